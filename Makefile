@@ -1,0 +1,39 @@
+# Two commands do everything on a fresh clone:
+#   make demo   set up (.venv with MPICH from PyPI, build, install) and run the demo on 4 ranks
+#   make test   set up, then the C++ tests (ctest) and the Python + multi-rank MPI tests (pytest)
+VENV     := .venv
+PY       := $(VENV)/bin/python
+MPIEXEC  := $(VENV)/bin/mpiexec
+export PATH := $(abspath $(VENV))/bin:$(PATH)
+export MPI_HOME := $(abspath $(VENV))
+
+.PHONY: demo test setup build cpp-test py-test bench clean
+
+demo: build
+	$(MPIEXEC) -n 4 $(PY) -m lodex.demo
+
+test: build cpp-test py-test
+
+setup: $(VENV)/.deps-ok
+
+$(VENV)/.deps-ok: requirements-dev.txt scripts/setup-system.sh
+	bash scripts/setup-system.sh
+	test -x $(PY) || python3 -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -r requirements-dev.txt
+	touch $@
+
+build: setup
+	$(PY) -m pip install --quiet --no-build-isolation --no-deps .
+
+cpp-test: build
+	ctest --test-dir build/py --output-on-failure -j2 --timeout 300
+
+py-test: build
+	$(PY) -m pytest -q -ra tests/python
+
+bench: build
+	$(PY) bench/particle_write.py
+
+clean:
+	rm -rf build $(VENV)

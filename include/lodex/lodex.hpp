@@ -1,0 +1,134 @@
+// lodex public C++ API: datasets of particle groups written collectively by MPI ranks and read
+// by any number of processes. Everything that fails throws lodex::Error (core/error.hpp).
+#pragma once
+
+#include <mpi.h>
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "core/box.hpp"
+#include "core/error.hpp"
+#include "core/schema.hpp"
+#include "format/manifest.hpp"
+#include "format/spatial_metadata.hpp"
+#include "layout/lod_order.hpp"
+#include "layout/particle_plan.hpp"
+
+namespace lodex {
+
+// A view of the caller's values for one field: `rows` rows of `components` values, row-major.
+struct FieldView {
+  std::string name;
+  DType dtype = DType::kF8;
+  uint32_t components = 1;
+  uint64_t rows = 0;
+  const void* data = nullptr;
+};
+
+// Per-phase timings of one collective write, reduced over ranks.
+struct PhaseTiming {
+  std::string name;
+  double min_s = 0, mean_s = 0, max_s = 0;
+};
+struct WriteProfile {
+  int64_t step = -1;
+  int ranks = 0;
+  uint32_t aggregators = 0;
+  uint32_t files = 0;
+  uint64_t particles = 0;
+  uint64_t bytes = 0;            // bytes written: data files + spatial metadata
+  bool aligned = true;
+  bool fsync = false;
+  double total_s = 0;            // slowest rank, end to end
+  std::vector<PhaseTiming> phases;   // plan, count_exchange, particle_exchange, reorder, file_write, metadata
+  std::string to_json() const;
+};
+
+struct ReadStats {
+  uint64_t files_opened = 0;
+  uint64_t bytes_read = 0;
+  uint64_t bytes_returned = 0;
+  uint64_t particles = 0;
+};
+
+// One field of a read result: rows x components values of `dtype`, row-major.
+struct FieldColumn {
+  FieldSpec spec;
+  uint64_t rows = 0;
+  std::vector<uint8_t> bytes;
+};
+
+struct DatasetOptions {
+  bool fsync = false;   // fsync every data file before the step commits
+};
+
+class Dataset;
+struct DatasetState;
+
+class ParticleGroup {
+ public:
+  const std::string& name() const;
+  const Schema& schema() const;
+  const Box& domain() const;
+  const PartitionSpec& partition() const;
+  std::vector<int64_t> steps() const;
+
+  // Collective over the dataset's communicator: every rank calls it with the same step, its own
+  // particles (any count, zero included) and optionally its patch. Errors are raised on every rank.
+  void write(int64_t step, std::span<const FieldView> fields, std::optional<Box> patch);
+  const WriteProfile& profile() const;
+
+  // Reads every particle of a step (fields empty = all fields), in file order. Local: no MPI.
+  std::vector<FieldColumn> read(int64_t step, const std::vector<std::string>& fields) const;
+  SpatialMetadata metadata(int64_t step) const;
+  const ReadStats& last_read_stats() const;
+
+ private:
+  friend class Dataset;
+  ParticleGroup(std::shared_ptr<DatasetState> ds, std::string name);
+  std::shared_ptr<DatasetState> ds_;
+  std::string name_;
+  WriteProfile profile_;
+  mutable ReadStats read_stats_;
+};
+
+enum class OpenMode { kRead, kAppend };
+
+class Dataset {
+ public:
+  // Collective. comm == MPI_COMM_NULL means serial (no MPI calls at all).
+  static std::shared_ptr<Dataset> create(const std::string& path, MPI_Comm comm,
+                                         DatasetOptions options = {});
+  static std::shared_ptr<Dataset> open(const std::string& path, OpenMode mode, MPI_Comm comm,
+                                       DatasetOptions options = {});
+
+  // An existing group, for reading or appending.
+  ParticleGroup& particles(const std::string& name);
+  // Creates the group (collective) or, if it exists, checks that the definition matches.
+  ParticleGroup& particles(const std::string& name, const Schema& schema, const Box& domain,
+                           const PartitionSpec& partition, const LodParams& lod);
+  std::vector<std::string> particle_group_names() const;
+  const Manifest& manifest() const;
+  const std::string& path() const;
+  bool writable() const;
+  int rank() const;
+  int size() const;
+  void close();   // collective in write modes; idempotent
+  ~Dataset();
+  Dataset(const Dataset&) = delete;
+  Dataset& operator=(const Dataset&) = delete;
+
+ private:
+  Dataset() = default;
+  std::shared_ptr<DatasetState> state_;
+  std::vector<std::unique_ptr<ParticleGroup>> groups_;
+};
+
+std::string version();
+
+}  // namespace lodex

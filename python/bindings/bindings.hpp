@@ -1,0 +1,15 @@
+// Shared helpers of the nanobind glue.
+#pragma once
+
+#include <mpi.h>
+#include <nanobind/nanobind.h>
+
+namespace lodex::py {
+
+namespace nb = nanobind;
+
+// None -> MPI_COMM_NULL (serial); an mpi4py communicator -> its MPI_Comm; else TypeError.
+MPI_Comm to_comm(nb::handle obj);
+void bind_particles(nb::module_& m);
+
+}  // namespace lodex::py

@@ -1,0 +1,114 @@
+// The lodex extension module: errors, communicators, datasets. Particle groups: particles.cpp.
+#include <mpi4py/mpi4py.h>
+#include <nanobind/stl/shared_ptr.h>
+#include <nanobind/stl/string.h>
+#include <nanobind/stl/vector.h>
+#include <nanobind/stl/array.h>
+#include <nanobind/stl/tuple.h>
+#include <nanobind/stl/pair.h>
+
+#include "bindings.hpp"
+#include "lodex/lodex.hpp"
+
+namespace lodex::py {
+
+namespace {
+PyObject* g_error_classes[9] = {};
+
+PyObject* error_class(ErrorCode code) {
+  const int i = static_cast<int>(code);
+  PyObject* c = (i >= 0 && i < 9) ? g_error_classes[i] : nullptr;
+  if (!c) c = g_error_classes[0];
+  return c ? c : PyExc_RuntimeError;
+}
+}  // namespace
+
+MPI_Comm to_comm(nb::handle obj) {
+  if (obj.is_none()) return MPI_COMM_NULL;
+  // Imported on first use so that a plain `import lodex` never initializes MPI.
+  static bool imported = false;
+  if (!imported) {
+    if (import_mpi4py() < 0) throw nb::python_error();
+    imported = true;
+  }
+  MPI_Comm* comm = PyMPIComm_Get(obj.ptr());
+  if (!comm) throw nb::python_error();
+  return *comm;
+}
+
+}  // namespace lodex::py
+
+NB_MODULE(_lodex, m) {
+  using namespace lodex;
+  using namespace lodex::py;
+
+  m.def("version", &lodex::version);
+  m.def("_set_error_classes", [](nb::dict classes) {
+    for (auto [k, v] : classes) {
+      const int code = nb::cast<int>(k);
+      if (code < 0 || code >= 9) throw nb::value_error("error code out of range");
+      Py_XDECREF(g_error_classes[code]);
+      Py_INCREF(v.ptr());
+      g_error_classes[code] = v.ptr();
+    }
+  });
+  nb::register_exception_translator([](const std::exception_ptr& p, void*) {
+    try {
+      std::rethrow_exception(p);
+    } catch (const lodex::Error& e) {
+      PyErr_SetString(error_class(e.code()), e.what());
+    }
+  });
+
+  nb::class_<Dataset>(m, "Dataset")
+      .def_static(
+          "create",
+          [](const std::string& path, nb::handle comm, bool fsync) {
+            MPI_Comm c = to_comm(comm);
+            nb::gil_scoped_release release;
+            return Dataset::create(path, c, DatasetOptions{fsync});
+          },
+          nb::arg("path"), nb::arg("comm").none(), nb::arg("fsync") = false)
+      .def_static(
+          "open",
+          [](const std::string& path, const std::string& mode, nb::handle comm, bool fsync) {
+            if (mode != "r" && mode != "a")
+              throw lodex::Error(ErrorCode::kInvalidArgument,
+                                 "mode must be \"r\" (read) or \"a\" (append), got \"" + mode + "\"");
+            MPI_Comm c = to_comm(comm);
+            nb::gil_scoped_release release;
+            return Dataset::open(path, mode == "a" ? OpenMode::kAppend : OpenMode::kRead, c, DatasetOptions{fsync});
+          },
+          nb::arg("path"), nb::arg("mode"), nb::arg("comm").none(), nb::arg("fsync") = false)
+      .def_prop_ro("path", &Dataset::path)
+      .def_prop_ro("writable", &Dataset::writable)
+      .def_prop_ro("rank", &Dataset::rank)
+      .def_prop_ro("size", &Dataset::size)
+      .def("particle_group_names", &Dataset::particle_group_names)
+      .def("particles", nb::overload_cast<const std::string&>(&Dataset::particles), nb::rv_policy::reference_internal)
+      .def(
+          "define_particles",
+          [](Dataset& ds, const std::string& name, const std::vector<std::tuple<std::string, std::string, uint32_t>>& fields,
+             const std::array<double, 3>& lo, const std::array<double, 3>& hi, const std::string& mode,
+             const std::array<uint32_t, 3>& dims, uint32_t scale, uint64_t level0_max, uint64_t brick_target,
+             uint64_t seed) -> ParticleGroup& {
+            std::vector<FieldSpec> specs;
+            for (const auto& [n, d, c] : fields) specs.push_back(FieldSpec{n, parse_dtype(d), c});
+            PartitionSpec spec;
+            if (mode == "factor") spec.mode = PartitionMode::kFactor;
+            else if (mode == "grid") spec.mode = PartitionMode::kGrid;
+            else throw lodex::Error(ErrorCode::kInvalidArgument, "partition mode must be 'factor' or 'grid'");
+            spec.dims = dims;
+            LodParams lod{scale, level0_max, brick_target, seed};
+            Schema schema(specs);
+            nb::gil_scoped_release release;
+            return ds.particles(name, schema, Box{lo, hi}, spec, lod);
+          },
+          nb::rv_policy::reference_internal)
+      .def("close", [](Dataset& ds) {
+        nb::gil_scoped_release release;
+        ds.close();
+      });
+
+  bind_particles(m);
+}

@@ -1,0 +1,175 @@
+// Particle groups: numpy arrays in and out, without copies on the way in.
+#include <nanobind/ndarray.h>
+#include <nanobind/stl/optional.h>
+#include <nanobind/stl/string.h>
+#include <nanobind/stl/vector.h>
+#include <nanobind/stl/array.h>
+#include <nanobind/stl/tuple.h>
+#include <nanobind/stl/pair.h>
+
+#include "bindings.hpp"
+#include "lodex/lodex.hpp"
+
+namespace lodex::py {
+
+namespace {
+using Array = nb::ndarray<nb::ro, nb::c_contig, nb::device::cpu>;
+
+DType dtype_of(const Array& a, const std::string& field) {
+  const nb::dlpack::dtype t = a.dtype();
+  const auto code = static_cast<nb::dlpack::dtype_code>(t.code);
+  if (t.lanes == 1) {
+    if (code == nb::dlpack::dtype_code::Float && t.bits == 32) return DType::kF4;
+    if (code == nb::dlpack::dtype_code::Float && t.bits == 64) return DType::kF8;
+    if (code == nb::dlpack::dtype_code::Int) {
+      switch (t.bits) {
+        case 8: return DType::kI1;
+        case 16: return DType::kI2;
+        case 32: return DType::kI4;
+        case 64: return DType::kI8;
+      }
+    }
+    if (code == nb::dlpack::dtype_code::UInt) {
+      switch (t.bits) {
+        case 8: return DType::kU1;
+        case 16: return DType::kU2;
+        case 32: return DType::kU4;
+        case 64: return DType::kU8;
+      }
+    }
+  }
+  throw lodex::Error(ErrorCode::kInvalidArgument, "field '" + field + "' has an unsupported numpy dtype");
+}
+
+nb::dlpack::dtype dlpack_of(DType t) {
+  switch (t) {
+    case DType::kF4: return nb::dtype<float>();
+    case DType::kF8: return nb::dtype<double>();
+    case DType::kI1: return nb::dtype<int8_t>();
+    case DType::kU1: return nb::dtype<uint8_t>();
+    case DType::kI2: return nb::dtype<int16_t>();
+    case DType::kU2: return nb::dtype<uint16_t>();
+    case DType::kI4: return nb::dtype<int32_t>();
+    case DType::kU4: return nb::dtype<uint32_t>();
+    case DType::kI8: return nb::dtype<int64_t>();
+    case DType::kU8: return nb::dtype<uint64_t>();
+  }
+  return nb::dtype<uint8_t>();
+}
+
+nb::dict box_dict(const Box& b) {
+  nb::dict d;
+  d["min"] = nb::make_tuple(b.inclusive_min[0], b.inclusive_min[1], b.inclusive_min[2]);
+  d["max"] = nb::make_tuple(b.exclusive_max[0], b.exclusive_max[1], b.exclusive_max[2]);
+  return d;
+}
+}  // namespace
+
+void bind_particles(nb::module_& m) {
+  nb::class_<ParticleGroup>(m, "ParticleGroup")
+      .def_prop_ro("name", &ParticleGroup::name)
+      .def_prop_ro("schema",
+                   [](const ParticleGroup& g) {
+                     nb::list out;
+                     for (const auto& f : g.schema().fields())
+                       out.append(nb::make_tuple(f.name, dtype_name(f.dtype), f.components));
+                     return out;
+                   })
+      .def_prop_ro("domain",
+                   [](const ParticleGroup& g) {
+                     const Box& b = g.domain();
+                     return nb::make_tuple(nb::make_tuple(b.inclusive_min[0], b.inclusive_min[1], b.inclusive_min[2]),
+                                           nb::make_tuple(b.exclusive_max[0], b.exclusive_max[1], b.exclusive_max[2]));
+                   })
+      .def_prop_ro("partition",
+                   [](const ParticleGroup& g) {
+                     const PartitionSpec& p = g.partition();
+                     return nb::make_tuple(p.mode == PartitionMode::kFactor ? "factor" : "grid",
+                                           nb::make_tuple(p.dims[0], p.dims[1], p.dims[2]));
+                   })
+      .def_prop_ro("steps", &ParticleGroup::steps)
+      .def(
+          "write",
+          [](ParticleGroup& g, int64_t step, const std::vector<std::pair<std::string, Array>>& fields,
+             std::optional<std::pair<std::array<double, 3>, std::array<double, 3>>> patch) {
+            std::vector<FieldView> views;
+            for (const auto& [name, a] : fields) {
+              FieldView v;
+              v.name = name;
+              v.dtype = dtype_of(a, name);
+              if (a.ndim() == 1) {
+                v.rows = a.shape(0);
+                v.components = 1;
+              } else if (a.ndim() == 2) {
+                v.rows = a.shape(0);
+                v.components = static_cast<uint32_t>(a.shape(1));
+              } else {
+                throw lodex::Error(ErrorCode::kInvalidArgument,
+                                   "field '" + name + "' must be a 1-D (n,) or 2-D (n, components) array, got " +
+                                       std::to_string(a.ndim()) + " dimensions");
+              }
+              v.data = a.data();
+              views.push_back(v);
+            }
+            std::optional<Box> pb;
+            if (patch) pb = Box{patch->first, patch->second};
+            nb::gil_scoped_release release;
+            g.write(step, views, pb);
+          },
+          nb::arg("step"), nb::arg("fields"), nb::arg("patch").none())
+      .def_prop_ro("profile_json", [](const ParticleGroup& g) { return g.profile().to_json(); })
+      .def(
+          "read",
+          [](const ParticleGroup& g, int64_t step, const std::vector<std::string>& fields) {
+            std::vector<FieldColumn> cols;
+            {
+              nb::gil_scoped_release release;
+              cols = g.read(step, fields);
+            }
+            nb::dict out;
+            for (auto& c : cols) {
+              auto* owned = new std::vector<uint8_t>(std::move(c.bytes));
+              if (owned->empty()) owned->reserve(1);
+              nb::capsule owner(owned, [](void* p) noexcept { delete static_cast<std::vector<uint8_t>*>(p); });
+              size_t shape[2] = {static_cast<size_t>(c.rows), c.spec.components};
+              const size_t ndim = c.spec.components == 1 ? 1 : 2;
+              out[c.spec.name.c_str()] = nb::ndarray<nb::numpy>(owned->data(), ndim, shape, owner, nullptr,
+                                                                 dlpack_of(c.spec.dtype));
+            }
+            return out;
+          },
+          nb::arg("step"), nb::arg("fields"))
+      .def(
+          "metadata",
+          [](const ParticleGroup& g, int64_t step) {
+            const SpatialMetadata meta = g.metadata(step);
+            nb::list out;
+            for (const auto& f : meta.files) {
+              nb::dict d;
+              d["file"] = f.file_name;
+              d["partition"] = f.partition;
+              d["aggregator_rank"] = f.aggregator_rank;
+              d["partition_box"] = box_dict(f.partition_box);
+              d["bounds"] = box_dict(f.bounds);
+              d["count"] = f.count;
+              d["file_bytes"] = f.file_bytes;
+              d["head_checksum"] = f.head_checksum;
+              d["min"] = f.min;
+              d["max"] = f.max;
+              out.append(d);
+            }
+            return out;
+          },
+          nb::arg("step"))
+      .def_prop_ro("last_read_stats", [](const ParticleGroup& g) {
+        const ReadStats& s = g.last_read_stats();
+        nb::dict d;
+        d["files_opened"] = s.files_opened;
+        d["bytes_read"] = s.bytes_read;
+        d["bytes_returned"] = s.bytes_returned;
+        d["particles"] = s.particles;
+        return d;
+      });
+}
+
+}  // namespace lodex::py

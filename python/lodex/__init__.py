@@ -1,0 +1,32 @@
+"""lodex: parallel I/O for simulation particles, laid out for box queries and level of detail.
+
+>>> ds = lodex.create("run.lodex", comm=MPI.COMM_WORLD)
+>>> g = ds.particles("electrons", schema={"position": ("f8", 3), "energy": "f4"},
+...                  domain=((0, 0, 0), (1, 1, 1)), partition=(2, 2, 2))
+>>> g.write(step=0, data={"position": pos, "energy": e}, patch=((0, 0, 0), (0.5, 0.5, 1)))
+>>> lodex.open("run.lodex").particles("electrons").read(step=0)
+"""
+
+from . import _lodex
+from .api import Dataset, ParticleGroup, WriteProfile, create, open
+from .errors import (
+    AlreadyExistsError,
+    Error,
+    FormatError,
+    InternalError,
+    InvalidArgumentError,
+    IOFailure,
+    MPIError,
+    NotFoundError,
+    UnsupportedError,
+    BY_CODE as _BY_CODE,
+)
+
+_lodex._set_error_classes(_BY_CODE)
+__version__ = _lodex.version()
+
+__all__ = [
+    "AlreadyExistsError", "Dataset", "Error", "FormatError", "IOFailure", "InternalError",
+    "InvalidArgumentError", "MPIError", "NotFoundError", "ParticleGroup", "UnsupportedError",
+    "WriteProfile", "create", "open",
+]

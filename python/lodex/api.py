@@ -1,0 +1,237 @@
+"""The Python API: datasets and particle groups over the C++ core (``lodex._lodex``)."""
+
+from __future__ import annotations
+
+import json
+import os
+from typing import Any, Iterable, Mapping, Sequence
+
+import numpy as np
+
+from . import _lodex
+from .errors import InvalidArgumentError
+
+Box = tuple[tuple[float, float, float], tuple[float, float, float]]
+
+DEFAULT_LOD = {"scale": 2, "level0_max": 256, "brick_target": 4096, "seed": 0}
+
+
+def _box(value: Any, what: str) -> tuple[list[float], list[float]]:
+    try:
+        lo, hi = value
+        lo = [float(v) for v in lo]
+        hi = [float(v) for v in hi]
+    except (TypeError, ValueError):
+        raise InvalidArgumentError(
+            f"{what} must be ((x0, y0, z0), (x1, y1, z1)), got {value!r}") from None
+    if len(lo) != 3 or len(hi) != 3:
+        raise InvalidArgumentError(f"{what} must have 3 coordinates per corner, got {value!r}")
+    return lo, hi
+
+
+def _schema(schema: Mapping[str, Any]) -> list[tuple[str, str, int]]:
+    if not isinstance(schema, Mapping) or not schema:
+        raise InvalidArgumentError(
+            "schema must be a non-empty dict like {'position': ('f8', 3), 'energy': 'f4'}")
+    fields = []
+    for name, spec in schema.items():
+        if isinstance(spec, str):
+            dtype, comps = spec, 1
+        else:
+            try:
+                dtype, comps = spec
+            except (TypeError, ValueError):
+                raise InvalidArgumentError(
+                    f"field {name!r}: expected a dtype string or (dtype, components), "
+                    f"got {spec!r}") from None
+        if isinstance(dtype, np.dtype) or isinstance(dtype, type):
+            dtype = np.dtype(dtype).str.lstrip("<>|=")
+        if not isinstance(comps, (int, np.integer)) or isinstance(comps, bool) or comps < 1:
+            raise InvalidArgumentError(f"field {name!r}: components must be a positive integer")
+        fields.append((str(name), str(dtype), int(comps)))
+    return fields
+
+
+class WriteProfile(dict):
+    """Per-phase timings of the last collective write, reduced over ranks (seconds)."""
+
+    PHASES = ("plan", "count_exchange", "particle_exchange", "reorder", "file_write", "metadata")
+
+    def to_json(self, **kw) -> str:
+        return json.dumps(self, **kw)
+
+    @property
+    def throughput(self) -> float:
+        """Bytes written per second of the slowest rank's end-to-end time."""
+        return self["bytes"] / self["total_s"] if self.get("total_s") else 0.0
+
+    def __str__(self) -> str:
+        if not self:
+            return "no write yet"
+        lines = [
+            f"step {self['step']}: {self['particles']:,} particles, {self['files']} files, "
+            f"{self['bytes'] / 2**20:.2f} MiB in {self['total_s'] * 1e3:.2f} ms "
+            f"({self.throughput / 2**30:.2f} GiB/s) on {self['ranks']} ranks, "
+            f"{self['aggregators']} aggregators, {'aligned' if self['aligned'] else 'non-aligned'}"
+            f"{', fsync' if self['fsync'] else ''}",
+            f"  {'phase':<18}{'min ms':>10}{'mean ms':>10}{'max ms':>10}",
+        ]
+        for name, t in self["phases"].items():
+            lines.append(f"  {name:<18}{t['min_s'] * 1e3:>10.3f}{t['mean_s'] * 1e3:>10.3f}"
+                         f"{t['max_s'] * 1e3:>10.3f}")
+        return "\n".join(lines)
+
+
+class ParticleGroup:
+    """A named set of particles with a fixed schema, written step by step."""
+
+    def __init__(self, dataset: "Dataset", core: Any):
+        self._dataset = dataset
+        self._core = core
+
+    @property
+    def name(self) -> str:
+        return self._core.name
+
+    @property
+    def schema(self) -> dict[str, tuple[str, int]]:
+        return {n: (d, c) for n, d, c in self._core.schema}
+
+    @property
+    def domain(self) -> Box:
+        return self._core.domain
+
+    @property
+    def partition(self) -> tuple[str, tuple[int, int, int]]:
+        """("factor", (Px, Py, Pz)) or ("grid", (gx, gy, gz))."""
+        return self._core.partition
+
+    @property
+    def steps(self) -> list[int]:
+        return list(self._core.steps)
+
+    def write(self, step: int, data: Mapping[str, Any], patch: Box | None = None) -> None:
+        """Collective: write this rank's particles as one step. ``data`` maps every schema field
+        to an array of shape (n,) or (n, components) with the schema's dtype; ``patch`` is this
+        rank's box (inclusive min, exclusive max), computed from the particles when omitted."""
+        if not isinstance(data, Mapping):
+            raise InvalidArgumentError("data must be a dict of field name -> numpy array")
+        fields = []
+        for name, arr in data.items():
+            a = np.asarray(arr)
+            if not a.flags.c_contiguous:
+                a = np.ascontiguousarray(a)
+            fields.append((str(name), a))
+        pb = None if patch is None else _box(patch, "patch")
+        self._core.write(int(step), fields, pb)
+
+    @property
+    def profile(self) -> WriteProfile:
+        """Timings of this rank's last write (reduced over ranks; identical on every rank)."""
+        p = json.loads(self._core.profile_json)
+        if p.get("step", -1) < 0:
+            return WriteProfile()
+        return WriteProfile(p)
+
+    def read(self, step: int, fields: Sequence[str] | None = None) -> dict[str, np.ndarray]:
+        """All particles of a step as a dict of numpy arrays (rows in file order)."""
+        if isinstance(fields, str):
+            fields = [fields]
+        return self._core.read(int(step), list(fields or []))
+
+    def files(self, step: int) -> list[dict]:
+        """The spatial metadata of a step: one dict per data file (box, bounds, count, ...)."""
+        return self._core.metadata(int(step))
+
+    @property
+    def last_read_stats(self) -> dict:
+        return self._core.last_read_stats
+
+    def __repr__(self) -> str:
+        return f"<lodex.ParticleGroup {self.name!r} steps={self.steps}>"
+
+
+class Dataset:
+    """A lodex dataset directory. Use :func:`create` or :func:`open`."""
+
+    def __init__(self, core: Any, comm: Any):
+        self._core = core
+        self._comm = comm
+        self._groups: dict[str, ParticleGroup] = {}
+
+    @property
+    def path(self) -> str:
+        return self._core.path
+
+    @property
+    def groups(self) -> list[str]:
+        return list(self._core.particle_group_names())
+
+    def particles(self, name: str, schema: Mapping[str, Any] | None = None,
+                  domain: Box | None = None, partition: Sequence[int] | None = None,
+                  partition_grid: Sequence[int] | None = None,
+                  lod: Mapping[str, int] | None = None) -> ParticleGroup:
+        """The particle group ``name``. With a schema (collective): create it, or check that the
+        existing group matches. ``partition=(Px, Py, Pz)`` is the aggregation partition factor
+        relative to the ranks' patches; ``partition_grid=(gx, gy, gz)`` instead cuts the domain
+        into a fixed grid independent of the patches. With neither, the whole domain is one
+        partition (one file per step: right for a serial writer, a bottleneck for many ranks)."""
+        if schema is None:
+            if domain is not None or partition is not None or partition_grid is not None:
+                raise InvalidArgumentError("domain and partition need a schema")
+            core = self._core.particles(name)
+        else:
+            if domain is None:
+                raise InvalidArgumentError("a new particle group needs a domain")
+            lo, hi = _box(domain, "domain")
+            if partition is not None and partition_grid is not None:
+                raise InvalidArgumentError("give either partition (a factor) or partition_grid")
+            if partition is not None:
+                mode, dims = "factor", partition
+            else:   # no setting: one partition for the whole domain (right for serial writers)
+                mode, dims = "grid", partition_grid if partition_grid is not None else (1, 1, 1)
+            if isinstance(dims, str) or len(tuple(dims)) != 3:
+                raise InvalidArgumentError(f"partition must be 3 positive integers, got {dims!r}")
+            dims = tuple(dims)
+            if any(not isinstance(d, (int, np.integer)) or d < 1 for d in dims):
+                raise InvalidArgumentError(f"partition must be 3 positive integers, got {dims!r}")
+            opts = dict(DEFAULT_LOD)
+            for k, v in (lod or {}).items():
+                if k not in opts:
+                    raise InvalidArgumentError(f"unknown lod setting {k!r}; known: {sorted(opts)}")
+                opts[k] = int(v)
+            core = self._core.define_particles(
+                name, _schema(schema), lo, hi, mode, [int(d) for d in dims], opts["scale"],
+                opts["level0_max"], opts["brick_target"], opts["seed"])
+        if name not in self._groups:
+            self._groups[name] = ParticleGroup(self, core)
+        return self._groups[name]
+
+    def close(self) -> None:
+        """Collective in write modes. Committed steps are already durable; close only ends use."""
+        self._core.close()
+
+    def __enter__(self) -> "Dataset":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+    def __repr__(self) -> str:
+        return f"<lodex.Dataset {self.path!r} groups={self.groups}>"
+
+
+def create(path: str | os.PathLike, comm: Any = None, fsync: bool = False) -> Dataset:
+    """Create a new dataset (collective over ``comm``; serial when ``comm`` is None).
+    Raises AlreadyExistsError if ``path`` exists. ``fsync=True`` makes every committed step
+    durable on disk before the write returns."""
+    return Dataset(_lodex.Dataset.create(os.fspath(path), comm, fsync), comm)
+
+
+def open(path: str | os.PathLike, mode: str = "r", comm: Any = None,
+         fsync: bool = False) -> Dataset:  # noqa: A001 - mirrors builtins.open on purpose
+    """Open a dataset: ``mode="r"`` to read (no MPI needed), ``mode="a"`` to append steps
+    (collective over ``comm``)."""
+    return Dataset(_lodex.Dataset.open(os.fspath(path), mode, comm, fsync), comm)
+
+

@@ -1,0 +1,53 @@
+"""lodex exceptions. Every failure in lodex raises a subclass of :class:`Error`; the subclasses
+are also the matching built-in exceptions (``ValueError``, ``OSError``, ...) so ordinary
+``except`` clauses keep working."""
+
+
+class Error(Exception):
+    """Base class of every lodex error."""
+
+
+class InvalidArgumentError(Error, ValueError):
+    """The caller passed something wrong (a bad field, box, step, partition, ...)."""
+
+
+class NotFoundError(Error, LookupError):
+    """A dataset, group, step or field that does not exist."""
+
+
+class AlreadyExistsError(Error, FileExistsError):
+    """Creating something that is already there (a dataset, a committed step)."""
+
+
+class IOFailure(Error, OSError):
+    """The operating system refused an operation (permissions, a full disk, ...)."""
+
+
+class FormatError(Error, ValueError):
+    """A file is malformed, truncated or fails its checksum."""
+
+
+class MPIError(Error, RuntimeError):
+    """An MPI call failed."""
+
+
+class UnsupportedError(Error, NotImplementedError):
+    """A valid request this version of lodex does not implement."""
+
+
+class InternalError(Error, RuntimeError):
+    """A broken invariant inside lodex: please report it."""
+
+
+# Codes match lodex::ErrorCode in src/core/error.hpp.
+BY_CODE = {
+    0: InternalError,
+    1: InvalidArgumentError,
+    2: NotFoundError,
+    3: AlreadyExistsError,
+    4: IOFailure,
+    5: FormatError,
+    6: MPIError,
+    7: UnsupportedError,
+    8: InternalError,
+}

@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# Installs the Debian packages lodex builds against, when they are missing.
+# MPI, mpi4py, numpy and the Python build tools come from PyPI into .venv (see Makefile);
+# only C/C++ libraries without a PyPI form come from here.
+set -euo pipefail
+pkgs=(libxxhash-dev nlohmann-json3-dev libgtest-dev zlib1g-dev cmake ninja-build g++)
+missing=()
+for p in "${pkgs[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+[ ${#missing[@]} -eq 0 ] && exit 0
+echo "setup-system: installing ${missing[*]}"
+SUDO=""
+if [ "$(id -u)" -ne 0 ]; then
+  command -v sudo >/dev/null || { echo "setup-system: need root or sudo to install: ${missing[*]}" >&2; exit 1; }
+  SUDO="sudo"
+fi
+export DEBIAN_FRONTEND=noninteractive
+$SUDO apt-get update -qq
+$SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}"

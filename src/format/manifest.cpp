@@ -1,0 +1,212 @@
+#include "format/manifest.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <nlohmann/json.hpp>
+
+#include "core/error.hpp"
+
+namespace lodex {
+
+using json = nlohmann::json;
+
+const StepRecord* ParticleGroupMeta::find_step(int64_t step) const {
+  for (const auto& s : steps)
+    if (s.step == step) return &s;
+  return nullptr;
+}
+
+ParticleGroupMeta* Manifest::find_particles(const std::string& name) {
+  for (auto& g : particle_groups)
+    if (g.name == name) return &g;
+  return nullptr;
+}
+const ParticleGroupMeta* Manifest::find_particles(const std::string& name) const {
+  return const_cast<Manifest*>(this)->find_particles(name);
+}
+
+void check_group_name(const std::string& name) {
+  bool ok = !name.empty() && name.size() <= 64 && name[0] != '-';
+  for (char c : name) ok = ok && (std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '-');
+  if (!ok)
+    fail(ErrorCode::kInvalidArgument, "group name '", name,
+         "' must have 1-64 letters, digits, '_' or '-' and not start with '-'");
+}
+
+namespace {
+json box_json(const Box& b) {
+  return json::array({json::array({b.inclusive_min[0], b.inclusive_min[1], b.inclusive_min[2]}),
+                      json::array({b.exclusive_max[0], b.exclusive_max[1], b.exclusive_max[2]})});
+}
+
+// Typed accessors that name the key path on failure.
+class Reader {
+ public:
+  explicit Reader(std::string what) : what_(std::move(what)) {}
+  [[noreturn]] void bad(const std::string& path, const std::string& why) const {
+    fail(ErrorCode::kFormat, what_, ": ", path, ": ", why);
+  }
+  const json& key(const json& obj, const char* k, const std::string& path) const {
+    if (!obj.is_object()) bad(path, "expected an object");
+    auto it = obj.find(k);
+    if (it == obj.end()) bad(path, cat("missing key '", k, "'"));
+    return *it;
+  }
+  uint64_t u64(const json& v, const std::string& path) const {
+    if (!v.is_number_unsigned()) bad(path, "expected a non-negative integer");
+    return v.get<uint64_t>();
+  }
+  int64_t i64(const json& v, const std::string& path) const {
+    if (!v.is_number_integer()) bad(path, "expected an integer");
+    return v.get<int64_t>();
+  }
+  double num(const json& v, const std::string& path) const {
+    if (!v.is_number()) bad(path, "expected a number");
+    return v.get<double>();
+  }
+  std::string str(const json& v, const std::string& path) const {
+    if (!v.is_string()) bad(path, "expected a string");
+    return v.get<std::string>();
+  }
+  Box box(const json& v, const std::string& path) const {
+    if (!v.is_array() || v.size() != 2 || !v[0].is_array() || v[0].size() != 3 ||
+        !v[1].is_array() || v[1].size() != 3)
+      bad(path, "expected [[x0, y0, z0], [x1, y1, z1]]");
+    Box b;
+    for (int a = 0; a < 3; ++a) {
+      b.inclusive_min[a] = num(v[0][a], path);
+      b.exclusive_max[a] = num(v[1][a], path);
+    }
+    return b;
+  }
+
+ private:
+  std::string what_;
+};
+}  // namespace
+
+std::string encode_manifest(const Manifest& m) {
+  json root;
+  root["format"] = "lodex";
+  root["format_version"] = m.format_version;
+  root["created_by"] = m.created_by;
+  json groups = json::object();
+  for (const auto& g : m.particle_groups) {
+    json jg;
+    jg["kind"] = "particles";
+    json schema = json::array();
+    for (const auto& f : g.schema.fields())
+      schema.push_back({{"name", f.name}, {"dtype", dtype_name(f.dtype)}, {"components", f.components}});
+    jg["schema"] = schema;
+    jg["domain"] = box_json(g.domain);
+    jg["partition"] = {{"mode", g.partition.mode == PartitionMode::kFactor ? "factor" : "grid"},
+                       {"dims", g.partition.dims}};
+    jg["lod"] = {{"scale", g.lod.scale}, {"level0_max", g.lod.level0_max},
+                 {"brick_target", g.lod.brick_target}, {"seed", g.lod.seed}};
+    json steps = json::array();
+    for (const auto& s : g.steps)
+      steps.push_back({{"step", s.step}, {"particles", s.particles}, {"files", s.files},
+                       {"bytes", s.bytes}, {"directory", s.directory},
+                       {"metadata_checksum", s.metadata_checksum}, {"writer_ranks", s.writer_ranks}});
+    jg["steps"] = steps;
+    groups[g.name] = jg;
+  }
+  root["groups"] = groups;
+  return root.dump(1) + "\n";
+}
+
+Manifest decode_manifest(std::string_view text, const std::string& what) {
+  json root;
+  try {
+    root = json::parse(text.begin(), text.end());
+  } catch (const json::parse_error& e) {
+    fail(ErrorCode::kFormat, what, ": not valid JSON (", e.what(), ")");
+  }
+  Reader r(what);
+  if (!root.is_object() || root.value("format", "") != "lodex") r.bad("format", "not a lodex manifest");
+  Manifest m;
+  m.format_version = static_cast<uint32_t>(r.u64(r.key(root, "format_version", "/"), "format_version"));
+  if (m.format_version != kManifestVersion)
+    r.bad("format_version", cat(m.format_version, " is not supported (this lodex reads ", kManifestVersion, ")"));
+  if (root.contains("created_by")) m.created_by = r.str(root["created_by"], "created_by");
+  const json& groups = r.key(root, "groups", "/");
+  if (!groups.is_object()) r.bad("groups", "expected an object");
+  for (auto it = groups.begin(); it != groups.end(); ++it) {
+    const std::string gp = "groups/" + it.key();
+    const json& jg = it.value();
+    const std::string kind = r.str(r.key(jg, "kind", gp), gp + "/kind");
+    if (kind != "particles") r.bad(gp + "/kind", cat("unknown group kind '", kind, "'"));
+    ParticleGroupMeta g;
+    g.name = it.key();
+    try {
+      check_group_name(g.name);
+    } catch (const Error& e) {
+      r.bad(gp, e.what());
+    }
+    const json& js = r.key(jg, "schema", gp);
+    if (!js.is_array()) r.bad(gp + "/schema", "expected a list of fields");
+    std::vector<FieldSpec> fields;
+    for (size_t i = 0; i < js.size(); ++i) {
+      const std::string fp = cat(gp, "/schema/", i);
+      FieldSpec f;
+      f.name = r.str(r.key(js[i], "name", fp), fp + "/name");
+      try {
+        f.dtype = parse_dtype(r.str(r.key(js[i], "dtype", fp), fp + "/dtype"));
+      } catch (const Error& e) {
+        r.bad(fp + "/dtype", e.what());
+      }
+      const uint64_t comps = r.u64(r.key(js[i], "components", fp), fp + "/components");
+      if (comps < 1 || comps > kMaxComponents) r.bad(fp + "/components", "out of range");
+      f.components = static_cast<uint32_t>(comps);
+      fields.push_back(f);
+    }
+    try {
+      g.schema = Schema(fields);
+    } catch (const Error& e) {
+      r.bad(gp + "/schema", e.what());
+    }
+    g.domain = r.box(r.key(jg, "domain", gp), gp + "/domain");
+    if (g.domain.empty() || !g.domain.finite()) r.bad(gp + "/domain", "must be finite with min < max");
+    const json& jp = r.key(jg, "partition", gp);
+    const std::string mode = r.str(r.key(jp, "mode", gp + "/partition"), gp + "/partition/mode");
+    if (mode != "factor" && mode != "grid") r.bad(gp + "/partition/mode", "expected 'factor' or 'grid'");
+    g.partition.mode = mode == "factor" ? PartitionMode::kFactor : PartitionMode::kGrid;
+    const json& dims = r.key(jp, "dims", gp + "/partition");
+    if (!dims.is_array() || dims.size() != 3) r.bad(gp + "/partition/dims", "expected 3 integers");
+    for (int a = 0; a < 3; ++a) {
+      const uint64_t d = r.u64(dims[a], gp + "/partition/dims");
+      if (d < 1 || d > (1u << 20)) r.bad(gp + "/partition/dims", "out of range");
+      g.partition.dims[a] = static_cast<uint32_t>(d);
+    }
+    const json& jl = r.key(jg, "lod", gp);
+    g.lod.scale = static_cast<uint32_t>(r.u64(r.key(jl, "scale", gp + "/lod"), gp + "/lod/scale"));
+    g.lod.level0_max = r.u64(r.key(jl, "level0_max", gp + "/lod"), gp + "/lod/level0_max");
+    g.lod.brick_target = r.u64(r.key(jl, "brick_target", gp + "/lod"), gp + "/lod/brick_target");
+    g.lod.seed = r.u64(r.key(jl, "seed", gp + "/lod"), gp + "/lod/seed");
+    if (g.lod.scale < 2 || g.lod.scale > 1024 || g.lod.level0_max < 1 || g.lod.brick_target < 1)
+      r.bad(gp + "/lod", "scale, level0_max or brick_target out of range");
+    const json& jsteps = r.key(jg, "steps", gp);
+    if (!jsteps.is_array()) r.bad(gp + "/steps", "expected a list");
+    for (size_t i = 0; i < jsteps.size(); ++i) {
+      const std::string sp = cat(gp, "/steps/", i);
+      const json& s = jsteps[i];
+      StepRecord rec;
+      rec.step = r.i64(r.key(s, "step", sp), sp + "/step");
+      if (rec.step < 0) r.bad(sp + "/step", "negative step");
+      rec.particles = r.u64(r.key(s, "particles", sp), sp + "/particles");
+      rec.files = static_cast<uint32_t>(r.u64(r.key(s, "files", sp), sp + "/files"));
+      rec.bytes = r.u64(r.key(s, "bytes", sp), sp + "/bytes");
+      rec.directory = r.str(r.key(s, "directory", sp), sp + "/directory");
+      if (rec.directory.empty() || rec.directory[0] == '/' || rec.directory.find("..") != std::string::npos)
+        r.bad(sp + "/directory", "must be a relative path inside the dataset");
+      rec.metadata_checksum = r.u64(r.key(s, "metadata_checksum", sp), sp + "/metadata_checksum");
+      rec.writer_ranks = static_cast<uint32_t>(r.u64(r.key(s, "writer_ranks", sp), sp + "/writer_ranks"));
+      if (!g.steps.empty() && g.steps.back().step >= rec.step) r.bad(sp + "/step", "steps are not ascending");
+      g.steps.push_back(rec);
+    }
+    m.particle_groups.push_back(std::move(g));
+  }
+  return m;
+}
+
+}  // namespace lodex

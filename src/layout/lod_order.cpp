@@ -1,0 +1,138 @@
+#include "layout/lod_order.hpp"
+
+#include <cstring>
+#include <numeric>
+
+#include "core/error.hpp"
+#include "layout/rng.hpp"
+
+namespace lodex {
+
+std::vector<uint64_t> lod_level_ends(uint64_t n, uint32_t scale, uint64_t level0_max) {
+  if (scale < 2) fail(ErrorCode::kInvalidArgument, "level scale must be at least 2, got ", scale);
+  if (level0_max < 1) fail(ErrorCode::kInvalidArgument, "level-0 size must be at least 1");
+  std::vector<uint64_t> ends;
+  if (n == 0) return ends;
+  for (uint64_t c = n;; c = (c + scale - 1) / scale) {
+    ends.push_back(c);
+    if (c <= level0_max) break;
+  }
+  return {ends.rbegin(), ends.rend()};
+}
+
+uint32_t lod_brick_bits(uint64_t n, uint64_t brick_target) {
+  if (brick_target < 1) fail(ErrorCode::kInvalidArgument, "brick target must be at least 1");
+  uint32_t b = 0;
+  while (b < 10 && (uint64_t{1} << (3 * (b + 1))) * brick_target <= n) ++b;
+  return b;
+}
+
+namespace {
+
+// Spreads the low 10 bits of v to every third bit.
+inline uint32_t spread3(uint32_t v) {
+  v &= 0x3ff;
+  v = (v | (v << 16)) & 0x030000ff;
+  v = (v | (v << 8)) & 0x0300f00f;
+  v = (v | (v << 4)) & 0x030c30c3;
+  v = (v | (v << 2)) & 0x09249249;
+  return v;
+}
+
+template <typename T>
+void brick_keys(const T* pos, uint64_t n, const Box& box, uint32_t bits, uint32_t* key) {
+  const double cells = static_cast<double>(1u << bits);
+  double scale[3], lo[3];
+  for (int a = 0; a < 3; ++a) {
+    lo[a] = box.inclusive_min[a];
+    const double extent = box.exclusive_max[a] - box.inclusive_min[a];
+    scale[a] = extent > 0 ? cells / extent : 0.0;
+  }
+  const uint32_t maxc = (1u << bits) - 1;
+  for (uint64_t i = 0; i < n; ++i) {
+    uint32_t c[3];
+    for (int a = 0; a < 3; ++a) {
+      const double f = (static_cast<double>(pos[3 * i + a]) - lo[a]) * scale[a];
+      // Clamping also places particles a rounding error outside the box in the edge brick.
+      c[a] = f <= 0 ? 0u : (f >= maxc ? maxc : static_cast<uint32_t>(f));
+    }
+    key[i] = spread3(c[0]) | (spread3(c[1]) << 1) | (spread3(c[2]) << 2);
+  }
+}
+
+}  // namespace
+
+LodLayout lod_order(const void* positions, DType position_type, uint64_t n, const Box& brick_box,
+                    const LodParams& params, std::vector<uint32_t>& perm) {
+  if (n > UINT32_MAX)
+    fail(ErrorCode::kUnsupported, "one aggregation partition holds ", n,
+         " particles; at most 2^32-1 per file are supported (use more partitions)");
+  LodLayout layout;
+  layout.level_ends = lod_level_ends(n, params.scale, params.level0_max);
+  layout.brick_bits = lod_brick_bits(n, params.brick_target);
+  const uint64_t nb = layout.num_bricks();
+  const uint32_t nl = layout.num_levels();
+  perm.resize(n);
+  layout.segment_starts.assign(nl * nb + 1, 0);
+  if (n == 0) return layout;
+
+  // 1. Brick key of every input row.
+  std::vector<uint32_t> key(n);
+  if (position_type == DType::kF8)
+    brick_keys(static_cast<const double*>(positions), n, brick_box, layout.brick_bits, key.data());
+  else if (position_type == DType::kF4)
+    brick_keys(static_cast<const float*>(positions), n, brick_box, layout.brick_bits, key.data());
+  else
+    fail(ErrorCode::kInternal, "positions must be f4 or f8");
+
+  // 2. Seeded Fisher-Yates shuffle: shuffled[j] is the input row at random position j.
+  std::vector<uint32_t> shuffled(n);
+  std::iota(shuffled.begin(), shuffled.end(), 0u);
+  Xoshiro256 rng(params.seed);
+  for (uint64_t i = n - 1; i > 0; --i) std::swap(shuffled[i], shuffled[rng.below(i + 1)]);
+
+  // 3. Stable counting sort of shuffled positions by (level, brick). Segment sizes first.
+  uint64_t* count = layout.segment_starts.data() + 1;
+  {
+    uint64_t j = 0;
+    for (uint32_t k = 0; k < nl; ++k)
+      for (; j < layout.level_ends[k]; ++j) ++count[k * nb + key[shuffled[j]]];
+  }
+  for (uint64_t s = 1; s <= nl * nb; ++s) layout.segment_starts[s] += layout.segment_starts[s - 1];
+  std::vector<uint64_t> fill(layout.segment_starts.begin(), layout.segment_starts.end() - 1);
+  uint64_t j = 0;
+  for (uint32_t k = 0; k < nl; ++k)
+    for (; j < layout.level_ends[k]; ++j) {
+      const uint32_t row = shuffled[j];
+      perm[fill[k * nb + key[row]]++] = row;
+    }
+  return layout;
+}
+
+namespace {
+template <size_t kBytes>
+void gather_fixed(const uint8_t* in, uint8_t* out, const uint32_t* perm, uint64_t n) {
+  for (uint64_t i = 0; i < n; ++i) std::memcpy(out + i * kBytes, in + size_t{perm[i]} * kBytes, kBytes);
+}
+}  // namespace
+
+void gather_rows(const void* in_v, void* out_v, size_t row_bytes, const uint32_t* perm, uint64_t n) {
+  const auto* in = static_cast<const uint8_t*>(in_v);
+  auto* out = static_cast<uint8_t*>(out_v);
+  switch (row_bytes) {
+    case 1: return gather_fixed<1>(in, out, perm, n);
+    case 2: return gather_fixed<2>(in, out, perm, n);
+    case 4: return gather_fixed<4>(in, out, perm, n);
+    case 8: return gather_fixed<8>(in, out, perm, n);
+    case 12: return gather_fixed<12>(in, out, perm, n);
+    case 16: return gather_fixed<16>(in, out, perm, n);
+    case 24: return gather_fixed<24>(in, out, perm, n);
+    case 36: return gather_fixed<36>(in, out, perm, n);
+    case 72: return gather_fixed<72>(in, out, perm, n);
+    default:
+      for (uint64_t i = 0; i < n; ++i)
+        std::memcpy(out + i * row_bytes, in + size_t{perm[i]} * row_bytes, row_bytes);
+  }
+}
+
+}  // namespace lodex

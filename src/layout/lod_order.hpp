@@ -1,0 +1,52 @@
+// Level-of-detail order of one aggregator's particles (paper §3.4, ARCHITECTURE.md "the
+// recommended file layout").
+//
+// Given N particles, level scale S >= 2 and a level-0 cap B0:
+//   levels: prefix counts c_{L-1} = N, c_{k-1} = ceil(c_k / S), stopping at the first c_0 <= B0;
+//           level k is rows [c_{k-1}, c_k) (c_{-1} = 0), so levels 0..k are one contiguous prefix
+//           and each level is about (S-1)x the size of everything before it.
+//   bricks: the brick box (the partition box) cut into 2^b cells per axis, b the largest value
+//           with 8^b * brick_target <= N (b <= 10); a brick's key is the Morton code of its cell.
+//   order:  a seeded uniform random permutation decides which particles form each level; inside
+//           a level, particles are grouped by brick key (ascending), keeping the random order
+//           inside a brick. A prefix of any brick of any level is therefore a uniform random
+//           sample of that brick's particles in that level.
+// The result is the permutation (output row i takes input row perm[i]) and the segment table:
+// segment (k, m) = rows of level k in brick m, stored as start rows, size L * 8^b + 1.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "core/box.hpp"
+#include "core/dtype.hpp"
+
+namespace lodex {
+
+struct LodParams {
+  uint32_t scale = 2;             // S
+  uint64_t level0_max = 256;      // B0
+  uint64_t brick_target = 4096;   // particles per brick over all levels, roughly
+  uint64_t seed = 0;
+};
+
+struct LodLayout {
+  std::vector<uint64_t> level_ends;       // c_k, size L
+  uint32_t brick_bits = 0;                // b
+  std::vector<uint64_t> segment_starts;   // size L * 8^b + 1
+  uint64_t num_bricks() const { return uint64_t{1} << (3 * brick_bits); }
+  uint32_t num_levels() const { return static_cast<uint32_t>(level_ends.size()); }
+};
+
+// Level prefix counts for N particles (the rule above); empty for N = 0.
+std::vector<uint64_t> lod_level_ends(uint64_t n, uint32_t scale, uint64_t level0_max);
+uint32_t lod_brick_bits(uint64_t n, uint64_t brick_target);
+
+// positions: N rows of 3 values of type `position_type` (f4 or f8), row-major.
+LodLayout lod_order(const void* positions, DType position_type, uint64_t n, const Box& brick_box,
+                    const LodParams& params, std::vector<uint32_t>& perm);
+
+// out[i] = in[perm[i]] for rows of `row_bytes` bytes.
+void gather_rows(const void* in, void* out, size_t row_bytes, const uint32_t* perm, uint64_t n);
+
+}  // namespace lodex

@@ -1,0 +1,77 @@
+// The particle aggregation planner (paper §3.1–3.3): every rank's patch box and particle count
+// in, a plan out. Pure: no MPI, no files, so it is tested with hundreds of thousands of
+// simulated ranks.
+//
+// Symbols. D = domain box; R = number of ranks; patch_r = rank r's box (inclusive min, exclusive
+// max); n_r = its particle count.
+//
+// Factor mode, partition factor (Px, Py, Pz): the patches must tile a regular lattice of D with
+// patch size s (all patches the same size, each patch min at D.min + k*s). With n_a patches
+// along axis a, P_a must divide n_a; the aggregation grid has g_a = n_a / P_a partitions, each
+// the union of Px*Py*Pz patches, so every rank sends to exactly one aggregator (aligned).
+// Grid mode, (gx, gy, gz): D is cut into g_a equal slabs per axis regardless of the patches;
+// a rank sends to every partition its patch overlaps and bins its particles (non-aligned).
+//
+// Partition p has index p = i + gx*(j + gy*k). Both modes bin a coordinate x on axis a with
+// bin_a(x) = clamp(floor((x - D.min_a) / w_a), 0, g_a - 1), w_a = (D.max_a - D.min_a) / g_a;
+// bin is monotone in x, so a patch [lo, hi) sends only to bins bin(lo)..bin(hi).
+//
+// Aggregators: the m partitions that receive particles, in index order, get ranks
+// floor(j * R / m), j = 0..m-1: uniform in rank space (§3.2), distinct when m <= R.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include "core/box.hpp"
+
+namespace lodex {
+
+struct RankInput {
+  Box patch;               // empty when the rank has no particles and gave no patch
+  uint64_t count = 0;      // particles on this rank
+  bool patch_given = false;  // false: patch is the bounding box of the particles
+};
+
+enum class PartitionMode : uint8_t { kFactor = 0, kGrid = 1 };
+
+struct PartitionSpec {
+  PartitionMode mode = PartitionMode::kFactor;
+  std::array<uint32_t, 3> dims{1, 1, 1};   // (Px,Py,Pz) in factor mode, (gx,gy,gz) in grid mode
+};
+
+struct ParticlePlan {
+  Box domain;
+  std::array<uint32_t, 3> grid{1, 1, 1};   // partitions per axis
+  bool aligned = true;                     // every sending rank sends to one partition
+  std::vector<Box> partitions;             // box of partition p
+  std::vector<int32_t> aggregator;         // rank of partition p, -1 when nobody sends to it
+  // CSR lists: partitions rank r sends to (ascending), and ranks partition p receives from.
+  std::vector<uint64_t> send_offsets;      // size R + 1
+  std::vector<uint32_t> send_partitions;
+  std::vector<uint64_t> recv_offsets;      // size P + 1
+  std::vector<int32_t> recv_ranks;
+
+  uint32_t num_partitions() const { return static_cast<uint32_t>(partitions.size()); }
+  std::span<const uint32_t> sends_of(int rank) const {
+    return {send_partitions.data() + send_offsets[rank],
+            send_partitions.data() + send_offsets[rank + 1]};
+  }
+  std::span<const int32_t> senders_of(uint32_t partition) const {
+    return {recv_ranks.data() + recv_offsets[partition],
+            recv_ranks.data() + recv_offsets[partition + 1]};
+  }
+  std::vector<uint32_t> partitions_of_aggregator(int rank) const;
+  // The partition a position falls in (the binning rule above).
+  uint32_t partition_of(const Vec3& p) const;
+  uint32_t num_aggregators() const;
+};
+
+// Throws InvalidArgument when the spec does not fit the ranks (factor mode on patches that do
+// not tile a lattice, a factor that does not divide the patch count, a patch outside D, ...).
+ParticlePlan plan_particle_write(const Box& domain, const PartitionSpec& spec,
+                                 std::span<const RankInput> ranks);
+
+}  // namespace lodex

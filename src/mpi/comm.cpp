@@ -1,0 +1,190 @@
+#include "mpi/comm.hpp"
+
+#include <cstring>
+
+namespace lodex {
+
+namespace {
+constexpr size_t kMaxMessage = size_t{1} << 30;
+}
+
+void check_mpi(int rc, const char* operation) {
+  if (rc == MPI_SUCCESS) return;
+  char text[MPI_MAX_ERROR_STRING];
+  int len = 0;
+  if (MPI_Error_string(rc, text, &len) != MPI_SUCCESS) len = 0;
+  fail(ErrorCode::kMpi, operation, " failed: ", std::string(text, len));
+}
+
+bool mpi_active() {
+  int init = 0, fin = 0;
+  MPI_Initialized(&init);
+  MPI_Finalized(&fin);
+  return init && !fin;
+}
+
+Comm::Comm(MPI_Comm comm) {
+  if (comm == MPI_COMM_NULL) fail(ErrorCode::kInvalidArgument, "communicator is MPI_COMM_NULL");
+  if (!mpi_active()) fail(ErrorCode::kMpi, "MPI is not initialized (or already finalized)");
+  check_mpi(MPI_Comm_dup(comm, &comm_), "MPI_Comm_dup");
+  check_mpi(MPI_Comm_set_errhandler(comm_, MPI_ERRORS_RETURN), "MPI_Comm_set_errhandler");
+  check_mpi(MPI_Comm_rank(comm_, &rank_), "MPI_Comm_rank");
+  check_mpi(MPI_Comm_size(comm_, &size_), "MPI_Comm_size");
+}
+
+Comm::~Comm() {
+  if (comm_ != MPI_COMM_NULL && mpi_active()) MPI_Comm_free(&comm_);
+}
+
+Comm::Comm(Comm&& o) noexcept : comm_(o.comm_), rank_(o.rank_), size_(o.size_) { o.comm_ = MPI_COMM_NULL; }
+
+Comm& Comm::operator=(Comm&& o) noexcept {
+  if (this != &o) {
+    if (comm_ != MPI_COMM_NULL && mpi_active()) MPI_Comm_free(&comm_);
+    comm_ = o.comm_;
+    rank_ = o.rank_;
+    size_ = o.size_;
+    o.comm_ = MPI_COMM_NULL;
+  }
+  return *this;
+}
+
+void Comm::barrier() const {
+  if (is_mpi()) check_mpi(MPI_Barrier(comm_), "MPI_Barrier");
+}
+
+void Comm::allgather(const void* send, size_t bytes, void* recv) const {
+  if (!is_mpi()) {
+    std::memcpy(recv, send, bytes);
+    return;
+  }
+  if (bytes > static_cast<size_t>(INT32_MAX)) fail(ErrorCode::kInternal, "allgather block too large");
+  check_mpi(MPI_Allgather(send, static_cast<int>(bytes), MPI_BYTE, recv, static_cast<int>(bytes),
+                          MPI_BYTE, comm_),
+            "MPI_Allgather");
+}
+
+void Comm::bcast(void* data, size_t bytes, int root) const {
+  if (!is_mpi()) return;
+  for (size_t at = 0; at < bytes; at += kMaxMessage)
+    check_mpi(MPI_Bcast(static_cast<uint8_t*>(data) + at, static_cast<int>(std::min(kMaxMessage, bytes - at)),
+                        MPI_BYTE, root, comm_),
+              "MPI_Bcast");
+}
+
+void Comm::bcast_string(std::string& s, int root) const {
+  if (!is_mpi()) return;
+  uint64_t n = s.size();
+  bcast(&n, sizeof n, root);
+  s.resize(n);
+  bcast(s.data(), n, root);
+}
+
+uint64_t Comm::allreduce_u64(uint64_t v, MPI_Op op) const {
+  if (!is_mpi()) return v;
+  uint64_t out = 0;
+  check_mpi(MPI_Allreduce(&v, &out, 1, MPI_UINT64_T, op, comm_), "MPI_Allreduce");
+  return out;
+}
+
+int64_t Comm::allreduce_i64(int64_t v, MPI_Op op) const {
+  if (!is_mpi()) return v;
+  int64_t out = 0;
+  check_mpi(MPI_Allreduce(&v, &out, 1, MPI_INT64_T, op, comm_), "MPI_Allreduce");
+  return out;
+}
+
+void Comm::allreduce_doubles(double* inout, int n, MPI_Op op) const {
+  if (!is_mpi()) return;
+  check_mpi(MPI_Allreduce(MPI_IN_PLACE, inout, n, MPI_DOUBLE, op, comm_), "MPI_Allreduce");
+}
+
+std::vector<uint8_t> Comm::gatherv(const std::vector<uint8_t>& mine, int root) const {
+  if (!is_mpi()) return mine;
+  const int n = static_cast<int>(mine.size());
+  if (mine.size() > static_cast<size_t>(INT32_MAX)) fail(ErrorCode::kInternal, "gatherv block too large");
+  std::vector<int> counts(rank_ == root ? size_ : 0), displs(counts.size());
+  check_mpi(MPI_Gather(&n, 1, MPI_INT, counts.data(), 1, MPI_INT, root, comm_), "MPI_Gather");
+  std::vector<uint8_t> out;
+  if (rank_ == root) {
+    int64_t total = 0;
+    for (int r = 0; r < size_; ++r) {
+      displs[r] = static_cast<int>(total);
+      total += counts[r];
+    }
+    if (total > INT32_MAX) fail(ErrorCode::kInternal, "gatherv total too large");
+    out.resize(static_cast<size_t>(total));
+  }
+  check_mpi(MPI_Gatherv(mine.data(), n, MPI_BYTE, out.data(), counts.data(), displs.data(), MPI_BYTE,
+                        root, comm_),
+            "MPI_Gatherv");
+  return out;
+}
+
+void Comm::agree(const std::function<void()>& fn) const {
+  ErrorCode code = ErrorCode::kOk;
+  std::string message;
+  try {
+    fn();
+  } catch (const Error& e) {
+    code = e.code();
+    message = e.what();
+  } catch (const std::bad_alloc&) {
+    code = ErrorCode::kIo;
+    message = "out of memory";
+  } catch (const std::exception& e) {
+    code = ErrorCode::kInternal;
+    message = e.what();
+  }
+  if (!is_mpi()) {
+    if (code != ErrorCode::kOk) throw Error(code, message);
+    return;
+  }
+  const int first = static_cast<int>(
+      allreduce_u64(code == ErrorCode::kOk ? static_cast<uint64_t>(size_) : static_cast<uint64_t>(rank_),
+                    MPI_MIN));
+  if (first == size_) return;
+  int32_t c = static_cast<int32_t>(code);
+  bcast(&c, sizeof c, first);
+  bcast_string(message, first);
+  throw Error(static_cast<ErrorCode>(c), size_ > 1 ? cat("rank ", first, ": ", message) : message);
+}
+
+void Exchange::isend(const void* data, size_t bytes, int dest, int tag) {
+  const auto* p = static_cast<const uint8_t*>(data);
+  do {
+    const size_t n = std::min(bytes, kMaxMessage);
+    requests_.emplace_back();
+    check_mpi(MPI_Isend(p, static_cast<int>(n), MPI_BYTE, dest, tag, comm_.raw(), &requests_.back()),
+              "MPI_Isend");
+    p += n;
+    bytes -= n;
+  } while (bytes > 0);
+}
+
+void Exchange::irecv(void* data, size_t bytes, int source, int tag) {
+  auto* p = static_cast<uint8_t*>(data);
+  do {
+    const size_t n = std::min(bytes, kMaxMessage);
+    requests_.emplace_back();
+    check_mpi(MPI_Irecv(p, static_cast<int>(n), MPI_BYTE, source, tag, comm_.raw(), &requests_.back()),
+              "MPI_Irecv");
+    p += n;
+    bytes -= n;
+  } while (bytes > 0);
+}
+
+void Exchange::wait_all() {
+  if (requests_.empty()) return;
+  const int rc = MPI_Waitall(static_cast<int>(requests_.size()), requests_.data(), MPI_STATUSES_IGNORE);
+  requests_.clear();
+  check_mpi(rc, "MPI_Waitall");
+}
+
+Exchange::~Exchange() {
+  // An exception between posting and waiting must not leave MPI writing into freed buffers.
+  if (!requests_.empty() && mpi_active())
+    MPI_Waitall(static_cast<int>(requests_.size()), requests_.data(), MPI_STATUSES_IGNORE);
+}
+
+}  // namespace lodex

@@ -1,0 +1,74 @@
+// Checked MPI: every call goes through a helper that names the operation on failure, and a
+// Comm that is either an MPI communicator (duplicated, so lodex traffic never mixes with the
+// application's) or serial (one rank, no MPI call at all, so readers work without mpiexec).
+#pragma once
+
+#include <mpi.h>
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "core/error.hpp"
+
+namespace lodex {
+
+void check_mpi(int rc, const char* operation);
+
+class Comm {
+ public:
+  Comm() = default;                  // serial
+  explicit Comm(MPI_Comm comm);      // collective over `comm`: duplicates it
+  ~Comm();
+  Comm(Comm&& o) noexcept;
+  Comm& operator=(Comm&& o) noexcept;
+  Comm(const Comm&) = delete;
+  Comm& operator=(const Comm&) = delete;
+
+  bool is_mpi() const { return comm_ != MPI_COMM_NULL; }
+  int rank() const { return rank_; }
+  int size() const { return size_; }
+  MPI_Comm raw() const { return comm_; }
+
+  void barrier() const;
+  void allgather(const void* send, size_t bytes_per_rank, void* recv) const;
+  void bcast(void* data, size_t bytes, int root) const;
+  void bcast_string(std::string& s, int root) const;
+  uint64_t allreduce_u64(uint64_t v, MPI_Op op) const;
+  int64_t allreduce_i64(int64_t v, MPI_Op op) const;
+  void allreduce_doubles(double* inout, int n, MPI_Op op) const;
+  // Gathers variable-size byte blocks to `root`; returns the concatenation there, empty elsewhere.
+  std::vector<uint8_t> gatherv(const std::vector<uint8_t>& mine, int root) const;
+
+  // Runs `fn` on every rank and agrees on the outcome: if any rank threw lodex::Error, every
+  // rank throws the error of the lowest failing rank (message prefixed "rank r: " when size > 1).
+  // Only lodex::Error is agreed on; anything else is converted to an internal error first.
+  void agree(const std::function<void()>& fn) const;
+
+ private:
+  MPI_Comm comm_ = MPI_COMM_NULL;
+  int rank_ = 0;
+  int size_ = 1;
+};
+
+// Non-blocking point-to-point byte messages of any size: large messages are split into pieces
+// of at most 1 GiB, which MPI matches in posting order for the same source, tag and communicator.
+class Exchange {
+ public:
+  explicit Exchange(const Comm& comm) : comm_(comm) {}
+  void isend(const void* data, size_t bytes, int dest, int tag);
+  void irecv(void* data, size_t bytes, int source, int tag);
+  void wait_all();   // completes everything posted so far
+  ~Exchange();
+
+ private:
+  const Comm& comm_;
+  std::vector<MPI_Request> requests_;
+};
+
+// True when MPI is initialized and not yet finalized.
+bool mpi_active();
+
+}  // namespace lodex

@@ -1,0 +1,203 @@
+#include <algorithm>
+#include <unistd.h>
+
+#include "core/checksum.hpp"
+#include "pipelines/dataset_state.hpp"
+
+namespace lodex {
+
+namespace {
+constexpr uint64_t kMaxManifestBytes = uint64_t{256} << 20;
+}
+
+std::string version() { return "0.1.0"; }
+
+void replace_file(const std::string& path, const std::vector<uint8_t>& bytes, bool durable) {
+  if (durable) {
+    atomic_replace(path, bytes.data(), bytes.size());
+    return;
+  }
+  const std::string tmp = path + ".tmp-" + std::to_string(::getpid());
+  try {
+    File f(tmp, File::Mode::kCreate);
+    f.pwrite_all(bytes.data(), bytes.size(), 0);
+    f.close();
+  } catch (...) {
+    ::unlink(tmp.c_str());
+    throw;
+  }
+  if (::rename(tmp.c_str(), path.c_str()) != 0) {
+    ::unlink(tmp.c_str());
+    fail(ErrorCode::kIo, "cannot rename '", tmp, "' to '", path, "'");
+  }
+}
+
+std::string step_directory_name(const std::string& group, int64_t step) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "step-%09lld", static_cast<long long>(step));
+  return group + "/" + buf;
+}
+
+void DatasetState::write_manifest() const {
+  const std::string text = encode_manifest(manifest);
+  replace_file(manifest_path(), std::vector<uint8_t>(text.begin(), text.end()), options.fsync);
+}
+
+void DatasetState::require_open() const {
+  if (closed) fail(ErrorCode::kInvalidArgument, "dataset '", path, "' is closed");
+}
+
+void DatasetState::require_writable() const {
+  require_open();
+  if (!writable)
+    fail(ErrorCode::kInvalidArgument, "dataset '", path,
+         "' is open for reading; open it with mode=\"a\" to append steps");
+}
+
+std::shared_ptr<Dataset> Dataset::create(const std::string& path, MPI_Comm comm, DatasetOptions options) {
+  auto ds = std::shared_ptr<Dataset>(new Dataset());
+  ds->state_ = std::make_shared<DatasetState>();
+  DatasetState& st = *ds->state_;
+  if (comm != MPI_COMM_NULL) st.comm = Comm(comm);
+  st.path = path;
+  st.writable = true;
+  st.options = options;
+  st.manifest.created_by = "lodex " + version();
+  st.comm.agree([&] {
+    if (path.empty()) fail(ErrorCode::kInvalidArgument, "dataset path is empty");
+    if (st.comm.rank() != 0) return;
+    if (path_exists(path)) fail(ErrorCode::kAlreadyExists, "dataset '", path, "' already exists");
+    make_directory(path);
+    try {
+      st.write_manifest();
+    } catch (...) {
+      remove_tree(path);
+      throw;
+    }
+  });
+  return ds;
+}
+
+std::shared_ptr<Dataset> Dataset::open(const std::string& path, OpenMode mode, MPI_Comm comm,
+                                       DatasetOptions options) {
+  auto ds = std::shared_ptr<Dataset>(new Dataset());
+  ds->state_ = std::make_shared<DatasetState>();
+  DatasetState& st = *ds->state_;
+  if (comm != MPI_COMM_NULL) st.comm = Comm(comm);
+  st.path = path;
+  st.writable = mode == OpenMode::kAppend;
+  st.options = options;
+  std::string text;
+  st.comm.agree([&] {
+    if (st.comm.rank() != 0) return;
+    if (!is_directory(path)) fail(ErrorCode::kNotFound, "no lodex dataset at '", path, "'");
+    const std::string mp = st.manifest_path();
+    if (!path_exists(mp))
+      fail(ErrorCode::kFormat, "'", path, "' is not a lodex dataset: ", kManifestName, " is missing");
+    const auto bytes = read_whole_file(mp, kMaxManifestBytes);
+    text.assign(bytes.begin(), bytes.end());
+  });
+  st.comm.bcast_string(text, 0);
+  st.comm.agree([&] { st.manifest = decode_manifest(text, st.manifest_path()); });
+  for (const auto& g : st.manifest.particle_groups)
+    ds->groups_.emplace_back(new ParticleGroup(ds->state_, g.name));
+  return ds;
+}
+
+ParticleGroup& Dataset::particles(const std::string& name) {
+  state_->require_open();
+  for (auto& g : groups_)
+    if (g->name() == name) return *g;
+  std::string names;
+  for (auto& g : groups_) names += (names.empty() ? "" : ", ") + g->name();
+  fail(ErrorCode::kNotFound, "no particle group '", name, "' in '", state_->path, "' (groups: ",
+       names.empty() ? "none" : names, ")");
+}
+
+ParticleGroup& Dataset::particles(const std::string& name, const Schema& schema, const Box& domain,
+                                  const PartitionSpec& partition, const LodParams& lod) {
+  DatasetState& st = *state_;
+  st.require_open();
+  ParticleGroupMeta def;
+  def.name = name;
+  def.schema = schema;
+  def.domain = domain;
+  def.partition = partition;
+  def.lod = lod;
+  bool exists = false;
+  st.comm.agree([&] {
+    check_group_name(name);
+    if (domain.empty() || !domain.finite())
+      fail(ErrorCode::kInvalidArgument, "domain ", to_string(domain), " must be finite with min < max on every axis");
+    if (lod.scale < 2 || lod.scale > 1024) fail(ErrorCode::kInvalidArgument, "level scale ", lod.scale, " must be 2..1024");
+    if (lod.level0_max < 1 || lod.brick_target < 1)
+      fail(ErrorCode::kInvalidArgument, "level0_max and brick_target must be at least 1");
+    for (int a = 0; a < 3; ++a)
+      if (partition.dims[a] < 1 || partition.dims[a] > (1u << 20))
+        fail(ErrorCode::kInvalidArgument, "partition dims must be 1..2^20, got ", partition.dims[a]);
+  });
+  {  // Every rank must define the group identically.
+    Manifest probe;
+    probe.particle_groups.push_back(def);
+    const std::string text = encode_manifest(probe);
+    const uint64_t h = checksum64(text.data(), text.size());
+    const uint64_t lo = st.comm.allreduce_u64(h, MPI_MIN), hi = st.comm.allreduce_u64(h, MPI_MAX);
+    if (lo != hi)
+      fail(ErrorCode::kInvalidArgument, "ranks define particle group '", name,
+           "' differently (schema, domain, partition or level settings differ)");
+  }
+  if (const ParticleGroupMeta* g = st.manifest.find_particles(name)) {
+    exists = true;
+    st.comm.agree([&] {
+      if (!(g->schema == schema))
+        fail(ErrorCode::kInvalidArgument, "group '", name, "' exists with schema {", g->schema.describe(),
+             "}, not {", schema.describe(), "}");
+      if (!(g->domain == domain))
+        fail(ErrorCode::kInvalidArgument, "group '", name, "' exists with domain ", to_string(g->domain),
+             ", not ", to_string(domain));
+    });
+  }
+  if (!exists) {
+    st.comm.agree([&] {
+      st.require_writable();
+      if (st.comm.rank() != 0) return;
+      Manifest next = st.manifest;
+      next.particle_groups.push_back(def);
+      std::swap(st.manifest, next);
+      try {
+        make_directories(join_path(st.path, name));
+        st.write_manifest();
+      } catch (...) {
+        std::swap(st.manifest, next);
+        throw;
+      }
+    });
+    if (st.comm.rank() != 0) st.manifest.particle_groups.push_back(def);
+    groups_.emplace_back(new ParticleGroup(state_, name));
+  }
+  return particles(name);
+}
+
+std::vector<std::string> Dataset::particle_group_names() const {
+  std::vector<std::string> out;
+  for (const auto& g : state_->manifest.particle_groups) out.push_back(g.name);
+  return out;
+}
+
+const Manifest& Dataset::manifest() const { return state_->manifest; }
+const std::string& Dataset::path() const { return state_->path; }
+bool Dataset::writable() const { return state_->writable; }
+int Dataset::rank() const { return state_->comm.rank(); }
+int Dataset::size() const { return state_->comm.size(); }
+
+void Dataset::close() {
+  if (!state_ || state_->closed) return;
+  if (state_->writable && state_->comm.is_mpi() && mpi_active()) state_->comm.barrier();
+  state_->closed = true;
+}
+
+Dataset::~Dataset() {
+  if (state_) state_->closed = true;
+}
+
+}  // namespace lodex

@@ -1,0 +1,33 @@
+// State shared by a Dataset and its groups (internal to the pipelines layer).
+#pragma once
+
+#include <string>
+
+#include "format/manifest.hpp"
+#include "lodex/lodex.hpp"
+#include "mpi/comm.hpp"
+#include "storage/file.hpp"
+
+namespace lodex {
+
+struct DatasetState {
+  std::string path;
+  Comm comm;
+  bool writable = false;
+  bool closed = false;
+  DatasetOptions options;
+  Manifest manifest;
+
+  std::string manifest_path() const { return join_path(path, kManifestName); }
+  // Rank 0 only: writes the in-memory manifest atomically (fsync'd when options.fsync).
+  void write_manifest() const;
+  void require_open() const;
+  void require_writable() const;
+};
+
+// Atomic replace; durable (fsync file + directory) or only atomic against concurrent readers.
+void replace_file(const std::string& path, const std::vector<uint8_t>& bytes, bool durable);
+
+std::string step_directory_name(const std::string& group, int64_t step);
+
+}  // namespace lodex

@@ -1,0 +1,213 @@
+#include "storage/file.hpp"
+
+#include <cerrno>
+#include <climits>
+#include <cstring>
+#include <fcntl.h>
+#include <filesystem>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "core/error.hpp"
+
+namespace lodex {
+
+namespace {
+[[noreturn]] void os_fail(const std::string& op, const std::string& path, int err,
+                          const std::string& extra = "") {
+  fail(ErrorCode::kIo, op, " '", path, "'", extra, ": ", std::strerror(err));
+}
+}  // namespace
+
+File::File(const std::string& path, Mode mode) : path_(path) {
+  int flags = O_CLOEXEC;
+  switch (mode) {
+    case Mode::kRead: flags |= O_RDONLY; break;
+    case Mode::kCreate: flags |= O_WRONLY | O_CREAT | O_TRUNC; break;
+    case Mode::kReadWrite: flags |= O_RDWR; break;
+  }
+  do {
+    fd_ = ::open(path.c_str(), flags, 0644);
+  } while (fd_ < 0 && errno == EINTR);
+  if (fd_ < 0) {
+    if (errno == ENOENT && mode == Mode::kRead) fail(ErrorCode::kNotFound, "no such file '", path, "'");
+    os_fail(mode == Mode::kRead ? "cannot open" : "cannot create", path, errno);
+  }
+}
+
+File::~File() {
+  if (fd_ >= 0) ::close(fd_);
+}
+
+File::File(File&& o) noexcept : fd_(o.fd_), path_(std::move(o.path_)) { o.fd_ = -1; }
+
+File& File::operator=(File&& o) noexcept {
+  if (this != &o) {
+    if (fd_ >= 0) ::close(fd_);
+    fd_ = o.fd_;
+    path_ = std::move(o.path_);
+    o.fd_ = -1;
+  }
+  return *this;
+}
+
+void File::pwrite_all(const void* data, size_t bytes, uint64_t offset) {
+  const auto* p = static_cast<const uint8_t*>(data);
+  while (bytes > 0) {
+    const ssize_t n = ::pwrite(fd_, p, std::min<size_t>(bytes, size_t{1} << 30), static_cast<off_t>(offset));
+    if (n < 0) {
+      if (errno == EINTR) continue;
+      os_fail("cannot write", path_, errno, cat(" at byte ", offset));
+    }
+    if (n == 0) fail(ErrorCode::kIo, "cannot write '", path_, "' at byte ", offset, ": no progress");
+    p += n;
+    bytes -= static_cast<size_t>(n);
+    offset += static_cast<uint64_t>(n);
+  }
+}
+
+void File::pwritev_all(std::vector<iovec> parts, uint64_t offset) {
+  size_t first = 0;
+  while (first < parts.size()) {
+    if (parts[first].iov_len == 0) {
+      ++first;
+      continue;
+    }
+    const int count = static_cast<int>(std::min<size_t>(parts.size() - first, IOV_MAX));
+    const ssize_t n = ::pwritev(fd_, parts.data() + first, count, static_cast<off_t>(offset));
+    if (n < 0) {
+      if (errno == EINTR) continue;
+      os_fail("cannot write", path_, errno, cat(" at byte ", offset));
+    }
+    if (n == 0) fail(ErrorCode::kIo, "cannot write '", path_, "' at byte ", offset, ": no progress");
+    offset += static_cast<uint64_t>(n);
+    size_t left = static_cast<size_t>(n);
+    while (left > 0 && first < parts.size()) {   // advance past what was written
+      if (left >= parts[first].iov_len) {
+        left -= parts[first].iov_len;
+        ++first;
+      } else {
+        parts[first].iov_base = static_cast<uint8_t*>(parts[first].iov_base) + left;
+        parts[first].iov_len -= left;
+        left = 0;
+      }
+    }
+  }
+}
+
+void File::pread_all(void* data, size_t bytes, uint64_t offset) const {
+  auto* p = static_cast<uint8_t*>(data);
+  const uint64_t start = offset;
+  while (bytes > 0) {
+    const ssize_t n = ::pread(fd_, p, std::min<size_t>(bytes, size_t{1} << 30), static_cast<off_t>(offset));
+    if (n < 0) {
+      if (errno == EINTR) continue;
+      os_fail("cannot read", path_, errno, cat(" at byte ", offset));
+    }
+    if (n == 0)
+      fail(ErrorCode::kFormat, "'", path_, "' is truncated: reading ", bytes + (offset - start),
+           " bytes at byte ", start, " hit the end of the file at byte ", offset);
+    p += n;
+    bytes -= static_cast<size_t>(n);
+    offset += static_cast<uint64_t>(n);
+  }
+}
+
+uint64_t File::size() const {
+  struct stat st;
+  if (::fstat(fd_, &st) != 0) os_fail("cannot stat", path_, errno);
+  return static_cast<uint64_t>(st.st_size);
+}
+
+void File::sync() {
+  if (::fsync(fd_) != 0) os_fail("cannot fsync", path_, errno);
+}
+
+void File::close() {
+  if (fd_ >= 0) {
+    const int rc = ::close(fd_);
+    fd_ = -1;
+    if (rc != 0 && errno != EINTR) os_fail("cannot close", path_, errno);
+  }
+}
+
+void sync_directory(const std::string& path) {
+  const int fd = ::open(path.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (fd < 0) os_fail("cannot open directory", path, errno);
+  const int rc = ::fsync(fd);
+  const int err = errno;
+  ::close(fd);
+  if (rc != 0 && err != EINVAL) os_fail("cannot fsync directory", path, err);
+}
+
+void atomic_replace(const std::string& path, const void* bytes, size_t size) {
+  const std::string tmp = path + ".tmp-" + std::to_string(::getpid());
+  try {
+    File f(tmp, File::Mode::kCreate);
+    f.pwrite_all(bytes, size, 0);
+    f.sync();
+    f.close();
+  } catch (...) {
+    ::unlink(tmp.c_str());
+    throw;
+  }
+  if (::rename(tmp.c_str(), path.c_str()) != 0) {
+    const int err = errno;
+    ::unlink(tmp.c_str());
+    os_fail("cannot rename into place", path, err);
+  }
+  sync_directory(parent_path(path));
+}
+
+std::vector<uint8_t> read_whole_file(const std::string& path, uint64_t max_bytes) {
+  File f(path, File::Mode::kRead);
+  const uint64_t n = f.size();
+  if (n > max_bytes)
+    fail(ErrorCode::kFormat, "'", path, "' has ", n, " bytes; at most ", max_bytes, " are expected");
+  std::vector<uint8_t> out(n);
+  f.pread_all(out.data(), n, 0);
+  return out;
+}
+
+bool path_exists(const std::string& path) {
+  struct stat st;
+  return ::stat(path.c_str(), &st) == 0;
+}
+
+bool is_directory(const std::string& path) {
+  struct stat st;
+  return ::stat(path.c_str(), &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+void make_directory(const std::string& path) {
+  if (::mkdir(path.c_str(), 0755) != 0) {
+    if (errno == EEXIST) fail(ErrorCode::kAlreadyExists, "'", path, "' already exists");
+    os_fail("cannot create directory", path, errno);
+  }
+}
+
+void make_directories(const std::string& path) {
+  std::error_code ec;
+  std::filesystem::create_directories(path, ec);
+  if (ec) fail(ErrorCode::kIo, "cannot create directory '", path, "': ", ec.message());
+}
+
+void remove_tree(const std::string& path) {
+  std::error_code ec;
+  std::filesystem::remove_all(path, ec);
+  if (ec) fail(ErrorCode::kIo, "cannot remove '", path, "': ", ec.message());
+}
+
+std::string join_path(const std::string& a, const std::string& b) {
+  if (a.empty()) return b;
+  return a.back() == '/' ? a + b : a + "/" + b;
+}
+
+std::string parent_path(const std::string& p) {
+  const auto pos = p.find_last_of('/');
+  if (pos == std::string::npos) return ".";
+  if (pos == 0) return "/";
+  return p.substr(0, pos);
+}
+
+}  // namespace lodex

@@ -1,0 +1,27 @@
+#include "storage/file_cache.hpp"
+
+namespace lodex {
+
+File& FileCache::get(const std::string& path) {
+  auto it = map_.find(path);
+  if (it != map_.end()) {
+    lru_.splice(lru_.begin(), lru_, it->second.lru);
+    return it->second.file;
+  }
+  File f(path, File::Mode::kRead);   // may throw; the cache is unchanged then
+  ++opens_;
+  if (map_.size() >= capacity_) {
+    map_.erase(lru_.back());
+    lru_.pop_back();
+  }
+  lru_.push_front(path);
+  auto [pos, _] = map_.emplace(path, Entry{std::move(f), lru_.begin()});
+  return pos->second.file;
+}
+
+void FileCache::clear() {
+  map_.clear();
+  lru_.clear();
+}
+
+}  // namespace lodex

@@ -1,0 +1,35 @@
+// A bounded cache of open read handles keyed by path (PIDX-style file handle caching): reads
+// that touch the same files step after step do not reopen them. Least recently used is closed
+// first. Not thread-safe; one cache per reader.
+#pragma once
+
+#include <cstddef>
+#include <list>
+#include <string>
+#include <unordered_map>
+
+#include "storage/file.hpp"
+
+namespace lodex {
+
+class FileCache {
+ public:
+  explicit FileCache(size_t capacity = 64) : capacity_(capacity == 0 ? 1 : capacity) {}
+  // The open handle for `path`, opening it (and closing the least recently used) if needed.
+  File& get(const std::string& path);
+  void clear();
+  size_t size() const { return map_.size(); }
+  size_t opens() const { return opens_; }   // files opened since construction
+
+ private:
+  struct Entry {
+    File file;
+    std::list<std::string>::iterator lru;
+  };
+  size_t capacity_;
+  size_t opens_ = 0;
+  std::list<std::string> lru_;   // front = most recent
+  std::unordered_map<std::string, Entry> map_;
+};
+
+}  // namespace lodex
