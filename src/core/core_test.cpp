@@ -175,8 +175,7 @@ TEST(Schema, RejectsDuplicateBadNamesAndBadComponents) {
     Schema({{"position", DType::kF8, 3}, {"e", DType::kF4, 1}, {"e", DType::kF8, 1}});
   });
   EXPECT_NE(dup.find("twice"), std::string::npos) << dup;
-  for (const std::string bad : {std::string(""), std::string("a b"), std::string("a/b"),
-                                std::string("é"), std::string("x.y"), std::string(32, 'a')}) {
+  for (const std::string& bad : std::vector<std::string>{"", "a b", "a/b", "é", "x.y", std::string(32, 'a')}) {
     SCOPED_TRACE(bad);
     expect_error(ErrorCode::kInvalidArgument,
                  [&] { Schema({{"position", DType::kF8, 3}, {bad, DType::kF4, 1}}); });

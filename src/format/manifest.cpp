@@ -123,7 +123,9 @@ Manifest decode_manifest(std::string_view text, const std::string& what) {
     fail(ErrorCode::kFormat, what, ": not valid JSON (", e.what(), ")");
   }
   Reader r(what);
-  if (!root.is_object() || root.value("format", "") != "lodex") r.bad("format", "not a lodex manifest");
+  // json::value() throws its own type_error when "format" is not a string: compare instead.
+  if (!root.is_object() || !root.contains("format") || root["format"] != "lodex")
+    r.bad("format", "not a lodex manifest");
   Manifest m;
   m.format_version = static_cast<uint32_t>(r.u64(r.key(root, "format_version", "/"), "format_version"));
   if (m.format_version != kManifestVersion)

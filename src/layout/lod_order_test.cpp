@@ -254,7 +254,9 @@ TEST(LodOrder, LevelPrefixesAreFairSamples) {
     const double tol = 5 * std::sqrt(expect);
     for (int o = 0; o < 8; ++o) {
       EXPECT_LE(std::abs(count[o] - expect), tol) << "level " << k << " octant " << o;
-      if (c >= 25000) EXPECT_LE(std::abs(count[o] - expect), 0.05 * expect) << "level " << k;
+      if (c >= 25000) {
+        EXPECT_LE(std::abs(count[o] - expect), 0.05 * expect) << "level " << k;
+      }
     }
   }
 }

@@ -283,7 +283,9 @@ TEST(ParticlePlanGrid, SendListsMatchBruteForceOverlap) {
     const auto got = plan.sends_of(static_cast<int>(r));
     EXPECT_EQ(std::vector<uint32_t>(got.begin(), got.end()), expect) << "rank " << r;
     multi += expect.size() > 1;
-    if (ranks[r].count == 0) EXPECT_TRUE(got.empty()) << r;
+    if (ranks[r].count == 0) {
+      EXPECT_TRUE(got.empty()) << r;
+    }
   }
   EXPECT_GT(multi, 100u);   // the test really exercises straddling patches
   expect_recv_is_transpose(plan, ranks.size());

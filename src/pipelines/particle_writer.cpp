@@ -75,30 +75,30 @@ void position_bounds(const T* p, uint64_t n, const Box& domain, const std::optio
 // never drops a value (integers above 2^53 do not all fit a double).
 template <typename T>
 void column_minmax(const T* v, uint64_t n, uint32_t comps, double* mn, double* mx) {
-  for (uint32_t c = 0; c < comps; ++c) {
-    T lo = std::numeric_limits<T>::max(), hi = std::numeric_limits<T>::lowest();
-    bool nan = false;
-    for (uint64_t i = 0; i < n; ++i) {
-      const T x = v[i * comps + c];
+  // One pass over the rows, all components at once; NaN values are skipped (a field may hold
+  // NaN, positions may not). A component with no non-NaN value gets NaN bounds.
+  std::vector<T> lo(comps, std::numeric_limits<T>::max()), hi(comps, std::numeric_limits<T>::lowest());
+  std::vector<uint8_t> seen(comps, 0);
+  for (uint64_t i = 0; i < n; ++i) {
+    const T* row = v + i * comps;
+    for (uint32_t c = 0; c < comps; ++c) {
+      const T x = row[c];
       if constexpr (std::is_floating_point_v<T>) {
-        if (x != x) {
-          nan = true;
-          continue;
-        }
+        if (x != x) continue;
       }
-      lo = x < lo ? x : lo;
-      hi = x > hi ? x : hi;
+      lo[c] = x < lo[c] ? x : lo[c];
+      hi[c] = x > hi[c] ? x : hi[c];
+      seen[c] = 1;
     }
-    double dlo = static_cast<double>(lo), dhi = static_cast<double>(hi);
+  }
+  for (uint32_t c = 0; c < comps; ++c) {
+    double dlo = static_cast<double>(lo[c]), dhi = static_cast<double>(hi[c]);
     if constexpr (std::is_integral_v<T> && sizeof(T) == 8) {
       // Integers beyond 2^53 round to the nearest double: widen by one ulp both ways.
       if (std::abs(dlo) >= 9007199254740992.0) dlo = std::nextafter(dlo, -INFINITY);
       if (std::abs(dhi) >= 9007199254740992.0) dhi = std::nextafter(dhi, INFINITY);
     }
-    if (n == 0 || (nan && lo > hi)) {
-      dlo = std::numeric_limits<double>::quiet_NaN();
-      dhi = dlo;
-    }
+    if (!seen[c]) dlo = dhi = std::numeric_limits<double>::quiet_NaN();
     mn[c] = dlo;
     mx[c] = dhi;
   }

@@ -1,0 +1,118 @@
+"""One MPI run of the particle write benchmark (launched by particle_write.py under mpiexec).
+
+For each partition factor that fits this rank count's decomposition, and with and without
+fsync, it times in interleaved repetitions: lodex's collective write, raw file per process
+(IOR-like: each rank writes the same bytes to its own file) and one shared file through MPI-IO
+(Write_at_all). Rank 0 prints one JSON object.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import statistics
+import time
+
+import numpy as np
+from mpi4py import MPI
+
+import lodex
+from lodex.workloads import UINTAH_SCHEMA, patch_of, uintah
+
+DECOMPOSITION = {1: (1, 1, 1), 2: (1, 1, 2), 4: (1, 2, 2), 8: (2, 2, 2)}
+FACTORS = [(1, 1, 1), (1, 1, 2), (1, 2, 2), (2, 2, 2)]
+
+
+def timed(comm, fn) -> float:
+    comm.Barrier()
+    t0 = time.perf_counter()
+    fn()
+    comm.Barrier()
+    return time.perf_counter() - t0
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--dir", required=True)
+    ap.add_argument("--particles", type=int, default=32768)
+    ap.add_argument("--repeats", type=int, default=7)
+    args = ap.parse_args()
+    comm = MPI.COMM_WORLD
+    rank, size = comm.rank, comm.size
+    grid = DECOMPOSITION.get(size)
+    if grid is None:
+        raise SystemExit(f"no decomposition for {size} ranks; use 1, 2, 4 or 8")
+    patch = patch_of(rank, grid)
+    data = uintah(rank, args.particles, patch)
+    raw = b"".join(np.ascontiguousarray(data[k]).tobytes() for k in UINTAH_SCHEMA)
+    bytes_per_rank = len(raw)
+    total_bytes = comm.allreduce(bytes_per_rank)
+    base = os.path.join(args.dir, f"np{size}")
+    if rank == 0:
+        shutil.rmtree(base, ignore_errors=True)
+        os.makedirs(base)
+    comm.Barrier()
+
+    results = []
+    for factor in FACTORS:
+        if any(g % f for g, f in zip(grid, factor)):
+            continue
+        for fsync in (False, True):
+            times = {"lodex": [], "raw_fpp": [], "mpiio_shared": []}
+            profiles = []
+            path = os.path.join(base, f"f{''.join(map(str, factor))}-{'sync' if fsync else 'cache'}.lodex")
+            ds = lodex.create(path, comm=comm, fsync=fsync)
+            g = ds.particles("uintah", schema=UINTAH_SCHEMA, domain=((0, 0, 0), (1, 1, 1)), partition=factor)
+
+            def raw_fpp(i):
+                fd = os.open(os.path.join(base, f"raw-{rank}-{i}.bin"), os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
+                view = memoryview(raw)
+                while view:
+                    view = view[os.write(fd, view):]
+                if fsync:
+                    os.fsync(fd)
+                os.close(fd)
+
+            def mpiio(i):
+                fh = MPI.File.Open(comm, os.path.join(base, f"shared-{i}.bin"), MPI.MODE_WRONLY | MPI.MODE_CREATE)
+                fh.Write_at_all(rank * bytes_per_rank, raw)
+                if fsync:
+                    fh.Sync()
+                fh.Close()
+
+            for i in range(args.repeats):
+                times["raw_fpp"].append(timed(comm, lambda: raw_fpp(i)))
+                times["lodex"].append(timed(comm, lambda: g.write(step=i, data=data, patch=patch)))
+                profiles.append(g.profile)
+                times["mpiio_shared"].append(timed(comm, lambda: mpiio(i)))
+            ds.close()
+            files = profiles[-1]["files"]
+            med = {k: statistics.median(v) for k, v in times.items()}
+            phases = {ph: statistics.median(p["phases"][ph]["max_s"] for p in profiles)
+                      for ph in lodex.WriteProfile.PHASES}
+            results.append({
+                "ranks": size, "decomposition": grid, "partition": factor, "fsync": fsync,
+                "files": {"lodex": files, "raw_fpp": size, "mpiio_shared": 1},
+                "median_s": med,
+                "throughput_gib_s": {k: total_bytes / v / 2**30 for k, v in med.items()},
+                "lodex_vs_raw_throughput": med["raw_fpp"] / med["lodex"],
+                "lodex_vs_mpiio_throughput": med["mpiio_shared"] / med["lodex"],
+                "lodex_phase_median_max_s": phases,
+                "lodex_bytes_on_disk_per_step": profiles[-1]["bytes"],
+            })
+            if rank == 0:
+                shutil.rmtree(path, ignore_errors=True)
+                for f in os.listdir(base):
+                    if f.endswith(".bin"):
+                        os.remove(os.path.join(base, f))
+            comm.Barrier()
+    if rank == 0:
+        print(json.dumps({"ranks": size, "particles_per_rank": args.particles,
+                          "bytes_per_rank": bytes_per_rank, "repeats": args.repeats, "results": results}))
+        shutil.rmtree(base, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,316 @@
+// Tests of the storage layer: positional I/O, gathered writes, atomic replacement, directories
+// and the open-file cache, in a fresh temporary directory per test.
+#include <gtest/gtest.h>
+
+#include <dirent.h>
+#include <unistd.h>
+
+#include <climits>
+#include <cstdlib>
+#include <cstring>
+#include <functional>
+#include <numeric>
+#include <string>
+#include <vector>
+
+#include "core/error.hpp"
+#include "storage/file.hpp"
+#include "storage/file_cache.hpp"
+
+namespace lodex {
+namespace {
+
+ErrorCode code_of(const std::function<void()>& fn, std::string* message = nullptr) {
+  try {
+    fn();
+  } catch (const Error& e) {
+    if (message) *message = e.what();
+    return e.code();
+  }
+  return ErrorCode::kOk;
+}
+
+std::vector<std::string> list_dir(const std::string& dir) {
+  std::vector<std::string> out;
+  DIR* d = ::opendir(dir.c_str());
+  if (!d) return out;
+  while (dirent* e = ::readdir(d)) {
+    const std::string n = e->d_name;
+    if (n != "." && n != "..") out.push_back(n);
+  }
+  ::closedir(d);
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+std::vector<uint8_t> pattern(size_t n, uint32_t seed) {
+  std::vector<uint8_t> v(n);
+  uint32_t x = seed * 2654435761u + 1;
+  for (auto& b : v) {
+    x = x * 1664525u + 1013904223u;
+    b = static_cast<uint8_t>(x >> 24);
+  }
+  return v;
+}
+
+class Storage : public testing::Test {
+ protected:
+  void SetUp() override {
+    char tmpl[] = "/tmp/lodex_storage_test_XXXXXX";
+    ASSERT_NE(::mkdtemp(tmpl), nullptr) << std::strerror(errno);
+    dir_ = tmpl;
+  }
+  void TearDown() override {
+    if (!dir_.empty()) remove_tree(dir_);
+    EXPECT_FALSE(path_exists(dir_));
+  }
+  std::string path(const std::string& name) const { return join_path(dir_, name); }
+  void write_file(const std::string& name, const std::vector<uint8_t>& bytes) {
+    File f(path(name), File::Mode::kCreate);
+    f.pwrite_all(bytes.data(), bytes.size(), 0);
+    f.close();
+  }
+  std::string dir_;
+};
+
+TEST_F(Storage, PwritePreadRoundTrip) {
+  const auto data = pattern(100000, 1);
+  {
+    File f(path("a.bin"), File::Mode::kCreate);
+    EXPECT_TRUE(f.is_open());
+    EXPECT_EQ(f.path(), path("a.bin"));
+    f.pwrite_all(data.data() + 5000, data.size() - 5000, 5000);   // out of order
+    f.pwrite_all(data.data(), 5000, 0);
+    EXPECT_EQ(f.size(), data.size());
+    f.sync();
+    f.close();
+    EXPECT_FALSE(f.is_open());
+    f.close();   // idempotent
+  }
+  File r(path("a.bin"), File::Mode::kRead);
+  EXPECT_EQ(r.size(), data.size());
+  std::vector<uint8_t> back(data.size());
+  r.pread_all(back.data(), back.size(), 0);
+  EXPECT_EQ(back, data);
+  std::vector<uint8_t> mid(1234);
+  r.pread_all(mid.data(), mid.size(), 77777);
+  EXPECT_TRUE(std::equal(mid.begin(), mid.end(), data.begin() + 77777));
+  EXPECT_EQ(read_whole_file(path("a.bin"), data.size()), data);
+  r.pread_all(nullptr, 0, data.size());   // zero bytes at the end is fine
+}
+
+TEST_F(Storage, ReadWriteModeUpdatesInPlace) {
+  write_file("rw.bin", pattern(1000, 2));
+  {
+    File f(path("rw.bin"), File::Mode::kReadWrite);
+    const uint8_t x[4] = {1, 2, 3, 4};
+    f.pwrite_all(x, 4, 10);
+    uint8_t y[4] = {};
+    f.pread_all(y, 4, 10);
+    EXPECT_EQ(std::memcmp(x, y, 4), 0);
+  }
+  auto expect = pattern(1000, 2);
+  expect[10] = 1, expect[11] = 2, expect[12] = 3, expect[13] = 4;
+  EXPECT_EQ(read_whole_file(path("rw.bin"), 1000), expect);
+}
+
+TEST_F(Storage, PwritevManyPartsBeyondIovMax) {
+  // 3000 parts (more than IOV_MAX = 1024) of varying sizes, some empty.
+  std::vector<std::vector<uint8_t>> bufs;
+  std::vector<uint8_t> expect;
+  for (uint32_t i = 0; i < 3000; ++i) {
+    bufs.push_back(pattern(i % 11 == 0 ? 0 : (i * 37) % 300 + 1, i));
+    expect.insert(expect.end(), bufs.back().begin(), bufs.back().end());
+  }
+  ASSERT_GT(bufs.size(), size_t{IOV_MAX});
+  std::vector<iovec> parts;
+  for (auto& b : bufs) parts.push_back({b.data(), b.size()});
+  const uint64_t offset = 4096 + 13;
+  {
+    File f(path("v.bin"), File::Mode::kCreate);
+    f.pwritev_all(parts, offset);
+    EXPECT_EQ(f.size(), offset + expect.size());
+  }
+  const auto all = read_whole_file(path("v.bin"), 1 << 30);
+  ASSERT_EQ(all.size(), offset + expect.size());
+  EXPECT_TRUE(std::all_of(all.begin(), all.begin() + offset, [](uint8_t b) { return b == 0; }));
+  EXPECT_TRUE(std::equal(expect.begin(), expect.end(), all.begin() + offset));
+  // Only empty parts, and no parts, write nothing.
+  File g(path("empty.bin"), File::Mode::kCreate);
+  g.pwritev_all({{nullptr, 0}, {nullptr, 0}}, 0);
+  g.pwritev_all({}, 0);
+  EXPECT_EQ(g.size(), 0u);
+}
+
+TEST_F(Storage, PwritevLargePartsSplitAcrossCalls) {
+  // A few large parts: the kernel may write them in pieces; every byte must land once.
+  std::vector<std::vector<uint8_t>> bufs = {pattern(3 << 20, 1), pattern(1, 2), pattern(5 << 20, 3)};
+  std::vector<iovec> parts;
+  std::vector<uint8_t> expect;
+  for (auto& b : bufs) {
+    parts.push_back({b.data(), b.size()});
+    expect.insert(expect.end(), b.begin(), b.end());
+  }
+  {
+    File f(path("big.bin"), File::Mode::kCreate);
+    f.pwritev_all(parts, 0);
+  }
+  EXPECT_EQ(read_whole_file(path("big.bin"), 1 << 30), expect);
+}
+
+TEST_F(Storage, ReadPastEndIsFormatErrorNamingTheFile) {
+  write_file("short.bin", pattern(100, 3));
+  File f(path("short.bin"), File::Mode::kRead);
+  std::vector<uint8_t> buf(64);
+  std::string msg;
+  EXPECT_EQ(code_of([&] { f.pread_all(buf.data(), 64, 50); }, &msg), ErrorCode::kFormat);
+  EXPECT_NE(msg.find(path("short.bin")), std::string::npos) << msg;
+  EXPECT_NE(msg.find("truncated"), std::string::npos) << msg;
+  EXPECT_NE(msg.find("byte 100"), std::string::npos) << msg;   // where the file ended
+  EXPECT_EQ(code_of([&] { f.pread_all(buf.data(), 1, 100); }), ErrorCode::kFormat);
+  EXPECT_EQ(code_of([&] { f.pread_all(buf.data(), 50, 50); }), ErrorCode::kOk);
+  EXPECT_EQ(code_of([&] { read_whole_file(path("short.bin"), 99); }, &msg), ErrorCode::kFormat);
+  EXPECT_NE(msg.find("short.bin"), std::string::npos) << msg;
+}
+
+TEST_F(Storage, OpenErrors) {
+  std::string msg;
+  EXPECT_EQ(code_of([&] { File f(path("missing.bin"), File::Mode::kRead); }, &msg), ErrorCode::kNotFound);
+  EXPECT_NE(msg.find("missing.bin"), std::string::npos) << msg;
+  EXPECT_EQ(code_of([&] { read_whole_file(path("missing.bin"), 10); }), ErrorCode::kNotFound);
+  EXPECT_EQ(code_of([&] { File f(path("no/such/dir/x.bin"), File::Mode::kCreate); }, &msg), ErrorCode::kIo);
+  EXPECT_NE(msg.find("no/such/dir/x.bin"), std::string::npos) << msg;
+  EXPECT_EQ(code_of([&] { File f(path("missing.bin"), File::Mode::kReadWrite); }), ErrorCode::kIo);
+  EXPECT_FALSE(path_exists(path("missing.bin")));   // read-write does not create
+}
+
+TEST_F(Storage, MovedFileKeepsItsHandle) {
+  write_file("m.bin", pattern(10, 4));
+  File a(path("m.bin"), File::Mode::kRead);
+  File b(std::move(a));
+  EXPECT_FALSE(a.is_open());
+  EXPECT_TRUE(b.is_open());
+  File c;
+  EXPECT_FALSE(c.is_open());
+  c = std::move(b);
+  EXPECT_EQ(c.size(), 10u);
+  EXPECT_EQ(c.path(), path("m.bin"));
+}
+
+TEST_F(Storage, AtomicReplaceReplacesAndLeavesNoTemporaries) {
+  const std::string p = path("manifest.json");
+  const std::string first = "{\"v\": 1}", second = "{\"v\": 2, \"longer\": true}";
+  atomic_replace(p, first.data(), first.size());
+  auto bytes = read_whole_file(p, 1 << 20);
+  EXPECT_EQ(std::string(bytes.begin(), bytes.end()), first);
+  atomic_replace(p, second.data(), second.size());
+  bytes = read_whole_file(p, 1 << 20);
+  EXPECT_EQ(std::string(bytes.begin(), bytes.end()), second);
+  atomic_replace(p, "", 0);
+  EXPECT_TRUE(read_whole_file(p, 1 << 20).empty());
+  EXPECT_EQ(list_dir(dir_), std::vector<std::string>{"manifest.json"});
+  // Into a missing directory: an I/O error, nothing left behind.
+  EXPECT_EQ(code_of([&] { atomic_replace(path("nodir/m.json"), "x", 1); }), ErrorCode::kIo);
+  EXPECT_EQ(list_dir(dir_), std::vector<std::string>{"manifest.json"});
+  // Over a directory: rename fails, the temporary is removed.
+  make_directory(path("d"));
+  EXPECT_EQ(code_of([&] { atomic_replace(path("d"), "x", 1); }), ErrorCode::kIo);
+  EXPECT_EQ(list_dir(dir_), (std::vector<std::string>{"d", "manifest.json"}));
+}
+
+TEST_F(Storage, Directories) {
+  const std::string d = path("g");
+  EXPECT_FALSE(path_exists(d));
+  make_directory(d);
+  EXPECT_TRUE(is_directory(d));
+  std::string msg;
+  EXPECT_EQ(code_of([&] { make_directory(d); }, &msg), ErrorCode::kAlreadyExists);
+  EXPECT_NE(msg.find(d), std::string::npos) << msg;
+  EXPECT_EQ(code_of([&] { make_directory(path("x/y")); }), ErrorCode::kIo);
+  make_directories(path("g/a/b/c"));
+  make_directories(path("g/a/b/c"));   // no error when it exists
+  EXPECT_TRUE(is_directory(path("g/a/b/c")));
+  write_file("g/a/b/c/f.bin", pattern(10, 5));
+  write_file("g/top.bin", pattern(10, 6));
+  EXPECT_TRUE(path_exists(path("g/a/b/c/f.bin")));
+  EXPECT_FALSE(is_directory(path("g/top.bin")));
+  write_file("plain", pattern(1, 1));
+  EXPECT_EQ(code_of([&] { make_directories(path("plain/sub")); }), ErrorCode::kIo);
+  remove_tree(d);
+  EXPECT_FALSE(path_exists(d));
+  EXPECT_TRUE(path_exists(path("plain")));
+  remove_tree(d);   // missing: no error
+  remove_tree(path("plain"));   // a plain file
+  EXPECT_TRUE(list_dir(dir_).empty());
+}
+
+TEST(Paths, JoinAndParent) {
+  EXPECT_EQ(join_path("a", "b"), "a/b");
+  EXPECT_EQ(join_path("a/", "b"), "a/b");
+  EXPECT_EQ(join_path("", "b"), "b");
+  EXPECT_EQ(join_path("/", "b"), "/b");
+  EXPECT_EQ(parent_path("a/b/c"), "a/b");
+  EXPECT_EQ(parent_path("/a"), "/");
+  EXPECT_EQ(parent_path("a"), ".");
+}
+
+TEST_F(Storage, FileCacheOpensOnceAndEvictsLeastRecentlyUsed) {
+  for (const char* n : {"a", "b", "c", "d"}) write_file(n, pattern(16, n[0]));
+  FileCache cache(2);
+  File& a = cache.get(path("a"));
+  EXPECT_EQ(cache.opens(), 1u);
+  EXPECT_EQ(&cache.get(path("a")), &a);   // same handle, not reopened
+  EXPECT_EQ(cache.opens(), 1u);
+  cache.get(path("b"));
+  EXPECT_EQ(cache.opens(), 2u);
+  EXPECT_EQ(cache.size(), 2u);
+  cache.get(path("a"));                   // a is now the most recent; b the least
+  cache.get(path("c"));                   // evicts b
+  EXPECT_EQ(cache.opens(), 3u);
+  EXPECT_EQ(cache.size(), 2u);
+  cache.get(path("a"));                   // still cached
+  EXPECT_EQ(cache.opens(), 3u);
+  cache.get(path("b"));                   // reopened, evicts c
+  EXPECT_EQ(cache.opens(), 4u);
+  cache.get(path("a"));
+  EXPECT_EQ(cache.opens(), 4u);
+  cache.get(path("c"));                   // evicts b (a was used last)
+  EXPECT_EQ(cache.opens(), 5u);
+  cache.get(path("a"));
+  EXPECT_EQ(cache.opens(), 5u);
+
+  // A cached handle keeps reading a file unlinked after it was opened.
+  ASSERT_EQ(::unlink(path("a").c_str()), 0);
+  uint8_t buf[16];
+  cache.get(path("a")).pread_all(buf, 16, 0);
+  const auto pa = pattern(16, 'a');
+  EXPECT_EQ(std::memcmp(buf, pa.data(), 16), 0);
+  EXPECT_EQ(cache.opens(), 5u);
+
+  // A failed open leaves the cache unchanged.
+  EXPECT_EQ(code_of([&] { cache.get(path("missing")); }), ErrorCode::kNotFound);
+  EXPECT_EQ(cache.size(), 2u);
+  EXPECT_EQ(cache.opens(), 5u);
+  cache.get(path("c"));
+  EXPECT_EQ(cache.opens(), 5u);
+
+  cache.clear();
+  EXPECT_EQ(cache.size(), 0u);
+  cache.get(path("d"));
+  EXPECT_EQ(cache.opens(), 6u);
+  EXPECT_EQ(code_of([&] { cache.get(path("a")); }), ErrorCode::kNotFound);   // really closed
+}
+
+TEST_F(Storage, FileCacheCapacityZeroMeansOne) {
+  write_file("x", pattern(4, 1));
+  write_file("y", pattern(4, 2));
+  FileCache cache(0);
+  cache.get(path("x"));
+  cache.get(path("y"));
+  cache.get(path("x"));
+  EXPECT_EQ(cache.size(), 1u);
+  EXPECT_EQ(cache.opens(), 3u);
+}
+
+}  // namespace
+}  // namespace lodex

@@ -1,0 +1,93 @@
+"""Shared pytest helpers for the lodex Python and multi-rank MPI tests.
+
+Multi-rank tests run worker scripts from ``mpi_scripts/`` under ``mpiexec`` (see
+:func:`run_mpi`); rank 0 of a worker prints one line ``LODEX_RESULT <json>`` that the test
+parses and checks. The data generators shared by the workers and the tests live in
+``mpi_scripts/lodex_testutil.py`` so both sides regenerate exactly the same particles.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+
+import pytest
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+SCRIPTS = os.path.join(HERE, "mpi_scripts")
+if SCRIPTS not in sys.path:
+    sys.path.insert(0, SCRIPTS)
+
+RESULT_MARK = "LODEX_RESULT "
+
+
+class MPIRunError(AssertionError):
+    """An MPI worker failed, timed out, or printed no result line."""
+
+
+def _env() -> dict:
+    env = dict(os.environ)
+    bindir = os.path.join(sys.prefix, "bin")
+    env["PATH"] = bindir + os.pathsep + env.get("PATH", "")
+    env.setdefault("PYTHONUNBUFFERED", "1")
+    env["PYTHONPATH"] = SCRIPTS + (os.pathsep + env["PYTHONPATH"] if env.get("PYTHONPATH") else "")
+    return env
+
+
+def script_path(script: str) -> str:
+    return script if os.path.isabs(script) else os.path.join(SCRIPTS, script)
+
+
+def run_mpi_raw(n: int, script: str, *args, timeout: float = 120):
+    """Run ``script`` on ``n`` ranks; returns (returncode, stdout, stderr, timed_out)."""
+    cmd = [os.path.join(sys.prefix, "bin", "mpiexec"), "-n", str(n), sys.executable,
+           script_path(script), *[str(a) for a in args]]
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            env=_env(), start_new_session=True)
+    try:
+        out, err = proc.communicate(timeout=timeout)
+        return proc.returncode, out, err, False
+    except subprocess.TimeoutExpired:
+        # Kill the whole process group this test started (mpiexec and its ranks).
+        try:
+            os.killpg(proc.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+        out, err = proc.communicate()
+        return proc.returncode, out, err, True
+
+
+def parse_result(out: str):
+    lines = [ln for ln in out.splitlines() if ln.startswith(RESULT_MARK)]
+    if not lines:
+        return None
+    return json.loads(lines[-1][len(RESULT_MARK):])
+
+
+def run_mpi(n: int, script: str, *args, timeout: float = 120):
+    """Run an MPI worker script on ``n`` ranks and return the JSON object rank 0 printed.
+
+    Fails the calling test when the job times out (a hang), exits non-zero, or prints no result.
+    """
+    rc, out, err, timed_out = run_mpi_raw(n, script, *args, timeout=timeout)
+    cmd = f"mpiexec -n {n} {os.path.basename(script)} {' '.join(map(str, args))}"
+    if timed_out:
+        raise MPIRunError(f"{cmd}: timed out after {timeout} s (hang?)\n--- stdout ---\n{out[-4000:]}"
+                          f"\n--- stderr ---\n{err[-4000:]}")
+    if rc != 0:
+        raise MPIRunError(f"{cmd}: exit code {rc}\n--- stdout ---\n{out[-4000:]}"
+                          f"\n--- stderr ---\n{err[-4000:]}")
+    res = parse_result(out)
+    if res is None:
+        raise MPIRunError(f"{cmd}: no {RESULT_MARK!r} line\n--- stdout ---\n{out[-4000:]}"
+                          f"\n--- stderr ---\n{err[-4000:]}")
+    return res
+
+
+@pytest.fixture
+def mpi():
+    """The :func:`run_mpi` helper as a fixture."""
+    return run_mpi

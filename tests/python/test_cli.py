@@ -1,0 +1,156 @@
+"""The `lodex info` command line (python -m lodex.cli and the installed `lodex` script)."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+
+import lodex
+import lodex_testutil as tu
+from conftest import run_mpi
+from lodex.workloads import UINTAH_SCHEMA
+
+N_RANKS = 2
+EXTRA_SCHEMA = {"position": ("f4", 3), "charge": ("i2", 2)}
+
+
+def cli(*args, exe=None):
+    cmd = [exe] if exe else [sys.executable, "-m", "lodex.cli"]
+    return subprocess.run(cmd + [str(a) for a in args], capture_output=True, text=True, timeout=60)
+
+
+@pytest.fixture(scope="module")
+def dataset(tmp_path_factory):
+    """Group "uintah" (2 ranks, grid mode, 2 steps, several files per step) plus a serially
+    appended group "extra" with steps 4 and 9 (9 is empty)."""
+    out = tmp_path_factory.mktemp("cli")
+    res = run_mpi(N_RANKS, "write_roundtrip.py", str(out), "grid_patch", timeout=120)
+    path = res["cases"]["grid_patch"]["path"]
+    with lodex.open(path, mode="a") as ds:
+        g = ds.particles("extra", schema=EXTRA_SCHEMA, domain=tu.UNIT)
+        rng = np.random.default_rng(1)
+        n = 321
+        g.write(step=4, data={"position": rng.random((n, 3)).astype(np.float32),
+                              "charge": rng.integers(-5, 5, (n, 2)).astype(np.int16)})
+        g.write(step=9, data={"position": np.zeros((0, 3), np.float32),
+                              "charge": np.zeros((0, 2), np.int16)})
+    return path
+
+
+def test_json(dataset):
+    r = cli("info", dataset, "--json")
+    assert r.returncode == 0, r.stderr
+    out = json.loads(r.stdout)
+    ds = lodex.open(dataset)
+    assert out["path"] == dataset
+    assert sorted(out["groups"]) == sorted(ds.groups) == ["extra", "uintah"]
+    for name, jg in out["groups"].items():
+        g = ds.particles(name)
+        assert jg["kind"] == "particles"
+        assert jg["schema"] == {k: {"dtype": d, "components": c} for k, (d, c) in g.schema.items()}
+        assert list(jg["schema"]) == list(g.schema)   # schema order kept
+        assert jg["domain"] == [list(g.domain[0]), list(g.domain[1])]
+        assert jg["partition"] == {"mode": g.partition[0], "dims": list(g.partition[1])}
+        assert [s["step"] for s in jg["steps"]] == g.steps
+        for s in jg["steps"]:
+            files = g.files(s["step"])
+            assert s["particles"] == sum(f["count"] for f in files)
+            assert len(s["files"]) == len(files)
+            for jf, f in zip(s["files"], files):
+                assert jf["file"] == f["file"] and jf["partition"] == f["partition"]
+                assert jf["count"] == f["count"] and jf["bytes"] == f["file_bytes"]
+                assert jf["partition_box"] == [list(f["partition_box"]["min"]), list(f["partition_box"]["max"])]
+                assert jf["bounds"] == [list(f["bounds"]["min"]), list(f["bounds"]["max"])]
+    # values against what was written
+    spec = tu.case_spec("grid_patch", N_RANKS)
+    for s in out["groups"]["uintah"]["steps"]:
+        want = sum(tu.case_count("grid_patch", N_RANKS, r, s["step"]) for r in range(N_RANKS))
+        assert s["particles"] == want
+        assert len(s["files"]) > 1
+    assert out["groups"]["uintah"]["partition"] == {"mode": "grid", "dims": list(spec["dims"])}
+    extra = out["groups"]["extra"]
+    assert [(s["step"], s["particles"], len(s["files"])) for s in extra["steps"]] == [(4, 321, 1), (9, 0, 0)]
+    assert extra["schema"] == {"position": {"dtype": "f4", "components": 3},
+                               "charge": {"dtype": "i2", "components": 2}}
+
+
+def test_text(dataset):
+    r = cli("info", dataset)
+    assert r.returncode == 0, r.stderr
+    ds = lodex.open(dataset)
+    assert f"dataset {dataset}" in r.stdout
+    for name in ds.groups:
+        g = ds.particles(name)
+        assert f"particles '{name}'" in r.stdout
+        assert f"{len(g.steps)} steps" in r.stdout
+        for s in g.steps:
+            files = g.files(s)
+            line = f"step {s}: {sum(f['count'] for f in files):,} particles in {len(files)} files"
+            assert line in r.stdout, line
+    assert "p000000.lpd" not in r.stdout        # file list only with --files
+    assert "charge:i2x2" in r.stdout and "position:f4x3" in r.stdout
+
+
+def test_text_files(dataset):
+    r = cli("info", dataset, "--files")
+    assert r.returncode == 0, r.stderr
+    g = lodex.open(dataset).particles("uintah")
+    lines = r.stdout.splitlines()
+    for s in g.steps:
+        for f in g.files(s):
+            hits = [ln for ln in lines if ln.strip().startswith(f["file"]) and f"count {f['count']:,}" in ln]
+            assert hits, f"no line for {f['file']} of step {s}"
+    n_file_lines = sum(1 for ln in lines if ln.strip().startswith("p0") and ".lpd" in ln)
+    assert n_file_lines == sum(len(g.files(s)) for s in g.steps) + 1   # + extra's step 4
+
+
+def test_installed_script(dataset):
+    exe = os.path.join(sys.prefix, "bin", "lodex")
+    if not os.path.exists(exe):
+        pytest.skip("no lodex console script in this environment")
+    a = cli("info", dataset, "--json", exe=exe)
+    b = cli("info", dataset, "--json")
+    assert a.returncode == 0 and a.stdout == b.stdout
+
+
+def test_missing_dataset(tmp_path):
+    missing = str(tmp_path / "nope.lodex")
+    for extra in ([], ["--json"], ["--files"]):
+        r = cli("info", missing, *extra)
+        assert r.returncode == 2
+        assert r.stdout == ""
+        assert "NotFoundError" in r.stderr and missing in r.stderr, r.stderr
+        assert "Traceback" not in r.stderr
+
+
+def test_damaged_dataset(dataset, tmp_path):
+    bad = str(tmp_path / "bad.lodex")
+    shutil.copytree(dataset, bad)
+    with open(os.path.join(bad, "manifest.json"), "w") as fh:
+        fh.write("{ not json")
+    r = cli("info", bad, "--json")
+    assert r.returncode == 2 and "FormatError" in r.stderr and "manifest.json" in r.stderr
+    assert "Traceback" not in r.stderr
+    bad2 = str(tmp_path / "bad2.lodex")
+    shutil.copytree(dataset, bad2)
+    lsm = os.path.join(tu.step_dir(bad2, "uintah", 1), "spatial.lsm")
+    with open(lsm, "r+b") as fh:
+        fh.seek(50)
+        b = fh.read(1)
+        fh.seek(50)
+        fh.write(bytes([b[0] ^ 1]))
+    r = cli("info", bad2)
+    assert r.returncode == 2 and "FormatError" in r.stderr and lsm in r.stderr
+
+
+def test_usage_errors():
+    r = cli()
+    assert r.returncode == 2 and "usage" in r.stderr
+    r = cli("frobnicate")
+    assert r.returncode == 2 and "usage" in r.stderr

@@ -1,0 +1,38 @@
+"""`make demo`: the Uintah workload on 4 ranks, read back and checked by the demo itself."""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+
+from conftest import _env
+
+
+def test_demo_four_ranks(tmp_path):
+    out = str(tmp_path / "demo.lodex")
+    cmd = [os.path.join(sys.prefix, "bin", "mpiexec"), "-n", "4", sys.executable, "-m", "lodex.demo",
+           "--particles", "2000", "--output", out]
+    r = subprocess.run(cmd, capture_output=True, text=True, timeout=120, env=_env())
+    assert r.returncode == 0, f"exit {r.returncode}\n{r.stdout[-3000:]}\n{r.stderr[-3000:]}"
+    assert "MISMATCH" not in r.stdout
+    matches = re.findall(r"read step (\d+): ([\d,]+) particles from (\d+) files.*every value matches", r.stdout)
+    assert [m[0] for m in matches] == ["0", "1"], r.stdout
+    assert all(m[1] == "8,000" for m in matches)
+    # the demo's dataset is real: read it here too
+    import lodex
+    g = lodex.open(out).particles("uintah")
+    assert g.steps == [0, 1]
+    assert sum(f["count"] for f in g.files(0)) == 8000
+    assert "lodex info" in r.stdout and "step 1: 8,000 particles" in r.stdout
+
+
+def test_demo_default_temporary_output():
+    cmd = [os.path.join(sys.prefix, "bin", "mpiexec"), "-n", "4", sys.executable, "-m", "lodex.demo",
+           "--particles", "2000"]
+    r = subprocess.run(cmd, capture_output=True, text=True, timeout=120, env=_env())
+    assert r.returncode == 0, f"exit {r.returncode}\n{r.stdout[-3000:]}\n{r.stderr[-3000:]}"
+    assert r.stdout.count("every value matches") == 2
+    m = re.search(r"dataset: (\S+)", r.stdout)
+    assert m and not os.path.exists(m.group(1)), "the temporary dataset is left behind"

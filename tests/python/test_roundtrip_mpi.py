@@ -1,0 +1,266 @@
+"""Multi-rank round trips: ranks write, one serial process (no MPI) reads back and checks every
+value, the spatial metadata of every file, and the write profile."""
+
+from __future__ import annotations
+
+import itertools
+import os
+
+import numpy as np
+import pytest
+
+import lodex
+import lodex_testutil as tu
+from conftest import run_mpi
+from lodex.workloads import UINTAH_SCHEMA, rank_grid, uintah
+
+RANKS = [1, 2, 3, 4, 8]
+GROUP = "uintah"
+ROW_BYTES = 124   # Uintah: 15 f8 + 1 f4
+
+_runs: dict = {}
+
+
+@pytest.fixture(scope="module")
+def roundtrip(tmp_path_factory):
+    """roundtrip(n) -> the worker's result for n ranks (one mpiexec per n, cached)."""
+    def get(n: int) -> dict:
+        if n not in _runs:
+            out = tmp_path_factory.mktemp(f"rt{n}")
+            try:
+                _runs[n] = run_mpi(n, "write_roundtrip.py", str(out), timeout=150)
+            except AssertionError as e:   # remember the failure so each test reports it
+                _runs[n] = e
+        if isinstance(_runs[n], BaseException):
+            raise _runs[n]
+        return _runs[n]
+    return get
+
+
+def expected(case: str, n: int, step: int):
+    per_rank = tu.case_step_data(case, n, step)
+    return per_rank, tu.concat([d for d, _ in per_rank], UINTAH_SCHEMA)
+
+
+PARAMS = list(itertools.product(RANKS, tu.ROUNDTRIP_CASES))
+IDS = [f"n{n}-{c}" for n, c in PARAMS]
+
+
+@pytest.mark.parametrize("n,case", PARAMS, ids=IDS)
+def test_every_value_reads_back(roundtrip, n, case):
+    res = roundtrip(n)["cases"][case]
+    spec = tu.case_spec(case, n)
+    ds = lodex.open(res["path"])
+    assert ds.groups == [GROUP]
+    g = ds.particles(GROUP)
+    assert g.steps == spec["steps"]
+    assert res["steps_per_rank"] == [spec["steps"]] * n
+    assert g.schema == {k: (v, 1) if isinstance(v, str) else tuple(v) for k, v in UINTAH_SCHEMA.items()}
+    assert g.domain == tuple(tuple(float(x) for x in c) for c in spec["domain"])
+    assert g.partition == (spec["mode"], tuple(spec["dims"]))
+    for step in spec["steps"]:
+        _, want = expected(case, n, step)
+        got = g.read(step=step)
+        tu.assert_same_particles(got, want, UINTAH_SCHEMA)
+        total = len(want["id"])
+        stats = g.last_read_stats
+        nfiles = len(g.files(step))
+        assert stats["particles"] == total
+        assert stats["files_opened"] == nfiles
+        assert stats["bytes_returned"] == total * ROW_BYTES
+        assert stats["bytes_returned"] <= stats["bytes_read"] <= sum(f["file_bytes"] for f in g.files(step))
+        # A subset of fields returns only those fields, with the same rows.
+        sub = g.read(step=step, fields=["id", "density"])
+        assert set(sub) == {"id", "density"}
+        s = tu.sort_by(sub)
+        w = tu.sort_by(want)
+        assert np.array_equal(s["id"], w["id"]) and np.array_equal(s["density"], w["density"])
+        assert g.last_read_stats["bytes_returned"] == total * 16
+    ds.close()
+
+
+@pytest.mark.parametrize("n,case", PARAMS, ids=IDS)
+def test_files_describe_partitions(roundtrip, n, case):
+    res = roundtrip(n)["cases"][case]
+    spec = tu.case_spec(case, n)
+    grid = tu.plan_grid(spec, n)
+    g = lodex.open(res["path"]).particles(GROUP)
+    for step in spec["steps"]:
+        per_rank, want = expected(case, n, step)
+        parts = np.concatenate(tu.expected_partition_ids(spec, n, per_rank))
+        files = g.files(step)
+        nonempty = sorted(int(p) for p in np.unique(parts))
+        # one file per non-empty partition, in partition order, named after it
+        assert [f["partition"] for f in files] == nonempty
+        assert len(files) == len(nonempty)
+        assert sum(f["count"] for f in files) == len(want["id"])
+        sdir = tu.step_dir(res["path"], GROUP, step)
+        on_disk = sorted(x for x in os.listdir(sdir) if x.endswith(".lpd"))
+        assert on_disk == sorted(f["file"] for f in files)
+        pos = want["position"]
+        ncomp = sum(1 if isinstance(v, str) else v[1] for v in UINTAH_SCHEMA.values())
+        for f in files:
+            p = f["partition"]
+            assert f["file"] == f"p{p:06d}.lpd"
+            assert os.path.getsize(os.path.join(sdir, f["file"])) == f["file_bytes"]
+            sel = parts == p
+            assert f["count"] == int(sel.sum())
+            # partition box: the documented lattice of the domain
+            bmin, bmax = tu.partition_box(spec["domain"], grid, p)
+            assert f["partition_box"]["min"] == bmin and f["partition_box"]["max"] == bmax
+            # bounds: min/max of the file's positions, inside the partition box
+            assert f["bounds"]["min"] == tuple(pos[sel].min(axis=0))
+            assert f["bounds"]["max"] == tuple(pos[sel].max(axis=0))
+            for a in range(3):
+                assert bmin[a] <= f["bounds"]["min"][a] <= f["bounds"]["max"][a] < bmax[a], (p, a)
+            # per-component min/max over all fields, schema order
+            mins, maxs = [], []
+            for k, spec_k in UINTAH_SCHEMA.items():
+                col = want[k][sel].astype(np.float64)
+                col = col.reshape(len(col), -1)
+                mins += list(col.min(axis=0))
+                maxs += list(col.max(axis=0))
+            assert len(f["min"]) == ncomp and len(f["max"]) == ncomp
+            assert f["min"] == mins and f["max"] == maxs
+            assert 0 <= f["aggregator_rank"] < n
+        # every particle lies in the bounds of the file of its partition
+        by_part = {f["partition"]: f for f in files}
+        for p in nonempty:
+            f = by_part[p]
+            q = pos[parts == p]
+            assert np.all(q >= np.asarray(f["bounds"]["min"])) and np.all(q <= np.asarray(f["bounds"]["max"]))
+        if spec["mode"] == "factor":
+            # bounds of different files are disjoint (the partitions are)
+            for f1, f2 in itertools.combinations(files, 2):
+                sep = any(f1["bounds"]["max"][a] < f2["bounds"]["min"][a] or
+                          f2["bounds"]["max"][a] < f1["bounds"]["min"][a] for a in range(3))
+                assert sep, (f1["file"], f2["file"])
+            assert len({f["aggregator_rank"] for f in files}) == len(files)
+        # aggregators: the receiving partitions in index order get ranks floor(j * R / m)
+        sends = tu.expected_sends(spec, n, per_rank)
+        receiving = sorted(set().union(*sends)) if sends else []
+        m = len(receiving)
+        agg = {p: j * n // m for j, p in enumerate(receiving)}
+        for f in files:
+            assert f["aggregator_rank"] == agg[f["partition"]], f
+
+
+@pytest.mark.parametrize("n,case", PARAMS, ids=IDS)
+def test_profile(roundtrip, n, case):
+    res = roundtrip(n)["cases"][case]
+    spec = tu.case_spec(case, n)
+    g = lodex.open(res["path"]).particles(GROUP)
+    keys = {"step", "ranks", "aggregators", "files", "particles", "bytes", "aligned", "fsync",
+            "total_s", "phases"}
+    for step in spec["steps"]:
+        prof = res["profiles"][str(step)]
+        assert res["profile_same"][str(step)], "profile differs between ranks"
+        text, js = prof.pop("_str"), prof.pop("_json")
+        assert set(prof) == keys
+        assert list(prof["phases"]) == list(lodex.WriteProfile.PHASES)
+        for name, t in prof["phases"].items():
+            assert set(t) == {"min_s", "mean_s", "max_s"}
+            assert 0 <= t["min_s"] <= t["mean_s"] * (1 + 1e-12) + 1e-15, (name, t)
+            assert t["mean_s"] <= t["max_s"] * (1 + 1e-12) + 1e-15, (name, t)
+            assert t["max_s"] <= prof["total_s"] * (1 + 1e-9) + 1e-12, (name, t)
+        assert prof["total_s"] <= sum(t["max_s"] for t in prof["phases"].values()) * (1 + 1e-9) + 1e-12
+        per_rank, want = expected(case, n, step)
+        files = g.files(step)
+        assert prof["step"] == step
+        assert prof["ranks"] == n
+        assert prof["particles"] == len(want["id"])
+        assert prof["files"] == len(files)
+        lsm = os.path.getsize(os.path.join(tu.step_dir(res["path"], GROUP, step), "spatial.lsm"))
+        assert prof["bytes"] == sum(f["file_bytes"] for f in files) + lsm
+        assert prof["fsync"] is False
+        sends = tu.expected_sends(spec, n, per_rank)
+        assert prof["aggregators"] == len(set().union(*sends))
+        assert prof["aligned"] == all(len(s) <= 1 for s in sends)
+        if spec["mode"] == "factor":
+            assert prof["aligned"] is True
+            assert prof["aggregators"] == len(files)
+        assert f"step {step}:" in text
+        for name in lodex.WriteProfile.PHASES:
+            assert name in text
+        assert lodex.WriteProfile(__import__("json").loads(js)) == prof
+
+
+def test_zero_particle_step_reads_empty(roundtrip):
+    """Step 2 of the zeros case: no rank holds a particle; the step exists with no files."""
+    res = roundtrip(3)["cases"]["zeros_factor"]
+    g = lodex.open(res["path"]).particles(GROUP)
+    assert 2 in g.steps
+    assert g.files(2) == []
+    got = g.read(2)
+    for k, v in UINTAH_SCHEMA.items():
+        comps = 1 if isinstance(v, str) else v[1]
+        assert got[k].shape == ((0,) if comps == 1 else (0, comps))
+    assert g.last_read_stats["particles"] == 0
+    assert res["profiles"]["2"]["particles"] == 0 and res["profiles"]["2"]["files"] == 0
+
+
+# ---------------------------------------------------------------------------------------------
+# Mixed dtypes: every supported type round-trips bit for bit
+# ---------------------------------------------------------------------------------------------
+
+def _mixed_check(path: str, n_ranks: int, counts, patches):
+    g = lodex.open(path).particles("mixed")
+    assert g.schema == {k: (v, 1) if isinstance(v, str) else tuple(v) for k, v in tu.MIXED_SCHEMA.items()}
+    want = tu.concat([tu.mixed(r, counts[r], patches[r]) for r in range(n_ranks)], tu.MIXED_SCHEMA)
+    got = g.read(0)
+    tu.assert_same_particles(got, want, tu.MIXED_SCHEMA)
+    files = g.files(0)
+    assert sum(f["count"] for f in files) == len(want["id"])
+    # Metadata min/max: exact for small types, rounded outward (never inward) for 64-bit ints,
+    # NaN ignored in float fields.
+    lo = [min(f["min"][c] for f in files) for c in range(len(files[0]["min"]))]
+    hi = [max(f["max"][c] for f in files) for c in range(len(files[0]["max"]))]
+    c = 0
+    for k, spec in tu.MIXED_SCHEMA.items():
+        comps = 1 if isinstance(spec, str) else spec[1]
+        col = want[k].reshape(len(want[k]), comps)
+        for j in range(comps):
+            v = col[:, j]
+            if v.dtype.kind == "f":
+                assert lo[c] == float(np.nanmin(v)) and hi[c] == float(np.nanmax(v)), (k, j)
+            else:
+                tmin, tmax = int(v.min()), int(v.max())
+                assert lo[c] <= tmin and hi[c] >= tmax, (k, j, lo[c], tmin, hi[c], tmax)
+                assert int(lo[c]) >= tmin - 4096 and int(hi[c]) <= tmax + 4096, (k, j)
+                if v.dtype.itemsize < 8:
+                    assert lo[c] == tmin and hi[c] == tmax, (k, j)
+            c += 1
+
+
+def test_mixed_dtypes_serial(tmp_path):
+    path = str(tmp_path / "mixed.lodex")
+    patch = ((0.0, 0.0, 0.0), (1.0, 1.0, 1.0))
+    data = tu.mixed(0, 3000, patch)
+    with lodex.create(path) as ds:
+        g = ds.particles("mixed", schema=tu.MIXED_SCHEMA, domain=patch)   # one partition
+        g.write(step=0, data=data)
+    _mixed_check(path, 1, [3000], [patch])
+
+
+@pytest.mark.parametrize("grid", [(2, 1, 1), (3, 2, 2)])
+def test_serial_writer_multi_partition_grid(tmp_path, grid):
+    """A serial writer (no comm) with a partition grid of several partitions: every particle
+    must land in exactly one file, the file of its partition."""
+    path = str(tmp_path / "serial.lodex")
+    domain = ((0.0, 0.0, 0.0), (1.0, 1.0, 1.0))
+    data = uintah(0, 3000, domain, seed=5)
+    with lodex.create(path) as ds:
+        g = ds.particles(GROUP, schema=UINTAH_SCHEMA, domain=domain, partition_grid=grid)
+        g.write(step=0, data=data)
+        assert g.profile["particles"] == 3000
+    r = lodex.open(path).particles(GROUP)
+    parts = tu.partition_of_positions(data["position"], domain, grid)
+    files = r.files(0)
+    assert [(f["partition"], f["count"]) for f in files] == \
+        [(int(p), int((parts == p).sum())) for p in np.unique(parts)]
+    tu.assert_same_particles(r.read(0), data, UINTAH_SCHEMA)
+
+
+def test_mixed_dtypes_mpi(tmp_path):
+    res = run_mpi(3, "write_mixed.py", str(tmp_path / "mixed.lodex"), timeout=120)
+    _mixed_check(res["path"], 3, res["counts"], [tuple(map(tuple, p)) for p in res["patches"]])
