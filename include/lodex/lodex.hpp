@@ -81,6 +81,9 @@ class ParticleGroup {
   // Collective over the dataset's communicator: every rank calls it with the same step, its own
   // particles (any count, zero included) and optionally its patch. Errors are raised on every rank.
   void write(int64_t step, std::span<const FieldView> fields, std::optional<Box> patch);
+  // For a rank whose input could not even be turned into FieldViews (a language binding's
+  // conversion failed): takes part in the collective write so every rank raises `error`.
+  void abort_write(const Error& error);
   const WriteProfile& profile() const;
 
   // Reads every particle of a step (fields empty = all fields), in file order. Local: no MPI.
@@ -112,6 +115,9 @@ class Dataset {
   // Creates the group (collective) or, if it exists, checks that the definition matches.
   ParticleGroup& particles(const std::string& name, const Schema& schema, const Box& domain,
                            const PartitionSpec& partition, const LodParams& lod);
+  // For a rank whose group definition could not be built: every rank inside the matching
+  // particles(name, schema, ...) call raises `error`.
+  void abort_define(const Error& error);
   std::vector<std::string> particle_group_names() const;
   const Manifest& manifest() const;
   const std::string& path() const;

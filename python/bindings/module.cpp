@@ -1,5 +1,6 @@
 // The lodex extension module: errors, communicators, datasets. Particle groups: particles.cpp.
 #include <mpi4py/mpi4py.h>
+#include <nanobind/stl/optional.h>
 #include <nanobind/stl/shared_ptr.h>
 #include <nanobind/stl/string.h>
 #include <nanobind/stl/vector.h>
@@ -92,19 +93,34 @@ NB_MODULE(_lodex, m) {
              const std::array<double, 3>& lo, const std::array<double, 3>& hi, const std::string& mode,
              const std::array<uint32_t, 3>& dims, uint32_t scale, uint64_t level0_max, uint64_t brick_target,
              uint64_t seed) -> ParticleGroup& {
-            std::vector<FieldSpec> specs;
-            for (const auto& [n, d, c] : fields) specs.push_back(FieldSpec{n, parse_dtype(d), c});
+            // A definition that fails to build on one rank must still reach the collective.
+            std::optional<lodex::Error> input_error;
+            Schema schema;
             PartitionSpec spec;
-            if (mode == "factor") spec.mode = PartitionMode::kFactor;
-            else if (mode == "grid") spec.mode = PartitionMode::kGrid;
-            else throw lodex::Error(ErrorCode::kInvalidArgument, "partition mode must be 'factor' or 'grid'");
-            spec.dims = dims;
+            try {
+              std::vector<FieldSpec> specs;
+              for (const auto& [n, d, c] : fields) specs.push_back(FieldSpec{n, parse_dtype(d), c});
+              if (mode == "factor") spec.mode = PartitionMode::kFactor;
+              else if (mode == "grid") spec.mode = PartitionMode::kGrid;
+              else throw lodex::Error(ErrorCode::kInvalidArgument, "partition mode must be 'factor' or 'grid'");
+              spec.dims = dims;
+              schema = Schema(specs);
+            } catch (const lodex::Error& e) {
+              input_error = e;
+            }
             LodParams lod{scale, level0_max, brick_target, seed};
-            Schema schema(specs);
             nb::gil_scoped_release release;
+            if (input_error) ds.abort_define(*input_error);
             return ds.particles(name, schema, Box{lo, hi}, spec, lod);
           },
           nb::rv_policy::reference_internal)
+      .def(
+          "abort_define",
+          [](Dataset& ds, int code, const std::string& message) {
+            nb::gil_scoped_release release;
+            ds.abort_define(lodex::Error(static_cast<ErrorCode>(code), message));
+          },
+          nb::arg("code"), nb::arg("message"))
       .def("close", [](Dataset& ds) {
         nb::gil_scoped_release release;
         ds.close();

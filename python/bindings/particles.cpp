@@ -90,33 +90,53 @@ void bind_particles(nb::module_& m) {
       .def_prop_ro("steps", &ParticleGroup::steps)
       .def(
           "write",
-          [](ParticleGroup& g, int64_t step, const std::vector<std::pair<std::string, Array>>& fields,
+          [](ParticleGroup& g, int64_t step, const std::vector<std::pair<std::string, nb::object>>& fields,
              std::optional<std::pair<std::array<double, 3>, std::array<double, 3>>> patch) {
+            // Any conversion failure must still reach the collective, or the other ranks wait forever.
+            std::vector<Array> arrays;
             std::vector<FieldView> views;
-            for (const auto& [name, a] : fields) {
-              FieldView v;
-              v.name = name;
-              v.dtype = dtype_of(a, name);
-              if (a.ndim() == 1) {
-                v.rows = a.shape(0);
-                v.components = 1;
-              } else if (a.ndim() == 2) {
-                v.rows = a.shape(0);
-                v.components = static_cast<uint32_t>(a.shape(1));
-              } else {
-                throw lodex::Error(ErrorCode::kInvalidArgument,
-                                   "field '" + name + "' must be a 1-D (n,) or 2-D (n, components) array, got " +
-                                       std::to_string(a.ndim()) + " dimensions");
+            std::optional<lodex::Error> input_error;
+            try {
+              for (const auto& [name, obj] : fields) {
+                Array a;
+                if (!nb::try_cast(obj, a))
+                  throw lodex::Error(ErrorCode::kInvalidArgument,
+                                     "field '" + name + "' must be a numeric numpy array in native byte order");
+                FieldView v;
+                v.name = name;
+                v.dtype = dtype_of(a, name);
+                if (a.ndim() == 1) {
+                  v.rows = a.shape(0);
+                  v.components = 1;
+                } else if (a.ndim() == 2) {
+                  v.rows = a.shape(0);
+                  v.components = static_cast<uint32_t>(a.shape(1));
+                } else {
+                  throw lodex::Error(ErrorCode::kInvalidArgument,
+                                     "field '" + name + "' must be a 1-D (n,) or 2-D (n, components) array, got " +
+                                         std::to_string(a.ndim()) + " dimensions");
+                }
+                v.data = a.data();
+                views.push_back(v);
+                arrays.push_back(std::move(a));
               }
-              v.data = a.data();
-              views.push_back(v);
+            } catch (const lodex::Error& e) {
+              input_error = e;
             }
             std::optional<Box> pb;
             if (patch) pb = Box{patch->first, patch->second};
             nb::gil_scoped_release release;
+            if (input_error) g.abort_write(*input_error);
             g.write(step, views, pb);
           },
           nb::arg("step"), nb::arg("fields"), nb::arg("patch").none())
+      .def(
+          "abort_write",
+          [](ParticleGroup& g, int code, const std::string& message) {
+            nb::gil_scoped_release release;
+            g.abort_write(lodex::Error(static_cast<ErrorCode>(code), message));
+          },
+          nb::arg("code"), nb::arg("message"))
       .def_prop_ro("profile_json", [](const ParticleGroup& g) { return g.profile().to_json(); })
       .def(
           "read",

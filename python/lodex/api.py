@@ -9,9 +9,23 @@ from typing import Any, Iterable, Mapping, Sequence
 import numpy as np
 
 from . import _lodex
-from .errors import InvalidArgumentError
+from .errors import BY_CODE, Error, InvalidArgumentError
 
 Box = tuple[tuple[float, float, float], tuple[float, float, float]]
+
+def _code_of(error: Error) -> int:
+    for code, cls in BY_CODE.items():
+        if code and type(error) is cls:
+            return code
+    return 1
+
+
+def _native(a: np.ndarray) -> np.ndarray:
+    """The array in native byte order and C order (a copy only when needed)."""
+    if a.dtype.byteorder not in "=|":
+        a = a.astype(a.dtype.newbyteorder("="))
+    return a if a.flags.c_contiguous else np.ascontiguousarray(a)
+
 
 DEFAULT_LOD = {"scale": 2, "level0_max": 256, "brick_target": 4096, "seed": 0}
 
@@ -114,16 +128,21 @@ class ParticleGroup:
         """Collective: write this rank's particles as one step. ``data`` maps every schema field
         to an array of shape (n,) or (n, components) with the schema's dtype; ``patch`` is this
         rank's box (inclusive min, exclusive max), computed from the particles when omitted."""
-        if not isinstance(data, Mapping):
-            raise InvalidArgumentError("data must be a dict of field name -> numpy array")
-        fields = []
-        for name, arr in data.items():
-            a = np.asarray(arr)
-            if not a.flags.c_contiguous:
-                a = np.ascontiguousarray(a)
-            fields.append((str(name), a))
-        pb = None if patch is None else _box(patch, "patch")
-        self._core.write(int(step), fields, pb)
+        # A failure here on one rank must still reach the collective (abort_write), or the
+        # other ranks would wait for this one forever.
+        try:
+            if not isinstance(data, Mapping):
+                raise InvalidArgumentError("data must be a dict of field name -> numpy array")
+            fields = [(str(name), _native(np.asarray(arr))) for name, arr in data.items()]
+            pb = None if patch is None else _box(patch, "patch")
+            step = int(step)
+        except Error as e:
+            self._core.abort_write(_code_of(e), str(e))
+            raise
+        except (TypeError, ValueError, OverflowError) as e:
+            self._core.abort_write(1, f"cannot use the write arguments: {e}")
+            raise
+        self._core.write(step, fields, pb)
 
     @property
     def profile(self) -> WriteProfile:
@@ -181,31 +200,39 @@ class Dataset:
                 raise InvalidArgumentError("domain and partition need a schema")
             core = self._core.particles(name)
         else:
-            if domain is None:
-                raise InvalidArgumentError("a new particle group needs a domain")
-            lo, hi = _box(domain, "domain")
-            if partition is not None and partition_grid is not None:
-                raise InvalidArgumentError("give either partition (a factor) or partition_grid")
-            if partition is not None:
-                mode, dims = "factor", partition
-            else:   # no setting: one partition for the whole domain (right for serial writers)
-                mode, dims = "grid", partition_grid if partition_grid is not None else (1, 1, 1)
-            if isinstance(dims, str) or len(tuple(dims)) != 3:
-                raise InvalidArgumentError(f"partition must be 3 positive integers, got {dims!r}")
-            dims = tuple(dims)
-            if any(not isinstance(d, (int, np.integer)) or d < 1 for d in dims):
-                raise InvalidArgumentError(f"partition must be 3 positive integers, got {dims!r}")
-            opts = dict(DEFAULT_LOD)
-            for k, v in (lod or {}).items():
-                if k not in opts:
-                    raise InvalidArgumentError(f"unknown lod setting {k!r}; known: {sorted(opts)}")
-                opts[k] = int(v)
-            core = self._core.define_particles(
-                name, _schema(schema), lo, hi, mode, [int(d) for d in dims], opts["scale"],
-                opts["level0_max"], opts["brick_target"], opts["seed"])
+            try:
+                args = self._definition(schema, domain, partition, partition_grid, lod)
+            except Error as e:   # collective: the other ranks must raise too
+                self._core.abort_define(_code_of(e), str(e))
+                raise
+            core = self._core.define_particles(name, *args)
         if name not in self._groups:
             self._groups[name] = ParticleGroup(self, core)
         return self._groups[name]
+
+    @staticmethod
+    def _definition(schema, domain, partition, partition_grid, lod) -> tuple:
+        if domain is None:
+            raise InvalidArgumentError("a new particle group needs a domain")
+        lo, hi = _box(domain, "domain")
+        if partition is not None and partition_grid is not None:
+            raise InvalidArgumentError("give either partition (a factor) or partition_grid")
+        if partition is not None:
+            mode, dims = "factor", partition
+        else:   # no setting: one partition for the whole domain (right for serial writers)
+            mode, dims = "grid", partition_grid if partition_grid is not None else (1, 1, 1)
+        if isinstance(dims, str) or len(tuple(dims)) != 3:
+            raise InvalidArgumentError(f"partition must be 3 positive integers, got {dims!r}")
+        dims = tuple(dims)
+        if any(not isinstance(d, (int, np.integer)) or d < 1 for d in dims):
+            raise InvalidArgumentError(f"partition must be 3 positive integers, got {dims!r}")
+        opts = dict(DEFAULT_LOD)
+        for k, v in (lod or {}).items():
+            if k not in opts:
+                raise InvalidArgumentError(f"unknown lod setting {k!r}; known: {sorted(opts)}")
+            opts[k] = int(v)
+        return (_schema(schema), lo, hi, mode, [int(d) for d in dims], opts["scale"],
+                opts["level0_max"], opts["brick_target"], opts["seed"])
 
     def close(self) -> None:
         """Collective in write modes. Committed steps are already durable; close only ends use."""

@@ -155,6 +155,14 @@ ParticleGroup& Dataset::particles(const std::string& name, const Schema& schema,
       if (!(g->domain == domain))
         fail(ErrorCode::kInvalidArgument, "group '", name, "' exists with domain ", to_string(g->domain),
              ", not ", to_string(domain));
+      if (g->partition.mode != partition.mode || g->partition.dims != partition.dims)
+        fail(ErrorCode::kInvalidArgument, "group '", name, "' exists with partition ",
+             g->partition.mode == PartitionMode::kFactor ? "factor" : "grid", " (", g->partition.dims[0], ", ",
+             g->partition.dims[1], ", ", g->partition.dims[2], "); reopen it without a schema to use it as is");
+      if (g->lod.scale != lod.scale || g->lod.level0_max != lod.level0_max ||
+          g->lod.brick_target != lod.brick_target || g->lod.seed != lod.seed)
+        fail(ErrorCode::kInvalidArgument, "group '", name,
+             "' exists with other level-of-detail settings; reopen it without a schema to use it as is");
     });
   }
   if (!exists) {
@@ -176,6 +184,10 @@ ParticleGroup& Dataset::particles(const std::string& name, const Schema& schema,
     groups_.emplace_back(new ParticleGroup(state_, name));
   }
   return particles(name);
+}
+
+void Dataset::abort_define(const Error& error) {
+  state_->comm.agree([&] { throw error; });
 }
 
 std::vector<std::string> Dataset::particle_group_names() const {

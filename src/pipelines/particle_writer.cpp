@@ -155,6 +155,11 @@ std::string WriteProfile::to_json() const {
   return s + "}}";
 }
 
+void ParticleGroup::abort_write(const Error& error) {
+  // Matches the first collective of write(): the ranks inside write() raise this error too.
+  ds_->comm.agree([&] { throw error; });
+}
+
 void ParticleGroup::write(int64_t step, std::span<const FieldView> views, std::optional<Box> patch) {
   DatasetState& st = *ds_;
   const Comm& comm = st.comm;
@@ -283,6 +288,12 @@ void ParticleGroup::write(int64_t step, std::span<const FieldView> views, std::o
     std::vector<uint64_t> fill(send_starts.begin(), send_starts.end() - 1);
     for (uint64_t i = 0; i < n; ++i) send_order[fill[slot[i]]++] = static_cast<uint32_t>(i);
   }
+  auto send_slot = [&](uint32_t partition) -> size_t {
+    const auto it = std::lower_bound(sends.begin(), sends.end(), partition);
+    if (it == sends.end() || *it != partition)
+      fail(ErrorCode::kInternal, "partition ", partition, " is not among this rank's destinations");
+    return static_cast<size_t>(it - sends.begin());
+  };
   std::vector<OwnedPartition> owned;
   for (uint32_t p : plan.partitions_of_aggregator(me)) {
     OwnedPartition o;
@@ -301,7 +312,8 @@ void ParticleGroup::write(int64_t step, std::span<const FieldView> views, std::o
         ex.isend(&send_counts[s], sizeof(uint64_t), plan.aggregator[sends[s]], kTagCounts);
       ex.wait_all();
     } else {
-      for (auto& o : owned) o.counts[0] = send_counts[0];
+      // Serial: this rank is the only sender of each partition it owns.
+      for (auto& o : owned) o.counts[0] = send_counts[send_slot(o.id)];
     }
   }
   clock.lap(kCountExchange);
@@ -350,7 +362,7 @@ void ParticleGroup::write(int64_t step, std::span<const FieldView> views, std::o
     } else {
       for (auto& o : owned)
         for (size_t f = 0; f < nf; ++f)
-          if (o.total) std::memcpy(o.columns[f].data(), send_ptr(0, f), o.columns[f].size());
+          if (o.total) std::memcpy(o.columns[f].data(), send_ptr(send_slot(o.id), f), o.columns[f].size());
     }
   }
   packed.clear();

@@ -176,3 +176,22 @@ def test_open_mode_and_missing(tmp_path):
     with pytest.raises(lodex.AlreadyExistsError):
         lodex.create(path)
     check(path, {0: 1})
+
+
+def test_leftovers_of_an_uncommitted_step_are_replaced(tmp_path):
+    """A step directory left by a writer that died before committing does not leak into the
+    step when it is written again."""
+    path = str(tmp_path / "a.lodex")
+    make_base(path)
+    left = tu.step_dir(path, GROUP, 1)
+    os.makedirs(left)
+    with open(os.path.join(left, "p000007.lpd"), "wb") as fh:
+        fh.write(b"junk" * 100)
+    with open(os.path.join(left, "spatial.lsm"), "wb") as fh:
+        fh.write(b"junk")
+    assert lodex.open(path).particles(GROUP).steps == [0]     # not committed, not listed
+    with lodex.open(path, mode="a") as ds:
+        data, patch = tu.append_data(0, 1, 1)
+        ds.particles(GROUP).write(step=1, data=data, patch=patch)
+    assert sorted(os.listdir(left)) == ["p000000.lpd", "spatial.lsm"]
+    check(path, {0: 1, 1: 1})

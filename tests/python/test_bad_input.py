@@ -165,3 +165,41 @@ def test_write_after_close_and_strided_input(tmp_path):
     with pytest.raises(lodex.InvalidArgumentError):
         g.write(step=1, data=d)
     tu.assert_same_particles(lodex.open(path).particles("p").read(0), d, bic.SCHEMA)
+
+
+@pytest.mark.parametrize("kind", ["big_endian_position", "big_endian_field", "bool_field",
+                                  "string_field", "object_field", "complex_field", "scalar_field"])
+def test_unusual_input_arrays(tmp_path, kind):
+    """Arrays lodex cannot take as they are either round-trip by value or raise a lodex error
+    (InvalidArgumentError) -- never a bare TypeError from the binding layer."""
+    path = str(tmp_path / "u.lodex")
+    schema = {"position": ("f8", 3), "e": "f8", "id": "i8"}
+    ds = lodex.create(path)
+    g = ds.particles("p", schema=schema, domain=bic.DOMAIN)
+    rng = np.random.default_rng(0)
+    good = {"position": rng.random((20, 3)), "e": rng.random(20), "id": np.arange(20, dtype=np.int64)}
+    data = dict(good)
+    if kind == "big_endian_position":
+        data["position"] = good["position"].astype(">f8")
+    elif kind == "big_endian_field":
+        data["e"] = good["e"].astype(">f8")
+    elif kind == "bool_field":
+        data["e"] = np.ones(20, dtype=bool)
+    elif kind == "string_field":
+        data["e"] = np.array(["x"] * 20)
+    elif kind == "object_field":
+        data["e"] = np.array([object()] * 20)
+    elif kind == "complex_field":
+        data["e"] = np.ones(20, dtype=np.complex128)
+    elif kind == "scalar_field":
+        data["e"] = 1.0
+    try:
+        g.write(step=0, data=data)
+    except lodex.InvalidArgumentError:
+        assert g.steps == []
+        return
+    except Exception as e:   # noqa: BLE001
+        pytest.fail(f"{kind}: raised {type(e).__module__}.{type(e).__name__} (not a lodex.Error): "
+                    f"{str(e).splitlines()[0]}")
+    assert kind.startswith("big_endian"), f"{kind}: accepted although it is not the schema's dtype"
+    tu.assert_same_particles(lodex.open(path).particles("p").read(0), good, schema)

@@ -56,7 +56,8 @@ def verify_file(path: str, rec: dict, schema: dict, lod: dict, n_levels_min: int
     assert h["data_offset"] == h["fields"][0]["offset"]
     for (name, dt, comps), f in zip(specs, h["fields"]):
         assert (f["name"], f["dtype"], f["components"]) == (name, dt, comps)
-        assert f["reserved"] == 0
+        assert f["reserved"] == 0 and f["pad"] == b"\0\0\0"
+        assert f["raw_name"] == name.encode().ljust(32, b"\0")   # NUL-padded
         assert f["offset"] == at and f["offset"] % 64 == 0, (name, f["offset"], at)
         assert f["bytes"] == n * tu.DTYPE_SIZES[dt] * comps
         at = -(-(f["offset"] + f["bytes"]) // 64) * 64
@@ -110,7 +111,8 @@ def verify_step(path: str, group: str, step: int, schema: dict, lod: dict, want:
     lsm = os.path.join(sdir, "spatial.lsm")
     meta = tu.parse_spatial_metadata(lsm)
     ncomp = sum(c for _, _, c in field_specs(schema))
-    assert meta["magic"] == b"LDXSMETA" and meta["version"] == 1
+    assert meta["magic"] == b"LDXSMETA" and meta["version"] == 1 and meta["reserved"] == 0
+    assert [r["partition"] for r in meta["records"]] == sorted(r["partition"] for r in meta["records"])
     assert meta["num_files"] == len(files) and meta["num_components"] == ncomp
     assert meta["step"] == step and meta["total"] == sum(f["count"] for f in files) == len(want["id"])
     assert meta["end"] + 8 == len(meta["raw"])
@@ -213,3 +215,55 @@ def test_multi_rank_partitions(tmp_path):
             files = verify_step(path, name, step, UINTAH_SCHEMA, lod, want, n_levels_min=2)
             assert len(files) > 1
             assert any(f["partition_box"]["min"] != tuple(spec["domain"][0]) for f in files)
+
+
+def test_brick_boundaries_follow_the_documented_rule(tmp_path):
+    """Particles exactly on (and one ulp around) brick boundaries are filed in the brick that
+    docs/formats/particles.md assigns them: cell = floor((p - min) * (2^b / (max - min)))."""
+    path = str(tmp_path / "d.lodex")
+    dom = ((-5.3, 0.0, 0.0), (17.9, 1.0, 1.0))
+    bits, n = 4, 5000                         # brick_target 1: 8^4 <= 5000 < 8^5 -> b = 4
+    ext = dom[1][0] - dom[0][0]
+    xs = []
+    for k in range(1, 16):
+        x = dom[0][0] + k * ext / 16
+        xs += [x, np.nextafter(x, -np.inf), np.nextafter(x, np.inf)]
+    rng = np.random.default_rng(8)
+    data = uintah(0, n, dom, seed=8)
+    data["position"][:len(xs), 0] = xs
+    data["position"][:len(xs), 1:] = rng.random((len(xs), 2))
+    with lodex.create(path) as ds:
+        ds.particles("u", schema=UINTAH_SCHEMA, domain=dom, lod={"brick_target": 1}).write(0, data)
+    f = lodex.open(path).particles("u").files(0)[0]
+    h = tu.parse_particle_file(os.path.join(tu.step_dir(path, "u", 0), f["file"]))
+    assert h["brick_bits"] == bits
+    pos = h["columns"]["position"]
+    cells = tu.brick_cells(pos, h["brick_box"], bits)
+    keys = tu.morton3(cells[:, 0], cells[:, 1], cells[:, 2], bits)
+    nb, starts = h["num_bricks"], h["segment_starts"]
+    stored = np.empty(n, dtype=np.int64)
+    for s in range(len(starts) - 1):
+        stored[starts[s]:starts[s + 1]] = s % nb
+    wrong = np.nonzero(keys != stored)[0]
+    assert len(wrong) == 0, (f"{len(wrong)} particles in the wrong brick; first x = {pos[wrong[0], 0]!r} "
+                             f"stored in brick {stored[wrong[0]]}, documented rule gives {keys[wrong[0]]}")
+
+
+def test_nan_only_component_gets_nan_bounds(tmp_path):
+    """Non-position NaNs are skipped in the metadata min/max; a component with only NaN gets NaN."""
+    path = str(tmp_path / "d.lodex")
+    schema = {"position": ("f8", 3), "v": ("f4", 2), "w": "f8"}
+    n = 100
+    rng = np.random.default_rng(3)
+    v = rng.random((n, 2)).astype(np.float32)
+    v[:, 1] = np.nan
+    v[::3, 0] = np.nan
+    w = rng.standard_normal(n)
+    data = {"position": rng.random((n, 3)), "v": v, "w": w}
+    with lodex.create(path) as ds:
+        ds.particles("u", schema=schema, domain=((0, 0, 0), (1, 1, 1))).write(0, data)
+    f = lodex.open(path).particles("u").files(0)[0]
+    assert f["min"][3] == float(np.nanmin(v[:, 0])) and f["max"][3] == float(np.nanmax(v[:, 0]))
+    assert np.isnan(f["min"][4]) and np.isnan(f["max"][4])
+    assert f["min"][5] == w.min() and f["max"][5] == w.max()
+    tu.assert_same_particles(lodex.open(path).particles("u").read(0), data, schema, key="w")

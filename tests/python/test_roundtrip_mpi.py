@@ -111,8 +111,10 @@ def test_files_describe_partitions(roundtrip, n, case):
             # bounds: min/max of the file's positions, inside the partition box
             assert f["bounds"]["min"] == tuple(pos[sel].min(axis=0))
             assert f["bounds"]["max"] == tuple(pos[sel].max(axis=0))
+            # inside the partition box (the docs allow rounding error; random data never needs it)
+            tol = rounding_tol(spec["domain"])
             for a in range(3):
-                assert bmin[a] <= f["bounds"]["min"][a] <= f["bounds"]["max"][a] < bmax[a], (p, a)
+                assert bmin[a] - tol[a] <= f["bounds"]["min"][a] <= f["bounds"]["max"][a] < bmax[a] + tol[a], (p, a)
             # per-component min/max over all fields, schema order
             mins, maxs = [], []
             for k, spec_k in UINTAH_SCHEMA.items():
@@ -264,3 +266,108 @@ def test_serial_writer_multi_partition_grid(tmp_path, grid):
 def test_mixed_dtypes_mpi(tmp_path):
     res = run_mpi(3, "write_mixed.py", str(tmp_path / "mixed.lodex"), timeout=120)
     _mixed_check(res["path"], 3, res["counts"], [tuple(map(tuple, p)) for p in res["patches"]])
+
+
+# ---------------------------------------------------------------------------------------------
+# Particles exactly on partition boundaries; large step numbers; fsync; field selection
+# ---------------------------------------------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def boundary_dataset(tmp_path_factory):
+    return run_mpi(2, "write_boundary.py", str(tmp_path_factory.mktemp("bd") / "b.lodex"), timeout=120)["path"]
+
+
+def rounding_tol(domain) -> np.ndarray:
+    """'Within rounding error' (docs/formats/particles.md) of a coordinate in ``domain``: a few
+    ulps of the largest magnitude on each axis."""
+    lo, hi = np.asarray(domain[0], float), np.asarray(domain[1], float)
+    return 8 * np.finfo(float).eps * np.maximum(np.maximum(abs(lo), abs(hi)), hi - lo)
+
+
+@pytest.mark.parametrize("name", ["grid", "factor"])
+def test_particles_on_partition_boundaries(boundary_dataset, name):
+    """Particles exactly on a partition box's minimum as lodex reports it (grid), or on the
+    minimum of a patch from lodex.workloads.patch_of that starts a partition (factor): all read
+    back; each lies inside its file's bounds, and (docs/formats/particles.md) at most within
+    rounding error outside its file's partition box."""
+    n = 2
+    path = boundary_dataset
+    if name == "grid":
+        want = tu.concat([tu.boundary_grid_data(r, n) for r in range(n)], tu.BOUNDARY_SCHEMA)
+    else:
+        want = tu.concat([tu.boundary_factor_data(r, n)[0] for r in range(n)], tu.BOUNDARY_SCHEMA)
+    g = lodex.open(path).particles(name)
+    tu.assert_same_particles(g.read(0), want, tu.BOUNDARY_SCHEMA)
+    tol = rounding_tol(tu.BOUNDARY_DOMAIN)
+    files = g.files(0)
+    assert sum(f["count"] for f in files) == len(want["id"])
+    for f in files:
+        h = tu.parse_particle_file(os.path.join(tu.step_dir(path, name, 0), f["file"]))
+        pos = h["columns"]["position"]
+        blo, bhi = np.asarray(f["bounds"]["min"]), np.asarray(f["bounds"]["max"])
+        assert np.all((pos >= blo) & (pos <= bhi)), f["file"]
+        assert np.array_equal(pos.min(axis=0), blo) and np.array_equal(pos.max(axis=0), bhi)
+        lo, hi = np.asarray(f["partition_box"]["min"]), np.asarray(f["partition_box"]["max"])
+        far = ~np.all((pos >= lo - tol) & (pos < hi + tol), axis=1)
+        assert not far.any(), (f["file"], pos[far][:3].tolist(), lo.tolist(), hi.tolist())
+    if name == "grid":
+        # every partition holds particles (its minimum corner and its centre), one file each
+        assert len(files) == int(np.prod(tu.BOUNDARY_GRID))
+
+
+def test_large_step_numbers_and_fsync(tmp_path):
+    path = str(tmp_path / "big.lodex")
+    dom = ((0.0, 0.0, 0.0), (1.0, 1.0, 1.0))
+    steps = [0, 999_999_999, 1_000_000_000, 2**40]
+    with lodex.create(path, fsync=True) as ds:
+        g = ds.particles(GROUP, schema=UINTAH_SCHEMA, domain=dom)
+        for s in steps:
+            g.write(step=s, data=uintah(0, 200, dom, step=s % 1000))
+            assert g.profile["fsync"] is True and g.profile["step"] == s
+    g = lodex.open(path).particles(GROUP)
+    assert g.steps == steps
+    for s in steps:
+        tu.assert_same_particles(g.read(s), uintah(0, 200, dom, step=s % 1000), UINTAH_SCHEMA)
+    assert sorted(os.listdir(os.path.join(path, GROUP))) == sorted(f"step-{s:09d}" for s in steps)
+
+
+def test_read_field_selection(tmp_path):
+    path = str(tmp_path / "sel.lodex")
+    dom = ((0.0, 0.0, 0.0), (1.0, 1.0, 1.0))
+    data = uintah(0, 500, dom)
+    with lodex.create(path) as ds:
+        ds.particles(GROUP, schema=UINTAH_SCHEMA, domain=dom).write(0, data)
+    g = lodex.open(path).particles(GROUP)
+    one = g.read(0, "stress")
+    assert list(one) == ["stress"] and one["stress"].shape == (500, 9)
+    two = g.read(0, fields=["type", "position"])
+    assert set(two) == {"type", "position"}
+    assert g.last_read_stats["bytes_returned"] == 500 * (4 + 24)
+    assert g.last_read_stats["bytes_read"] < sum(f["file_bytes"] for f in g.files(0))
+    full = g.read(0)
+    assert np.array_equal(two["position"], full["position"]) and np.array_equal(two["type"], full["type"])
+    with pytest.raises(lodex.InvalidArgumentError):
+        g.read(0, fields=["id", "id"])
+    with pytest.raises(lodex.NotFoundError):
+        g.read(0, fields=["ID"])
+
+
+def test_serial_use_needs_no_mpi(tmp_path):
+    """Writing serially and reading back never imports mpi4py (one process, no MPI at all)."""
+    import subprocess
+    import sys
+    code = (
+        "import sys, numpy as np, lodex\n"
+        f"p = {str(tmp_path / 'n.lodex')!r}\n"
+        "ds = lodex.create(p)\n"
+        "g = ds.particles('p', schema={'position': ('f8', 3), 'm': 'f4'}, domain=((0,0,0),(1,1,1)))\n"
+        "assert dict(g.profile) == {} and str(g.profile) == 'no write yet' and g.profile.throughput == 0\n"
+        "pos = np.random.default_rng(0).random((50, 3))\n"
+        "g.write(0, {'position': pos, 'm': np.arange(50, dtype='f4')})\n"
+        "ds.close()\n"
+        "r = lodex.open(p).particles('p').read(0)\n"
+        "o = np.argsort(r['m'])\n"
+        "assert np.array_equal(r['position'][o], pos) and 'mpi4py' not in sys.modules\n"
+        "print('OK')\n")
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert r.returncode == 0 and r.stdout.strip() == "OK", r.stderr

@@ -268,7 +268,7 @@ def expected_sends(spec: dict, n: int, per_rank: list) -> list[set]:
 
 HEADER_FMT = "<8sIIQIIII6dQQQQQ"
 assert struct.calcsize(HEADER_FMT) == 128
-FIELD_FMT = "<32sB3xIQQQ"
+FIELD_FMT = "<32sB3sIQQQ"
 assert struct.calcsize(FIELD_FMT) == 64
 DTYPE_CODES = {1: "f4", 2: "f8", 3: "i1", 4: "u1", 5: "i2", 6: "u2", 7: "i4", 8: "u4", 9: "i8", 10: "u8"}
 DTYPE_SIZES = {"f4": 4, "f8": 8, "i1": 1, "u1": 1, "i2": 2, "u2": 2, "i4": 4, "u4": 4, "i8": 8, "u8": 8}
@@ -294,9 +294,10 @@ def parse_particle_file(path: str) -> dict:
     at = tables_offset
     fields = []
     for _ in range(num_fields):
-        name, code, comps, off, nbytes, reserved = struct.unpack_from(FIELD_FMT, raw, at)
+        name, code, pad, comps, off, nbytes, reserved = struct.unpack_from(FIELD_FMT, raw, at)
         fields.append(dict(name=name.rstrip(b"\0").decode(), dtype=DTYPE_CODES.get(code, f"?{code}"),
-                           components=comps, offset=off, bytes=nbytes, reserved=reserved))
+                           components=comps, offset=off, bytes=nbytes, reserved=reserved, pad=pad,
+                           raw_name=name))
         at += 64
     h["fields"] = fields
     h["level_ends"] = list(struct.unpack_from(f"<{num_levels}Q", raw, at))
@@ -326,12 +327,14 @@ assert struct.calcsize(META_HEAD_FMT) == 40
 def parse_spatial_metadata(path: str) -> dict:
     with open(path, "rb") as fh:
         raw = fh.read()
-    magic, version, nfiles, ncomp, _res, step, total = struct.unpack_from(META_HEAD_FMT, raw, 0)
+    magic, version, nfiles, ncomp, reserved, step, total = struct.unpack_from(META_HEAD_FMT, raw, 0)
     rec_bytes = 64 + 8 + 96 + 24 + 16 * ncomp
     recs = []
     at = 40
     for _ in range(nfiles):
-        name = raw[at:at + 64].rstrip(b"\0").decode()
+        raw_name = raw[at:at + 64]
+        name = raw_name.rstrip(b"\0").decode()
+        assert b"/" not in name.encode() and raw_name == name.encode().ljust(64, b"\0"), raw_name
         part, agg = struct.unpack_from("<Ii", raw, at + 64)
         boxes = struct.unpack_from("<12d", raw, at + 72)
         count, fbytes, hsum = struct.unpack_from("<QQQ", raw, at + 168)
@@ -343,6 +346,7 @@ def parse_spatial_metadata(path: str) -> dict:
         at += rec_bytes
     (stored,) = struct.unpack_from("<Q", raw, len(raw) - 8)
     return dict(raw=raw, magic=magic, version=version, num_files=nfiles, num_components=ncomp,
+                reserved=reserved,
                 step=step, total=total, records=recs, end=at, checksum=stored)
 
 
@@ -371,16 +375,14 @@ def morton3(cx: np.ndarray, cy: np.ndarray, cz: np.ndarray, bits: int) -> np.nda
 
 
 def brick_cells(pos: np.ndarray, box, bits: int) -> np.ndarray:
-    """Cell index per axis of each position in the brick box cut into 2^bits cells per axis."""
+    """Cell index per axis of each position in the brick box cut into 2^bits cells per axis, as
+    docs/formats/particles.md defines it: clamp(floor((p - min) * (2^b / (max - min))), 0, 2^b - 1)."""
     cells = float(1 << bits)
     lo = np.asarray(box[0], dtype=np.float64)
     hi = np.asarray(box[1], dtype=np.float64)
     p = np.asarray(pos, dtype=np.float64)
-    scale = np.where(hi - lo > 0, cells / (hi - lo), 0.0)
-    f = (p - lo) * scale
-    maxc = (1 << bits) - 1
-    c = np.where(f <= 0, 0, np.where(f >= maxc, maxc, np.floor(np.clip(f, 0, maxc))))
-    return c.astype(np.int64)
+    f = np.floor((p - lo) * (cells / (hi - lo)))
+    return np.clip(f, 0, (1 << bits) - 1).astype(np.int64)
 
 
 def isclose_box(a, b) -> bool:
@@ -424,3 +426,42 @@ def append_data(rank: int, size: int, step: int):
     pos = np.minimum(lo + rng.random((n, 3)) * (hi - lo), np.nextafter(hi, lo))
     return {"position": pos, "energy": rng.random(n).astype(np.float32),
             "id": (step * 1000 + size * 100 + rank) * 100_000 + np.arange(n, dtype=np.int64)}, patch
+
+
+# ---------------------------------------------------------------------------------------------
+# Particles on partition boundaries (write_boundary.py / test_roundtrip_mpi.py)
+# ---------------------------------------------------------------------------------------------
+
+BOUNDARY_SCHEMA = {"position": ("f8", 3), "id": "i8"}
+BOUNDARY_DOMAIN = ((-1.0, -1.0, -1.0), (3.0, 3.0, 3.0))
+BOUNDARY_GRID = (9, 11, 12)
+BOUNDARY_LATTICE = (15, 1, 1)   # factor (3,1,1): 5 partitions along x
+
+
+def _axis_points(lo: float, hi: float, g: int) -> list[float]:
+    w = (hi - lo) / g
+    pts = []
+    for i in range(g):
+        pts.append(lo + i * w)                  # the partition box minimum lodex reports
+        pts.append(lo + (i + 0.5) * w)          # an interior point
+    return pts
+
+
+def boundary_grid_data(rank: int, size: int) -> dict:
+    lo, hi = BOUNDARY_DOMAIN
+    xs = _axis_points(lo[0], hi[0], BOUNDARY_GRID[0])
+    ys = _axis_points(lo[1], hi[1], BOUNDARY_GRID[1])
+    zs = _axis_points(lo[2], hi[2], BOUNDARY_GRID[2])
+    pts = np.array([(x, y, z) for x in xs for y in ys for z in zs], dtype=np.float64)
+    ids = np.arange(len(pts), dtype=np.int64)
+    mine = ids % size == rank
+    return {"position": pts[mine], "id": ids[mine]}
+
+
+def boundary_factor_data(rank: int, size: int):
+    idx = (9 + 3 * rank) % BOUNDARY_LATTICE[0]   # patch 9 starts a partition (and rounds low)
+    patch = patch_of(idx, BOUNDARY_LATTICE, BOUNDARY_DOMAIN)
+    lo, hi = np.asarray(patch[0]), np.asarray(patch[1])
+    pts = [lo, lo + (hi - lo) / 2, np.array([lo[0], hi[1] - 1e-9, lo[2]])]
+    pos = np.array(pts, dtype=np.float64)
+    return {"position": pos, "id": rank * 100 + np.arange(len(pos), dtype=np.int64)}, patch
