@@ -131,6 +131,7 @@ struct OwnedPartition {
   std::vector<uint64_t> counts;         // per sender in plan.senders_of(id)
   uint64_t total = 0;
   std::vector<std::vector<uint8_t>> columns;   // per field, received rows in sender order
+  std::vector<const uint8_t*> input;           // per field: columns[f], or this rank's own rows
 };
 
 struct Buffer {   // uninitialized byte buffer (a 30 MiB memset is not free)
@@ -321,12 +322,6 @@ void ParticleGroup::write(int64_t step, std::span<const FieldView> views, std::o
   // ---- particle exchange: column by column, straight into the aggregators' columns ----
   std::vector<std::vector<uint8_t>> packed;   // non-aligned send buffers, per (slot, field)
   {
-    Exchange ex(comm);
-    for (auto& o : owned) {
-      for (uint64_t c : o.counts) o.total += c;
-      o.columns.resize(nf);
-      for (size_t f = 0; f < nf; ++f) o.columns[f].resize(o.total * schema.field(f).row_bytes());
-    }
     if (sends.size() > 1) {
       packed.resize(sends.size() * nf);
       for (size_t s = 0; s < sends.size(); ++s)
@@ -337,35 +332,46 @@ void ParticleGroup::write(int64_t step, std::span<const FieldView> views, std::o
           gather_rows(by_field[f]->data, buf.data(), rb, send_order.data() + send_starts[s], send_counts[s]);
         }
     }
-    auto send_ptr = [&](size_t s, size_t f) -> const void* {
-      return sends.size() == 1 ? by_field[f]->data : packed[s * nf + f].data();
+    auto send_ptr = [&](size_t s, size_t f) -> const uint8_t* {
+      return static_cast<const uint8_t*>(sends.size() == 1 ? by_field[f]->data : packed[s * nf + f].data());
     };
-    if (comm.is_mpi()) {
-      for (auto& o : owned) {
-        const auto senders = plan.senders_of(o.id);
-        uint64_t offset = 0;
-        for (size_t i = 0; i < senders.size(); ++i) {
-          if (o.counts[i] == 0) continue;
-          for (size_t f = 0; f < nf; ++f) {
-            const size_t rb = schema.field(f).row_bytes();
-            ex.irecv(o.columns[f].data() + offset * rb, o.counts[i] * rb, senders[i], kTagData);
-          }
-          offset += o.counts[i];
+    // A partition whose only sender is its own aggregator needs no message and no copy: the
+    // reorder reads the rank's own rows (always the case for a serial writer).
+    auto self_only = [&](uint32_t p) {
+      const auto senders = plan.senders_of(p);
+      return plan.aggregator[p] == me && senders.size() == 1 && senders[0] == me;
+    };
+    Exchange ex(comm);
+    for (auto& o : owned) {
+      for (uint64_t c : o.counts) o.total += c;
+      o.input.resize(nf);
+      if (self_only(o.id)) {
+        for (size_t f = 0; f < nf; ++f) o.input[f] = send_ptr(send_slot(o.id), f);
+        continue;
+      }
+      o.columns.resize(nf);
+      for (size_t f = 0; f < nf; ++f) {
+        o.columns[f].resize(o.total * schema.field(f).row_bytes());
+        o.input[f] = o.columns[f].data();
+      }
+      const auto senders = plan.senders_of(o.id);
+      uint64_t offset = 0;
+      for (size_t i = 0; i < senders.size(); ++i) {
+        if (o.counts[i] == 0) continue;
+        for (size_t f = 0; f < nf; ++f) {
+          const size_t rb = schema.field(f).row_bytes();
+          ex.irecv(o.columns[f].data() + offset * rb, o.counts[i] * rb, senders[i], kTagData);
         }
+        offset += o.counts[i];
       }
-      for (size_t s = 0; s < sends.size(); ++s) {
-        if (send_counts[s] == 0) continue;
-        for (size_t f = 0; f < nf; ++f)
-          ex.isend(send_ptr(s, f), send_counts[s] * schema.field(f).row_bytes(), plan.aggregator[sends[s]], kTagData);
-      }
-      ex.wait_all();
-    } else {
-      for (auto& o : owned)
-        for (size_t f = 0; f < nf; ++f)
-          if (o.total) std::memcpy(o.columns[f].data(), send_ptr(send_slot(o.id), f), o.columns[f].size());
     }
+    for (size_t s = 0; s < sends.size(); ++s) {
+      if (send_counts[s] == 0 || self_only(sends[s])) continue;
+      for (size_t f = 0; f < nf; ++f)
+        ex.isend(send_ptr(s, f), send_counts[s] * schema.field(f).row_bytes(), plan.aggregator[sends[s]], kTagData);
+    }
+    ex.wait_all();
   }
-  packed.clear();
   clock.lap(kParticleExchange);
 
   // ---- reorder (§3.4), write one file per partition, describe it ----
@@ -390,7 +396,7 @@ void ParticleGroup::write(int64_t step, std::span<const FieldView> views, std::o
       LodParams lp = group->lod;
       lp.seed = file_seed(group->lod.seed, step, o.id);
       const size_t pi = schema.position_index();
-      const LodLayout layout = lod_order(o.columns[pi].data(), schema.field(pi).dtype, o.total, pbox, lp, perm);
+      const LodLayout layout = lod_order(o.input[pi], schema.field(pi).dtype, o.total, pbox, lp, perm);
       ParticleFileHead head;
       head.num_particles = o.total;
       head.level_scale = lp.scale;
@@ -404,7 +410,7 @@ void ParticleGroup::write(int64_t step, std::span<const FieldView> views, std::o
       const uint64_t file_bytes = head.file_bytes();
       buffer.resize(file_bytes);
       for (size_t f = 0; f < nf; ++f)
-        gather_rows(o.columns[f].data(), buffer.data.get() + head.column_offsets[f],
+        gather_rows(o.input[f], buffer.data.get() + head.column_offsets[f],
                     schema.field(f).row_bytes(), perm.data(), o.total);
       clock.lap(kReorder);
 
@@ -447,7 +453,7 @@ void ParticleGroup::write(int64_t step, std::span<const FieldView> views, std::o
       rec.max.resize(comps_total);
       uint32_t c0 = 0;
       for (size_t f = 0; f < nf; ++f) {
-        field_minmax(schema.field(f), o.columns[f].data(), o.total, rec.min.data() + c0, rec.max.data() + c0);
+        field_minmax(schema.field(f), o.input[f], o.total, rec.min.data() + c0, rec.max.data() + c0);
         if (f == pi)
           for (int a = 0; a < 3; ++a) {
             rec.bounds.inclusive_min[a] = rec.min[c0 + a];
@@ -457,6 +463,7 @@ void ParticleGroup::write(int64_t step, std::span<const FieldView> views, std::o
       }
       records.push_back(std::move(rec));
       o.columns.clear();
+      o.input.clear();
       clock.lap(kMetadata);
     }
   });
