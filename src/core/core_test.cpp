@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "support/expect_error.hpp"
 #include "core/box.hpp"
 #include "core/bytes.hpp"
 #include "core/checksum.hpp"
@@ -15,18 +16,6 @@
 namespace lodex {
 namespace {
 
-// Runs `fn`, expects an lodex::Error with `code`, and returns its message.
-template <typename Fn>
-std::string expect_error(ErrorCode code, Fn&& fn) {
-  try {
-    fn();
-  } catch (const Error& e) {
-    EXPECT_EQ(e.code(), code) << e.what();
-    return e.what();
-  }
-  ADD_FAILURE() << "expected lodex::Error with code " << error_code_name(code);
-  return "";
-}
 
 // ---------------------------------------------------------------- Box
 

@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "support/expect_error.hpp"
 #include "core/error.hpp"
 #include "layout/particle_plan.hpp"
 
@@ -18,18 +19,6 @@ namespace lodex {
 namespace {
 
 const Box kUnit{{0, 0, 0}, {1, 1, 1}};
-
-template <typename Fn>
-std::string expect_error(ErrorCode code, Fn&& fn) {
-  try {
-    fn();
-  } catch (const Error& e) {
-    EXPECT_EQ(e.code(), code) << e.what();
-    return e.what();
-  }
-  ADD_FAILURE() << "expected lodex::Error with code " << error_code_name(code);
-  return "";
-}
 
 // Ranks r = i + nx*(j + ny*k) on an nx x ny x nz lattice of `domain`, every patch given.
 std::vector<RankInput> lattice(const Box& domain, uint32_t nx, uint32_t ny, uint32_t nz,

@@ -15,6 +15,7 @@
 #include <string>
 #include <vector>
 
+#include "support/expect_error.hpp"
 #include "lodex/lodex.hpp"
 
 namespace lodex {
@@ -235,18 +236,6 @@ TEST(ParticleRoundTrip, GridModeBoundingBoxPatchesAndAnEmptyRank) {
   run_scenario({"grid-bbox", {PartitionMode::kGrid, {3, 2, 1}}, LodParams{}, 0, false}, 4);
 }
 
-// Expects `fn` to throw lodex::Error with `code` on this rank; returns the message.
-template <typename Fn>
-std::string expect_error(ErrorCode code, Fn&& fn) {
-  try {
-    fn();
-  } catch (const Error& e) {
-    EXPECT_EQ(e.code(), code) << e.what();
-    return e.what();
-  }
-  ADD_FAILURE() << "rank " << world_rank() << ": expected lodex::Error " << error_code_name(code);
-  return "";
-}
 
 TEST(ParticleErrors, SameStepTwiceFailsEverywhereAndKeepsTheFirst) {
   TempDir tmp;

@@ -1,0 +1,25 @@
+// Test helper shared by the C++ tests: run a callable that must throw lodex::Error.
+#pragma once
+
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "core/error.hpp"
+
+namespace lodex {
+
+// Runs `fn`, expects an lodex::Error with `code`, and returns its message.
+template <typename Fn>
+std::string expect_error(ErrorCode code, Fn&& fn) {
+  try {
+    fn();
+  } catch (const Error& e) {
+    EXPECT_EQ(e.code(), code) << e.what();
+    return e.what();
+  }
+  ADD_FAILURE() << "expected lodex::Error with code " << error_code_name(code);
+  return "";
+}
+
+}  // namespace lodex
