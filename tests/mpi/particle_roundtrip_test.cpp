@@ -136,9 +136,11 @@ void expect_step_matches(const std::string& path, const std::string& group, int6
   std::vector<int64_t> ids(n);
   std::vector<double> pos(3 * n);
   std::vector<float> energy(n);
-  std::memcpy(ids.data(), cols[2].bytes.data(), n * 8);
-  std::memcpy(pos.data(), cols[0].bytes.data(), n * 24);
-  std::memcpy(energy.data(), cols[1].bytes.data(), n * 4);
+  if (n > 0) {   // memcpy from an empty vector's null data() is undefined
+    std::memcpy(ids.data(), cols[2].bytes.data(), n * 8);
+    std::memcpy(pos.data(), cols[0].bytes.data(), n * 24);
+    std::memcpy(energy.data(), cols[1].bytes.data(), n * 4);
+  }
   std::vector<uint64_t> order(n);
   std::iota(order.begin(), order.end(), 0);
   std::sort(order.begin(), order.end(), [&](uint64_t a, uint64_t b) { return ids[a] < ids[b]; });
