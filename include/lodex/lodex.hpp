@@ -63,8 +63,14 @@ struct FieldColumn {
   std::vector<uint8_t> bytes;
 };
 
+// How particles reach their aggregator. kAuto: through an MPI-3 shared-memory window for ranks
+// on the aggregator's node, point to point otherwise. kPointToPoint: non-blocking sends and
+// receives for everyone (the paper's scheme).
+enum class ExchangeMethod { kAuto, kPointToPoint };
+
 struct DatasetOptions {
   bool fsync = false;   // fsync every data file before the step commits
+  ExchangeMethod exchange = ExchangeMethod::kAuto;
 };
 
 class Dataset;

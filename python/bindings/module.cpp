@@ -22,6 +22,11 @@ PyObject* error_class(ErrorCode code) {
   if (!c) c = g_error_classes[0];
   return c ? c : PyExc_RuntimeError;
 }
+ExchangeMethod exchange_method(const std::string& name) {
+  if (name == "auto") return ExchangeMethod::kAuto;
+  if (name == "p2p") return ExchangeMethod::kPointToPoint;
+  throw lodex::Error(ErrorCode::kInvalidArgument, "exchange must be \"auto\" or \"p2p\", got \"" + name + "\"");
+}
 }  // namespace
 
 MPI_Comm to_comm(nb::handle obj) {
@@ -64,23 +69,27 @@ NB_MODULE(_lodex, m) {
   nb::class_<Dataset>(m, "Dataset")
       .def_static(
           "create",
-          [](const std::string& path, nb::handle comm, bool fsync) {
+          [](const std::string& path, nb::handle comm, bool fsync, const std::string& exchange) {
+            const DatasetOptions options{fsync, exchange_method(exchange)};
             MPI_Comm c = to_comm(comm);
             nb::gil_scoped_release release;
-            return Dataset::create(path, c, DatasetOptions{fsync});
+            return Dataset::create(path, c, options);
           },
-          nb::arg("path"), nb::arg("comm").none(), nb::arg("fsync") = false)
+          nb::arg("path"), nb::arg("comm").none(), nb::arg("fsync") = false, nb::arg("exchange") = "auto")
       .def_static(
           "open",
-          [](const std::string& path, const std::string& mode, nb::handle comm, bool fsync) {
+          [](const std::string& path, const std::string& mode, nb::handle comm, bool fsync,
+             const std::string& exchange) {
             if (mode != "r" && mode != "a")
               throw lodex::Error(ErrorCode::kInvalidArgument,
                                  "mode must be \"r\" (read) or \"a\" (append), got \"" + mode + "\"");
+            const DatasetOptions options{fsync, exchange_method(exchange)};
             MPI_Comm c = to_comm(comm);
             nb::gil_scoped_release release;
-            return Dataset::open(path, mode == "a" ? OpenMode::kAppend : OpenMode::kRead, c, DatasetOptions{fsync});
+            return Dataset::open(path, mode == "a" ? OpenMode::kAppend : OpenMode::kRead, c, options);
           },
-          nb::arg("path"), nb::arg("mode"), nb::arg("comm").none(), nb::arg("fsync") = false)
+          nb::arg("path"), nb::arg("mode"), nb::arg("comm").none(), nb::arg("fsync") = false,
+          nb::arg("exchange") = "auto")
       .def_prop_ro("path", &Dataset::path)
       .def_prop_ro("writable", &Dataset::writable)
       .def_prop_ro("rank", &Dataset::rank)

@@ -248,17 +248,26 @@ class Dataset:
         return f"<lodex.Dataset {self.path!r} groups={self.groups}>"
 
 
-def create(path: str | os.PathLike, comm: Any = None, fsync: bool = False) -> Dataset:
+def _exchange(exchange: str | None) -> str:
+    return exchange if exchange is not None else os.environ.get("LODEX_EXCHANGE", "auto")
+
+
+def create(path: str | os.PathLike, comm: Any = None, fsync: bool = False,
+           exchange: str | None = None) -> Dataset:
     """Create a new dataset (collective over ``comm``; serial when ``comm`` is None).
     Raises AlreadyExistsError if ``path`` exists. ``fsync=True`` makes every committed step
-    durable on disk before the write returns."""
-    return Dataset(_lodex.Dataset.create(os.fspath(path), comm, fsync), comm)
+    durable on disk before the write returns. ``exchange``: "auto" (default; ranks on an
+    aggregator's node copy their particles into a shared-memory window) or "p2p" (non-blocking
+    point-to-point messages for all, as in the paper); the LODEX_EXCHANGE environment variable
+    sets the default."""
+    return Dataset(_lodex.Dataset.create(os.fspath(path), comm, fsync, _exchange(exchange)), comm)
 
 
-def open(path: str | os.PathLike, mode: str = "r", comm: Any = None,
-         fsync: bool = False) -> Dataset:  # noqa: A001 - mirrors builtins.open on purpose
+def open(path: str | os.PathLike, mode: str = "r", comm: Any = None, fsync: bool = False,
+         exchange: str | None = None) -> Dataset:  # noqa: A001 - mirrors builtins.open
     """Open a dataset: ``mode="r"`` to read (no MPI needed), ``mode="a"`` to append steps
-    (collective over ``comm``)."""
-    return Dataset(_lodex.Dataset.open(os.fspath(path), mode, comm, fsync), comm)
+    (collective over ``comm``; ``fsync`` and ``exchange`` as in :func:`create`)."""
+    return Dataset(_lodex.Dataset.open(os.fspath(path), mode, comm, fsync, _exchange(exchange)),
+                   comm)
 
 

@@ -56,23 +56,55 @@ Comm::Comm(MPI_Comm comm) {
   check_mpi(MPI_Comm_set_errhandler(comm_, MPI_ERRORS_RETURN), "MPI_Comm_set_errhandler");
   check_mpi(MPI_Comm_rank(comm_, &rank_), "MPI_Comm_rank");
   check_mpi(MPI_Comm_size(comm_, &size_), "MPI_Comm_size");
+  check_mpi(MPI_Comm_split_type(comm_, MPI_COMM_TYPE_SHARED, rank_, MPI_INFO_NULL, &node_),
+            "MPI_Comm_split_type");
+  MPI_Group group, node_group;
+  check_mpi(MPI_Comm_group(comm_, &group), "MPI_Comm_group");
+  check_mpi(MPI_Comm_group(node_, &node_group), "MPI_Comm_group");
+  std::vector<int> ranks(size_);
+  for (int r = 0; r < size_; ++r) ranks[r] = r;
+  node_rank_.assign(size_, MPI_UNDEFINED);
+  const int rc = MPI_Group_translate_ranks(group, size_, ranks.data(), node_group, node_rank_.data());
+  MPI_Group_free(&group);
+  MPI_Group_free(&node_group);
+  check_mpi(rc, "MPI_Group_translate_ranks");
+  for (int& r : node_rank_)
+    if (r == MPI_UNDEFINED) r = -1;
 }
 
-Comm::~Comm() {
-  if (comm_ != MPI_COMM_NULL && mpi_active()) MPI_Comm_free(&comm_);
+void Comm::free_communicators() {
+  if (mpi_active()) {
+    if (node_ != MPI_COMM_NULL) MPI_Comm_free(&node_);
+    if (comm_ != MPI_COMM_NULL) MPI_Comm_free(&comm_);
+  }
+  node_ = comm_ = MPI_COMM_NULL;
 }
 
-Comm::Comm(Comm&& o) noexcept : comm_(o.comm_), rank_(o.rank_), size_(o.size_) { o.comm_ = MPI_COMM_NULL; }
+Comm::~Comm() { free_communicators(); }
+
+Comm::Comm(Comm&& o) noexcept
+    : comm_(o.comm_), node_(o.node_), node_rank_(std::move(o.node_rank_)), rank_(o.rank_), size_(o.size_) {
+  o.comm_ = o.node_ = MPI_COMM_NULL;
+}
 
 Comm& Comm::operator=(Comm&& o) noexcept {
   if (this != &o) {
-    if (comm_ != MPI_COMM_NULL && mpi_active()) MPI_Comm_free(&comm_);
+    free_communicators();
     comm_ = o.comm_;
+    node_ = o.node_;
+    node_rank_ = std::move(o.node_rank_);
     rank_ = o.rank_;
     size_ = o.size_;
-    o.comm_ = MPI_COMM_NULL;
+    o.comm_ = o.node_ = MPI_COMM_NULL;
   }
   return *this;
+}
+
+void Comm::node_barrier() const {
+  if (node_ == MPI_COMM_NULL) return;
+  MPI_Request r;
+  check_mpi(MPI_Ibarrier(node_, &r), "MPI_Ibarrier");
+  polite_wait(r, "MPI_Ibarrier");
 }
 
 void Comm::barrier() const {

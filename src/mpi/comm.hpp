@@ -33,6 +33,11 @@ class Comm {
   MPI_Comm raw() const { return comm_; }
 
   void barrier() const;
+  // The ranks sharing this rank's node (MPI_COMM_TYPE_SHARED); MPI_COMM_NULL when serial.
+  MPI_Comm node_raw() const { return node_; }
+  // `rank`'s rank in the node communicator, or -1 when it is on another node.
+  int node_rank_of(int rank) const { return node_rank_.empty() ? (rank == 0 ? 0 : -1) : node_rank_[rank]; }
+  void node_barrier() const;
   void allgather(const void* send, size_t bytes_per_rank, void* recv) const;
   void bcast(void* data, size_t bytes, int root) const;
   void bcast_string(std::string& s, int root) const;
@@ -48,7 +53,11 @@ class Comm {
   void agree(const std::function<void()>& fn) const;
 
  private:
+  void free_communicators();
+
   MPI_Comm comm_ = MPI_COMM_NULL;
+  MPI_Comm node_ = MPI_COMM_NULL;
+  std::vector<int> node_rank_;
   int rank_ = 0;
   int size_ = 1;
 };

@@ -10,13 +10,12 @@
 #include "format/particle_file.hpp"
 #include "layout/rng.hpp"
 #include "pipelines/dataset_state.hpp"
+#include "pipelines/particle_exchange.hpp"
 
 namespace lodex {
 
 namespace {
 
-constexpr int kTagCounts = 7101;
-constexpr int kTagData = 7102;
 constexpr uint64_t kMaxMetadataBytes = uint64_t{1} << 30;
 
 enum Phase { kPlan, kCountExchange, kParticleExchange, kReorder, kFileWrite, kMetadata, kNumPhases };
@@ -124,15 +123,6 @@ uint64_t file_seed(uint64_t group_seed, int64_t step, uint32_t partition) {
                (uint64_t{partition} << 32 | partition);
   return splitmix64(s);
 }
-
-// One aggregation partition owned by this rank: what it receives and writes.
-struct OwnedPartition {
-  uint32_t id = 0;
-  std::vector<uint64_t> counts;         // per sender in plan.senders_of(id)
-  uint64_t total = 0;
-  std::vector<std::vector<uint8_t>> columns;   // per field, received rows in sender order
-  std::vector<const uint8_t*> input;           // per field: columns[f], or this rank's own rows
-};
 
 struct Buffer {   // uninitialized byte buffer (a 30 MiB memset is not free)
   std::unique_ptr<uint8_t[]> data;
@@ -264,11 +254,13 @@ void ParticleGroup::write(int64_t step, std::span<const FieldView> views, std::o
 
   // ---- count exchange (§3.3): senders tell aggregators how many particles follow ----
   const auto sends = plan.sends_of(me);
-  std::vector<uint64_t> send_counts(sends.size(), 0);
+  Outgoing outgoing;
+  outgoing.partitions = sends;
+  outgoing.counts.assign(sends.size(), 0);
   std::vector<uint32_t> send_order;         // non-aligned: rows grouped by destination
   std::vector<uint64_t> send_starts(sends.size() + 1, 0);
   if (sends.size() == 1) {
-    send_counts[0] = n;
+    outgoing.counts[0] = n;
   } else if (sends.size() > 1) {
     const FieldView& pos = *by_field[schema.position_index()];
     std::vector<uint32_t> slot(n);
@@ -282,96 +274,35 @@ void ParticleGroup::write(int64_t step, std::span<const FieldView> views, std::o
       if (it == sends.end() || *it != p)
         fail(ErrorCode::kInternal, "particle ", i, " falls in partition ", p, " outside its patch's partitions");
       slot[i] = static_cast<uint32_t>(it - sends.begin());
-      ++send_counts[slot[i]];
+      ++outgoing.counts[slot[i]];
     }
-    for (size_t s = 0; s < sends.size(); ++s) send_starts[s + 1] = send_starts[s] + send_counts[s];
+    for (size_t s = 0; s < sends.size(); ++s) send_starts[s + 1] = send_starts[s] + outgoing.counts[s];
     send_order.resize(n);
     std::vector<uint64_t> fill(send_starts.begin(), send_starts.end() - 1);
     for (uint64_t i = 0; i < n; ++i) send_order[fill[slot[i]]++] = static_cast<uint32_t>(i);
   }
-  auto send_slot = [&](uint32_t partition) -> size_t {
-    const auto it = std::lower_bound(sends.begin(), sends.end(), partition);
-    if (it == sends.end() || *it != partition)
-      fail(ErrorCode::kInternal, "partition ", partition, " is not among this rank's destinations");
-    return static_cast<size_t>(it - sends.begin());
-  };
-  std::vector<OwnedPartition> owned;
-  for (uint32_t p : plan.partitions_of_aggregator(me)) {
-    OwnedPartition o;
-    o.id = p;
-    o.counts.assign(plan.senders_of(p).size(), 0);
-    owned.push_back(std::move(o));
-  }
-  {
-    Exchange ex(comm);
-    if (comm.is_mpi()) {
-      for (auto& o : owned) {
-        const auto senders = plan.senders_of(o.id);
-        for (size_t i = 0; i < senders.size(); ++i) ex.irecv(&o.counts[i], sizeof(uint64_t), senders[i], kTagCounts);
-      }
-      for (size_t s = 0; s < sends.size(); ++s)
-        ex.isend(&send_counts[s], sizeof(uint64_t), plan.aggregator[sends[s]], kTagCounts);
-      ex.wait_all();
-    } else {
-      // Serial: this rank is the only sender of each partition it owns.
-      for (auto& o : owned) o.counts[0] = send_counts[send_slot(o.id)];
-    }
-  }
+  std::vector<size_t> row_bytes;
+  for (const auto& f : schema.fields()) row_bytes.push_back(f.row_bytes());
+  ParticleExchange exchange(comm, plan, row_bytes, st.options.exchange);
+  exchange.exchange_counts(outgoing);
   clock.lap(kCountExchange);
 
   // ---- particle exchange: column by column, straight into the aggregators' columns ----
-  std::vector<std::vector<uint8_t>> packed;   // non-aligned send buffers, per (slot, field)
-  {
-    if (sends.size() > 1) {
-      packed.resize(sends.size() * nf);
-      for (size_t s = 0; s < sends.size(); ++s)
-        for (size_t f = 0; f < nf; ++f) {
-          const size_t rb = schema.field(f).row_bytes();
-          auto& buf = packed[s * nf + f];
-          buf.resize(send_counts[s] * rb);
-          gather_rows(by_field[f]->data, buf.data(), rb, send_order.data() + send_starts[s], send_counts[s]);
-        }
-    }
-    auto send_ptr = [&](size_t s, size_t f) -> const uint8_t* {
-      return static_cast<const uint8_t*>(sends.size() == 1 ? by_field[f]->data : packed[s * nf + f].data());
-    };
-    // A partition whose only sender is its own aggregator needs no message and no copy: the
-    // reorder reads the rank's own rows (always the case for a serial writer).
-    auto self_only = [&](uint32_t p) {
-      const auto senders = plan.senders_of(p);
-      return plan.aggregator[p] == me && senders.size() == 1 && senders[0] == me;
-    };
-    Exchange ex(comm);
-    for (auto& o : owned) {
-      for (uint64_t c : o.counts) o.total += c;
-      o.input.resize(nf);
-      if (self_only(o.id)) {
-        for (size_t f = 0; f < nf; ++f) o.input[f] = send_ptr(send_slot(o.id), f);
-        continue;
-      }
-      o.columns.resize(nf);
+  std::vector<std::vector<uint8_t>> packed;   // non-aligned: each destination's rows, per field
+  if (sends.size() == 1) {
+    for (size_t f = 0; f < nf; ++f) outgoing.rows.push_back(static_cast<const uint8_t*>(by_field[f]->data));
+  } else if (sends.size() > 1) {
+    packed.resize(sends.size() * nf);
+    for (size_t s = 0; s < sends.size(); ++s)
       for (size_t f = 0; f < nf; ++f) {
-        o.columns[f].resize(o.total * schema.field(f).row_bytes());
-        o.input[f] = o.columns[f].data();
+        auto& buf = packed[s * nf + f];
+        buf.resize(outgoing.counts[s] * row_bytes[f]);
+        gather_rows(by_field[f]->data, buf.data(), row_bytes[f], send_order.data() + send_starts[s],
+                    outgoing.counts[s]);
+        outgoing.rows.push_back(buf.data());
       }
-      const auto senders = plan.senders_of(o.id);
-      uint64_t offset = 0;
-      for (size_t i = 0; i < senders.size(); ++i) {
-        if (o.counts[i] == 0) continue;
-        for (size_t f = 0; f < nf; ++f) {
-          const size_t rb = schema.field(f).row_bytes();
-          ex.irecv(o.columns[f].data() + offset * rb, o.counts[i] * rb, senders[i], kTagData);
-        }
-        offset += o.counts[i];
-      }
-    }
-    for (size_t s = 0; s < sends.size(); ++s) {
-      if (send_counts[s] == 0 || self_only(sends[s])) continue;
-      for (size_t f = 0; f < nf; ++f)
-        ex.isend(send_ptr(s, f), send_counts[s] * schema.field(f).row_bytes(), plan.aggregator[sends[s]], kTagData);
-    }
-    ex.wait_all();
   }
+  exchange.exchange_particles(outgoing);
   clock.lap(kParticleExchange);
 
   // ---- reorder (§3.4), write one file per partition, describe it ----
@@ -390,13 +321,13 @@ void ParticleGroup::write(int64_t step, std::span<const FieldView> views, std::o
   comm.agree([&] {
     std::vector<uint32_t> perm;
     Buffer buffer;
-    for (auto& o : owned) {
+    for (auto& o : exchange.incoming()) {
       if (o.total == 0) continue;
       const Box& pbox = plan.partitions[o.id];
       LodParams lp = group->lod;
       lp.seed = file_seed(group->lod.seed, step, o.id);
       const size_t pi = schema.position_index();
-      const LodLayout layout = lod_order(o.input[pi], schema.field(pi).dtype, o.total, pbox, lp, perm);
+      const LodLayout layout = lod_order(o.columns[pi], schema.field(pi).dtype, o.total, pbox, lp, perm);
       ParticleFileHead head;
       head.num_particles = o.total;
       head.level_scale = lp.scale;
@@ -410,7 +341,7 @@ void ParticleGroup::write(int64_t step, std::span<const FieldView> views, std::o
       const uint64_t file_bytes = head.file_bytes();
       buffer.resize(file_bytes);
       for (size_t f = 0; f < nf; ++f)
-        gather_rows(o.input[f], buffer.data.get() + head.column_offsets[f],
+        gather_rows(o.columns[f], buffer.data.get() + head.column_offsets[f],
                     schema.field(f).row_bytes(), perm.data(), o.total);
       clock.lap(kReorder);
 
@@ -453,7 +384,7 @@ void ParticleGroup::write(int64_t step, std::span<const FieldView> views, std::o
       rec.max.resize(comps_total);
       uint32_t c0 = 0;
       for (size_t f = 0; f < nf; ++f) {
-        field_minmax(schema.field(f), o.input[f], o.total, rec.min.data() + c0, rec.max.data() + c0);
+        field_minmax(schema.field(f), o.columns[f], o.total, rec.min.data() + c0, rec.max.data() + c0);
         if (f == pi)
           for (int a = 0; a < 3; ++a) {
             rec.bounds.inclusive_min[a] = rec.min[c0 + a];
@@ -462,8 +393,6 @@ void ParticleGroup::write(int64_t step, std::span<const FieldView> views, std::o
         c0 += schema.field(f).components;
       }
       records.push_back(std::move(rec));
-      o.columns.clear();
-      o.input.clear();
       clock.lap(kMetadata);
     }
   });
@@ -471,6 +400,8 @@ void ParticleGroup::write(int64_t step, std::span<const FieldView> views, std::o
     remove_step_dir();
     throw;
   }
+  exchange.release();   // collective over the node when the receive region is a shared window
+  packed.clear();
   // Ranks that aggregate nothing spend this phase waiting for the aggregators' writes.
   clock.lap(kFileWrite);
 

@@ -41,12 +41,13 @@ def script_path(script: str) -> str:
     return script if os.path.isabs(script) else os.path.join(SCRIPTS, script)
 
 
-def run_mpi_raw(n: int, script: str, *args, timeout: float = 120):
-    """Run ``script`` on ``n`` ranks; returns (returncode, stdout, stderr, timed_out)."""
+def run_mpi_raw(n: int, script: str, *args, timeout: float = 120, env: dict | None = None):
+    """Run ``script`` on ``n`` ranks; returns (returncode, stdout, stderr, timed_out).
+    ``env`` adds environment variables (e.g. LODEX_EXCHANGE)."""
     cmd = [os.path.join(sys.prefix, "bin", "mpiexec"), "-n", str(n), sys.executable,
            script_path(script), *[str(a) for a in args]]
     proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                            env=_env(), start_new_session=True)
+                            env={**_env(), **(env or {})}, start_new_session=True)
     try:
         out, err = proc.communicate(timeout=timeout)
         return proc.returncode, out, err, False
@@ -67,13 +68,13 @@ def parse_result(out: str):
     return json.loads(lines[-1][len(RESULT_MARK):])
 
 
-def run_mpi(n: int, script: str, *args, timeout: float = 120):
+def run_mpi(n: int, script: str, *args, timeout: float = 120, env: dict | None = None):
     """Run an MPI worker script on ``n`` ranks and return the JSON object rank 0 printed.
 
     Fails the calling test when the job times out (a hang), exits non-zero, or prints no result.
     """
-    rc, out, err, timed_out = run_mpi_raw(n, script, *args, timeout=timeout)
-    cmd = f"mpiexec -n {n} {os.path.basename(script)} {' '.join(map(str, args))}"
+    rc, out, err, timed_out = run_mpi_raw(n, script, *args, timeout=timeout, env=env)
+    cmd = f"{' '.join(f'{k}={v}' for k, v in (env or {}).items())} mpiexec -n {n} {os.path.basename(script)} {' '.join(map(str, args))}"
     if timed_out:
         raise MPIRunError(f"{cmd}: timed out after {timeout} s (hang?)\n--- stdout ---\n{out[-4000:]}"
                           f"\n--- stderr ---\n{err[-4000:]}")
