@@ -20,9 +20,11 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 
 
 def find_reorder_bench() -> str | None:
-    hits = sorted(glob.glob(os.path.join(HERE, "..", "build", "*", "bench", "reorder_bench")),
-                  key=os.path.getmtime)
-    return hits[-1] if hits else None
+    """The Release build's binary (make build puts it in build/py; never the sanitizer build)."""
+    hits = [p for p in glob.glob(os.path.join(HERE, "..", "build", "*", "bench", "reorder_bench"))
+            if "asan" not in p]
+    preferred = [p for p in hits if os.sep + "py" + os.sep in p]
+    return (preferred or sorted(hits, key=os.path.getmtime) or [None])[-1]
 
 
 def main() -> int:
