@@ -88,6 +88,13 @@ void ParticleExchange::exchange_particles(const Outgoing& out) {
     }
   }
   if (!comm_.is_mpi()) return;   // serial: every partition is self-only
+  // Same answer on every rank (the plan is global): nothing to move, so no window and no messages.
+  bool anything_moves = false;
+  for (uint32_t p = 0; p < plan_.num_partitions() && !anything_moves; ++p) {
+    const auto senders = plan_.senders_of(p);
+    anything_moves = plan_.aggregator[p] >= 0 && !(senders.size() == 1 && senders[0] == plan_.aggregator[p]);
+  }
+  if (!anything_moves) return;
 
   const bool shared = method_ == ExchangeMethod::kAuto;
   uint8_t* base = nullptr;

@@ -1,16 +1,22 @@
 // The spatially aware two-phase particle write (paper §3): validate, plan, count exchange,
 // particle exchange, level-of-detail reorder, one file per partition, spatial metadata, commit.
+//
+// Synchronization. On success a step costs four collective steps: an allgather of every rank's
+// summary that also carries its validation status; the count and particle exchanges (point to
+// point, or a node-local shared window); a gather of each rank's outcome (file records, errors,
+// phase times) to rank 0; and rank 0's broadcast of the commit result. Any error, on any rank
+// and in any phase, reaches every rank through one of these, so no rank is left waiting.
 #include <algorithm>
-#include <chrono>
 #include <cmath>
 #include <cstring>
-#include <limits>
 
+#include "core/bytes.hpp"
 #include "core/checksum.hpp"
-#include "format/particle_file.hpp"
 #include "layout/rng.hpp"
 #include "pipelines/dataset_state.hpp"
+#include "pipelines/partition_file_writer.hpp"
 #include "pipelines/particle_exchange.hpp"
+#include "pipelines/phase_clock.hpp"
 
 namespace lodex {
 
@@ -22,28 +28,14 @@ enum Phase { kPlan, kCountExchange, kParticleExchange, kReorder, kFileWrite, kMe
 const char* kPhaseNames[kNumPhases] = {"plan", "count_exchange", "particle_exchange",
                                        "reorder", "file_write", "metadata"};
 
-class PhaseClock {
- public:
-  PhaseClock() : last_(now()) {}
-  void lap(Phase p) {
-    const double t = now();
-    seconds[p] += t - last_;
-    last_ = t;
-  }
-  double seconds[kNumPhases] = {};
-
- private:
-  static double now() {
-    return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
-  }
-  double last_;
-};
-
-// Rank summary exchanged by every rank before planning.
+// Every rank's summary, exchanged before planning.
 struct RankRecord {
   double box[6];
   uint64_t count;
   uint64_t patch_given;
+  int64_t step;
+  int32_t status;   // ErrorCode of this rank's validation, 0 when it passed
+  int32_t reserved;
 };
 
 template <typename T>
@@ -70,68 +62,70 @@ void position_bounds(const T* p, uint64_t n, const Box& domain, const std::optio
   }
 }
 
-// Per-component min/max of a column, widened to double and rounded outward so pruning by them
-// never drops a value (integers above 2^53 do not all fit a double).
-template <typename T>
-void column_minmax(const T* v, uint64_t n, uint32_t comps, double* mn, double* mx) {
-  // One pass over the rows, all components at once; NaN values are skipped (a field may hold
-  // NaN, positions may not). A component with no non-NaN value gets NaN bounds.
-  std::vector<T> lo(comps, std::numeric_limits<T>::max()), hi(comps, std::numeric_limits<T>::lowest());
-  std::vector<uint8_t> seen(comps, 0);
-  for (uint64_t i = 0; i < n; ++i) {
-    const T* row = v + i * comps;
-    for (uint32_t c = 0; c < comps; ++c) {
-      const T x = row[c];
-      if constexpr (std::is_floating_point_v<T>) {
-        if (x != x) continue;
-      }
-      lo[c] = x < lo[c] ? x : lo[c];
-      hi[c] = x > hi[c] ? x : hi[c];
-      seen[c] = 1;
-    }
-  }
-  for (uint32_t c = 0; c < comps; ++c) {
-    double dlo = static_cast<double>(lo[c]), dhi = static_cast<double>(hi[c]);
-    if constexpr (std::is_integral_v<T> && sizeof(T) == 8) {
-      // Integers beyond 2^53 round to the nearest double: widen by one ulp both ways.
-      if (std::abs(dlo) >= 9007199254740992.0) dlo = std::nextafter(dlo, -INFINITY);
-      if (std::abs(dhi) >= 9007199254740992.0) dhi = std::nextafter(dhi, INFINITY);
-    }
-    if (!seen[c]) dlo = dhi = std::numeric_limits<double>::quiet_NaN();
-    mn[c] = dlo;
-    mx[c] = dhi;
-  }
-}
-
-void field_minmax(const FieldSpec& f, const uint8_t* data, uint64_t n, double* mn, double* mx) {
-  switch (f.dtype) {
-    case DType::kF4: return column_minmax(reinterpret_cast<const float*>(data), n, f.components, mn, mx);
-    case DType::kF8: return column_minmax(reinterpret_cast<const double*>(data), n, f.components, mn, mx);
-    case DType::kI1: return column_minmax(reinterpret_cast<const int8_t*>(data), n, f.components, mn, mx);
-    case DType::kU1: return column_minmax(reinterpret_cast<const uint8_t*>(data), n, f.components, mn, mx);
-    case DType::kI2: return column_minmax(reinterpret_cast<const int16_t*>(data), n, f.components, mn, mx);
-    case DType::kU2: return column_minmax(reinterpret_cast<const uint16_t*>(data), n, f.components, mn, mx);
-    case DType::kI4: return column_minmax(reinterpret_cast<const int32_t*>(data), n, f.components, mn, mx);
-    case DType::kU4: return column_minmax(reinterpret_cast<const uint32_t*>(data), n, f.components, mn, mx);
-    case DType::kI8: return column_minmax(reinterpret_cast<const int64_t*>(data), n, f.components, mn, mx);
-    case DType::kU8: return column_minmax(reinterpret_cast<const uint64_t*>(data), n, f.components, mn, mx);
-  }
-}
-
 uint64_t file_seed(uint64_t group_seed, int64_t step, uint32_t partition) {
   uint64_t s = group_seed ^ (static_cast<uint64_t>(step) * 0x9e3779b97f4a7c15ULL) ^
                (uint64_t{partition} << 32 | partition);
   return splitmix64(s);
 }
 
-struct Buffer {   // uninitialized byte buffer (a 30 MiB memset is not free)
-  std::unique_ptr<uint8_t[]> data;
-  size_t size = 0;
-  void resize(size_t n) {
-    data.reset(new uint8_t[n]);
-    size = n;
+std::string rank_message(const Comm& comm, int rank, const std::string& message) {
+  return comm.size() > 1 ? cat("rank ", rank, ": ", message) : message;
+}
+
+// The first collective of a write. If any rank's validation failed, every rank throws the error
+// of the lowest failing rank.
+std::vector<RankRecord> share_rank_records(const Comm& comm, RankRecord mine, const std::optional<Error>& error) {
+  mine.status = error ? static_cast<int32_t>(error->code()) : 0;
+  std::vector<RankRecord> all(comm.size());
+  comm.allgather(&mine, sizeof mine, all.data());
+  for (int r = 0; r < comm.size(); ++r) {
+    if (all[r].status == 0) continue;
+    std::string message = r == comm.rank() ? error->what() : "";
+    comm.bcast_string(message, r);
+    throw Error(static_cast<ErrorCode>(all[r].status), rank_message(comm, r, message));
   }
+  return all;
+}
+
+// What each rank hands to rank 0 once its files are written.
+struct Outcome {
+  int32_t status = 0;
+  std::string message;
+  std::vector<DataFileRecord> records;
+  double seconds[kNumPhases] = {};
 };
+
+std::vector<uint8_t> encode_outcome(const Outcome& o, uint32_t comps) {
+  ByteWriter w;
+  w.put<int32_t>(o.status);
+  w.put<uint32_t>(static_cast<uint32_t>(o.message.size()));
+  w.put_bytes(o.message.data(), o.message.size());
+  w.put<uint32_t>(static_cast<uint32_t>(o.records.size()));
+  std::vector<uint8_t> recs;
+  for (const auto& r : o.records) encode_data_file_record(r, comps, recs);
+  w.put_bytes(recs.data(), recs.size());
+  for (double t : o.seconds) w.put<double>(t);
+  return std::move(w.bytes());
+}
+
+Outcome decode_outcome(ByteReader& r, uint32_t comps) {
+  Outcome o;
+  o.status = r.get<int32_t>("status");
+  const uint32_t len = r.get<uint32_t>("message length");
+  if (len > r.remaining()) r.corrupt("message longer than the outcome");
+  o.message.assign(reinterpret_cast<const char*>(r.data() + r.position()), len);
+  r.skip(len, "message");
+  const uint32_t n = r.get<uint32_t>("record count");
+  const size_t rb = data_file_record_bytes(comps);
+  for (uint32_t i = 0; i < n; ++i) {
+    r.skip(0, "record");
+    if (r.remaining() < rb) r.corrupt("truncated record");
+    o.records.push_back(decode_data_file_record(r.data() + r.position(), rb, comps, "gathered record"));
+    r.skip(rb, "record");
+  }
+  for (double& t : o.seconds) t = r.get<double>("phase time");
+  return o;
+}
 
 }  // namespace
 
@@ -147,24 +141,37 @@ std::string WriteProfile::to_json() const {
 }
 
 void ParticleGroup::abort_write(const Error& error) {
-  // Matches the first collective of write(): the ranks inside write() raise this error too.
-  ds_->comm.agree([&] { throw error; });
+  // Takes part in write()'s first collective, so the ranks inside write() raise this error too.
+  share_rank_records(ds_->comm, RankRecord{}, error);
 }
 
 void ParticleGroup::write(int64_t step, std::span<const FieldView> views, std::optional<Box> patch) {
   DatasetState& st = *ds_;
   const Comm& comm = st.comm;
   const int me = comm.rank();
-  PhaseClock clock;
+  PhaseClock<kNumPhases> clock;
   ParticleGroupMeta* group = st.manifest.find_particles(name_);
   const Schema& schema = group->schema;
   const size_t nf = schema.size();
+  uint32_t comps = 0;
+  for (const auto& f : schema.fields()) comps += f.components;
+  const std::string step_dir_rel = step_directory_name(name_, step < 0 ? 0 : step);
+  const std::string step_dir = join_path(st.path, step_dir_rel);
+  bool made_step_dir = false;
+  auto remove_step_dir = [&] {
+    if (!made_step_dir) return;
+    try {
+      remove_tree(step_dir);
+    } catch (const Error&) {   // the original error matters more than a failed cleanup
+    }
+  };
 
-  // ---- validate (local checks, then agreement so every rank raises the same error) ----
+  // ---- validate locally; rank 0 also prepares the step directory ----
   std::vector<const FieldView*> by_field(nf, nullptr);
   uint64_t n = 0;
   Box bounds = Box::nothing();
-  comm.agree([&] {
+  std::optional<Error> local_error;
+  try {
     st.require_writable();
     if (step < 0) fail(ErrorCode::kInvalidArgument, "step ", step, " is negative");
     if (group->find_step(step))
@@ -207,21 +214,25 @@ void ParticleGroup::write(int64_t step, std::span<const FieldView> views, std::o
       position_bounds(static_cast<const double*>(pos.data), n, group->domain, patch, bounds);
     else
       position_bounds(static_cast<const float*>(pos.data), n, group->domain, patch, bounds);
-  });
-  if (comm.allreduce_i64(step, MPI_MIN) != comm.allreduce_i64(step, MPI_MAX))
-    fail(ErrorCode::kInvalidArgument, "ranks disagree on the step number of a collective write");
+    if (me == 0) {
+      remove_tree(step_dir);   // leftovers of a step that never committed
+      made_step_dir = true;
+      make_directories(step_dir);
+    }
+  } catch (const Error& e) {
+    local_error = e;
+  } catch (const std::bad_alloc&) {
+    local_error = Error(ErrorCode::kIo, "out of memory while validating the write");
+  }
 
-  // ---- plan ----
+  // ---- plan: every rank's patch and count, then the pure planner (same result everywhere) ----
   RankRecord mine{};
-  Box my_patch = Box::nothing();
+  Box my_patch{};
   if (patch) {
     my_patch = *patch;
   } else if (n > 0) {
     my_patch = bounds;
-    for (int a = 0; a < 3; ++a)
-      my_patch.exclusive_max[a] = std::nextafter(bounds.exclusive_max[a], INFINITY);
-  } else {
-    my_patch = Box{};
+    for (int a = 0; a < 3; ++a) my_patch.exclusive_max[a] = std::nextafter(bounds.exclusive_max[a], INFINITY);
   }
   for (int a = 0; a < 3; ++a) {
     mine.box[a] = my_patch.inclusive_min[a];
@@ -229,27 +240,27 @@ void ParticleGroup::write(int64_t step, std::span<const FieldView> views, std::o
   }
   mine.count = n;
   mine.patch_given = patch.has_value();
-  std::vector<RankRecord> all(comm.size());
-  comm.allgather(&mine, sizeof mine, all.data());
-  std::vector<RankInput> inputs(comm.size());
-  for (int r = 0; r < comm.size(); ++r) {
-    for (int a = 0; a < 3; ++a) {
-      inputs[r].patch.inclusive_min[a] = all[r].box[a];
-      inputs[r].patch.exclusive_max[a] = all[r].box[3 + a];
-    }
-    inputs[r].count = all[r].count;
-    inputs[r].patch_given = all[r].patch_given != 0;
-  }
+  mine.step = step;
   ParticlePlan plan;
-  const std::string step_dir_rel = step_directory_name(name_, step);
-  const std::string step_dir = join_path(st.path, step_dir_rel);
-  comm.agree([&] {
-    plan = plan_particle_write(group->domain, group->partition, inputs);
-    if (me == 0) {
-      remove_tree(step_dir);   // leftovers of a step that never committed
-      make_directories(step_dir);
+  try {
+    const std::vector<RankRecord> all = share_rank_records(comm, mine, local_error);
+    std::vector<RankInput> inputs(comm.size());
+    for (int r = 0; r < comm.size(); ++r) {
+      if (all[r].step != all[0].step)
+        fail(ErrorCode::kInvalidArgument, "ranks disagree on the step of a collective write: rank 0 writes step ",
+             all[0].step, ", rank ", r, " step ", all[r].step);
+      for (int a = 0; a < 3; ++a) {
+        inputs[r].patch.inclusive_min[a] = all[r].box[a];
+        inputs[r].patch.exclusive_max[a] = all[r].box[3 + a];
+      }
+      inputs[r].count = all[r].count;
+      inputs[r].patch_given = all[r].patch_given != 0;
     }
-  });
+    plan = plan_particle_write(group->domain, group->partition, inputs);
+  } catch (const Error&) {   // raised identically on every rank
+    remove_step_dir();
+    throw;
+  }
   clock.lap(kPlan);
 
   // ---- count exchange (§3.3): senders tell aggregators how many particles follow ----
@@ -305,179 +316,140 @@ void ParticleGroup::write(int64_t step, std::span<const FieldView> views, std::o
   exchange.exchange_particles(outgoing);
   clock.lap(kParticleExchange);
 
-  // ---- reorder (§3.4), write one file per partition, describe it ----
-  std::vector<DataFileRecord> records;
-  uint64_t local_bytes = 0;
-  uint32_t comps_total = 0;
-  for (const auto& f : schema.fields()) comps_total += f.components;
-  auto remove_step_dir = [&] {
-    if (me != 0) return;
-    try {
-      remove_tree(step_dir);
-    } catch (const Error&) {   // the original error matters more than a failed cleanup
-    }
-  };
+  // ---- reorder (§3.4) and write one file per owned partition ----
+  Outcome outcome;
+  PartitionFileTimes times;
   try {
-  comm.agree([&] {
-    std::vector<uint32_t> perm;
-    Buffer buffer;
-    for (auto& o : exchange.incoming()) {
-      if (o.total == 0) continue;
-      const Box& pbox = plan.partitions[o.id];
-      LodParams lp = group->lod;
-      lp.seed = file_seed(group->lod.seed, step, o.id);
-      const size_t pi = schema.position_index();
-      const LodLayout layout = lod_order(o.columns[pi], schema.field(pi).dtype, o.total, pbox, lp, perm);
-      ParticleFileHead head;
-      head.num_particles = o.total;
-      head.level_scale = lp.scale;
-      head.brick_bits = layout.brick_bits;
-      head.brick_box = pbox;
-      head.seed = lp.seed;
-      head.fields = schema.fields();
-      head.level_ends = layout.level_ends;
-      head.segment_starts = layout.segment_starts;
-      assign_column_offsets(head);
-      const uint64_t file_bytes = head.file_bytes();
-      buffer.resize(file_bytes);
-      for (size_t f = 0; f < nf; ++f)
-        gather_rows(o.columns[f], buffer.data.get() + head.column_offsets[f],
-                    schema.field(f).row_bytes(), perm.data(), o.total);
-      clock.lap(kReorder);
-
-      const uint64_t nseg = head.num_segments();
-      head.segment_checksums.resize(nf * nseg);
-      for (size_t f = 0; f < nf; ++f) {
-        const size_t rb = schema.field(f).row_bytes();
-        const uint8_t* col = buffer.data.get() + head.column_offsets[f];
-        for (uint64_t sidx = 0; sidx < nseg; ++sidx)
-          head.segment_checksums[f * nseg + sidx] =
-              checksum64(col + head.segment_starts[sidx] * rb,
-                         (head.segment_starts[sidx + 1] - head.segment_starts[sidx]) * rb);
-      }
-      const std::vector<uint8_t> head_bytes = encode_particle_head(head);
-      std::memcpy(buffer.data.get(), head_bytes.data(), head_bytes.size());
-      // Zero the alignment gaps so files are byte-for-byte reproducible.
-      uint64_t at = head_bytes.size();
-      for (size_t f = 0; f < nf; ++f) {
-        std::memset(buffer.data.get() + at, 0, head.column_offsets[f] - at);
-        at = head.column_offsets[f] + head.column_bytes(f);
-      }
-      char fname[32];
-      std::snprintf(fname, sizeof fname, "p%06u.lpd", o.id);
-      File file(join_path(step_dir, fname), File::Mode::kCreate);
-      file.pwrite_all(buffer.data.get(), file_bytes, 0);
-      if (st.options.fsync) file.sync();
-      file.close();
-      local_bytes += file_bytes;
-      clock.lap(kFileWrite);
-
-      DataFileRecord rec;
-      rec.file_name = fname;
-      rec.partition = o.id;
-      rec.aggregator_rank = me;
-      rec.partition_box = pbox;
-      rec.count = o.total;
-      rec.file_bytes = file_bytes;
-      rec.head_checksum = checksum64(head_bytes.data(), head_bytes.size());
-      rec.min.resize(comps_total);
-      rec.max.resize(comps_total);
-      uint32_t c0 = 0;
-      for (size_t f = 0; f < nf; ++f) {
-        field_minmax(schema.field(f), o.columns[f], o.total, rec.min.data() + c0, rec.max.data() + c0);
-        if (f == pi)
-          for (int a = 0; a < 3; ++a) {
-            rec.bounds.inclusive_min[a] = rec.min[c0 + a];
-            rec.bounds.exclusive_max[a] = rec.max[c0 + a];
-          }
-        c0 += schema.field(f).components;
-      }
-      records.push_back(std::move(rec));
-      clock.lap(kMetadata);
+    for (const IncomingPartition& in : exchange.incoming()) {
+      if (in.total == 0) continue;
+      LodParams lod = group->lod;
+      lod.seed = file_seed(group->lod.seed, step, in.id);
+      outcome.records.push_back(
+          write_partition_file(in, schema, plan.partitions[in.id], lod, me, step_dir, st.options.fsync, times));
     }
-  });
-  } catch (const Error&) {
-    remove_step_dir();
-    throw;
+  } catch (const Error& e) {
+    outcome.status = static_cast<int32_t>(e.code());
+    outcome.message = e.what();
+  } catch (const std::bad_alloc&) {
+    outcome.status = static_cast<int32_t>(ErrorCode::kIo);
+    outcome.message = "out of memory while writing a partition file";
   }
   exchange.release();   // collective over the node when the receive region is a shared window
   packed.clear();
-  // Ranks that aggregate nothing spend this phase waiting for the aggregators' writes.
   clock.lap(kFileWrite);
+  // The lap holds reorder, write and describe time; file the first and last where they belong.
+  clock.seconds[kFileWrite] -= times.reorder_s + times.describe_s;
+  clock.seconds[kReorder] += times.reorder_s;
+  clock.seconds[kMetadata] += times.describe_s;
 
-  // ---- spatial metadata (§3.5) on rank 0, then the manifest commit ----
-  std::vector<uint8_t> mine_bytes;
-  for (const auto& r : records) encode_data_file_record(r, comps_total, mine_bytes);
-  const std::vector<uint8_t> gathered = comm.gatherv(mine_bytes, 0);
-  StepRecord committed;
-  comm.agree([&] {
-    if (me != 0) return;
+  // ---- outcomes to rank 0: spatial metadata (§3.5), manifest commit, profile ----
+  std::copy(std::begin(clock.seconds), std::end(clock.seconds), outcome.seconds);
+  const std::vector<uint8_t> gathered = comm.gatherv(encode_outcome(outcome, comps), 0);
+  std::vector<uint8_t> answer;   // rank 0's verdict, broadcast to all
+  if (me == 0) {
+    int32_t status = 0;
+    std::string message;
+    StepRecord committed;
+    std::vector<Outcome> all;
     try {
-      SpatialMetadata meta;
-      meta.step = step;
-      meta.num_components = comps_total;
-      const size_t rb = data_file_record_bytes(comps_total);
-      for (size_t at = 0; at + rb <= gathered.size(); at += rb)
-        meta.files.push_back(decode_data_file_record(gathered.data() + at, rb, comps_total, "gathered record"));
-      std::sort(meta.files.begin(), meta.files.end(),
-                [](const DataFileRecord& a, const DataFileRecord& b) { return a.partition < b.partition; });
-      const std::vector<uint8_t> mbytes = encode_spatial_metadata(meta);
-      if (mbytes.size() > kMaxMetadataBytes) fail(ErrorCode::kUnsupported, "spatial metadata exceeds 1 GiB");
-      replace_file(join_path(step_dir, "spatial.lsm"), mbytes, st.options.fsync);
-      if (st.options.fsync) sync_directory(step_dir);
-      committed.step = step;
-      committed.particles = meta.total_particles();
-      committed.files = static_cast<uint32_t>(meta.files.size());
-      committed.bytes = mbytes.size();
-      for (const auto& f : meta.files) committed.bytes += f.file_bytes;
-      committed.directory = step_dir_rel;
-      committed.metadata_checksum = checksum64(mbytes.data(), mbytes.size());
-      committed.writer_ranks = static_cast<uint32_t>(comm.size());
-      auto& steps = group->steps;
-      const auto pos = std::upper_bound(steps.begin(), steps.end(), step,
-                                        [](int64_t s, const StepRecord& r) { return s < r.step; });
-      const auto inserted = steps.insert(pos, committed);
-      try {
-        st.write_manifest();
-      } catch (...) {
-        steps.erase(inserted);
-        throw;
+      ByteReader r(gathered.data(), gathered.size(), "gathered write outcomes");
+      for (int q = 0; q < comm.size(); ++q) all.push_back(decode_outcome(r, comps));
+      for (int q = 0; q < comm.size() && status == 0; ++q)
+        if (all[q].status) {
+          status = all[q].status;
+          message = rank_message(comm, q, all[q].message);
+        }
+      if (status == 0) {
+        SpatialMetadata meta;
+        meta.step = step;
+        meta.num_components = comps;
+        for (auto& o : all)
+          for (auto& rec : o.records) meta.files.push_back(std::move(rec));
+        std::sort(meta.files.begin(), meta.files.end(),
+                  [](const DataFileRecord& a, const DataFileRecord& b) { return a.partition < b.partition; });
+        const std::vector<uint8_t> mbytes = encode_spatial_metadata(meta);
+        if (mbytes.size() > kMaxMetadataBytes) fail(ErrorCode::kUnsupported, "spatial metadata exceeds 1 GiB");
+        replace_file(join_path(step_dir, "spatial.lsm"), mbytes, st.options.fsync);
+        if (st.options.fsync) sync_directory(step_dir);
+        committed.step = step;
+        committed.particles = meta.total_particles();
+        committed.files = static_cast<uint32_t>(meta.files.size());
+        committed.bytes = mbytes.size();
+        for (const auto& f : meta.files) committed.bytes += f.file_bytes;
+        committed.directory = step_dir_rel;
+        committed.metadata_checksum = checksum64(mbytes.data(), mbytes.size());
+        committed.writer_ranks = static_cast<uint32_t>(comm.size());
+        auto& steps = group->steps;
+        const auto inserted = steps.insert(
+            std::upper_bound(steps.begin(), steps.end(), step, [](int64_t s, const StepRecord& x) { return s < x.step; }),
+            committed);
+        try {
+          st.write_manifest();
+        } catch (...) {
+          steps.erase(inserted);
+          throw;
+        }
       }
-    } catch (...) {
-      remove_step_dir();
-      throw;
+    } catch (const Error& e) {
+      status = static_cast<int32_t>(e.code());
+      message = rank_message(comm, 0, e.what());
     }
-  });
-  // Rank 0 committed: the others learn the step record.
-  {
-    uint64_t fixed[6] = {committed.particles, committed.files, committed.bytes, committed.metadata_checksum,
-                         committed.writer_ranks, 0};
-    comm.bcast(fixed, sizeof fixed, 0);
-    if (me != 0) {
-      committed.step = step;
-      committed.particles = fixed[0];
-      committed.files = static_cast<uint32_t>(fixed[1]);
-      committed.bytes = fixed[2];
-      committed.metadata_checksum = fixed[3];
-      committed.writer_ranks = static_cast<uint32_t>(fixed[4]);
-      committed.directory = step_dir_rel;
-      auto& steps = group->steps;
-      steps.insert(std::upper_bound(steps.begin(), steps.end(), step,
-                                    [](int64_t s, const StepRecord& r) { return s < r.step; }),
-                   committed);
+    if (status != 0) remove_step_dir();
+    clock.lap(kMetadata);
+    ByteWriter w;
+    w.put<int32_t>(status);
+    w.put<uint32_t>(static_cast<uint32_t>(message.size()));
+    w.put_bytes(message.data(), message.size());
+    w.put<uint64_t>(committed.particles);
+    w.put<uint32_t>(committed.files);
+    w.put<uint64_t>(committed.bytes);
+    w.put<uint64_t>(committed.metadata_checksum);
+    // Phase statistics over ranks; rank 0's own times include the commit.
+    if (!all.empty()) std::copy(std::begin(clock.seconds), std::end(clock.seconds), all[0].seconds);
+    double total_max = 0;
+    for (const auto& o : all) {
+      double t = 0;
+      for (double s : o.seconds) t += s;
+      total_max = std::max(total_max, t);
     }
+    w.put<double>(total_max);
+    for (int p = 0; p < kNumPhases; ++p) {
+      double lo = INFINITY, hi = 0, sum = 0;
+      for (const auto& o : all) {
+        lo = std::min(lo, o.seconds[p]);
+        hi = std::max(hi, o.seconds[p]);
+        sum += o.seconds[p];
+      }
+      w.put<double>(all.empty() ? 0 : lo);
+      w.put<double>(all.empty() ? 0 : sum / all.size());
+      w.put<double>(hi);
+    }
+    answer = std::move(w.bytes());
   }
-  clock.lap(kMetadata);
+  std::string text(answer.begin(), answer.end());
+  comm.bcast_string(text, 0);
 
-  // ---- profile: reduce phase times over ranks ----
-  double mn[kNumPhases + 1], mx[kNumPhases + 1], sum[kNumPhases + 1];
-  double total = 0;
-  for (int p = 0; p < kNumPhases; ++p) total += clock.seconds[p];
-  for (int p = 0; p < kNumPhases; ++p) mn[p] = mx[p] = sum[p] = clock.seconds[p];
-  mn[kNumPhases] = mx[kNumPhases] = sum[kNumPhases] = total;
-  comm.allreduce_doubles(mn, kNumPhases + 1, MPI_MIN);
-  comm.allreduce_doubles(mx, kNumPhases + 1, MPI_MAX);
-  comm.allreduce_doubles(sum, kNumPhases + 1, MPI_SUM);
+  ByteReader r(reinterpret_cast<const uint8_t*>(text.data()), text.size(), "write verdict from rank 0");
+  const int32_t status = r.get<int32_t>("status");
+  const uint32_t len = r.get<uint32_t>("message length");
+  if (len > r.remaining()) r.corrupt("message longer than the verdict");
+  const std::string message(text.data() + r.position(), len);
+  r.skip(len, "message");
+  if (status != 0) throw Error(static_cast<ErrorCode>(status), message);
+  StepRecord committed;
+  committed.step = step;
+  committed.particles = r.get<uint64_t>("particles");
+  committed.files = r.get<uint32_t>("files");
+  committed.bytes = r.get<uint64_t>("bytes");
+  committed.metadata_checksum = r.get<uint64_t>("metadata checksum");
+  committed.directory = step_dir_rel;
+  committed.writer_ranks = static_cast<uint32_t>(comm.size());
+  if (me != 0) {
+    auto& steps = group->steps;
+    steps.insert(
+        std::upper_bound(steps.begin(), steps.end(), step, [](int64_t s, const StepRecord& x) { return s < x.step; }),
+        committed);
+  }
   profile_ = WriteProfile{};
   profile_.step = step;
   profile_.ranks = comm.size();
@@ -487,10 +459,14 @@ void ParticleGroup::write(int64_t step, std::span<const FieldView> views, std::o
   profile_.bytes = committed.bytes;
   profile_.aligned = plan.aligned;
   profile_.fsync = st.options.fsync;
-  profile_.total_s = mx[kNumPhases];
-  for (int p = 0; p < kNumPhases; ++p)
-    profile_.phases.push_back({kPhaseNames[p], mn[p], sum[p] / comm.size(), mx[p]});
-  (void)local_bytes;
+  profile_.total_s = r.get<double>("total");
+  for (int p = 0; p < kNumPhases; ++p) {
+    PhaseTiming t{kPhaseNames[p], 0, 0, 0};
+    t.min_s = r.get<double>("phase min");
+    t.mean_s = r.get<double>("phase mean");
+    t.max_s = r.get<double>("phase max");
+    profile_.phases.push_back(t);
+  }
 }
 
 }  // namespace lodex

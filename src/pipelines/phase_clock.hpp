@@ -1,0 +1,28 @@
+// Per-phase wall-clock accounting of a pipeline: lap(p) adds the time since the previous lap to p.
+#pragma once
+
+#include <chrono>
+
+namespace lodex {
+
+template <int kPhases>
+class PhaseClock {
+ public:
+  PhaseClock() : last_(now()) {}
+  void lap(int phase) {
+    const double t = now();
+    seconds[phase] += t - last_;
+    last_ = t;
+  }
+  // Starts the next lap now, without adding the time since the last one anywhere.
+  void restart() { last_ = now(); }
+  double seconds[kPhases] = {};
+
+ private:
+  static double now() {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
+  }
+  double last_;
+};
+
+}  // namespace lodex
