@@ -47,7 +47,7 @@ def main() -> int:
         for r in run["results"]:
             print(f"{n} ranks  partition {tuple(r['partition'])}  {'fsync' if r['fsync'] else 'cache'}:  "
                   f"lodex {r['throughput_gib_s']['lodex']:.2f} GiB/s ({r['files']['lodex']} files)  "
-                  f"p2p {r['throughput_gib_s']['lodex_p2p']:.2f}  "
+                  f"shm {r['throughput_gib_s']['lodex_shm']:.2f}  "
                   f"raw fpp {r['throughput_gib_s']['raw_fpp']:.2f} GiB/s ({n} files)  "
                   f"mpiio {r['throughput_gib_s']['mpiio_shared']:.2f} GiB/s  "
                   f"lodex/raw {r['lodex_vs_raw_throughput']:.2f}", flush=True)

@@ -1,8 +1,8 @@
 """One MPI run of the particle write benchmark (launched by particle_write.py under mpiexec).
 
 For each partition factor that fits this rank count's decomposition, and with and without
-fsync, it times in interleaved repetitions: lodex's collective write (shared-memory exchange,
-the default, and the paper's point-to-point exchange), raw file per process
+fsync, it times in interleaved repetitions: lodex's collective write (the paper's
+point-to-point exchange, the default, and the shared-memory option), raw file per process
 (IOR-like: each rank writes the same bytes to its own file) and one shared file through MPI-IO
 (Write_at_all). Rank 0 prints one JSON object.
 """
@@ -61,14 +61,8 @@ def main() -> None:
         if any(g % f for g, f in zip(grid, factor)):
             continue
         for fsync in (False, True):
-            times = {"lodex": [], "lodex_p2p": [], "raw_fpp": [], "mpiio_shared": []}
-            profiles, profiles_p2p = [], []
-            path = os.path.join(base, f"f{''.join(map(str, factor))}-{'sync' if fsync else 'cache'}.lodex")
-            ds = lodex.create(path, comm=comm, fsync=fsync, exchange="auto")
-            g = ds.particles("uintah", schema=UINTAH_SCHEMA, domain=((0, 0, 0), (1, 1, 1)), partition=factor)
-            ds_p2p = lodex.create(path + "-p2p", comm=comm, fsync=fsync, exchange="p2p")
-            g_p2p = ds_p2p.particles("uintah", schema=UINTAH_SCHEMA, domain=((0, 0, 0), (1, 1, 1)),
-                                     partition=factor)
+            times = {"lodex": [], "lodex_shm": [], "raw_fpp": [], "mpiio_shared": []}
+            profiles, profiles_shm = [], []
 
             def raw_fpp(i):
                 fd = os.open(os.path.join(base, f"raw-{rank}-{i}.bin"), os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
@@ -86,40 +80,53 @@ def main() -> None:
                     fh.Sync()
                 fh.Close()
 
+            def lodex_write(i, exchange, profs):
+                # A fresh dataset per repetition (created untimed): every method writes into an
+                # equally empty state, and its output is deleted before the next method runs.
+                path = os.path.join(base, f"rep{i}-{exchange}.lodex")
+                ds = lodex.create(path, comm=comm, fsync=fsync, exchange=exchange)
+                g = ds.particles("uintah", schema=UINTAH_SCHEMA, domain=((0, 0, 0), (1, 1, 1)),
+                                 partition=factor)
+                t = timed(comm, lambda: g.write(step=0, data=data, patch=patch))
+                profs.append(g.profile)
+                ds.close()
+                cleanup(path)
+                return t
+
+            def cleanup(path):
+                comm.Barrier()
+                if rank == 0:
+                    if os.path.isdir(path):
+                        shutil.rmtree(path, ignore_errors=True)
+                    elif os.path.exists(path):
+                        os.remove(path)
+                comm.Barrier()
+
             for i in range(args.repeats):
                 times["raw_fpp"].append(timed(comm, lambda: raw_fpp(i)))
-                times["lodex"].append(timed(comm, lambda: g.write(step=i, data=data, patch=patch)))
-                profiles.append(g.profile)
+                os.remove(os.path.join(base, f"raw-{rank}-{i}.bin"))
+                times["lodex"].append(lodex_write(i, "p2p", profiles))
                 times["mpiio_shared"].append(timed(comm, lambda: mpiio(i)))
-                times["lodex_p2p"].append(timed(comm, lambda: g_p2p.write(step=i, data=data, patch=patch)))
-                profiles_p2p.append(g_p2p.profile)
-            ds.close()
-            ds_p2p.close()
+                cleanup(os.path.join(base, f"shared-{i}.bin"))
+                times["lodex_shm"].append(lodex_write(i, "shm", profiles_shm))
             files = profiles[-1]["files"]
             med = {k: statistics.median(v) for k, v in times.items()}
             phases = {ph: statistics.median(p["phases"][ph]["max_s"] for p in profiles)
                       for ph in lodex.WriteProfile.PHASES}
-            phases_p2p = {ph: statistics.median(p["phases"][ph]["max_s"] for p in profiles_p2p)
+            phases_shm = {ph: statistics.median(p["phases"][ph]["max_s"] for p in profiles_shm)
                           for ph in lodex.WriteProfile.PHASES}
             results.append({
                 "ranks": size, "decomposition": grid, "partition": factor, "fsync": fsync,
-                "files": {"lodex": files, "lodex_p2p": files, "raw_fpp": size, "mpiio_shared": 1},
+                "files": {"lodex": files, "lodex_shm": files, "raw_fpp": size, "mpiio_shared": 1},
                 "median_s": med,
                 "throughput_gib_s": {k: total_bytes / v / 2**30 for k, v in med.items()},
                 "lodex_vs_raw_throughput": med["raw_fpp"] / med["lodex"],
                 "lodex_vs_mpiio_throughput": med["mpiio_shared"] / med["lodex"],
-                "lodex_p2p_vs_raw_throughput": med["raw_fpp"] / med["lodex_p2p"],
+                "lodex_shm_vs_raw_throughput": med["raw_fpp"] / med["lodex_shm"],
                 "lodex_phase_median_max_s": phases,
-                "lodex_p2p_phase_median_max_s": phases_p2p,
+                "lodex_shm_phase_median_max_s": phases_shm,
                 "lodex_bytes_on_disk_per_step": profiles[-1]["bytes"],
             })
-            if rank == 0:
-                shutil.rmtree(path, ignore_errors=True)
-                shutil.rmtree(path + "-p2p", ignore_errors=True)
-                for f in os.listdir(base):
-                    if f.endswith(".bin"):
-                        os.remove(os.path.join(base, f))
-            comm.Barrier()
     if rank == 0:
         print(json.dumps({"ranks": size, "particles_per_rank": args.particles,
                           "bytes_per_rank": bytes_per_rank, "repeats": args.repeats, "results": results}))

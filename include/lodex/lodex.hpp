@@ -63,14 +63,15 @@ struct FieldColumn {
   std::vector<uint8_t> bytes;
 };
 
-// How particles reach their aggregator. kAuto: through an MPI-3 shared-memory window for ranks
-// on the aggregator's node, point to point otherwise. kPointToPoint: non-blocking sends and
-// receives for everyone (the paper's scheme).
-enum class ExchangeMethod { kAuto, kPointToPoint };
+// How particles reach their aggregator. kPointToPoint (default): non-blocking sends and receives,
+// the paper's scheme. kSharedMemory: ranks on the aggregator's node copy their rows into an MPI-3
+// shared-memory window; ranks on other nodes still send point to point. Measured in
+// bench/particle_write.py; neither wins everywhere on the machines measured so far.
+enum class ExchangeMethod { kPointToPoint, kSharedMemory };
 
 struct DatasetOptions {
   bool fsync = false;   // fsync every data file before the step commits
-  ExchangeMethod exchange = ExchangeMethod::kAuto;
+  ExchangeMethod exchange = ExchangeMethod::kPointToPoint;
 };
 
 class Dataset;

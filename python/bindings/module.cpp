@@ -23,9 +23,9 @@ PyObject* error_class(ErrorCode code) {
   return c ? c : PyExc_RuntimeError;
 }
 ExchangeMethod exchange_method(const std::string& name) {
-  if (name == "auto") return ExchangeMethod::kAuto;
   if (name == "p2p") return ExchangeMethod::kPointToPoint;
-  throw lodex::Error(ErrorCode::kInvalidArgument, "exchange must be \"auto\" or \"p2p\", got \"" + name + "\"");
+  if (name == "shm") return ExchangeMethod::kSharedMemory;
+  throw lodex::Error(ErrorCode::kInvalidArgument, "exchange must be \"p2p\" or \"shm\", got \"" + name + "\"");
 }
 }  // namespace
 
@@ -75,7 +75,7 @@ NB_MODULE(_lodex, m) {
             nb::gil_scoped_release release;
             return Dataset::create(path, c, options);
           },
-          nb::arg("path"), nb::arg("comm").none(), nb::arg("fsync") = false, nb::arg("exchange") = "auto")
+          nb::arg("path"), nb::arg("comm").none(), nb::arg("fsync") = false, nb::arg("exchange") = "p2p")
       .def_static(
           "open",
           [](const std::string& path, const std::string& mode, nb::handle comm, bool fsync,
@@ -89,7 +89,7 @@ NB_MODULE(_lodex, m) {
             return Dataset::open(path, mode == "a" ? OpenMode::kAppend : OpenMode::kRead, c, options);
           },
           nb::arg("path"), nb::arg("mode"), nb::arg("comm").none(), nb::arg("fsync") = false,
-          nb::arg("exchange") = "auto")
+          nb::arg("exchange") = "p2p")
       .def_prop_ro("path", &Dataset::path)
       .def_prop_ro("writable", &Dataset::writable)
       .def_prop_ro("rank", &Dataset::rank)

@@ -249,17 +249,17 @@ class Dataset:
 
 
 def _exchange(exchange: str | None) -> str:
-    return exchange if exchange is not None else os.environ.get("LODEX_EXCHANGE", "auto")
+    return exchange if exchange is not None else os.environ.get("LODEX_EXCHANGE", "p2p")
 
 
 def create(path: str | os.PathLike, comm: Any = None, fsync: bool = False,
            exchange: str | None = None) -> Dataset:
     """Create a new dataset (collective over ``comm``; serial when ``comm`` is None).
     Raises AlreadyExistsError if ``path`` exists. ``fsync=True`` makes every committed step
-    durable on disk before the write returns. ``exchange``: "auto" (default; ranks on an
-    aggregator's node copy their particles into a shared-memory window) or "p2p" (non-blocking
-    point-to-point messages for all, as in the paper); the LODEX_EXCHANGE environment variable
-    sets the default."""
+    durable on disk before the write returns. ``exchange``: "p2p" (default: non-blocking
+    point-to-point messages, as in the paper) or "shm" (ranks on an aggregator's node copy their
+    particles into an MPI-3 shared-memory window); the LODEX_EXCHANGE environment variable sets
+    the default."""
     return Dataset(_lodex.Dataset.create(os.fspath(path), comm, fsync, _exchange(exchange)), comm)
 
 

@@ -31,7 +31,12 @@ ParticleExchange::~ParticleExchange() {
 }
 
 void ParticleExchange::release() {
-  if (window_ != MPI_WIN_NULL && mpi_active()) check_mpi(MPI_Win_free(&window_), "MPI_Win_free");
+  if (window_ != MPI_WIN_NULL && mpi_active()) {
+    // MPI_Win_free blocks by spinning; wait for the node's aggregators politely first so the
+    // waiting ranks leave the CPU to the ones still writing.
+    comm_.node_barrier();
+    check_mpi(MPI_Win_free(&window_), "MPI_Win_free");
+  }
   window_ = MPI_WIN_NULL;
   region_ = {};
   for (auto& in : incoming_) in.columns.clear();
@@ -96,7 +101,7 @@ void ParticleExchange::exchange_particles(const Outgoing& out) {
   }
   if (!anything_moves) return;
 
-  const bool shared = method_ == ExchangeMethod::kAuto;
+  const bool shared = method_ == ExchangeMethod::kSharedMemory;
   uint8_t* base = nullptr;
   if (shared) {
     MPI_Info info;

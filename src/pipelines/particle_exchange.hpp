@@ -1,8 +1,8 @@
 // The two exchanges of a particle write (paper §3.3): counts first, then the particles, column by
 // column, into one receive region per aggregator.
 //
-// Methods. Point to point (the paper's): non-blocking sends and receives of every column.
-// Shared memory (default, an extension): for a sender on the aggregator's node, the receive
+// Methods. Point to point (the paper's, the default): non-blocking sends and receives of every
+// column. Shared memory (an option): for a sender on the aggregator's node, the receive
 // region is an MPI-3 shared window; the aggregator tells each such sender where its rows go,
 // and the sender copies them in directly (one memcpy, no protocol needing both processes on a
 // core at once). Senders on other nodes still use point to point into the same region.
