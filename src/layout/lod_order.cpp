@@ -1,5 +1,7 @@
 #include "layout/lod_order.hpp"
 
+#include <algorithm>
+#include <array>
 #include <cstring>
 #include <numeric>
 
@@ -30,7 +32,7 @@ uint32_t lod_brick_bits(uint64_t n, uint64_t brick_target) {
 namespace {
 
 // Spreads the low 10 bits of v to every third bit.
-inline uint32_t spread3(uint32_t v) {
+constexpr uint32_t spread3(uint32_t v) {
   v &= 0x3ff;
   v = (v | (v << 16)) & 0x030000ff;
   v = (v | (v << 8)) & 0x0300f00f;
@@ -39,24 +41,39 @@ inline uint32_t spread3(uint32_t v) {
   return v;
 }
 
+// spread3 for every 10-bit cell index, looked up instead of computed in the hot loop.
+const std::array<uint32_t, 1024>& spread3_table() {
+  static const std::array<uint32_t, 1024> table = [] {
+    std::array<uint32_t, 1024> t{};
+    for (uint32_t i = 0; i < 1024; ++i) t[i] = spread3(i);
+    return t;
+  }();
+  return table;
+}
+
 template <typename T>
 void brick_keys(const T* pos, uint64_t n, const Box& box, uint32_t bits, uint32_t* key) {
+  if (bits == 0) {   // one brick: every key is 0
+    std::fill(key, key + n, 0u);
+    return;
+  }
   const double cells = static_cast<double>(1u << bits);
+  const double top = cells - 1;
   double scale[3], lo[3];
   for (int a = 0; a < 3; ++a) {
     lo[a] = box.inclusive_min[a];
     const double extent = box.exclusive_max[a] - box.inclusive_min[a];
     scale[a] = extent > 0 ? cells / extent : 0.0;
   }
-  const uint32_t maxc = (1u << bits) - 1;
+  const uint32_t* spread = spread3_table().data();
   for (uint64_t i = 0; i < n; ++i) {
     uint32_t c[3];
     for (int a = 0; a < 3; ++a) {
-      const double f = (static_cast<double>(pos[3 * i + a]) - lo[a]) * scale[a];
       // Clamping also places particles a rounding error outside the box in the edge brick.
-      c[a] = f <= 0 ? 0u : (f >= maxc ? maxc : static_cast<uint32_t>(f));
+      const double f = std::min(std::max((static_cast<double>(pos[3 * i + a]) - lo[a]) * scale[a], 0.0), top);
+      c[a] = static_cast<uint32_t>(f);
     }
-    key[i] = spread3(c[0]) | (spread3(c[1]) << 1) | (spread3(c[2]) << 2);
+    key[i] = spread[c[0]] | (spread[c[1]] << 1) | (spread[c[2]] << 2);
   }
 }
 
@@ -95,24 +112,37 @@ LodLayout lod_order(const void* positions, DType position_type, uint64_t n, cons
   uint64_t* count = layout.segment_starts.data() + 1;
   {
     uint64_t j = 0;
-    for (uint32_t k = 0; k < nl; ++k)
-      for (; j < layout.level_ends[k]; ++j) ++count[k * nb + key[shuffled[j]]];
+    for (uint32_t k = 0; k < nl; ++k) {
+      uint64_t* level_count = count + k * nb;
+      for (const uint64_t end = layout.level_ends[k]; j < end; ++j) ++level_count[key[shuffled[j]]];
+    }
   }
   for (uint64_t s = 1; s <= nl * nb; ++s) layout.segment_starts[s] += layout.segment_starts[s - 1];
   std::vector<uint64_t> fill(layout.segment_starts.begin(), layout.segment_starts.end() - 1);
   uint64_t j = 0;
-  for (uint32_t k = 0; k < nl; ++k)
-    for (; j < layout.level_ends[k]; ++j) {
+  uint32_t* out = perm.data();
+  for (uint32_t k = 0; k < nl; ++k) {
+    uint64_t* level_fill = fill.data() + k * nb;
+    for (const uint64_t end = layout.level_ends[k]; j < end; ++j) {
       const uint32_t row = shuffled[j];
-      perm[fill[k * nb + key[row]]++] = row;
+      out[level_fill[key[row]]++] = row;
     }
+  }
   return layout;
 }
 
 namespace {
 template <size_t kBytes>
 void gather_fixed(const uint8_t* in, uint8_t* out, const uint32_t* perm, uint64_t n) {
-  for (uint64_t i = 0; i < n; ++i) std::memcpy(out + i * kBytes, in + size_t{perm[i]} * kBytes, kBytes);
+  // The reads are random: fetch a few rows ahead so the loads overlap.
+  constexpr uint64_t kAhead = 16;
+  const uint64_t head = n > kAhead ? n - kAhead : 0;
+  uint64_t i = 0;
+  for (; i < head; ++i) {
+    __builtin_prefetch(in + size_t{perm[i + kAhead]} * kBytes);
+    std::memcpy(out + i * kBytes, in + size_t{perm[i]} * kBytes, kBytes);
+  }
+  for (; i < n; ++i) std::memcpy(out + i * kBytes, in + size_t{perm[i]} * kBytes, kBytes);
 }
 }  // namespace
 
