@@ -1,0 +1,70 @@
+"""A full file system: the failing step raises IOFailure on every rank, names the problem, leaves
+no files behind, and earlier steps stay readable. Uses a 4 MiB tmpfs (needs root, as in CI)."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import tempfile
+
+import numpy as np
+import pytest
+
+import lodex
+from conftest import run_mpi
+from lodex.workloads import UINTAH_SCHEMA, patch_of, uintah
+
+
+@pytest.fixture
+def small_fs():
+    mnt = tempfile.mkdtemp(prefix="lodex-full-")
+    r = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=4m", "tmpfs", mnt], capture_output=True, text=True)
+    if r.returncode != 0:
+        os.rmdir(mnt)
+        pytest.skip(f"cannot mount a small tmpfs here ({r.stderr.strip()}); needs root")
+    try:
+        yield mnt
+    finally:
+        subprocess.run(["umount", mnt], check=False)
+        os.rmdir(mnt)
+
+
+def step_dirs(path: str, group: str) -> list[str]:
+    return sorted(os.listdir(os.path.join(path, group)))
+
+
+def test_full_disk_serial(small_fs):
+    path = os.path.join(small_fs, "d.lodex")
+    patch = ((0, 0, 0), (1, 1, 1))
+    small = uintah(0, 2000, patch, step=0)
+    with lodex.create(path) as ds:
+        g = ds.particles("u", schema=UINTAH_SCHEMA, domain=patch)
+        g.write(step=0, data=small)
+        with pytest.raises(lodex.IOFailure, match="No space left on device"):
+            g.write(step=1, data=uintah(0, 60000, patch, step=1))   # ~7 MiB
+        assert g.steps == [0]
+    assert step_dirs(path, "u") == ["step-000000000"]   # the failed step left nothing behind
+    r = lodex.open(path).particles("u")
+    assert r.steps == [0]
+    got = r.read(step=0)
+    order = np.argsort(got["id"])
+    assert np.array_equal(got["position"][order], small["position"])
+    # The space is free again: a step that fits still commits.
+    with lodex.open(path, mode="a") as ds:
+        ds.particles("u").write(step=2, data=uintah(0, 1000, patch, step=2))
+    assert lodex.open(path).particles("u").steps == [0, 2]
+
+
+def test_full_disk_three_ranks(small_fs):
+    path = os.path.join(small_fs, "d.lodex")
+    res = run_mpi(3, "write_until_full.py", path, 1000, 20000, timeout=120)
+    outs = res["outs"]
+    assert [o["error"] for o in outs] == ["IOFailure"] * 3, outs
+    assert len({o["message"] for o in outs}) == 1
+    assert "No space left on device" in outs[0]["message"]
+    assert all(o["steps"] == [0] for o in outs)
+    assert step_dirs(path, "u") == ["step-000000000"]
+    r = lodex.open(path).particles("u")
+    got = r.read(step=0)
+    want = np.concatenate([uintah(q, 1000, patch_of(q, (3, 1, 1)), step=0)["id"] for q in range(3)])
+    assert np.array_equal(np.sort(got["id"]), np.sort(want))
