@@ -76,6 +76,7 @@ struct DatasetOptions {
 
 class Dataset;
 struct DatasetState;
+struct WriteScratch;
 
 class ParticleGroup {
  public:
@@ -103,6 +104,7 @@ class ParticleGroup {
   ParticleGroup(std::shared_ptr<DatasetState> ds, std::string name);
   std::shared_ptr<DatasetState> ds_;
   std::string name_;
+  std::shared_ptr<WriteScratch> scratch_;   // buffers reused from step to step
   WriteProfile profile_;
   mutable ReadStats read_stats_;
 };

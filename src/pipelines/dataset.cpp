@@ -206,6 +206,7 @@ void Dataset::close() {
   if (!state_ || state_->closed) return;
   if (state_->writable && state_->comm.is_mpi() && mpi_active()) state_->comm.barrier();
   state_->closed = true;
+  for (auto& g : groups_) g->scratch_.reset();   // the write buffers kept between steps
 }
 
 Dataset::~Dataset() {

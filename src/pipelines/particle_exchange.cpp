@@ -13,8 +13,13 @@ uint64_t align64(uint64_t v) { return (v + 63) / 64 * 64; }
 }  // namespace
 
 ParticleExchange::ParticleExchange(const Comm& comm, const ParticlePlan& plan, std::vector<size_t> row_bytes,
-                                   ExchangeMethod method)
-    : comm_(comm), plan_(plan), row_bytes_(std::move(row_bytes)), method_(method), me_(comm.rank()) {
+                                   ExchangeMethod method, ScratchBuffer& region)
+    : comm_(comm),
+      plan_(plan),
+      row_bytes_(std::move(row_bytes)),
+      method_(method),
+      me_(comm.rank()),
+      region_(region) {
   for (uint32_t p : plan.partitions_of_aggregator(me_)) {
     IncomingPartition in;
     in.id = p;
@@ -38,7 +43,6 @@ void ParticleExchange::release() {
     check_mpi(MPI_Win_free(&window_), "MPI_Win_free");
   }
   window_ = MPI_WIN_NULL;
-  region_ = {};
   for (auto& in : incoming_) in.columns.clear();
 }
 
@@ -112,8 +116,7 @@ void ParticleExchange::exchange_particles(const Outgoing& out) {
     check_mpi(rc, "MPI_Win_allocate_shared");
     check_mpi(MPI_Win_lock_all(MPI_MODE_NOCHECK, window_), "MPI_Win_lock_all");
   } else {
-    region_.resize(region_bytes);
-    base = region_.data();
+    base = region_.reserve(region_bytes);
   }
   for (size_t k = 0; k < incoming_.size(); ++k)
     if (!column_offset[k].empty())

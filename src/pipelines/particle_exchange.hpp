@@ -17,6 +17,7 @@
 
 #include "layout/particle_plan.hpp"
 #include "lodex/lodex.hpp"
+#include "core/scratch_buffer.hpp"
 #include "mpi/comm.hpp"
 
 namespace lodex {
@@ -38,8 +39,10 @@ struct IncomingPartition {
 
 class ParticleExchange {
  public:
+  // `region` holds the point-to-point receive region; it outlives the exchange so the next
+  // step reuses its pages.
   ParticleExchange(const Comm& comm, const ParticlePlan& plan, std::vector<size_t> row_bytes,
-                   ExchangeMethod method);
+                   ExchangeMethod method, ScratchBuffer& region);
   ~ParticleExchange();   // release() if not done yet
   ParticleExchange(const ParticleExchange&) = delete;
   ParticleExchange& operator=(const ParticleExchange&) = delete;
@@ -60,7 +63,7 @@ class ParticleExchange {
   ExchangeMethod method_;
   int me_;
   std::vector<IncomingPartition> incoming_;
-  std::vector<uint8_t> region_;   // receive region for point to point
+  ScratchBuffer& region_;   // receive region for point to point
   MPI_Win window_ = MPI_WIN_NULL;
 };
 

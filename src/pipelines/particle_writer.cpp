@@ -20,6 +20,11 @@
 
 namespace lodex {
 
+struct WriteScratch {
+  ScratchBuffer receive;   // the aggregator's receive region (point-to-point exchange)
+  ScratchBuffer file;      // one data file, assembled before its single write
+};
+
 namespace {
 
 constexpr uint64_t kMaxMetadataBytes = uint64_t{1} << 30;
@@ -294,7 +299,8 @@ void ParticleGroup::write(int64_t step, std::span<const FieldView> views, std::o
   }
   std::vector<size_t> row_bytes;
   for (const auto& f : schema.fields()) row_bytes.push_back(f.row_bytes());
-  ParticleExchange exchange(comm, plan, row_bytes, st.options.exchange);
+  if (!scratch_) scratch_ = std::make_shared<WriteScratch>();
+  ParticleExchange exchange(comm, plan, row_bytes, st.options.exchange, scratch_->receive);
   exchange.exchange_counts(outgoing);
   clock.lap(kCountExchange);
 
@@ -325,7 +331,8 @@ void ParticleGroup::write(int64_t step, std::span<const FieldView> views, std::o
       LodParams lod = group->lod;
       lod.seed = file_seed(group->lod.seed, step, in.id);
       outcome.records.push_back(
-          write_partition_file(in, schema, plan.partitions[in.id], lod, me, step_dir, st.options.fsync, times));
+          write_partition_file(in, schema, plan.partitions[in.id], lod, me, step_dir, st.options.fsync,
+                               scratch_->file, times));
     }
   } catch (const Error& e) {
     outcome.status = static_cast<int32_t>(e.code());

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "core/schema.hpp"
+#include "core/scratch_buffer.hpp"
 #include "format/spatial_metadata.hpp"
 #include "layout/lod_order.hpp"
 #include "pipelines/particle_exchange.hpp"
@@ -16,9 +17,10 @@ struct PartitionFileTimes {
   double reorder_s = 0, write_s = 0, describe_s = 0;
 };
 
-// Writes `directory`/p<id>.lpd and returns its record. `lod.seed` is this file's seed.
+// Writes `directory`/p<id>.lpd and returns its record. `lod.seed` is this file's seed; the file
+// is assembled in `buffer`.
 DataFileRecord write_partition_file(const IncomingPartition& in, const Schema& schema, const Box& partition_box,
                                     const LodParams& lod, int aggregator_rank, const std::string& directory,
-                                    bool fsync, PartitionFileTimes& times);
+                                    bool fsync, ScratchBuffer& buffer, PartitionFileTimes& times);
 
 }  // namespace lodex
