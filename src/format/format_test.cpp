@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "support/expect_error.hpp"
 #include "core/checksum.hpp"
 #include "core/error.hpp"
 #include "format/manifest.hpp"
@@ -18,19 +19,6 @@
 namespace lodex {
 namespace {
 
-// The error code `fn` throws; kOk if it returns. Anything but lodex::Error fails the test.
-ErrorCode code_of(const std::function<void()>& fn, std::string* message = nullptr) {
-  try {
-    fn();
-  } catch (const Error& e) {
-    if (message) *message = e.what();
-    return e.code();
-  } catch (const std::exception& e) {
-    ADD_FAILURE() << "non-lodex exception: " << e.what();
-    return ErrorCode::kInternal;
-  }
-  return ErrorCode::kOk;
-}
 
 // ---------------------------------------------------------------- particle data file
 

@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "support/expect_error.hpp"
 #include "core/error.hpp"
 #include "storage/file.hpp"
 #include "storage/file_cache.hpp"
@@ -20,15 +21,6 @@
 namespace lodex {
 namespace {
 
-ErrorCode code_of(const std::function<void()>& fn, std::string* message = nullptr) {
-  try {
-    fn();
-  } catch (const Error& e) {
-    if (message) *message = e.what();
-    return e.code();
-  }
-  return ErrorCode::kOk;
-}
 
 std::vector<std::string> list_dir(const std::string& dir) {
   std::vector<std::string> out;
