@@ -155,22 +155,6 @@ uint64_t Comm::allreduce_u64(uint64_t v, MPI_Op op) const {
   return out;
 }
 
-int64_t Comm::allreduce_i64(int64_t v, MPI_Op op) const {
-  if (!is_mpi()) return v;
-  int64_t out = 0;
-  MPI_Request r;
-  check_mpi(MPI_Iallreduce(&v, &out, 1, MPI_INT64_T, op, comm_, &r), "MPI_Iallreduce");
-  polite_wait(r, "MPI_Iallreduce");
-  return out;
-}
-
-void Comm::allreduce_doubles(double* inout, int n, MPI_Op op) const {
-  if (!is_mpi()) return;
-  MPI_Request r;
-  check_mpi(MPI_Iallreduce(MPI_IN_PLACE, inout, n, MPI_DOUBLE, op, comm_, &r), "MPI_Iallreduce");
-  polite_wait(r, "MPI_Iallreduce");
-}
-
 std::vector<uint8_t> Comm::gatherv(const std::vector<uint8_t>& mine, int root) const {
   if (!is_mpi()) return mine;
   const int n = static_cast<int>(mine.size());

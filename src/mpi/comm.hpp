@@ -42,8 +42,6 @@ class Comm {
   void bcast(void* data, size_t bytes, int root) const;
   void bcast_string(std::string& s, int root) const;
   uint64_t allreduce_u64(uint64_t v, MPI_Op op) const;
-  int64_t allreduce_i64(int64_t v, MPI_Op op) const;
-  void allreduce_doubles(double* inout, int n, MPI_Op op) const;
   // Gathers variable-size byte blocks to `root`; returns the concatenation there, empty elsewhere.
   std::vector<uint8_t> gatherv(const std::vector<uint8_t>& mine, int root) const;
 
