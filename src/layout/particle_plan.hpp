@@ -67,6 +67,11 @@ struct ParticlePlan {
   // The partition a position falls in (the binning rule above).
   uint32_t partition_of(const Vec3& p) const;
   uint32_t num_aggregators() const;
+  // True when partition p's only sender is its own aggregator: nothing has to move.
+  bool aggregated_in_place(uint32_t p) const {
+    const auto senders = senders_of(p);
+    return aggregator[p] >= 0 && senders.size() == 1 && senders[0] == aggregator[p];
+  }
 };
 
 // Throws InvalidArgument when the spec does not fit the ranks (factor mode on patches that do

@@ -137,6 +137,26 @@ TEST(ParticlePlanFactor, LatticeFourByFourByTwo) {
   EXPECT_TRUE(plan.partitions_of_aggregator(1).empty());
 }
 
+TEST(ParticlePlanFactor, AggregatedInPlaceOnlyWhenTheSoleSenderAggregates) {
+  // Factor (1,1,1): every partition is one rank's patch and that rank aggregates it.
+  const auto ranks = lattice(kUnit, 2, 2, 2);
+  const ParticlePlan own = plan_particle_write(kUnit, {PartitionMode::kFactor, {1, 1, 1}}, ranks);
+  for (uint32_t p = 0; p < own.num_partitions(); ++p) EXPECT_TRUE(own.aggregated_in_place(p)) << p;
+  // Factor (2,2,2): one partition, eight senders.
+  const ParticlePlan one = plan_particle_write(kUnit, {PartitionMode::kFactor, {2, 2, 2}}, ranks);
+  EXPECT_FALSE(one.aggregated_in_place(0));
+  // A partition whose only sender is not its aggregator: grid (2,1,1) with all particles on rank 1
+  // inside the partition that rank 0 aggregates.
+  std::vector<RankInput> moved(2);
+  moved[1].patch = Box{{0, 0, 0}, {0.5, 1, 1}};
+  moved[1].count = 10;
+  moved[1].patch_given = true;
+  const ParticlePlan plan = plan_particle_write(kUnit, {PartitionMode::kGrid, {2, 1, 1}}, moved);
+  ASSERT_EQ(plan.aggregator[0], 0);
+  EXPECT_FALSE(plan.aggregated_in_place(0));
+  EXPECT_FALSE(plan.aggregated_in_place(1));   // nobody sends to it
+}
+
 TEST(ParticlePlanFactor, RanksWithoutParticlesSendNothing) {
   auto ranks = lattice(kUnit, 4, 4, 2);
   // Partition (0,0,0) of factor (2,2,1) holds ranks 0,1,4,5: empty all of them.

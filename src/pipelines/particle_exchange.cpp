@@ -46,11 +46,6 @@ void ParticleExchange::release() {
   for (auto& in : incoming_) in.columns.clear();
 }
 
-bool ParticleExchange::self_only(uint32_t p) const {
-  const auto senders = plan_.senders_of(p);
-  return plan_.aggregator[p] == me_ && senders.size() == 1 && senders[0] == me_;
-}
-
 size_t ParticleExchange::slot_of(const Outgoing& out, uint32_t partition) const {
   const auto it = std::lower_bound(out.partitions.begin(), out.partitions.end(), partition);
   if (it == out.partitions.end() || *it != partition)
@@ -72,8 +67,12 @@ void ParticleExchange::exchange_counts(const Outgoing& out) {
     ex.wait_all();
   }
   for (auto& in : incoming_) {
+    in.first_row.resize(in.counts.size());
     in.total = 0;
-    for (uint64_t c : in.counts) in.total += c;
+    for (size_t i = 0; i < in.counts.size(); ++i) {
+      in.first_row[i] = in.total;
+      in.total += in.counts[i];
+    }
   }
 }
 
@@ -85,7 +84,7 @@ void ParticleExchange::exchange_particles(const Outgoing& out) {
   for (size_t k = 0; k < incoming_.size(); ++k) {
     IncomingPartition& in = incoming_[k];
     in.columns.assign(nf, nullptr);
-    if (self_only(in.id)) {
+    if (plan_.aggregated_in_place(in.id)) {
       const size_t s = slot_of(out, in.id);
       for (size_t f = 0; f < nf; ++f) in.columns[f] = out.rows[s * nf + f];
       continue;
@@ -99,10 +98,8 @@ void ParticleExchange::exchange_particles(const Outgoing& out) {
   if (!comm_.is_mpi()) return;   // serial: every partition is self-only
   // Same answer on every rank (the plan is global): nothing to move, so no window and no messages.
   bool anything_moves = false;
-  for (uint32_t p = 0; p < plan_.num_partitions() && !anything_moves; ++p) {
-    const auto senders = plan_.senders_of(p);
-    anything_moves = plan_.aggregator[p] >= 0 && !(senders.size() == 1 && senders[0] == plan_.aggregator[p]);
-  }
+  for (uint32_t p = 0; p < plan_.num_partitions() && !anything_moves; ++p)
+    anything_moves = plan_.aggregator[p] >= 0 && !plan_.aggregated_in_place(p);
   if (!anything_moves) return;
 
   const bool shared = method_ == ExchangeMethod::kSharedMemory;
@@ -126,7 +123,6 @@ void ParticleExchange::exchange_particles(const Outgoing& out) {
   // Stage 1 (shared memory only): aggregators tell same-node senders where their rows go.
   std::vector<uint64_t> replies;     // aggregator side: nf offsets per (partition, sender)
   std::vector<uint64_t> targets;     // sender side: nf offsets per destination slot
-  std::vector<size_t> reply_at;
   if (shared) {
     size_t n_replies = 0;
     for (size_t k = 0; k < incoming_.size(); ++k) {
@@ -141,24 +137,19 @@ void ParticleExchange::exchange_particles(const Outgoing& out) {
       if (column_offset[k].empty()) continue;
       const IncomingPartition& in = incoming_[k];
       const auto senders = plan_.senders_of(in.id);
-      uint64_t row0 = 0;
       for (size_t i = 0; i < senders.size(); ++i) {
-        if (on_my_node(senders[i])) {
-          uint64_t* r = replies.data() + next * nf;
-          for (size_t f = 0; f < nf; ++f) r[f] = column_offset[k][f] + row0 * row_bytes_[f];
-          if (senders[i] == me_) {
-            std::copy(r, r + nf, targets.begin() + slot_of(out, in.id) * nf);
-          } else if (in.counts[i] > 0) {
-            ex.isend(r, nf * sizeof(uint64_t), senders[i], kTagOffsets);
-          }
-          ++next;
-        }
-        row0 += in.counts[i];
+        if (!on_my_node(senders[i])) continue;
+        uint64_t* r = replies.data() + next++ * nf;
+        for (size_t f = 0; f < nf; ++f) r[f] = column_offset[k][f] + in.first_row[i] * row_bytes_[f];
+        if (senders[i] == me_)
+          std::copy(r, r + nf, targets.begin() + slot_of(out, in.id) * nf);
+        else if (in.counts[i] > 0)
+          ex.isend(r, nf * sizeof(uint64_t), senders[i], kTagOffsets);
       }
     }
     for (size_t s = 0; s < out.partitions.size(); ++s) {
       const int agg = plan_.aggregator[out.partitions[s]];
-      if (agg != me_ && out.counts[s] > 0 && on_my_node(agg) && !self_only(out.partitions[s]))
+      if (agg != me_ && out.counts[s] > 0 && on_my_node(agg) && !plan_.aggregated_in_place(out.partitions[s]))
         ex.irecv(targets.data() + s * nf, nf * sizeof(uint64_t), agg, kTagOffsets);
     }
     ex.wait_all();
@@ -170,18 +161,15 @@ void ParticleExchange::exchange_particles(const Outgoing& out) {
     if (column_offset[k].empty()) continue;
     const IncomingPartition& in = incoming_[k];
     const auto senders = plan_.senders_of(in.id);
-    uint64_t row0 = 0;
-    for (size_t i = 0; i < senders.size(); ++i) {
+    for (size_t i = 0; i < senders.size(); ++i)
       if (in.counts[i] > 0 && !on_my_node(senders[i]))
         for (size_t f = 0; f < nf; ++f)
-          ex.irecv(base + column_offset[k][f] + row0 * row_bytes_[f], in.counts[i] * row_bytes_[f], senders[i],
-                   kTagData);
-      row0 += in.counts[i];
-    }
+          ex.irecv(base + column_offset[k][f] + in.first_row[i] * row_bytes_[f], in.counts[i] * row_bytes_[f],
+                   senders[i], kTagData);
   }
   for (size_t s = 0; s < out.partitions.size(); ++s) {
     const uint32_t p = out.partitions[s];
-    if (out.counts[s] == 0 || self_only(p)) continue;
+    if (out.counts[s] == 0 || plan_.aggregated_in_place(p)) continue;
     const int agg = plan_.aggregator[p];
     if (on_my_node(agg)) {
       MPI_Aint size = 0;

@@ -34,6 +34,7 @@ struct IncomingPartition {
   uint32_t id = 0;
   uint64_t total = 0;
   std::vector<uint64_t> counts;          // per sender in plan.senders_of(id)
+  std::vector<uint64_t> first_row;       // per sender: where its rows start (prefix of counts)
   std::vector<const uint8_t*> columns;   // per field, rows of all senders in sender order
 };
 
@@ -54,7 +55,6 @@ class ParticleExchange {
   void release();
 
  private:
-  bool self_only(uint32_t partition) const;
   size_t slot_of(const Outgoing& out, uint32_t partition) const;
 
   const Comm& comm_;

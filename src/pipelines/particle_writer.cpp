@@ -123,7 +123,6 @@ Outcome decode_outcome(ByteReader& r, uint32_t comps) {
   const uint32_t n = r.get<uint32_t>("record count");
   const size_t rb = data_file_record_bytes(comps);
   for (uint32_t i = 0; i < n; ++i) {
-    r.skip(0, "record");
     if (r.remaining() < rb) r.corrupt("truncated record");
     o.records.push_back(decode_data_file_record(r.data() + r.position(), rb, comps, "gathered record"));
     r.skip(rb, "record");
