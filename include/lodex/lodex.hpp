@@ -13,11 +13,13 @@
 
 #include "core/box.hpp"
 #include "core/error.hpp"
+#include "core/heap_bytes.hpp"
 #include "core/schema.hpp"
 #include "format/manifest.hpp"
 #include "format/spatial_metadata.hpp"
 #include "layout/lod_order.hpp"
 #include "layout/particle_plan.hpp"
+#include "layout/particle_read_plan.hpp"
 
 namespace lodex {
 
@@ -49,18 +51,65 @@ struct WriteProfile {
   std::string to_json() const;
 };
 
+// What one read cost this rank.
 struct ReadStats {
-  uint64_t files_opened = 0;
-  uint64_t bytes_read = 0;
-  uint64_t bytes_returned = 0;
-  uint64_t particles = 0;
+  uint64_t files_opened = 0;     // data files opened
+  uint64_t bytes_read = 0;       // everything read: spatial metadata, file heads, column bytes
+  uint64_t bytes_returned = 0;   // bytes of the returned columns
+  uint64_t particles = 0;        // particles returned
+  uint64_t metadata_bytes = 0;   // of bytes_read: the spatial metadata
+  uint64_t head_bytes = 0;       // of bytes_read: data file headers and tables
+  uint64_t requests = 0;         // read calls issued
+  uint64_t candidates = 0;       // particles of the bricks meeting the query, over all readers
+                                 // (known on every rank only for level-of-detail reads)
+  double seconds = 0;
 };
 
 // One field of a read result: rows x components values of `dtype`, row-major.
 struct FieldColumn {
   FieldSpec spec;
   uint64_t rows = 0;
-  std::vector<uint8_t> bytes;
+  HeapBytes bytes;
+};
+
+// How a parallel read shares the query among its ranks. kSpatial: the query box is cut into one
+// box per rank, each holding an equal share of the particles the spatial metadata predicts; a
+// rank gets exactly the particles in its box. kBytes: the files are laid end to end and cut
+// into equal spans of predicted particles; a rank gets whole bricks of its span (its particles
+// are not one box, but every rank reads about the same bytes).
+enum class ReadSplit { kSpatial, kBytes };
+
+// A particle read: a box (none: everything), fields (none: all), and at most one of a level of
+// detail (the paper's levels for `lod.readers` readers, 0 = the communicator's size) or a
+// fraction of the particles. Levels and fractions are fair samples of the query's particles.
+struct ReadRequest {
+  std::optional<Box> box;
+  std::vector<std::string> fields;
+  std::optional<uint32_t> level;
+  std::optional<double> fraction;
+  LodRequest lod{0, 32, 2};
+  ReadSplit split = ReadSplit::kSpatial;
+};
+
+class ParticleQuery;
+
+// Progressive refinement of one query: level after level (coarse to fine), only the particles
+// new at each level; all levels together are exactly the full-resolution answer. Each next()
+// is collective over the communicator the refinement was made with.
+class Refinement {
+ public:
+  explicit Refinement(std::unique_ptr<ParticleQuery> q);
+  ~Refinement();
+  uint32_t levels() const;        // number of levels
+  uint32_t next_level() const;    // the level next() returns; levels() when done
+  bool done() const { return next_level() >= levels(); }
+  std::vector<FieldColumn> next();
+  const ReadStats& last_read_stats() const { return stats_; }
+
+ private:
+  std::unique_ptr<ParticleQuery> query_;
+  uint32_t next_ = 0;
+  ReadStats stats_;
 };
 
 // How particles reach their aggregator. kPointToPoint (default): non-blocking sends and receives,
@@ -94,8 +143,14 @@ class ParticleGroup {
   void abort_write(const Error& error);
   const WriteProfile& profile() const;
 
-  // Reads every particle of a step (fields empty = all fields), in file order. Local: no MPI.
+  // A read of one step. comm == MPI_COMM_NULL: the whole answer here, no MPI. Otherwise
+  // collective over comm: this rank's disjoint part; the parts together are the whole answer;
+  // errors are raised on every rank.
+  std::vector<FieldColumn> read(int64_t step, const ReadRequest& request, MPI_Comm comm = MPI_COMM_NULL) const;
+  // Every particle of a step (fields empty = all fields).
   std::vector<FieldColumn> read(int64_t step, const std::vector<std::string>& fields) const;
+  // Progressive refinement of a query (request.level and request.fraction must be unset).
+  std::unique_ptr<Refinement> refine(int64_t step, const ReadRequest& request, MPI_Comm comm = MPI_COMM_NULL) const;
   SpatialMetadata metadata(int64_t step) const;
   const ReadStats& last_read_stats() const;
 

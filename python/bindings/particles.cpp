@@ -6,6 +6,9 @@
 #include <nanobind/stl/array.h>
 #include <nanobind/stl/tuple.h>
 #include <nanobind/stl/pair.h>
+#include <nanobind/stl/unique_ptr.h>
+
+#include <cstdlib>
 
 #include "bindings.hpp"
 #include "lodex/lodex.hpp"
@@ -55,6 +58,50 @@ nb::dlpack::dtype dlpack_of(DType t) {
     case DType::kU8: return nb::dtype<uint64_t>();
   }
   return nb::dtype<uint8_t>();
+}
+
+// Result columns as numpy arrays that own the read's buffers (no copy).
+nb::dict columns_dict(std::vector<FieldColumn>& cols) {
+  nb::dict out;
+  for (auto& c : cols) {
+    const size_t bytes = c.bytes.size();
+    uint8_t* data = c.bytes.release();
+    nb::capsule owner(data, [](void* p) noexcept { std::free(p); });
+    size_t shape[2] = {static_cast<size_t>(c.rows), c.spec.components};
+    const size_t ndim = c.spec.components == 1 ? 1 : 2;
+    (void)bytes;
+    out[c.spec.name.c_str()] = nb::ndarray<nb::numpy>(data, ndim, shape, owner, nullptr, dlpack_of(c.spec.dtype));
+  }
+  return out;
+}
+
+nb::dict stats_dict(const ReadStats& s) {
+  nb::dict d;
+  d["files_opened"] = s.files_opened;
+  d["bytes_read"] = s.bytes_read;
+  d["bytes_returned"] = s.bytes_returned;
+  d["particles"] = s.particles;
+  d["metadata_bytes"] = s.metadata_bytes;
+  d["head_bytes"] = s.head_bytes;
+  d["requests"] = s.requests;
+  d["candidates"] = s.candidates;
+  d["seconds"] = s.seconds;
+  return d;
+}
+
+ReadRequest request(const std::optional<std::pair<std::array<double, 3>, std::array<double, 3>>>& box,
+                    const std::vector<std::string>& fields, std::optional<uint32_t> level,
+                    std::optional<double> fraction, uint64_t readers, uint64_t P, double S, const std::string& split) {
+  ReadRequest r;
+  if (box) r.box = Box{box->first, box->second};
+  r.fields = fields;
+  r.level = level;
+  r.fraction = fraction;
+  r.lod = LodRequest{readers, P, S};
+  if (split == "spatial") r.split = ReadSplit::kSpatial;
+  else if (split == "bytes") r.split = ReadSplit::kBytes;
+  else throw lodex::Error(ErrorCode::kInvalidArgument, "split must be 'spatial' or 'bytes', got '" + split + "'");
+  return r;
 }
 
 nb::dict box_dict(const Box& b) {
@@ -140,25 +187,33 @@ void bind_particles(nb::module_& m) {
       .def_prop_ro("profile_json", [](const ParticleGroup& g) { return g.profile().to_json(); })
       .def(
           "read",
-          [](const ParticleGroup& g, int64_t step, const std::vector<std::string>& fields) {
+          [](const ParticleGroup& g, int64_t step, std::optional<std::pair<std::array<double, 3>, std::array<double, 3>>> box,
+             const std::vector<std::string>& fields, std::optional<uint32_t> level, std::optional<double> fraction,
+             uint64_t readers, uint64_t P, double S, const std::string& split, nb::handle comm) {
+            const ReadRequest r = request(box, fields, level, fraction, readers, P, S, split);
+            const MPI_Comm c = to_comm(comm);
             std::vector<FieldColumn> cols;
             {
               nb::gil_scoped_release release;
-              cols = g.read(step, fields);
+              cols = g.read(step, r, c);
             }
-            nb::dict out;
-            for (auto& c : cols) {
-              auto* owned = new std::vector<uint8_t>(std::move(c.bytes));
-              if (owned->empty()) owned->reserve(1);
-              nb::capsule owner(owned, [](void* p) noexcept { delete static_cast<std::vector<uint8_t>*>(p); });
-              size_t shape[2] = {static_cast<size_t>(c.rows), c.spec.components};
-              const size_t ndim = c.spec.components == 1 ? 1 : 2;
-              out[c.spec.name.c_str()] = nb::ndarray<nb::numpy>(owned->data(), ndim, shape, owner, nullptr,
-                                                                 dlpack_of(c.spec.dtype));
-            }
-            return out;
+            return columns_dict(cols);
           },
-          nb::arg("step"), nb::arg("fields"))
+          nb::arg("step"), nb::arg("box").none(), nb::arg("fields"), nb::arg("level").none(),
+          nb::arg("fraction").none(), nb::arg("readers"), nb::arg("P"), nb::arg("S"), nb::arg("split"),
+          nb::arg("comm").none())
+      .def(
+          "refine",
+          [](const ParticleGroup& g, int64_t step, std::optional<std::pair<std::array<double, 3>, std::array<double, 3>>> box,
+             const std::vector<std::string>& fields, uint64_t readers, uint64_t P, double S, const std::string& split,
+             nb::handle comm) {
+            const ReadRequest r = request(box, fields, std::nullopt, std::nullopt, readers, P, S, split);
+            const MPI_Comm c = to_comm(comm);
+            nb::gil_scoped_release release;
+            return g.refine(step, r, c);
+          },
+          nb::arg("step"), nb::arg("box").none(), nb::arg("fields"), nb::arg("readers"), nb::arg("P"), nb::arg("S"),
+          nb::arg("split"), nb::arg("comm").none())
       .def(
           "metadata",
           [](const ParticleGroup& g, int64_t step) {
@@ -181,15 +236,22 @@ void bind_particles(nb::module_& m) {
             return out;
           },
           nb::arg("step"))
-      .def_prop_ro("last_read_stats", [](const ParticleGroup& g) {
-        const ReadStats& s = g.last_read_stats();
-        nb::dict d;
-        d["files_opened"] = s.files_opened;
-        d["bytes_read"] = s.bytes_read;
-        d["bytes_returned"] = s.bytes_returned;
-        d["particles"] = s.particles;
-        return d;
-      });
+      .def_prop_ro("last_read_stats", [](const ParticleGroup& g) { return stats_dict(g.last_read_stats()); });
+
+  nb::class_<Refinement>(m, "Refinement")
+      .def_prop_ro("levels", &Refinement::levels)
+      .def_prop_ro("next_level", &Refinement::next_level)
+      .def_prop_ro("done", &Refinement::done)
+      .def("next",
+           [](Refinement& r) {
+             std::vector<FieldColumn> cols;
+             {
+               nb::gil_scoped_release release;
+               cols = r.next();
+             }
+             return columns_dict(cols);
+           })
+      .def_prop_ro("last_read_stats", [](const Refinement& r) { return stats_dict(r.last_read_stats()); });
 }
 
 }  // namespace lodex::py

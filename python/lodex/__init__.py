@@ -8,7 +8,7 @@
 """
 
 from . import _lodex
-from .api import Dataset, ParticleGroup, WriteProfile, create, open
+from .api import Dataset, ParticleGroup, Refinement, WriteProfile, create, open
 from .errors import (
     AlreadyExistsError,
     Error,
@@ -27,6 +27,6 @@ __version__ = _lodex.version()
 
 __all__ = [
     "AlreadyExistsError", "Dataset", "Error", "FormatError", "IOFailure", "InternalError",
-    "InvalidArgumentError", "MPIError", "NotFoundError", "ParticleGroup", "UnsupportedError",
+    "InvalidArgumentError", "MPIError", "NotFoundError", "ParticleGroup", "Refinement", "UnsupportedError",
     "WriteProfile", "create", "open",
 ]

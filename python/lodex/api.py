@@ -43,6 +43,12 @@ def _box(value: Any, what: str) -> tuple[list[float], list[float]]:
     return lo, hi
 
 
+def _count(value: Any, what: str, least: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < least:
+        raise InvalidArgumentError(f"{what} must be an integer >= {least}, got {value!r}")
+    return int(value)
+
+
 def _schema(schema: Mapping[str, Any]) -> list[tuple[str, str, int]]:
     if not isinstance(schema, Mapping) or not schema:
         raise InvalidArgumentError(
@@ -102,6 +108,7 @@ class ParticleGroup:
     def __init__(self, dataset: "Dataset", core: Any):
         self._dataset = dataset
         self._core = core
+        self._stats: dict = {}
 
     @property
     def name(self) -> str:
@@ -152,11 +159,63 @@ class ParticleGroup:
             return WriteProfile()
         return WriteProfile(p)
 
-    def read(self, step: int, fields: Sequence[str] | None = None) -> dict[str, np.ndarray]:
-        """All particles of a step as a dict of numpy arrays (rows in file order)."""
+    def read(self, step: int, box: Box | None = None, fields: Sequence[str] | None = None, *,
+             level: int | None = None, fraction: float | None = None, readers: int | None = None,
+             P: int | None = None, S: float | None = None, comm: Any = None,
+             split: str = "spatial") -> dict[str, np.ndarray]:
+        """Particles of one step as a dict of numpy arrays (field -> (n,) or (n, components)).
+
+        ``box``: ((x0, y0, z0), (x1, y1, z1)), inclusive min, exclusive max; None reads everything.
+        ``fields``: the fields to return (default all); only their columns are read.
+        ``level``: the paper's level of detail: levels 0..level of a read by ``readers``
+        processes (default: the size of ``comm``, or 1), level l holding at most
+        readers * P * S**l particles (P = 32, S = 2 by default). ``fraction``: about that share
+        of the particles (0 < fraction <= 1). Both are fair samples: every region keeps its
+        share of the particles, and a larger level or fraction returns a superset.
+        ``comm``: an mpi4py communicator; the read is then collective and returns this rank's
+        disjoint part (``split="spatial"``: the particles of one sub-box of the query per rank;
+        ``split="bytes"``: equal shares of the bytes to read). Costs: :attr:`last_read_stats`."""
+        args = self._request(box, fields, level is not None, readers, P, S, split)
+        if level is not None:
+            level = _count(level, "level", 0)
+        if fraction is not None:
+            if isinstance(fraction, bool) or not isinstance(fraction, (int, float, np.floating, np.integer)):
+                raise InvalidArgumentError(f"fraction must be a number in (0, 1], got {fraction!r}")
+            fraction = float(fraction)
+        box_, fields_, readers_, P_, S_, split_ = args
+        out = self._core.read(int(step), box_, fields_, level, fraction, readers_, P_, S_, split_, comm)
+        self._stats = self._core.last_read_stats
+        return out
+
+    def refine(self, step: int, box: Box | None = None, fields: Sequence[str] | None = None, *,
+               readers: int | None = None, P: int | None = None, S: float | None = None,
+               comm: Any = None, split: str = "spatial") -> "Refinement":
+        """Progressive refinement: an iterator over the levels of :meth:`read` (coarse to fine)
+        that yields only the particles new at each level, as dicts of numpy arrays. All levels
+        together are exactly ``read(step, box, fields)``, no particle twice. With ``comm`` every
+        step of the iteration is collective."""
+        box_, fields_, readers_, P_, S_, split_ = self._request(box, fields, True, readers, P, S, split)
+        return Refinement(self, self._core.refine(int(step), box_, fields_, readers_, P_, S_, split_, comm))
+
+    @staticmethod
+    def _request(box, fields, lod: bool, readers, P, S, split) -> tuple:
         if isinstance(fields, str):
             fields = [fields]
-        return self._core.read(int(step), list(fields or []))
+        box_ = None if box is None else _box(box, "box")
+        if not lod and (readers is not None or P is not None or S is not None):
+            raise InvalidArgumentError("readers, P and S set the levels of a level read or a refinement; "
+                                       "give a level (or use refine)")
+        readers_ = 0 if readers is None else _count(readers, "readers", 1)
+        P_ = 32 if P is None else _count(P, "P", 1)
+        if S is None:
+            S_ = 2.0
+        elif isinstance(S, bool) or not isinstance(S, (int, float, np.integer, np.floating)):
+            raise InvalidArgumentError(f"S must be a number above 1, got {S!r}")
+        else:
+            S_ = float(S)
+        if split not in ("spatial", "bytes"):
+            raise InvalidArgumentError(f"split must be 'spatial' or 'bytes', got {split!r}")
+        return box_, list(fields or []), readers_, P_, S_, split
 
     def files(self, step: int) -> list[dict]:
         """The spatial metadata of a step: one dict per data file (box, bounds, count, ...)."""
@@ -164,10 +223,49 @@ class ParticleGroup:
 
     @property
     def last_read_stats(self) -> dict:
-        return self._core.last_read_stats
+        """What this rank's last read (or refinement step) cost: files_opened, bytes_read
+        (metadata, file heads and columns), bytes_returned, particles, requests, seconds, ..."""
+        return dict(self._stats)
 
     def __repr__(self) -> str:
         return f"<lodex.ParticleGroup {self.name!r} steps={self.steps}>"
+
+
+class Refinement:
+    """Iterator over the levels of a read, coarse to fine; each item holds only the particles
+    new at that level. ``levels``: how many there are; ``level``: the next one."""
+
+    def __init__(self, group: ParticleGroup, core: Any):
+        self._group = group
+        self._core = core
+
+    @property
+    def levels(self) -> int:
+        return self._core.levels
+
+    @property
+    def level(self) -> int:
+        return self._core.next_level
+
+    @property
+    def last_read_stats(self) -> dict:
+        return dict(self._core.last_read_stats)
+
+    def __iter__(self) -> "Refinement":
+        return self
+
+    def __next__(self) -> dict[str, np.ndarray]:
+        if self._core.done:
+            raise StopIteration
+        out = self._core.next()
+        self._group._stats = self._core.last_read_stats
+        return out
+
+    def __len__(self) -> int:
+        return self._core.levels - self._core.next_level
+
+    def __repr__(self) -> str:
+        return f"<lodex.Refinement level {self.level} of {self.levels}>"
 
 
 class Dataset:

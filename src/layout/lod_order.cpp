@@ -57,27 +57,32 @@ void brick_keys(const T* pos, uint64_t n, const Box& box, uint32_t bits, uint32_
     std::fill(key, key + n, 0u);
     return;
   }
-  const double cells = static_cast<double>(1u << bits);
-  const double top = cells - 1;
-  double scale[3], lo[3];
+  const BrickGrid grid(box, bits);
+  const uint32_t* spread = spread3_table().data();
+  for (uint64_t i = 0; i < n; ++i) {
+    const uint32_t cx = grid.cell(0, static_cast<double>(pos[3 * i]));
+    const uint32_t cy = grid.cell(1, static_cast<double>(pos[3 * i + 1]));
+    const uint32_t cz = grid.cell(2, static_cast<double>(pos[3 * i + 2]));
+    key[i] = spread[cx] | (spread[cy] << 1) | (spread[cz] << 2);
+  }
+}
+
+}  // namespace
+
+BrickGrid::BrickGrid(const Box& box, uint32_t b) : bits(b) {
+  const double cells = static_cast<double>(1u << b);
+  top = cells - 1;
   for (int a = 0; a < 3; ++a) {
     lo[a] = box.inclusive_min[a];
     const double extent = box.exclusive_max[a] - box.inclusive_min[a];
     scale[a] = extent > 0 ? cells / extent : 0.0;
   }
-  const uint32_t* spread = spread3_table().data();
-  for (uint64_t i = 0; i < n; ++i) {
-    uint32_t c[3];
-    for (int a = 0; a < 3; ++a) {
-      // Clamping also places particles a rounding error outside the box in the edge brick.
-      const double f = std::min(std::max((static_cast<double>(pos[3 * i + a]) - lo[a]) * scale[a], 0.0), top);
-      c[a] = static_cast<uint32_t>(f);
-    }
-    key[i] = spread[c[0]] | (spread[c[1]] << 1) | (spread[c[2]] << 2);
-  }
 }
 
-}  // namespace
+uint32_t morton3(uint32_t x, uint32_t y, uint32_t z) {
+  const uint32_t* spread = spread3_table().data();
+  return spread[x & 0x3ff] | (spread[y & 0x3ff] << 1) | (spread[z & 0x3ff] << 2);
+}
 
 LodLayout lod_order(const void* positions, DType position_type, uint64_t n, const Box& brick_box,
                     const LodParams& params, std::vector<uint32_t>& perm) {

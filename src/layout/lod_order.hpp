@@ -15,6 +15,7 @@
 // segment (k, m) = rows of level k in brick m, stored as start rows, size L * 8^b + 1.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <vector>
 
@@ -37,6 +38,24 @@ struct LodLayout {
   uint64_t num_bricks() const { return uint64_t{1} << (3 * brick_bits); }
   uint32_t num_levels() const { return static_cast<uint32_t>(level_ends.size()); }
 };
+
+// The brick cells of a brick box cut into 2^bits cells per axis. cell() is the one expression
+// the writer uses to place particles, so readers choosing bricks for a box use it too: it is
+// monotone in p, so the cells of [lo, hi) are exactly cell(lo) .. cell(largest double < hi).
+struct BrickGrid {
+  BrickGrid(const Box& brick_box, uint32_t bits);
+  uint32_t cell(int axis, double p) const {
+    // Clamping also places particles a rounding error outside the box in the edge brick.
+    return static_cast<uint32_t>(std::min(std::max((p - lo[axis]) * scale[axis], 0.0), top));
+  }
+  uint32_t bits = 0;
+  double lo[3] = {0, 0, 0};
+  double scale[3] = {0, 0, 0};
+  double top = 0;   // 2^bits - 1
+};
+
+// Morton code of a cell: bit i of x goes to bit 3i, y to 3i+1, z to 3i+2 (cells < 1024).
+uint32_t morton3(uint32_t x, uint32_t y, uint32_t z);
 
 // Level prefix counts for N particles (the rule above); empty for N = 0.
 std::vector<uint64_t> lod_level_ends(uint64_t n, uint32_t scale, uint64_t level0_max);

@@ -155,6 +155,15 @@ uint64_t Comm::allreduce_u64(uint64_t v, MPI_Op op) const {
   return out;
 }
 
+void Comm::allreduce_u64(std::vector<uint64_t>& v, MPI_Op op) const {
+  if (!is_mpi() || v.empty()) return;
+  if (v.size() > static_cast<size_t>(INT32_MAX)) fail(ErrorCode::kInternal, "allreduce vector too long");
+  MPI_Request r;
+  check_mpi(MPI_Iallreduce(MPI_IN_PLACE, v.data(), static_cast<int>(v.size()), MPI_UINT64_T, op, comm_, &r),
+            "MPI_Iallreduce");
+  polite_wait(r, "MPI_Iallreduce");
+}
+
 std::vector<uint8_t> Comm::gatherv(const std::vector<uint8_t>& mine, int root) const {
   if (!is_mpi()) return mine;
   const int n = static_cast<int>(mine.size());

@@ -42,6 +42,7 @@ class Comm {
   void bcast(void* data, size_t bytes, int root) const;
   void bcast_string(std::string& s, int root) const;
   uint64_t allreduce_u64(uint64_t v, MPI_Op op) const;
+  void allreduce_u64(std::vector<uint64_t>& v, MPI_Op op) const;   // element-wise, in place
   // Gathers variable-size byte blocks to `root`; returns the concatenation there, empty elsewhere.
   std::vector<uint8_t> gatherv(const std::vector<uint8_t>& mine, int root) const;
 

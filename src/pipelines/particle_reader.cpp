@@ -6,6 +6,7 @@
 #include "core/checksum.hpp"
 #include "format/particle_file.hpp"
 #include "pipelines/dataset_state.hpp"
+#include "pipelines/particle_query.hpp"
 #include "storage/file_cache.hpp"
 
 namespace lodex {
@@ -46,89 +47,109 @@ std::vector<int64_t> ParticleGroup::steps() const {
   return out;
 }
 
-SpatialMetadata ParticleGroup::metadata(int64_t step) const {
-  ds_->require_open();
-  const ParticleGroupMeta& g = group_meta(*ds_, name_);
+namespace {
+struct LoadedMetadata {
+  SpatialMetadata meta;
+  uint64_t bytes = 0;
+  std::string step_dir;
+};
+
+LoadedMetadata load_metadata(const DatasetState& ds, const std::string& name, int64_t step) {
+  ds.require_open();
+  const ParticleGroupMeta& g = group_meta(ds, name);
   const StepRecord& rec = step_record(g, step);
-  const std::string path = join_path(join_path(ds_->path, rec.directory), "spatial.lsm");
+  LoadedMetadata out;
+  out.step_dir = join_path(ds.path, rec.directory);
+  const std::string path = join_path(out.step_dir, "spatial.lsm");
   const std::vector<uint8_t> bytes = read_whole_file(path, kMaxMetadataBytes);
   if (checksum64(bytes.data(), bytes.size()) != rec.metadata_checksum)
     fail(ErrorCode::kFormat, "'", path, "' does not match the checksum the manifest recorded for step ", step,
          " (damaged or replaced)");
-  SpatialMetadata meta = decode_spatial_metadata(bytes.data(), bytes.size(), "'" + path + "'");
+  out.meta = decode_spatial_metadata(bytes.data(), bytes.size(), "'" + path + "'");
+  out.bytes = bytes.size();
   uint32_t comps = 0;
   for (const auto& f : g.schema.fields()) comps += f.components;
+  const SpatialMetadata& meta = out.meta;
   if (meta.step != step || meta.num_components != comps || meta.total_particles() != rec.particles ||
       meta.files.size() != rec.files)
     fail(ErrorCode::kFormat, "'", path, "' disagrees with the manifest (step, components, particles or files)");
-  return meta;
+  return out;
 }
 
-std::vector<FieldColumn> ParticleGroup::read(int64_t step, const std::vector<std::string>& names) const {
-  const ParticleGroupMeta& g = group_meta(*ds_, name_);
-  std::vector<size_t> idx;
-  if (names.empty()) {
-    for (size_t i = 0; i < g.schema.size(); ++i) idx.push_back(i);
-  } else {
-    for (const auto& n : names) {
-      const size_t i = g.schema.index_of(n);
-      if (std::find(idx.begin(), idx.end(), i) != idx.end())
-        fail(ErrorCode::kInvalidArgument, "field '", n, "' is requested twice");
-      idx.push_back(i);
-    }
+// Sets up the query collectively; a metadata error on one rank is raised on every rank.
+std::unique_ptr<ParticleQuery> make_query(const DatasetState& ds, const std::string& name, int64_t step,
+                                          const ReadRequest& request, bool sampled, MPI_Comm comm) {
+  LoadedMetadata loaded;
+  std::optional<Error> error;
+  try {
+    loaded = load_metadata(ds, name, step);
+  } catch (const Error& e) {
+    error = e;
   }
-  const SpatialMetadata meta = metadata(step);
-  const std::string dir = join_path(ds_->path, step_record(g, step).directory);
+  return std::make_unique<ParticleQuery>(std::move(loaded.step_dir), group_meta(ds, name).schema,
+                                         std::move(loaded.meta), loaded.bytes, request, sampled, comm, error);
+}
+
+void add(ReadStats& to, const ReadStats& s) {
+  to.files_opened += s.files_opened;
+  to.bytes_read += s.bytes_read;
+  to.metadata_bytes += s.metadata_bytes;
+  to.head_bytes += s.head_bytes;
+  to.requests += s.requests;
+  to.seconds += s.seconds;
+}
+}  // namespace
+
+SpatialMetadata ParticleGroup::metadata(int64_t step) const { return load_metadata(*ds_, name_, step).meta; }
+
+std::vector<FieldColumn> ParticleGroup::read(int64_t step, const std::vector<std::string>& fields) const {
+  ReadRequest r;
+  r.fields = fields;
+  return read(step, r, MPI_COMM_NULL);
+}
+
+std::vector<FieldColumn> ParticleGroup::read(int64_t step, const ReadRequest& request, MPI_Comm comm) const {
+  const bool sampled = request.level.has_value() || request.fraction.has_value();
+  auto q = make_query(*ds_, name_, step, request, sampled, comm);
+  uint64_t t1 = UINT64_MAX;
+  if (request.level) {
+    const uint32_t levels = q->level_count();
+    if (q->candidates() > 0 && *request.level >= levels)
+      fail(ErrorCode::kInvalidArgument, "level ", *request.level, " is beyond the last level (", levels - 1,
+           ") of this read: ", q->candidates(), " candidate particles, readers ", q->lod().readers, ", P ",
+           q->lod().P, ", S ", q->lod().S);
+    t1 = level_prefix(q->lod(), *request.level);
+  } else if (request.fraction) {
+    t1 = fraction_target(*request.fraction, q->candidates());
+  }
   ReadStats stats;
-  std::vector<FieldColumn> out(idx.size());
-  const uint64_t total = meta.total_particles();
-  for (size_t k = 0; k < idx.size(); ++k) {
-    out[k].spec = g.schema.field(idx[k]);
-    out[k].rows = total;
-    out[k].bytes.resize(total * out[k].spec.row_bytes());
-  }
-  FileCache files;
-  uint64_t row0 = 0;
-  for (const DataFileRecord& rec : meta.files) {
-    const std::string path = join_path(dir, rec.file_name);
-    File& f = files.get(path);
-    const uint64_t size = f.size();
-    if (size != rec.file_bytes)
-      fail(ErrorCode::kFormat, "'", path, "' has ", size, " bytes; the spatial metadata says ", rec.file_bytes,
-           " (truncated or replaced)");
-    std::vector<uint8_t> head_bytes(kParticleHeaderBytes);
-    if (size < kParticleHeaderBytes)
-      fail(ErrorCode::kFormat, "'", path, "' is truncated: ", size, " bytes is shorter than the header");
-    f.pread_all(head_bytes.data(), kParticleHeaderBytes, 0);
-    const uint64_t head_size = decode_particle_header_size(head_bytes.data(), head_bytes.size(), size, "'" + path + "'");
-    head_bytes.resize(head_size);
-    f.pread_all(head_bytes.data() + kParticleHeaderBytes, head_size - kParticleHeaderBytes, kParticleHeaderBytes);
-    stats.bytes_read += head_size;
-    if (checksum64(head_bytes.data(), head_size) != rec.head_checksum)
-      fail(ErrorCode::kFormat, "'", path, "' header does not match its spatial metadata checksum");
-    const ParticleFileHead head = decode_particle_head(head_bytes.data(), head_size, size, "'" + path + "'");
-    if (head.num_particles != rec.count || !(head.fields == g.schema.fields()))
-      fail(ErrorCode::kFormat, "'", path, "' holds a different particle count or schema than its metadata says");
-    const uint64_t nseg = head.num_segments();
-    for (size_t k = 0; k < idx.size(); ++k) {
-      const size_t fi = idx[k];
-      const size_t rb = head.fields[fi].row_bytes();
-      uint8_t* dst = out[k].bytes.data() + row0 * rb;
-      f.pread_all(dst, head.column_bytes(fi), head.column_offsets[fi]);
-      stats.bytes_read += head.column_bytes(fi);
-      for (uint64_t s = 0; s < nseg; ++s) {
-        const uint64_t a = head.segment_starts[s], b = head.segment_starts[s + 1];
-        if (checksum64(dst + a * rb, (b - a) * rb) != head.segment_checksums[fi * nseg + s])
-          fail(ErrorCode::kFormat, "'", path, "' field '", head.fields[fi].name, "' rows ", a, "-", b,
-               " (bytes from ", head.column_offsets[fi] + a * rb, ") fail their checksum");
-      }
-    }
-    row0 += rec.count;
-  }
-  stats.files_opened = files.opens();
-  stats.particles = total;
-  for (const auto& c : out) stats.bytes_returned += c.bytes.size();
+  add(stats, q->setup_stats());
+  auto out = q->read(0, t1, stats);
   read_stats_ = stats;
+  return out;
+}
+
+std::unique_ptr<Refinement> ParticleGroup::refine(int64_t step, const ReadRequest& request, MPI_Comm comm) const {
+  if (request.level || request.fraction)
+    fail(ErrorCode::kInvalidArgument, "a refinement goes through every level; do not give a level or fraction");
+  return std::make_unique<Refinement>(make_query(*ds_, name_, step, request, true, comm));
+}
+
+Refinement::Refinement(std::unique_ptr<ParticleQuery> q) : query_(std::move(q)) {}
+Refinement::~Refinement() = default;
+uint32_t Refinement::levels() const { return query_->level_count(); }
+uint32_t Refinement::next_level() const { return next_; }
+
+std::vector<FieldColumn> Refinement::next() {
+  if (done()) fail(ErrorCode::kInvalidArgument, "the refinement is complete: all ", levels(), " levels were read");
+  ReadStats stats;
+  if (next_ == 0) add(stats, query_->setup_stats());
+  const uint64_t t0 = next_ == 0 ? 0 : level_prefix(query_->lod(), next_ - 1);
+  // The last level takes whatever is left, however S rounds.
+  const uint64_t t1 = next_ + 1 == levels() ? UINT64_MAX : level_prefix(query_->lod(), next_);
+  auto out = query_->read(t0, std::min<uint64_t>(t1, query_->candidates()), stats);
+  ++next_;
+  stats_ = stats;
   return out;
 }
 

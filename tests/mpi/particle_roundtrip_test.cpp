@@ -121,7 +121,7 @@ void expect_step_matches(const std::string& path, const std::string& group, int6
   auto ds = Dataset::open(path, OpenMode::kRead, MPI_COMM_NULL);
   ParticleGroup& g = ds->particles(group);
   EXPECT_EQ(g.schema(), kSchema);
-  const std::vector<FieldColumn> cols = g.read(step, {});
+  const std::vector<FieldColumn> cols = g.read(step, std::vector<std::string>{});
   ASSERT_EQ(cols.size(), 3u);
   EXPECT_EQ(cols[0].spec.name, "position");
   EXPECT_EQ(cols[1].spec.name, "energy");

@@ -353,7 +353,7 @@ def test_read_field_selection(tmp_path):
     with lodex.create(path) as ds:
         ds.particles(GROUP, schema=UINTAH_SCHEMA, domain=dom).write(0, data)
     g = lodex.open(path).particles(GROUP)
-    one = g.read(0, "stress")
+    one = g.read(0, fields="stress")
     assert list(one) == ["stress"] and one["stress"].shape == (500, 9)
     two = g.read(0, fields=["type", "position"])
     assert set(two) == {"type", "position"}

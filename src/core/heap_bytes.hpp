@@ -1,0 +1,57 @@
+// A malloc'd byte buffer that is never zero-filled (reads overwrite every byte they keep) and
+// can be shrunk in place and handed over to another owner (numpy) that frees it with free().
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <cstdlib>
+#include <utility>
+
+#include "core/error.hpp"
+
+namespace lodex {
+
+class HeapBytes {
+ public:
+  HeapBytes() = default;
+  explicit HeapBytes(size_t n) { allocate(n); }
+  HeapBytes(HeapBytes&& o) noexcept : data_(std::exchange(o.data_, nullptr)), size_(std::exchange(o.size_, 0)) {}
+  HeapBytes& operator=(HeapBytes&& o) noexcept {
+    std::swap(data_, o.data_);
+    std::swap(size_, o.size_);
+    return *this;
+  }
+  HeapBytes(const HeapBytes&) = delete;
+  HeapBytes& operator=(const HeapBytes&) = delete;
+  ~HeapBytes() { std::free(data_); }
+
+  // Replaces the contents with n uninitialized bytes.
+  void allocate(size_t n) {
+    std::free(std::exchange(data_, nullptr));
+    size_ = 0;
+    data_ = static_cast<uint8_t*>(std::malloc(n ? n : 1));
+    if (!data_) fail(ErrorCode::kIo, "out of memory allocating ", n, " bytes for a read");
+    size_ = n;
+  }
+  // Keeps the first n bytes (n <= size()).
+  void shrink(size_t n) {
+    if (n >= size_) return;
+    if (void* p = std::realloc(data_, n ? n : 1)) data_ = static_cast<uint8_t*>(p);
+    size_ = n;
+  }
+  // Gives up ownership: the caller frees the pointer with std::free.
+  uint8_t* release() {
+    size_ = 0;
+    return std::exchange(data_, nullptr);
+  }
+  uint8_t* data() { return data_; }
+  const uint8_t* data() const { return data_; }
+  size_t size() const { return size_; }
+  bool empty() const { return size_ == 0; }
+
+ private:
+  uint8_t* data_ = nullptr;
+  size_t size_ = 0;
+};
+
+}  // namespace lodex

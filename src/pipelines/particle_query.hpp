@@ -1,0 +1,78 @@
+// Execution of a particle read (paper §4): choose files from the spatial metadata, split the
+// work among the communicator's ranks, read the heads of this rank's files, and read the rows
+// of a prefix range of the query's sample (layout/particle_read_plan.hpp), verifying every
+// segment it reads against its checksum. Internal to the pipelines layer.
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "format/particle_file.hpp"
+#include "format/spatial_metadata.hpp"
+#include "layout/particle_read_plan.hpp"
+#include "lodex/lodex.hpp"
+#include "mpi/comm.hpp"
+#include "storage/file_cache.hpp"
+
+namespace lodex {
+
+class ParticleQuery {
+ public:
+  // Collective over comm (MPI_COMM_NULL: serial). `step_dir` is the step's folder, `meta` its
+  // verified spatial metadata. `sampled`: the read takes a level, fraction or refinement, so the
+  // candidates of every rank are counted (one more collective). `prior`: an error this rank met
+  // before (loading the metadata), raised on every rank.
+  ParticleQuery(std::string step_dir, const Schema& schema, SpatialMetadata meta, uint64_t metadata_bytes,
+                const ReadRequest& request, bool sampled, MPI_Comm comm, const std::optional<Error>& prior);
+  ~ParticleQuery();
+
+  // Particles of the bricks meeting the query over all ranks (sampled queries only).
+  uint64_t candidates() const { return candidates_; }
+  const LodRequest& lod() const { return lod_; }
+  uint32_t level_count() const { return ::lodex::level_count(lod_, candidates_); }
+  // Collective: this rank's rows of the sample positions [t0, t1) (t1 = UINT64_MAX: everything).
+  std::vector<FieldColumn> read(uint64_t t0, uint64_t t1, ReadStats& stats);
+  // The stats of the setup (metadata and heads), to be added to the first read's.
+  const ReadStats& setup_stats() const { return setup_; }
+
+ private:
+  struct Brick {
+    uint32_t brick = 0;
+    uint64_t count = 0;    // particles over all levels
+    uint64_t before = 0;   // candidate particles of the file before this brick
+    bool mine = false;     // this rank reads it
+    bool inside = false;   // all its particles are inside this rank's box: no row test
+  };
+  struct OpenFile {
+    size_t candidate = 0;   // index into candidates_order_
+    std::string path;
+    ParticleFileHead head;
+    std::vector<Brick> bricks;   // bricks meeting the query box
+    uint64_t candidates = 0;     // their particles
+  };
+
+  void setup(const ReadRequest& request, bool sampled);
+  void open_file(size_t candidate, const Box& mine, const ByteSplit* split);
+  void read_file(const OpenFile& f, NestedSampler::Prefix p0, NestedSampler::Prefix p1, bool whole,
+                 std::vector<FieldColumn>& out, ReadStats& stats);
+
+  std::string dir_;
+  Schema schema_;
+  SpatialMetadata meta_;
+  Comm comm_;
+  Box query_;
+  Box mine_;                          // this rank's box (spatial split) or the query box
+  std::vector<size_t> field_index_;   // requested fields, schema indices
+  LodRequest lod_;
+  std::vector<size_t> candidates_order_;   // metadata records meeting the query, in spatial order
+  std::vector<uint64_t> file_offset_;      // per candidate: its first position on the sample line
+  uint64_t candidates_ = 0;
+  std::unique_ptr<NestedSampler> sampler_;
+  std::vector<OpenFile> files_;
+  FileCache cache_;
+  ReadStats setup_;
+};
+
+}  // namespace lodex
