@@ -171,6 +171,48 @@ void expect_step_matches(const std::string& path, const std::string& group, int6
   EXPECT_EQ(g.last_read_stats().files_opened, meta.files.size());
 }
 
+std::vector<int64_t> ids_of(const std::vector<FieldColumn>& cols) {
+  std::vector<int64_t> ids(cols[0].rows);
+  if (!ids.empty()) std::memcpy(ids.data(), cols[0].bytes.data(), ids.size() * 8);
+  return ids;
+}
+
+// Every rank reads its part with MPI_COMM_WORLD (both splits, a box, full resolution and a level):
+// the parts are disjoint and together equal the serial answer.
+void expect_parallel_reads(const std::string& path, const std::string& group, int64_t step) {
+  auto ds = Dataset::open(path, OpenMode::kRead, MPI_COMM_NULL);
+  ParticleGroup& g = ds->particles(group);
+  const int size = world_size();
+  for (ReadSplit split : {ReadSplit::kSpatial, ReadSplit::kBytes}) {
+    for (bool sampled : {false, true}) {
+      ReadRequest r;
+      r.box = Box{{0.1, 0.0, 0.2}, {0.9, 0.7, 1.0}};
+      r.fields = {"id", "position"};
+      r.split = split;
+      if (sampled) r.level = 1, r.lod = LodRequest{static_cast<uint64_t>(size), 8, 2};
+      std::vector<int64_t> serial = ids_of(g.read(step, r, MPI_COMM_NULL));
+      const auto mine_cols = g.read(step, r, MPI_COMM_WORLD);
+      std::vector<int64_t> mine = ids_of(mine_cols);
+      if (split == ReadSplit::kSpatial) {   // without a level every particle is in the box
+        std::vector<double> pos(3 * mine.size());
+        if (!pos.empty()) std::memcpy(pos.data(), mine_cols[1].bytes.data(), pos.size() * 8);
+        for (size_t i = 0; i < mine.size(); ++i)
+          ASSERT_TRUE(r.box->contains(Vec3{pos[3 * i], pos[3 * i + 1], pos[3 * i + 2]}));
+      }
+      int n = static_cast<int>(mine.size());
+      std::vector<int> counts(size), displs(size, 0);
+      MPI_Allgather(&n, 1, MPI_INT, counts.data(), 1, MPI_INT, MPI_COMM_WORLD);
+      for (int i = 1; i < size; ++i) displs[i] = displs[i - 1] + counts[i - 1];
+      std::vector<int64_t> all(displs[size - 1] + counts[size - 1]);
+      MPI_Allgatherv(mine.data(), n, MPI_INT64_T, all.data(), counts.data(), displs.data(), MPI_INT64_T,
+                     MPI_COMM_WORLD);
+      std::sort(all.begin(), all.end());
+      std::sort(serial.begin(), serial.end());
+      EXPECT_EQ(all, serial) << "split " << static_cast<int>(split) << " sampled " << sampled;
+    }
+  }
+}
+
 struct Scenario {
   const char* name;
   PartitionSpec partition;
@@ -212,6 +254,8 @@ void run_scenario(const Scenario& sc, int scenario_id) {
   MPI_Barrier(MPI_COMM_WORLD);
   expect_step_matches(path, "electrons", 0, scenario_id, -1);
   expect_step_matches(path, "electrons", 3, scenario_id, sc.empty_rank);
+  expect_parallel_reads(path, "electrons", 0);
+  expect_parallel_reads(path, "electrons", 3);
   MPI_Barrier(MPI_COMM_WORLD);
 }
 

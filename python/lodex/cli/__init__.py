@@ -1,4 +1,4 @@
-"""The ``lodex`` command line: ``lodex info``, ``lodex demo``."""
+"""The ``lodex`` command line: ``lodex info``, ``lodex read``, ``lodex demo``."""
 
 from __future__ import annotations
 
@@ -56,6 +56,58 @@ def _info(args: argparse.Namespace) -> int:
     return 0
 
 
+def _parse_box(text: str):
+    try:
+        lo, hi = text.split(":")
+        lo = tuple(float(v) for v in lo.split(","))
+        hi = tuple(float(v) for v in hi.split(","))
+        if len(lo) != 3 or len(hi) != 3:
+            raise ValueError
+    except ValueError:
+        raise errors.InvalidArgumentError(
+            f"--box must look like x0,y0,z0:x1,y1,z1 (inclusive min : exclusive max), got {text!r}") from None
+    return lo, hi
+
+
+def _read(args: argparse.Namespace) -> int:
+    import numpy as np
+
+    import lodex
+
+    g = lodex.open(args.path).particles(args.group)
+    box = _parse_box(args.box) if args.box else None
+    fields = [f for f in args.fields.split(",") if f] if args.fields else None
+    if args.count and fields is None:
+        fields = ["position"]   # counting needs no other column
+    lod = {k: v for k, v in (("readers", args.readers), ("P", args.P), ("S", args.S)) if v is not None}
+    data = g.read(args.step, box=box, fields=fields, level=args.level, fraction=args.fraction, **lod)
+    stats = g.last_read_stats
+    count = stats["particles"]
+    if args.out:
+        np.savez(args.out, **data)
+    if args.count:
+        print(count)
+        return 0
+    what = f"step {args.step}" + (f", box {box[0]} - {box[1]}" if box else "") + (
+        f", level {args.level}" if args.level is not None else "") + (
+        f", fraction {args.fraction}" if args.fraction is not None else "")
+    print(f"{count:,} particles ({what})")
+    for name, a in data.items():
+        if len(a):
+            lo = a.min(axis=0)
+            hi = a.max(axis=0)
+            print(f"  {name:<16} {str(a.dtype):<8} shape {a.shape}  min {np.round(lo, 6).tolist()}  "
+                  f"max {np.round(hi, 6).tolist()}")
+        else:
+            print(f"  {name:<16} {str(a.dtype):<8} shape {a.shape}")
+    print(f"read {stats['bytes_read']:,} bytes from {stats['files_opened']} files "
+          f"({stats['requests']} requests) for {stats['bytes_returned']:,} bytes returned"
+          f" in {stats['seconds'] * 1e3:.2f} ms")
+    if args.out:
+        print(f"wrote {args.out}")
+    return 0
+
+
 def _demo(args: argparse.Namespace) -> int:
     from ..demo import main as demo_main
 
@@ -70,6 +122,21 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--json", action="store_true", help="machine-readable output")
     p.add_argument("--files", action="store_true", help="also list every file's box and count")
     p.set_defaults(func=_info)
+    p = sub.add_parser("read", help="read particles of a step: a box, a level of detail, a fraction")
+    p.add_argument("path")
+    p.add_argument("group")
+    p.add_argument("--step", type=int, required=True)
+    p.add_argument("--box", help="x0,y0,z0:x1,y1,z1 (inclusive min : exclusive max)")
+    lod = p.add_mutually_exclusive_group()
+    lod.add_argument("--level", type=int, help="levels 0..L of the paper's level-of-detail order")
+    lod.add_argument("--fraction", type=float, help="this share of the particles, a fair sample")
+    p.add_argument("--readers", type=int, help="n in x(n,l) = n*P*S^l (default 1)")
+    p.add_argument("--P", type=int, help="particles per reader in level 0 (default 32)")
+    p.add_argument("--S", type=float, help="level scale (default 2)")
+    p.add_argument("--fields", help="comma-separated fields to read (default all)")
+    p.add_argument("--count", action="store_true", help="print only the number of particles")
+    p.add_argument("--out", help="save the result as a .npz file (one array per field)")
+    p.set_defaults(func=_read)
     p = sub.add_parser("demo", help="write and check the paper's workload (run under mpiexec)")
     p.add_argument("--output", default=None, help="dataset path (default: a temporary folder)")
     p.add_argument("--particles", type=int, default=32768, help="particles per rank")
