@@ -211,12 +211,14 @@ namespace {
 struct Piece {
   RowPiece rows;
   bool test = false;      // rows need the box test
+  bool kept = false;      // the segment is in the refinement's cache
   uint64_t area = 0;      // row of the segment's start in the file's area
 };
 struct Run {
   uint64_t first = 0, last = 0;   // file rows
   uint64_t area = 0;              // row in the area where it lands
   size_t begin = 0, end = 0;      // its pieces
+  bool kept = false;              // one kept segment, copied from the cache when it has the field
 };
 struct FilePlan {
   std::vector<Piece> pieces;
@@ -230,7 +232,8 @@ void plan_runs(const ParticleFileHead& h, FilePlan& plan) {
   for (size_t i = 0; i < plan.pieces.size(); ++i) {
     Piece& p = plan.pieces[i];
     const uint64_t first = h.segment_starts[p.rows.segment], last = h.segment_starts[p.rows.segment + 1];
-    if (plan.runs.empty() || plan.runs.back().last != first) plan.runs.push_back({first, first, plan.area_rows, i, i});
+    if (plan.runs.empty() || plan.runs.back().last != first || plan.runs.back().kept || p.kept)
+      plan.runs.push_back({first, first, plan.area_rows, i, i, p.kept});
     Run& r = plan.runs.back();
     p.area = r.area + (first - r.first);
     r.last = last;
@@ -239,21 +242,36 @@ void plan_runs(const ParticleFileHead& h, FilePlan& plan) {
   }
 }
 
-// Reads field `fi` of every run into `area` and verifies the segments of the pieces.
+// Reads field `fi` of every run into `area` and verifies the segments of the pieces. With a
+// cache, kept segments come from it, and segments used only in part are kept for next time.
+template <typename Cache>
 void read_runs(const File& file, const ParticleFileHead& h, size_t fi, const FilePlan& plan, uint8_t* area,
-               const std::string& path, ReadStats& stats) {
+               const std::string& path, ReadStats& stats, Cache* cache, size_t file_index) {
   const size_t rb = h.fields[fi].row_bytes();
   const uint64_t nseg = h.num_segments();
   for (const Run& r : plan.runs) {
+    if (r.kept) {
+      const auto it = cache->find({file_index, plan.pieces[r.begin].rows.segment});
+      if (it != cache->end() && !it->second[fi].empty()) {
+        std::memcpy(area + r.area * rb, it->second[fi].data(), it->second[fi].size());
+        continue;
+      }
+    }
     file.pread_all(area + r.area * rb, (r.last - r.first) * rb, h.column_offsets[fi] + r.first * rb);
     stats.requests += 1;
     stats.bytes_read += (r.last - r.first) * rb;
     for (size_t i = r.begin; i < r.end; ++i) {
       const Piece& p = plan.pieces[i];
       const uint64_t s = p.rows.segment, a = h.segment_starts[s], b = h.segment_starts[s + 1];
-      if (checksum64(area + p.area * rb, (b - a) * rb) != h.segment_checksums[fi * nseg + s])
+      const uint8_t* bytes = area + p.area * rb;
+      if (checksum64(bytes, (b - a) * rb) != h.segment_checksums[fi * nseg + s])
         fail(ErrorCode::kFormat, "'", path, "' field '", h.fields[fi].name, "' rows ", a, "-", b, " (bytes from ",
              h.column_offsets[fi] + a * rb, ") fail their checksum");
+      if (cache && p.rows.last < b) {
+        auto& kept = (*cache)[{file_index, s}];
+        kept.resize(h.fields.size());
+        kept[fi].assign(bytes, bytes + (b - a) * rb);
+      }
     }
   }
 }
@@ -288,7 +306,8 @@ std::vector<FieldColumn> ParticleQuery::read(uint64_t t0, uint64_t t1, ReadStats
         if (from >= to) continue;
         tmp.clear();
         brick_pieces(h.segment_starts, levels, h.num_bricks(), b.brick, from, to, tmp);
-        for (const RowPiece& r : tmp) plan.pieces.push_back({r, !b.inside, 0});
+        for (const RowPiece& r : tmp)
+          plan.pieces.push_back({r, !b.inside, keep_partial_ && partial_.count({fi, r.segment}) > 0, 0});
       }
       std::sort(plan.pieces.begin(), plan.pieces.end(),
                 [](const Piece& a, const Piece& b) { return a.rows.segment < b.rows.segment; });
@@ -300,6 +319,7 @@ std::vector<FieldColumn> ParticleQuery::read(uint64_t t0, uint64_t t1, ReadStats
       out[k].bytes.allocate(area_total * out[k].spec.row_bytes());
     }
 
+    SegmentCache* cache = keep_partial_ ? &partial_ : nullptr;
     // Positions decide which rows of tested pieces stay; read them first.
     const size_t pos_field = schema_.index_of("position");
     const auto pos_out = std::find(field_index_.begin(), field_index_.end(), pos_field);
@@ -322,7 +342,7 @@ std::vector<FieldColumn> ParticleQuery::read(uint64_t t0, uint64_t t1, ReadStats
       if (any_test) {
         if (pos_out != field_index_.end()) {
           uint8_t* area = out[pos_out - field_index_.begin()].bytes.data() + rows * pos_rb;
-          read_runs(file, h, pos_field, plan, area, f.path, stats);
+          read_runs(file, h, pos_field, plan, area, f.path, stats, cache, fi);
           pos = area;
         } else {
           FilePlan tested;   // only the tested pieces' segments
@@ -331,7 +351,7 @@ std::vector<FieldColumn> ParticleQuery::read(uint64_t t0, uint64_t t1, ReadStats
             if (plan.pieces[i].test) tested.pieces.push_back(plan.pieces[i]), which.push_back(i);
           plan_runs(h, tested);
           if (scratch.size() < tested.area_rows * pos_rb) scratch.allocate(tested.area_rows * pos_rb);
-          read_runs(file, h, pos_field, tested, scratch.data(), f.path, stats);
+          read_runs(file, h, pos_field, tested, scratch.data(), f.path, stats, cache, fi);
           pos = scratch.data();
           pos_area.assign(plan.pieces.size(), 0);
           for (size_t j = 0; j < which.size(); ++j) pos_area[which[j]] = tested.pieces[j].area;
@@ -367,7 +387,7 @@ std::vector<FieldColumn> ParticleQuery::read(uint64_t t0, uint64_t t1, ReadStats
         const size_t rb = out[k].spec.row_bytes();
         uint8_t* area = out[k].bytes.data() + rows * rb;
         if (!(fidx == pos_field && any_test && pos_out != field_index_.end()))
-          read_runs(file, h, fidx, plan, area, f.path, stats);
+          read_runs(file, h, fidx, plan, area, f.path, stats, cache, fi);
         uint64_t w = 0;
         for (const auto& [a, b] : keep) {
           if (a != w) std::memmove(area + w * rb, area + a * rb, (b - a) * rb);
@@ -375,6 +395,9 @@ std::vector<FieldColumn> ParticleQuery::read(uint64_t t0, uint64_t t1, ReadStats
         }
       }
       rows += kept;
+      if (cache)   // segments used to their end are done with
+        for (const Piece& p : plan.pieces)
+          if (p.rows.last == h.segment_starts[p.rows.segment + 1]) partial_.erase({fi, p.rows.segment});
     }
     for (auto& c : out) {
       c.rows = rows;

@@ -4,6 +4,7 @@
 // segment it reads against its checksum. Internal to the pipelines layer.
 #pragma once
 
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -34,6 +35,9 @@ class ParticleQuery {
   uint32_t level_count() const { return ::lodex::level_count(lod_, candidates_); }
   // Collective: this rank's rows of the sample positions [t0, t1) (t1 = UINT64_MAX: everything).
   std::vector<FieldColumn> read(uint64_t t0, uint64_t t1, ReadStats& stats);
+  // Refinements: keep the segments a read uses only in part (a brick's prefix ends inside them)
+  // so the next level continues there without reading them again.
+  void keep_partial_segments() { keep_partial_ = true; }
   // The stats of the setup (metadata and heads), to be added to the first read's.
   const ReadStats& setup_stats() const { return setup_; }
 
@@ -73,6 +77,10 @@ class ParticleQuery {
   std::vector<OpenFile> files_;
   FileCache cache_;
   ReadStats setup_;
+  // (file, segment) -> per schema field, the verified bytes of a partly used segment (empty: not kept).
+  using SegmentCache = std::map<std::pair<size_t, uint64_t>, std::vector<std::vector<uint8_t>>>;
+  SegmentCache partial_;
+  bool keep_partial_ = false;
 };
 
 }  // namespace lodex

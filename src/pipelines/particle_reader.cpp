@@ -135,7 +135,7 @@ std::unique_ptr<Refinement> ParticleGroup::refine(int64_t step, const ReadReques
   return std::make_unique<Refinement>(make_query(*ds_, name_, step, request, true, comm));
 }
 
-Refinement::Refinement(std::unique_ptr<ParticleQuery> q) : query_(std::move(q)) {}
+Refinement::Refinement(std::unique_ptr<ParticleQuery> q) : query_(std::move(q)) { query_->keep_partial_segments(); }
 Refinement::~Refinement() = default;
 uint32_t Refinement::levels() const { return query_->level_count(); }
 uint32_t Refinement::next_level() const { return next_; }
