@@ -64,12 +64,10 @@ nb::dlpack::dtype dlpack_of(DType t) {
 nb::dict columns_dict(std::vector<FieldColumn>& cols) {
   nb::dict out;
   for (auto& c : cols) {
-    const size_t bytes = c.bytes.size();
     uint8_t* data = c.bytes.release();
     nb::capsule owner(data, [](void* p) noexcept { std::free(p); });
     size_t shape[2] = {static_cast<size_t>(c.rows), c.spec.components};
     const size_t ndim = c.spec.components == 1 ? 1 : 2;
-    (void)bytes;
     out[c.spec.name.c_str()] = nb::ndarray<nb::numpy>(data, ndim, shape, owner, nullptr, dlpack_of(c.spec.dtype));
   }
   return out;
@@ -202,6 +200,14 @@ void bind_particles(nb::module_& m) {
           nb::arg("step"), nb::arg("box").none(), nb::arg("fields"), nb::arg("level").none(),
           nb::arg("fraction").none(), nb::arg("readers"), nb::arg("P"), nb::arg("S"), nb::arg("split"),
           nb::arg("comm").none())
+      .def(
+          "abort_read",
+          [](const ParticleGroup& g, int code, const std::string& message, nb::handle comm) {
+            const MPI_Comm c = to_comm(comm);
+            nb::gil_scoped_release release;
+            g.abort_read(lodex::Error(static_cast<ErrorCode>(code), message), c);
+          },
+          nb::arg("code"), nb::arg("message"), nb::arg("comm").none())
       .def(
           "refine",
           [](const ParticleGroup& g, int64_t step, std::optional<std::pair<std::array<double, 3>, std::array<double, 3>>> box,

@@ -43,9 +43,15 @@ def _box(value: Any, what: str) -> tuple[list[float], list[float]]:
     return lo, hi
 
 
-def _count(value: Any, what: str, least: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < least:
-        raise InvalidArgumentError(f"{what} must be an integer >= {least}, got {value!r}")
+def _count(value: Any, what: str, least: int, most: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or not least <= value <= most:
+        raise InvalidArgumentError(f"{what} must be an integer in [{least}, {most}], got {value!r}")
+    return int(value)
+
+
+def _step(value: Any) -> int:
+    if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or not -2**63 <= value < 2**63:
+        raise InvalidArgumentError(f"step must be an integer, got {value!r}")
     return int(value)
 
 
@@ -175,15 +181,20 @@ class ParticleGroup:
         ``comm``: an mpi4py communicator; the read is then collective and returns this rank's
         disjoint part (``split="spatial"``: the particles of one sub-box of the query per rank;
         ``split="bytes"``: equal shares of the bytes to read). Costs: :attr:`last_read_stats`."""
-        args = self._request(box, fields, level is not None, readers, P, S, split)
-        if level is not None:
-            level = _count(level, "level", 0)
-        if fraction is not None:
-            if isinstance(fraction, bool) or not isinstance(fraction, (int, float, np.floating, np.integer)):
-                raise InvalidArgumentError(f"fraction must be a number in (0, 1], got {fraction!r}")
-            fraction = float(fraction)
-        box_, fields_, readers_, P_, S_, split_ = args
-        out = self._core.read(int(step), box_, fields_, level, fraction, readers_, P_, S_, split_, comm)
+        try:
+            step = _step(step)
+            box_, fields_, readers_, P_, S_, split_ = self._request(box, fields, level is not None,
+                                                                    readers, P, S, split)
+            if level is not None:
+                level = _count(level, "level", 0, 2**32 - 1)
+            if fraction is not None:
+                if isinstance(fraction, bool) or not isinstance(fraction, (int, float, np.floating, np.integer)):
+                    raise InvalidArgumentError(f"fraction must be a number in (0, 1], got {fraction!r}")
+                fraction = float(fraction)
+        except Error as e:
+            self._abort_read(e, comm)
+            raise
+        out = self._core.read(step, box_, fields_, level, fraction, readers_, P_, S_, split_, comm)
         self._stats = self._core.last_read_stats
         return out
 
@@ -194,19 +205,36 @@ class ParticleGroup:
         that yields only the particles new at each level, as dicts of numpy arrays. All levels
         together are exactly ``read(step, box, fields)``, no particle twice. With ``comm`` every
         step of the iteration is collective."""
-        box_, fields_, readers_, P_, S_, split_ = self._request(box, fields, True, readers, P, S, split)
-        return Refinement(self, self._core.refine(int(step), box_, fields_, readers_, P_, S_, split_, comm))
+        try:
+            step = _step(step)
+            box_, fields_, readers_, P_, S_, split_ = self._request(box, fields, True, readers, P, S, split)
+        except Error as e:
+            self._abort_read(e, comm)
+            raise
+        return Refinement(self, self._core.refine(step, box_, fields_, readers_, P_, S_, split_, comm))
+
+    def _abort_read(self, error: Error, comm: Any) -> None:
+        """A collective read whose arguments failed here: the other ranks must raise too."""
+        if comm is None:
+            return
+        try:
+            self._core.abort_read(_code_of(error), str(error), comm)
+        except Error:
+            pass   # this rank raises its own error
 
     @staticmethod
     def _request(box, fields, lod: bool, readers, P, S, split) -> tuple:
         if isinstance(fields, str):
             fields = [fields]
+        if fields is not None and (not isinstance(fields, (list, tuple)) or
+                                   not all(isinstance(f, str) for f in fields)):
+            raise InvalidArgumentError(f"fields must be a list of field names, got {fields!r}")
         box_ = None if box is None else _box(box, "box")
         if not lod and (readers is not None or P is not None or S is not None):
             raise InvalidArgumentError("readers, P and S set the levels of a level read or a refinement; "
                                        "give a level (or use refine)")
-        readers_ = 0 if readers is None else _count(readers, "readers", 1)
-        P_ = 32 if P is None else _count(P, "P", 1)
+        readers_ = 0 if readers is None else _count(readers, "readers", 1, 2**62)
+        P_ = 32 if P is None else _count(P, "P", 1, 2**62)
         if S is None:
             S_ = 2.0
         elif isinstance(S, bool) or not isinstance(S, (int, float, np.integer, np.floating)):

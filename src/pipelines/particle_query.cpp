@@ -63,6 +63,7 @@ ParticleQuery::ParticleQuery(std::string step_dir, const Schema& schema, Spatial
   setup_.metadata_bytes = metadata_bytes;
   setup_.bytes_read = metadata_bytes;
   if (comm_.is_mpi()) {
+    comm_.agree([] {});   // a rank whose arguments failed its binding's checks raises here (abort_read)
     // Every rank must ask the same question, or the collectives below would not match.
     std::vector<uint64_t> h{request_hash(request, dir_, sampled)};
     h.push_back(~h[0]);

@@ -7,6 +7,7 @@
 #include "format/particle_file.hpp"
 #include "pipelines/dataset_state.hpp"
 #include "pipelines/particle_query.hpp"
+#include "mpi/comm.hpp"
 #include "storage/file_cache.hpp"
 
 namespace lodex {
@@ -127,6 +128,13 @@ std::vector<FieldColumn> ParticleGroup::read(int64_t step, const ReadRequest& re
   auto out = q->read(0, t1, stats);
   read_stats_ = stats;
   return out;
+}
+
+void ParticleGroup::abort_read(const Error& error, MPI_Comm comm) const {
+  if (comm == MPI_COMM_NULL) throw error;
+  const Comm c(comm);   // the same collectives as the start of a ParticleQuery
+  c.agree([&] { throw error; });
+  throw error;   // not reached: agree raises
 }
 
 std::unique_ptr<Refinement> ParticleGroup::refine(int64_t step, const ReadRequest& request, MPI_Comm comm) const {

@@ -141,6 +141,12 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--output", default=None, help="dataset path (default: a temporary folder)")
     p.add_argument("--particles", type=int, default=32768, help="particles per rank")
     p.set_defaults(func=_demo)
+    argv = list(sys.argv[1:] if argv is None else argv)
+    # "--box -1,0,0:1,1,1": argparse would take the negative value for an option; glue it on.
+    for i in range(len(argv) - 1):
+        if argv[i] == "--box" and argv[i + 1].startswith("-"):
+            argv[i:i + 2] = [f"--box={argv[i + 1]}"]
+            break
     args = parser.parse_args(argv)
     try:
         return args.func(args)
