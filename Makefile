@@ -43,6 +43,7 @@ py-test: build
 
 bench: build
 	$(PY) bench/particle_write.py
+	$(PY) bench/particle_read.py
 
 clean:
 	rm -rf build $(VENV)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import signal
 import subprocess
 import sys
@@ -92,3 +93,11 @@ def run_mpi(n: int, script: str, *args, timeout: float = 120, env: dict | None =
 def mpi():
     """The :func:`run_mpi` helper as a fixture."""
     return run_mpi
+
+
+@pytest.fixture
+def copy(pristine, tmp_path):
+    """A private copy of the module's ``pristine`` dataset, for tests that damage files."""
+    dst = str(tmp_path / "copy.lodex")
+    shutil.copytree(pristine, dst)
+    return dst

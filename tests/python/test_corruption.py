@@ -39,13 +39,6 @@ def pristine(tmp_path_factory):
     return path
 
 
-@pytest.fixture
-def copy(pristine, tmp_path):
-    dst = str(tmp_path / "copy.lodex")
-    shutil.copytree(pristine, dst)
-    return dst
-
-
 def data_file(path: str, step: int = DAMAGED) -> str:
     return os.path.join(tu.step_dir(path, GROUP, step), "p000000.lpd")
 

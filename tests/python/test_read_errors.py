@@ -43,13 +43,6 @@ def pristine(tmp_path_factory):
     return path
 
 
-@pytest.fixture
-def copy(pristine, tmp_path):
-    dst = str(tmp_path / "copy.lodex")
-    shutil.copytree(pristine, dst)
-    return dst
-
-
 def group(path):
     return lodex.open(path).particles(GROUP)
 
