@@ -130,14 +130,19 @@ def fpp_columns(buf: np.ndarray) -> dict:
     return cols
 
 
-def scan_fpp(paths: list[str], box) -> tuple[dict, int]:
-    """The fpp scan: read every file completely, keep the box's rows with numpy."""
+def scan(paths: list[str], box, columns_of) -> tuple[dict, int]:
+    """Read every file completely, split it into columns with `columns_of`, keep the box's rows."""
     cols, nbytes = [], 0
     for p in paths:
         buf = read_whole(p)
         nbytes += buf.size
-        cols.append(fpp_columns(buf))
+        cols.append(columns_of(buf))
     return filter_columns(cols, box), nbytes
+
+
+def scan_fpp(paths: list[str], box) -> tuple[dict, int]:
+    """The fpp scan: read every file completely, keep the box's rows with numpy."""
+    return scan(paths, box, fpp_columns)
 
 
 LPD_DTYPES = {1: "f4", 2: "f8", 3: "i1", 4: "u1", 5: "i2", 6: "u2", 7: "i4", 8: "u4", 9: "i8", 10: "u8"}
@@ -161,12 +166,7 @@ def lpd_columns(buf: np.ndarray) -> dict:
 
 
 def scan_lpd(paths: list[str], box) -> tuple[dict, int]:
-    cols, nbytes = [], 0
-    for p in paths:
-        buf = read_whole(p)
-        nbytes += buf.size
-        cols.append(lpd_columns(buf))
-    return filter_columns(cols, box), nbytes
+    return scan(paths, box, lpd_columns)
 
 
 def read_raw_exact(folder: str, count: int) -> tuple[dict, int]:
