@@ -299,118 +299,12 @@ def probe_page_cache(requested: str, folder: str) -> tuple[PageCache, dict]:
 
 
 # ---------------------------------------------------------------------------------------------
-# The lodex spatial split of a collective read, replicated (layout/particle_read_plan.cpp) so the
-# "without metadata" readers keep exactly the sub-boxes lodex gives its ranks.
-
-INF = math.inf
-
-
-def _bounds_meet(b, q) -> bool:
-    return all(b[1][a] >= q[0][a] and b[0][a] < q[1][a] and q[0][a] < q[1][a] for a in range(3))
-
-
-def _estimated_inside(b, count, q) -> float:
-    if count == 0 or not _bounds_meet(b, q):
-        return 0.0
-    share = 1.0
-    for a in range(3):
-        lo, hi = b[0][a], b[1][a]
-        if not hi > lo:
-            continue
-        overlap = min(hi, q[1][a]) - max(lo, q[0][a])
-        share *= min(max(overlap / (hi - lo), 0.0), 1.0)
-    return share * float(count)
-
-
-def _spatial_key(box, domain) -> int:
-    cells = float(1 << 21)
-    key = 0
-    for a in range(3):
-        extent = domain[1][a] - domain[0][a]
-        centre = 0.5 * (box[0][a] + box[1][a])
-        u = (centre - domain[0][a]) / extent if extent > 0 and math.isfinite(extent) else 0.0
-        if not u >= 0:
-            u = 0.0
-        q = int(min(u * cells, cells - 1))
-        for i in range(21):
-            key |= ((q >> i) & 1) << (3 * i + a)
-    return key
-
-
-def _split_into(region, files, n, out) -> None:
-    if n == 1:
-        out.append(region)
-        return
-    hmin, hmax = [INF] * 3, [-INF] * 3
-    for b, _ in files:
-        if not _bounds_meet(b, region):
-            continue
-        for a in range(3):
-            hmin[a] = min(hmin[a], max(b[0][a], region[0][a]))
-            hmax[a] = max(hmax[a], min(b[1][a], region[1][a]))
-    axis, best = 0, -1.0
-    for a in range(3):
-        extent = hmax[a] - hmin[a]
-        if not extent >= 0:
-            extent = 0.0
-        if not math.isfinite(hmin[a]):
-            extent = region[1][a] - region[0][a]
-            if not math.isfinite(extent):
-                extent = 0.0
-        if extent > best:
-            best, axis = extent, a
-    left_n = n // 2
-    share = left_n / n
-    lo, hi = hmin[axis], hmax[axis]
-    if not (math.isfinite(lo) and math.isfinite(hi) and hi >= lo):
-        lo, hi = region[0][axis], region[1][axis]
-        if not (math.isfinite(lo) and math.isfinite(hi)):
-            lo = hi = lo if math.isfinite(lo) else (hi if math.isfinite(hi) else 0.0)
-    cut = lo + share * (hi - lo)
-    total = sum(_estimated_inside(b, c, region) for b, c in files)
-    if total > 0 and hi > lo:
-        a_, b_ = lo, hi
-        for _ in range(100):
-            mid = a_ + 0.5 * (b_ - a_)
-            if mid <= a_ or mid >= b_:
-                break
-            left = (region[0], tuple(mid if i == axis else region[1][i] for i in range(3)))
-            if sum(_estimated_inside(b, c, left) for b, c in files) >= share * total:
-                b_ = mid
-            else:
-                a_ = mid
-        cut = b_
-    cut = min(max(cut, region[0][axis]), region[1][axis])
-    left = (region[0], tuple(cut if i == axis else region[1][i] for i in range(3)))
-    right = (tuple(cut if i == axis else region[0][i] for i in range(3)), region[1])
-    _split_into(left, files, left_n, out)
-    _split_into(right, files, n - left_n, out)
+# Boxes
 
 
 def json_float(v: float):
     """Infinite box faces as the strings "inf" / "-inf" (strict JSON has no infinity)."""
     return v if math.isfinite(v) else ("inf" if v > 0 else "-inf")
-
-
-def spatial_split(records: list[dict], n: int, query=None):
-    """The n boxes lodex's split="spatial" read gives its ranks (query None: the whole space)."""
-    q = query or ((-INF, -INF, -INF), (INF, INF, INF))
-    dmin, dmax = [INF] * 3, [-INF] * 3
-    for r in records:
-        for a in range(3):
-            dmin[a] = min(dmin[a], r["partition_box"]["min"][a])
-            dmax[a] = max(dmax[a], r["partition_box"]["max"][a])
-    domain = (tuple(dmin), tuple(dmax))
-    keyed = []
-    for i, r in enumerate(records):
-        b = (tuple(r["bounds"]["min"]), tuple(r["bounds"]["max"]))
-        if r["count"] > 0 and _bounds_meet(b, q):
-            pb = (tuple(r["partition_box"]["min"]), tuple(r["partition_box"]["max"]))
-            keyed.append((_spatial_key(pb, domain), i, b, r["count"]))
-    keyed.sort(key=lambda t: (t[0], t[1]))
-    out: list = []
-    _split_into(q, [(b, c) for _, _, b, c in keyed], n, out)
-    return out
 
 
 # ---------------------------------------------------------------------------------------------
@@ -707,7 +601,7 @@ def cmd_scaling(args) -> None:
         total = sum(r["count"] for r in records)
         data_files = sorted(glob.glob(os.path.join(path, GROUP, "step-000000000", "*.lpd")))
         check(len(data_files) == len(records), "data files on disk differ from the metadata")
-        mybox = spatial_split(records, size)[rank]
+        mybox = p.spatial_split(0, size)[rank]   # the box lodex's spatial split gives this rank
         box = None if size == 1 else mybox
 
         def with_meta():
@@ -719,7 +613,7 @@ def cmd_scaling(args) -> None:
 
         methods = {"with_metadata": with_meta, "without_metadata": without_meta}
 
-        # Untimed checks: lodex gives this rank exactly the particles of its (replicated) box,
+        # Untimed checks: lodex gives this rank exactly the particles of its box,
         # every field equal to the numpy answer; the ranks' parts add up to the whole step.
         a, _ = with_meta()
         b, _ = without_meta()

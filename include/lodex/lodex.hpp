@@ -149,6 +149,9 @@ class ParticleGroup {
   std::vector<FieldColumn> read(int64_t step, const ReadRequest& request, MPI_Comm comm = MPI_COMM_NULL) const;
   // Every particle of a step (fields empty = all fields).
   std::vector<FieldColumn> read(int64_t step, const std::vector<std::string>& fields) const;
+  // The boxes a split="spatial" read of `box` (none: everything) by `readers` ranks gives each
+  // rank: disjoint parts of the box, computed from the spatial metadata only.
+  std::vector<Box> spatial_split(int64_t step, const std::optional<Box>& box, uint32_t readers) const;
   // For a rank whose read arguments could not even be converted (a language binding's checks
   // failed): takes part in the collective read over comm so every rank raises `error`.
   void abort_read(const Error& error, MPI_Comm comm) const;

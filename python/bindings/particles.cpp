@@ -201,6 +201,19 @@ void bind_particles(nb::module_& m) {
           nb::arg("fraction").none(), nb::arg("readers"), nb::arg("P"), nb::arg("S"), nb::arg("split"),
           nb::arg("comm").none())
       .def(
+          "spatial_split",
+          [](const ParticleGroup& g, int64_t step, std::optional<std::pair<std::array<double, 3>, std::array<double, 3>>> box,
+             uint32_t readers) {
+            std::optional<Box> q;
+            if (box) q = Box{box->first, box->second};
+            nb::list out;
+            for (const Box& b : g.spatial_split(step, q, readers))
+              out.append(nb::make_tuple(nb::make_tuple(b.inclusive_min[0], b.inclusive_min[1], b.inclusive_min[2]),
+                                        nb::make_tuple(b.exclusive_max[0], b.exclusive_max[1], b.exclusive_max[2])));
+            return out;
+          },
+          nb::arg("step"), nb::arg("box").none(), nb::arg("readers"))
+      .def(
           "abort_read",
           [](const ParticleGroup& g, int code, const std::string& message, nb::handle comm) {
             const MPI_Comm c = to_comm(comm);

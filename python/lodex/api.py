@@ -222,6 +222,13 @@ class ParticleGroup:
         except Error:
             pass   # this rank raises its own error
 
+    def spatial_split(self, step: int, readers: int, box: Box | None = None) -> list[Box]:
+        """The box each of ``readers`` ranks gets from ``read(step, box, comm=...)`` with
+        ``split="spatial"`` (rank r: item r), from the spatial metadata alone; infinite faces
+        where the query is unbounded."""
+        return self._core.spatial_split(_step(step), None if box is None else _box(box, "box"),
+                                        _count(readers, "readers", 1, 2**32 - 1))
+
     @staticmethod
     def _request(box, fields, lod: bool, readers, P, S, split) -> tuple:
         if isinstance(fields, str):

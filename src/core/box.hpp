@@ -48,12 +48,30 @@ struct Box {
   }
   bool operator==(const Box&) const = default;
 
-  // The smallest box holding nothing; extend() grows it to cover points.
+  // Grows this box to cover `b` too (Box::nothing() grows into a copy of the first box).
+  void extend(const Box& b) {
+    for (int a = 0; a < 3; ++a) {
+      inclusive_min[a] = std::min(inclusive_min[a], b.inclusive_min[a]);
+      exclusive_max[a] = std::max(exclusive_max[a], b.exclusive_max[a]);
+    }
+  }
+
+  // The smallest box holding nothing; extend() grows it.
   static Box nothing() {
     constexpr double inf = std::numeric_limits<double>::infinity();
     return Box{{inf, inf, inf}, {-inf, -inf, -inf}};
   }
 };
+
+// The common part of two boxes (empty() when they do not overlap).
+inline Box intersection(const Box& a, const Box& b) {
+  Box r;
+  for (int i = 0; i < 3; ++i) {
+    r.inclusive_min[i] = std::max(a.inclusive_min[i], b.inclusive_min[i]);
+    r.exclusive_max[i] = std::min(a.exclusive_max[i], b.exclusive_max[i]);
+  }
+  return r;
+}
 
 std::string to_string(const Box& b);
 

@@ -143,8 +143,12 @@ uint32_t level_count(const LodRequest& r, uint64_t candidates) {
   fail(ErrorCode::kInvalidArgument, "S = ", r.S, " makes more than ", kMaxLevel, " levels; use a larger S");
 }
 
-uint64_t fraction_target(double f, uint64_t candidates) {
+void validate_fraction(double f) {
   if (!(f > 0 && f <= 1)) fail(ErrorCode::kInvalidArgument, "fraction must be in (0, 1], got ", f);
+}
+
+uint64_t fraction_target(double f, uint64_t candidates) {
+  validate_fraction(f);
   if (candidates == 0) return 0;
   const long double t = std::llround(static_cast<long double>(f) * static_cast<long double>(candidates));
   return std::clamp<uint64_t>(static_cast<uint64_t>(t), 1, candidates);
@@ -199,13 +203,8 @@ void split_into(const Box& region, const std::vector<FileExtent>& files, uint32_
   }
   // The finite hull of the particles that may lie in the region.
   Box hull = Box::nothing();
-  for (const auto& f : files) {
-    if (!bounds_meet(f.bounds, region)) continue;
-    for (int a = 0; a < 3; ++a) {
-      hull.inclusive_min[a] = std::min(hull.inclusive_min[a], std::max(f.bounds.inclusive_min[a], region.inclusive_min[a]));
-      hull.exclusive_max[a] = std::max(hull.exclusive_max[a], std::min(f.bounds.exclusive_max[a], region.exclusive_max[a]));
-    }
-  }
+  for (const auto& f : files)
+    if (bounds_meet(f.bounds, region)) hull.extend(intersection(f.bounds, region));
   int axis = 0;
   double best = -1;
   for (int a = 0; a < 3; ++a) {

@@ -78,6 +78,7 @@ void validate(const LodRequest& r);
 uint64_t level_prefix(const LodRequest& r, uint32_t level);
 // Levels of a query with `candidates` particles: the least L with level_prefix(L - 1) >= N (1 if N = 0).
 uint32_t level_count(const LodRequest& r, uint64_t candidates);
+void validate_fraction(double f);   // 0 < f <= 1
 // Particles to take for a fraction 0 < f <= 1 of `candidates` (at least 1 when there are any).
 uint64_t fraction_target(double f, uint64_t candidates);
 

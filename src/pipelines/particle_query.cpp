@@ -12,6 +12,8 @@ namespace lodex {
 
 namespace {
 
+}  // namespace
+
 void validate_box(const Box& b) {
   for (int a = 0; a < 3; ++a) {
     if (std::isnan(b.inclusive_min[a]) || std::isnan(b.exclusive_max[a]))
@@ -22,14 +24,28 @@ void validate_box(const Box& b) {
   }
 }
 
-Box intersection(const Box& a, const Box& b) {
-  Box r;
-  for (int i = 0; i < 3; ++i) {
-    r.inclusive_min[i] = std::max(a.inclusive_min[i], b.inclusive_min[i]);
-    r.exclusive_max[i] = std::min(a.exclusive_max[i], b.exclusive_max[i]);
+std::vector<size_t> candidate_order(const SpatialMetadata& meta, const Box& query) {
+  Box domain = Box::nothing();
+  for (const auto& r : meta.files) domain.extend(r.partition_box);
+  std::vector<std::pair<uint64_t, size_t>> keyed;
+  for (size_t i = 0; i < meta.files.size(); ++i) {
+    const DataFileRecord& r = meta.files[i];
+    if (r.count > 0 && bounds_meet(r.bounds, query)) keyed.push_back({spatial_key(r.partition_box, domain), i});
   }
-  return r;
+  std::sort(keyed.begin(), keyed.end());
+  std::vector<size_t> order;
+  for (const auto& [key, i] : keyed) order.push_back(i);
+  return order;
 }
+
+std::vector<Box> spatial_parts(const SpatialMetadata& meta, const std::vector<size_t>& order, const Box& query,
+                               uint32_t n) {
+  std::vector<FileExtent> extents;
+  for (size_t i : order) extents.push_back({meta.files[i].bounds, meta.files[i].count});
+  return spatial_split(query, extents, n);
+}
+
+namespace {
 
 template <typename T>
 bool in_box(const T* p, const Box& b) {
@@ -101,8 +117,7 @@ ParticleQuery::~ParticleQuery() = default;
 void ParticleQuery::setup(const ReadRequest& request, bool sampled) {
   if (request.level && request.fraction)
     fail(ErrorCode::kInvalidArgument, "give a level or a fraction, not both");
-  if (request.fraction && !(*request.fraction > 0 && *request.fraction <= 1))
-    fail(ErrorCode::kInvalidArgument, "fraction must be in (0, 1], got ", *request.fraction);
+  if (request.fraction) validate_fraction(*request.fraction);
   lod_ = request.lod;
   if (lod_.readers == 0) lod_.readers = static_cast<uint64_t>(comm_.size());
   if (sampled) validate(lod_);
@@ -120,27 +135,12 @@ void ParticleQuery::setup(const ReadRequest& request, bool sampled) {
     }
   }
 
-  // Candidate files, in spatial order (the order of the sample line).
-  Box domain = Box::nothing();
-  for (const auto& r : meta_.files)
-    for (int a = 0; a < 3; ++a) {
-      domain.inclusive_min[a] = std::min(domain.inclusive_min[a], r.partition_box.inclusive_min[a]);
-      domain.exclusive_max[a] = std::max(domain.exclusive_max[a], r.partition_box.exclusive_max[a]);
-    }
-  std::vector<std::pair<uint64_t, size_t>> keyed;
-  for (size_t i = 0; i < meta_.files.size(); ++i) {
-    const DataFileRecord& r = meta_.files[i];
-    if (r.count > 0 && bounds_meet(r.bounds, query_)) keyed.push_back({spatial_key(r.partition_box, domain), i});
-  }
-  std::sort(keyed.begin(), keyed.end());
-  for (const auto& [key, i] : keyed) candidates_order_.push_back(i);
+  candidates_order_ = candidate_order(meta_, query_);   // the order of the sample line
 
   // This rank's share of the work.
   const uint32_t n = static_cast<uint32_t>(comm_.size()), me = static_cast<uint32_t>(comm_.rank());
   if (request.split == ReadSplit::kSpatial) {
-    std::vector<FileExtent> extents;
-    for (size_t i : candidates_order_) extents.push_back({meta_.files[i].bounds, meta_.files[i].count});
-    mine_ = n == 1 ? query_ : intersection(query_, spatial_split(query_, extents, n)[me]);
+    mine_ = spatial_parts(meta_, candidates_order_, query_, n)[me];   // a part of the query box
     for (size_t c = 0; c < candidates_order_.size(); ++c)
       if (bounds_meet(meta_.files[candidates_order_[c]].bounds, mine_)) open_file(c, mine_, nullptr);
   } else {
@@ -245,9 +245,8 @@ void plan_runs(const ParticleFileHead& h, FilePlan& plan) {
 
 // Reads field `fi` of every run into `area` and verifies the segments of the pieces. With a
 // cache, kept segments come from it, and segments used only in part are kept for next time.
-template <typename Cache>
 void read_runs(const File& file, const ParticleFileHead& h, size_t fi, const FilePlan& plan, uint8_t* area,
-               const std::string& path, ReadStats& stats, Cache* cache, size_t file_index) {
+               const std::string& path, ReadStats& stats, SegmentCache* cache, size_t file_index) {
   const size_t rb = h.fields[fi].row_bytes();
   const uint64_t nseg = h.num_segments();
   for (const Run& r : plan.runs) {

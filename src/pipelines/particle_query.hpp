@@ -19,6 +19,18 @@
 
 namespace lodex {
 
+// A refinement's partly used segments: (file, segment) -> per schema field, the verified bytes
+// (empty: that field was not read).
+using SegmentCache = std::map<std::pair<size_t, uint64_t>, std::vector<std::vector<uint8_t>>>;
+
+void validate_box(const Box& b);   // no NaN, min <= max on every axis
+// The records of `meta` whose particles may lie in `query`, in spatial order (Morton code of the
+// partition box's centre): the files of a read, in the order of its sample line.
+std::vector<size_t> candidate_order(const SpatialMetadata& meta, const Box& query);
+// The boxes a spatial split gives each of n readers of those candidates.
+std::vector<Box> spatial_parts(const SpatialMetadata& meta, const std::vector<size_t>& order, const Box& query,
+                               uint32_t n);
+
 class ParticleQuery {
  public:
   // Collective over comm (MPI_COMM_NULL: serial). `step_dir` is the step's folder, `meta` its
@@ -77,8 +89,6 @@ class ParticleQuery {
   std::vector<OpenFile> files_;
   FileCache cache_;
   ReadStats setup_;
-  // (file, segment) -> per schema field, the verified bytes of a partly used segment (empty: not kept).
-  using SegmentCache = std::map<std::pair<size_t, uint64_t>, std::vector<std::vector<uint8_t>>>;
   SegmentCache partial_;
   bool keep_partial_ = false;
 };

@@ -130,6 +130,14 @@ std::vector<FieldColumn> ParticleGroup::read(int64_t step, const ReadRequest& re
   return out;
 }
 
+std::vector<Box> ParticleGroup::spatial_split(int64_t step, const std::optional<Box>& box, uint32_t readers) const {
+  if (readers < 1) fail(ErrorCode::kInvalidArgument, "readers must be at least 1, got ", readers);
+  if (box) validate_box(*box);
+  const Box query = box ? *box : unbounded_box();
+  const SpatialMetadata meta = metadata(step);
+  return spatial_parts(meta, candidate_order(meta, query), query, readers);
+}
+
 void ParticleGroup::abort_read(const Error& error, MPI_Comm comm) const {
   if (comm == MPI_COMM_NULL) throw error;
   const Comm c(comm);   // the same collectives as the start of a ParticleQuery

@@ -47,12 +47,8 @@ def meta_file(path: str, step: int = DAMAGED) -> str:
     return os.path.join(tu.step_dir(path, GROUP, step), "spatial.lsm")
 
 
-def flip(path: str, offset: int, mask: int = 0x10) -> None:
-    with open(path, "r+b") as fh:
-        fh.seek(offset)
-        b = fh.read(1)
-        fh.seek(offset)
-        fh.write(bytes([b[0] ^ mask]))
+def flip(path: str, offset: int) -> None:
+    tu.flip_byte(path, offset, 0x10)
 
 
 def others_intact(path: str) -> None:

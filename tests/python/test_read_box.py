@@ -408,3 +408,25 @@ def test_bytes_read_small_box(uniform):
     columns = s["bytes_read"] - s["metadata_bytes"] - s["head_bytes"]
     assert columns <= 8 * max_brick_bytes(uniform.path, g, meet, None)
     assert columns < file_bytes[meet[0]["file"]] / 4
+
+
+@pytest.mark.parametrize("name", ["uniform", "clustered"])
+@pytest.mark.parametrize("readers", [1, 2, 3, 5, 8])
+def test_spatial_split_boxes_partition_the_query(request, name, readers):
+    """p.spatial_split: every particle of the query lies in exactly one reader's box; on uniform
+    data the boxes hold about equal shares (cuts follow the metadata's even-spread estimate, so
+    clustered data inside one file is not balanced)."""
+    dataset = request.getfixturevalue(name)
+    g = lodex.open(dataset.path).particles(GROUP)
+    pos = dataset.data["position"]
+    for box in (None, random_boxes(31, dataset.domain, 3)[1]):
+        parts = g.spatial_split(0, readers, box=box)
+        assert len(parts) == readers
+        inq = np.ones(len(pos), bool) if box is None else rt.inside(pos, box)
+        owners = sum(rt.inside(pos, b).astype(int) for b in parts)
+        assert np.array_equal(owners, inq.astype(int))
+    if readers > 1 and name == "uniform":
+        counts = [int(rt.inside(pos, b).sum()) for b in g.spatial_split(0, readers)]
+        assert max(counts) <= 2.0 * len(pos) / readers
+    with pytest.raises(lodex.InvalidArgumentError):
+        g.spatial_split(0, 0)

@@ -55,12 +55,8 @@ def meta_file(path: str, step: int = 0) -> str:
     return os.path.join(tu.step_dir(path, GROUP, step), "spatial.lsm")
 
 
-def flip(path: str, offset: int, mask: int = 0x04) -> None:
-    with open(path, "r+b") as fh:
-        fh.seek(offset)
-        b = fh.read(1)
-        fh.seek(offset)
-        fh.write(bytes([b[0] ^ mask]))
+def flip(path: str, offset: int) -> None:
+    tu.flip_byte(path, offset, 0x04)
 
 
 def column_offset(path: str, field: str, row: int) -> int:

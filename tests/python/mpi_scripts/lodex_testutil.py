@@ -465,3 +465,12 @@ def boundary_factor_data(rank: int, size: int):
     pts = [lo, lo + (hi - lo) / 2, np.array([lo[0], hi[1] - 1e-9, lo[2]])]
     pos = np.array(pts, dtype=np.float64)
     return {"position": pos, "id": rank * 100 + np.arange(len(pos), dtype=np.int64)}, patch
+
+
+def flip_byte(path: str, offset: int, mask: int) -> None:
+    """Damages one byte of a file in place (XOR with ``mask``)."""
+    with open(path, "r+b") as fh:
+        fh.seek(offset)
+        b = fh.read(1)
+        fh.seek(offset)
+        fh.write(bytes([b[0] ^ mask]))
