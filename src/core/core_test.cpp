@@ -1,7 +1,14 @@
-// Unit tests of the core layer: boxes, dtypes, schemas, byte encoding, checksums, errors.
+// Unit tests of the core layer: boxes, dtypes, schemas, byte encoding, checksums, errors, the
+// worker pool.
 #include <gtest/gtest.h>
 
+#include <atomic>
+#include <chrono>
 #include <cstdint>
+#include <stdexcept>
+#include <sys/wait.h>
+#include <thread>
+#include <unistd.h>
 #include <string>
 #include <vector>
 
@@ -12,6 +19,7 @@
 #include "core/dtype.hpp"
 #include "core/error.hpp"
 #include "core/schema.hpp"
+#include "core/worker_pool.hpp"
 
 namespace lodex {
 namespace {
@@ -283,6 +291,81 @@ TEST(Error, CarriesCodeAndMessage) {
   EXPECT_STREQ(error_code_name(ErrorCode::kFormat), "format error");
   EXPECT_STREQ(error_code_name(ErrorCode::kInvalidArgument), "invalid argument");
   EXPECT_EQ(cat(0.1), "0.10000000000000001");   // 17 significant digits: doubles round-trip
+}
+
+// ---------------------------------------------------------------- Worker pool
+
+TEST(WorkerPool, RunsEveryTaskOnceOnDistinctWorkers) {
+  for (size_t threads : {1, 2, 3, 8}) {
+    for (size_t n : {0, 1, 2, 7, 1000}) {
+      std::vector<std::atomic<int>> hits(n);
+      std::vector<std::atomic<int>> busy(threads);
+      std::atomic<bool> overlap{false};
+      parallel_for(n, threads, [&](size_t i, size_t w) {
+        ASSERT_LT(w, threads);
+        if (busy[w].fetch_add(1) != 0) overlap = true;   // one task at a time per worker id
+        hits[i].fetch_add(1);
+        busy[w].fetch_sub(1);
+      });
+      EXPECT_FALSE(overlap);
+      for (size_t i = 0; i < n; ++i) ASSERT_EQ(hits[i].load(), 1) << "task " << i << " of " << n;
+    }
+  }
+}
+
+TEST(WorkerPool, KeepsSeveralTasksInFlight) {
+  // Four tasks that each wait for all four to have started: only completes if they overlap.
+  std::atomic<int> started{0};
+  parallel_for(4, 4, [&](size_t, size_t) {
+    started.fetch_add(1);
+    for (int spin = 0; started.load() < 4 && spin < 200000000; ++spin) std::this_thread::yield();
+    EXPECT_EQ(started.load(), 4);
+  });
+}
+
+TEST(WorkerPool, RethrowsTheFirstErrorAndSkipsTheRest) {
+  std::atomic<int> ran{0};
+  try {
+    parallel_for(10000, 4, [&](size_t i, size_t) {
+      ran.fetch_add(1);
+      if (i == 3) throw Error(ErrorCode::kFormat, "task three failed");
+      std::this_thread::sleep_for(std::chrono::microseconds(100));
+    });
+    FAIL() << "no exception";
+  } catch (const Error& e) {
+    EXPECT_EQ(e.code(), ErrorCode::kFormat);
+    EXPECT_NE(std::string(e.what()).find("task three"), std::string::npos);
+  }
+  EXPECT_LT(ran.load(), 10000);
+  // The pool is usable afterwards.
+  std::atomic<int> after{0};
+  parallel_for(100, 4, [&](size_t, size_t) { after.fetch_add(1); });
+  EXPECT_EQ(after.load(), 100);
+}
+
+TEST(WorkerPool, NestedCallsRunInline) {
+  std::atomic<int> inner{0};
+  parallel_for(4, 4, [&](size_t, size_t) {
+    parallel_for(5, 4, [&](size_t, size_t w) {
+      EXPECT_EQ(w, 0u);
+      inner.fetch_add(1);
+    });
+  });
+  EXPECT_EQ(inner.load(), 20);
+}
+
+TEST(WorkerPool, WorksInAForkedChild) {
+  parallel_for(8, 4, [](size_t, size_t) {});   // the parent's pool exists
+  const pid_t pid = fork();
+  ASSERT_GE(pid, 0);
+  if (pid == 0) {
+    std::atomic<int> n{0};
+    parallel_for(100, 4, [&](size_t, size_t) { n.fetch_add(1); });
+    _exit(n.load() == 100 ? 0 : 1);
+  }
+  int status = 0;
+  ASSERT_EQ(waitpid(pid, &status, 0), pid);
+  EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0);
 }
 
 }  // namespace

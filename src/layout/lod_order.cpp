@@ -79,6 +79,21 @@ BrickGrid::BrickGrid(const Box& box, uint32_t b) : bits(b) {
   }
 }
 
+double BrickGrid::face(int axis, uint32_t k) const {
+  if (k == 0 || k > top || !(scale[axis] > 0))
+    fail(ErrorCode::kInvalidArgument, "cell face ", k, " is not between two cells of a ", bits, "-bit grid");
+  // Bisect between a coordinate in cell k-1 and one in cell k down to adjacent doubles (stepping
+  // one ulp at a time would never end near zero, where the ulps are tiny).
+  double a = lo[axis] + (k - 0.5) / scale[axis], b = lo[axis] + (k + 0.5) / scale[axis];
+  if (cell(axis, a) >= k) a = lo[axis];
+  if (cell(axis, b) < k) b = lo[axis] + 2 * (top + 1) / scale[axis];
+  for (;;) {
+    const double mid = a + 0.5 * (b - a);
+    if (!(mid > a && mid < b)) return b;
+    (cell(axis, mid) >= k ? b : a) = mid;
+  }
+}
+
 uint32_t morton3(uint32_t x, uint32_t y, uint32_t z) {
   const uint32_t* spread = spread3_table().data();
   return spread[x & 0x3ff] | (spread[y & 0x3ff] << 1) | (spread[z & 0x3ff] << 2);

@@ -48,6 +48,9 @@ struct BrickGrid {
     // Clamping also places particles a rounding error outside the box in the edge brick.
     return static_cast<uint32_t>(std::min(std::max((p - lo[axis]) * scale[axis], 0.0), top));
   }
+  // The smallest coordinate whose cell() on `axis` is k (0 < k <= top): the exact face between
+  // cells k-1 and k in this arithmetic, so a cut there splits no brick.
+  double face(int axis, uint32_t k) const;
   uint32_t bits = 0;
   double lo[3] = {0, 0, 0};
   double scale[3] = {0, 0, 0};

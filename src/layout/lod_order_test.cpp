@@ -288,6 +288,40 @@ TEST(LodOrder, RejectsTooManyParticlesAndBadTypes) {
   EXPECT_THROW(lod_order(ints, DType::kI4, 1, box, LodParams{}, perm), Error);
 }
 
+TEST(BrickGrid, FaceIsTheFirstCoordinateOfItsCell) {
+  std::mt19937_64 rng(11);
+  std::uniform_real_distribution<double> u(-1e3, 1e3), w(1e-6, 1e3);
+  for (int trial = 0; trial < 200; ++trial) {
+    Box box;
+    for (int a = 0; a < 3; ++a) {
+      box.inclusive_min[a] = u(rng);
+      box.exclusive_max[a] = box.inclusive_min[a] + w(rng);
+    }
+    const uint32_t bits = 1 + trial % 10;
+    const BrickGrid g(box, bits);
+    for (int a = 0; a < 3; ++a)
+      for (uint32_t k = 1; k <= g.top; k += 1 + (k * 7) % 13) {
+        const double f = g.face(a, k);
+        ASSERT_EQ(g.cell(a, f), k) << trial << " axis " << a << " k " << k;
+        ASSERT_EQ(g.cell(a, std::nextafter(f, -INFINITY)), k - 1) << trial << " axis " << a << " k " << k;
+      }
+  }
+  // Faces at and near zero, where doubles are dense.
+  for (double lo : {-1.0, -5.0, -0.3, -1e-300})
+    for (uint32_t bits : {1u, 3u, 10u}) {
+      const BrickGrid g(Box{{lo, lo, lo}, {-lo, -lo, -lo}}, bits);
+      const uint32_t k = 1u << (bits - 1);
+      const double f = g.face(1, k);
+      EXPECT_EQ(g.cell(1, f), k);
+      EXPECT_EQ(g.cell(1, std::nextafter(f, -INFINITY)), k - 1);
+      EXPECT_LE(std::abs(f), 1e-15 * -lo);
+    }
+  const BrickGrid g(Box{{0, 0, 0}, {1, 1, 1}}, 2);
+  EXPECT_EQ(g.face(0, 2), 0.5);
+  EXPECT_THROW(g.face(0, 0), Error);
+  EXPECT_THROW(g.face(0, 4), Error);
+}
+
 TEST(GatherRows, MatchesNaiveLoopForEveryRowSize) {
   std::mt19937_64 rng(17);
   for (size_t row : {1, 2, 3, 4, 8, 12, 16, 20, 24, 36, 72, 100}) {

@@ -196,6 +196,30 @@ double estimate(const std::vector<FileExtent>& files, const Box& region) {
   return sum;
 }
 
+// The face of the dominant crossed file's brick grid nearest `cut`, if strictly inside the region
+// and within tolerance of the target; else `cut`.
+double snap_to_brick_face(const Box& region, const std::vector<FileExtent>& files, int axis, double cut,
+                          double target, double total) {
+  const FileExtent* dominant = nullptr;
+  double weight = 0;
+  for (const auto& f : files) {
+    if (f.grid.empty() || f.grid_bits == 0 || !bounds_meet(f.bounds, region)) continue;
+    if (!(cut > f.grid.inclusive_min[axis] && cut < f.grid.exclusive_max[axis])) continue;
+    const double w = estimated_inside(f.bounds, f.count, region);
+    if (w > weight) weight = w, dominant = &f;
+  }
+  if (!dominant) return cut;
+  const BrickGrid grid(dominant->grid, dominant->grid_bits);
+  const double lo = dominant->grid.inclusive_min[axis];
+  const double k = std::round((cut - lo) * grid.scale[axis]);
+  if (!(k >= 1 && k <= grid.top)) return cut;
+  const double face = grid.face(axis, static_cast<uint32_t>(k));
+  if (!(face > region.inclusive_min[axis] && face < region.exclusive_max[axis])) return cut;
+  Box left = region;
+  left.exclusive_max[axis] = face;
+  return std::abs(estimate(files, left) - target) <= kSnapTolerance * total ? face : cut;
+}
+
 void split_into(const Box& region, const std::vector<FileExtent>& files, uint32_t n, std::vector<Box>& out) {
   if (n == 1) {
     out.push_back(region);
@@ -237,6 +261,7 @@ void split_into(const Box& region, const std::vector<FileExtent>& files, uint32_
     cut = b;
   }
   cut = std::clamp(cut, region.inclusive_min[axis], region.exclusive_max[axis]);
+  if (total > 0) cut = snap_to_brick_face(region, files, axis, cut, share * total, total);
   Box left = region, right = region;
   left.exclusive_max[axis] = cut;
   right.inclusive_min[axis] = cut;

@@ -101,11 +101,17 @@ uint64_t spatial_key(const Box& box, const Box& domain);
 // Work split, spatial: `query` cut into n disjoint boxes (half-open, covering it; faces of the
 // query stay as they are, infinite ones included) by recursive bisection of its longest axis,
 // each cut placed so both sides hold the share of the estimated particles (from the files'
-// bounds and counts) that matches their reader count. Part r goes to reader r.
+// bounds and counts) that matches their reader count. Part r goes to reader r. A cut moves to
+// the nearest brick face of the file it crosses with the most particles when that changes the
+// balance by at most kSnapTolerance of the region's particles: a brick cut in two would be read
+// by both readers.
 struct FileExtent {
   Box bounds;          // max inclusive
   uint64_t count = 0;
+  Box grid = Box::nothing();   // the file's brick grid (BrickGrid), if known
+  uint32_t grid_bits = 0;
 };
+inline constexpr double kSnapTolerance = 0.02;
 std::vector<Box> spatial_split(const Box& query, const std::vector<FileExtent>& files, uint32_t n);
 
 // Work split, balanced bytes: files laid end to end, each as long as its estimated particles in

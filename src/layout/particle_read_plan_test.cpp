@@ -187,6 +187,56 @@ TEST(SpatialSplit, DisjointCoveringAndBalanced) {
   EXPECT_EQ(parts.size(), 3u);
 }
 
+TEST(SpatialSplit, CutsFallOnBrickFacesWithinTheTolerance) {
+  std::vector<FileExtent> files;
+  for (int i = 0; i < 8; ++i) {
+    const double x = i % 2 * 0.5, y = i / 2 % 2 * 0.5, z = i / 4 * 0.5;
+    const Box b{{x, y, z}, {x + 0.5, y + 0.5, z + 0.5}};
+    // 64 bricks per axis per file: moving a cut half a brick shifts < 1% of the particles, so
+    // every cut must snap.
+    files.push_back({b, uint64_t(1000 * (i + 1)), b, 6});
+  }
+  std::mt19937_64 rng(7);
+  std::uniform_real_distribution<double> u(-0.5, 1.5);
+  for (const Box& q : {unbounded_box(), Box{{0.1, 0.2, 0.3}, {0.9, 0.7, 0.8}}}) {
+    double total = 0;
+    for (const auto& f : files) total += estimated_inside(f.bounds, f.count, q);
+    for (uint32_t n : {2u, 3u, 5u, 8u}) {
+      const auto parts = spatial_split(q, files, n);
+      ASSERT_EQ(parts.size(), n);
+      for (int i = 0; i < 20000; ++i) {
+        const Vec3 p{u(rng), u(rng), u(rng)};
+        int owners = 0;
+        for (const auto& b : parts) owners += b.contains(p);
+        ASSERT_EQ(owners, q.contains(p) ? 1 : 0);
+      }
+      int depth = 0;
+      while ((1u << depth) < n) ++depth;
+      for (const auto& b : parts) {
+        double mine = 0;
+        for (const auto& f : files) mine += estimated_inside(f.bounds, f.count, b);
+        EXPECT_NEAR(mine, total / n, depth * kSnapTolerance * total);
+        // Every face that is not the query's cuts no brick of any file it crosses.
+        for (int a = 0; a < 3; ++a)
+          for (double c : {b.inclusive_min[a], b.exclusive_max[a]}) {
+            if (c == q.inclusive_min[a] || c == q.exclusive_max[a]) continue;
+            for (const auto& f : files) {
+              if (!(c > f.grid.inclusive_min[a] && c < f.grid.exclusive_max[a])) continue;
+              const BrickGrid g(f.grid, f.grid_bits);
+              EXPECT_EQ(g.face(a, g.cell(a, c)), c) << "n " << n << " axis " << a << " cut " << c;
+            }
+          }
+      }
+    }
+  }
+  // A brick much larger than the tolerance allows: the balanced cut stays.
+  std::vector<FileExtent> one{{Box{{0, 0, 0}, {1, 1, 1}}, 1000, Box{{0, 0, 0}, {1, 1, 1}}, 1}};
+  const auto parts = spatial_split(Box{{0, 0, 0}, {0.7, 0.3, 0.3}}, one, 2);   // the face at x = 0.5 is too far
+  EXPECT_NEAR(parts[0].exclusive_max[0], 0.35, 1e-9);
+  const auto near = spatial_split(Box{{0, 0, 0}, {1.02, 0.3, 0.3}}, one, 2);   // 0.51 snaps to 0.5
+  EXPECT_EQ(near[0].exclusive_max[0], 0.5);
+}
+
 TEST(ByteSplit, EveryBrickHasOneOwnerThatTouchesItsFile) {
   const std::vector<uint64_t> weights{10, 1, 0, 500, 37};
   for (uint32_t n : {1u, 2u, 3u, 5u, 8u, 700u}) {

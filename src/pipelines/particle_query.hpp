@@ -27,9 +27,10 @@ void validate_box(const Box& b);   // no NaN, min <= max on every axis
 // The records of `meta` whose particles may lie in `query`, in spatial order (Morton code of the
 // partition box's centre): the files of a read, in the order of its sample line.
 std::vector<size_t> candidate_order(const SpatialMetadata& meta, const Box& query);
-// The boxes a spatial split gives each of n readers of those candidates.
+// The boxes a spatial split gives each of n readers of those candidates; `brick_target` (the
+// group's LodParams) lets cuts fall on the writer's brick faces (0: unknown).
 std::vector<Box> spatial_parts(const SpatialMetadata& meta, const std::vector<size_t>& order, const Box& query,
-                               uint32_t n);
+                               uint32_t n, uint64_t brick_target);
 
 class ParticleQuery {
  public:
@@ -37,8 +38,9 @@ class ParticleQuery {
   // verified spatial metadata. `sampled`: the read takes a level, fraction or refinement, so the
   // candidates of every rank are counted (one more collective). `prior`: an error this rank met
   // before (loading the metadata), raised on every rank.
-  ParticleQuery(std::string step_dir, const Schema& schema, SpatialMetadata meta, uint64_t metadata_bytes,
-                const ReadRequest& request, bool sampled, MPI_Comm comm, const std::optional<Error>& prior);
+  ParticleQuery(std::string step_dir, const Schema& schema, uint64_t brick_target, SpatialMetadata meta,
+                uint64_t metadata_bytes, const ReadRequest& request, bool sampled, MPI_Comm comm,
+                const std::optional<Error>& prior);
   ~ParticleQuery();
 
   // Particles of the bricks meeting the query over all ranks (sampled queries only).
@@ -69,13 +71,19 @@ class ParticleQuery {
     uint64_t candidates = 0;     // their particles
   };
 
+  struct LoadedHead {   // a data file opened and its head read and verified
+    File file;
+    ParticleFileHead head;
+    uint64_t requests = 0, bytes_read = 0, head_bytes = 0;
+  };
+
   void setup(const ReadRequest& request, bool sampled);
-  void open_file(size_t candidate, const Box& mine, const ByteSplit* split);
-  void read_file(const OpenFile& f, NestedSampler::Prefix p0, NestedSampler::Prefix p1, bool whole,
-                 std::vector<FieldColumn>& out, ReadStats& stats);
+  LoadedHead load_head(size_t candidate) const;   // thread-safe
+  void add_file(size_t candidate, LoadedHead loaded, const ByteSplit* split);
 
   std::string dir_;
   Schema schema_;
+  uint64_t brick_target_ = 0;
   SpatialMetadata meta_;
   Comm comm_;
   Box query_;

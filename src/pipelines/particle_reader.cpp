@@ -87,7 +87,8 @@ std::unique_ptr<ParticleQuery> make_query(const DatasetState& ds, const std::str
   } catch (const Error& e) {
     error = e;
   }
-  return std::make_unique<ParticleQuery>(std::move(loaded.step_dir), group_meta(ds, name).schema,
+  const ParticleGroupMeta& g = group_meta(ds, name);
+  return std::make_unique<ParticleQuery>(std::move(loaded.step_dir), g.schema, g.lod.brick_target,
                                          std::move(loaded.meta), loaded.bytes, request, sampled, comm, error);
 }
 
@@ -135,7 +136,7 @@ std::vector<Box> ParticleGroup::spatial_split(int64_t step, const std::optional<
   if (box) validate_box(*box);
   const Box query = box ? *box : unbounded_box();
   const SpatialMetadata meta = metadata(step);
-  return spatial_parts(meta, candidate_order(meta, query), query, readers);
+  return spatial_parts(meta, candidate_order(meta, query), query, readers, group_meta(*ds_, name_).lod.brick_target);
 }
 
 void ParticleGroup::abort_read(const Error& error, MPI_Comm comm) const {

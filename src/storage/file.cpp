@@ -66,13 +66,27 @@ void File::pwrite_all(const void* data, size_t bytes, uint64_t offset) {
   }
 }
 
+namespace {
+// Drops the first `done` bytes of parts[first..] after a short vectored transfer.
+void advance_parts(std::vector<iovec>& parts, size_t& first, size_t done) {
+  while (done > 0 && first < parts.size()) {
+    if (done >= parts[first].iov_len) {
+      done -= parts[first].iov_len;
+      ++first;
+    } else {
+      parts[first].iov_base = static_cast<uint8_t*>(parts[first].iov_base) + done;
+      parts[first].iov_len -= done;
+      done = 0;
+    }
+  }
+  while (first < parts.size() && parts[first].iov_len == 0) ++first;
+}
+}  // namespace
+
 void File::pwritev_all(std::vector<iovec> parts, uint64_t offset) {
   size_t first = 0;
+  advance_parts(parts, first, 0);
   while (first < parts.size()) {
-    if (parts[first].iov_len == 0) {
-      ++first;
-      continue;
-    }
     const int count = static_cast<int>(std::min<size_t>(parts.size() - first, IOV_MAX));
     const ssize_t n = ::pwritev(fd_, parts.data() + first, count, static_cast<off_t>(offset));
     if (n < 0) {
@@ -81,17 +95,28 @@ void File::pwritev_all(std::vector<iovec> parts, uint64_t offset) {
     }
     if (n == 0) fail(ErrorCode::kIo, "cannot write '", path_, "' at byte ", offset, ": no progress");
     offset += static_cast<uint64_t>(n);
-    size_t left = static_cast<size_t>(n);
-    while (left > 0 && first < parts.size()) {   // advance past what was written
-      if (left >= parts[first].iov_len) {
-        left -= parts[first].iov_len;
-        ++first;
-      } else {
-        parts[first].iov_base = static_cast<uint8_t*>(parts[first].iov_base) + left;
-        parts[first].iov_len -= left;
-        left = 0;
-      }
+    advance_parts(parts, first, static_cast<size_t>(n));
+  }
+}
+
+void File::preadv_all(std::vector<iovec> parts, uint64_t offset) const {
+  const uint64_t start = offset;
+  uint64_t total = 0;
+  for (const iovec& v : parts) total += v.iov_len;
+  size_t first = 0;
+  advance_parts(parts, first, 0);
+  while (first < parts.size()) {
+    const int count = static_cast<int>(std::min<size_t>(parts.size() - first, IOV_MAX));
+    const ssize_t n = ::preadv(fd_, parts.data() + first, count, static_cast<off_t>(offset));
+    if (n < 0) {
+      if (errno == EINTR) continue;
+      os_fail("cannot read", path_, errno, cat(" at byte ", offset));
     }
+    if (n == 0)
+      fail(ErrorCode::kFormat, "'", path_, "' is truncated: reading ", total, " bytes at byte ", start,
+           " hit the end of the file at byte ", offset);
+    offset += static_cast<uint64_t>(n);
+    advance_parts(parts, first, static_cast<size_t>(n));
   }
 }
 

@@ -28,6 +28,8 @@ class File {
   // Gathers several buffers into consecutive bytes starting at `offset` (pwritev loop).
   void pwritev_all(std::vector<iovec> parts, uint64_t offset);
   void pread_all(void* data, size_t bytes, uint64_t offset) const;   // short file -> FormatError
+  // Scatters consecutive bytes starting at `offset` into several buffers (preadv loop).
+  void preadv_all(std::vector<iovec> parts, uint64_t offset) const;
   uint64_t size() const;
   void sync();
   void close();

@@ -8,14 +8,24 @@ File& FileCache::get(const std::string& path) {
     lru_.splice(lru_.begin(), lru_, it->second.lru);
     return it->second.file;
   }
-  File f(path, File::Mode::kRead);   // may throw; the cache is unchanged then
+  return insert(File(path, File::Mode::kRead));   // may throw; the cache is unchanged then
+}
+
+File& FileCache::insert(File file) {
+  const std::string path = file.path();
   ++opens_;
+  auto it = map_.find(path);
+  if (it != map_.end()) {   // replaces the handle it had
+    lru_.splice(lru_.begin(), lru_, it->second.lru);
+    it->second.file = std::move(file);
+    return it->second.file;
+  }
   if (map_.size() >= capacity_) {
     map_.erase(lru_.back());
     lru_.pop_back();
   }
   lru_.push_front(path);
-  auto [pos, _] = map_.emplace(path, Entry{std::move(f), lru_.begin()});
+  auto [pos, _] = map_.emplace(path, Entry{std::move(file), lru_.begin()});
   return pos->second.file;
 }
 

@@ -17,6 +17,9 @@ class FileCache {
   explicit FileCache(size_t capacity = 64) : capacity_(capacity == 0 ? 1 : capacity) {}
   // The open handle for `path`, opening it (and closing the least recently used) if needed.
   File& get(const std::string& path);
+  // Adds a file opened elsewhere (counted as an open), closing the least recently used if full.
+  File& insert(File file);
+  size_t capacity() const { return capacity_; }
   void clear();
   size_t size() const { return map_.size(); }
   size_t opens() const { return opens_; }   // files opened since construction

@@ -150,6 +150,37 @@ TEST_F(Storage, PwritevLargePartsSplitAcrossCalls) {
   EXPECT_EQ(read_whole_file(path("big.bin"), 1 << 30), expect);
 }
 
+TEST_F(Storage, PreadvScattersIntoManyPartsAndDetectsTheEnd) {
+  const auto data = pattern(200000, 7);
+  write_file("r.bin", data);
+  File f(path("r.bin"), File::Mode::kRead);
+  // 3000 parts (beyond IOV_MAX), some empty, from byte 123.
+  std::vector<std::vector<uint8_t>> bufs;
+  std::vector<iovec> parts;
+  size_t total = 0;
+  for (uint32_t i = 0; i < 3000; ++i) {
+    bufs.emplace_back(i % 7 == 0 ? 0 : (i * 13) % 90 + 1);
+    total += bufs.back().size();
+  }
+  for (auto& b : bufs) parts.push_back({b.data(), b.size()});
+  f.preadv_all(parts, 123);
+  size_t at = 123;
+  for (const auto& b : bufs) {
+    ASSERT_TRUE(std::equal(b.begin(), b.end(), data.begin() + static_cast<long>(at)));
+    at += b.size();
+  }
+  EXPECT_EQ(at, 123 + total);
+  f.preadv_all({}, 0);   // nothing to read
+  // Past the end: a FormatError naming the file, the size asked for and where it ended.
+  std::vector<uint8_t> a(100), b(1000);
+  std::string msg;
+  EXPECT_EQ(code_of([&] { f.preadv_all({{a.data(), a.size()}, {b.data(), b.size()}}, 199500); }, &msg),
+            ErrorCode::kFormat);
+  EXPECT_NE(msg.find(path("r.bin")), std::string::npos) << msg;
+  EXPECT_NE(msg.find("1100 bytes at byte 199500"), std::string::npos) << msg;
+  EXPECT_NE(msg.find("at byte 200000"), std::string::npos) << msg;
+}
+
 TEST_F(Storage, ReadPastEndIsFormatErrorNamingTheFile) {
   write_file("short.bin", pattern(100, 3));
   File f(path("short.bin"), File::Mode::kRead);
@@ -291,6 +322,26 @@ TEST_F(Storage, FileCacheOpensOnceAndEvictsLeastRecentlyUsed) {
   cache.get(path("d"));
   EXPECT_EQ(cache.opens(), 6u);
   EXPECT_EQ(code_of([&] { cache.get(path("a")); }), ErrorCode::kNotFound);   // really closed
+}
+
+TEST_F(Storage, FileCacheTakesFilesOpenedElsewhere) {
+  for (const char* n : {"a", "b", "c"}) write_file(n, pattern(16, n[0]));
+  FileCache cache(2);
+  File& a = cache.insert(File(path("a"), File::Mode::kRead));
+  EXPECT_EQ(cache.opens(), 1u);
+  EXPECT_EQ(&cache.get(path("a")), &a);   // found, not reopened
+  EXPECT_EQ(cache.opens(), 1u);
+  cache.insert(File(path("a"), File::Mode::kRead));   // replaces the handle, no second entry
+  EXPECT_EQ(cache.size(), 1u);
+  cache.insert(File(path("b"), File::Mode::kRead));
+  cache.insert(File(path("c"), File::Mode::kRead));   // evicts a
+  EXPECT_EQ(cache.size(), 2u);
+  EXPECT_EQ(cache.opens(), 4u);
+  cache.get(path("a"));
+  EXPECT_EQ(cache.opens(), 5u);
+  uint8_t x = 0;
+  cache.get(path("c")).pread_all(&x, 1, 0);
+  EXPECT_EQ(x, pattern(16, 'c')[0]);
 }
 
 TEST_F(Storage, FileCacheCapacityZeroMeansOne) {
