@@ -212,8 +212,11 @@ double snap_to_brick_face(const Box& region, const std::vector<FileExtent>& file
   const BrickGrid grid(dominant->grid, dominant->grid_bits);
   const double lo = dominant->grid.inclusive_min[axis];
   const double k = std::round((cut - lo) * grid.scale[axis]);
-  if (!(k >= 1 && k <= grid.top)) return cut;
-  const double face = grid.face(axis, static_cast<uint32_t>(k));
+  if (!(k >= 0 && k <= grid.top + 1)) return cut;
+  // Faces 0 and top + 1 are the grid's own bounds: the file then lies wholly on one side.
+  const double face = k == 0 ? lo
+                      : k == grid.top + 1 ? dominant->grid.exclusive_max[axis]
+                                          : grid.face(axis, static_cast<uint32_t>(k));
   if (!(face > region.inclusive_min[axis] && face < region.exclusive_max[axis])) return cut;
   Box left = region;
   left.exclusive_max[axis] = face;

@@ -235,6 +235,15 @@ TEST(SpatialSplit, CutsFallOnBrickFacesWithinTheTolerance) {
   EXPECT_NEAR(parts[0].exclusive_max[0], 0.35, 1e-9);
   const auto near = spatial_split(Box{{0, 0, 0}, {1.02, 0.3, 0.3}}, one, 2);   // 0.51 snaps to 0.5
   EXPECT_EQ(near[0].exclusive_max[0], 0.5);
+  // A cut just inside a file moves to the file's edge: the file then goes whole to one side.
+  std::vector<FileExtent> pair;
+  for (double x0 : {0.0, 0.5}) {
+    const Box b{{x0, 0, 0}, {x0 + 0.5, 0.1, 0.1}};
+    pair.push_back({Box{{x0, 0, 0}, {x0 + 0.4999, 0.1, 0.1}}, 1000, b, 4});
+  }
+  pair[1].count = 1001;   // the balanced cut falls just right of 0.5
+  const auto halves = spatial_split(unbounded_box(), pair, 2);
+  EXPECT_EQ(halves[0].exclusive_max[0], 0.5);
 }
 
 TEST(ByteSplit, EveryBrickHasOneOwnerThatTouchesItsFile) {
