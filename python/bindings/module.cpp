@@ -100,8 +100,8 @@ NB_MODULE(_lodex, m) {
           "define_particles",
           [](Dataset& ds, const std::string& name, const std::vector<std::tuple<std::string, std::string, uint32_t>>& fields,
              const std::array<double, 3>& lo, const std::array<double, 3>& hi, const std::string& mode,
-             const std::array<uint32_t, 3>& dims, uint32_t scale, uint64_t level0_max, uint64_t brick_target,
-             uint64_t seed) -> ParticleGroup& {
+             const std::array<uint32_t, 3>& dims, uint64_t particles_per_file, uint32_t scale, uint64_t level0_max,
+             uint64_t brick_target, uint64_t seed) -> ParticleGroup& {
             // A definition that fails to build on one rank must still reach the collective.
             std::optional<lodex::Error> input_error;
             Schema schema;
@@ -111,8 +111,10 @@ NB_MODULE(_lodex, m) {
               for (const auto& [n, d, c] : fields) specs.push_back(FieldSpec{n, parse_dtype(d), c});
               if (mode == "factor") spec.mode = PartitionMode::kFactor;
               else if (mode == "grid") spec.mode = PartitionMode::kGrid;
-              else throw lodex::Error(ErrorCode::kInvalidArgument, "partition mode must be 'factor' or 'grid'");
+              else if (mode == "adaptive") spec.mode = PartitionMode::kAdaptive;
+              else throw lodex::Error(ErrorCode::kInvalidArgument, "partition mode must be 'factor', 'grid' or 'adaptive'");
               spec.dims = dims;
+              spec.particles_per_file = particles_per_file;
               schema = Schema(specs);
             } catch (const lodex::Error& e) {
               input_error = e;

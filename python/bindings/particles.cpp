@@ -129,8 +129,8 @@ void bind_particles(nb::module_& m) {
       .def_prop_ro("partition",
                    [](const ParticleGroup& g) {
                      const PartitionSpec& p = g.partition();
-                     return nb::make_tuple(p.mode == PartitionMode::kFactor ? "factor" : "grid",
-                                           nb::make_tuple(p.dims[0], p.dims[1], p.dims[2]));
+                     return nb::make_tuple(partition_mode_name(p.mode), nb::make_tuple(p.dims[0], p.dims[1], p.dims[2]),
+                                           p.particles_per_file);
                    })
       .def_prop_ro("steps", &ParticleGroup::steps)
       .def(

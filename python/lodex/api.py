@@ -55,6 +55,23 @@ def _step(value: Any) -> int:
     return int(value)
 
 
+def _adaptive_target(schema: Mapping[str, Any], particles_per_file: Any, file_bytes: Any) -> int:
+    """Particles per file of an adaptive partition, from either knob."""
+    if (particles_per_file is None) == (file_bytes is None):
+        raise InvalidArgumentError("partition='adaptive' needs exactly one of particles_per_file "
+                                   "and file_bytes (the target size of each file)")
+    if particles_per_file is not None:
+        return _count(particles_per_file, "particles_per_file", 1, 2**63 - 1)
+    size = _count(file_bytes, "file_bytes", 1, 2**63 - 1)
+    row = 0
+    for _, dtype, comps in _schema(schema):
+        try:
+            row += np.dtype(dtype).itemsize * comps
+        except TypeError:
+            raise InvalidArgumentError(f"unknown dtype {dtype!r}") from None
+    return max(1, size // row)
+
+
 def _schema(schema: Mapping[str, Any]) -> list[tuple[str, str, int]]:
     if not isinstance(schema, Mapping) or not schema:
         raise InvalidArgumentError(
@@ -130,8 +147,15 @@ class ParticleGroup:
 
     @property
     def partition(self) -> tuple[str, tuple[int, int, int]]:
-        """("factor", (Px, Py, Pz)) or ("grid", (gx, gy, gz))."""
-        return self._core.partition
+        """("factor", (Px, Py, Pz)), ("grid", (gx, gy, gz)) or ("adaptive", (1, 1, 1))."""
+        mode, dims, _ = self._core.partition
+        return mode, dims
+
+    @property
+    def particles_per_file(self) -> int | None:
+        """The adaptive scheme's target particles per file (None for the other schemes)."""
+        mode, _, target = self._core.partition
+        return int(target) if mode == "adaptive" else None
 
     @property
     def steps(self) -> list[int]:
@@ -320,21 +344,28 @@ class Dataset:
         return list(self._core.particle_group_names())
 
     def particles(self, name: str, schema: Mapping[str, Any] | None = None,
-                  domain: Box | None = None, partition: Sequence[int] | None = None,
+                  domain: Box | None = None, partition: Sequence[int] | str | None = None,
                   partition_grid: Sequence[int] | None = None,
-                  lod: Mapping[str, int] | None = None) -> ParticleGroup:
+                  lod: Mapping[str, int] | None = None, *,
+                  particles_per_file: int | None = None,
+                  file_bytes: int | None = None) -> ParticleGroup:
         """The particle group ``name``. With a schema (collective): create it, or check that the
         existing group matches. ``partition=(Px, Py, Pz)`` is the aggregation partition factor
         relative to the ranks' patches; ``partition_grid=(gx, gy, gz)`` instead cuts the domain
-        into a fixed grid independent of the patches. With neither, the whole domain is one
-        partition (one file per step: right for a serial writer, a bottleneck for many ranks)."""
+        into a fixed grid independent of the patches; ``partition="adaptive"`` cuts it by a k-d
+        tree over where the particles are, into files of about ``particles_per_file`` particles
+        (or ``file_bytes`` bytes of columns) each, one aggregator per file spread over the ranks
+        (docs/adaptive.md). With none, the whole domain is one partition (one file per step: right
+        for a serial writer, a bottleneck for many ranks)."""
         if schema is None:
-            if domain is not None or partition is not None or partition_grid is not None:
+            if (domain is not None or partition is not None or partition_grid is not None
+                    or particles_per_file is not None or file_bytes is not None):
                 raise InvalidArgumentError("domain and partition need a schema")
             core = self._core.particles(name)
         else:
             try:
-                args = self._definition(schema, domain, partition, partition_grid, lod)
+                args = self._definition(schema, domain, partition, partition_grid, lod,
+                                        particles_per_file, file_bytes)
             except Error as e:   # collective: the other ranks must raise too
                 self._core.abort_define(_code_of(e), str(e))
                 raise
@@ -344,13 +375,24 @@ class Dataset:
         return self._groups[name]
 
     @staticmethod
-    def _definition(schema, domain, partition, partition_grid, lod) -> tuple:
+    def _definition(schema, domain, partition, partition_grid, lod, particles_per_file=None,
+                    file_bytes=None) -> tuple:
         if domain is None:
             raise InvalidArgumentError("a new particle group needs a domain")
         lo, hi = _box(domain, "domain")
         if partition is not None and partition_grid is not None:
             raise InvalidArgumentError("give either partition (a factor) or partition_grid")
-        if partition is not None:
+        target = 0
+        if isinstance(partition, str):
+            if partition != "adaptive":
+                raise InvalidArgumentError(
+                    f"partition must be 'adaptive' or 3 positive integers (a factor), got {partition!r}")
+            target = _adaptive_target(schema, particles_per_file, file_bytes)
+        elif particles_per_file is not None or file_bytes is not None:
+            raise InvalidArgumentError("particles_per_file and file_bytes go with partition='adaptive'")
+        if isinstance(partition, str):
+            mode, dims = "adaptive", (1, 1, 1)
+        elif partition is not None:
             mode, dims = "factor", partition
         else:   # no setting: one partition for the whole domain (right for serial writers)
             mode, dims = "grid", partition_grid if partition_grid is not None else (1, 1, 1)
@@ -364,7 +406,7 @@ class Dataset:
             if k not in opts:
                 raise InvalidArgumentError(f"unknown lod setting {k!r}; known: {sorted(opts)}")
             opts[k] = int(v)
-        return (_schema(schema), lo, hi, mode, [int(d) for d in dims], opts["scale"],
+        return (_schema(schema), lo, hi, mode, [int(d) for d in dims], target, opts["scale"],
                 opts["level0_max"], opts["brick_target"], opts["seed"])
 
     def close(self) -> None:

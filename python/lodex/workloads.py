@@ -61,3 +61,89 @@ def uintah(rank: int, n: int, patch, seed: int = 0, step: int = 0) -> dict[str, 
         "id": (np.float64(rank) * 2**32 + np.arange(n, dtype=np.float64)),
         "type": rng.integers(0, 4, n).astype(np.float32),
     }
+
+
+# ---------------------------------------------------------------- uneven distributions (§6)
+
+# Fields of the uneven workloads: position, a derived energy and the particle's index in the
+# global draw (unique, so a read can be matched to what was written).
+UNEVEN_SCHEMA = {"position": ("f8", 3), "energy": "f4", "id": "u8"}
+
+# Generators: uniform; occupancy of 100/50/25/12.5 % of the domain as in §6.1 (the domain cut
+# into 16^3 regions, a seeded random share of them holds every particle); three Gaussian clusters
+# of weights 0.6 / 0.3 / 0.1; a thin sheet (z = 0.5 with sigma 0.002).
+GENERATORS = ("uniform", "occupancy50", "occupancy25", "occupancy12", "clustered", "sheet")
+_OCCUPANCY = {"uniform": 1.0, "occupancy100": 1.0, "occupancy50": 0.5, "occupancy25": 0.25,
+              "occupancy12": 0.125}
+_CLUSTERS = (((0.3, 0.3, 0.6), 0.05, 0.6), ((0.7, 0.6, 0.3), 0.08, 0.3), ((0.55, 0.8, 0.8), 0.03, 0.1))
+_CHUNK = 1 << 20
+
+
+def _unit_positions(kind: str, n: int, rng: np.random.Generator, occupied: np.ndarray | None) -> np.ndarray:
+    """``n`` positions of the distribution in the unit cube (rejection keeps them inside)."""
+    out = np.empty((0, 3))
+    while len(out) < n:
+        m = n - len(out)
+        if kind in _OCCUPANCY:
+            cells = occupied[rng.integers(0, len(occupied), m)]
+            ijk = np.stack([cells % 16, cells // 16 % 16, cells // 256], axis=1)
+            p = (ijk + rng.random((m, 3))) / 16.0
+        elif kind == "clustered":
+            which = rng.choice(len(_CLUSTERS), m, p=[w for _, _, w in _CLUSTERS])
+            centres = np.array([c for c, _, _ in _CLUSTERS])[which]
+            sigmas = np.array([s for _, s, _ in _CLUSTERS])[which]
+            p = centres + sigmas[:, None] * rng.standard_normal((m, 3))
+        elif kind == "sheet":
+            p = rng.random((m, 3))
+            p[:, 2] = 0.5 + 0.002 * rng.standard_normal(m)
+        else:
+            raise ValueError(f"unknown generator {kind!r}; known: {', '.join(GENERATORS)}")
+        p = p[np.all((p >= 0.0) & (p < 1.0), axis=1)]
+        out = np.concatenate([out, p])
+    return out[:n]
+
+
+def uneven(kind: str, n: int, seed: int = 0, domain=((0.0, 0.0, 0.0), (1.0, 1.0, 1.0)),
+           start: int = 0, stop: int | None = None) -> np.ndarray:
+    """Positions [start, stop) of the global draw of ``n`` particles of generator ``kind`` inside
+    ``domain`` (deterministic in seed; drawn in chunks of 2^20, so any range costs only its
+    chunks)."""
+    if kind not in GENERATORS and kind not in _OCCUPANCY:
+        raise ValueError(f"unknown generator {kind!r}; known: {', '.join(GENERATORS)}")
+    stop = n if stop is None else min(stop, n)
+    occupied = None
+    if kind in _OCCUPANCY:
+        share = _OCCUPANCY[kind]
+        occupied = np.random.default_rng([seed, 7]).permutation(4096)[: int(round(4096 * share))]
+    lo = np.asarray(domain[0], float)
+    hi = np.asarray(domain[1], float)
+    parts = []
+    for c0 in range(start // _CHUNK * _CHUNK, stop, _CHUNK):
+        c1 = min(c0 + _CHUNK, n)
+        unit = _unit_positions(kind, c1 - c0, np.random.default_rng([seed, c0]), occupied)
+        parts.append(unit[max(start, c0) - c0: min(stop, c1) - c0])
+    unit = np.concatenate(parts) if parts else np.empty((0, 3))
+    pos = lo + unit * (hi - lo)
+    return np.minimum(pos, np.nextafter(hi, lo))
+
+
+def uneven_rank(kind: str, n: int, patch, seed: int = 0,
+                domain=((0.0, 0.0, 0.0), (1.0, 1.0, 1.0))) -> dict[str, np.ndarray]:
+    """The particles of the global draw (``uneven``) inside this rank's ``patch``, with the
+    UNEVEN_SCHEMA fields: energy = |position - centre of the domain|^2 and id = index in the
+    draw. Every rank scans the whole draw, chunk by chunk (fine for benchmarks and tests)."""
+    lo = np.asarray(patch[0], float)
+    hi = np.asarray(patch[1], float)
+    keep_pos, keep_id = [], []
+    for c0 in range(0, n, _CHUNK):
+        p = uneven(kind, n, seed, domain, c0, c0 + _CHUNK)
+        inside = np.all((p >= lo) & (p < hi), axis=1)
+        keep_pos.append(p[inside])
+        keep_id.append(np.nonzero(inside)[0].astype(np.uint64) + np.uint64(c0))
+    pos = np.concatenate(keep_pos) if keep_pos else np.empty((0, 3))
+    centre = 0.5 * (np.asarray(domain[0], float) + np.asarray(domain[1], float))
+    return {
+        "position": pos,
+        "energy": np.sum((pos - centre) ** 2, axis=1).astype(np.float32),
+        "id": np.concatenate(keep_id) if keep_id else np.empty(0, np.uint64),
+    }

@@ -99,8 +99,9 @@ std::string encode_manifest(const Manifest& m) {
       schema.push_back({{"name", f.name}, {"dtype", dtype_name(f.dtype)}, {"components", f.components}});
     jg["schema"] = schema;
     jg["domain"] = box_json(g.domain);
-    jg["partition"] = {{"mode", g.partition.mode == PartitionMode::kFactor ? "factor" : "grid"},
-                       {"dims", g.partition.dims}};
+    jg["partition"] = {{"mode", partition_mode_name(g.partition.mode)}, {"dims", g.partition.dims}};
+    if (g.partition.mode == PartitionMode::kAdaptive)
+      jg["partition"]["particles_per_file"] = g.partition.particles_per_file;
     jg["lod"] = {{"scale", g.lod.scale}, {"level0_max", g.lod.level0_max},
                  {"brick_target", g.lod.brick_target}, {"seed", g.lod.seed}};
     json steps = json::array();
@@ -171,8 +172,16 @@ Manifest decode_manifest(std::string_view text, const std::string& what) {
     if (g.domain.empty() || !g.domain.finite()) r.bad(gp + "/domain", "must be finite with min < max");
     const json& jp = r.key(jg, "partition", gp);
     const std::string mode = r.str(r.key(jp, "mode", gp + "/partition"), gp + "/partition/mode");
-    if (mode != "factor" && mode != "grid") r.bad(gp + "/partition/mode", "expected 'factor' or 'grid'");
-    g.partition.mode = mode == "factor" ? PartitionMode::kFactor : PartitionMode::kGrid;
+    if (mode != "factor" && mode != "grid" && mode != "adaptive")
+      r.bad(gp + "/partition/mode", "expected 'factor', 'grid' or 'adaptive'");
+    g.partition.mode = mode == "factor" ? PartitionMode::kFactor
+                       : mode == "grid" ? PartitionMode::kGrid
+                                        : PartitionMode::kAdaptive;
+    if (g.partition.mode == PartitionMode::kAdaptive) {
+      g.partition.particles_per_file =
+          r.u64(r.key(jp, "particles_per_file", gp + "/partition"), gp + "/partition/particles_per_file");
+      if (g.partition.particles_per_file < 1) r.bad(gp + "/partition/particles_per_file", "must be at least 1");
+    }
     const json& dims = r.key(jp, "dims", gp + "/partition");
     if (!dims.is_array() || dims.size() != 3) r.bad(gp + "/partition/dims", "expected 3 integers");
     for (int a = 0; a < 3; ++a) {

@@ -64,9 +64,111 @@ Lattice infer_lattice(const Box& domain, std::span<const RankInput> ranks) {
   return lat;
 }
 
+// Receives (transpose of the send lists, senders in ascending rank order) and aggregators
+// (uniform in rank space over the partitions that receive anything), from the send lists.
+void finish_plan(ParticlePlan& plan, int num_ranks) {
+  const uint32_t nparts = plan.num_partitions();
+  std::vector<uint64_t> recv_count(nparts, 0);
+  for (uint32_t p : plan.send_partitions) ++recv_count[p];
+  plan.recv_offsets.assign(nparts + 1, 0);
+  for (uint32_t p = 0; p < nparts; ++p) plan.recv_offsets[p + 1] = plan.recv_offsets[p] + recv_count[p];
+  plan.recv_ranks.resize(plan.recv_offsets[nparts]);
+  std::vector<uint64_t> fill(plan.recv_offsets.begin(), plan.recv_offsets.end() - 1);
+  for (int r = 0; r < num_ranks; ++r)
+    for (uint32_t p : plan.sends_of(r)) plan.recv_ranks[fill[p]++] = r;
+  uint64_t m = 0;
+  for (uint32_t p = 0; p < nparts; ++p) m += recv_count[p] > 0;
+  plan.aggregator.assign(nparts, -1);
+  uint64_t j = 0;
+  for (uint32_t p = 0; p < nparts; ++p)
+    if (recv_count[p] > 0) plan.aggregator[p] = static_cast<int32_t>(j++ * num_ranks / m);
+}
+
+// The boxes with counts the k-d tree balances: each rank's extent, or its histogram's cells.
+std::vector<WeightedBox> weighted_boxes(std::span<const RankInput> ranks) {
+  std::vector<WeightedBox> items;
+  for (size_t r = 0; r < ranks.size(); ++r) {
+    const RankInput& in = ranks[r];
+    if (in.count == 0) continue;
+    if (in.histogram.empty()) {
+      items.push_back({in.patch, static_cast<double>(in.count)});
+      continue;
+    }
+    const uint32_t h = static_cast<uint32_t>(std::llround(std::cbrt(static_cast<double>(in.histogram.size()))));
+    if (uint64_t{h} * h * h != in.histogram.size())
+      fail(ErrorCode::kInvalidArgument, "rank ", r, "'s histogram has ", in.histogram.size(),
+           " cells, not a cube of a whole number");
+    uint64_t sum = 0;
+    for (uint32_t c : in.histogram) sum += c;
+    if (sum != in.count)
+      fail(ErrorCode::kInvalidArgument, "rank ", r, "'s histogram counts ", sum, " particles, but it holds ", in.count);
+    auto edge = [&](int a, uint32_t i) {   // cell boundaries inside the patch, exact at both ends
+      if (i == 0) return in.patch.inclusive_min[a];
+      if (i == h) return in.patch.exclusive_max[a];
+      const double lo = in.patch.inclusive_min[a], hi = in.patch.exclusive_max[a];
+      return std::clamp(lo + (hi - lo) * i / h, lo, hi);
+    };
+    for (uint32_t k = 0; k < h; ++k)
+      for (uint32_t j = 0; j < h; ++j)
+        for (uint32_t i = 0; i < h; ++i) {
+          const uint32_t c = in.histogram[i + h * (j + h * k)];
+          if (c == 0) continue;
+          const Box b{{edge(0, i), edge(1, j), edge(2, k)}, {edge(0, i + 1), edge(1, j + 1), edge(2, k + 1)}};
+          if (!b.empty()) items.push_back({b, static_cast<double>(c)});
+          else items.push_back({in.patch, static_cast<double>(c)});   // a patch too thin to cut into cells
+        }
+  }
+  return items;
+}
+
+ParticlePlan plan_adaptive(const Box& domain, const PartitionSpec& spec, std::span<const RankInput> ranks) {
+  const int num_ranks = static_cast<int>(ranks.size());
+  uint64_t total = 0;
+  for (const auto& r : ranks) total += r.count;
+  const uint64_t wanted = total == 0 ? 1 : (total + spec.particles_per_file - 1) / spec.particles_per_file;
+  const uint32_t parts = static_cast<uint32_t>(std::clamp<uint64_t>(wanted, 1, static_cast<uint64_t>(num_ranks)));
+  auto kd = std::make_shared<const KdPartition>(domain, weighted_boxes(ranks), parts);
+  ParticlePlan plan;
+  plan.domain = domain;
+  plan.grid = {kd->num_leaves(), 1, 1};
+  for (uint32_t l = 0; l < kd->num_leaves(); ++l) {
+    plan.tiles.push_back(kd->tile(l));
+    plan.partitions.push_back(kd->hull(l).empty() ? kd->tile(l) : kd->hull(l));
+  }
+  plan.send_offsets.assign(num_ranks + 1, 0);
+  std::vector<uint32_t> leaves;
+  for (int r = 0; r < num_ranks; ++r) {
+    plan.send_offsets[r] = plan.send_partitions.size();
+    if (ranks[r].count == 0 || ranks[r].patch.empty()) continue;
+    kd->leaves_meeting(ranks[r].patch, leaves);
+    if (leaves.size() != 1) plan.aligned = false;
+    plan.send_partitions.insert(plan.send_partitions.end(), leaves.begin(), leaves.end());
+  }
+  plan.send_offsets[num_ranks] = plan.send_partitions.size();
+  plan.kd = std::move(kd);
+  finish_plan(plan, num_ranks);
+  return plan;
+}
+
 }  // namespace
 
+const char* partition_mode_name(PartitionMode m) {
+  switch (m) {
+    case PartitionMode::kFactor: return "factor";
+    case PartitionMode::kGrid: return "grid";
+    case PartitionMode::kAdaptive: return "adaptive";
+  }
+  return "?";
+}
+
+uint32_t adaptive_histogram_side(uint64_t ranks) {
+  for (uint32_t h : {16u, 8u, 4u, 2u})
+    if (ranks * h * h * h <= (uint64_t{1} << 18)) return h;
+  return 1;
+}
+
 uint32_t ParticlePlan::partition_of(const Vec3& p) const {
+  if (kd) return kd->leaf_of(p);
   uint32_t idx[3];
   for (int a = 0; a < 3; ++a) {
     const double w = (domain.exclusive_max[a] - domain.inclusive_min[a]) / grid[a];
@@ -95,10 +197,13 @@ ParticlePlan plan_particle_write(const Box& domain, const PartitionSpec& spec,
     fail(ErrorCode::kInvalidArgument, "domain ", to_string(domain),
          " must be finite with min < max on every axis");
   if (ranks.empty()) fail(ErrorCode::kInvalidArgument, "a plan needs at least one rank");
-  for (int a = 0; a < 3; ++a)
-    if (spec.dims[a] < 1)
-      fail(ErrorCode::kInvalidArgument, "partition ", spec.mode == PartitionMode::kFactor ? "factor" : "grid",
-           " along ", kAxis[a], " is ", spec.dims[a], "; it must be at least 1");
+  if (spec.mode != PartitionMode::kAdaptive)
+    for (int a = 0; a < 3; ++a)
+      if (spec.dims[a] < 1)
+        fail(ErrorCode::kInvalidArgument, "partition ", partition_mode_name(spec.mode), " along ", kAxis[a], " is ",
+             spec.dims[a], "; it must be at least 1");
+  if (spec.mode == PartitionMode::kAdaptive && spec.particles_per_file < 1)
+    fail(ErrorCode::kInvalidArgument, "particles_per_file must be at least 1 for adaptive partitions");
   const int num_ranks = static_cast<int>(ranks.size());
   for (int r = 0; r < num_ranks; ++r) {
     const Box& b = ranks[r].patch;
@@ -112,6 +217,8 @@ ParticlePlan plan_particle_write(const Box& domain, const PartitionSpec& spec,
       fail(ErrorCode::kInvalidArgument, "rank ", r, "'s patch ", to_string(b),
            " is not inside the domain ", to_string(domain));
   }
+
+  if (spec.mode == PartitionMode::kAdaptive) return plan_adaptive(domain, spec, ranks);
 
   ParticlePlan plan;
   plan.domain = domain;
@@ -152,7 +259,6 @@ ParticlePlan plan_particle_write(const Box& domain, const PartitionSpec& spec,
 
   // Sends: each rank with particles -> the partitions its patch overlaps.
   plan.send_offsets.assign(num_ranks + 1, 0);
-  std::vector<uint32_t> recv_count(nparts, 0);
   auto bin = [&](double x, int a) -> uint32_t {
     const double f = std::floor((x - domain.inclusive_min[a]) / w[a]);
     return f <= 0 ? 0u : (f >= plan.grid[a] - 1 ? plan.grid[a] - 1 : static_cast<uint32_t>(f));
@@ -171,40 +277,23 @@ ParticlePlan plan_particle_write(const Box& domain, const PartitionSpec& spec,
       }
     } else {
       for (int a = 0; a < 3; ++a) {
-      lo[a] = bin(in.patch.inclusive_min[a], a);
-      // The exclusive max is binned one ulp below so a patch ending on a partition boundary
-      // does not reach into the next partition.
+        lo[a] = bin(in.patch.inclusive_min[a], a);
+        // The exclusive max is binned one ulp below so a patch ending on a partition boundary
+        // does not reach into the next partition.
         hi[a] = bin(std::nextafter(in.patch.exclusive_max[a], in.patch.inclusive_min[a]), a);
       }
     }
     if (lo[0] != hi[0] || lo[1] != hi[1] || lo[2] != hi[2]) plan.aligned = false;
     for (uint32_t k = lo[2]; k <= hi[2]; ++k)
       for (uint32_t j = lo[1]; j <= hi[1]; ++j)
-        for (uint32_t i = lo[0]; i <= hi[0]; ++i) {
-          const uint32_t p = i + plan.grid[0] * (j + plan.grid[1] * k);
-          plan.send_partitions.push_back(p);
-          ++recv_count[p];
-        }
+        for (uint32_t i = lo[0]; i <= hi[0]; ++i)
+          plan.send_partitions.push_back(i + plan.grid[0] * (j + plan.grid[1] * k));
   }
   plan.send_offsets[num_ranks] = plan.send_partitions.size();
   if (spec.mode == PartitionMode::kFactor && !plan.aligned)
     fail(ErrorCode::kInternal, "factor-mode plan is not aligned");
 
-  // Receives: transpose of the send lists, senders in ascending rank order.
-  plan.recv_offsets.assign(nparts + 1, 0);
-  for (uint32_t p = 0; p < nparts; ++p) plan.recv_offsets[p + 1] = plan.recv_offsets[p] + recv_count[p];
-  plan.recv_ranks.resize(plan.recv_offsets[nparts]);
-  std::vector<uint64_t> fill(plan.recv_offsets.begin(), plan.recv_offsets.end() - 1);
-  for (int r = 0; r < num_ranks; ++r)
-    for (uint32_t p : plan.sends_of(r)) plan.recv_ranks[fill[p]++] = r;
-
-  // Aggregators: uniform in rank space over the partitions that receive anything.
-  uint64_t m = 0;
-  for (uint32_t p = 0; p < nparts; ++p) m += recv_count[p] > 0;
-  plan.aggregator.assign(nparts, -1);
-  uint64_t j = 0;
-  for (uint32_t p = 0; p < nparts; ++p)
-    if (recv_count[p] > 0) plan.aggregator[p] = static_cast<int32_t>(j++ * num_ranks / m);
+  finish_plan(plan, num_ranks);
   return plan;
 }
 

@@ -16,16 +16,25 @@
 // bin_a(x) = clamp(floor((x - D.min_a) / w_a), 0, g_a - 1), w_a = (D.max_a - D.min_a) / g_a;
 // bin is monotone in x, so a patch [lo, hi) sends only to bins bin(lo)..bin(hi).
 //
+// Adaptive mode (§6; layout/kd_partition.hpp), target T particles per file: m = ceil(N / T)
+// partitions (at most R, at least 1) cut by a k-d tree balanced on what the ranks report: each
+// rank's extent and count, refined by an optional histogram of h^3 cells over the extent. The
+// leaves tile D; partition p is leaf p, `tiles[p]` its tile and `partitions[p]` the estimated
+// hull of its particles inside the tile. A rank sends to the leaves its extent meets; ranks
+// without particles send nothing.
+//
 // Aggregators: the m partitions that receive particles, in index order, get ranks
 // floor(j * R / m), j = 0..m-1: uniform in rank space (§3.2), distinct when m <= R.
 #pragma once
 
 #include <array>
 #include <cstdint>
+#include <memory>
 #include <span>
 #include <vector>
 
 #include "core/box.hpp"
+#include "layout/kd_partition.hpp"
 
 namespace lodex {
 
@@ -33,20 +42,36 @@ struct RankInput {
   Box patch;               // empty when the rank has no particles and gave no patch
   uint64_t count = 0;      // particles on this rank
   bool patch_given = false;  // false: patch is the bounding box of the particles
+  // Adaptive mode, optional: particles per cell of an h x h x h grid over `patch` (x fastest,
+  // cell i on an axis spans patch.min + [i, i+1) * size / h), summing to `count`.
+  std::vector<uint32_t> histogram;
 };
 
-enum class PartitionMode : uint8_t { kFactor = 0, kGrid = 1 };
+enum class PartitionMode : uint8_t { kFactor = 0, kGrid = 1, kAdaptive = 2 };
 
 struct PartitionSpec {
   PartitionMode mode = PartitionMode::kFactor;
   std::array<uint32_t, 3> dims{1, 1, 1};   // (Px,Py,Pz) in factor mode, (gx,gy,gz) in grid mode
+  uint64_t particles_per_file = 0;         // adaptive mode: the target T
 };
+const char* partition_mode_name(PartitionMode m);   // "factor", "grid", "adaptive"
+
+// The histogram side h a write by R ranks uses in adaptive mode: the largest of 16, 8, 4, 2, 1
+// with R * h^3 <= 2^18 cells, so the exchange and the planner stay small at any scale.
+uint32_t adaptive_histogram_side(uint64_t ranks);
+// Cell i of h along an axis of `extent` (clamped: positions on or past the max go to the last).
+inline uint32_t histogram_cell(double x, double lo, double hi, uint32_t h) {
+  const double f = (x - lo) / (hi - lo) * h;
+  return f <= 0 ? 0u : (f >= h - 1 ? h - 1 : static_cast<uint32_t>(f));
+}
 
 struct ParticlePlan {
   Box domain;
   std::array<uint32_t, 3> grid{1, 1, 1};   // partitions per axis
   bool aligned = true;                     // every sending rank sends to one partition
   std::vector<Box> partitions;             // box of partition p
+  std::vector<Box> tiles;                  // adaptive mode: the tile of partition p (else empty)
+  std::shared_ptr<const KdPartition> kd;   // adaptive mode: the tree partition_of descends
   std::vector<int32_t> aggregator;         // rank of partition p, -1 when nobody sends to it
   // CSR lists: partitions rank r sends to (ascending), and ranks partition p receives from.
   std::vector<uint64_t> send_offsets;      // size R + 1
@@ -75,7 +100,8 @@ struct ParticlePlan {
 };
 
 // Throws InvalidArgument when the spec does not fit the ranks (factor mode on patches that do
-// not tile a lattice, a factor that does not divide the patch count, a patch outside D, ...).
+// not tile a lattice, a factor that does not divide the patch count, a patch outside D, an
+// adaptive target of 0, a histogram that does not add up, ...).
 ParticlePlan plan_particle_write(const Box& domain, const PartitionSpec& spec,
                                  std::span<const RankInput> ranks);
 

@@ -135,6 +135,9 @@ ParticleGroup& Dataset::particles(const std::string& name, const Schema& schema,
     for (int a = 0; a < 3; ++a)
       if (partition.dims[a] < 1 || partition.dims[a] > (1u << 20))
         fail(ErrorCode::kInvalidArgument, "partition dims must be 1..2^20, got ", partition.dims[a]);
+    if (partition.mode == PartitionMode::kAdaptive && partition.particles_per_file < 1)
+      fail(ErrorCode::kInvalidArgument, "adaptive partitions need particles_per_file of at least 1, got ",
+           partition.particles_per_file);
   });
   {  // Every rank must define the group identically.
     Manifest probe;
@@ -155,10 +158,14 @@ ParticleGroup& Dataset::particles(const std::string& name, const Schema& schema,
       if (!(g->domain == domain))
         fail(ErrorCode::kInvalidArgument, "group '", name, "' exists with domain ", to_string(g->domain),
              ", not ", to_string(domain));
-      if (g->partition.mode != partition.mode || g->partition.dims != partition.dims)
+      if (g->partition.mode != partition.mode || g->partition.dims != partition.dims ||
+          g->partition.particles_per_file != partition.particles_per_file)
         fail(ErrorCode::kInvalidArgument, "group '", name, "' exists with partition ",
-             g->partition.mode == PartitionMode::kFactor ? "factor" : "grid", " (", g->partition.dims[0], ", ",
-             g->partition.dims[1], ", ", g->partition.dims[2], "); reopen it without a schema to use it as is");
+             partition_mode_name(g->partition.mode), " (", g->partition.dims[0], ", ", g->partition.dims[1], ", ",
+             g->partition.dims[2], ")",
+             g->partition.mode == PartitionMode::kAdaptive ? cat(", ", g->partition.particles_per_file, " particles per file")
+                                                          : std::string(),
+             "; reopen it without a schema to use it as is");
       if (g->lod.scale != lod.scale || g->lod.level0_max != lod.level0_max ||
           g->lod.brick_target != lod.brick_target || g->lod.seed != lod.seed)
         fail(ErrorCode::kInvalidArgument, "group '", name,

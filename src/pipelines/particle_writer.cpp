@@ -67,6 +67,32 @@ void position_bounds(const T* p, uint64_t n, const Box& domain, const std::optio
   }
 }
 
+// Adaptive plans: particles per cell of an h^3 grid over `extent` (layout/particle_plan.hpp).
+template <typename T>
+void position_histogram(const T* p, uint64_t n, const Box& extent, uint32_t h, std::vector<uint32_t>& out) {
+  out.assign(size_t{h} * h * h, 0);
+  for (uint64_t i = 0; i < n; ++i) {
+    uint32_t c[3];
+    for (int a = 0; a < 3; ++a)
+      c[a] = histogram_cell(static_cast<double>(p[3 * i + a]), extent.inclusive_min[a], extent.exclusive_max[a], h);
+    ++out[c[0] + h * (c[1] + h * c[2])];
+  }
+}
+
+// The half-open box of positions (max one ulp above the largest coordinate).
+template <typename T>
+Box positions_box(const T* p, uint64_t n) {
+  Box b = Box::nothing();
+  for (uint64_t i = 0; i < n; ++i)
+    for (int a = 0; a < 3; ++a) {
+      const double v = static_cast<double>(p[3 * i + a]);
+      b.inclusive_min[a] = std::min(b.inclusive_min[a], v);
+      b.exclusive_max[a] = std::max(b.exclusive_max[a], v);
+    }
+  for (int a = 0; a < 3; ++a) b.exclusive_max[a] = std::nextafter(b.exclusive_max[a], INFINITY);
+  return b;
+}
+
 uint64_t file_seed(uint64_t group_seed, int64_t step, uint32_t partition) {
   uint64_t s = group_seed ^ (static_cast<uint64_t>(step) * 0x9e3779b97f4a7c15ULL) ^
                (uint64_t{partition} << 32 | partition);
@@ -260,6 +286,23 @@ void ParticleGroup::write(int64_t step, std::span<const FieldView> views, std::o
       inputs[r].count = all[r].count;
       inputs[r].patch_given = all[r].patch_given != 0;
     }
+    if (group->partition.mode == PartitionMode::kAdaptive) {
+      // Every rank's histogram over its extent: the planner balances on it (the particles inside
+      // a patch are rarely spread evenly).
+      const uint32_t h = adaptive_histogram_side(static_cast<uint64_t>(comm.size()));
+      const size_t cells = size_t{h} * h * h;
+      std::vector<uint32_t> local(cells, 0), gathered(cells * comm.size());
+      const FieldView& pos = *by_field[schema.position_index()];
+      if (n > 0) {
+        if (pos.dtype == DType::kF8) position_histogram(static_cast<const double*>(pos.data), n, my_patch, h, local);
+        else position_histogram(static_cast<const float*>(pos.data), n, my_patch, h, local);
+      }
+      comm.allgather(local.data(), cells * sizeof(uint32_t), gathered.data());
+      for (int r = 0; r < comm.size(); ++r)
+        if (inputs[r].count > 0)
+          inputs[r].histogram.assign(gathered.begin() + static_cast<long>(r * cells),
+                                     gathered.begin() + static_cast<long>((r + 1) * cells));
+    }
     plan = plan_particle_write(group->domain, group->partition, inputs);
   } catch (const Error&) {   // raised identically on every rank
     remove_step_dir();
@@ -329,9 +372,17 @@ void ParticleGroup::write(int64_t step, std::span<const FieldView> views, std::o
       if (in.total == 0) continue;
       LodParams lod = group->lod;
       lod.seed = file_seed(group->lod.seed, step, in.id);
+      Box pbox = plan.partitions[in.id];
+      if (!plan.tiles.empty()) {   // adaptive: the tile cut down to the particles it received
+        const size_t pi = schema.position_index();
+        const Box got = schema.field(pi).dtype == DType::kF8
+                            ? positions_box(reinterpret_cast<const double*>(in.columns[pi]), in.total)
+                            : positions_box(reinterpret_cast<const float*>(in.columns[pi]), in.total);
+        pbox = intersection(plan.tiles[in.id], got);
+        if (pbox.empty()) fail(ErrorCode::kInternal, "partition ", in.id, " received particles outside its tile");
+      }
       outcome.records.push_back(
-          write_partition_file(in, schema, plan.partitions[in.id], lod, me, step_dir, st.options.fsync,
-                               scratch_->file, times));
+          write_partition_file(in, schema, pbox, lod, me, step_dir, st.options.fsync, scratch_->file, times));
     }
   } catch (const Error& e) {
     outcome.status = static_cast<int32_t>(e.code());

@@ -29,11 +29,14 @@ def _info(args: argparse.Namespace) -> int:
                            "count": f["count"], "bytes": f["file_bytes"]} for f in files],
             })
         mode, dims = g.partition
+        partition = {"mode": mode, "dims": list(dims)}
+        if g.particles_per_file is not None:
+            partition["particles_per_file"] = g.particles_per_file
         out["groups"][name] = {
             "kind": "particles",
             "schema": {n: {"dtype": d, "components": c} for n, (d, c) in g.schema.items()},
             "domain": [list(g.domain[0]), list(g.domain[1])],
-            "partition": {"mode": mode, "dims": list(dims)},
+            "partition": partition,
             "steps": steps,
         }
     if args.json:
@@ -45,8 +48,10 @@ def _info(args: argparse.Namespace) -> int:
         schema = ", ".join(f"{n}:{v['dtype']}" + (f"x{v['components']}" if v["components"] > 1 else "")
                            for n, v in g["schema"].items())
         print(f"particles '{name}'  schema {{{schema}}}")
-        print(f"  domain {g['domain'][0]} - {g['domain'][1]}, partition {g['partition']['mode']} "
-              f"{tuple(g['partition']['dims'])}, {len(g['steps'])} steps")
+        part = g["partition"]
+        how = (f"adaptive, {part['particles_per_file']:,} particles per file" if part["mode"] == "adaptive"
+               else f"{part['mode']} {tuple(part['dims'])}")
+        print(f"  domain {g['domain'][0]} - {g['domain'][1]}, partition {how}, {len(g['steps'])} steps")
         for s in g["steps"]:
             print(f"  step {s['step']}: {s['particles']:,} particles in {len(s['files'])} files")
             if args.files:
