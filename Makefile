@@ -44,6 +44,7 @@ py-test: build
 bench: build
 	$(PY) bench/particle_write.py
 	$(PY) bench/particle_read.py
+	$(PY) bench/particle_adaptive.py
 
 clean:
 	rm -rf build $(VENV)

@@ -11,5 +11,6 @@ namespace nb = nanobind;
 // None -> MPI_COMM_NULL (serial); an mpi4py communicator -> its MPI_Comm; else TypeError.
 MPI_Comm to_comm(nb::handle obj);
 void bind_particles(nb::module_& m);
+void bind_planner(nb::module_& m);
 
 }  // namespace lodex::py

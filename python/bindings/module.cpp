@@ -138,4 +138,5 @@ NB_MODULE(_lodex, m) {
       });
 
   bind_particles(m);
+  bind_planner(m);
 }

@@ -144,12 +144,33 @@ double check_plan(const ParticlePlan& plan, const Simulated& sim, uint32_t expec
   // Ranks without particles take no part; aggregators are distinct, uniform in rank space.
   for (size_t r = 0; r < sim.ranks.size(); ++r)
     if (sim.ranks[r].count == 0) EXPECT_TRUE(plan.sends_of(static_cast<int>(r)).empty()) << r;
+  // Aggregators: in place where one rank feeds a partition alone, else the uniform slot
+  // floor(j R / m) or the next free rank after it; all distinct.
   std::set<int32_t> aggs;
   uint64_t m = 0, j = 0;
-  for (uint32_t p = 0; p < plan.num_partitions(); ++p) m += !plan.senders_of(p).empty();
+  const size_t R = sim.ranks.size();
+  std::vector<char> taken(R, 0);
   for (uint32_t p = 0; p < plan.num_partitions(); ++p) {
-    if (plan.senders_of(p).empty()) continue;
-    EXPECT_EQ(plan.aggregator[p], static_cast<int32_t>(j++ * sim.ranks.size() / m)) << p;
+    m += !plan.senders_of(p).empty();
+    const auto senders = plan.senders_of(p);
+    if (senders.size() == 1 && plan.sends_of(senders[0]).size() == 1) taken[senders[0]] = 1;
+  }
+  for (uint32_t p = 0; p < plan.num_partitions(); ++p) {
+    const auto senders = plan.senders_of(p);
+    if (senders.empty()) {
+      EXPECT_EQ(plan.aggregator[p], -1);
+      continue;
+    }
+    const uint64_t slot = j++ * R / m;
+    if (senders.size() == 1 && plan.sends_of(senders[0]).size() == 1) {
+      EXPECT_EQ(plan.aggregator[p], senders[0]) << "partition " << p << " is not aggregated in place";
+    } else {
+      // The first free rank at or after the slot (free: no in-place partition, no earlier one).
+      size_t want = slot;
+      while (taken[want]) want = (want + 1) % R;
+      taken[want] = 1;
+      EXPECT_EQ(plan.aggregator[p], static_cast<int32_t>(want)) << "partition " << p;
+    }
     aggs.insert(plan.aggregator[p]);
   }
   EXPECT_EQ(aggs.size(), m);
@@ -206,10 +227,11 @@ TEST(AdaptivePlanScale, QuarterMillionRanksUnderASecond) {
   EXPECT_LT(secs, 1.0);
   RecordProperty("plan_seconds", std::to_string(secs));
   ASSERT_EQ(plan.num_partitions(), 32768u);
-  // Estimated balance is exact up to rounding; every particle reaches a partition its rank sends to.
+  // Estimated balance within the bound (cuts snapped to rank faces where that costs at
+  // most 2 % per level); every particle reaches a partition its rank sends to.
   double most = 0;
   for (uint32_t l = 0; l < plan.kd->num_leaves(); ++l) most = std::max(most, plan.kd->weight(l));
-  EXPECT_LE(most / (double(n) / 32768), 1.0 + 1e-6);
+  EXPECT_LE(most / (double(n) / 32768), 1.25);
   std::printf("262,144 ranks -> 32,768 partitions planned in %.3f s\n", secs);
   for (size_t i = 0; i < sim.particles.size(); i += 7) {
     const uint32_t part = plan.partition_of(sim.particles[i]);

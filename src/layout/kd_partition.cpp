@@ -12,11 +12,16 @@ namespace lodex {
 namespace {
 
 // The coordinate on `axis` left of which `target` of the items' weight lies (each item's weight
-// spread evenly over its box), or NaN when the weight never reaches the target.
-double weighted_cut(const std::vector<WeightedBox>& items, int axis, double target) {
+// spread evenly over its box), or NaN when the weight never reaches the target; and the snap
+// face whose left weight is within `tolerance` of the target and closest to it (NaN if none).
+struct Cut {
+  double snapped, exact;
+};
+Cut weighted_cut(const std::vector<WeightedBox>& items, int axis, double target, double tolerance) {
   struct Event {
     double at;
     double slope;   // change of d(weight)/dx
+    bool snap;
   };
   std::vector<Event> events;
   events.reserve(2 * items.size());
@@ -24,22 +29,29 @@ double weighted_cut(const std::vector<WeightedBox>& items, int axis, double targ
     const double lo = it.box.inclusive_min[axis], hi = it.box.exclusive_max[axis];
     if (!(it.weight > 0) || !(hi > lo)) continue;
     const double density = it.weight / (hi - lo);
-    events.push_back({lo, density});
-    events.push_back({hi, -density});
+    events.push_back({lo, density, ((it.snap_faces >> (2 * axis)) & 1) != 0});
+    events.push_back({hi, -density, ((it.snap_faces >> (2 * axis + 1)) & 1) != 0});
   }
   std::sort(events.begin(), events.end(), [](const Event& a, const Event& b) { return a.at < b.at; });
   double slope = 0, weight = 0, at = events.empty() ? 0 : events[0].at;
+  double exact = std::nan(""), snapped = std::nan(""), snap_miss = tolerance;
   size_t i = 0;
   while (i < events.size()) {
     const double x = events[i].at;
     const double next = weight + slope * (x - at);
-    if (slope > 0 && next >= target) return at + std::min((target - weight) / slope, x - at);
+    if (std::isnan(exact) && slope > 0 && next >= target) exact = at + std::min((target - weight) / slope, x - at);
     weight = next;
     at = x;
-    while (i < events.size() && events[i].at == x) slope += events[i++].slope;
+    bool snap = false;
+    while (i < events.size() && events[i].at == x) {
+      snap |= events[i].snap;
+      slope += events[i++].slope;
+    }
     slope = std::max(slope, 0.0);   // rounding when the densities cancel
+    if (snap && std::abs(weight - target) <= snap_miss) snap_miss = std::abs(weight - target), snapped = x;
+    if (!std::isnan(exact) && weight > target + tolerance) break;   // no snap face can qualify further right
   }
-  return std::nan("");
+  return {snapped, exact};
 }
 
 }  // namespace
@@ -57,6 +69,9 @@ KdPartition::KdPartition(const Box& domain, std::vector<WeightedBox> items, uint
   }
   items.erase(std::remove_if(items.begin(), items.end(), [](const WeightedBox& w) { return !(w.weight > 0); }),
               items.end());
+  int depth = 0;
+  while ((uint64_t{1} << depth) < parts) ++depth;
+  snap_share_ = depth > 0 ? std::pow(kSnapImbalance, 1.0 / depth) - 1 : 0;
   build(domain, items, parts, 0);
 }
 
@@ -76,11 +91,16 @@ uint32_t KdPartition::build(const Box& region, std::vector<WeightedBox>& items, 
     std::stable_sort(axes.begin(), axes.end(), [&](int a, int b) { return size[a] > size[b]; });
     const uint32_t left_parts = parts / 2;
     const double target = total * left_parts / parts;
+    const double tolerance = snap_share_ * std::min(target, total - target);
     for (int axis : axes) {
-      const double c = weighted_cut(items, axis, target);
       // Both sides must keep weight and a non-empty tile.
-      if (!(c > hull.inclusive_min[axis] && c < hull.exclusive_max[axis])) continue;
-      if (!(c > region.inclusive_min[axis] && c < region.exclusive_max[axis])) continue;
+      auto usable = [&](double c) {
+        return c > hull.inclusive_min[axis] && c < hull.exclusive_max[axis] && c > region.inclusive_min[axis] &&
+               c < region.exclusive_max[axis];
+      };
+      const Cut cut = weighted_cut(items, axis, target, tolerance);
+      const double c = usable(cut.snapped) ? cut.snapped : cut.exact;
+      if (!usable(c)) continue;
       std::vector<WeightedBox> left, right;
       for (const auto& it : items) {
         const double lo = it.box.inclusive_min[axis], hi = it.box.exclusive_max[axis];
@@ -93,8 +113,10 @@ uint32_t KdPartition::build(const Box& region, std::vector<WeightedBox>& items, 
           WeightedBox l = it, r = it;
           l.box.exclusive_max[axis] = c;
           l.weight = it.weight * f;
+          l.snap_faces &= static_cast<uint8_t>(~(1u << (2 * axis + 1)));   // c is no extent face
           r.box.inclusive_min[axis] = c;
           r.weight = it.weight - l.weight;
+          r.snap_faces &= static_cast<uint8_t>(~(1u << (2 * axis)));
           if (l.weight > 0) left.push_back(l);
           if (r.weight > 0) right.push_back(r);
         }

@@ -6,8 +6,9 @@
 //
 // Build. A node holding weight W that must become m parts is cut on the longest axis of the hull
 // of its weighted boxes, at the coordinate c where the weight left of c is W·floor(m/2)/m (the
-// weight left of c is piecewise linear in c: found exactly by a sweep over the sorted box faces).
-// Boxes that straddle c are split in proportion. A node that cannot be cut (all its weight on one
+// weight left of c is piecewise linear in c: found exactly by a sweep over the sorted box faces),
+// or at a rank's extent face nearby (kSnapImbalance) so that rank sends to one side only. Boxes that
+// straddle c are split in proportion. A node that cannot be cut (all its weight on one
 // plane of every axis, e.g. every particle at one point) stays one part, so the tree may have
 // fewer leaves than asked for; a node with no weight is never cut.
 //
@@ -26,7 +27,15 @@ namespace lodex {
 struct WeightedBox {
   Box box;               // non-empty, half-open
   double weight = 0;     // particles in it
+  // Faces a cut may snap to (bit 2a: the min face on axis a, bit 2a+1: the max face): the faces
+  // of a rank's extent, so that cutting there leaves the rank whole on one side.
+  uint8_t snap_faces = 0x3f;
 };
+
+// Snapping cuts to rank faces may unbalance the leaves by at most this factor (estimated): with
+// a tree of depth d, a cut moves to a snap face when each side's weight then stays within
+// kSnapImbalance^(1/d) of its target. Aligned ranks send to one aggregator without binning.
+inline constexpr double kSnapImbalance = 1.15;
 
 class KdPartition {
  public:
@@ -49,6 +58,7 @@ class KdPartition {
     uint32_t left = 0, right = 0;   // child nodes, or (leaf) the leaf index in `left`
   };
   uint32_t build(const Box& region, std::vector<WeightedBox>& items, uint32_t parts, int depth);
+  double snap_share_ = 0;   // per-level tolerance derived from kSnapImbalance
 
   std::vector<Node> nodes_;
   std::vector<Box> tile_, hull_;

@@ -43,7 +43,7 @@ std::vector<WeightedBox> lattice_items(int n, const Box& region, std::mt19937_64
           b.inclusive_min[a] = region.inclusive_min[a] + s[a] * idx[a] / n;
           b.exclusive_max[a] = idx[a] + 1 == n ? region.exclusive_max[a] : region.inclusive_min[a] + s[a] * (idx[a] + 1) / n;
         }
-        items.push_back({b, random_weights ? w(rng) : 10.0});
+        items.push_back({b, random_weights ? w(rng) : 10.0, 0});   // no snap faces: exact cuts
       }
   return items;
 }
@@ -103,6 +103,36 @@ TEST(KdPartition, PartsOnlyWhereTheWeightIs) {
     EXPECT_TRUE(octant.contains(kd.hull(l))) << to_string(kd.hull(l));
     EXPECT_NEAR(kd.weight(l), total / 8, 1e-6 * total);
   }
+}
+
+TEST(KdPartition, CutsSnapToExtentFacesWithinTheTolerance) {
+  // A 4x4x4 lattice of "rank extents" with nearly equal weights: every cut lands on an extent
+  // face (no extent is split), and each leaf stays within the snap tolerance per tree level.
+  std::mt19937_64 rng(9);
+  std::uniform_real_distribution<double> jitter(0.995, 1.005);
+  std::vector<WeightedBox> items;
+  for (const auto& it : lattice_items(4, kUnit, rng, false)) items.push_back({it.box, 100 * jitter(rng)});
+  double total = 0;
+  for (const auto& it : items) total += it.weight;
+  for (uint32_t parts : {2u, 4u, 8u, 16u, 64u}) {
+    const KdPartition kd(kUnit, items, parts);
+    ASSERT_EQ(kd.num_leaves(), parts);
+    expect_tiles_cover_once(kd, kUnit, rng);
+    std::vector<uint32_t> leaves;
+    for (const auto& it : items) {
+      kd.leaves_meeting(it.box, leaves);
+      EXPECT_EQ(leaves.size(), 1u) << parts << " parts split the extent " << to_string(it.box);
+    }
+    int depth = 0;
+    while ((1u << depth) < parts) ++depth;
+    for (uint32_t l = 0; l < parts; ++l)
+      EXPECT_LE(kd.weight(l), total / parts * kSnapImbalance * (1 + 1e-9));
+  }
+  // Uneven extents: snapping would unbalance more than allowed (1.5 > 1.15), so the cut splits an extent.
+  std::vector<WeightedBox> two{{Box{{0, 0, 0}, {0.5, 1, 1}}, 300}, {Box{{0.5, 0, 0}, {1, 1, 1}}, 100}};
+  const KdPartition kd(kUnit, two, 2);
+  EXPECT_NEAR(kd.weight(0), 200, 1e-9);
+  EXPECT_NEAR(kd.tile(0).exclusive_max[0], 1.0 / 3, 1e-12);
 }
 
 TEST(KdPartition, LeavesMeetingMatchesBruteForce) {

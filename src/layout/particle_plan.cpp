@@ -114,7 +114,14 @@ std::vector<WeightedBox> weighted_boxes(std::span<const RankInput> ranks) {
           const uint32_t c = in.histogram[i + h * (j + h * k)];
           if (c == 0) continue;
           const Box b{{edge(0, i), edge(1, j), edge(2, k)}, {edge(0, i + 1), edge(1, j + 1), edge(2, k + 1)}};
-          if (!b.empty()) items.push_back({b, static_cast<double>(c)});
+          // Only the cells' faces on the extent's own faces are snap faces.
+          const uint32_t idx[3] = {i, j, k};
+          uint8_t faces = 0;
+          for (int a = 0; a < 3; ++a) {
+            if (idx[a] == 0) faces |= static_cast<uint8_t>(1u << (2 * a));
+            if (idx[a] == h - 1) faces |= static_cast<uint8_t>(1u << (2 * a + 1));
+          }
+          if (!b.empty()) items.push_back({b, static_cast<double>(c), faces});
           else items.push_back({in.patch, static_cast<double>(c)});   // a patch too thin to cut into cells
         }
   }
@@ -147,6 +154,30 @@ ParticlePlan plan_adaptive(const Box& domain, const PartitionSpec& spec, std::sp
   plan.send_offsets[num_ranks] = plan.send_partitions.size();
   plan.kd = std::move(kd);
   finish_plan(plan, num_ranks);
+  // Aggregators: a partition whose particles all come from one rank that sends nowhere else is
+  // aggregated in place by that rank (nothing moves). The others keep the uniform slots
+  // floor(j * R / m) in partition order, taking the next free rank when a slot is in use.
+  std::vector<char> taken(num_ranks, 0);
+  std::vector<char> in_place(plan.num_partitions(), 0);
+  for (uint32_t p = 0; p < plan.num_partitions(); ++p) {
+    const auto senders = plan.senders_of(p);
+    if (senders.size() == 1 && plan.sends_of(senders[0]).size() == 1) {
+      plan.aggregator[p] = senders[0];
+      taken[senders[0]] = 1;
+      in_place[p] = 1;
+    }
+  }
+  uint64_t m = 0, j = 0;
+  for (uint32_t p = 0; p < plan.num_partitions(); ++p) m += plan.aggregator[p] >= 0;
+  for (uint32_t p = 0; p < plan.num_partitions(); ++p) {
+    if (plan.aggregator[p] < 0) continue;
+    const uint64_t slot = j++ * static_cast<uint64_t>(num_ranks) / m;
+    if (in_place[p]) continue;
+    uint64_t r = slot;
+    while (taken[r]) r = (r + 1) % static_cast<uint64_t>(num_ranks);
+    plan.aggregator[p] = static_cast<int32_t>(r);
+    taken[r] = 1;
+  }
   return plan;
 }
 

@@ -21,7 +21,9 @@
 // rank's extent and count, refined by an optional histogram of h^3 cells over the extent. The
 // leaves tile D; partition p is leaf p, `tiles[p]` its tile and `partitions[p]` the estimated
 // hull of its particles inside the tile. A rank sends to the leaves its extent meets; ranks
-// without particles send nothing.
+// without particles send nothing. A partition fed by one rank that sends nowhere else is
+// aggregated by that rank (in place); the others take the uniform slots below, or the next
+// free rank after a slot in use.
 //
 // Aggregators: the m partitions that receive particles, in index order, get ranks
 // floor(j * R / m), j = 0..m-1: uniform in rank space (§3.2), distinct when m <= R.

@@ -23,6 +23,9 @@ namespace lodex {
 struct WriteScratch {
   ScratchBuffer receive;   // the aggregator's receive region (point-to-point exchange)
   ScratchBuffer file;      // one data file, assembled before its single write
+  ScratchBuffer send;      // non-aligned sends: each destination's rows, packed per field
+  ScratchBuffer slot;      // non-aligned sends: the destination of every row (uint32)
+  ScratchBuffer order;     // non-aligned sends: rows grouped by destination (uint32)
 };
 
 namespace {
@@ -315,50 +318,55 @@ void ParticleGroup::write(int64_t step, std::span<const FieldView> views, std::o
   Outgoing outgoing;
   outgoing.partitions = sends;
   outgoing.counts.assign(sends.size(), 0);
-  std::vector<uint32_t> send_order;         // non-aligned: rows grouped by destination
+  if (!scratch_) scratch_ = std::make_shared<WriteScratch>();
+  const uint32_t* send_order = nullptr;     // non-aligned: rows grouped by destination
   std::vector<uint64_t> send_starts(sends.size() + 1, 0);
   if (sends.size() == 1) {
     outgoing.counts[0] = n;
   } else if (sends.size() > 1) {
+    // Destination of every row, then the rows grouped by destination. Both arrays live in
+    // reused scratch: fresh ones would cost a page fault per 4 KiB every step.
+    auto* slot = reinterpret_cast<uint32_t*>(scratch_->slot.reserve(n * sizeof(uint32_t)));
+    auto* order = reinterpret_cast<uint32_t*>(scratch_->order.reserve(n * sizeof(uint32_t)));
     const FieldView& pos = *by_field[schema.position_index()];
-    std::vector<uint32_t> slot(n);
-    for (uint64_t i = 0; i < n; ++i) {
-      Vec3 q;
-      for (int a = 0; a < 3; ++a)
-        q[a] = pos.dtype == DType::kF8 ? static_cast<const double*>(pos.data)[3 * i + a]
-                                       : static_cast<const float*>(pos.data)[3 * i + a];
-      const uint32_t p = plan.partition_of(q);
-      const auto it = std::lower_bound(sends.begin(), sends.end(), p);
-      if (it == sends.end() || *it != p)
-        fail(ErrorCode::kInternal, "particle ", i, " falls in partition ", p, " outside its patch's partitions");
-      slot[i] = static_cast<uint32_t>(it - sends.begin());
-      ++outgoing.counts[slot[i]];
-    }
+    auto bin = [&](const auto* q) {
+      for (uint64_t i = 0; i < n; ++i) {
+        const uint32_t p = plan.partition_of({static_cast<double>(q[3 * i]), static_cast<double>(q[3 * i + 1]),
+                                              static_cast<double>(q[3 * i + 2])});
+        const auto it = std::lower_bound(sends.begin(), sends.end(), p);
+        if (it == sends.end() || *it != p)
+          fail(ErrorCode::kInternal, "particle ", i, " falls in partition ", p, " outside its patch's partitions");
+        slot[i] = static_cast<uint32_t>(it - sends.begin());
+        ++outgoing.counts[slot[i]];
+      }
+    };
+    if (pos.dtype == DType::kF8) bin(static_cast<const double*>(pos.data));
+    else bin(static_cast<const float*>(pos.data));
     for (size_t s = 0; s < sends.size(); ++s) send_starts[s + 1] = send_starts[s] + outgoing.counts[s];
-    send_order.resize(n);
     std::vector<uint64_t> fill(send_starts.begin(), send_starts.end() - 1);
-    for (uint64_t i = 0; i < n; ++i) send_order[fill[slot[i]]++] = static_cast<uint32_t>(i);
+    for (uint64_t i = 0; i < n; ++i) order[fill[slot[i]]++] = static_cast<uint32_t>(i);
+    send_order = order;
   }
   std::vector<size_t> row_bytes;
   for (const auto& f : schema.fields()) row_bytes.push_back(f.row_bytes());
-  if (!scratch_) scratch_ = std::make_shared<WriteScratch>();
   ParticleExchange exchange(comm, plan, row_bytes, st.options.exchange, scratch_->receive);
   exchange.exchange_counts(outgoing);
   clock.lap(kCountExchange);
 
   // ---- particle exchange: column by column, straight into the aggregators' columns ----
-  std::vector<std::vector<uint8_t>> packed;   // non-aligned: each destination's rows, per field
   if (sends.size() == 1) {
     for (size_t f = 0; f < nf; ++f) outgoing.rows.push_back(static_cast<const uint8_t*>(by_field[f]->data));
   } else if (sends.size() > 1) {
-    packed.resize(sends.size() * nf);
+    // Non-aligned: each destination's rows gathered per field into the reused send buffer (a
+    // fresh buffer per step would cost a zero-fill and a page fault per 4 KiB every time).
+    size_t total = 0;
+    for (size_t f = 0; f < nf; ++f) total += n * row_bytes[f];
+    uint8_t* at = scratch_->send.reserve(total);
     for (size_t s = 0; s < sends.size(); ++s)
       for (size_t f = 0; f < nf; ++f) {
-        auto& buf = packed[s * nf + f];
-        buf.resize(outgoing.counts[s] * row_bytes[f]);
-        gather_rows(by_field[f]->data, buf.data(), row_bytes[f], send_order.data() + send_starts[s],
-                    outgoing.counts[s]);
-        outgoing.rows.push_back(buf.data());
+        gather_rows(by_field[f]->data, at, row_bytes[f], send_order + send_starts[s], outgoing.counts[s]);
+        outgoing.rows.push_back(at);
+        at += outgoing.counts[s] * row_bytes[f];
       }
   }
   exchange.exchange_particles(outgoing);
@@ -392,7 +400,6 @@ void ParticleGroup::write(int64_t step, std::span<const FieldView> views, std::o
     outcome.message = "out of memory while writing a partition file";
   }
   exchange.release();   // collective over the node when the receive region is a shared window
-  packed.clear();
   clock.lap(kFileWrite);
   // The lap holds reorder, write and describe time; file the first and last where they belong.
   clock.seconds[kFileWrite] -= times.reorder_s + times.describe_s;

@@ -36,3 +36,18 @@ def test_demo_default_temporary_output():
     assert r.stdout.count("every value matches") == 2
     m = re.search(r"dataset: (\S+)", r.stdout)
     assert m and not os.path.exists(m.group(1)), "the temporary dataset is left behind"
+
+
+def test_demo_uneven_workload_adaptive(tmp_path):
+    out = str(tmp_path / "clustered.lodex")
+    cmd = [os.path.join(sys.prefix, "bin", "mpiexec"), "-n", "4", sys.executable, "-m", "lodex.demo",
+           "--particles", "3000", "--workload", "clustered", "--output", out]
+    r = subprocess.run(cmd, capture_output=True, text=True, timeout=120, env=_env())
+    assert r.returncode == 0, f"exit {r.returncode}\n{r.stdout[-3000:]}\n{r.stderr[-3000:]}"
+    assert r.stdout.count("every value matches") == 2, r.stdout
+    import lodex
+    g = lodex.open(out).particles("clustered")
+    assert g.partition[0] == "adaptive" and g.particles_per_file == 3000
+    counts = [f["count"] for f in g.files(0)]
+    assert sum(counts) == 12000 and len(counts) == 4
+    assert max(counts) <= 1.25 * 3000
