@@ -359,14 +359,19 @@ void ParticleGroup::write(int64_t step, std::span<const FieldView> views, std::o
   } else if (sends.size() > 1) {
     // Non-aligned: each destination's rows gathered per field into the reused send buffer (a
     // fresh buffer per step would cost a zero-fill and a page fault per 4 KiB every time).
-    size_t total = 0;
-    for (size_t f = 0; f < nf; ++f) total += n * row_bytes[f];
-    uint8_t* at = scratch_->send.reserve(total);
+    // Every (destination, field) block starts 64-byte aligned: a block may become an
+    // aggregator's column in place, read as doubles or 8-byte integers.
+    auto aligned = [](size_t b) { return (b + 63) / 64 * 64; };
+    size_t total = 64;
+    for (size_t s = 0; s < sends.size(); ++s)
+      for (size_t f = 0; f < nf; ++f) total += aligned(outgoing.counts[s] * row_bytes[f]);
+    uint8_t* base = scratch_->send.reserve(total);
+    size_t at = aligned(reinterpret_cast<uintptr_t>(base)) - reinterpret_cast<uintptr_t>(base);
     for (size_t s = 0; s < sends.size(); ++s)
       for (size_t f = 0; f < nf; ++f) {
-        gather_rows(by_field[f]->data, at, row_bytes[f], send_order + send_starts[s], outgoing.counts[s]);
-        outgoing.rows.push_back(at);
-        at += outgoing.counts[s] * row_bytes[f];
+        gather_rows(by_field[f]->data, base + at, row_bytes[f], send_order + send_starts[s], outgoing.counts[s]);
+        outgoing.rows.push_back(base + at);
+        at += aligned(outgoing.counts[s] * row_bytes[f]);
       }
   }
   exchange.exchange_particles(outgoing);
