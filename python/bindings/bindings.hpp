@@ -4,6 +4,10 @@
 #include <mpi.h>
 #include <nanobind/nanobind.h>
 
+#include <string>
+
+#include "lodex/lodex.hpp"
+
 namespace lodex::py {
 
 namespace nb = nanobind;
@@ -11,6 +15,8 @@ namespace nb = nanobind;
 // None -> MPI_COMM_NULL (serial); an mpi4py communicator -> its MPI_Comm; else TypeError.
 MPI_Comm to_comm(nb::handle obj);
 void bind_particles(nb::module_& m);
+// "factor", "grid" or "adaptive"; anything else is an InvalidArgument lodex::Error.
+PartitionMode partition_mode_of(const std::string& mode);
 void bind_planner(nb::module_& m);
 
 }  // namespace lodex::py

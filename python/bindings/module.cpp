@@ -42,6 +42,13 @@ MPI_Comm to_comm(nb::handle obj) {
   return *comm;
 }
 
+PartitionMode partition_mode_of(const std::string& mode) {
+  if (mode == "factor") return PartitionMode::kFactor;
+  if (mode == "grid") return PartitionMode::kGrid;
+  if (mode == "adaptive") return PartitionMode::kAdaptive;
+  throw lodex::Error(ErrorCode::kInvalidArgument, "partition mode must be 'factor', 'grid' or 'adaptive'");
+}
+
 }  // namespace lodex::py
 
 NB_MODULE(_lodex, m) {
@@ -109,10 +116,7 @@ NB_MODULE(_lodex, m) {
             try {
               std::vector<FieldSpec> specs;
               for (const auto& [n, d, c] : fields) specs.push_back(FieldSpec{n, parse_dtype(d), c});
-              if (mode == "factor") spec.mode = PartitionMode::kFactor;
-              else if (mode == "grid") spec.mode = PartitionMode::kGrid;
-              else if (mode == "adaptive") spec.mode = PartitionMode::kAdaptive;
-              else throw lodex::Error(ErrorCode::kInvalidArgument, "partition mode must be 'factor', 'grid' or 'adaptive'");
+              spec.mode = partition_mode_of(mode);
               spec.dims = dims;
               spec.particles_per_file = particles_per_file;
               schema = Schema(specs);

@@ -78,10 +78,7 @@ void bind_planner(nb::module_& m) {
             throw lodex::Error(ErrorCode::kInvalidArgument,
                                "patches must be (ranks, 6) float64 (min xyz, max xyz) and counts (ranks,) uint64");
           PartitionSpec spec;
-          if (mode == "factor") spec.mode = PartitionMode::kFactor;
-          else if (mode == "grid") spec.mode = PartitionMode::kGrid;
-          else if (mode == "adaptive") spec.mode = PartitionMode::kAdaptive;
-          else throw lodex::Error(ErrorCode::kInvalidArgument, "mode must be 'factor', 'grid' or 'adaptive'");
+          spec.mode = partition_mode_of(mode);
           spec.dims = dims;
           spec.particles_per_file = particles_per_file;
           std::vector<RankInput> ranks(R);

@@ -19,6 +19,17 @@ import tempfile
 import numpy as np
 
 
+def _finish(comm, ok: bool, output: str, tmp: str | None) -> int:
+    """Rank 0 shows `lodex info` and removes a temporary dataset; every rank returns rank 0's verdict."""
+    if comm.rank == 0:
+        print("\nlodex info:")
+        from lodex.cli import main as cli_main
+        cli_main(["info", output, "--files"])
+        if tmp:
+            shutil.rmtree(tmp, ignore_errors=True)
+    return 0 if comm.bcast(ok) else 1
+
+
 def main(output: str | None = None, particles: int = 32768, partition=(2, 2, 1), steps: int = 2) -> int:
     from mpi4py import MPI
 
@@ -72,13 +83,7 @@ def main(output: str | None = None, particles: int = 32768, partition=(2, 2, 1),
             print(f"read step {step}: {len(got['id']):,} particles from {stats['files_opened']} files, "
                   f"{stats['bytes_read'] / 2**20:.2f} MiB read: "
                   f"{'every value matches' if step_ok else 'MISMATCH'}")
-        print("\nlodex info:")
-        from lodex.cli import main as cli_main
-        cli_main(["info", output, "--files"])
-        if tmp:
-            shutil.rmtree(tmp, ignore_errors=True)
-    ok = comm.bcast(ok)
-    return 0 if ok else 1
+    return _finish(comm, ok, output, tmp)
 
 
 def main_uneven(kind: str, output: str | None = None, particles: int = 32768, steps: int = 2) -> int:
@@ -129,13 +134,7 @@ def main_uneven(kind: str, output: str | None = None, particles: int = 32768, st
             ok &= step_ok
             print(f"read step {step}: {len(got['id']):,} particles from {r.last_read_stats['files_opened']} files: "
                   f"{'every value matches' if step_ok else 'MISMATCH'}")
-        print("\nlodex info:")
-        from lodex.cli import main as cli_main
-        cli_main(["info", output, "--files"])
-        if tmp:
-            shutil.rmtree(tmp, ignore_errors=True)
-    ok = comm.bcast(ok)
-    return 0 if ok else 1
+    return _finish(comm, ok, output, tmp)
 
 
 if __name__ == "__main__":

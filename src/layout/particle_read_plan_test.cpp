@@ -154,6 +154,17 @@ TEST(BricksMeeting, ExactAgainstBruteForce) {
   }
 }
 
+// Random points around the unit cube lie in exactly one part when inside q, in none otherwise.
+void expect_parts_cover(const std::vector<Box>& parts, const Box& q, std::mt19937_64& rng) {
+  std::uniform_real_distribution<double> u(-0.5, 1.5);
+  for (int i = 0; i < 20000; ++i) {
+    const Vec3 p{u(rng), u(rng), u(rng)};
+    int owners = 0;
+    for (const auto& b : parts) owners += b.contains(p);
+    ASSERT_EQ(owners, q.contains(p) ? 1 : 0);
+  }
+}
+
 TEST(SpatialSplit, DisjointCoveringAndBalanced) {
   std::vector<FileExtent> files;
   for (int i = 0; i < 8; ++i) {
@@ -161,17 +172,11 @@ TEST(SpatialSplit, DisjointCoveringAndBalanced) {
     files.push_back({Box{{x, y, z}, {x + 0.5, y + 0.5, z + 0.5}}, uint64_t(1000 * (i + 1))});
   }
   std::mt19937_64 rng(5);
-  std::uniform_real_distribution<double> u(-0.5, 1.5);
   for (const Box& q : {unbounded_box(), Box{{0.1, 0.2, 0.3}, {0.9, 0.7, 0.8}}}) {
     for (uint32_t n : {1u, 2u, 3u, 5u, 7u, 16u}) {
       const auto parts = spatial_split(q, files, n);
       ASSERT_EQ(parts.size(), n);
-      for (int i = 0; i < 20000; ++i) {
-        const Vec3 p{u(rng), u(rng), u(rng)};
-        int owners = 0;
-        for (const auto& b : parts) owners += b.contains(p);
-        ASSERT_EQ(owners, q.contains(p) ? 1 : 0);
-      }
+      expect_parts_cover(parts, q, rng);
       // Shares of the estimate follow the reader counts.
       double total = 0;
       for (const auto& f : files) total += estimated_inside(f.bounds, f.count, q);
@@ -197,19 +202,13 @@ TEST(SpatialSplit, CutsFallOnBrickFacesWithinTheTolerance) {
     files.push_back({b, uint64_t(1000 * (i + 1)), b, 6});
   }
   std::mt19937_64 rng(7);
-  std::uniform_real_distribution<double> u(-0.5, 1.5);
   for (const Box& q : {unbounded_box(), Box{{0.1, 0.2, 0.3}, {0.9, 0.7, 0.8}}}) {
     double total = 0;
     for (const auto& f : files) total += estimated_inside(f.bounds, f.count, q);
     for (uint32_t n : {2u, 3u, 5u, 8u}) {
       const auto parts = spatial_split(q, files, n);
       ASSERT_EQ(parts.size(), n);
-      for (int i = 0; i < 20000; ++i) {
-        const Vec3 p{u(rng), u(rng), u(rng)};
-        int owners = 0;
-        for (const auto& b : parts) owners += b.contains(p);
-        ASSERT_EQ(owners, q.contains(p) ? 1 : 0);
-      }
+      expect_parts_cover(parts, q, rng);
       int depth = 0;
       while ((1u << depth) < n) ++depth;
       for (const auto& b : parts) {

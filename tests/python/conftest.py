@@ -25,6 +25,25 @@ if SCRIPTS not in sys.path:
 RESULT_MARK = "LODEX_RESULT "
 
 
+class LaunchCache:
+    """Results of expensive launches (mpiexec runs, draws) shared by the tests of a module:
+    ``cached(key, fn)`` runs fn once per key. A launch that failed is remembered and raised again,
+    so every test that needs it reports the failure."""
+
+    def __init__(self):
+        self._results: dict = {}
+
+    def __call__(self, key, fn):
+        if key not in self._results:
+            try:
+                self._results[key] = fn()
+            except AssertionError as e:
+                self._results[key] = e
+        if isinstance(self._results[key], BaseException):
+            raise self._results[key]
+        return self._results[key]
+
+
 class MPIRunError(AssertionError):
     """An MPI worker failed, timed out, or printed no result line."""
 

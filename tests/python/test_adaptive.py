@@ -26,7 +26,7 @@ import lodex
 import lodex_testutil as tu
 import read_testutil as rt
 import write_adaptive as wa
-from conftest import run_mpi
+from conftest import LaunchCache, run_mpi
 from lodex.workloads import GENERATORS, UNEVEN_SCHEMA, uneven
 
 WRITERS = [1, 3, 4, 8]
@@ -37,18 +37,7 @@ ROW_BYTES = sum(np.dtype(d if isinstance(d, str) else d[0]).itemsize * (1 if isi
                 for d in UNEVEN_SCHEMA.values())
 MAX_IMBALANCE = 1.25
 
-_cache: dict = {}
-
-
-def cached(key, fn):
-    if key not in _cache:
-        try:
-            _cache[key] = fn()
-        except AssertionError as e:   # remember a failed launch so each test reports it
-            _cache[key] = e
-    if isinstance(_cache[key], BaseException):
-        raise _cache[key]
-    return _cache[key]
+cached = LaunchCache()
 
 
 # ---------------------------------------------------------------------------------- fixtures

@@ -16,25 +16,14 @@ import pytest
 import lodex
 import lodex_testutil as tu
 import read_testutil as rt
-from conftest import run_mpi
+from conftest import LaunchCache, run_mpi
 
 KINDS = ["w4", "w8"]
 READERS = [1, 2, 3, 5]
 VARIANTS = rt.parallel_variants()
 TIMEOUT = 120
 
-_cache: dict = {}
-
-
-def cached(key, fn):
-    if key not in _cache:
-        try:
-            _cache[key] = fn()
-        except AssertionError as e:   # remember a failed launch so each test reports it
-            _cache[key] = e
-    if isinstance(_cache[key], BaseException):
-        raise _cache[key]
-    return _cache[key]
+cached = LaunchCache()
 
 
 @pytest.fixture(scope="module")
