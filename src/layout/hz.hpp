@@ -1,0 +1,87 @@
+// Hierarchical Z (HZ) index space of IDX grids (docs: ../shared/design/idx-format.md §1; paper
+// "parallel IDX writer" §II). Pure: no files, no MPI.
+//
+// A bitmask "V c1 c2 ... c_maxh" (digits: axes, 0 = x) says which axis is split at each level,
+// c1 the coarsest. Axis a has the power-of-two extent 2^(occurrences of a). The Z address
+// interleaves the coordinate bits so that the rightmost occurrence of axis a carries bit 0 of
+// coordinate a: Z bit j comes from position maxh - j. HZ = v >> (ctz(v) + 1) with
+// v = Z | 2^maxh; level(hz) = bit length of hz (level 0: the origin; level H >= 1 holds
+// hz in [2^(H-1), 2^H)). Resolution r is levels 0..r: the lattice with stride
+// 2^(occurrences of a in positions r+1..maxh) on axis a.
+//
+// Blocks of 2^bpb consecutive hz: block 0 holds levels 0..bpb (the resolution-bpb lattice);
+// block b >= 1 lies in level bpb + 1 + floor(log2 b) and its points form one strided box, whose
+// samples in hz order follow from per-axis tables (`BlockOrder`): whole blocks at a time.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace lodex {
+
+using Coord3 = std::array<uint64_t, 3>;
+
+// An axis-aligned lattice: start + i * stride for i < count on each axis (count 0: empty).
+struct StridedBox {
+  Coord3 start{0, 0, 0};
+  Coord3 stride{1, 1, 1};
+  Coord3 count{0, 0, 0};
+  uint64_t size() const { return count[0] * count[1] * count[2]; }
+};
+
+class HzIndex {
+ public:
+  static constexpr int kMaxBits = 60;
+
+  // Parses and validates "V..." (digits 0..2, at most kMaxBits of them; every axis up to the
+  // highest one named must occur). Throws InvalidArgument naming what is wrong.
+  explicit HzIndex(const std::string& bitmask);
+  // OpenVisus's default bitmask for grid `dims` (x first; 1 <= ndims <= 3): round-robin over the
+  // axes x, y, z on the power-of-two extents, coarse to fine, skipping axes already used up.
+  static std::string default_bitmask(const Coord3& dims, int ndims);
+
+  const std::string& text() const { return text_; }
+  int ndims() const { return ndims_; }
+  int maxh() const { return maxh_; }
+  int axis_at(int position) const { return axes_[position - 1]; }   // position 1..maxh
+  const Coord3& pow2_dims() const { return pow2_; }
+  // Whether the power-of-two box [0, pow2) holds a grid of `dims` (unused axes must be 1).
+  bool holds(const Coord3& dims) const;
+
+  uint64_t z_of(const Coord3& p) const;
+  Coord3 point_of_z(uint64_t z) const;
+  uint64_t hz_of(const Coord3& p) const;
+  Coord3 point_of_hz(uint64_t hz) const;
+  static int level_of(uint64_t hz) { return hz == 0 ? 0 : 64 - __builtin_clzll(hz); }
+
+  // Points of level H (0..maxh) and of resolution r (levels 0..r), within [0, pow2).
+  StridedBox level_box(int H) const;
+  StridedBox resolution_box(int r) const;
+  // Points of block b of 2^bpb samples. For b >= 1 they are in hz order when walked with a
+  // BlockOrder; block 0 is the resolution-bpb lattice (use hz_of for its order).
+  StridedBox block_box(uint64_t b, int bpb) const;
+  static int level_of_block(uint64_t b, int bpb) { return b == 0 ? bpb : bpb + level_of(b); }
+
+ private:
+  std::string text_;
+  int ndims_ = 0, maxh_ = 0;
+  std::vector<int> axes_;         // axes_[i] = axis split at position i + 1
+  Coord3 pow2_{1, 1, 1};
+  std::array<uint64_t, 3> zmask_{0, 0, 0};   // Z bits carrying each axis
+  // Byte tables: deposit_[a][k][v] = the Z bits of byte k of coordinate a equal to v;
+  // extract_[k][v][a] = the bits of coordinate a held by byte k of a Z address equal to v.
+  std::vector<uint64_t> deposit_;   // [3][8][256]
+  std::vector<uint64_t> extract_;   // [8][256][3]
+};
+
+// The hz order inside the blocks of one level H > bpb: sample k of a block sits at
+// start + (i_x, i_y, i_z) * stride of its block_box with k = table[0][i_x] | table[1][i_y] |
+// table[2][i_z]. The same tables serve every block of the level.
+struct BlockOrder {
+  BlockOrder(const HzIndex& index, int bpb, int level);
+  std::array<std::vector<uint32_t>, 3> table;
+};
+
+}  // namespace lodex
