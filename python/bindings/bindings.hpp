@@ -18,5 +18,6 @@ void bind_particles(nb::module_& m);
 // "factor", "grid" or "adaptive"; anything else is an InvalidArgument lodex::Error.
 PartitionMode partition_mode_of(const std::string& mode);
 void bind_planner(nb::module_& m);
+void bind_grids(nb::module_& m);
 
 }  // namespace lodex::py

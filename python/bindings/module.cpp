@@ -143,4 +143,5 @@ NB_MODULE(_lodex, m) {
 
   bind_particles(m);
   bind_planner(m);
+  bind_grids(m);
 }

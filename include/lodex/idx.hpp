@@ -1,0 +1,51 @@
+// Reading IDX grids (OpenVisus's format, ../shared/design/idx-format.md), serial: a box of one
+// field at one time step, at a resolution level (the strided samples of IDX, as OpenVisus's
+// read(max_resolution=r) returns them). Everything that fails throws lodex::Error; a block the
+// query needs that is missing or damaged is an error naming the file and the block, never zeros.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string>
+
+#include "core/heap_bytes.hpp"
+#include "format/idx.hpp"
+
+namespace lodex {
+
+// Samples of a read: shape[0..2] = counts along x, y, z; the bytes are row-major (z, y, x, c).
+struct GridArray {
+  DType dtype = DType::kF4;
+  uint32_t components = 1;
+  std::array<uint64_t, 3> shape{0, 0, 0};
+  std::array<int64_t, 3> origin{0, 0, 0};   // logic coordinates of the first sample
+  std::array<uint64_t, 3> stride{1, 1, 1};  // between samples, per axis
+  HeapBytes bytes;
+};
+
+struct IdxReadStats {
+  uint64_t files_opened = 0, blocks_read = 0, bytes_read = 0, bytes_returned = 0;
+};
+
+class IdxDataset {
+ public:
+  // Reads and validates `idx_path` (the .idx text header).
+  static IdxDataset open(const std::string& idx_path);
+
+  const std::string& path() const { return path_; }
+  const IdxHeader& header() const { return header_; }
+  int max_resolution() const;   // maxh of the bitmask
+
+  // box: [min, max) in logic coordinates, inside the logic box (default: all of it);
+  // resolution: 0..max_resolution (default: full).
+  GridArray read(const std::string& field, int64_t time,
+                 const std::optional<std::array<std::array<int64_t, 3>, 2>>& box, std::optional<int> resolution,
+                 IdxReadStats* stats = nullptr) const;
+
+ private:
+  std::string path_, dir_;
+  IdxHeader header_;
+};
+
+}  // namespace lodex

@@ -1,0 +1,82 @@
+// IDX grids: lodex.open_idx (serial reads of any IDX dataset, include/lodex/idx.hpp).
+#include <nanobind/ndarray.h>
+#include <nanobind/stl/array.h>
+#include <nanobind/stl/optional.h>
+#include <nanobind/stl/string.h>
+#include <nanobind/stl/tuple.h>
+#include <nanobind/stl/vector.h>
+
+#include "bindings.hpp"
+#include "lodex/idx.hpp"
+
+namespace lodex::py {
+
+namespace {
+nb::dlpack::dtype dlpack_dtype(DType t) {
+  switch (t) {
+    case DType::kF4: return nb::dtype<float>();
+    case DType::kF8: return nb::dtype<double>();
+    case DType::kI1: return nb::dtype<int8_t>();
+    case DType::kU1: return nb::dtype<uint8_t>();
+    case DType::kI2: return nb::dtype<int16_t>();
+    case DType::kU2: return nb::dtype<uint16_t>();
+    case DType::kI4: return nb::dtype<int32_t>();
+    case DType::kU4: return nb::dtype<uint32_t>();
+    case DType::kI8: return nb::dtype<int64_t>();
+    case DType::kU8: return nb::dtype<uint64_t>();
+  }
+  return nb::dtype<uint8_t>();
+}
+}  // namespace
+
+void bind_grids(nb::module_& m) {
+  nb::class_<IdxDataset>(m, "IdxDataset")
+      .def_prop_ro("path", &IdxDataset::path)
+      .def_prop_ro("max_resolution", &IdxDataset::max_resolution)
+      .def_prop_ro("bitmask", [](const IdxDataset& d) { return d.header().bits; })
+      .def_prop_ro("bits_per_block", [](const IdxDataset& d) { return d.header().bits_per_block; })
+      .def_prop_ro("blocks_per_file", [](const IdxDataset& d) { return d.header().blocks_per_file; })
+      .def_prop_ro("ndims", [](const IdxDataset& d) { return d.header().ndims; })
+      .def_prop_ro("box", [](const IdxDataset& d) {
+        return std::array<std::array<int64_t, 3>, 2>{d.header().box_min, d.header().box_max};
+      })
+      .def_prop_ro("time", [](const IdxDataset& d) -> std::optional<std::array<std::string, 3>> {
+        if (!d.header().time) return std::nullopt;
+        return std::array<std::string, 3>{d.header().time->first, d.header().time->last, d.header().time->pattern};
+      })
+      .def_prop_ro("fields",
+                   [](const IdxDataset& d) {
+                     std::vector<std::tuple<std::string, std::string, uint32_t>> out;
+                     for (const auto& f : d.header().fields) out.emplace_back(f.name, dtype_name(f.dtype), f.components);
+                     return out;
+                   })
+      .def(
+          "read",
+          [](const IdxDataset& d, const std::string& field, int64_t time,
+             std::optional<std::array<std::array<int64_t, 3>, 2>> box, std::optional<int> resolution) {
+            IdxReadStats stats;
+            GridArray a;
+            {
+              nb::gil_scoped_release release;
+              a = d.read(field, time, box, resolution, &stats);
+            }
+            // numpy (z, y, x[, c]) for 3-D, (y, x[, c]) for 2-D, (x[, c]) for 1-D.
+            size_t shape[4];
+            size_t ndim = 0;
+            for (int ax = d.header().ndims - 1; ax >= 0; --ax) shape[ndim++] = a.shape[ax];
+            if (a.components > 1) shape[ndim++] = a.components;
+            const DType t = a.dtype;
+            uint8_t* data = a.bytes.release();
+            nb::capsule owner(data, [](void* p) noexcept { std::free(p); });
+            nb::dict s;
+            s["files_opened"] = stats.files_opened;
+            s["blocks_read"] = stats.blocks_read;
+            s["bytes_read"] = stats.bytes_read;
+            s["bytes_returned"] = stats.bytes_returned;
+            return nb::make_tuple(nb::ndarray<nb::numpy>(data, ndim, shape, owner, nullptr, dlpack_dtype(t)), s);
+          },
+          nb::arg("field"), nb::arg("time"), nb::arg("box").none(), nb::arg("resolution").none());
+  m.def("open_idx", &IdxDataset::open, nb::arg("path"));
+}
+
+}  // namespace lodex::py

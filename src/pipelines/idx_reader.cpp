@@ -1,0 +1,218 @@
+// Serial IDX reads (include/lodex/idx.hpp): the blocks of levels 0..r that meet the query, file
+// by file, each decoded (raw or zlib) and scattered into the result with the per-level hz tables.
+#include "lodex/idx.hpp"
+
+#include <zlib.h>
+
+#include <algorithm>
+#include <cstring>
+#include <map>
+#include <memory>
+
+#include "layout/hz.hpp"
+#include "storage/file.hpp"
+
+namespace lodex {
+
+IdxDataset IdxDataset::open(const std::string& idx_path) {
+  IdxDataset d;
+  d.path_ = idx_path;
+  d.dir_ = parent_path(idx_path);
+  const std::vector<uint8_t> bytes = read_whole_file(idx_path, uint64_t{16} << 20);
+  d.header_ = decode_idx_header(std::string(bytes.begin(), bytes.end()), "'" + idx_path + "'");
+  return d;
+}
+
+int IdxDataset::max_resolution() const { return HzIndex(header_.bits).maxh(); }
+
+namespace {
+
+// The query's samples along one axis: first, first + delta, ... below hi.
+struct AxisRange {
+  int64_t first = 0;
+  uint64_t delta = 1, count = 0;
+};
+
+// Indices i of start + i * stride (i < n) inside [first, first + count * delta): all lie on the
+// query's lattice (blocks of levels <= r do).
+void block_span(const AxisRange& q, uint64_t start, uint64_t stride, uint64_t n, uint64_t& i0, uint64_t& i1) {
+  const int64_t lo = q.first, hi = q.first + static_cast<int64_t>(q.count * q.delta);
+  const int64_t s = static_cast<int64_t>(start), st = static_cast<int64_t>(stride);
+  i0 = lo <= s ? 0 : static_cast<uint64_t>((lo - s + st - 1) / st);
+  i1 = hi <= s ? 0 : std::min<uint64_t>(n, static_cast<uint64_t>((hi - s + st - 1) / st));
+  if (i1 < i0) i1 = i0;
+}
+
+void copy_sample(uint8_t* dst, const uint8_t* src, size_t n) {
+  switch (n) {
+    case 1: *dst = *src; break;
+    case 2: std::memcpy(dst, src, 2); break;
+    case 4: std::memcpy(dst, src, 4); break;
+    case 8: std::memcpy(dst, src, 8); break;
+    default: std::memcpy(dst, src, n);
+  }
+}
+
+}  // namespace
+
+GridArray IdxDataset::read(const std::string& field, int64_t time,
+                           const std::optional<std::array<std::array<int64_t, 3>, 2>>& box,
+                           std::optional<int> resolution, IdxReadStats* stats) const {
+  const IdxHeader& h = header_;
+  const std::string what = "'" + path_ + "'";
+  size_t fi = h.fields.size();
+  std::string names;
+  for (size_t i = 0; i < h.fields.size(); ++i) {
+    if (h.fields[i].name == field) fi = i;
+    names += (i ? ", " : "") + h.fields[i].name;
+  }
+  if (fi == h.fields.size()) fail(ErrorCode::kNotFound, what, " has no field '", field, "' (fields: ", names, ")");
+  const IdxField& f = h.fields[fi];
+  const HzIndex hz(h.bits);
+  const int maxh = hz.maxh(), bpb = h.bits_per_block;
+  const int r = resolution.value_or(maxh);
+  if (r < 0 || r > maxh) fail(ErrorCode::kInvalidArgument, "resolution ", r, " is outside 0..", maxh, " of ", what);
+  std::string time_dir;
+  if (h.time) {
+    time_dir = idx_time_dir(h.time, time);
+  } else if (time != 0) {
+    fail(ErrorCode::kNotFound, what, " has no time steps; step ", time, " does not exist (only 0)");
+  }
+
+  // The query box, inside the logic box; its samples at resolution r.
+  std::array<int64_t, 3> qlo{0, 0, 0}, qhi{1, 1, 1};
+  for (int a = 0; a < h.ndims; ++a) qlo[a] = h.box_min[a], qhi[a] = h.box_max[a] + 1;
+  if (box) {
+    for (int a = 0; a < 3; ++a) {
+      const int64_t lo = (*box)[0][a], hi = (*box)[1][a];
+      const int64_t blo = a < h.ndims ? h.box_min[a] : 0, bhi = a < h.ndims ? h.box_max[a] + 1 : 1;
+      if (lo >= hi || lo < blo || hi > bhi)
+        fail(ErrorCode::kInvalidArgument, "box [", (*box)[0][0], " ", (*box)[0][1], " ", (*box)[0][2], ") - (",
+             (*box)[1][0], " ", (*box)[1][1], " ", (*box)[1][2], ") is empty or outside the logic box of ", what,
+             " on axis ", "xyz"[a], " ([", blo, ", ", bhi, "))");
+      qlo[a] = lo, qhi[a] = hi;
+    }
+  }
+  const StridedBox lattice = hz.resolution_box(r);
+  std::array<AxisRange, 3> q;
+  for (int a = 0; a < 3; ++a) {
+    q[a].delta = lattice.stride[a];
+    const int64_t d = static_cast<int64_t>(q[a].delta);
+    q[a].first = (qlo[a] + d - 1) / d * d;
+    q[a].count = q[a].first < qhi[a] ? static_cast<uint64_t>((qhi[a] - 1 - q[a].first) / d + 1) : 0;
+  }
+  GridArray out;
+  out.dtype = f.dtype;
+  out.components = f.components;
+  const size_t sb = dtype_size(f.dtype) * f.components;
+  for (int a = 0; a < 3; ++a) out.shape[a] = q[a].count, out.origin[a] = q[a].first, out.stride[a] = q[a].delta;
+  const uint64_t n = q[0].count * q[1].count * q[2].count;
+  out.bytes.allocate(n * sb);
+  IdxReadStats st;
+  st.bytes_returned = n * sb;
+  if (n == 0) {
+    if (stats) *stats = st;
+    return out;
+  }
+  auto out_at = [&](uint64_t x, uint64_t y, uint64_t z) {   // logic coordinates on the lattice
+    const uint64_t i = (x - q[0].first) / q[0].delta, j = (y - q[1].first) / q[1].delta,
+                   k = (z - q[2].first) / q[2].delta;
+    return out.bytes.data() + ((k * q[1].count + j) * q[0].count + i) * sb;
+  };
+
+  // Blocks of levels 0..r that meet the query, by file.
+  const uint64_t bpf = static_cast<uint64_t>(h.blocks_per_file);
+  const uint64_t last_block = r <= bpb ? 1 : uint64_t{1} << (r - bpb);
+  std::map<uint64_t, std::vector<uint64_t>> by_file;
+  for (uint64_t b = 0; b < last_block; ++b) {
+    const StridedBox bb = hz.block_box(b, bpb);
+    bool meets = true;
+    for (int a = 0; a < 3 && meets; ++a) {
+      uint64_t i0, i1;
+      block_span(q[a], bb.start[a], bb.stride[a], bb.count[a], i0, i1);
+      meets = i1 > i0;
+    }
+    if (meets) by_file[b / bpf].push_back(b);
+  }
+
+  const uint64_t raw_bytes = (uint64_t{1} << bpb) * sb;
+  std::vector<uint8_t> payload, decoded(raw_bytes), table;
+  std::map<int, std::unique_ptr<BlockOrder>> orders;
+  for (const auto& [file_no, blocks] : by_file) {
+    const std::string path = idx_block_file(dir_, h.filename_template, time_dir, blocks.front(), bpf);
+    if (!path_exists(path))
+      fail(ErrorCode::kFormat, what, ": data file '", path, "' holding blocks ", file_no * bpf, "-",
+           file_no * bpf + bpf - 1, " is missing");
+    const File file(path, File::Mode::kRead);
+    ++st.files_opened;
+    const uint64_t size = file.size();
+    const uint64_t tb = idx_table_bytes(bpf, h.fields.size());
+    table.resize(std::min<uint64_t>(tb, size));
+    file.pread_all(table.data(), table.size(), 0);
+    st.bytes_read += table.size();
+    const auto entries = decode_idx_table(table.data(), table.size(), bpf, h.fields.size(), size, "'" + path + "'");
+    for (uint64_t b : blocks) {
+      const IdxBlockEntry& e = entries[fi * bpf + b % bpf];
+      if (!e.present())
+        fail(ErrorCode::kFormat, "'", path, "' does not hold block ", b, " of field '", f.name,
+             "' (its table entry is empty), which the query needs");
+      payload.resize(e.size);
+      file.pread_all(payload.data(), e.size, e.offset);
+      st.bytes_read += e.size;
+      ++st.blocks_read;
+      const uint32_t codec = e.flags & kIdxCodecMask;
+      const uint8_t* src = nullptr;
+      if (codec == kIdxCodecRaw) {
+        if (e.size != raw_bytes)
+          fail(ErrorCode::kFormat, "'", path, "' block ", b, " of field '", f.name, "' has ", e.size,
+               " bytes; a raw block has ", raw_bytes);
+        src = payload.data();
+      } else if (codec == kIdxCodecZip) {
+        uLongf got = static_cast<uLongf>(raw_bytes);
+        const int rc = ::uncompress(decoded.data(), &got, payload.data(), static_cast<uLong>(e.size));
+        if (rc != Z_OK || got != raw_bytes)
+          fail(ErrorCode::kFormat, "'", path, "' block ", b, " of field '", f.name, "' does not decode (zlib ",
+               rc == Z_OK ? "gave " + std::to_string(got) + " bytes, expected " + std::to_string(raw_bytes)
+                          : std::string(zError(rc)),
+               ")");
+        src = decoded.data();
+      } else {
+        fail(ErrorCode::kUnsupported, "'", path, "' block ", b, " uses codec ", codec,
+             " (lz4, zfp, png, jpg); only raw and zip blocks are supported");
+      }
+      const bool row_major = (e.flags & kIdxRowMajor) != 0;
+      const StridedBox bb = hz.block_box(b, bpb);
+      uint64_t lo[3], hi[3];
+      for (int a = 0; a < 3; ++a) block_span(q[a], bb.start[a], bb.stride[a], bb.count[a], lo[a], hi[a]);
+      if (b == 0) {   // levels 0..bpb: the query's points of it, located by their hz
+        for (uint64_t k = lo[2]; k < hi[2]; ++k)
+          for (uint64_t j = lo[1]; j < hi[1]; ++j)
+            for (uint64_t i = lo[0]; i < hi[0]; ++i) {
+              const Coord3 p{bb.start[0] + i * bb.stride[0], bb.start[1] + j * bb.stride[1],
+                             bb.start[2] + k * bb.stride[2]};
+              if (r < bpb && hz.hz_of(p) >= (uint64_t{1} << r)) continue;   // finer than asked
+              if (p[0] % q[0].delta || p[1] % q[1].delta || p[2] % q[2].delta) continue;
+              const uint64_t at = row_major ? i + bb.count[0] * (j + bb.count[1] * k) : hz.hz_of(p);
+              copy_sample(out_at(p[0], p[1], p[2]), src + at * sb, sb);
+            }
+        continue;
+      }
+      const int H = HzIndex::level_of_block(b, bpb);
+      auto& order = orders[H];
+      if (!order) order = std::make_unique<BlockOrder>(hz, bpb, H);
+      for (uint64_t k = lo[2]; k < hi[2]; ++k)
+        for (uint64_t j = lo[1]; j < hi[1]; ++j) {
+          const uint64_t y = bb.start[1] + j * bb.stride[1], z = bb.start[2] + k * bb.stride[2];
+          const uint32_t jk = order->table[1][j] | order->table[2][k];
+          for (uint64_t i = lo[0]; i < hi[0]; ++i) {
+            const uint64_t at = row_major ? i + bb.count[0] * (j + bb.count[1] * k) : (order->table[0][i] | jk);
+            copy_sample(out_at(bb.start[0] + i * bb.stride[0], y, z), src + at * sb, sb);
+          }
+        }
+    }
+  }
+  if (stats) *stats = st;
+  return out;
+}
+
+}  // namespace lodex
