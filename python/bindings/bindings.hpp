@@ -3,6 +3,7 @@
 
 #include <mpi.h>
 #include <nanobind/nanobind.h>
+#include <nanobind/ndarray.h>
 
 #include <string>
 
@@ -19,5 +20,7 @@ void bind_particles(nb::module_& m);
 PartitionMode partition_mode_of(const std::string& mode);
 void bind_planner(nb::module_& m);
 void bind_grids(nb::module_& m);
+// The numpy dtype of a lodex dtype.
+nb::dlpack::dtype dlpack_of(DType t);
 
 }  // namespace lodex::py

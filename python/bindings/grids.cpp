@@ -11,23 +11,6 @@
 
 namespace lodex::py {
 
-namespace {
-nb::dlpack::dtype dlpack_dtype(DType t) {
-  switch (t) {
-    case DType::kF4: return nb::dtype<float>();
-    case DType::kF8: return nb::dtype<double>();
-    case DType::kI1: return nb::dtype<int8_t>();
-    case DType::kU1: return nb::dtype<uint8_t>();
-    case DType::kI2: return nb::dtype<int16_t>();
-    case DType::kU2: return nb::dtype<uint16_t>();
-    case DType::kI4: return nb::dtype<int32_t>();
-    case DType::kU4: return nb::dtype<uint32_t>();
-    case DType::kI8: return nb::dtype<int64_t>();
-    case DType::kU8: return nb::dtype<uint64_t>();
-  }
-  return nb::dtype<uint8_t>();
-}
-}  // namespace
 
 void bind_grids(nb::module_& m) {
   nb::class_<IdxDataset>(m, "IdxDataset")
@@ -73,7 +56,7 @@ void bind_grids(nb::module_& m) {
             s["blocks_read"] = stats.blocks_read;
             s["bytes_read"] = stats.bytes_read;
             s["bytes_returned"] = stats.bytes_returned;
-            return nb::make_tuple(nb::ndarray<nb::numpy>(data, ndim, shape, owner, nullptr, dlpack_dtype(t)), s);
+            return nb::make_tuple(nb::ndarray<nb::numpy>(data, ndim, shape, owner, nullptr, dlpack_of(t)), s);
           },
           nb::arg("field"), nb::arg("time"), nb::arg("box").none(), nb::arg("resolution").none());
   m.def("open_idx", &IdxDataset::open, nb::arg("path"));

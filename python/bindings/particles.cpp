@@ -44,21 +44,6 @@ DType dtype_of(const Array& a, const std::string& field) {
   throw lodex::Error(ErrorCode::kInvalidArgument, "field '" + field + "' has an unsupported numpy dtype");
 }
 
-nb::dlpack::dtype dlpack_of(DType t) {
-  switch (t) {
-    case DType::kF4: return nb::dtype<float>();
-    case DType::kF8: return nb::dtype<double>();
-    case DType::kI1: return nb::dtype<int8_t>();
-    case DType::kU1: return nb::dtype<uint8_t>();
-    case DType::kI2: return nb::dtype<int16_t>();
-    case DType::kU2: return nb::dtype<uint16_t>();
-    case DType::kI4: return nb::dtype<int32_t>();
-    case DType::kU4: return nb::dtype<uint32_t>();
-    case DType::kI8: return nb::dtype<int64_t>();
-    case DType::kU8: return nb::dtype<uint64_t>();
-  }
-  return nb::dtype<uint8_t>();
-}
 
 // Result columns as numpy arrays that own the read's buffers (no copy).
 nb::dict columns_dict(std::vector<FieldColumn>& cols) {
@@ -109,6 +94,22 @@ nb::dict box_dict(const Box& b) {
   return d;
 }
 }  // namespace
+
+nb::dlpack::dtype dlpack_of(DType t) {
+  switch (t) {
+    case DType::kF4: return nb::dtype<float>();
+    case DType::kF8: return nb::dtype<double>();
+    case DType::kI1: return nb::dtype<int8_t>();
+    case DType::kU1: return nb::dtype<uint8_t>();
+    case DType::kI2: return nb::dtype<int16_t>();
+    case DType::kU2: return nb::dtype<uint16_t>();
+    case DType::kI4: return nb::dtype<int32_t>();
+    case DType::kU4: return nb::dtype<uint32_t>();
+    case DType::kI8: return nb::dtype<int64_t>();
+    case DType::kU8: return nb::dtype<uint64_t>();
+  }
+  return nb::dtype<uint8_t>();
+}
 
 void bind_particles(nb::module_& m) {
   nb::class_<ParticleGroup>(m, "ParticleGroup")
