@@ -49,3 +49,29 @@ class IdxDataset {
 };
 
 }  // namespace lodex
+
+namespace lodex {
+
+// One field of a serial IDX write: `data` holds the whole grid, row-major (z, y, x, c).
+struct IdxFieldData {
+  IdxField field;
+  const void* data = nullptr;
+};
+
+struct IdxWriteOptions {
+  std::string bitmask;             // empty: OpenVisus's default for the dims
+  int bits_per_block = 16;         // clamped to the bitmask's length, as OpenVisus does
+  int64_t blocks_per_file = -1;    // -1: every block in one file
+  bool zip = false;                // zlib blocks (what OpenVisus's compressDataset(["zip"]) writes)
+  std::optional<IdxTime> time;     // with `step`: the time directories of a time series
+  int64_t step = 0;
+};
+
+// Writes the `.idx` header and the binary files of one time step of a grid of `dims` (x first,
+// `ndims` axes) in OpenVisus's layout: blocks in hz order, only blocks holding samples of the
+// grid, samples outside it zero. For the same data and parameters the files are byte-identical
+// to OpenVisus's. Serial; returns the bytes written.
+uint64_t write_idx(const std::string& idx_path, const std::array<uint64_t, 3>& dims, int ndims,
+                   const std::vector<IdxFieldData>& fields, const IdxWriteOptions& options);
+
+}  // namespace lodex

@@ -4,6 +4,7 @@
 #include <nanobind/stl/optional.h>
 #include <nanobind/stl/string.h>
 #include <nanobind/stl/tuple.h>
+#include <nanobind/stl/pair.h>
 #include <nanobind/stl/vector.h>
 
 #include "bindings.hpp"
@@ -60,6 +61,38 @@ void bind_grids(nb::module_& m) {
           },
           nb::arg("field"), nb::arg("time"), nb::arg("box").none(), nb::arg("resolution").none());
   m.def("open_idx", &IdxDataset::open, nb::arg("path"));
+  m.def(
+      "write_idx",
+      [](const std::string& path, const std::array<uint64_t, 3>& dims, int ndims,
+         const std::vector<std::tuple<std::string, std::string, uint32_t, nb::ndarray<nb::ro, nb::c_contig, nb::device::cpu>>>&
+             fields,
+         const std::string& bitmask, int bits_per_block, int64_t blocks_per_file, bool zip,
+         std::optional<std::array<std::string, 3>> time, int64_t step) {
+        std::vector<IdxFieldData> fd;
+        for (const auto& [name, dtype, comps, arr] : fields) {
+          IdxFieldData f;
+          f.field.name = name;
+          f.field.dtype = parse_dtype(dtype);
+          f.field.components = comps;
+          uint64_t want = dims[0] * dims[1] * dims[2] * comps * dtype_size(f.field.dtype);
+          if (arr.nbytes() != want)
+            throw lodex::Error(ErrorCode::kInvalidArgument, "field '" + name + "' has " + std::to_string(arr.nbytes()) +
+                                                                " bytes; the grid needs " + std::to_string(want));
+          f.data = arr.data();
+          fd.push_back(f);
+        }
+        IdxWriteOptions o;
+        o.bitmask = bitmask;
+        o.bits_per_block = bits_per_block;
+        o.blocks_per_file = blocks_per_file;
+        o.zip = zip;
+        if (time) o.time = IdxTime{(*time)[0], (*time)[1], (*time)[2]};
+        o.step = step;
+        nb::gil_scoped_release release;
+        return write_idx(path, dims, ndims, fd, o);
+      },
+      nb::arg("path"), nb::arg("dims"), nb::arg("ndims"), nb::arg("fields"), nb::arg("bitmask"),
+      nb::arg("bits_per_block"), nb::arg("blocks_per_file"), nb::arg("zip"), nb::arg("time").none(), nb::arg("step"));
 }
 
 }  // namespace lodex::py

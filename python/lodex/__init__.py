@@ -9,7 +9,7 @@
 
 from . import _lodex
 from .api import Dataset, ParticleGroup, Refinement, WriteProfile, create, open
-from .grids import IdxGrid, open_idx
+from .grids import IdxGrid, open_idx, write_idx
 from .errors import (
     AlreadyExistsError,
     Error,
@@ -29,5 +29,5 @@ __version__ = _lodex.version()
 __all__ = [
     "AlreadyExistsError", "Dataset", "Error", "FormatError", "IOFailure", "IdxGrid", "InternalError",
     "InvalidArgumentError", "MPIError", "NotFoundError", "ParticleGroup", "Refinement", "UnsupportedError",
-    "WriteProfile", "create", "open", "open_idx",
+    "WriteProfile", "create", "open", "open_idx", "write_idx",
 ]

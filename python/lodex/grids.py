@@ -92,6 +92,38 @@ def _grid_box(box: Any, ndims: int):
     return [lo, hi]
 
 
+def write_idx(path: str, data: Any, *, ndims: int | None = None, bitmask: str | None = None,
+              bits_per_block: int = 16, blocks_per_file: int = -1, compression: str | None = None,
+              time: tuple[int, int, str] | None = None, step: int = 0) -> int:
+    """Writes a whole grid, serially, in OpenVisus's layout (byte-identical to OpenVisus for the same
+    data and parameters). ``data``: a numpy array (z, y, x[, c]) — or (y, x[, c]) — or a dict of
+    them, one per field, all of one grid. ``ndims``: the grid's axes (default: the array's; give
+    it for vector fields, whose last axis is the components). ``bitmask`` default: OpenVisus's
+    guess; ``compression``: None or "zip"; ``time=(first, last, "time_%02d/")`` with ``step``
+    writes one step of a time series. Returns the bytes written."""
+    arrays = data if isinstance(data, dict) else {"data": data}
+    if not arrays:
+        raise InvalidArgumentError("write_idx needs at least one field")
+    first = np.asarray(next(iter(arrays.values())))
+    nd = first.ndim if ndims is None else int(ndims)
+    if not 1 <= nd <= 3 or first.ndim < nd:
+        raise InvalidArgumentError(f"ndims must be 1..3 and at most the array's {first.ndim} axes, got {ndims!r}")
+    grid_shape = first.shape[:nd]
+    dims = [int(v) for v in grid_shape[::-1]] + [1] * (3 - nd)
+    fields = []
+    for name, arr in arrays.items():
+        a = np.ascontiguousarray(arr)
+        if a.shape[:nd] != grid_shape:
+            raise InvalidArgumentError(f"field {name!r} has shape {a.shape}; the grid is {grid_shape}")
+        comps = int(np.prod(a.shape[nd:], dtype=np.int64)) if a.ndim > nd else 1
+        fields.append((str(name), a.dtype.str.lstrip("<>|="), comps, a))
+    if compression not in (None, "zip"):
+        raise InvalidArgumentError(f"compression must be None or 'zip', got {compression!r}")
+    t = None if time is None else (str(time[0]), str(time[1]), str(time[2]))
+    return _lodex.write_idx(str(path), dims, nd, fields, bitmask or "", int(bits_per_block), int(blocks_per_file),
+                            compression == "zip", t, _step(step))
+
+
 def open_idx(path: str) -> IdxGrid:
     """Opens the IDX dataset whose text header is ``path`` (a .idx file) for reading."""
     return IdxGrid(_lodex.open_idx(str(path)))

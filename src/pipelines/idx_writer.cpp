@@ -1,0 +1,150 @@
+// Serial IDX writes (include/lodex/idx.hpp): every block of every field gathered into hz order
+// with the per-level tables, optionally zlib-compressed, files assembled in memory and written
+// once each, then the .idx header.
+#include <zlib.h>
+
+#include <algorithm>
+#include <cstring>
+#include <map>
+#include <memory>
+
+#include "layout/hz.hpp"
+#include "lodex/idx.hpp"
+#include "storage/file.hpp"
+
+namespace lodex {
+
+namespace {
+
+std::string base_name(const std::string& path) {
+  const size_t slash = path.find_last_of('/');
+  std::string b = slash == std::string::npos ? path : path.substr(slash + 1);
+  if (b.size() > 4 && b.compare(b.size() - 4, 4, ".idx") == 0) b.resize(b.size() - 4);
+  return b;
+}
+
+// OpenVisus's default: ./<name>/ then a %02x directory per 8 block-address bits above 16, then %04x.bin.
+std::string default_template(const std::string& name, int block_bits) {
+  std::string t = "./" + name + "/";
+  for (int bits = block_bits; bits > 16; bits -= 8) t += "%02x/";
+  return t + "%04x.bin";
+}
+
+}  // namespace
+
+uint64_t write_idx(const std::string& idx_path, const std::array<uint64_t, 3>& dims, int ndims,
+                   const std::vector<IdxFieldData>& fields, const IdxWriteOptions& o) {
+  if (ndims < 1 || ndims > 3) fail(ErrorCode::kInvalidArgument, "grids have 1 to 3 axes, not ", ndims);
+  if (fields.empty()) fail(ErrorCode::kInvalidArgument, "an IDX write needs at least one field");
+  std::array<uint64_t, 3> d{1, 1, 1};
+  for (int a = 0; a < ndims; ++a) {
+    if (dims[a] < 1) fail(ErrorCode::kInvalidArgument, "grid dimension ", "xyz"[a], " is ", dims[a]);
+    d[a] = dims[a];
+  }
+  const std::string bits = o.bitmask.empty() ? HzIndex::default_bitmask(d, ndims) : o.bitmask;
+  const HzIndex hz(bits);
+  if (!hz.holds(d))
+    fail(ErrorCode::kInvalidArgument, "bitmask ", bits, " is too short for a ", d[0], " x ", d[1], " x ", d[2],
+         " grid (it covers ", hz.pow2_dims()[0], " x ", hz.pow2_dims()[1], " x ", hz.pow2_dims()[2], ")");
+  for (int a = ndims; a < 3; ++a)
+    if (hz.pow2_dims()[a] != 1) fail(ErrorCode::kInvalidArgument, "bitmask ", bits, " splits axis ", a, " of a ", ndims, "-D grid");
+  if (o.bits_per_block < 1 || o.bits_per_block > 31)
+    fail(ErrorCode::kInvalidArgument, "bits_per_block ", o.bits_per_block, " is outside 1..31");
+  const int bpb = std::min(o.bits_per_block, hz.maxh());
+  const uint64_t nblocks = uint64_t{1} << (hz.maxh() - bpb);
+  if (o.blocks_per_file == 0 || o.blocks_per_file < -1)
+    fail(ErrorCode::kInvalidArgument, "blocks_per_file ", o.blocks_per_file, " must be positive (or -1: one file)");
+  const uint64_t bpf = o.blocks_per_file == -1 ? nblocks : static_cast<uint64_t>(o.blocks_per_file);
+
+  IdxHeader h;
+  h.ndims = ndims;
+  for (int a = 0; a < ndims; ++a) h.box_max[a] = static_cast<int64_t>(d[a]) - 1;
+  for (const auto& f : fields) {
+    if (!f.data) fail(ErrorCode::kInvalidArgument, "field '", f.field.name, "' has no data");
+    h.fields.push_back(f.field);
+    if (o.zip) h.fields.back().compression = "zip";
+    h.fields.back().hz_layout = true;
+  }
+  h.bits = bits;
+  h.bits_per_block = bpb;
+  h.blocks_per_file = static_cast<int64_t>(bpf);
+  h.filename_template = default_template(base_name(idx_path), hz.maxh() - bpb);
+  h.time = o.time;
+  const std::string dir = parent_path(idx_path);
+  const std::string time_dir = idx_time_dir(o.time, o.step);
+
+  // Which blocks hold samples of the grid.
+  auto span = [&](const StridedBox& bb, int a) {   // block indices along axis a inside the grid
+    return bb.start[a] >= d[a] ? uint64_t{0} : std::min<uint64_t>(bb.count[a], (d[a] - bb.start[a] + bb.stride[a] - 1) / bb.stride[a]);
+  };
+  std::map<int, std::unique_ptr<BlockOrder>> orders;
+  uint64_t written = 0;
+  std::vector<uint8_t> raw, packed, file_bytes;
+  for (uint64_t first = 0; first < nblocks; first += bpf) {
+    const uint64_t last = std::min(nblocks, first + bpf);
+    std::vector<IdxBlockEntry> entries(bpf * fields.size());
+    std::vector<uint8_t> payloads;
+    const uint64_t table = idx_table_bytes(bpf, fields.size());
+    for (size_t fi = 0; fi < fields.size(); ++fi) {
+      const IdxField& f = fields[fi].field;
+      const size_t sb = dtype_size(f.dtype) * f.components;
+      const auto* src = static_cast<const uint8_t*>(fields[fi].data);
+      const uint64_t raw_bytes = (uint64_t{1} << bpb) * sb;
+      for (uint64_t b = first; b < last; ++b) {
+        const StridedBox bb = hz.block_box(b, bpb);
+        const uint64_t n0 = span(bb, 0), n1 = span(bb, 1), n2 = span(bb, 2);
+        if (n0 == 0 || n1 == 0 || n2 == 0) continue;   // no sample of the grid: not written
+        raw.assign(raw_bytes, 0);
+        auto at = [&](uint64_t x, uint64_t y, uint64_t z) { return src + ((z * d[1] + y) * d[0] + x) * sb; };
+        if (b == 0) {
+          for (uint64_t k = 0; k < n2; ++k)
+            for (uint64_t j = 0; j < n1; ++j)
+              for (uint64_t i = 0; i < n0; ++i) {
+                const Coord3 p{bb.start[0] + i * bb.stride[0], bb.start[1] + j * bb.stride[1], bb.start[2] + k * bb.stride[2]};
+                std::memcpy(raw.data() + hz.hz_of(p) * sb, at(p[0], p[1], p[2]), sb);
+              }
+        } else {
+          const int H = HzIndex::level_of_block(b, bpb);
+          auto& order = orders[H];
+          if (!order) order = std::make_unique<BlockOrder>(hz, bpb, H);
+          for (uint64_t k = 0; k < n2; ++k)
+            for (uint64_t j = 0; j < n1; ++j) {
+              const uint32_t jk = order->table[1][j] | order->table[2][k];
+              const uint64_t y = bb.start[1] + j * bb.stride[1], z = bb.start[2] + k * bb.stride[2];
+              for (uint64_t i = 0; i < n0; ++i)
+                std::memcpy(raw.data() + (order->table[0][i] | jk) * sb, at(bb.start[0] + i * bb.stride[0], y, z), sb);
+            }
+        }
+        const uint8_t* payload = raw.data();
+        uint64_t size = raw_bytes;
+        uint32_t flags = kIdxCodecRaw;
+        if (o.zip) {
+          uLongf len = compressBound(static_cast<uLong>(raw_bytes));
+          packed.resize(len);
+          const int rc = ::compress2(packed.data(), &len, raw.data(), static_cast<uLong>(raw_bytes), Z_DEFAULT_COMPRESSION);
+          if (rc != Z_OK) fail(ErrorCode::kInternal, "zlib cannot compress block ", b, ": ", zError(rc));
+          payload = packed.data();
+          size = len;
+          flags = kIdxCodecZip;
+        }
+        entries[fi * bpf + (b - first)] = {table + payloads.size(), size, flags};
+        payloads.insert(payloads.end(), payload, payload + size);
+      }
+    }
+    if (payloads.empty()) continue;   // no block of this file holds data: no file
+    file_bytes.clear();
+    encode_idx_table(entries, file_bytes);
+    file_bytes.insert(file_bytes.end(), payloads.begin(), payloads.end());
+    const std::string path = idx_block_file(dir, h.filename_template, time_dir, first, bpf);
+    make_directories(parent_path(path));
+    File out(path, File::Mode::kCreate);
+    out.pwrite_all(file_bytes.data(), file_bytes.size(), 0);
+    out.close();
+    written += file_bytes.size();
+  }
+  const std::string text = encode_idx_header(h);
+  atomic_replace(idx_path, text.data(), text.size());
+  return written + text.size();
+}
+
+}  // namespace lodex
