@@ -13,24 +13,10 @@ import numpy as np
 import pytest
 
 import lodex
+from grid_data import f3 as _f3, npot as _npot, u2 as _u2
 
 os.environ.setdefault("VISUS_DISABLE_WRITE_LOCK", "1")   # OpenVisus otherwise writes lock files
 ov = pytest.importorskip("OpenVisus")
-
-
-def _f3(n=16):
-    z, y, x = np.meshgrid(np.arange(n), np.arange(n), np.arange(n), indexing="ij")
-    return (x + 100 * y + 10000 * z).astype(np.float32)
-
-
-def _u2():
-    y, x = np.meshgrid(np.arange(32), np.arange(32), indexing="ij")
-    return ((7 * x + 3 * y) % 256).astype(np.uint8)
-
-
-def _npot():
-    z, y, x = np.meshgrid(np.arange(6), np.arange(12), np.arange(20), indexing="ij")
-    return x + 100.0 * y + 10000 * z + 0.5
 
 
 # name -> (data, dims x first, field, CreateIdx keywords, compress)
