@@ -6,21 +6,23 @@
 
 #include <array>
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "core/heap_bytes.hpp"
 #include "format/idx.hpp"
 
 namespace lodex {
 
+class HzIndex;
+
 // Samples of a read: shape[0..2] = counts along x, y, z; the bytes are row-major (z, y, x, c).
 struct GridArray {
   DType dtype = DType::kF4;
   uint32_t components = 1;
   std::array<uint64_t, 3> shape{0, 0, 0};
-  std::array<int64_t, 3> origin{0, 0, 0};   // logic coordinates of the first sample
-  std::array<uint64_t, 3> stride{1, 1, 1};  // between samples, per axis
   HeapBytes bytes;
 };
 
@@ -46,6 +48,7 @@ class IdxDataset {
  private:
   std::string path_, dir_;
   IdxHeader header_;
+  std::shared_ptr<const HzIndex> index_;   // of header_.bits
 };
 
 }  // namespace lodex

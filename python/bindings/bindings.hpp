@@ -16,8 +16,6 @@ namespace nb = nanobind;
 // None -> MPI_COMM_NULL (serial); an mpi4py communicator -> its MPI_Comm; else TypeError.
 MPI_Comm to_comm(nb::handle obj);
 void bind_particles(nb::module_& m);
-// "factor", "grid" or "adaptive"; anything else is an InvalidArgument lodex::Error.
-PartitionMode partition_mode_of(const std::string& mode);
 void bind_planner(nb::module_& m);
 void bind_grids(nb::module_& m);
 // The numpy dtype of a lodex dtype.

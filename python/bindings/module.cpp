@@ -42,13 +42,6 @@ MPI_Comm to_comm(nb::handle obj) {
   return *comm;
 }
 
-PartitionMode partition_mode_of(const std::string& mode) {
-  if (mode == "factor") return PartitionMode::kFactor;
-  if (mode == "grid") return PartitionMode::kGrid;
-  if (mode == "adaptive") return PartitionMode::kAdaptive;
-  throw lodex::Error(ErrorCode::kInvalidArgument, "partition mode must be 'factor', 'grid' or 'adaptive'");
-}
-
 }  // namespace lodex::py
 
 NB_MODULE(_lodex, m) {
@@ -116,7 +109,7 @@ NB_MODULE(_lodex, m) {
             try {
               std::vector<FieldSpec> specs;
               for (const auto& [n, d, c] : fields) specs.push_back(FieldSpec{n, parse_dtype(d), c});
-              spec.mode = partition_mode_of(mode);
+              spec.mode = parse_partition_mode(mode);
               spec.dims = dims;
               spec.particles_per_file = particles_per_file;
               schema = Schema(specs);

@@ -78,7 +78,7 @@ void bind_planner(nb::module_& m) {
             throw lodex::Error(ErrorCode::kInvalidArgument,
                                "patches must be (ranks, 6) float64 (min xyz, max xyz) and counts (ranks,) uint64");
           PartitionSpec spec;
-          spec.mode = partition_mode_of(mode);
+          spec.mode = parse_partition_mode(mode);
           spec.dims = dims;
           spec.particles_per_file = particles_per_file;
           std::vector<RankInput> ranks(R);

@@ -14,6 +14,9 @@
 
 namespace lodex {
 
+// v rounded up to a multiple of a (a > 0).
+constexpr uint64_t align_up(uint64_t v, uint64_t a) { return (v + a - 1) / a * a; }
+
 static_assert(std::endian::native == std::endian::little,
               "lodex stores little-endian data and currently builds only on little-endian hosts");
 

@@ -16,7 +16,6 @@ namespace lodex {
 class HeapBytes {
  public:
   HeapBytes() = default;
-  explicit HeapBytes(size_t n) { allocate(n); }
   HeapBytes(HeapBytes&& o) noexcept : data_(std::exchange(o.data_, nullptr)), size_(std::exchange(o.size_, 0)) {}
   HeapBytes& operator=(HeapBytes&& o) noexcept {
     std::swap(data_, o.data_);

@@ -20,11 +20,6 @@ class ScratchBuffer {
     }
     return data_.get();
   }
-  void release() {
-    data_.reset();
-    capacity_ = 0;
-  }
-  size_t capacity() const { return capacity_; }
 
  private:
   std::unique_ptr<uint8_t[]> data_;

@@ -172,11 +172,11 @@ Manifest decode_manifest(std::string_view text, const std::string& what) {
     if (g.domain.empty() || !g.domain.finite()) r.bad(gp + "/domain", "must be finite with min < max");
     const json& jp = r.key(jg, "partition", gp);
     const std::string mode = r.str(r.key(jp, "mode", gp + "/partition"), gp + "/partition/mode");
-    if (mode != "factor" && mode != "grid" && mode != "adaptive")
+    try {
+      g.partition.mode = parse_partition_mode(mode);
+    } catch (const Error&) {
       r.bad(gp + "/partition/mode", "expected 'factor', 'grid' or 'adaptive'");
-    g.partition.mode = mode == "factor" ? PartitionMode::kFactor
-                       : mode == "grid" ? PartitionMode::kGrid
-                                        : PartitionMode::kAdaptive;
+    }
     if (g.partition.mode == PartitionMode::kAdaptive) {
       g.partition.particles_per_file =
           r.u64(r.key(jp, "particles_per_file", gp + "/partition"), gp + "/partition/particles_per_file");

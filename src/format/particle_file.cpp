@@ -8,7 +8,6 @@
 namespace lodex {
 
 namespace {
-uint64_t align_up(uint64_t v, uint64_t a) { return (v + a - 1) / a * a; }
 
 uint64_t tables_bytes(size_t num_fields, size_t num_levels, uint64_t num_segments) {
   return num_fields * kFieldEntryBytes + num_levels * 8 + (num_segments + 1) * 8 +

@@ -1,5 +1,7 @@
 #include "layout/hz.hpp"
 
+#include <algorithm>
+
 #include "core/error.hpp"
 
 namespace lodex {
@@ -139,6 +141,14 @@ StridedBox HzIndex::block_box(uint64_t blk, int bpb) const {
   for (int p = H; p <= maxh_; ++p) b.stride[axis_at(p)] *= 2;
   for (int p = H - bpb; p <= H - 1; ++p) b.count[axis_at(p)] *= 2;
   return b;
+}
+
+void span_within(uint64_t start, uint64_t stride, uint64_t count, int64_t lo, int64_t hi, uint64_t& i0,
+                 uint64_t& i1) {
+  const int64_t s = static_cast<int64_t>(start), st = static_cast<int64_t>(stride);
+  i0 = lo <= s ? 0 : static_cast<uint64_t>((lo - s + st - 1) / st);
+  i1 = hi <= s ? 0 : std::min<uint64_t>(count, static_cast<uint64_t>((hi - s + st - 1) / st));
+  if (i1 < i0) i1 = i0;
 }
 
 BlockOrder::BlockOrder(const HzIndex& index, int bpb, int level) {

@@ -76,6 +76,10 @@ class HzIndex {
   std::vector<uint64_t> extract_;   // [8][256][3]
 };
 
+// The indices i (i0 <= i < i1) of the points start + i * stride, i < count, that lie in [lo, hi).
+void span_within(uint64_t start, uint64_t stride, uint64_t count, int64_t lo, int64_t hi, uint64_t& i0,
+                 uint64_t& i1);
+
 // The hz order inside the blocks of one level H > bpb: sample k of a block sits at
 // start + (i_x, i_y, i_z) * stride of its block_box with k = table[0][i_x] | table[1][i_y] |
 // table[2][i_z]. The same tables serve every block of the level.

@@ -84,7 +84,7 @@ uint32_t KdPartition::build(const Box& region, std::vector<WeightedBox>& items, 
     total += it.weight;
     hull.extend(it.box);
   }
-  if (parts > 1 && total > 0 && depth < 64) {
+  if (parts > 1 && total > 0 && depth < kMaxDepth) {
     // Axes, longest extent of the hull first.
     std::array<int, 3> axes{0, 1, 2};
     const Vec3 size = hull.size();
@@ -148,17 +148,18 @@ uint32_t KdPartition::leaf_of(const Vec3& p) const {
 void KdPartition::leaves_meeting(const Box& b, std::vector<uint32_t>& out) const {
   out.clear();
   if (b.empty()) return;
-  std::vector<uint32_t> stack{0};
-  while (!stack.empty()) {
-    const Node& n = nodes_[stack.back()];
-    stack.pop_back();
+  uint32_t stack[kMaxDepth + 2];   // a depth-first walk holds at most one node per level, plus one
+  size_t top = 0;
+  stack[top++] = 0;
+  while (top > 0) {
+    const Node& n = nodes_[stack[--top]];
     if (n.axis < 0) {
       out.push_back(n.left);
       continue;
     }
     // Right first on the stack so the left subtree (lower leaf numbers) comes out first.
-    if (b.exclusive_max[n.axis] > n.cut) stack.push_back(n.right);
-    if (b.inclusive_min[n.axis] < n.cut) stack.push_back(n.left);
+    if (b.exclusive_max[n.axis] > n.cut) stack[top++] = n.right;
+    if (b.inclusive_min[n.axis] < n.cut) stack[top++] = n.left;
   }
 }
 

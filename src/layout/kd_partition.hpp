@@ -52,6 +52,7 @@ class KdPartition {
   void leaves_meeting(const Box& b, std::vector<uint32_t>& out) const;
 
  private:
+  static constexpr int kMaxDepth = 64;   // deeper nodes stay leaves
   struct Node {
     int axis = -1;          // -1: leaf
     double cut = 0;         // left: x < cut

@@ -64,9 +64,12 @@ Lattice infer_lattice(const Box& domain, std::span<const RankInput> ranks) {
   return lat;
 }
 
-// Receives (transpose of the send lists, senders in ascending rank order) and aggregators
-// (uniform in rank space over the partitions that receive anything), from the send lists.
-void finish_plan(ParticlePlan& plan, int num_ranks) {
+// Receives (transpose of the send lists, senders in ascending rank order) and aggregators:
+// partition j of the m that receive anything gets rank floor(j * R / m), uniform in rank space.
+// With `in_place`, a partition whose particles all come from one rank that sends nowhere else
+// is aggregated by that rank (nothing moves), and the others take the first free rank at or
+// after their slot (found in amortized constant time: a union-find over free ranks).
+void finish_plan(ParticlePlan& plan, int num_ranks, bool in_place) {
   const uint32_t nparts = plan.num_partitions();
   std::vector<uint64_t> recv_count(nparts, 0);
   for (uint32_t p : plan.send_partitions) ++recv_count[p];
@@ -79,9 +82,36 @@ void finish_plan(ParticlePlan& plan, int num_ranks) {
   uint64_t m = 0;
   for (uint32_t p = 0; p < nparts; ++p) m += recv_count[p] > 0;
   plan.aggregator.assign(nparts, -1);
+  const uint64_t R = static_cast<uint64_t>(num_ranks);
+  std::vector<uint64_t> next_free;   // next_free[r] == r: rank r is free; R: none at or after
+  auto find = [&](uint64_t r) {
+    while (next_free[r] != r) r = next_free[r] = next_free[next_free[r]];
+    return r;
+  };
+  if (in_place) {
+    next_free.resize(R + 1);
+    for (uint64_t r = 0; r <= R; ++r) next_free[r] = r;
+    for (uint32_t p = 0; p < nparts; ++p) {
+      const auto senders = plan.senders_of(p);
+      if (senders.size() == 1 && plan.sends_of(senders[0]).size() == 1) {
+        plan.aggregator[p] = senders[0];
+        next_free[senders[0]] = senders[0] + 1;
+      }
+    }
+  }
   uint64_t j = 0;
-  for (uint32_t p = 0; p < nparts; ++p)
-    if (recv_count[p] > 0) plan.aggregator[p] = static_cast<int32_t>(j++ * num_ranks / m);
+  for (uint32_t p = 0; p < nparts; ++p) {
+    if (recv_count[p] == 0) continue;
+    const uint64_t slot = j++ * R / m;
+    if (!in_place) {
+      plan.aggregator[p] = static_cast<int32_t>(slot);
+    } else if (plan.aggregator[p] < 0) {
+      uint64_t r = find(slot);
+      if (r == R) r = find(0);   // m <= R: a free rank exists
+      plan.aggregator[p] = static_cast<int32_t>(r);
+      next_free[r] = r + 1;
+    }
+  }
 }
 
 // The boxes with counts the k-d tree balances: each rank's extent, or its histogram's cells.
@@ -153,31 +183,7 @@ ParticlePlan plan_adaptive(const Box& domain, const PartitionSpec& spec, std::sp
   }
   plan.send_offsets[num_ranks] = plan.send_partitions.size();
   plan.kd = std::move(kd);
-  finish_plan(plan, num_ranks);
-  // Aggregators: a partition whose particles all come from one rank that sends nowhere else is
-  // aggregated in place by that rank (nothing moves). The others keep the uniform slots
-  // floor(j * R / m) in partition order, taking the next free rank when a slot is in use.
-  std::vector<char> taken(num_ranks, 0);
-  std::vector<char> in_place(plan.num_partitions(), 0);
-  for (uint32_t p = 0; p < plan.num_partitions(); ++p) {
-    const auto senders = plan.senders_of(p);
-    if (senders.size() == 1 && plan.sends_of(senders[0]).size() == 1) {
-      plan.aggregator[p] = senders[0];
-      taken[senders[0]] = 1;
-      in_place[p] = 1;
-    }
-  }
-  uint64_t m = 0, j = 0;
-  for (uint32_t p = 0; p < plan.num_partitions(); ++p) m += plan.aggregator[p] >= 0;
-  for (uint32_t p = 0; p < plan.num_partitions(); ++p) {
-    if (plan.aggregator[p] < 0) continue;
-    const uint64_t slot = j++ * static_cast<uint64_t>(num_ranks) / m;
-    if (in_place[p]) continue;
-    uint64_t r = slot;
-    while (taken[r]) r = (r + 1) % static_cast<uint64_t>(num_ranks);
-    plan.aggregator[p] = static_cast<int32_t>(r);
-    taken[r] = 1;
-  }
+  finish_plan(plan, num_ranks, true);
   return plan;
 }
 
@@ -190,6 +196,12 @@ const char* partition_mode_name(PartitionMode m) {
     case PartitionMode::kAdaptive: return "adaptive";
   }
   return "?";
+}
+
+PartitionMode parse_partition_mode(const std::string& name) {
+  for (PartitionMode m : {PartitionMode::kFactor, PartitionMode::kGrid, PartitionMode::kAdaptive})
+    if (name == partition_mode_name(m)) return m;
+  fail(ErrorCode::kInvalidArgument, "partition mode '", name, "' is not 'factor', 'grid' or 'adaptive'");
 }
 
 uint32_t adaptive_histogram_side(uint64_t ranks) {
@@ -324,7 +336,7 @@ ParticlePlan plan_particle_write(const Box& domain, const PartitionSpec& spec,
   if (spec.mode == PartitionMode::kFactor && !plan.aligned)
     fail(ErrorCode::kInternal, "factor-mode plan is not aligned");
 
-  finish_plan(plan, num_ranks);
+  finish_plan(plan, num_ranks, false);
   return plan;
 }
 

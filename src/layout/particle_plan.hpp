@@ -33,6 +33,7 @@
 #include <cstdint>
 #include <memory>
 #include <span>
+#include <string>
 #include <vector>
 
 #include "core/box.hpp"
@@ -57,6 +58,8 @@ struct PartitionSpec {
   uint64_t particles_per_file = 0;         // adaptive mode: the target T
 };
 const char* partition_mode_name(PartitionMode m);   // "factor", "grid", "adaptive"
+// The mode named so; anything else is an InvalidArgument error.
+PartitionMode parse_partition_mode(const std::string& name);
 
 // The histogram side h a write by R ranks uses in adaptive mode: the largest of 16, 8, 4, 2, 1
 // with R * h^3 <= 2^18 cells, so the exchange and the planner stay small at any scale.

@@ -30,13 +30,6 @@ bool bounds_meet(const Box& bounds, const Box& query) {
   return true;
 }
 
-bool bounds_inside(const Box& bounds, const Box& query) {
-  for (int a = 0; a < 3; ++a)
-    if (!(bounds.inclusive_min[a] >= query.inclusive_min[a] && bounds.exclusive_max[a] < query.exclusive_max[a]))
-      return false;
-  return true;
-}
-
 double estimated_inside(const Box& bounds, uint64_t count, const Box& query) {
   if (count == 0 || !bounds_meet(bounds, query)) return 0;
   double share = 1;

@@ -26,9 +26,8 @@ namespace lodex {
 Box unbounded_box();
 
 // Whether particles with these bounds (max inclusive, as in the spatial metadata) may lie in
-// `query` (max exclusive), and whether they all do.
+// `query` (max exclusive).
 bool bounds_meet(const Box& bounds, const Box& query);
-bool bounds_inside(const Box& bounds, const Box& query);
 
 // Expected particles of a file inside `query`, assuming they are spread evenly over `bounds`
 // (an axis of zero extent counts 1 if its coordinate is inside, else 0).
@@ -51,7 +50,6 @@ std::vector<BrickPick> bricks_meeting(const BrickGrid& grid, const Box& bounds, 
 class NestedSampler {
  public:
   explicit NestedSampler(uint64_t n);
-  uint64_t size() const { return n_; }
   // The first t slots of the order (t > N counts as N), as an opaque cut of the order.
   struct Prefix {
     uint64_t k = 0;

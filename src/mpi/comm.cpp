@@ -155,6 +155,12 @@ uint64_t Comm::allreduce_u64(uint64_t v, MPI_Op op) const {
   return out;
 }
 
+bool Comm::same_everywhere(uint64_t v) const {
+  std::vector<uint64_t> both{v, ~v};   // min(v) == max(v) <=> min(v) == ~min(~v)
+  allreduce_u64(both, MPI_MIN);
+  return both[0] == ~both[1];
+}
+
 void Comm::allreduce_u64(std::vector<uint64_t>& v, MPI_Op op) const {
   if (!is_mpi() || v.empty()) return;
   if (v.size() > static_cast<size_t>(INT32_MAX)) fail(ErrorCode::kInternal, "allreduce vector too long");

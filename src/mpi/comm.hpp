@@ -43,6 +43,8 @@ class Comm {
   void bcast_string(std::string& s, int root) const;
   uint64_t allreduce_u64(uint64_t v, MPI_Op op) const;
   void allreduce_u64(std::vector<uint64_t>& v, MPI_Op op) const;   // element-wise, in place
+  // Whether every rank passed the same value (one allreduce of v and ~v).
+  bool same_everywhere(uint64_t v) const;
   // Gathers variable-size byte blocks to `root`; returns the concatenation there, empty elsewhere.
   std::vector<uint8_t> gatherv(const std::vector<uint8_t>& mine, int root) const;
 

@@ -143,9 +143,7 @@ ParticleGroup& Dataset::particles(const std::string& name, const Schema& schema,
     Manifest probe;
     probe.particle_groups.push_back(def);
     const std::string text = encode_manifest(probe);
-    const uint64_t h = checksum64(text.data(), text.size());
-    const uint64_t lo = st.comm.allreduce_u64(h, MPI_MIN), hi = st.comm.allreduce_u64(h, MPI_MAX);
-    if (lo != hi)
+    if (!st.comm.same_everywhere(checksum64(text.data(), text.size())))
       fail(ErrorCode::kInvalidArgument, "ranks define particle group '", name,
            "' differently (schema, domain, partition or level settings differ)");
   }

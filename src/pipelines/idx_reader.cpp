@@ -20,10 +20,11 @@ IdxDataset IdxDataset::open(const std::string& idx_path) {
   d.dir_ = parent_path(idx_path);
   const std::vector<uint8_t> bytes = read_whole_file(idx_path, uint64_t{16} << 20);
   d.header_ = decode_idx_header(std::string(bytes.begin(), bytes.end()), "'" + idx_path + "'");
+  d.index_ = std::make_shared<const HzIndex>(d.header_.bits);
   return d;
 }
 
-int IdxDataset::max_resolution() const { return HzIndex(header_.bits).maxh(); }
+int IdxDataset::max_resolution() const { return index_->maxh(); }
 
 namespace {
 
@@ -31,17 +32,8 @@ namespace {
 struct AxisRange {
   int64_t first = 0;
   uint64_t delta = 1, count = 0;
+  int64_t end() const { return first + static_cast<int64_t>(count * delta); }
 };
-
-// Indices i of start + i * stride (i < n) inside [first, first + count * delta): all lie on the
-// query's lattice (blocks of levels <= r do).
-void block_span(const AxisRange& q, uint64_t start, uint64_t stride, uint64_t n, uint64_t& i0, uint64_t& i1) {
-  const int64_t lo = q.first, hi = q.first + static_cast<int64_t>(q.count * q.delta);
-  const int64_t s = static_cast<int64_t>(start), st = static_cast<int64_t>(stride);
-  i0 = lo <= s ? 0 : static_cast<uint64_t>((lo - s + st - 1) / st);
-  i1 = hi <= s ? 0 : std::min<uint64_t>(n, static_cast<uint64_t>((hi - s + st - 1) / st));
-  if (i1 < i0) i1 = i0;
-}
 
 void copy_sample(uint8_t* dst, const uint8_t* src, size_t n) {
   switch (n) {
@@ -68,7 +60,7 @@ GridArray IdxDataset::read(const std::string& field, int64_t time,
   }
   if (fi == h.fields.size()) fail(ErrorCode::kNotFound, what, " has no field '", field, "' (fields: ", names, ")");
   const IdxField& f = h.fields[fi];
-  const HzIndex hz(h.bits);
+  const HzIndex& hz = *index_;
   const int maxh = hz.maxh(), bpb = h.bits_per_block;
   const int r = resolution.value_or(maxh);
   if (r < 0 || r > maxh) fail(ErrorCode::kInvalidArgument, "resolution ", r, " is outside 0..", maxh, " of ", what);
@@ -105,7 +97,7 @@ GridArray IdxDataset::read(const std::string& field, int64_t time,
   out.dtype = f.dtype;
   out.components = f.components;
   const size_t sb = dtype_size(f.dtype) * f.components;
-  for (int a = 0; a < 3; ++a) out.shape[a] = q[a].count, out.origin[a] = q[a].first, out.stride[a] = q[a].delta;
+  for (int a = 0; a < 3; ++a) out.shape[a] = q[a].count;
   const uint64_t n = q[0].count * q[1].count * q[2].count;
   out.bytes.allocate(n * sb);
   IdxReadStats st;
@@ -129,7 +121,7 @@ GridArray IdxDataset::read(const std::string& field, int64_t time,
     bool meets = true;
     for (int a = 0; a < 3 && meets; ++a) {
       uint64_t i0, i1;
-      block_span(q[a], bb.start[a], bb.stride[a], bb.count[a], i0, i1);
+      span_within(bb.start[a], bb.stride[a], bb.count[a], q[a].first, q[a].end(), i0, i1);
       meets = i1 > i0;
     }
     if (meets) by_file[b / bpf].push_back(b);
@@ -183,14 +175,14 @@ GridArray IdxDataset::read(const std::string& field, int64_t time,
       const bool row_major = (e.flags & kIdxRowMajor) != 0;
       const StridedBox bb = hz.block_box(b, bpb);
       uint64_t lo[3], hi[3];
-      for (int a = 0; a < 3; ++a) block_span(q[a], bb.start[a], bb.stride[a], bb.count[a], lo[a], hi[a]);
+      for (int a = 0; a < 3; ++a) span_within(bb.start[a], bb.stride[a], bb.count[a], q[a].first, q[a].end(), lo[a], hi[a]);
       if (b == 0) {   // levels 0..bpb: the query's points of it, located by their hz
         for (uint64_t k = lo[2]; k < hi[2]; ++k)
           for (uint64_t j = lo[1]; j < hi[1]; ++j)
             for (uint64_t i = lo[0]; i < hi[0]; ++i) {
               const Coord3 p{bb.start[0] + i * bb.stride[0], bb.start[1] + j * bb.stride[1],
                              bb.start[2] + k * bb.stride[2]};
-              if (r < bpb && hz.hz_of(p) >= (uint64_t{1} << r)) continue;   // finer than asked
+              // Resolution r is exactly hz < 2^r: off its lattice means finer than asked.
               if (p[0] % q[0].delta || p[1] % q[1].delta || p[2] % q[2].delta) continue;
               const uint64_t at = row_major ? i + bb.count[0] * (j + bb.count[1] * k) : hz.hz_of(p);
               copy_sample(out_at(p[0], p[1], p[2]), src + at * sb, sb);

@@ -73,18 +73,20 @@ uint64_t write_idx(const std::string& idx_path, const std::array<uint64_t, 3>& d
   const std::string dir = parent_path(idx_path);
   const std::string time_dir = idx_time_dir(o.time, o.step);
 
-  // Which blocks hold samples of the grid.
-  auto span = [&](const StridedBox& bb, int a) {   // block indices along axis a inside the grid
-    return bb.start[a] >= d[a] ? uint64_t{0} : std::min<uint64_t>(bb.count[a], (d[a] - bb.start[a] + bb.stride[a] - 1) / bb.stride[a]);
+  // A block's points inside the grid: indices [0, n_a) on each axis (blocks start inside or past it).
+  auto span = [&](const StridedBox& bb, int a) {
+    uint64_t i0, i1;
+    span_within(bb.start[a], bb.stride[a], bb.count[a], 0, static_cast<int64_t>(d[a]), i0, i1);
+    return i1;
   };
   std::map<int, std::unique_ptr<BlockOrder>> orders;
   uint64_t written = 0;
-  std::vector<uint8_t> raw, packed, file_bytes;
+  std::vector<uint8_t> raw, packed, file_bytes, table_bytes;
+  const uint64_t table = idx_table_bytes(bpf, fields.size());
   for (uint64_t first = 0; first < nblocks; first += bpf) {
     const uint64_t last = std::min(nblocks, first + bpf);
     std::vector<IdxBlockEntry> entries(bpf * fields.size());
-    std::vector<uint8_t> payloads;
-    const uint64_t table = idx_table_bytes(bpf, fields.size());
+    file_bytes.assign(table, 0);   // the table, filled in once the payloads behind it are placed
     for (size_t fi = 0; fi < fields.size(); ++fi) {
       const IdxField& f = fields[fi].field;
       const size_t sb = dtype_size(f.dtype) * f.components;
@@ -94,7 +96,9 @@ uint64_t write_idx(const std::string& idx_path, const std::array<uint64_t, 3>& d
         const StridedBox bb = hz.block_box(b, bpb);
         const uint64_t n0 = span(bb, 0), n1 = span(bb, 1), n2 = span(bb, 2);
         if (n0 == 0 || n1 == 0 || n2 == 0) continue;   // no sample of the grid: not written
-        raw.assign(raw_bytes, 0);
+        // Samples outside the grid stay 0; a block wholly inside is overwritten everywhere.
+        if (n0 < bb.count[0] || n1 < bb.count[1] || n2 < bb.count[2]) raw.assign(raw_bytes, 0);
+        else raw.resize(raw_bytes);
         auto at = [&](uint64_t x, uint64_t y, uint64_t z) { return src + ((z * d[1] + y) * d[0] + x) * sb; };
         if (b == 0) {
           for (uint64_t k = 0; k < n2; ++k)
@@ -127,14 +131,14 @@ uint64_t write_idx(const std::string& idx_path, const std::array<uint64_t, 3>& d
           size = len;
           flags = kIdxCodecZip;
         }
-        entries[fi * bpf + (b - first)] = {table + payloads.size(), size, flags};
-        payloads.insert(payloads.end(), payload, payload + size);
+        entries[fi * bpf + (b - first)] = {file_bytes.size(), size, flags};
+        file_bytes.insert(file_bytes.end(), payload, payload + size);
       }
     }
-    if (payloads.empty()) continue;   // no block of this file holds data: no file
-    file_bytes.clear();
-    encode_idx_table(entries, file_bytes);
-    file_bytes.insert(file_bytes.end(), payloads.begin(), payloads.end());
+    if (file_bytes.size() == table) continue;   // no block of this file holds data: no file
+    table_bytes.clear();
+    encode_idx_table(entries, table_bytes);
+    std::memcpy(file_bytes.data(), table_bytes.data(), table);
     const std::string path = idx_block_file(dir, h.filename_template, time_dir, first, bpf);
     make_directories(parent_path(path));
     File out(path, File::Mode::kCreate);

@@ -3,13 +3,15 @@
 #include <algorithm>
 #include <cstring>
 
+#include "core/bytes.hpp"
+#include "format/particle_file.hpp"
+
 namespace lodex {
 
 namespace {
 constexpr int kTagCounts = 7101;
 constexpr int kTagData = 7102;
 constexpr int kTagOffsets = 7103;
-uint64_t align64(uint64_t v) { return (v + 63) / 64 * 64; }
 }  // namespace
 
 ParticleExchange::ParticleExchange(const Comm& comm, const ParticlePlan& plan, std::vector<size_t> row_bytes,
@@ -92,7 +94,7 @@ void ParticleExchange::exchange_particles(const Outgoing& out) {
     column_offset[k].resize(nf);
     for (size_t f = 0; f < nf; ++f) {
       column_offset[k][f] = region_bytes;
-      region_bytes += align64(in.total * row_bytes_[f]);
+      region_bytes += align_up(in.total * row_bytes_[f], kColumnAlignment);
     }
   }
   if (!comm_.is_mpi()) return;   // serial: every partition is self-only

@@ -82,10 +82,7 @@ ParticleQuery::ParticleQuery(std::string step_dir, const Schema& schema, uint64_
   if (comm_.is_mpi()) {
     comm_.agree([] {});   // a rank whose arguments failed its binding's checks raises here (abort_read)
     // Every rank must ask the same question, or the collectives below would not match.
-    std::vector<uint64_t> h{request_hash(request, dir_, sampled)};
-    h.push_back(~h[0]);
-    comm_.allreduce_u64(h, MPI_MIN);
-    if (h[0] != ~h[1])
+    if (!comm_.same_everywhere(request_hash(request, dir_, sampled)))
       fail(ErrorCode::kInvalidArgument, "the ranks of a parallel read passed different steps, boxes, fields, "
            "levels, fractions or splits; every rank must pass the same");
   }

@@ -12,6 +12,7 @@
 
 #include "core/bytes.hpp"
 #include "core/checksum.hpp"
+#include "format/particle_file.hpp"
 #include "layout/rng.hpp"
 #include "pipelines/dataset_state.hpp"
 #include "pipelines/partition_file_writer.hpp"
@@ -361,17 +362,16 @@ void ParticleGroup::write(int64_t step, std::span<const FieldView> views, std::o
     // fresh buffer per step would cost a zero-fill and a page fault per 4 KiB every time).
     // Every (destination, field) block starts 64-byte aligned: a block may become an
     // aggregator's column in place, read as doubles or 8-byte integers.
-    auto aligned = [](size_t b) { return (b + 63) / 64 * 64; };
-    size_t total = 64;
+    size_t total = kColumnAlignment;
     for (size_t s = 0; s < sends.size(); ++s)
-      for (size_t f = 0; f < nf; ++f) total += aligned(outgoing.counts[s] * row_bytes[f]);
+      for (size_t f = 0; f < nf; ++f) total += align_up(outgoing.counts[s] * row_bytes[f], kColumnAlignment);
     uint8_t* base = scratch_->send.reserve(total);
-    size_t at = aligned(reinterpret_cast<uintptr_t>(base)) - reinterpret_cast<uintptr_t>(base);
+    size_t at = align_up(reinterpret_cast<uintptr_t>(base), kColumnAlignment) - reinterpret_cast<uintptr_t>(base);
     for (size_t s = 0; s < sends.size(); ++s)
       for (size_t f = 0; f < nf; ++f) {
         gather_rows(by_field[f]->data, base + at, row_bytes[f], send_order + send_starts[s], outgoing.counts[s]);
         outgoing.rows.push_back(base + at);
-        at += aligned(outgoing.counts[s] * row_bytes[f]);
+        at += align_up(outgoing.counts[s] * row_bytes[f], kColumnAlignment);
       }
   }
   exchange.exchange_particles(outgoing);

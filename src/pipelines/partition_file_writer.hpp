@@ -14,7 +14,7 @@
 namespace lodex {
 
 struct PartitionFileTimes {
-  double reorder_s = 0, write_s = 0, describe_s = 0;
+  double reorder_s = 0, describe_s = 0;   // reorder and describe (bounds, record) phases
 };
 
 // Writes `directory`/p<id>.lpd and returns its record. `lod.seed` is this file's seed; the file

@@ -14,8 +14,6 @@ class PhaseClock {
     seconds[phase] += t - last_;
     last_ = t;
   }
-  // Starts the next lap now, without adding the time since the last one anywhere.
-  void restart() { last_ = now(); }
   double seconds[kPhases] = {};
 
  private:

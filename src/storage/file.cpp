@@ -81,43 +81,41 @@ void advance_parts(std::vector<iovec>& parts, size_t& first, size_t done) {
   }
   while (first < parts.size() && parts[first].iov_len == 0) ++first;
 }
-}  // namespace
 
-void File::pwritev_all(std::vector<iovec> parts, uint64_t offset) {
+// The vectored transfer loop: batches of IOV_MAX parts, EINTR retried, short transfers
+// continued. `op` is ::preadv or ::pwritev; `stalled(offset)` reports a transfer of 0 bytes.
+template <typename Op, typename Stalled>
+void transfer_all(int fd, std::vector<iovec>& parts, uint64_t offset, Op op, const char* verb,
+                  const std::string& path, Stalled stalled) {
   size_t first = 0;
   advance_parts(parts, first, 0);
   while (first < parts.size()) {
     const int count = static_cast<int>(std::min<size_t>(parts.size() - first, IOV_MAX));
-    const ssize_t n = ::pwritev(fd_, parts.data() + first, count, static_cast<off_t>(offset));
+    const ssize_t n = op(fd, parts.data() + first, count, static_cast<off_t>(offset));
     if (n < 0) {
       if (errno == EINTR) continue;
-      os_fail("cannot write", path_, errno, cat(" at byte ", offset));
+      os_fail(verb, path, errno, cat(" at byte ", offset));
     }
-    if (n == 0) fail(ErrorCode::kIo, "cannot write '", path_, "' at byte ", offset, ": no progress");
+    if (n == 0) stalled(offset);
     offset += static_cast<uint64_t>(n);
     advance_parts(parts, first, static_cast<size_t>(n));
   }
 }
+}  // namespace
+
+void File::pwritev_all(std::vector<iovec> parts, uint64_t offset) {
+  transfer_all(fd_, parts, offset, ::pwritev, "cannot write", path_, [&](uint64_t at) {
+    fail(ErrorCode::kIo, "cannot write '", path_, "' at byte ", at, ": no progress");
+  });
+}
 
 void File::preadv_all(std::vector<iovec> parts, uint64_t offset) const {
-  const uint64_t start = offset;
   uint64_t total = 0;
   for (const iovec& v : parts) total += v.iov_len;
-  size_t first = 0;
-  advance_parts(parts, first, 0);
-  while (first < parts.size()) {
-    const int count = static_cast<int>(std::min<size_t>(parts.size() - first, IOV_MAX));
-    const ssize_t n = ::preadv(fd_, parts.data() + first, count, static_cast<off_t>(offset));
-    if (n < 0) {
-      if (errno == EINTR) continue;
-      os_fail("cannot read", path_, errno, cat(" at byte ", offset));
-    }
-    if (n == 0)
-      fail(ErrorCode::kFormat, "'", path_, "' is truncated: reading ", total, " bytes at byte ", start,
-           " hit the end of the file at byte ", offset);
-    offset += static_cast<uint64_t>(n);
-    advance_parts(parts, first, static_cast<size_t>(n));
-  }
+  transfer_all(fd_, parts, offset, ::preadv, "cannot read", path_, [&](uint64_t at) {
+    fail(ErrorCode::kFormat, "'", path_, "' is truncated: reading ", total, " bytes at byte ", offset,
+         " hit the end of the file at byte ", at);
+  });
 }
 
 void File::pread_all(void* data, size_t bytes, uint64_t offset) const {
