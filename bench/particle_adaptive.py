@@ -22,42 +22,27 @@ Writes bench/results/particle_adaptive.json.
 from __future__ import annotations
 
 import argparse
-import datetime
 import json
 import os
-import platform
 import shutil
-import subprocess
 import sys
 import tempfile
 import time
 
 import numpy as np
 
+from bench_common import MPIEXEC, environment, run_json
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 DOMAIN = ((0.0, 0.0, 0.0), (1.0, 1.0, 1.0))
 
 
-def environment(work: str) -> dict:
-    import lodex
-    from mpi4py import MPI
-    return {
-        "date_utc": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
-        "cpus_usable": len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count(),
-        "platform": platform.platform(), "python": platform.python_version(), "work_dir": work,
-        "numpy": np.__version__, "lodex": lodex.__version__,
-        "mpi": MPI.Get_library_version().splitlines()[0].strip(), "loadavg_start": os.getloadavg(),
-    }
-
-
 def run_writes(args, work: str) -> dict:
-    mpiexec = os.path.join(sys.prefix, "bin", "mpiexec")
-    cmd = [mpiexec, "-n", "8", sys.executable, os.path.join(HERE, "particle_adaptive_worker.py"),
+    cmd = [MPIEXEC, "-n", "8", sys.executable, os.path.join(HERE, "particle_adaptive_worker.py"),
            "--dir", work, "--particles", str(args.particles), "--repeats", str(args.repeats)]
     if args.generators:
         cmd += ["--generators", args.generators]
-    out = subprocess.run(cmd, check=True, capture_output=True, text=True, timeout=3600).stdout
-    run = json.loads(out.strip().splitlines()[-1])
+    run = run_json(cmd, timeout=3600)
     by = {(r["generator"], r["scheme"]): r for r in run["results"]}
     print(f"-- 1. writes at 8 ranks, {args.particles:,} particles, medians of {args.repeats}")
     print(f"    {'generator':<13}{'scheme':<10}{'median':>10}{'files':>7}{'imbalance':>11}   rank loads (max/mean)")
@@ -103,12 +88,12 @@ def run_planner(args) -> list:
                                       particles_per_file=-(-n // files), histograms=hist if h > 1 else None)
                 else:
                     plan = plan_write(DOMAIN, patches, counts, partition=(factor,) * 3)
-                got = np.bincount(plan.partition_of(pos), minlength=plan.num_partitions)
-                # Every particle goes to a partition its rank sends to.
-                sends = {r: set(plan.sends_of(int(r))) for r in np.unique(rank[:: max(1, n // 20000)])}
+                part = plan.partition_of(pos)
+                got = np.bincount(part, minlength=plan.num_partitions)
+                # Every particle (of a sample) goes to a partition its rank sends to.
                 sample = np.arange(0, n, max(1, n // 20000))
-                parts = plan.partition_of(pos[sample])
-                assert all(int(p) in sends[int(r)] for p, r in zip(parts, rank[sample])), (k, scheme)
+                sends = {int(r): set(plan.sends_of(int(r))) for r in np.unique(rank[sample])}
+                assert all(int(p) in sends[int(r)] for p, r in zip(part[sample], rank[sample])), (k, scheme)
                 rec = {"ranks": R, "generator": k, "scheme": scheme, "particles": n, "histogram_side": h,
                        "planned_partitions": int(plan.num_partitions),
                        "files": int(np.count_nonzero(got)), "aggregators": int(plan.num_aggregators),

@@ -16,6 +16,8 @@ import subprocess
 import sys
 import tempfile
 
+from bench_common import MPIEXEC, environment, run_json
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 
 
@@ -35,14 +37,12 @@ def main() -> int:
     ap.add_argument("--dir", default=None, help="where to write (default: a temp folder)")
     ap.add_argument("--out", default=os.path.join(HERE, "results", "particle_write.json"))
     args = ap.parse_args()
-    mpiexec = os.path.join(sys.prefix, "bin", "mpiexec")
     work = args.dir or tempfile.mkdtemp(prefix="lodex-bench-")
     runs = []
     for n in [int(x) for x in args.ranks.split(",")]:
-        cmd = [mpiexec, "-n", str(n), sys.executable, os.path.join(HERE, "particle_write_worker.py"),
+        cmd = [MPIEXEC, "-n", str(n), sys.executable, os.path.join(HERE, "particle_write_worker.py"),
                "--dir", work, "--particles", str(args.particles), "--repeats", str(args.repeats)]
-        out = subprocess.run(cmd, check=True, capture_output=True, text=True, timeout=1800).stdout
-        run = json.loads(out.strip().splitlines()[-1])
+        run = run_json(cmd, timeout=1800)
         runs.append(run)
         for r in run["results"]:
             print(f"{n} ranks  partition {tuple(r['partition'])}  {'fsync' if r['fsync'] else 'cache'}:  "
@@ -62,7 +62,7 @@ def main() -> int:
     os.makedirs(os.path.dirname(args.out), exist_ok=True)
     with open(args.out, "w") as f:
         json.dump({"benchmark": "particle_write", "machine": {"cores": os.cpu_count()},
-                   "runs": runs, "reorder": reorder}, f, indent=1)
+                   "environment": environment(work), "runs": runs, "reorder": reorder}, f, indent=1)
     print(f"wrote {args.out}")
     return 0
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 import os
-from typing import Any, Iterable, Mapping, Sequence
+from typing import Any, Mapping, Sequence
 
 import numpy as np
 
@@ -55,21 +55,45 @@ def _step(value: Any) -> int:
     return int(value)
 
 
-def _adaptive_target(schema: Mapping[str, Any], particles_per_file: Any, file_bytes: Any) -> int:
-    """Particles per file of an adaptive partition, from either knob."""
-    if (particles_per_file is None) == (file_bytes is None):
-        raise InvalidArgumentError("partition='adaptive' needs exactly one of particles_per_file "
-                                   "and file_bytes (the target size of each file)")
-    if particles_per_file is not None:
-        return _count(particles_per_file, "particles_per_file", 1, 2**63 - 1)
-    size = _count(file_bytes, "file_bytes", 1, 2**63 - 1)
-    row = 0
-    for _, dtype, comps in _schema(schema):
-        try:
-            row += np.dtype(dtype).itemsize * comps
-        except TypeError:
-            raise InvalidArgumentError(f"unknown dtype {dtype!r}") from None
-    return max(1, size // row)
+def _partition_spec(partition, partition_grid, particles_per_file, file_bytes,
+                    fields: list[tuple[str, str, int]] | None) -> tuple[str, list[int], int]:
+    """(mode, dims, particles per file) of a group definition: ``partition=(Px, Py, Pz)`` (factor),
+    ``partition_grid=(gx, gy, gz)``, ``partition="adaptive"`` with exactly one of
+    ``particles_per_file`` and ``file_bytes`` (bytes per file, over the rows of ``fields``), or
+    nothing (one partition for the whole domain: right for serial writers)."""
+    if partition is not None and partition_grid is not None:
+        raise InvalidArgumentError("give either partition (a factor) or partition_grid")
+    if isinstance(partition, str):
+        if partition != "adaptive":
+            raise InvalidArgumentError(
+                f"partition must be 'adaptive' or 3 positive integers (a factor), got {partition!r}")
+        if (particles_per_file is None) == (file_bytes is None):
+            raise InvalidArgumentError("partition='adaptive' needs exactly one of particles_per_file "
+                                       "and file_bytes (the target size of each file)")
+        if particles_per_file is not None:
+            return "adaptive", [1, 1, 1], _count(particles_per_file, "particles_per_file", 1, 2**63 - 1)
+        size = _count(file_bytes, "file_bytes", 1, 2**63 - 1)
+        if fields is None:
+            raise InvalidArgumentError("file_bytes needs the group's schema; give particles_per_file")
+        row = 0
+        for _, dtype, comps in fields:
+            try:
+                row += np.dtype(dtype).itemsize * comps
+            except TypeError:
+                raise InvalidArgumentError(f"unknown dtype {dtype!r}") from None
+        return "adaptive", [1, 1, 1], max(1, size // row)
+    if particles_per_file is not None or file_bytes is not None:
+        raise InvalidArgumentError("particles_per_file and file_bytes go with partition='adaptive'")
+    if partition is not None:
+        mode, dims = "factor", partition
+    else:
+        mode, dims = "grid", partition_grid if partition_grid is not None else (1, 1, 1)
+    if isinstance(dims, str) or len(tuple(dims)) != 3:
+        raise InvalidArgumentError(f"partition must be 3 positive integers, got {dims!r}")
+    dims = tuple(dims)
+    if any(isinstance(d, bool) or not isinstance(d, (int, np.integer)) or d < 1 for d in dims):
+        raise InvalidArgumentError(f"partition must be 3 positive integers, got {dims!r}")
+    return mode, [int(d) for d in dims], 0
 
 
 def _schema(schema: Mapping[str, Any]) -> list[tuple[str, str, int]]:
@@ -380,34 +404,15 @@ class Dataset:
         if domain is None:
             raise InvalidArgumentError("a new particle group needs a domain")
         lo, hi = _box(domain, "domain")
-        if partition is not None and partition_grid is not None:
-            raise InvalidArgumentError("give either partition (a factor) or partition_grid")
-        target = 0
-        if isinstance(partition, str):
-            if partition != "adaptive":
-                raise InvalidArgumentError(
-                    f"partition must be 'adaptive' or 3 positive integers (a factor), got {partition!r}")
-            target = _adaptive_target(schema, particles_per_file, file_bytes)
-        elif particles_per_file is not None or file_bytes is not None:
-            raise InvalidArgumentError("particles_per_file and file_bytes go with partition='adaptive'")
-        if isinstance(partition, str):
-            mode, dims = "adaptive", (1, 1, 1)
-        elif partition is not None:
-            mode, dims = "factor", partition
-        else:   # no setting: one partition for the whole domain (right for serial writers)
-            mode, dims = "grid", partition_grid if partition_grid is not None else (1, 1, 1)
-        if isinstance(dims, str) or len(tuple(dims)) != 3:
-            raise InvalidArgumentError(f"partition must be 3 positive integers, got {dims!r}")
-        dims = tuple(dims)
-        if any(not isinstance(d, (int, np.integer)) or d < 1 for d in dims):
-            raise InvalidArgumentError(f"partition must be 3 positive integers, got {dims!r}")
+        fields = _schema(schema)
+        mode, dims, target = _partition_spec(partition, partition_grid, particles_per_file, file_bytes, fields)
         opts = dict(DEFAULT_LOD)
         for k, v in (lod or {}).items():
             if k not in opts:
                 raise InvalidArgumentError(f"unknown lod setting {k!r}; known: {sorted(opts)}")
             opts[k] = int(v)
-        return (_schema(schema), lo, hi, mode, [int(d) for d in dims], target, opts["scale"],
-                opts["level0_max"], opts["brick_target"], opts["seed"])
+        return (fields, lo, hi, mode, dims, target, opts["scale"], opts["level0_max"], opts["brick_target"],
+                opts["seed"])
 
     def close(self) -> None:
         """Collective in write modes. Committed steps are already durable; close only ends use."""

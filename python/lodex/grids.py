@@ -3,12 +3,12 @@ PIDX or lodex, one process, no MPI. Writing grids in parallel is not built yet."
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import Any
 
 import numpy as np
 
 from . import _lodex
-from .api import _step
+from .api import _native, _step
 from .errors import InvalidArgumentError
 
 
@@ -112,10 +112,10 @@ def write_idx(path: str, data: Any, *, ndims: int | None = None, bitmask: str | 
     dims = [int(v) for v in grid_shape[::-1]] + [1] * (3 - nd)
     fields = []
     for name, arr in arrays.items():
-        a = np.ascontiguousarray(arr)
+        a = _native(np.asarray(arr))
         if a.shape[:nd] != grid_shape:
             raise InvalidArgumentError(f"field {name!r} has shape {a.shape}; the grid is {grid_shape}")
-        comps = int(np.prod(a.shape[nd:], dtype=np.int64)) if a.ndim > nd else 1
+        comps = int(np.prod(a.shape[nd:], dtype=np.int64))
         fields.append((str(name), a.dtype.str.lstrip("<>|="), comps, a))
     if compression not in (None, "zip"):
         raise InvalidArgumentError(f"compression must be None or 'zip', got {compression!r}")

@@ -9,21 +9,15 @@ from typing import Sequence
 import numpy as np
 
 from . import _lodex
-from .api import _box, _count
-from .errors import InvalidArgumentError
+from .api import _box, _partition_spec
+from .workloads import patch_of
 
 
 def lattice_patches(grid: Sequence[int], domain=((0.0, 0.0, 0.0), (1.0, 1.0, 1.0))) -> np.ndarray:
-    """(R, 6) patches (min xyz, max xyz) of an x-fastest nx x ny x nz lattice of ``domain``."""
-    nx, ny, nz = (int(g) for g in grid)
-    lo = np.asarray(domain[0], float)
-    hi = np.asarray(domain[1], float)
-    idx = np.stack(np.meshgrid(np.arange(nx), np.arange(ny), np.arange(nz), indexing="ij"), -1)
-    idx = idx.transpose(2, 1, 0, 3).reshape(-1, 3)          # x fastest
-    n = np.array([nx, ny, nz])
-    pmin = lo + (hi - lo) * idx / n
-    pmax = np.where(idx + 1 == n, hi, lo + (hi - lo) * (idx + 1) / n)
-    return np.concatenate([pmin, pmax], axis=1)
+    """(R, 6) patches (min xyz, max xyz) of an x-fastest nx x ny x nz lattice of ``domain``: the
+    boxes ``lodex.workloads.patch_of`` gives each rank, to the last bit."""
+    return np.array([[*lo, *hi] for lo, hi in (patch_of(r, tuple(grid), domain) for r in range(int(np.prod(grid))))],
+                    dtype=np.float64)
 
 
 def lattice_ranks(positions: np.ndarray, grid: Sequence[int], h: int,
@@ -57,18 +51,9 @@ def plan_write(domain, patches: np.ndarray, counts: np.ndarray, *, partition=Non
     Returns a PlanPreview: num_partitions, num_aggregators, partitions and tiles ((P, 6) arrays),
     aggregators, aligned, seconds (planning time), sends_of(rank), partition_of(positions)."""
     lo, hi = _box(domain, "domain")
-    target = 0
-    if isinstance(partition, str):
-        if partition != "adaptive":
-            raise InvalidArgumentError(f"partition must be 'adaptive' or a factor, got {partition!r}")
-        mode, dims = "adaptive", (1, 1, 1)
-        target = _count(particles_per_file, "particles_per_file", 1, 2**63 - 1)
-    elif partition is not None:
-        mode, dims = "factor", tuple(partition)
-    else:
-        mode, dims = "grid", tuple(partition_grid if partition_grid is not None else (1, 1, 1))
+    mode, dims, target = _partition_spec(partition, partition_grid, particles_per_file, None, None)
     patches = np.ascontiguousarray(patches, dtype=np.float64)
     counts = np.ascontiguousarray(counts, dtype=np.uint64)
     if histograms is not None:
         histograms = np.ascontiguousarray(histograms, dtype=np.uint32)
-    return _lodex.plan_particles(lo, hi, mode, [int(d) for d in dims], target, patches, counts, histograms)
+    return _lodex.plan_particles(lo, hi, mode, dims, target, patches, counts, histograms)

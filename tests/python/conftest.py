@@ -22,7 +22,7 @@ SCRIPTS = os.path.join(HERE, "mpi_scripts")
 if SCRIPTS not in sys.path:
     sys.path.insert(0, SCRIPTS)
 
-RESULT_MARK = "LODEX_RESULT "
+from lodex_testutil import RESULT_MARK   # noqa: E402 (mpi_scripts is on sys.path now)
 
 
 class LaunchCache:
@@ -106,12 +106,6 @@ def run_mpi(n: int, script: str, *args, timeout: float = 120, env: dict | None =
         raise MPIRunError(f"{cmd}: no {RESULT_MARK!r} line\n--- stdout ---\n{out[-4000:]}"
                           f"\n--- stderr ---\n{err[-4000:]}")
     return res
-
-
-@pytest.fixture
-def mpi():
-    """The :func:`run_mpi` helper as a fixture."""
-    return run_mpi
 
 
 @pytest.fixture

@@ -14,7 +14,6 @@ import pytest
 import lodex
 import lodex_testutil as tu
 from conftest import run_mpi
-from lodex.workloads import UINTAH_SCHEMA
 
 N_RANKS = 2
 EXTRA_SCHEMA = {"position": ("f4", 3), "charge": ("i2", 2)}

@@ -11,14 +11,14 @@ import pytest
 
 import lodex
 import lodex_testutil as tu
-from conftest import run_mpi
-from lodex.workloads import UINTAH_SCHEMA, rank_grid, uintah
+from conftest import LaunchCache, run_mpi
+from lodex.workloads import UINTAH_SCHEMA, patch_of, uintah
 
 RANKS = [1, 2, 3, 4, 8]
 GROUP = "uintah"
 ROW_BYTES = 124   # Uintah: 15 f8 + 1 f4
 
-_runs: dict = {}
+cached = LaunchCache()
 
 
 @pytest.fixture(scope="module")
@@ -26,17 +26,10 @@ def roundtrip(tmp_path_factory):
     """roundtrip(n, exchange) -> the worker's result for n ranks writing with that exchange
     method (one mpiexec per (n, exchange), cached)."""
     def get(n: int, exchange: str = "p2p") -> dict:
-        key = (n, exchange)
-        if key not in _runs:
+        def launch():
             out = tmp_path_factory.mktemp(f"rt{n}{exchange}")
-            try:
-                _runs[key] = run_mpi(n, "write_roundtrip.py", str(out), timeout=150,
-                                     env={"LODEX_EXCHANGE": exchange})
-            except AssertionError as e:   # remember the failure so each test reports it
-                _runs[key] = e
-        if isinstance(_runs[key], BaseException):
-            raise _runs[key]
-        return _runs[key]
+            return run_mpi(n, "write_roundtrip.py", str(out), timeout=150, env={"LODEX_EXCHANGE": exchange})
+        return cached((n, exchange), launch)
     return get
 
 
@@ -122,7 +115,7 @@ def test_files_describe_partitions(roundtrip, n, case):
             sel = parts == p
             assert f["count"] == int(sel.sum())
             # partition box: the documented lattice of the domain
-            bmin, bmax = tu.partition_box(spec["domain"], grid, p)
+            bmin, bmax = patch_of(p, grid, spec["domain"])
             assert f["partition_box"]["min"] == bmin and f["partition_box"]["max"] == bmax
             # bounds: min/max of the file's positions, inside the partition box
             assert f["bounds"]["min"] == tuple(pos[sel].min(axis=0))

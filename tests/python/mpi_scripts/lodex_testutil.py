@@ -8,14 +8,13 @@ Nothing here imports mpi4py; the workers do that themselves.
 from __future__ import annotations
 
 import json
-import math
 import os
 import struct
 import sys
 
 import numpy as np
 
-from lodex.workloads import UINTAH_SCHEMA, patch_of, rank_grid, uintah
+from lodex.workloads import patch_of, rank_grid, uintah
 
 RESULT_MARK = "LODEX_RESULT "
 
@@ -188,18 +187,6 @@ def plan_grid(spec: dict, n: int) -> tuple[int, int, int]:
     lat = rank_grid(n)
     assert all(l % d == 0 for l, d in zip(lat, spec["dims"]))
     return tuple(l // d for l, d in zip(lat, spec["dims"]))
-
-
-def partition_box(domain, grid, p: int):
-    gx, gy, _ = grid
-    idx = (p % gx, (p // gx) % gy, p // (gx * gy))
-    lo, hi = domain
-    bmin, bmax = [], []
-    for a in range(3):
-        w = (hi[a] - lo[a]) / grid[a]
-        bmin.append(lo[a] + idx[a] * w)
-        bmax.append(hi[a] if idx[a] + 1 == grid[a] else lo[a] + (idx[a] + 1) * w)
-    return tuple(bmin), tuple(bmax)
 
 
 def bin_axis(x, lo: float, hi: float, g: int):
@@ -383,11 +370,6 @@ def brick_cells(pos: np.ndarray, box, bits: int) -> np.ndarray:
     p = np.asarray(pos, dtype=np.float64)
     f = np.floor((p - lo) * (cells / (hi - lo)))
     return np.clip(f, 0, (1 << bits) - 1).astype(np.int64)
-
-
-def isclose_box(a, b) -> bool:
-    return all(math.isclose(x, y, rel_tol=0, abs_tol=0) for x, y in zip(list(a[0]) + list(a[1]),
-                                                                        list(b[0]) + list(b[1])))
 
 
 # ---------------------------------------------------------------------------------------------

@@ -31,8 +31,8 @@ import numpy as np
 import lodex
 from lodex.workloads import GENERATORS, UNEVEN_SCHEMA, patch_of, rank_grid, uneven, uneven_rank
 
-RESULT_MARK = "LODEX_RESULT "
-UNIT = ((0.0, 0.0, 0.0), (1.0, 1.0, 1.0))
+from lodex_testutil import UNIT, emit   # noqa: E402  the result line the pytest side parses
+
 GROUP = "e"
 
 # Particles of the round-trip datasets per writer count (odd counts: ceil(N / T) is not exact).
@@ -56,12 +56,6 @@ BAD_N = 3000
 BAD_POINT = (0.3, 0.3, 0.3)
 BAD_POINT_COUNT = 200          # per rank
 BAD_POINT_T = 50
-
-
-def emit(obj) -> None:
-    import json
-    sys.stdout.write(RESULT_MARK + json.dumps(obj) + "\n")
-    sys.stdout.flush()
 
 
 def target(n: int, files: int) -> int:
