@@ -368,7 +368,12 @@ Manifest make_manifest() {
   ions.schema = Schema({{"q", DType::kI2, 2}, {"position", DType::kF4, 3}});
   ions.domain = Box{{0, 0, 0}, {1, 1, 1}};
   ions.partition = {PartitionMode::kGrid, {4, 4, 2}};
-  m.particle_groups = {e, ions};
+  ParticleGroupMeta dust;
+  dust.name = "dust";
+  dust.schema = Schema({{"position", DType::kF8, 3}});
+  dust.domain = Box{{0, 0, 0}, {2, 2, 2}};
+  dust.partition = {PartitionMode::kAdaptive, {1, 1, 1}, 2000000};
+  m.particle_groups = {e, ions, dust};
   return m;
 }
 
@@ -378,7 +383,7 @@ TEST(Manifest, RoundTrip) {
   const Manifest d = decode_manifest(text, "manifest.json");
   EXPECT_EQ(d.format_version, kManifestVersion);
   EXPECT_EQ(d.created_by, "lodex test");
-  ASSERT_EQ(d.particle_groups.size(), 2u);
+  ASSERT_EQ(d.particle_groups.size(), 3u);
   for (const auto& g : m.particle_groups) {
     SCOPED_TRACE(g.name);
     const ParticleGroupMeta* h = d.find_particles(g.name);
@@ -388,6 +393,7 @@ TEST(Manifest, RoundTrip) {
     EXPECT_EQ(h->domain, g.domain);
     EXPECT_EQ(h->partition.mode, g.partition.mode);
     EXPECT_EQ(h->partition.dims, g.partition.dims);
+    EXPECT_EQ(h->partition.particles_per_file, g.partition.particles_per_file);
     EXPECT_EQ(h->lod.scale, g.lod.scale);
     EXPECT_EQ(h->lod.level0_max, g.lod.level0_max);
     EXPECT_EQ(h->lod.brick_target, g.lod.brick_target);
@@ -407,6 +413,8 @@ TEST(Manifest, RoundTrip) {
   EXPECT_EQ(d.find_particles("electrons")->find_step(5)->particles, 1005u);
   EXPECT_EQ(d.find_particles("electrons")->find_step(6), nullptr);
   EXPECT_EQ(d.find_particles("nope"), nullptr);
+  EXPECT_EQ(d.find_particles("dust")->partition.mode, PartitionMode::kAdaptive);
+  EXPECT_EQ(d.find_particles("dust")->partition.particles_per_file, 2000000u);
   EXPECT_EQ(encode_manifest(d), text);   // stable
 }
 
@@ -442,6 +450,9 @@ TEST(Manifest, MalformedInputNamesTheKeyPath) {
       {"groups/electrons/partition/dims", [&](json& j) { j[json::json_pointer(E + "/partition/dims")] = json::array({1, 1}); }},
       {"groups/electrons/partition/dims", [&](json& j) { j[json::json_pointer(E + "/partition/dims/2")] = 0; }},
       {"groups/electrons/lod", [&](json& j) { j[json::json_pointer(E + "/lod/scale")] = 1; }},
+      {"groups/dust/partition: missing key 'particles_per_file'",
+       [](json& j) { j["groups"]["dust"]["partition"].erase("particles_per_file"); }},
+      {"groups/dust/partition/particles_per_file", [](json& j) { j["groups"]["dust"]["partition"]["particles_per_file"] = 0; }},
       {"groups/electrons/lod: missing key 'seed'", [](json& j) { j["groups"]["electrons"]["lod"].erase("seed"); }},
       {"groups/electrons/steps", [&](json& j) { j[json::json_pointer(E + "/steps")] = json::object(); }},
       {"groups/electrons/steps/0/step", [&](json& j) { j[json::json_pointer(E + "/steps/0/step")] = -1; }},

@@ -35,8 +35,9 @@ class HzIndex {
  public:
   static constexpr int kMaxBits = 60;
 
-  // Parses and validates "V..." (digits 0..2, at most kMaxBits of them; every axis up to the
-  // highest one named must occur). Throws InvalidArgument naming what is wrong.
+  // Parses and validates "V..." (digits 0..2, at least one and at most kMaxBits of them). An axis
+  // below the highest one named may not occur: it then has extent 1, as in OpenVisus. Throws
+  // InvalidArgument naming what is wrong.
   explicit HzIndex(const std::string& bitmask);
   // OpenVisus's default bitmask for grid `dims` (x first; 1 <= ndims <= 3): round-robin over the
   // axes x, y, z on the power-of-two extents, coarse to fine, skipping axes already used up.

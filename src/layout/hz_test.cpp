@@ -69,6 +69,9 @@ TEST(Hz, WorkedValuesFromTheFormatNotes) {
   EXPECT_EQ(b.pow2_dims(), (Coord3{16, 16, 16}));
   EXPECT_EQ(c.pow2_dims(), (Coord3{32, 32, 1}));
   EXPECT_EQ(c.ndims(), 2);
+  const HzIndex skip("V0202");   // y never split: extent 1, as OpenVisus reads it
+  EXPECT_EQ(skip.pow2_dims(), (Coord3{4, 1, 4}));
+  EXPECT_EQ(skip.ndims(), 3);
 }
 
 TEST(Hz, DefaultBitmaskIsOpenVisusRoundRobin) {

@@ -331,8 +331,16 @@ TEST_F(Storage, FileCacheTakesFilesOpenedElsewhere) {
   EXPECT_EQ(cache.opens(), 1u);
   EXPECT_EQ(&cache.get(path("a")), &a);   // found, not reopened
   EXPECT_EQ(cache.opens(), 1u);
-  cache.insert(File(path("a"), File::Mode::kRead));   // replaces the handle, no second entry
+  // A new file at the same path (a new inode; the old handle still reads the old bytes):
+  // inserting its handle replaces the cached one, with no second entry.
+  write_file("a.new", pattern(16, 'z'));
+  ASSERT_EQ(::rename(path("a.new").c_str(), path("a").c_str()), 0);
+  cache.insert(File(path("a"), File::Mode::kRead));
   EXPECT_EQ(cache.size(), 1u);
+  uint8_t first = 0;
+  cache.get(path("a")).pread_all(&first, 1, 0);
+  EXPECT_EQ(first, pattern(16, 'z')[0]);
+  EXPECT_NE(pattern(16, 'z')[0], pattern(16, 'a')[0]);
   cache.insert(File(path("b"), File::Mode::kRead));
   cache.insert(File(path("c"), File::Mode::kRead));   // evicts a
   EXPECT_EQ(cache.size(), 2u);

@@ -16,7 +16,7 @@ import lodex
 from grid_data import f3 as _f3, npot as _npot, u2 as _u2
 
 os.environ.setdefault("VISUS_DISABLE_WRITE_LOCK", "1")   # OpenVisus otherwise writes lock files
-ov = pytest.importorskip("OpenVisus")
+import OpenVisus as ov  # noqa: E402  (pinned in requirements-dev.txt: the reference implementation)
 
 
 # name -> (data, dims x first, field, CreateIdx keywords, compress)

@@ -183,7 +183,7 @@ def test_huge_integers_are_lodex_errors(pristine, kw):
 
 @pytest.mark.parametrize("step", [0.9, 1.5])
 def test_fractional_step_is_rejected(pristine, step):
-    with pytest.raises((lodex.InvalidArgumentError, lodex.NotFoundError)):
+    with pytest.raises(lodex.InvalidArgumentError):
         group(pristine).read(step)
 
 
@@ -396,9 +396,9 @@ MPI_CASES = [
     ("good_full", "good", {}, {}, None, None),
     ("good_level_beyond", "good", {"level": 40}, {}, "InvalidArgumentError", "level"),
     ("good_missing_step", "good", {"step": 9}, {}, "NotFoundError", "step 9"),
-    ("good_rank_inverted_box", "good", {}, {"1": {"box": [[0.9, 0, 0], [0.1, 1, 1]]}}, "InvalidArgumentError", ""),
-    ("good_rank_other_box", "good", {}, {"2": {"box": [[0, 0, 0], [0.5, 0.5, 0.5]]}}, "InvalidArgumentError", ""),
-    ("good_rank_other_level", "good", {"level": 2}, {"0": {"level": 3}}, "InvalidArgumentError", ""),
+    ("good_rank_inverted_box", "good", {}, {"1": {"box": [[0.9, 0, 0], [0.1, 1, 1]]}}, "InvalidArgumentError", "different"),
+    ("good_rank_other_box", "good", {}, {"2": {"box": [[0, 0, 0], [0.5, 0.5, 0.5]]}}, "InvalidArgumentError", "different"),
+    ("good_rank_other_level", "good", {"level": 2}, {"0": {"level": 3}}, "InvalidArgumentError", "different"),
     ("good_unknown_field", "good", {"fields": ["id", "nope"]}, {}, "NotFoundError", "nope"),
 ]
 
