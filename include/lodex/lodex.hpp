@@ -124,6 +124,8 @@ struct DatasetOptions {
 };
 
 class Dataset;
+class GridGroup;
+struct GridSpec;
 struct DatasetState;
 struct WriteScratch;
 
@@ -189,6 +191,11 @@ class Dataset {
   // particles(name, schema, ...) call raises `error`.
   void abort_define(const Error& error);
   std::vector<std::string> particle_group_names() const;
+  // Grid variables (lodex/grid.hpp): an existing one, or a new one defined collectively (an
+  // existing one must match the definition).
+  GridGroup& grid(const std::string& name);
+  GridGroup& grid(const std::string& name, const GridSpec& spec);
+  std::vector<std::string> grid_names() const;
   const Manifest& manifest() const;
   const std::string& path() const;
   bool writable() const;
@@ -203,6 +210,7 @@ class Dataset {
   Dataset() = default;
   std::shared_ptr<DatasetState> state_;
   std::vector<std::unique_ptr<ParticleGroup>> groups_;
+  std::vector<std::unique_ptr<GridGroup>> grids_;
 };
 
 std::string version();

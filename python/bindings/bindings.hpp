@@ -18,6 +18,10 @@ MPI_Comm to_comm(nb::handle obj);
 void bind_particles(nb::module_& m);
 void bind_planner(nb::module_& m);
 void bind_grids(nb::module_& m);
+void bind_dataset_grids(nb::class_<Dataset>& cls);   // Dataset.grid, define_grid, grid_names
+using Array = nb::ndarray<nb::ro, nb::c_contig, nb::device::cpu>;
+// The lodex dtype of a numpy array (InvalidArgument naming `field` for others).
+DType dtype_of(const Array& a, const std::string& field);
 // The numpy dtype of a lodex dtype.
 nb::dlpack::dtype dlpack_of(DType t);
 

@@ -8,6 +8,7 @@
 #include <nanobind/stl/vector.h>
 
 #include "bindings.hpp"
+#include "lodex/grid.hpp"
 #include "lodex/idx.hpp"
 
 namespace lodex::py {
@@ -61,6 +62,72 @@ void bind_grids(nb::module_& m) {
           },
           nb::arg("field"), nb::arg("time"), nb::arg("box").none(), nb::arg("resolution").none());
   m.def("open_idx", &IdxDataset::open, nb::arg("path"));
+
+  nb::class_<GridGroup>(m, "GridGroup")
+      .def_prop_ro("name", &GridGroup::name)
+      .def_prop_ro("steps", &GridGroup::steps)
+      .def_prop_ro("idx_path", &GridGroup::idx_path)
+      .def_prop_ro("meta",
+                   [](const GridGroup& g) {
+                     const GridMeta& m = g.meta();
+                     nb::dict d;
+                     d["dims"] = nb::make_tuple(m.dims[0], m.dims[1], m.dims[2]);
+                     d["ndims"] = m.ndims;
+                     nb::list fields;
+                     for (const auto& f : m.fields) fields.append(nb::make_tuple(f.name, dtype_name(f.dtype), f.components));
+                     d["fields"] = fields;
+                     d["bitmask"] = m.bitmask;
+                     d["bitmask_derived"] = m.bitmask_derived;
+                     d["bits_per_block"] = m.bits_per_block;
+                     d["blocks_per_file"] = m.blocks_per_file;
+                     d["aggregation"] = m.aggregation;
+                     d["partitions"] = m.partitions;
+                     d["compression"] = m.zip ? "zip" : "none";
+                     return d;
+                   })
+      .def(
+          "write",
+          [](GridGroup& g, int64_t step, const std::array<int64_t, 3>& lo, const std::array<int64_t, 3>& hi,
+             const std::vector<std::tuple<std::string, nb::object, uint32_t>>& fields) {
+            // Any conversion failure must still reach the collective, or the other ranks wait forever.
+            std::vector<Array> arrays;
+            std::vector<FieldView> views;
+            std::optional<lodex::Error> input_error;
+            try {
+              for (const auto& [name, obj, comps] : fields) {
+                Array a;
+                if (!nb::try_cast(obj, a))
+                  throw lodex::Error(ErrorCode::kInvalidArgument,
+                                     "field '" + name + "' must be a numeric numpy array in native byte order");
+                FieldView v;
+                v.name = name;
+                v.dtype = dtype_of(a, name);
+                v.components = comps;
+                v.rows = comps ? a.size() / comps : 0;
+                v.data = a.data();
+                views.push_back(v);
+                arrays.push_back(std::move(a));
+              }
+            } catch (const lodex::Error& e) {
+              input_error = e;
+            }
+            GridBox box{lo, hi};
+            nb::gil_scoped_release release;
+            if (input_error) g.abort_write(*input_error);
+            g.write(step, box, views);
+          },
+          nb::arg("step"), nb::arg("lo"), nb::arg("hi"), nb::arg("fields"))
+      .def(
+          "abort_write",
+          [](GridGroup& g, int code, const std::string& message) {
+            nb::gil_scoped_release release;
+            g.abort_write(lodex::Error(static_cast<ErrorCode>(code), message));
+          },
+          nb::arg("code"), nb::arg("message"))
+      .def_prop_ro("profile_json", [](const GridGroup& g) { return g.profile().to_json(); })
+      .def("open_step", &GridGroup::open_step, nb::arg("step"));
+
+
   m.def(
       "write_idx",
       [](const std::string& path, const std::array<uint64_t, 3>& dims, int ndims,
@@ -93,6 +160,38 @@ void bind_grids(nb::module_& m) {
       },
       nb::arg("path"), nb::arg("dims"), nb::arg("ndims"), nb::arg("fields"), nb::arg("bitmask"),
       nb::arg("bits_per_block"), nb::arg("blocks_per_file"), nb::arg("zip"), nb::arg("time").none(), nb::arg("step"));
+}
+
+
+void bind_dataset_grids(nb::class_<Dataset>& ds) {
+  ds.def("grid_names", &Dataset::grid_names)
+      .def("grid", nb::overload_cast<const std::string&>(&Dataset::grid), nb::rv_policy::reference_internal)
+      .def(
+          "define_grid",
+          [](Dataset& ds, const std::string& name, const std::array<uint64_t, 3>& dims, int ndims,
+             const std::vector<std::tuple<std::string, std::string, uint32_t>>& fields, const std::string& bitmask,
+             int bits_per_block, uint64_t blocks_per_file, const std::string& aggregation, uint32_t partitions,
+             bool zip) -> GridGroup& {
+            std::optional<lodex::Error> input_error;
+            GridSpec spec;
+            try {
+              spec.dims = dims;
+              spec.ndims = ndims;
+              for (const auto& [n, d, c] : fields) spec.fields.push_back(FieldSpec{n, parse_dtype(d), c});
+              spec.bitmask = bitmask;
+              spec.bits_per_block = bits_per_block;
+              spec.blocks_per_file = blocks_per_file;
+              spec.aggregation = aggregation;
+              spec.partitions = partitions;
+              spec.zip = zip;
+            } catch (const lodex::Error& e) {
+              input_error = e;
+            }
+            nb::gil_scoped_release release;
+            if (input_error) ds.abort_define(*input_error);
+            return ds.grid(name, spec);
+          },
+          nb::rv_policy::reference_internal);
 }
 
 }  // namespace lodex::py

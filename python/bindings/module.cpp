@@ -66,7 +66,8 @@ NB_MODULE(_lodex, m) {
     }
   });
 
-  nb::class_<Dataset>(m, "Dataset")
+  nb::class_<Dataset> dataset(m, "Dataset");
+  dataset
       .def_static(
           "create",
           [](const std::string& path, nb::handle comm, bool fsync, const std::string& exchange) {
@@ -137,4 +138,5 @@ NB_MODULE(_lodex, m) {
   bind_particles(m);
   bind_planner(m);
   bind_grids(m);
+  bind_dataset_grids(dataset);
 }

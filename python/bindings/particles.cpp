@@ -15,9 +15,6 @@
 
 namespace lodex::py {
 
-namespace {
-using Array = nb::ndarray<nb::ro, nb::c_contig, nb::device::cpu>;
-
 DType dtype_of(const Array& a, const std::string& field) {
   const nb::dlpack::dtype t = a.dtype();
   const auto code = static_cast<nb::dlpack::dtype_code>(t.code);
@@ -43,6 +40,8 @@ DType dtype_of(const Array& a, const std::string& field) {
   }
   throw lodex::Error(ErrorCode::kInvalidArgument, "field '" + field + "' has an unsupported numpy dtype");
 }
+
+namespace {
 
 
 // Result columns as numpy arrays that own the read's buffers (no copy).

@@ -9,7 +9,7 @@
 
 from . import _lodex
 from .api import Dataset, ParticleGroup, Refinement, WriteProfile, create, open
-from .grids import IdxGrid, open_idx, write_idx
+from .grids import Grid, GridRefinement, IdxGrid, open_idx, write_idx
 from .errors import (
     AlreadyExistsError,
     Error,
@@ -27,7 +27,7 @@ _lodex._set_error_classes(_BY_CODE)
 __version__ = _lodex.version()
 
 __all__ = [
-    "AlreadyExistsError", "Dataset", "Error", "FormatError", "IOFailure", "IdxGrid", "InternalError",
+    "AlreadyExistsError", "Dataset", "Error", "Grid", "GridRefinement", "FormatError", "IOFailure", "IdxGrid", "InternalError",
     "InvalidArgumentError", "MPIError", "NotFoundError", "ParticleGroup", "Refinement", "UnsupportedError",
     "WriteProfile", "create", "open", "open_idx", "write_idx",
 ]

@@ -414,6 +414,30 @@ class Dataset:
         return (fields, lo, hi, mode, dims, target, opts["scale"], opts["level0_max"], opts["brick_target"],
                 opts["seed"])
 
+    @property
+    def grids(self) -> list[str]:
+        return list(self._core.grid_names())
+
+    def grid(self, name: str, dims: Sequence[int] | None = None, dtype: Any = None, components: int = 1,
+             bitmask: str | None = None, bits_per_block: int | None = None, blocks_per_file: int = 256,
+             aggregation: str = "localized", partitions: int = 1, compression: str | None = None, *,
+             fields: Mapping[str, Any] | None = None):
+        """The grid variable ``name``: an IDX dataset (``<name>.idx``) OpenVisus opens. With dims
+        (collective): define it, or check that the existing one matches. ``dims=(x, y[, z])``;
+        one field ``dtype`` x ``components`` named like the grid, or several with
+        ``fields={"p": "f8", "u": ("f8", 3)}``. ``bitmask`` (the indexing template) default:
+        derived at the first write from how the ranks' boxes are laid out (rank-conforming,
+        paper 001 §III-B). ``bits_per_block`` default 15 (or the whole grid if smaller);
+        ``aggregation``: "localized" (each file's aggregator inside the file's group of ranks)
+        or "uniform"; ``compression``: None or "zip"."""
+        from .grids import Grid, define_grid
+        if dims is None and dtype is None and fields is None:
+            core = self._core.grid(name)
+        else:
+            core = define_grid(self, name, dims, dtype, components, bitmask, bits_per_block, blocks_per_file,
+                               aggregation, partitions, compression, fields)
+        return Grid(self, core)
+
     def close(self) -> None:
         """Collective in write modes. Committed steps are already durable; close only ends use."""
         self._core.close()
@@ -425,7 +449,7 @@ class Dataset:
         self.close()
 
     def __repr__(self) -> str:
-        return f"<lodex.Dataset {self.path!r} groups={self.groups}>"
+        return f"<lodex.Dataset {self.path!r} groups={self.groups} grids={self.grids}>"
 
 
 def _exchange(exchange: str | None) -> str:

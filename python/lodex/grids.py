@@ -1,15 +1,18 @@
-"""IDX grids (OpenVisus's format): ``lodex.open_idx`` reads any IDX dataset, written by OpenVisus,
-PIDX or lodex, one process, no MPI. Writing grids in parallel is not built yet."""
+"""IDX grids (OpenVisus's format). ``Dataset.grid`` defines a grid variable of a lodex dataset,
+written collectively by MPI ranks (each its box) as an IDX dataset beside the manifest;
+``lodex.open_idx`` reads any IDX dataset, written by OpenVisus, PIDX or lodex. Reads run on one
+process without MPI or on n ranks, each getting a disjoint slab, and refine coarse to fine."""
 
 from __future__ import annotations
 
-from typing import Any
+import json
+from typing import Any, Iterator, Mapping
 
 import numpy as np
 
 from . import _lodex
-from .api import _native, _step
-from .errors import InvalidArgumentError
+from .api import _code_of, _native, _step
+from .errors import Error, InvalidArgumentError
 
 
 class IdxGrid:
@@ -19,6 +22,7 @@ class IdxGrid:
     def __init__(self, core):
         self._core = core
         self.last_read_stats: dict = {}
+        self.last_read_box = None
 
     @property
     def idx_path(self) -> str:
@@ -57,25 +61,275 @@ class IdxGrid:
         return self._core.blocks_per_file
 
     def read(self, step: int = 0, box: Any = None, resolution: int | None = None,
-             field: str | None = None) -> np.ndarray:
+             field: str | None = None, comm: Any = None) -> np.ndarray:
         """The samples of ``field`` (default: the first) at time ``step`` inside ``box``
         (((x0, y0[, z0]), (x1, y1[, z1])), min inclusive, max exclusive, logic coordinates;
         default the whole grid) at ``resolution`` (0..max_resolution, default full): the
-        strided samples of IDX levels 0..resolution, as OpenVisus's read(max_resolution=r)."""
-        step = _step(step)
-        if field is None:
-            field = self._core.fields[0][0]
-        if resolution is not None and (isinstance(resolution, bool) or not isinstance(resolution, (int, np.integer))):
-            raise InvalidArgumentError(f"resolution must be an integer, got {resolution!r}")
-        core_box = None
-        if box is not None:
-            core_box = _grid_box(box, self._core.ndims)
-        arr, stats = self._core.read(field, step, core_box, None if resolution is None else int(resolution))
-        self.last_read_stats = dict(stats)
-        return arr
+        strided samples of IDX levels 0..resolution, as OpenVisus's read(max_resolution=r).
+        With an mpi4py ``comm``, each rank gets a disjoint slab of the answer, cut along the
+        slowest axis on the resolution's lattice; ``last_read_box`` says which."""
+        return _read(self, self._core, step, box, resolution, field, comm)
+
+    def refine(self, step: int = 0, box: Any = None, field: str | None = None,
+               start: int | None = None) -> "GridRefinement":
+        """Progressive refinement: the box at resolution ``start`` (default: the levels of the
+        first block), then at every finer resolution up to full, coarse to fine."""
+        return GridRefinement(self, self._core, step, box, field, start)
 
     def __repr__(self) -> str:
         return f"<lodex.IdxGrid {self.idx_path!r} dims={self.dims} fields={list(self.fields)}>"
+
+
+def _resolution(resolution: Any) -> int | None:
+    if resolution is None:
+        return None
+    if isinstance(resolution, bool) or not isinstance(resolution, (int, np.integer)):
+        raise InvalidArgumentError(f"resolution must be an integer, got {resolution!r}")
+    return int(resolution)
+
+
+def _lattice_stride(bitmask: str, resolution: int, axis: int) -> int:
+    """Spacing of the resolution-``resolution`` samples along ``axis`` (levels r+1.. are missing)."""
+    return 1 << sum(1 for c in bitmask[resolution + 1:] if c == str(axis))
+
+
+def _read(owner, core, step, box, resolution, field, comm) -> np.ndarray:
+    step = _step(step)
+    ndims = core.ndims
+    names = [f[0] for f in core.fields]
+    if field is None:
+        field = names[0]
+    res = _resolution(resolution)
+    lo_box, hi_box = core.box
+    full = [[int(v) for v in lo_box], [int(v) + 1 for v in hi_box]]
+    core_box = full if box is None else _grid_box(box, ndims)
+    if comm is not None and comm.Get_size() > 1:
+        core_box = _slab(core, core_box, res, ndims, comm.Get_rank(), comm.Get_size())
+    owner.last_read_box = (tuple(core_box[0][:ndims]), tuple(core_box[1][:ndims]))
+    if any(core_box[1][a] <= core_box[0][a] for a in range(3)):
+        dtype, comps = {n: (d, c) for n, d, c in core.fields}[field] if field in names else ("f4", 1)
+        shape = (0,) * ndims + ((comps,) if comps > 1 else ())
+        owner.last_read_stats = {"files_opened": 0, "blocks_read": 0, "bytes_read": 0, "bytes_returned": 0}
+        return np.zeros(shape, dtype=np.dtype(dtype))
+    arr, stats = core.read(field, step, core_box, res)
+    owner.last_read_stats = dict(stats)
+    return arr
+
+
+def _slab(core, box, res, ndims, rank, size):
+    """This rank's part of ``box``: an equal share of the lattice planes along the slowest axis."""
+    axis = ndims - 1
+    r = core.max_resolution if res is None else res
+    s = _lattice_stride(core.bitmask, r, axis) if 0 <= r <= core.max_resolution else 1
+    lo, hi = box[0][axis], box[1][axis]
+    k0, k1 = -(-lo // s), -(-hi // s)   # lattice planes k*s in [lo, hi)
+    n = max(0, k1 - k0)
+    a, b = k0 + n * rank // size, k0 + n * (rank + 1) // size
+    out = [list(box[0]), list(box[1])]
+    out[0][axis], out[1][axis] = (a * s, min(hi, b * s)) if a < b else (lo, lo)
+    return out
+
+
+class GridRefinement:
+    """Iterator over one box of a grid at increasing resolution (numpy arrays, coarse to fine).
+    ``resolution`` is the resolution of the array last returned. Each step reads its
+    resolution's blocks, so all steps together read about twice what the finest alone does."""
+
+    def __init__(self, owner, core, step, box, field, start):
+        self._owner, self._core = owner, core
+        self._args = (_step(step), box, field)
+        maxr = core.max_resolution
+        first = min(core.bits_per_block, maxr) if start is None else _resolution(start)
+        if not 0 <= first <= maxr:
+            raise InvalidArgumentError(f"start must be a resolution in 0..{maxr}, got {start!r}")
+        self._next = first
+        self.resolution: int | None = None
+        self.last_read_stats: dict = {}
+
+    def __len__(self) -> int:
+        return self._core.max_resolution + 1 - self._next
+
+    def __iter__(self) -> "GridRefinement":
+        return self
+
+    def __next__(self) -> np.ndarray:
+        if self._next > self._core.max_resolution:
+            raise StopIteration
+        step, box, field = self._args
+        arr = _read(self, self._core, step, box, self._next, field, None)
+        self.resolution = self._next
+        self._next += 1
+        return arr
+
+
+class Grid:
+    """A grid variable of a lodex dataset: an IDX dataset (``idx_path``) with one field named
+    like the grid, or several (``fields=``). ``write`` is collective; reads need no MPI."""
+
+    def __init__(self, dataset, core):
+        self._dataset = dataset
+        self._core = core
+        self.last_read_stats: dict = {}
+        self.last_read_box = None
+
+    @property
+    def name(self) -> str:
+        return self._core.name
+
+    @property
+    def idx_path(self) -> str:
+        """The .idx file OpenVisus opens (it exists once a step is written)."""
+        return self._core.idx_path
+
+    @property
+    def steps(self) -> list[int]:
+        return list(self._core.steps)
+
+    @property
+    def _meta(self) -> dict:
+        return self._core.meta
+
+    @property
+    def dims(self) -> tuple[int, ...]:
+        m = self._meta
+        return tuple(int(v) for v in m["dims"][:m["ndims"]])
+
+    @property
+    def fields(self) -> dict[str, tuple[str, int]]:
+        return {n: (d, c) for n, d, c in self._meta["fields"]}
+
+    @property
+    def bitmask(self) -> str:
+        """The indexing template ("" until the first write derives it from the rank layout)."""
+        return self._meta["bitmask"]
+
+    @property
+    def bits_per_block(self) -> int:
+        return self._meta["bits_per_block"]
+
+    @property
+    def blocks_per_file(self) -> int:
+        return self._meta["blocks_per_file"]
+
+    @property
+    def aggregation(self) -> str:
+        return self._meta["aggregation"]
+
+    @property
+    def compression(self) -> str | None:
+        c = self._meta["compression"]
+        return None if c == "none" else c
+
+    @property
+    def max_resolution(self) -> int:
+        b = self.bitmask
+        return len(b) - 1 if b else 0
+
+    def write(self, step: int, box: Any, data: Any) -> None:
+        """Collective: this rank's ``box`` (((x0, y0, z0), (x1, y1, z1)), max exclusive; 2-D grids
+        may give two coordinates) of the grid at ``step``. ``data``: a numpy array of shape
+        (z1-z0, y1-y0, x1-x0[, components]) — (y, x[, c]) for 2-D — or a dict of them, one per
+        field. Ranks' boxes must tile the grid; a rank without data passes an empty box."""
+        try:
+            step = _step(step)
+            m = self._meta
+            nd = m["ndims"]
+            lo, hi = _grid_box(box, nd)
+            arrays = data if isinstance(data, Mapping) else {self.name if len(m["fields"]) == 1 or
+                                                              self.name in self.fields else None: data}
+            if None in arrays:
+                raise InvalidArgumentError(
+                    f"grid {self.name!r} has fields {list(self.fields)}: pass data as a dict of them")
+            shape = tuple(max(0, hi[a] - lo[a]) for a in reversed(range(nd)))
+            fields = []
+            for name, arr in arrays.items():
+                if name not in self.fields:
+                    raise InvalidArgumentError(f"grid {self.name!r} has no field {name!r} "
+                                               f"(fields: {list(self.fields)})")
+                dtype, comps = self.fields[name]
+                a = _native(np.asarray(arr))
+                want = shape + ((comps,) if comps > 1 else ())
+                if a.shape != want and not (comps == 1 and a.shape == shape + (1,)):
+                    raise InvalidArgumentError(
+                        f"field {name!r} has shape {a.shape}; box {(tuple(lo[:nd]), tuple(hi[:nd]))} "
+                        f"needs {want}")
+                if a.dtype != np.dtype(dtype):
+                    raise InvalidArgumentError(f"field {name!r} is {a.dtype}; the grid stores {dtype}")
+                fields.append((str(name), a, int(comps)))
+        except Error as e:
+            self._core.abort_write(_code_of(e), str(e))
+            raise
+        except (TypeError, ValueError, OverflowError) as e:
+            self._core.abort_write(1, f"cannot use the write arguments: {e}")
+            raise
+        self._core.write(step, lo, hi, fields)
+
+    @property
+    def profile(self) -> dict:
+        """Timings of the last write (reduced over ranks), with a per-level breakdown."""
+        p = json.loads(self._core.profile_json)
+        return {} if p.get("step", -1) < 0 else p
+
+    def read(self, step: int = 0, box: Any = None, resolution: int | None = None,
+             field: str | None = None, comm: Any = None) -> np.ndarray:
+        """As :meth:`IdxGrid.read`, for a committed step of this grid."""
+        return _read(self, self._core.open_step(_step(step)), step, box, resolution, field, comm)
+
+    def refine(self, step: int = 0, box: Any = None, field: str | None = None,
+               start: int | None = None) -> GridRefinement:
+        """As :meth:`IdxGrid.refine`, for a committed step of this grid."""
+        return GridRefinement(self, self._core.open_step(_step(step)), step, box, field, start)
+
+    def __repr__(self) -> str:
+        return f"<lodex.Grid {self.name!r} dims={self.dims} fields={list(self.fields)} steps={self.steps}>"
+
+
+def _grid_fields(name: str, dtype: Any, components: int, fields: Mapping[str, Any] | None):
+    from .api import _schema
+    if fields is not None:
+        if dtype is not None:
+            raise InvalidArgumentError("give either dtype (one field named like the grid) or fields")
+        return _schema(fields)
+    if dtype is None:
+        raise InvalidArgumentError("a new grid needs a dtype (or fields=)")
+    return _schema({name: (dtype, components)})
+
+
+def define_grid(dataset, name, dims, dtype, components, bitmask, bits_per_block, blocks_per_file,
+                aggregation, partitions, compression, fields) -> Any:
+    """The arguments of Dataset.grid checked and turned into a core definition (collective)."""
+    try:
+        if dims is None:
+            raise InvalidArgumentError("a new grid needs dims=(x, y[, z])")
+        try:
+            d = [int(v) for v in dims]
+        except (TypeError, ValueError):
+            raise InvalidArgumentError(f"dims must be 1 to 3 positive integers, got {dims!r}") from None
+        if not 1 <= len(d) <= 3 or any(v < 1 for v in d):
+            raise InvalidArgumentError(f"dims must be 1 to 3 positive integers, got {dims!r}")
+        nd = len(d)
+        specs = _grid_fields(name, dtype, components, fields)
+        if compression not in (None, "zip"):
+            raise InvalidArgumentError(f"compression must be None or 'zip', got {compression!r}")
+        if aggregation not in ("uniform", "localized"):
+            raise InvalidArgumentError(f"aggregation must be 'uniform' or 'localized', got {aggregation!r}")
+        bpb = 0 if bits_per_block is None else int(bits_per_block)
+        if bits_per_block is not None and bpb < 1:
+            raise InvalidArgumentError(f"bits_per_block must be a positive integer, got {bits_per_block!r}")
+        bpf = int(blocks_per_file)
+        if bpf < 1:
+            raise InvalidArgumentError(f"blocks_per_file must be a positive integer, got {blocks_per_file!r}")
+        parts = int(partitions)
+        if parts < 1:
+            raise InvalidArgumentError(f"partitions must be a positive integer, got {partitions!r}")
+    except Error as e:
+        dataset._core.abort_define(_code_of(e), str(e))
+        raise
+    except (TypeError, ValueError, OverflowError) as e:
+        dataset._core.abort_define(1, f"cannot use the grid definition: {e}")
+        raise
+    return dataset._core.define_grid(name, d + [1] * (3 - nd), nd, specs, bitmask or "", bpb, bpf, aggregation,
+                                     parts, compression == "zip")
 
 
 def _grid_box(box: Any, ndims: int):
@@ -127,3 +381,6 @@ def write_idx(path: str, data: Any, *, ndims: int | None = None, bitmask: str | 
 def open_idx(path: str) -> IdxGrid:
     """Opens the IDX dataset whose text header is ``path`` (a .idx file) for reading."""
     return IdxGrid(_lodex.open_idx(str(path)))
+
+
+__all__ = ["Grid", "GridRefinement", "IdxGrid", "open_idx", "write_idx"]

@@ -379,4 +379,10 @@ std::string idx_block_file(const std::string& idx_dir, const std::string& tmpl, 
   return out;
 }
 
+std::string idx_default_template(const std::string& name, int block_bits) {
+  std::string t = "./" + name + "/";
+  for (int bits = block_bits; bits > 16; bits -= 8) t += "%02x/";
+  return t + "%04x.bin";
+}
+
 }  // namespace lodex

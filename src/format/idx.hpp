@@ -76,6 +76,9 @@ std::vector<IdxBlockEntry> decode_idx_table(const uint8_t* data, size_t size, ui
 // "./" resolved to `idx_dir`.
 std::string idx_block_file(const std::string& idx_dir, const std::string& filename_template,
                            const std::string& time_dir, uint64_t block, uint64_t blocks_per_file);
+// OpenVisus's default file template for dataset `name`: ./<name>/ then a %02x/ directory per 8
+// block-address bits above 16, then %04x.bin.
+std::string idx_default_template(const std::string& name, int block_bits);
 // printf of the time pattern with integer t ("" when the header has no time).
 std::string idx_time_dir(const std::optional<IdxTime>& time, int64_t t);
 

@@ -25,6 +25,21 @@ const ParticleGroupMeta* Manifest::find_particles(const std::string& name) const
   return const_cast<Manifest*>(this)->find_particles(name);
 }
 
+const GridStepRecord* GridMeta::find_step(int64_t step) const {
+  for (const auto& s : steps)
+    if (s.step == step) return &s;
+  return nullptr;
+}
+
+GridMeta* Manifest::find_grid(const std::string& name) {
+  for (auto& g : grids)
+    if (g.name == name) return &g;
+  return nullptr;
+}
+const GridMeta* Manifest::find_grid(const std::string& name) const {
+  return const_cast<Manifest*>(this)->find_grid(name);
+}
+
 void check_group_name(const std::string& name) {
   bool ok = !name.empty() && name.size() <= 64 && name[0] != '-';
   for (char c : name) ok = ok && (std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '-');
@@ -112,9 +127,99 @@ std::string encode_manifest(const Manifest& m) {
     jg["steps"] = steps;
     groups[g.name] = jg;
   }
+  for (const auto& g : m.grids) {
+    json jg;
+    jg["kind"] = "grid";
+    jg["dims"] = g.dims;
+    jg["ndims"] = g.ndims;
+    json fields = json::array();
+    for (const auto& f : g.fields)
+      fields.push_back({{"name", f.name}, {"dtype", dtype_name(f.dtype)}, {"components", f.components}});
+    jg["fields"] = fields;
+    jg["bitmask"] = g.bitmask;
+    jg["bitmask_derived"] = g.bitmask_derived;
+    jg["bits_per_block"] = g.bits_per_block;
+    jg["blocks_per_file"] = g.blocks_per_file;
+    jg["aggregation"] = g.aggregation;
+    jg["partitions"] = g.partitions;
+    jg["compression"] = g.zip ? "zip" : "none";
+    json steps = json::array();
+    for (const auto& s : g.steps)
+      steps.push_back({{"step", s.step}, {"files", s.files}, {"bytes", s.bytes}, {"writer_ranks", s.writer_ranks}});
+    jg["steps"] = steps;
+    groups[g.name] = jg;
+  }
   root["groups"] = groups;
   return root.dump(1) + "\n";
 }
+
+namespace {
+FieldSpec decode_field(const Reader& r, const json& jf, const std::string& fp) {
+  FieldSpec f;
+  f.name = r.str(r.key(jf, "name", fp), fp + "/name");
+  try {
+    f.dtype = parse_dtype(r.str(r.key(jf, "dtype", fp), fp + "/dtype"));
+  } catch (const Error& e) {
+    r.bad(fp + "/dtype", e.what());
+  }
+  const uint64_t comps = r.u64(r.key(jf, "components", fp), fp + "/components");
+  if (comps < 1 || comps > kMaxComponents) r.bad(fp + "/components", "out of range");
+  f.components = static_cast<uint32_t>(comps);
+  return f;
+}
+
+GridMeta decode_grid(const Reader& r, const json& jg, const std::string& name, const std::string& gp) {
+  GridMeta g;
+  g.name = name;
+  try {
+    check_group_name(name);
+  } catch (const Error& e) {
+    r.bad(gp, e.what());
+  }
+  g.ndims = static_cast<int>(r.u64(r.key(jg, "ndims", gp), gp + "/ndims"));
+  if (g.ndims < 1 || g.ndims > 3) r.bad(gp + "/ndims", "must be 1, 2 or 3");
+  const json& jd = r.key(jg, "dims", gp);
+  if (!jd.is_array() || jd.size() != 3) r.bad(gp + "/dims", "expected 3 integers");
+  for (int a = 0; a < 3; ++a) {
+    g.dims[a] = r.u64(jd[a], gp + "/dims");
+    if (g.dims[a] < 1 || g.dims[a] > (uint64_t{1} << 40) || (a >= g.ndims && g.dims[a] != 1))
+      r.bad(gp + "/dims", "out of range");
+  }
+  const json& jf = r.key(jg, "fields", gp);
+  if (!jf.is_array() || jf.empty()) r.bad(gp + "/fields", "expected a non-empty list of fields");
+  for (size_t i = 0; i < jf.size(); ++i) g.fields.push_back(decode_field(r, jf[i], cat(gp, "/fields/", i)));
+  g.bitmask = r.str(r.key(jg, "bitmask", gp), gp + "/bitmask");
+  const json& jdv = r.key(jg, "bitmask_derived", gp);
+  if (!jdv.is_boolean()) r.bad(gp + "/bitmask_derived", "expected true or false");
+  g.bitmask_derived = jdv.get<bool>();
+  g.bits_per_block = static_cast<int>(r.u64(r.key(jg, "bits_per_block", gp), gp + "/bits_per_block"));
+  if (g.bits_per_block < 1 || g.bits_per_block > 31) r.bad(gp + "/bits_per_block", "must be 1..31");
+  g.blocks_per_file = r.u64(r.key(jg, "blocks_per_file", gp), gp + "/blocks_per_file");
+  if (g.blocks_per_file < 1) r.bad(gp + "/blocks_per_file", "must be at least 1");
+  g.aggregation = r.str(r.key(jg, "aggregation", gp), gp + "/aggregation");
+  if (g.aggregation != "uniform" && g.aggregation != "localized") r.bad(gp + "/aggregation", "unknown scheme");
+  g.partitions = static_cast<uint32_t>(r.u64(r.key(jg, "partitions", gp), gp + "/partitions"));
+  if (g.partitions < 1) r.bad(gp + "/partitions", "must be at least 1");
+  const std::string comp = r.str(r.key(jg, "compression", gp), gp + "/compression");
+  if (comp != "zip" && comp != "none") r.bad(gp + "/compression", "expected 'zip' or 'none'");
+  g.zip = comp == "zip";
+  const json& js = r.key(jg, "steps", gp);
+  if (!js.is_array()) r.bad(gp + "/steps", "expected a list");
+  for (size_t i = 0; i < js.size(); ++i) {
+    const std::string sp = cat(gp, "/steps/", i);
+    GridStepRecord rec;
+    rec.step = r.i64(r.key(js[i], "step", sp), sp + "/step");
+    if (rec.step < 0) r.bad(sp + "/step", "negative step");
+    rec.files = static_cast<uint32_t>(r.u64(r.key(js[i], "files", sp), sp + "/files"));
+    rec.bytes = r.u64(r.key(js[i], "bytes", sp), sp + "/bytes");
+    rec.writer_ranks = static_cast<uint32_t>(r.u64(r.key(js[i], "writer_ranks", sp), sp + "/writer_ranks"));
+    if (!g.steps.empty() && g.steps.back().step >= rec.step) r.bad(sp + "/step", "steps are not ascending");
+    g.steps.push_back(rec);
+  }
+  if (!g.steps.empty() && g.bitmask.empty()) r.bad(gp + "/bitmask", "a grid with steps needs its bitmask");
+  return g;
+}
+}  // namespace
 
 Manifest decode_manifest(std::string_view text, const std::string& what) {
   json root;
@@ -138,6 +243,10 @@ Manifest decode_manifest(std::string_view text, const std::string& what) {
     const std::string gp = "groups/" + it.key();
     const json& jg = it.value();
     const std::string kind = r.str(r.key(jg, "kind", gp), gp + "/kind");
+    if (kind == "grid") {
+      m.grids.push_back(decode_grid(r, jg, it.key(), gp));
+      continue;
+    }
     if (kind != "particles") r.bad(gp + "/kind", cat("unknown group kind '", kind, "'"));
     ParticleGroupMeta g;
     g.name = it.key();
@@ -149,20 +258,7 @@ Manifest decode_manifest(std::string_view text, const std::string& what) {
     const json& js = r.key(jg, "schema", gp);
     if (!js.is_array()) r.bad(gp + "/schema", "expected a list of fields");
     std::vector<FieldSpec> fields;
-    for (size_t i = 0; i < js.size(); ++i) {
-      const std::string fp = cat(gp, "/schema/", i);
-      FieldSpec f;
-      f.name = r.str(r.key(js[i], "name", fp), fp + "/name");
-      try {
-        f.dtype = parse_dtype(r.str(r.key(js[i], "dtype", fp), fp + "/dtype"));
-      } catch (const Error& e) {
-        r.bad(fp + "/dtype", e.what());
-      }
-      const uint64_t comps = r.u64(r.key(js[i], "components", fp), fp + "/components");
-      if (comps < 1 || comps > kMaxComponents) r.bad(fp + "/components", "out of range");
-      f.components = static_cast<uint32_t>(comps);
-      fields.push_back(f);
-    }
+    for (size_t i = 0; i < js.size(); ++i) fields.push_back(decode_field(r, js[i], cat(gp, "/schema/", i)));
     try {
       g.schema = Schema(fields);
     } catch (const Error& e) {

@@ -3,6 +3,7 @@
 // step, so a reader sees a step only when all its files are complete.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -40,13 +41,42 @@ struct ParticleGroupMeta {
   const StepRecord* find_step(int64_t step) const;
 };
 
+struct GridStepRecord {
+  int64_t step = 0;
+  uint32_t files = 0;
+  uint64_t bytes = 0;             // binary files of the step
+  uint32_t writer_ranks = 0;
+};
+
+// A grid variable: one IDX dataset (<name>.idx and <name>/) with one or more fields.
+struct GridMeta {
+  std::string name;
+  std::array<uint64_t, 3> dims{1, 1, 1};
+  int ndims = 3;
+  std::vector<FieldSpec> fields;
+  std::string bitmask;            // "" until the first write derives it from the rank layout
+  bool bitmask_derived = true;
+  int bits_per_block = 15;
+  uint64_t blocks_per_file = 256;
+  std::string aggregation = "localized";
+  uint32_t partitions = 1;
+  bool zip = false;
+  std::vector<GridStepRecord> steps;   // ascending
+
+  const GridStepRecord* find_step(int64_t step) const;
+  std::string idx_name() const { return name + ".idx"; }
+};
+
 struct Manifest {
   uint32_t format_version = kManifestVersion;
   std::string created_by;
   std::vector<ParticleGroupMeta> particle_groups;
+  std::vector<GridMeta> grids;
 
   ParticleGroupMeta* find_particles(const std::string& name);
   const ParticleGroupMeta* find_particles(const std::string& name) const;
+  GridMeta* find_grid(const std::string& name);
+  const GridMeta* find_grid(const std::string& name) const;
 };
 
 std::string encode_manifest(const Manifest& m);

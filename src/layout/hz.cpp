@@ -1,6 +1,7 @@
 #include "layout/hz.hpp"
 
 #include <algorithm>
+#include <cstring>
 
 #include "core/error.hpp"
 
@@ -165,6 +166,50 @@ BlockOrder::BlockOrder(const HzIndex& index, int bpb, int level) {
       const int t = __builtin_ctzll(i);   // i = (i with bit t cleared) | 2^t
       table[a][i] = table[a][i & (i - 1)] | bit_of_step[a][t];
     }
+  }
+}
+
+namespace {
+template <size_t S>
+void encode_rows(const StridedBox& box, const BlockOrder& order, const uint8_t* src, const std::array<uint64_t, 3>& stride,
+                 const std::array<uint64_t, 3>& n, size_t sample, uint8_t* out) {
+  const size_t sz = S ? S : sample;
+  const uint32_t* t0 = order.table[0].data();
+  const uint64_t step_x = box.stride[0] * stride[0];
+  for (uint64_t k = 0; k < n[2]; ++k)
+    for (uint64_t j = 0; j < n[1]; ++j) {
+      const uint32_t jk = order.table[1][j] | order.table[2][k];
+      const uint8_t* s = src + box.start[0] * stride[0] + (box.start[1] + j * box.stride[1]) * stride[1] +
+                         (box.start[2] + k * box.stride[2]) * stride[2];
+      for (uint64_t i = 0; i < n[0]; ++i, s += step_x) std::memcpy(out + (t0[i] | jk) * sz, s, sz);
+    }
+}
+}  // namespace
+
+void hz_encode_level(const HzIndex& local, int h, const uint8_t* src, const std::array<uint64_t, 3>& stride,
+                     const Coord3& valid, size_t sample, uint8_t* out) {
+  if (h == 0) {
+    std::memcpy(out, src, sample);
+    return;
+  }
+  const StridedBox box = local.level_box(h);
+  std::array<uint64_t, 3> n{};
+  for (int a = 0; a < 3; ++a) {
+    uint64_t i0;
+    span_within(box.start[a], box.stride[a], box.count[a], 0, static_cast<int64_t>(valid[a]), i0, n[a]);
+    if (n[a] == 0) return;
+  }
+  const BlockOrder order(local, h - 1, h);
+  uint8_t* base = out + (uint64_t{1} << (h - 1)) * sample;
+  switch (sample) {
+    case 1: return encode_rows<1>(box, order, src, stride, n, sample, base);
+    case 2: return encode_rows<2>(box, order, src, stride, n, sample, base);
+    case 4: return encode_rows<4>(box, order, src, stride, n, sample, base);
+    case 8: return encode_rows<8>(box, order, src, stride, n, sample, base);
+    case 12: return encode_rows<12>(box, order, src, stride, n, sample, base);
+    case 16: return encode_rows<16>(box, order, src, stride, n, sample, base);
+    case 24: return encode_rows<24>(box, order, src, stride, n, sample, base);
+    default: return encode_rows<0>(box, order, src, stride, n, sample, base);
   }
 }
 

@@ -89,4 +89,11 @@ struct BlockOrder {
   std::array<std::vector<uint32_t>, 3> table;
 };
 
+// HZ encoding of a dense array (a brick) indexed by `local`: writes level h (0..maxh) in hz
+// order, sample hz at out + hz * sample. The sample at (x, y, z) is at src + x * stride[0] +
+// y * stride[1] + z * stride[2]; only points with p[a] < valid[a] are copied (the others are left
+// as they are). One pass per level with the per-axis tables, no per-sample index arithmetic.
+void hz_encode_level(const HzIndex& local, int h, const uint8_t* src, const std::array<uint64_t, 3>& stride,
+                     const Coord3& valid, size_t sample, uint8_t* out);
+
 }  // namespace lodex

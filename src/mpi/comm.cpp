@@ -155,6 +155,15 @@ uint64_t Comm::allreduce_u64(uint64_t v, MPI_Op op) const {
   return out;
 }
 
+void Comm::allreduce_f64(std::vector<double>& v, MPI_Op op) const {
+  if (!is_mpi() || v.empty()) return;
+  if (v.size() > static_cast<size_t>(INT32_MAX)) fail(ErrorCode::kInternal, "allreduce vector too long");
+  MPI_Request r;
+  check_mpi(MPI_Iallreduce(MPI_IN_PLACE, v.data(), static_cast<int>(v.size()), MPI_DOUBLE, op, comm_, &r),
+            "MPI_Iallreduce");
+  polite_wait(r, "MPI_Iallreduce");
+}
+
 bool Comm::same_everywhere(uint64_t v) const {
   std::vector<uint64_t> both{v, ~v};   // min(v) == max(v) <=> min(v) == ~min(~v)
   allreduce_u64(both, MPI_MIN);
@@ -246,6 +255,86 @@ void Exchange::irecv(void* data, size_t bytes, int source, int tag) {
     p += n;
     bytes -= n;
   } while (bytes > 0);
+}
+
+namespace {
+// Frees a committed datatype when it leaves scope (MPI keeps it alive for pending operations).
+struct TypeGuard {
+  MPI_Datatype t = MPI_DATATYPE_NULL;
+  ~TypeGuard() {
+    if (t != MPI_DATATYPE_NULL && mpi_active()) MPI_Type_free(&t);
+  }
+};
+
+void ranges_type(const std::vector<Exchange::Range>& ranges, TypeGuard& out) {
+  std::vector<int> lengths;
+  std::vector<MPI_Aint> displs;
+  for (const auto& r : ranges) {
+    const auto* p = static_cast<const uint8_t*>(r.data);
+    for (uint64_t done = 0; done < r.bytes;) {
+      const uint64_t n = std::min<uint64_t>(r.bytes - done, uint64_t{1} << 30);
+      MPI_Aint a;
+      check_mpi(MPI_Get_address(p + done, &a), "MPI_Get_address");
+      lengths.push_back(static_cast<int>(n));
+      displs.push_back(a);
+      done += n;
+    }
+  }
+  if (lengths.size() > static_cast<size_t>(INT32_MAX)) fail(ErrorCode::kInternal, "too many ranges in one message");
+  check_mpi(MPI_Type_create_hindexed(static_cast<int>(lengths.size()), lengths.data(), displs.data(), MPI_BYTE, &out.t),
+            "MPI_Type_create_hindexed");
+  check_mpi(MPI_Type_commit(&out.t), "MPI_Type_commit");
+}
+
+void boxes_type(const std::vector<Exchange::SubBox>& boxes, TypeGuard& out) {
+  std::vector<TypeGuard> parts(boxes.size());
+  std::vector<TypeGuard> elems(boxes.size());
+  std::vector<MPI_Datatype> types;
+  std::vector<int> ones(boxes.size(), 1);
+  std::vector<MPI_Aint> displs;
+  for (size_t i = 0; i < boxes.size(); ++i) {
+    const auto& b = boxes[i];
+    check_mpi(MPI_Type_contiguous(b.elem, MPI_BYTE, &elems[i].t), "MPI_Type_contiguous");
+    check_mpi(MPI_Type_create_subarray(3, b.sizes.data(), b.sub.data(), b.start.data(), MPI_ORDER_C, elems[i].t,
+                                       &parts[i].t),
+              "MPI_Type_create_subarray");
+    MPI_Aint a;
+    check_mpi(MPI_Get_address(b.base, &a), "MPI_Get_address");
+    types.push_back(parts[i].t);
+    displs.push_back(a);
+  }
+  check_mpi(MPI_Type_create_struct(static_cast<int>(boxes.size()), ones.data(), displs.data(), types.data(), &out.t),
+            "MPI_Type_create_struct");
+  check_mpi(MPI_Type_commit(&out.t), "MPI_Type_commit");
+}
+}  // namespace
+
+void Exchange::isend_ranges(const std::vector<Range>& ranges, int dest, int tag) {
+  TypeGuard t;
+  ranges_type(ranges, t);
+  requests_.emplace_back();
+  check_mpi(MPI_Isend(MPI_BOTTOM, 1, t.t, dest, tag, comm_.raw(), &requests_.back()), "MPI_Isend");
+}
+
+void Exchange::irecv_ranges(const std::vector<Range>& ranges, int source, int tag) {
+  TypeGuard t;
+  ranges_type(ranges, t);
+  requests_.emplace_back();
+  check_mpi(MPI_Irecv(MPI_BOTTOM, 1, t.t, source, tag, comm_.raw(), &requests_.back()), "MPI_Irecv");
+}
+
+void Exchange::isend_boxes(const std::vector<SubBox>& boxes, int dest, int tag) {
+  TypeGuard t;
+  boxes_type(boxes, t);
+  requests_.emplace_back();
+  check_mpi(MPI_Isend(MPI_BOTTOM, 1, t.t, dest, tag, comm_.raw(), &requests_.back()), "MPI_Isend");
+}
+
+void Exchange::irecv_boxes(const std::vector<SubBox>& boxes, int source, int tag) {
+  TypeGuard t;
+  boxes_type(boxes, t);
+  requests_.emplace_back();
+  check_mpi(MPI_Irecv(MPI_BOTTOM, 1, t.t, source, tag, comm_.raw(), &requests_.back()), "MPI_Irecv");
 }
 
 void Exchange::wait_all() {

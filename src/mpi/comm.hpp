@@ -5,6 +5,7 @@
 
 #include <mpi.h>
 
+#include <array>
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -42,6 +43,7 @@ class Comm {
   void bcast(void* data, size_t bytes, int root) const;
   void bcast_string(std::string& s, int root) const;
   uint64_t allreduce_u64(uint64_t v, MPI_Op op) const;
+  void allreduce_f64(std::vector<double>& v, MPI_Op op) const;      // element-wise, in place
   void allreduce_u64(std::vector<uint64_t>& v, MPI_Op op) const;   // element-wise, in place
   // Whether every rank passed the same value (one allreduce of v and ~v).
   bool same_everywhere(uint64_t v) const;
@@ -70,6 +72,22 @@ class Exchange {
   explicit Exchange(const Comm& comm) : comm_(comm) {}
   void isend(const void* data, size_t bytes, int dest, int tag);
   void irecv(void* data, size_t bytes, int source, int tag);
+  // Byte ranges anywhere in memory as one message (an hindexed type over MPI_BOTTOM); both sides
+  // list ranges of the same total length.
+  struct Range {
+    const void* data;
+    uint64_t bytes;
+  };
+  void isend_ranges(const std::vector<Range>& ranges, int dest, int tag);
+  void irecv_ranges(const std::vector<Range>& ranges, int source, int tag);
+  // Sub-boxes of row-major 3-D arrays (sizes z, y, x of `elem`-byte samples) as one message.
+  struct SubBox {
+    const void* base;
+    std::array<int, 3> sizes, sub, start;   // z, y, x
+    int elem;
+  };
+  void isend_boxes(const std::vector<SubBox>& boxes, int dest, int tag);
+  void irecv_boxes(const std::vector<SubBox>& boxes, int source, int tag);
   void wait_all();   // completes everything posted so far
   ~Exchange();
 

@@ -2,6 +2,8 @@
 #include <unistd.h>
 
 #include "core/checksum.hpp"
+#include "layout/hz.hpp"
+#include "lodex/grid.hpp"
 #include "pipelines/dataset_state.hpp"
 
 namespace lodex {
@@ -101,6 +103,7 @@ std::shared_ptr<Dataset> Dataset::open(const std::string& path, OpenMode mode, M
   st.comm.agree([&] { st.manifest = decode_manifest(text, st.manifest_path()); });
   for (const auto& g : st.manifest.particle_groups)
     ds->groups_.emplace_back(new ParticleGroup(ds->state_, g.name));
+  for (const auto& g : st.manifest.grids) ds->grids_.emplace_back(new GridGroup(ds->state_, g.name));
   return ds;
 }
 
@@ -127,6 +130,7 @@ ParticleGroup& Dataset::particles(const std::string& name, const Schema& schema,
   bool exists = false;
   st.comm.agree([&] {
     check_group_name(name);
+    if (st.manifest.find_grid(name)) fail(ErrorCode::kAlreadyExists, "'", name, "' is a grid, not a particle group");
     if (domain.empty() || !domain.finite())
       fail(ErrorCode::kInvalidArgument, "domain ", to_string(domain), " must be finite with min < max on every axis");
     if (lod.scale < 2 || lod.scale > 1024) fail(ErrorCode::kInvalidArgument, "level scale ", lod.scale, " must be 2..1024");
@@ -189,6 +193,114 @@ ParticleGroup& Dataset::particles(const std::string& name, const Schema& schema,
     groups_.emplace_back(new ParticleGroup(state_, name));
   }
   return particles(name);
+}
+
+GridGroup& Dataset::grid(const std::string& name) {
+  state_->require_open();
+  for (auto& g : grids_)
+    if (g->name() == name) return *g;
+  std::string names;
+  for (auto& g : grids_) names += (names.empty() ? "" : ", ") + g->name();
+  fail(ErrorCode::kNotFound, "no grid '", name, "' in '", state_->path, "' (grids: ", names.empty() ? "none" : names, ")");
+}
+
+GridGroup& Dataset::grid(const std::string& name, const GridSpec& spec) {
+  DatasetState& st = *state_;
+  st.require_open();
+  GridMeta def;
+  def.name = name;
+  def.dims = spec.dims;
+  def.ndims = spec.ndims;
+  def.fields = spec.fields;
+  def.bitmask = spec.bitmask;
+  def.bitmask_derived = spec.bitmask.empty();
+  def.blocks_per_file = spec.blocks_per_file;
+  def.aggregation = spec.aggregation;
+  def.partitions = spec.partitions;
+  def.zip = spec.zip;
+  st.comm.agree([&] {
+    check_group_name(name);
+    if (st.manifest.find_particles(name)) fail(ErrorCode::kAlreadyExists, "'", name, "' is a particle group, not a grid");
+    if (spec.ndims < 1 || spec.ndims > 3) fail(ErrorCode::kInvalidArgument, "a grid has 1, 2 or 3 axes, not ", spec.ndims);
+    for (int a = 0; a < 3; ++a) {
+      if (a < spec.ndims && (spec.dims[a] < 1 || spec.dims[a] > (uint64_t{1} << 40)))
+        fail(ErrorCode::kInvalidArgument, "grid dimension ", "xyz"[a], " is ", spec.dims[a], "; it must be 1..2^40");
+      if (a >= spec.ndims && spec.dims[a] != 1)
+        fail(ErrorCode::kInvalidArgument, "a ", spec.ndims, "-D grid has no extent on axis ", "xyz"[a]);
+    }
+    if (spec.fields.empty()) fail(ErrorCode::kInvalidArgument, "a grid needs at least one field");
+    for (size_t i = 0; i < spec.fields.size(); ++i) {
+      const FieldSpec& f = spec.fields[i];
+      if (f.name.empty() || f.name.find_first_of(" +\n\t") != std::string::npos)
+        fail(ErrorCode::kInvalidArgument, "grid field name '", f.name, "' must be non-empty without spaces or '+'");
+      if (f.components < 1 || f.components > kMaxComponents)
+        fail(ErrorCode::kInvalidArgument, "field '", f.name, "' has ", f.components, " components (1..", kMaxComponents, ")");
+      for (size_t j = 0; j < i; ++j)
+        if (spec.fields[j].name == f.name) fail(ErrorCode::kInvalidArgument, "field '", f.name, "' is named twice");
+    }
+    int bits = grid_index_bits(spec.dims, spec.ndims);
+    if (!spec.bitmask.empty()) {
+      const HzIndex index(spec.bitmask);
+      if (!index.holds(spec.dims))
+        fail(ErrorCode::kInvalidArgument, "bitmask ", spec.bitmask, " is too short for a ", spec.dims[0], " x ",
+             spec.dims[1], " x ", spec.dims[2], " grid (it covers ", index.pow2_dims()[0], " x ", index.pow2_dims()[1],
+             " x ", index.pow2_dims()[2], ")");
+      if (index.ndims() > spec.ndims)
+        fail(ErrorCode::kInvalidArgument, "bitmask ", spec.bitmask, " splits axis ", index.ndims() - 1, " of a ",
+             spec.ndims, "-D grid");
+      bits = index.maxh();
+    }
+    def.bits_per_block = spec.bits_per_block == 0 ? std::min(15, bits) : spec.bits_per_block;
+    if (def.bits_per_block < 1 || def.bits_per_block > std::min(bits, 31))
+      fail(ErrorCode::kInvalidArgument, "bits_per_block ", spec.bits_per_block, " is larger than the grid: its ",
+           "index has ", bits, " bits, so blocks have 1..", std::min(bits, 31), " bits");
+    if (spec.blocks_per_file < 1) fail(ErrorCode::kInvalidArgument, "blocks_per_file must be at least 1");
+    parse_grid_aggregation(spec.aggregation);
+    if (spec.partitions < 1) fail(ErrorCode::kInvalidArgument, "partitions must be at least 1");
+    if (spec.partitions > 1)
+      fail(ErrorCode::kUnsupported, "domain partitioning (partitions=", spec.partitions,
+           ") is not built yet; use partitions=1");
+  });
+  {  // Every rank must define the grid identically.
+    Manifest probe;
+    probe.grids.push_back(def);
+    const std::string text = encode_manifest(probe);
+    if (!st.comm.same_everywhere(checksum64(text.data(), text.size())))
+      fail(ErrorCode::kInvalidArgument, "ranks define grid '", name, "' differently");
+  }
+  if (const GridMeta* g = st.manifest.find_grid(name)) {
+    st.comm.agree([&] {
+      const bool same = g->dims == def.dims && g->ndims == def.ndims && g->fields == def.fields &&
+                        (def.bitmask.empty() ? g->bitmask_derived : g->bitmask == def.bitmask) &&
+                        g->bits_per_block == def.bits_per_block && g->blocks_per_file == def.blocks_per_file &&
+                        g->aggregation == def.aggregation && g->partitions == def.partitions && g->zip == def.zip;
+      if (!same)
+        fail(ErrorCode::kInvalidArgument, "grid '", name,
+             "' exists with another definition; reopen it without one to use it as is");
+    });
+    return grid(name);
+  }
+  st.comm.agree([&] {
+    st.require_writable();
+    if (st.comm.rank() != 0) return;
+    st.manifest.grids.push_back(def);
+    try {
+      make_directories(join_path(st.path, name));
+      st.write_manifest();
+    } catch (...) {
+      st.manifest.grids.pop_back();
+      throw;
+    }
+  });
+  if (st.comm.rank() != 0) st.manifest.grids.push_back(def);
+  grids_.emplace_back(new GridGroup(state_, name));
+  return *grids_.back();
+}
+
+std::vector<std::string> Dataset::grid_names() const {
+  std::vector<std::string> out;
+  for (const auto& g : state_->manifest.grids) out.push_back(g.name);
+  return out;
 }
 
 void Dataset::abort_define(const Error& error) {

@@ -23,13 +23,6 @@ std::string base_name(const std::string& path) {
   return b;
 }
 
-// OpenVisus's default: ./<name>/ then a %02x directory per 8 block-address bits above 16, then %04x.bin.
-std::string default_template(const std::string& name, int block_bits) {
-  std::string t = "./" + name + "/";
-  for (int bits = block_bits; bits > 16; bits -= 8) t += "%02x/";
-  return t + "%04x.bin";
-}
-
 }  // namespace
 
 uint64_t write_idx(const std::string& idx_path, const std::array<uint64_t, 3>& dims, int ndims,
@@ -68,7 +61,7 @@ uint64_t write_idx(const std::string& idx_path, const std::array<uint64_t, 3>& d
   h.bits = bits;
   h.bits_per_block = bpb;
   h.blocks_per_file = static_cast<int64_t>(bpf);
-  h.filename_template = default_template(base_name(idx_path), hz.maxh() - bpb);
+  h.filename_template = idx_default_template(base_name(idx_path), hz.maxh() - bpb);
   h.time = o.time;
   const std::string dir = parent_path(idx_path);
   const std::string time_dir = idx_time_dir(o.time, o.step);

@@ -25,6 +25,7 @@ File::File(const std::string& path, Mode mode) : path_(path) {
     case Mode::kRead: flags |= O_RDONLY; break;
     case Mode::kCreate: flags |= O_WRONLY | O_CREAT | O_TRUNC; break;
     case Mode::kReadWrite: flags |= O_RDWR; break;
+    case Mode::kShare: flags |= O_WRONLY | O_CREAT; break;
   }
   do {
     fd_ = ::open(path.c_str(), flags, 0644);
@@ -140,6 +141,10 @@ uint64_t File::size() const {
   struct stat st;
   if (::fstat(fd_, &st) != 0) os_fail("cannot stat", path_, errno);
   return static_cast<uint64_t>(st.st_size);
+}
+
+void File::truncate(uint64_t size) {
+  if (::ftruncate(fd_, static_cast<off_t>(size)) != 0) os_fail("cannot set the length of", path_, errno);
 }
 
 void File::sync() {

@@ -12,7 +12,7 @@ namespace lodex {
 
 class File {
  public:
-  enum class Mode { kRead, kCreate /* create or truncate, write */, kReadWrite };
+  enum class Mode { kRead, kCreate /* create or truncate, write */, kReadWrite, kShare /* create if missing, write, keep others' bytes */ };
 
   File() = default;
   File(const std::string& path, Mode mode);
@@ -31,6 +31,7 @@ class File {
   // Scatters consecutive bytes starting at `offset` into several buffers (preadv loop).
   void preadv_all(std::vector<iovec> parts, uint64_t offset) const;
   uint64_t size() const;
+  void truncate(uint64_t size);   // sets the file's length
   void sync();
   void close();
 

@@ -1,0 +1,86 @@
+// Grid variables of a lodex dataset: multiresolution IDX datasets (<name>.idx beside the
+// manifest) written collectively by MPI ranks, each passing its box of the grid, and read by any
+// number of processes or by OpenVisus. Everything that fails throws lodex::Error.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "layout/grid_plan.hpp"
+#include "lodex/idx.hpp"
+#include "lodex/lodex.hpp"
+
+namespace lodex {
+
+// What a grid definition says (Dataset::grid). bits_per_block 0: 15, or the grid's whole index
+// if that is shorter.
+struct GridSpec {
+  std::array<uint64_t, 3> dims{1, 1, 1};
+  int ndims = 3;
+  std::vector<FieldSpec> fields;
+  std::string bitmask;             // "": derived from the rank layout at the first write
+  int bits_per_block = 0;
+  uint64_t blocks_per_file = 256;
+  std::string aggregation = "localized";
+  uint32_t partitions = 1;
+  bool zip = false;
+};
+
+// Per-phase timings of one collective grid write, reduced over ranks, with the per-level
+// breakdown of paper 003's Table III.
+struct GridWriteProfile {
+  int64_t step = -1;
+  int ranks = 0;
+  uint32_t aggregators = 0, files = 0;
+  uint64_t bytes = 0;                 // binary files written
+  uint64_t restructured_bytes = 0;    // moved to brick owners
+  uint64_t aggregated_bytes = 0;      // moved to aggregators (self copies included)
+  std::string bitmask, rank_order;
+  int brick_bits = 0;
+  bool fsync = false;
+  double total_s = 0;
+  std::vector<PhaseTiming> phases;    // plan, restructure, hz_encode, aggregate, compress, file_write, header
+  struct Level {
+    int level = 0;
+    uint64_t blocks = 0, bytes = 0;   // blocks of this level written, their payload bytes
+    double encode_s = 0;              // slowest rank's HZ encoding of this level
+    double write_s = 0;               // slowest rank's write time, apportioned to levels by bytes
+  };
+  std::vector<Level> levels;          // block 0 (levels 0..bits_per_block) counts as level bits_per_block
+  std::string to_json() const;
+};
+
+class GridGroup {
+ public:
+  const std::string& name() const { return name_; }
+  const GridMeta& meta() const;
+  std::string idx_path() const;
+  std::vector<int64_t> steps() const;
+
+  // Collective over the dataset's communicator: every rank passes the same step and its box
+  // (x first, exclusive max; empty when it holds nothing) with every field as a row-major
+  // (z, y, x, components) array of the box's samples. The boxes must tile the grid.
+  void write(int64_t step, const GridBox& box, std::span<const FieldView> fields);
+  // For a rank whose arguments could not be converted: every rank inside write() raises `error`.
+  void abort_write(const Error& error);
+  const GridWriteProfile& profile() const { return profile_; }
+
+  // A committed step's IDX dataset, for reads (time = step).
+  IdxDataset open_step(int64_t step) const;
+
+ private:
+  friend class Dataset;
+  GridGroup(std::shared_ptr<DatasetState> ds, std::string name) : ds_(std::move(ds)), name_(std::move(name)) {}
+  std::shared_ptr<DatasetState> ds_;
+  std::string name_;
+  GridWriteProfile profile_;
+};
+
+// The number of index bits a grid of `dims` needs (the length of its default bitmask).
+int grid_index_bits(const std::array<uint64_t, 3>& dims, int ndims);
+
+}  // namespace lodex
