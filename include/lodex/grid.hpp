@@ -54,6 +54,8 @@ struct GridWriteProfile {
   std::string to_json() const;
 };
 
+struct GridScratch;
+
 class GridGroup {
  public:
   const std::string& name() const { return name_; }
@@ -78,6 +80,7 @@ class GridGroup {
   std::shared_ptr<DatasetState> ds_;
   std::string name_;
   GridWriteProfile profile_;
+  std::shared_ptr<GridScratch> scratch_;   // brick and unit buffers kept from step to step
 };
 
 // The number of index bits a grid of `dims` needs (the length of its default bitmask).

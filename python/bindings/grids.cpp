@@ -83,6 +83,16 @@ void bind_grids(nb::module_& m) {
                      d["aggregation"] = m.aggregation;
                      d["partitions"] = m.partitions;
                      d["compression"] = m.zip ? "zip" : "none";
+                     nb::list steps;
+                     for (const auto& s : m.steps) {
+                       nb::dict r;
+                       r["step"] = s.step;
+                       r["files"] = s.files;
+                       r["bytes"] = s.bytes;
+                       r["writer_ranks"] = s.writer_ranks;
+                       steps.append(r);
+                     }
+                     d["steps"] = steps;
                      return d;
                    })
       .def(

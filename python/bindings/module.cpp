@@ -62,7 +62,15 @@ NB_MODULE(_lodex, m) {
     try {
       std::rethrow_exception(p);
     } catch (const lodex::Error& e) {
-      PyErr_SetString(error_class(e.code()), e.what());
+      // Messages may quote bytes of a damaged file: never let decoding them hide the error.
+      const std::string what = e.what();
+      PyObject* msg = PyUnicode_DecodeUTF8(what.data(), static_cast<Py_ssize_t>(what.size()), "backslashreplace");
+      if (msg) {
+        PyErr_SetObject(error_class(e.code()), msg);
+        Py_DECREF(msg);
+      } else {
+        PyErr_SetString(error_class(e.code()), "(an error whose message cannot be decoded)");
+      }
     }
   });
 

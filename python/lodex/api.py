@@ -111,8 +111,10 @@ def _schema(schema: Mapping[str, Any]) -> list[tuple[str, str, int]]:
                 raise InvalidArgumentError(
                     f"field {name!r}: expected a dtype string or (dtype, components), "
                     f"got {spec!r}") from None
-        if isinstance(dtype, np.dtype) or isinstance(dtype, type):
+        try:   # numpy spellings ("float64", np.float64, np.dtype) to lodex's short codes
             dtype = np.dtype(dtype).str.lstrip("<>|=")
+        except TypeError:
+            pass   # not a dtype numpy knows: the core names the problem
         if not isinstance(comps, (int, np.integer)) or isinstance(comps, bool) or comps < 1:
             raise InvalidArgumentError(f"field {name!r}: components must be a positive integer")
         fields.append((str(name), str(dtype), int(comps)))

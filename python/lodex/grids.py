@@ -85,6 +85,8 @@ def _resolution(resolution: Any) -> int | None:
         return None
     if isinstance(resolution, bool) or not isinstance(resolution, (int, np.integer)):
         raise InvalidArgumentError(f"resolution must be an integer, got {resolution!r}")
+    if not 0 <= resolution < 2**31:
+        raise InvalidArgumentError(f"resolution {resolution} is outside 0..max_resolution")
     return int(resolution)
 
 
@@ -94,6 +96,27 @@ def _lattice_stride(bitmask: str, resolution: int, axis: int) -> int:
 
 
 def _read(owner, core, step, box, resolution, field, comm) -> np.ndarray:
+    """A read by this process, or this rank's slab of a read collective over ``comm``: then an
+    error on any rank is raised on every rank (the lowest failing rank's, prefixed "rank r: ")."""
+    if comm is None or comm.Get_size() == 1:
+        return _read_part(owner, core, step, box, resolution, field, None)
+    err, arr = None, None
+    try:
+        arr = _read_part(owner, core, step, box, resolution, field, comm)
+    except Exception as e:   # noqa: BLE001 - agreed on below, then raised everywhere
+        err = e
+    errs = comm.allgather(None if err is None else (type(err).__name__, str(err)))
+    for r, e in enumerate(errs):
+        if e is not None:
+            from . import errors
+            cls = getattr(errors, e[0], None)
+            if not (isinstance(cls, type) and issubclass(cls, Error)):
+                cls = Error
+            raise cls(f"rank {r}: {e[1]}") from err
+    return arr
+
+
+def _read_part(owner, core, step, box, resolution, field, comm) -> np.ndarray:
     step = _step(step)
     ndims = core.ndims
     names = [f[0] for f in core.fields]
@@ -108,7 +131,12 @@ def _read(owner, core, step, box, resolution, field, comm) -> np.ndarray:
     owner.last_read_box = (tuple(core_box[0][:ndims]), tuple(core_box[1][:ndims]))
     if any(core_box[1][a] <= core_box[0][a] for a in range(3)):
         dtype, comps = {n: (d, c) for n, d, c in core.fields}[field] if field in names else ("f4", 1)
-        shape = (0,) * ndims + ((comps,) if comps > 1 else ())
+        r = core.max_resolution if res is None else res
+        counts = []
+        for a in reversed(range(ndims)):   # lattice planes of the box on each axis (0 on the empty one)
+            st = _lattice_stride(core.bitmask, r, a) if 0 <= r <= core.max_resolution else 1
+            counts.append(max(0, -(-core_box[1][a] // st) - -(-core_box[0][a] // st)))
+        shape = tuple(counts) + ((comps,) if comps > 1 else ())
         owner.last_read_stats = {"files_opened": 0, "blocks_read": 0, "bytes_read": 0, "bytes_returned": 0}
         return np.zeros(shape, dtype=np.dtype(dtype))
     arr, stats = core.read(field, step, core_box, res)
@@ -305,8 +333,8 @@ def define_grid(dataset, name, dims, dtype, components, bitmask, bits_per_block,
             d = [int(v) for v in dims]
         except (TypeError, ValueError):
             raise InvalidArgumentError(f"dims must be 1 to 3 positive integers, got {dims!r}") from None
-        if not 1 <= len(d) <= 3 or any(v < 1 for v in d):
-            raise InvalidArgumentError(f"dims must be 1 to 3 positive integers, got {dims!r}")
+        if not 1 <= len(d) <= 3 or any(not 1 <= v <= 2**40 for v in d):
+            raise InvalidArgumentError(f"dims must be 1 to 3 integers in 1..2^40, got {dims!r}")
         nd = len(d)
         specs = _grid_fields(name, dtype, components, fields)
         if compression not in (None, "zip"):
@@ -314,13 +342,13 @@ def define_grid(dataset, name, dims, dtype, components, bitmask, bits_per_block,
         if aggregation not in ("uniform", "localized"):
             raise InvalidArgumentError(f"aggregation must be 'uniform' or 'localized', got {aggregation!r}")
         bpb = 0 if bits_per_block is None else int(bits_per_block)
-        if bits_per_block is not None and bpb < 1:
-            raise InvalidArgumentError(f"bits_per_block must be a positive integer, got {bits_per_block!r}")
+        if bits_per_block is not None and not 1 <= bpb <= 31:
+            raise InvalidArgumentError(f"bits_per_block must be an integer in 1..31, got {bits_per_block!r}")
         bpf = int(blocks_per_file)
-        if bpf < 1:
-            raise InvalidArgumentError(f"blocks_per_file must be a positive integer, got {blocks_per_file!r}")
+        if not 1 <= bpf < 2**40:
+            raise InvalidArgumentError(f"blocks_per_file must be an integer in 1..2^40, got {blocks_per_file!r}")
         parts = int(partitions)
-        if parts < 1:
+        if not 1 <= parts < 2**31:
             raise InvalidArgumentError(f"partitions must be a positive integer, got {partitions!r}")
     except Error as e:
         dataset._core.abort_define(_code_of(e), str(e))
@@ -341,6 +369,8 @@ def _grid_box(box: Any, ndims: int):
         raise InvalidArgumentError(f"box must be ((x0, y0, z0), (x1, y1, z1)) of integers, got {box!r}") from None
     if len(lo) != len(hi) or not ndims <= len(lo) <= 3:
         raise InvalidArgumentError(f"box must have {ndims} coordinates per corner for this grid, got {box!r}")
+    if any(not -2**62 <= v < 2**62 for v in lo + hi):
+        raise InvalidArgumentError(f"box coordinates must be below 2^62 in magnitude, got {box!r}")
     lo += [0] * (3 - len(lo))
     hi += [1] * (3 - len(hi))
     return [lo, hi]

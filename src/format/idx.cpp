@@ -385,4 +385,28 @@ std::string idx_default_template(const std::string& name, int block_bits) {
   return t + "%04x.bin";
 }
 
+void mark_absent_zip(std::vector<IdxBlockEntry>& entries) {
+  uint64_t end = 0;
+  for (const IdxBlockEntry& e : entries)
+    if (e.present()) end = std::max(end, e.offset + e.size);
+  // The running end at each absent slot: the end of the last present block before it, or the
+  // first present block's offset when none precedes it.
+  uint64_t run = 0;
+  for (const IdxBlockEntry& e : entries)
+    if (e.present()) {
+      run = e.offset;
+      break;
+    }
+  if (run == 0) run = end;
+  for (IdxBlockEntry& e : entries) {
+    if (e.present()) {
+      run = e.offset + e.size;
+    } else {
+      e.offset = run;
+      e.size = 0;
+      e.flags = kIdxCodecZip;
+    }
+  }
+}
+
 }  // namespace lodex

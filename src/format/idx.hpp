@@ -65,6 +65,9 @@ struct IdxBlockEntry {
 inline uint64_t idx_table_bytes(uint64_t blocks_per_file, size_t fields) {
   return kIdxFileHeaderBytes + kIdxBlockEntryBytes * blocks_per_file * fields;
 }
+// OpenVisus's compressDataset(["zip"]) leaves each absent block of a file as (offset = where
+// the next block would start, size 0, zip): fills the absent entries of one field's slots so.
+void mark_absent_zip(std::vector<IdxBlockEntry>& field_entries);
 // entries: blocks_per_file x fields, index field * blocks_per_file + slot. Appends the header and table.
 void encode_idx_table(const std::vector<IdxBlockEntry>& entries, std::vector<uint8_t>& out);
 // Validates every present entry against the file size and the codec it names.

@@ -226,8 +226,9 @@ GridPlan::GridPlan(GridPlanInput in) : in_(std::move(in)) {
   if (covered != total)
     fail(ErrorCode::kInvalidArgument, "the ranks' boxes cover ", covered, " samples of the ", total,
          "-sample grid: together they must cover it exactly");
-  present_.resize(blocks());
-  for (uint64_t b = 0; b < blocks(); ++b) present_[b] = block_present(b) ? 1 : 0;
+  std::vector<uint8_t> present(blocks());
+  for (uint64_t b = 0; b < blocks(); ++b) present[b] = block_present(b) ? 1 : 0;   // from the block boxes
+  present_ = std::move(present);
   for (uint64_t f = 0; f < file_slots(); ++f) {
     const uint64_t last = std::min(blocks(), (f + 1) * in_.blocks_per_file);
     for (uint64_t b = f * in_.blocks_per_file; b < last; ++b)
@@ -294,6 +295,7 @@ void GridPlan::assign_owners() {
 }
 
 bool GridPlan::block_present(uint64_t b) const {
+  if (b < present_.size()) return present_[b] != 0;
   const StridedBox bb = index_->block_box(b, bpb_);
   for (int a = 0; a < 3; ++a) {
     uint64_t i0, i1;

@@ -324,6 +324,7 @@ void Dataset::close() {
   if (state_->writable && state_->comm.is_mpi() && mpi_active()) state_->comm.barrier();
   state_->closed = true;
   for (auto& g : groups_) g->scratch_.reset();   // the write buffers kept between steps
+  for (auto& g : grids_) g->scratch_.reset();
 }
 
 Dataset::~Dataset() {

@@ -82,6 +82,12 @@ void copy_part(const ArrayView& from, const ArrayView& to, size_t field, const G
 
 }  // namespace
 
+// Buffers a write keeps for the next step: the pages are mapped once, not at every step.
+struct GridScratch {
+  std::vector<std::vector<uint8_t>> dense, encoded;   // restructured bricks; encoded [brick * F + field]
+  std::map<size_t, std::vector<uint8_t>> units;       // unit index -> file-sized buffer
+};
+
 int grid_index_bits(const std::array<uint64_t, 3>& dims, int ndims) {
   return static_cast<int>(HzIndex::default_bitmask(dims, ndims).size()) - 1;
 }
@@ -221,7 +227,10 @@ void GridGroup::write(int64_t step, const GridBox& box, std::span<const FieldVie
     // ---- restructure: whole bricks at their owners ----
     const std::vector<uint64_t>& owned = plan.bricks_of(me);
     std::vector<ArrayView> brick_src(owned.size());
-    std::vector<std::vector<uint8_t>> dense;   // bricks assembled here
+    if (!scratch_) scratch_ = std::make_shared<GridScratch>();
+    GridScratch& scratch = *scratch_;
+    std::vector<std::vector<uint8_t>>& dense = scratch.dense;   // bricks assembled here
+    size_t ndense = 0;
     Exchange ex(comm);
     std::map<int, std::vector<Exchange::SubBox>> recv_boxes, send_boxes;
     for (size_t i = 0; i < owned.size(); ++i) {
@@ -233,10 +242,13 @@ void GridGroup::write(int64_t step, const GridBox& box, std::span<const FieldVie
       }
       brick_src[i].box = bb;
       for (size_t f = 0; f < F; ++f) {
-        dense.emplace_back(brick_samples * sample[f], 0);
-        brick_src[i].data.push_back(dense.back().data());
+        if (ndense == dense.size()) dense.emplace_back();
+        std::vector<uint8_t>& d = dense[ndense++];
+        d.resize(brick_samples * sample[f]);
+        if (!(bb.intersect(grid) == bb)) std::fill(d.begin(), d.end(), 0);   // samples outside the grid
+        brick_src[i].data.push_back(d.data());
         const GridBox part = bb.intersect(mine.box);
-        if (!part.empty()) copy_part(mine, brick_src[i], f, part, sample[f], dense.back().data());
+        if (!part.empty()) copy_part(mine, brick_src[i], f, part, sample[f], d.data());
       }
       for (int s = 0; s < R; ++s) {
         if (s == me) continue;
@@ -262,7 +274,8 @@ void GridGroup::write(int64_t step, const GridBox& box, std::span<const FieldVie
     clock.lap(kRestructure);
 
     // ---- HZ encode ----
-    std::vector<std::vector<std::vector<uint8_t>>> encoded(owned.size());   // [brick][field]
+    std::vector<std::vector<uint8_t>>& encoded = scratch.encoded;   // [brick slot * F + field]
+    if (encoded.size() < owned.size() * F) encoded.resize(owned.size() * F);
     for (size_t i = 0; i < owned.size(); ++i) {
       const GridBox bb = plan.brick_box(owned[i]);
       const GridBox valid = bb.intersect(grid);
@@ -271,9 +284,8 @@ void GridGroup::write(int64_t step, const GridBox& box, std::span<const FieldVie
       const bool partial = !(valid == bb);
       const uint64_t origin_v = (owned[i] << p) | (uint64_t{1} << n);
       const int origin_level = HzIndex::level_of(origin_v >> (__builtin_ctzll(origin_v) + 1));
-      encoded[i].resize(F);
       for (size_t f = 0; f < F; ++f) {
-        auto& out = encoded[i][f];
+        auto& out = encoded[i * F + f];
         out.resize(brick_samples * sample[f]);
         if (partial) std::fill(out.begin(), out.end(), 0);
         const ArrayView& src = brick_src[i];
@@ -286,7 +298,6 @@ void GridGroup::write(int64_t step, const GridBox& box, std::span<const FieldVie
         }
       }
     }
-    dense.clear();
     clock.lap(kEncode);
 
     // ---- aggregate ----
@@ -297,7 +308,9 @@ void GridGroup::write(int64_t step, const GridBox& box, std::span<const FieldVie
     for (auto& [file, list] : my_runs)
       std::sort(list.begin(), list.end(), [](const auto& a, const auto& b) { return a.second.global < b.second.global; });
     std::vector<size_t> my_units;
-    std::map<size_t, std::vector<uint8_t>> unit_buf;
+    std::map<size_t, std::vector<uint8_t>>& unit_buf = scratch.units;
+    for (auto it = unit_buf.begin(); it != unit_buf.end();)   // units this rank no longer aggregates
+      it = units.size() > it->first && units[it->first].aggregator == me ? std::next(it) : unit_buf.erase(it);
     for (size_t u = 0; u < units.size(); ++u)
       if (units[u].aggregator == me) {
         my_units.push_back(u);
@@ -318,7 +331,7 @@ void GridGroup::write(int64_t step, const GridBox& box, std::span<const FieldVie
       auto mr = my_runs.find(unit.file);
       if (mr != my_runs.end())
         for (const auto& [slot, r] : mr->second) {
-          const uint8_t* src = encoded[slot][unit.field].data() + r.local * sb;
+          const uint8_t* src = encoded[slot * F + unit.field].data() + r.local * sb;
           if (unit.aggregator == me) std::memcpy(unit_buf[u].data() + (r.global - A) * sb, src, r.count * sb);
           else sends[unit.aggregator].push_back({src, r.count * sb});
           prof.aggregated_bytes += r.count * sb;
@@ -334,7 +347,6 @@ void GridGroup::write(int64_t step, const GridBox& box, std::span<const FieldVie
     for (auto& [s, list] : recvs) ex.irecv_ranges(list, s, kTagAggregate);
     for (auto& [a, list] : sends) ex.isend_ranges(list, a, kTagAggregate);
     ex.wait_all();
-    encoded.clear();
     clock.lap(kAggregate);
 
     // ---- compress; rank 0 prepares the step's directory ----
@@ -403,6 +415,7 @@ void GridGroup::write(int64_t step, const GridBox& box, std::span<const FieldVie
           iov.push_back({const_cast<uint8_t*>(pl.data), pl.size});
           at += pl.size;
         }
+        if (g.zip) mark_absent_zip(entries);
         std::vector<uint8_t> tbytes;
         encode_idx_table(entries, tbytes);   // header + this field's entries
         const std::string path = idx_block_file(st.path, tmpl, tdir, unit.file * bpf, bpf);
@@ -497,7 +510,9 @@ void GridGroup::write(int64_t step, const GridBox& box, std::span<const FieldVie
   prof.restructured_bytes = counts[2 * (n + 1)];
   prof.aggregated_bytes = counts[2 * (n + 1) + 1];
   prof.bitmask = hz.text();
-  prof.rank_order = plan.input().tmpl.derived ? rank_order_name(plan.input().tmpl.order) : "user";
+  prof.rank_order = plan.input().tmpl.derived ? rank_order_name(plan.input().tmpl.order)
+                    : g.bitmask_derived              ? "derived at the first write"
+                                                     : "user";
   prof.brick_bits = p;
   prof.fsync = st.options.fsync;
   prof.total_s = maxs[kNumPhases];

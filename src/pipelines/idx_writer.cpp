@@ -129,6 +129,12 @@ uint64_t write_idx(const std::string& idx_path, const std::array<uint64_t, 3>& d
       }
     }
     if (file_bytes.size() == table) continue;   // no block of this file holds data: no file
+    if (o.zip)
+      for (size_t fi = 0; fi < fields.size(); ++fi) {
+        std::vector<IdxBlockEntry> slice(entries.begin() + fi * bpf, entries.begin() + (fi + 1) * bpf);
+        mark_absent_zip(slice);
+        std::copy(slice.begin(), slice.end(), entries.begin() + fi * bpf);
+      }
     table_bytes.clear();
     encode_idx_table(entries, table_bytes);
     std::memcpy(file_bytes.data(), table_bytes.data(), table);

@@ -39,12 +39,40 @@ def _info(args: argparse.Namespace) -> int:
             "partition": partition,
             "steps": steps,
         }
+    for name in ds.grids:
+        g = ds.grid(name)
+        m = g._meta
+        out["groups"][name] = {
+            "kind": "grid",
+            "idx": g.idx_path,
+            "dims": list(g.dims),
+            "fields": {n: {"dtype": d, "components": c} for n, (d, c) in g.fields.items()},
+            "bitmask": g.bitmask,
+            "levels": g.max_resolution + 1 if g.bitmask else None,
+            "bits_per_block": g.bits_per_block,
+            "blocks_per_file": g.blocks_per_file,
+            "aggregation": g.aggregation,
+            "compression": g.compression,
+            "steps": [dict(s) for s in m["steps"]],
+        }
     if args.json:
         json.dump(out, sys.stdout, indent=1)
         print()
         return 0
     print(f"dataset {out['path']}")
     for name, g in out["groups"].items():
+        if g["kind"] == "grid":
+            fields = ", ".join(f"{n}:{v['dtype']}" + (f"x{v['components']}" if v["components"] > 1 else "")
+                               for n, v in g["fields"].items())
+            print(f"grid '{name}'  {' x '.join(str(d) for d in g['dims'])}  fields {{{fields}}}  ({g['idx']})")
+            print(f"  bitmask {g['bitmask'] or '(derived at the first write)'}, {g['levels'] or '?'} levels, "
+                  f"{2 ** g['bits_per_block']} samples per block, {g['blocks_per_file']} blocks per file, "
+                  f"{g['aggregation']} aggregation, compression {g['compression'] or 'none'}, "
+                  f"{len(g['steps'])} steps")
+            for s in g["steps"]:
+                print(f"  step {s['step']}: {s['files']} files, {s['bytes']:,} bytes, "
+                      f"written by {s['writer_ranks']} ranks")
+            continue
         schema = ", ".join(f"{n}:{v['dtype']}" + (f"x{v['components']}" if v["components"] > 1 else "")
                            for n, v in g["schema"].items())
         print(f"particles '{name}'  schema {{{schema}}}")
@@ -74,12 +102,55 @@ def _parse_box(text: str):
     return lo, hi
 
 
+def _parse_grid_box(text: str):
+    try:
+        lo, hi = text.split(":")
+        lo = tuple(int(v) for v in lo.split(","))
+        hi = tuple(int(v) for v in hi.split(","))
+        if len(lo) != len(hi) or not 1 <= len(lo) <= 3:
+            raise ValueError
+    except ValueError:
+        raise errors.InvalidArgumentError(
+            f"--box of a grid must look like x0,y0,z0:x1,y1,z1 (integers, max exclusive), got {text!r}") from None
+    return lo, hi
+
+
+def _read_grid(args: argparse.Namespace, g) -> int:
+    import numpy as np
+
+    if args.level is not None or args.fraction is not None or args.fields:
+        raise errors.InvalidArgumentError("--level, --fraction and --fields are for particles; grids take "
+                                          "--resolution and --field")
+    box = _parse_grid_box(args.box) if args.box else None
+    a = g.read(args.step, box=box, resolution=args.resolution, field=args.field)
+    stats = g.last_read_stats
+    if args.out:
+        np.save(args.out, a)
+    if args.count:
+        print(a.size)
+        return 0
+    res = g.max_resolution if args.resolution is None else args.resolution
+    print(f"grid '{g.name}' step {args.step}, resolution {res} of {g.max_resolution}"
+          + (f", box {box[0]} - {box[1]}" if box else "") + f": {a.dtype} {a.shape}")
+    if a.size:
+        print(f"  min {a.min():.6g}  max {a.max():.6g}  mean {a.mean():.6g}")
+    print(f"read {stats['bytes_read']:,} bytes in {stats['blocks_read']} blocks from {stats['files_opened']} files")
+    if args.out:
+        print(f"wrote {args.out}")
+    return 0
+
+
 def _read(args: argparse.Namespace) -> int:
     import numpy as np
 
     import lodex
 
-    g = lodex.open(args.path).particles(args.group)
+    ds = lodex.open(args.path)
+    if args.group in ds.grids:
+        return _read_grid(args, ds.grid(args.group))
+    if args.resolution is not None or args.field:
+        raise errors.InvalidArgumentError(f"'{args.group}' is not a grid: --resolution and --field are for grids")
+    g = ds.particles(args.group)
     box = _parse_box(args.box) if args.box else None
     fields = [f for f in args.fields.split(",") if f] if args.fields else None
     if args.count and fields is None:
@@ -122,12 +193,13 @@ def _demo(args: argparse.Namespace) -> int:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="lodex", description="lodex parallel particle I/O")
     sub = parser.add_subparsers(dest="command", required=True)
-    p = sub.add_parser("info", help="list groups, schemas, steps and files of a dataset")
+    p = sub.add_parser("info", help="list particle groups and grids: schemas, steps and files")
     p.add_argument("path")
     p.add_argument("--json", action="store_true", help="machine-readable output")
     p.add_argument("--files", action="store_true", help="also list every file's box and count")
     p.set_defaults(func=_info)
-    p = sub.add_parser("read", help="read particles of a step: a box, a level of detail, a fraction")
+    p = sub.add_parser("read", help="read a step of particles (a box, a level of detail, a fraction) "
+                                     "or of a grid (a box at a resolution)")
     p.add_argument("path")
     p.add_argument("group")
     p.add_argument("--step", type=int, required=True)
@@ -140,7 +212,9 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--S", type=float, help="level scale (default 2)")
     p.add_argument("--fields", help="comma-separated fields to read (default all)")
     p.add_argument("--count", action="store_true", help="print only the number of particles")
-    p.add_argument("--out", help="save the result as a .npz file (one array per field)")
+    p.add_argument("--out", help="save the result: particles as .npz (one array per field), grids as .npy")
+    p.add_argument("--resolution", type=int, help="grids: levels 0..R of the IDX hierarchy (default all)")
+    p.add_argument("--field", help="grids: the field to read (default the first)")
     p.set_defaults(func=_read)
     p = sub.add_parser("demo", help="write and check the paper's workload (run under mpiexec)")
     p.add_argument("--output", default=None, help="dataset path (default: a temporary folder)")
