@@ -371,6 +371,8 @@ def _grid_box(box: Any, ndims: int):
         raise InvalidArgumentError(f"box must have {ndims} coordinates per corner for this grid, got {box!r}")
     if any(not -2**62 <= v < 2**62 for v in lo + hi):
         raise InvalidArgumentError(f"box coordinates must be below 2^62 in magnitude, got {box!r}")
+    if any(h < l for l, h in zip(lo, hi)):
+        raise InvalidArgumentError(f"box {box!r} has max < min")
     lo += [0] * (3 - len(lo))
     hi += [1] * (3 - len(hi))
     return [lo, hi]
