@@ -263,8 +263,8 @@ class Grid:
             m = self._meta
             nd = m["ndims"]
             lo, hi = _grid_box(box, nd)
-            arrays = data if isinstance(data, Mapping) else {self.name if len(m["fields"]) == 1 or
-                                                              self.name in self.fields else None: data}
+            only = list(self.fields)[0] if len(self.fields) == 1 else None   # a bare array: the one field
+            arrays = data if isinstance(data, Mapping) else {only: data}
             if None in arrays:
                 raise InvalidArgumentError(
                     f"grid {self.name!r} has fields {list(self.fields)}: pass data as a dict of them")

@@ -906,3 +906,16 @@ def test_damaged_idx_is_a_format_error(copy, kind):
     with pytest.raises(lodex.FormatError):
         lodex.open(copy).grid("raw").read(0)
     assert_same(lodex.open(copy).grid("zz").read(1), damage_data("zz", 1), "the other grid")
+
+
+def test_bare_array_goes_to_the_only_field(tmp_path):
+    """A grid of one field named unlike the grid takes a bare array; a grid of several refuses one."""
+    ds = lodex.create(str(tmp_path / "b.lodex"))
+    g = ds.grid("g", dims=(5, 4, 3), fields={"v": "f4"})
+    a = np.arange(60, dtype=np.float32).reshape(3, 4, 5)
+    g.write(0, ((0, 0, 0), (5, 4, 3)), a)
+    assert np.array_equal(g.read(0, field="v"), a)
+    h = ds.grid("h", dims=(5, 4, 3), fields={"v": "f4", "w": "f4"})
+    with pytest.raises(lodex.InvalidArgumentError, match="dict"):
+        h.write(0, ((0, 0, 0), (5, 4, 3)), a)
+    ds.close()
