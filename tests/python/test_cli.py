@@ -153,3 +153,26 @@ def test_usage_errors():
     assert r.returncode == 2 and "usage" in r.stderr
     r = cli("frobnicate")
     assert r.returncode == 2 and "usage" in r.stderr
+
+
+def test_grids_in_info_and_read(tmp_path):
+    """`lodex info` lists a grid's definition and steps; `lodex read` of a grid saves exactly what
+    Grid.read returns (a box at a resolution), and refuses particle-only options."""
+    path = str(tmp_path / "g.lodex")
+    ds = lodex.create(path)
+    g = ds.grid("temp", dims=(20, 12, 10), dtype="f4", bits_per_block=6, blocks_per_file=4)
+    a = np.random.default_rng(3).random((10, 12, 20), dtype=np.float32)
+    g.write(0, ((0, 0, 0), (20, 12, 10)), a)
+    g.write(2, ((0, 0, 0), (20, 12, 10)), a + 1)
+    ds.close()
+    info = json.loads(cli("info", path, "--json").stdout)["groups"]["temp"]
+    assert info["kind"] == "grid" and info["dims"] == [20, 12, 10]
+    assert info["fields"] == {"temp": {"dtype": "f4", "components": 1}}
+    assert [s["step"] for s in info["steps"]] == [0, 2] and info["levels"] == len(info["bitmask"])
+    assert "grid 'temp'" in cli("info", path).stdout
+    out = str(tmp_path / "s.npy")
+    cli("read", path, "temp", "--step", "2", "--box", "2,1,0:18,12,7", "--resolution", "9", "--out", out)
+    want = lodex.open(path).grid("temp").read(2, box=((2, 1, 0), (18, 12, 7)), resolution=9)
+    assert np.array_equal(np.load(out), want) and want.size > 0
+    bad = cli("read", path, "temp", "--step", "0", "--level", "1")
+    assert bad.returncode != 0 and "--resolution" in bad.stderr
