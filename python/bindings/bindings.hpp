@@ -20,6 +20,8 @@ void bind_planner(nb::module_& m);
 void bind_grids(nb::module_& m);
 void bind_dataset_grids(nb::class_<Dataset>& cls);   // Dataset.grid, define_grid, grid_names
 using Array = nb::ndarray<nb::ro, nb::c_contig, nb::device::cpu>;
+// A caller's field array (C order, native byte order, on the CPU); InvalidArgument naming `field` otherwise.
+Array as_array(nb::handle obj, const std::string& field);
 // The lodex dtype of a numpy array (InvalidArgument naming `field` for others).
 DType dtype_of(const Array& a, const std::string& field);
 // The numpy dtype of a lodex dtype.

@@ -105,10 +105,7 @@ void bind_grids(nb::module_& m) {
             std::optional<lodex::Error> input_error;
             try {
               for (const auto& [name, obj, comps] : fields) {
-                Array a;
-                if (!nb::try_cast(obj, a))
-                  throw lodex::Error(ErrorCode::kInvalidArgument,
-                                     "field '" + name + "' must be a numeric numpy array in native byte order");
+                Array a = as_array(obj, name);
                 FieldView v;
                 v.name = name;
                 v.dtype = dtype_of(a, name);

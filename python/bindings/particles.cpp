@@ -15,6 +15,14 @@
 
 namespace lodex::py {
 
+Array as_array(nb::handle obj, const std::string& field) {
+  Array a;
+  if (!nb::try_cast(obj, a))
+    throw lodex::Error(ErrorCode::kInvalidArgument,
+                       "field '" + field + "' must be a numeric numpy array in native byte order");
+  return a;
+}
+
 DType dtype_of(const Array& a, const std::string& field) {
   const nb::dlpack::dtype t = a.dtype();
   const auto code = static_cast<nb::dlpack::dtype_code>(t.code);
@@ -143,10 +151,7 @@ void bind_particles(nb::module_& m) {
             std::optional<lodex::Error> input_error;
             try {
               for (const auto& [name, obj] : fields) {
-                Array a;
-                if (!nb::try_cast(obj, a))
-                  throw lodex::Error(ErrorCode::kInvalidArgument,
-                                     "field '" + name + "' must be a numeric numpy array in native byte order");
+                Array a = as_array(obj, name);
                 FieldView v;
                 v.name = name;
                 v.dtype = dtype_of(a, name);

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 from typing import Any, Mapping, Sequence
@@ -18,6 +19,20 @@ def _code_of(error: Error) -> int:
         if code and type(error) is cls:
             return code
     return 1
+
+
+@contextlib.contextmanager
+def _collective_input(abort, what: str):
+    """Checks of one rank's arguments to a collective call: a failure must still reach the
+    collective (``abort(code, message)``), or the other ranks would wait for this one forever."""
+    try:
+        yield
+    except Error as e:
+        abort(_code_of(e), str(e))
+        raise
+    except (TypeError, ValueError, OverflowError) as e:
+        abort(1, f"cannot use the {what}: {e}")
+        raise
 
 
 def _native(a: np.ndarray) -> np.ndarray:
@@ -191,20 +206,12 @@ class ParticleGroup:
         """Collective: write this rank's particles as one step. ``data`` maps every schema field
         to an array of shape (n,) or (n, components) with the schema's dtype; ``patch`` is this
         rank's box (inclusive min, exclusive max), computed from the particles when omitted."""
-        # A failure here on one rank must still reach the collective (abort_write), or the
-        # other ranks would wait for this one forever.
-        try:
+        with _collective_input(self._core.abort_write, "write arguments"):
             if not isinstance(data, Mapping):
                 raise InvalidArgumentError("data must be a dict of field name -> numpy array")
             fields = [(str(name), _native(np.asarray(arr))) for name, arr in data.items()]
             pb = None if patch is None else _box(patch, "patch")
             step = int(step)
-        except Error as e:
-            self._core.abort_write(_code_of(e), str(e))
-            raise
-        except (TypeError, ValueError, OverflowError) as e:
-            self._core.abort_write(1, f"cannot use the write arguments: {e}")
-            raise
         self._core.write(step, fields, pb)
 
     @property
@@ -389,12 +396,9 @@ class Dataset:
                 raise InvalidArgumentError("domain and partition need a schema")
             core = self._core.particles(name)
         else:
-            try:
+            with _collective_input(self._core.abort_define, "group definition"):
                 args = self._definition(schema, domain, partition, partition_grid, lod,
                                         particles_per_file, file_bytes)
-            except Error as e:   # collective: the other ranks must raise too
-                self._core.abort_define(_code_of(e), str(e))
-                raise
             core = self._core.define_particles(name, *args)
         if name not in self._groups:
             self._groups[name] = ParticleGroup(self, core)

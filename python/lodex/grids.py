@@ -11,7 +11,8 @@ from typing import Any, Iterator, Mapping
 import numpy as np
 
 from . import _lodex
-from .api import _code_of, _native, _step
+from .api import _collective_input, _native, _step
+from . import errors
 from .errors import Error, InvalidArgumentError
 
 
@@ -108,7 +109,6 @@ def _read(owner, core, step, box, resolution, field, comm) -> np.ndarray:
     errs = comm.allgather(None if err is None else (type(err).__name__, str(err)))
     for r, e in enumerate(errs):
         if e is not None:
-            from . import errors
             cls = getattr(errors, e[0], None)
             if not (isinstance(cls, type) and issubclass(cls, Error)):
                 cls = Error
@@ -258,7 +258,7 @@ class Grid:
         may give two coordinates) of the grid at ``step``. ``data``: a numpy array of shape
         (z1-z0, y1-y0, x1-x0[, components]) — (y, x[, c]) for 2-D — or a dict of them, one per
         field. Ranks' boxes must tile the grid; a rank without data passes an empty box."""
-        try:
+        with _collective_input(self._core.abort_write, "write arguments"):
             step = _step(step)
             m = self._meta
             nd = m["ndims"]
@@ -284,12 +284,6 @@ class Grid:
                 if a.dtype != np.dtype(dtype):
                     raise InvalidArgumentError(f"field {name!r} is {a.dtype}; the grid stores {dtype}")
                 fields.append((str(name), a, int(comps)))
-        except Error as e:
-            self._core.abort_write(_code_of(e), str(e))
-            raise
-        except (TypeError, ValueError, OverflowError) as e:
-            self._core.abort_write(1, f"cannot use the write arguments: {e}")
-            raise
         self._core.write(step, lo, hi, fields)
 
     @property
@@ -326,7 +320,7 @@ def _grid_fields(name: str, dtype: Any, components: int, fields: Mapping[str, An
 def define_grid(dataset, name, dims, dtype, components, bitmask, bits_per_block, blocks_per_file,
                 aggregation, partitions, compression, fields) -> Any:
     """The arguments of Dataset.grid checked and turned into a core definition (collective)."""
-    try:
+    with _collective_input(dataset._core.abort_define, "grid definition"):
         if dims is None:
             raise InvalidArgumentError("a new grid needs dims=(x, y[, z])")
         try:
@@ -350,12 +344,6 @@ def define_grid(dataset, name, dims, dtype, components, bitmask, bits_per_block,
         parts = int(partitions)
         if not 1 <= parts < 2**31:
             raise InvalidArgumentError(f"partitions must be a positive integer, got {partitions!r}")
-    except Error as e:
-        dataset._core.abort_define(_code_of(e), str(e))
-        raise
-    except (TypeError, ValueError, OverflowError) as e:
-        dataset._core.abort_define(1, f"cannot use the grid definition: {e}")
-        raise
     return dataset._core.define_grid(name, d + [1] * (3 - nd), nd, specs, bitmask or "", bpb, bpf, aggregation,
                                      parts, compression == "zip")
 

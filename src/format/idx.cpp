@@ -379,6 +379,25 @@ std::string idx_block_file(const std::string& idx_dir, const std::string& tmpl, 
   return out;
 }
 
+IdxHeader idx_write_header(const std::string& name, const std::array<uint64_t, 3>& dims, int ndims,
+                           std::vector<IdxField> fields, const std::string& bits, int bits_per_block,
+                           uint64_t blocks_per_file, bool zip, std::optional<IdxTime> time) {
+  IdxHeader h;
+  h.ndims = ndims;
+  for (int a = 0; a < ndims; ++a) h.box_max[a] = static_cast<int64_t>(dims[a]) - 1;
+  for (IdxField& f : fields) {
+    f.compression = zip ? "zip" : "";
+    f.hz_layout = true;
+  }
+  h.fields = std::move(fields);
+  h.bits = bits;
+  h.bits_per_block = bits_per_block;
+  h.blocks_per_file = static_cast<int64_t>(blocks_per_file);
+  h.filename_template = idx_default_template(name, static_cast<int>(bits.size()) - 1 - bits_per_block);
+  h.time = std::move(time);
+  return h;
+}
+
 std::string idx_default_template(const std::string& name, int block_bits) {
   std::string t = "./" + name + "/";
   for (int bits = block_bits; bits > 16; bits -= 8) t += "%02x/";

@@ -79,6 +79,11 @@ std::vector<IdxBlockEntry> decode_idx_table(const uint8_t* data, size_t size, ui
 // "./" resolved to `idx_dir`.
 std::string idx_block_file(const std::string& idx_dir, const std::string& filename_template,
                            const std::string& time_dir, uint64_t block, uint64_t blocks_per_file);
+// The header of a grid lodex writes: `fields` in hz layout (compression hint "zip" when `zip`),
+// the logic box of `dims`, OpenVisus's default file template for dataset `name`.
+IdxHeader idx_write_header(const std::string& name, const std::array<uint64_t, 3>& dims, int ndims,
+                           std::vector<IdxField> fields, const std::string& bits, int bits_per_block,
+                           uint64_t blocks_per_file, bool zip, std::optional<IdxTime> time);
 // OpenVisus's default file template for dataset `name`: ./<name>/ then a %02x/ directory per 8
 // block-address bits above 16, then %04x.bin.
 std::string idx_default_template(const std::string& name, int block_bits);

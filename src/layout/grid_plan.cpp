@@ -189,10 +189,7 @@ GridPlan::GridPlan(GridPlanInput in) : in_(std::move(in)) {
   index_ = std::make_shared<const HzIndex>(in_.tmpl.bitmask);
   const HzIndex& hz = *index_;
   const int n = hz.maxh();
-  if (!hz.holds(in_.dims))
-    fail(ErrorCode::kInvalidArgument, "bitmask ", hz.text(), " is too short for a ", in_.dims[0], " x ", in_.dims[1],
-         " x ", in_.dims[2], " grid (it covers ", hz.pow2_dims()[0], " x ", hz.pow2_dims()[1], " x ",
-         hz.pow2_dims()[2], ")");
+  hz.require_fits(in_.dims, 3);
   if (in_.bits_per_block < 1 || in_.bits_per_block > std::min(n, 31))
     fail(ErrorCode::kInvalidArgument, "bits_per_block ", in_.bits_per_block, " does not fit a grid of 2^", n,
          " samples (bitmask ", hz.text(), "): use 1..", std::min(n, 31));
@@ -359,7 +356,13 @@ std::vector<BrickRun> GridPlan::brick_runs(uint64_t brick) const {
   return out;
 }
 
-std::vector<BrickRun> GridPlan::file_runs(uint64_t file) const {
+const std::vector<BrickRun>& GridPlan::file_runs(uint64_t file) const {
+  static const std::vector<BrickRun> none;
+  const auto it = std::lower_bound(files_.begin(), files_.end(), file);
+  return it != files_.end() && *it == file ? file_runs_[it - files_.begin()] : none;
+}
+
+std::vector<BrickRun> GridPlan::runs_in_file(uint64_t file) const {
   const int n = index_->maxh();
   const uint64_t fs = file_samples();
   const uint64_t A = file * fs, B = A + fs;
@@ -389,8 +392,9 @@ void GridPlan::assign_units() {
   const int R = ranks();
   const uint32_t F = in_.fields;
   for (uint64_t f : files_) {
+    file_runs_.push_back(runs_in_file(f));
     int g0 = R, g1 = -1;
-    for (const BrickRun& r : file_runs(f)) {
+    for (const BrickRun& r : file_runs_.back()) {
       g0 = std::min(g0, owner_[r.brick]);
       g1 = std::max(g1, owner_[r.brick]);
     }

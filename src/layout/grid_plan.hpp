@@ -120,10 +120,12 @@ class GridPlan {
 
   // Runs of `brick` in hz order, cut at file boundaries (file of a run: global / file_samples()).
   std::vector<BrickRun> brick_runs(uint64_t brick) const;
-  // Runs of every owned brick inside file `file`, ascending by global hz.
-  std::vector<BrickRun> file_runs(uint64_t file) const;
+  // Runs of every owned brick inside file `file`, ascending by global hz (computed once, with
+  // the aggregation groups; empty for a file holding no sample of the grid).
+  const std::vector<BrickRun>& file_runs(uint64_t file) const;
 
  private:
+  std::vector<BrickRun> runs_in_file(uint64_t file) const;
   void assign_owners();
   void assign_units();
 
@@ -135,6 +137,7 @@ class GridPlan {
   std::vector<std::vector<uint64_t>> owned_;
   std::vector<uint8_t> present_;   // per block
   std::vector<uint64_t> files_;
+  std::vector<std::vector<BrickRun>> file_runs_;   // per entry of files_
   std::vector<GridUnit> units_;
 };
 

@@ -79,6 +79,14 @@ bool HzIndex::holds(const Coord3& dims) const {
   return true;
 }
 
+void HzIndex::require_fits(const Coord3& dims, int ndims) const {
+  if (!holds(dims))
+    fail(ErrorCode::kInvalidArgument, "bitmask ", text_, " is too short for a ", dims[0], " x ", dims[1], " x ", dims[2],
+         " grid (it covers ", pow2_[0], " x ", pow2_[1], " x ", pow2_[2], ")");
+  if (ndims_ > ndims)
+    fail(ErrorCode::kInvalidArgument, "bitmask ", text_, " splits axis ", ndims_ - 1, " of a ", ndims, "-D grid");
+}
+
 uint64_t HzIndex::z_of(const Coord3& p) const {
   uint64_t z = 0;
   for (int a = 0; a < 3; ++a) {

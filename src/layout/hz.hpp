@@ -50,6 +50,8 @@ class HzIndex {
   const Coord3& pow2_dims() const { return pow2_; }
   // Whether the power-of-two box [0, pow2) holds a grid of `dims` (unused axes must be 1).
   bool holds(const Coord3& dims) const;
+  // Throws InvalidArgument unless it holds a grid of `dims` with `ndims` axes (and splits no other).
+  void require_fits(const Coord3& dims, int ndims) const;
 
   uint64_t z_of(const Coord3& p) const;
   Coord3 point_of_z(uint64_t z) const;

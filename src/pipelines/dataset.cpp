@@ -241,13 +241,7 @@ GridGroup& Dataset::grid(const std::string& name, const GridSpec& spec) {
     int bits = grid_index_bits(spec.dims, spec.ndims);
     if (!spec.bitmask.empty()) {
       const HzIndex index(spec.bitmask);
-      if (!index.holds(spec.dims))
-        fail(ErrorCode::kInvalidArgument, "bitmask ", spec.bitmask, " is too short for a ", spec.dims[0], " x ",
-             spec.dims[1], " x ", spec.dims[2], " grid (it covers ", index.pow2_dims()[0], " x ", index.pow2_dims()[1],
-             " x ", index.pow2_dims()[2], ")");
-      if (index.ndims() > spec.ndims)
-        fail(ErrorCode::kInvalidArgument, "bitmask ", spec.bitmask, " splits axis ", index.ndims() - 1, " of a ",
-             spec.ndims, "-D grid");
+      index.require_fits(spec.dims, spec.ndims);
       bits = index.maxh();
     }
     def.bits_per_block = spec.bits_per_block == 0 ? std::min(15, bits) : spec.bits_per_block;

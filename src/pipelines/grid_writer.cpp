@@ -9,10 +9,7 @@
 //   header      the .idx header and the manifest, by rank 0, once every file is complete
 // Messages use MPI derived datatypes over the callers' and the bricks' memory, so nothing is
 // packed by hand; a rank's messages to itself are plain copies.
-#include <zlib.h>
-
 #include <algorithm>
-#include <chrono>
 #include <cmath>
 #include <cstring>
 #include <map>
@@ -21,6 +18,7 @@
 #include "format/idx.hpp"
 #include "lodex/grid.hpp"
 #include "pipelines/dataset_state.hpp"
+#include "pipelines/idx_zip.hpp"
 #include "pipelines/phase_clock.hpp"
 #include "storage/file.hpp"
 
@@ -33,10 +31,6 @@ constexpr const char* kPhaseNames[kNumPhases] = {"plan",     "restructure", "hz_
                                                  "compress", "file_write",  "header"};
 constexpr int kTagRestructure = 31, kTagAggregate = 32;
 constexpr const char* kTimePattern = "time_%06d/";
-
-double wall() {
-  return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
-}
 
 std::string box_text(const GridBox& b) {
   return cat("((", b.lo[0], ", ", b.lo[1], ", ", b.lo[2], "), (", b.hi[0], ", ", b.hi[1], ", ", b.hi[2], "))");
@@ -215,6 +209,8 @@ void GridGroup::write(int64_t step, const GridBox& box, std::span<const FieldVie
   const uint64_t brick_samples = uint64_t{1} << p, fs = plan.file_samples(), bpf = g.blocks_per_file;
   const GridBox grid{{0, 0, 0}, {static_cast<int64_t>(g.dims[0]), static_cast<int64_t>(g.dims[1]),
                                  static_cast<int64_t>(g.dims[2])}};
+  const std::string tmpl = idx_default_template(name_, n - bpb);
+  const std::string tdir = idx_time_dir(IdxTime{"0", "0", kTimePattern}, step);
   clock.lap(kPlan);
 
   GridWriteProfile prof;
@@ -292,9 +288,9 @@ void GridGroup::write(int64_t step, const GridBox& box, std::span<const FieldVie
         const uint8_t* origin = src.data[f] + src.offset(bb.lo, sample[f]);
         const auto stride = src.stride(sample[f]);
         for (int h = 0; h <= p; ++h) {
-          const double t0 = wall();
+          const double t0 = PhaseClock<1>::now();
           hz_encode_level(local, h, origin, stride, vext, sample[f], out.data());
-          encode_s[h == 0 ? origin_level : n - p + h] += wall() - t0;
+          encode_s[h == 0 ? origin_level : n - p + h] += PhaseClock<1>::now() - t0;
         }
       }
     }
@@ -323,7 +319,6 @@ void GridGroup::write(int64_t step, const GridBox& box, std::span<const FieldVie
             std::memset(buf.data() + ((b - first) << bpb) * sb, 0, (uint64_t{1} << bpb) * sb);
       }
     std::map<int, std::vector<Exchange::Range>> sends, recvs;
-    std::map<uint64_t, std::vector<BrickRun>> file_runs_cache;
     for (size_t u = 0; u < units.size(); ++u) {
       const GridUnit& unit = units[u];
       const size_t sb = sample[unit.field];
@@ -337,9 +332,7 @@ void GridGroup::write(int64_t step, const GridBox& box, std::span<const FieldVie
           prof.aggregated_bytes += r.count * sb;
         }
       if (unit.aggregator != me) continue;
-      auto& runs = file_runs_cache[unit.file];
-      if (runs.empty()) runs = plan.file_runs(unit.file);
-      for (const BrickRun& r : runs) {
+      for (const BrickRun& r : plan.file_runs(unit.file)) {
         const int s = plan.owner(r.brick);
         if (s != me) recvs[s].push_back({unit_buf[u].data() + (r.global - A) * sb, r.count * sb});
       }
@@ -368,10 +361,8 @@ void GridGroup::write(int64_t step, const GridBox& box, std::span<const FieldVie
           const uint8_t* data = unit_buf[u].data() + (b - first) * raw;
           Payload pl{b - first, data, raw, kIdxCodecRaw};
           if (g.zip) {
-            uLongf len = compressBound(static_cast<uLong>(raw));
-            packed.emplace_back(len);
-            const int rc = ::compress2(packed.back().data(), &len, data, static_cast<uLong>(raw), Z_DEFAULT_COMPRESSION);
-            if (rc != Z_OK) fail(ErrorCode::kInternal, "zlib cannot compress block ", b, ": ", zError(rc));
+            packed.emplace_back();
+            const uint64_t len = zip_block(data, raw, packed.back(), b);
             pl = {b - first, packed.back().data(), len, kIdxCodecZip};
           }
           payloads[u].push_back(pl);
@@ -379,9 +370,7 @@ void GridGroup::write(int64_t step, const GridBox& box, std::span<const FieldVie
         }
       }
       if (me == 0) {
-        remove_tree(join_path(st.path, join_path(name_, idx_time_dir(IdxTime{"0", "0", kTimePattern}, step))));
-        const std::string tmpl = idx_default_template(name_, n - bpb);
-        const std::string tdir = idx_time_dir(IdxTime{"0", "0", kTimePattern}, step);
+        remove_tree(join_path(st.path, join_path(name_, tdir)));
         std::string last;
         for (uint64_t f : plan.files()) {
           const std::string dir = parent_path(idx_block_file(st.path, tmpl, tdir, f * bpf, bpf));
@@ -395,18 +384,17 @@ void GridGroup::write(int64_t step, const GridBox& box, std::span<const FieldVie
 
     // ---- write: each aggregator its field's table slice and blocks ----
     comm.agree([&] {
-      const std::string tmpl = idx_default_template(name_, n - bpb);
-      const std::string tdir = idx_time_dir(IdxTime{"0", "0", kTimePattern}, step);
       const uint64_t table = idx_table_bytes(bpf, F);
       for (size_t u : my_units) {
-        const double t0 = wall();
+        const double t0 = PhaseClock<1>::now();
         const GridUnit& unit = units[u];
+        // A file's units are consecutive, field 0 first: its fields' payloads follow the table in order.
+        const size_t u0 = u - unit.field;
         uint64_t base = table, file_total = table;
-        for (size_t v = 0; v < units.size(); ++v)
-          if (units[v].file == unit.file) {
-            if (units[v].field < unit.field) base += totals[v];
-            file_total += totals[v];
-          }
+        for (size_t v = u0; v < u0 + F; ++v) {
+          if (v < u) base += totals[v];
+          file_total += totals[v];
+        }
         std::vector<IdxBlockEntry> entries(bpf);
         std::vector<iovec> iov;
         uint64_t at = base;
@@ -428,7 +416,7 @@ void GridGroup::write(int64_t step, const GridBox& box, std::span<const FieldVie
         out.truncate(file_total);
         if (st.options.fsync) out.sync();
         out.close();
-        const double dt = wall() - t0;
+        const double dt = PhaseClock<1>::now() - t0;
         for (const Payload& pl : payloads[u]) {
           const int level = HzIndex::level_of_block(unit.file * bpf + pl.slot, bpb);
           ++level_blocks[level];
@@ -464,16 +452,11 @@ void GridGroup::write(int64_t step, const GridBox& box, std::span<const FieldVie
   try {
     comm.agree([&] {
       if (me != 0) return;
-      IdxHeader h;
-      h.ndims = g.ndims;
-      for (int a = 0; a < g.ndims; ++a) h.box_max[a] = static_cast<int64_t>(g.dims[a]) - 1;
-      for (const auto& f : g.fields) h.fields.push_back(IdxField{f.name, f.dtype, f.components, g.zip ? "zip" : "", true});
-      h.bits = g.bitmask;
-      h.bits_per_block = bpb;
-      h.blocks_per_file = static_cast<int64_t>(bpf);
-      h.filename_template = idx_default_template(name_, n - bpb);
-      h.time = IdxTime{std::to_string(g.steps.front().step), std::to_string(g.steps.back().step), kTimePattern};
-      const std::string text = encode_idx_header(h);
+      std::vector<IdxField> fields;
+      for (const auto& f : g.fields) fields.push_back(IdxField{f.name, f.dtype, f.components, "", true});
+      const std::string text = encode_idx_header(idx_write_header(
+          name_, g.dims, g.ndims, fields, g.bitmask, bpb, bpf, g.zip,
+          IdxTime{std::to_string(g.steps.front().step), std::to_string(g.steps.back().step), kTimePattern}));
       replace_file(idx_path(), std::vector<uint8_t>(text.begin(), text.end()), st.options.fsync);
       st.write_manifest();
     });

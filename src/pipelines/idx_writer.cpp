@@ -1,8 +1,6 @@
 // Serial IDX writes (include/lodex/idx.hpp): every block of every field gathered into hz order
 // with the per-level tables, optionally zlib-compressed, files assembled in memory and written
 // once each, then the .idx header.
-#include <zlib.h>
-
 #include <algorithm>
 #include <cstring>
 #include <map>
@@ -10,6 +8,7 @@
 
 #include "layout/hz.hpp"
 #include "lodex/idx.hpp"
+#include "pipelines/idx_zip.hpp"
 #include "storage/file.hpp"
 
 namespace lodex {
@@ -36,11 +35,7 @@ uint64_t write_idx(const std::string& idx_path, const std::array<uint64_t, 3>& d
   }
   const std::string bits = o.bitmask.empty() ? HzIndex::default_bitmask(d, ndims) : o.bitmask;
   const HzIndex hz(bits);
-  if (!hz.holds(d))
-    fail(ErrorCode::kInvalidArgument, "bitmask ", bits, " is too short for a ", d[0], " x ", d[1], " x ", d[2],
-         " grid (it covers ", hz.pow2_dims()[0], " x ", hz.pow2_dims()[1], " x ", hz.pow2_dims()[2], ")");
-  for (int a = ndims; a < 3; ++a)
-    if (hz.pow2_dims()[a] != 1) fail(ErrorCode::kInvalidArgument, "bitmask ", bits, " splits axis ", a, " of a ", ndims, "-D grid");
+  hz.require_fits(d, ndims);
   if (o.bits_per_block < 1 || o.bits_per_block > 31)
     fail(ErrorCode::kInvalidArgument, "bits_per_block ", o.bits_per_block, " is outside 1..31");
   const int bpb = std::min(o.bits_per_block, hz.maxh());
@@ -49,20 +44,12 @@ uint64_t write_idx(const std::string& idx_path, const std::array<uint64_t, 3>& d
     fail(ErrorCode::kInvalidArgument, "blocks_per_file ", o.blocks_per_file, " must be positive (or -1: one file)");
   const uint64_t bpf = o.blocks_per_file == -1 ? nblocks : static_cast<uint64_t>(o.blocks_per_file);
 
-  IdxHeader h;
-  h.ndims = ndims;
-  for (int a = 0; a < ndims; ++a) h.box_max[a] = static_cast<int64_t>(d[a]) - 1;
+  std::vector<IdxField> header_fields;
   for (const auto& f : fields) {
     if (!f.data) fail(ErrorCode::kInvalidArgument, "field '", f.field.name, "' has no data");
-    h.fields.push_back(f.field);
-    if (o.zip) h.fields.back().compression = "zip";
-    h.fields.back().hz_layout = true;
+    header_fields.push_back(f.field);
   }
-  h.bits = bits;
-  h.bits_per_block = bpb;
-  h.blocks_per_file = static_cast<int64_t>(bpf);
-  h.filename_template = idx_default_template(base_name(idx_path), hz.maxh() - bpb);
-  h.time = o.time;
+  const IdxHeader h = idx_write_header(base_name(idx_path), d, ndims, header_fields, bits, bpb, bpf, o.zip, o.time);
   const std::string dir = parent_path(idx_path);
   const std::string time_dir = idx_time_dir(o.time, o.step);
 
@@ -116,12 +103,8 @@ uint64_t write_idx(const std::string& idx_path, const std::array<uint64_t, 3>& d
         uint64_t size = raw_bytes;
         uint32_t flags = kIdxCodecRaw;
         if (o.zip) {
-          uLongf len = compressBound(static_cast<uLong>(raw_bytes));
-          packed.resize(len);
-          const int rc = ::compress2(packed.data(), &len, raw.data(), static_cast<uLong>(raw_bytes), Z_DEFAULT_COMPRESSION);
-          if (rc != Z_OK) fail(ErrorCode::kInternal, "zlib cannot compress block ", b, ": ", zError(rc));
+          size = zip_block(raw.data(), raw_bytes, packed, b);
           payload = packed.data();
-          size = len;
           flags = kIdxCodecZip;
         }
         entries[fi * bpf + (b - first)] = {file_bytes.size(), size, flags};

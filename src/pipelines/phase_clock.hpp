@@ -16,10 +16,11 @@ class PhaseClock {
   }
   double seconds[kPhases] = {};
 
- private:
   static double now() {
     return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
   }
+
+ private:
   double last_;
 };
 
