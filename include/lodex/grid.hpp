@@ -26,8 +26,16 @@ struct GridSpec {
   int bits_per_block = 0;
   uint64_t blocks_per_file = 256;
   std::string aggregation = "localized";
-  uint32_t partitions = 1;
+  uint32_t partitions = 1;          // a power of two (paper 001 §IV)
+  std::string index_space = "global";   // or "local": one IDX dataset per partition
   bool zip = false;
+};
+
+// One partition's IDX dataset of a grid written in the local index space.
+struct GridPartDataset {
+  uint32_t partition = 0;
+  GridBox box;                     // where it lies in the grid (its own coordinates start at 0)
+  std::string idx_path;
 };
 
 // Per-phase timings of one collective grid write, reduced over ranks, with the per-level
@@ -41,6 +49,8 @@ struct GridWriteProfile {
   uint64_t aggregated_bytes = 0;      // moved to aggregators (self copies included)
   std::string bitmask, rank_order;
   int brick_bits = 0;
+  uint32_t partitions = 1;
+  std::string index_space = "global";
   bool fsync = false;
   double total_s = 0;
   std::vector<PhaseTiming> phases;    // plan, restructure, hz_encode, aggregate, compress, file_write, header
@@ -55,12 +65,18 @@ struct GridWriteProfile {
 };
 
 struct GridScratch;
+class Comm;
 
 class GridGroup {
  public:
   const std::string& name() const { return name_; }
   const GridMeta& meta() const;
+  // The .idx of the global index space (throws Unsupported for a grid in the local index space:
+  // see part_datasets).
   std::string idx_path() const;
+  // Local index space: the partitions' IDX datasets (those holding samples), once the first
+  // write has fixed the template; empty otherwise.
+  std::vector<GridPartDataset> part_datasets() const;
   std::vector<int64_t> steps() const;
 
   // Collective over the dataset's communicator: every rank passes the same step and its box
@@ -71,16 +87,21 @@ class GridGroup {
   void abort_write(const Error& error);
   const GridWriteProfile& profile() const { return profile_; }
 
-  // A committed step's IDX dataset, for reads (time = step).
+  // A committed step's IDX dataset, for reads (time = step); global index space only.
   IdxDataset open_step(int64_t step) const;
+  // Local index space: every partition's IDX dataset, for reads of a committed step.
+  std::vector<std::pair<GridPartDataset, IdxDataset>> open_parts(int64_t step) const;
 
  private:
   friend class Dataset;
+  void require_step(int64_t step) const;
   GridGroup(std::shared_ptr<DatasetState> ds, std::string name) : ds_(std::move(ds)), name_(std::move(name)) {}
   std::shared_ptr<DatasetState> ds_;
   std::string name_;
   GridWriteProfile profile_;
   std::shared_ptr<GridScratch> scratch_;   // brick and unit buffers kept from step to step
+  std::shared_ptr<Comm> part_comm_;          // this rank's partition (partitions > 1)
+  int part_color_ = -1;
 };
 
 // The number of index bits a grid of `dims` needs (the length of its default bitmask).

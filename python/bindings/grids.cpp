@@ -82,6 +82,7 @@ void bind_grids(nb::module_& m) {
                      d["blocks_per_file"] = m.blocks_per_file;
                      d["aggregation"] = m.aggregation;
                      d["partitions"] = m.partitions;
+                     d["index_space"] = m.index_space;
                      d["compression"] = m.zip ? "zip" : "none";
                      nb::list steps;
                      for (const auto& s : m.steps) {
@@ -132,7 +133,22 @@ void bind_grids(nb::module_& m) {
           },
           nb::arg("code"), nb::arg("message"))
       .def_prop_ro("profile_json", [](const GridGroup& g) { return g.profile().to_json(); })
-      .def("open_step", &GridGroup::open_step, nb::arg("step"));
+      .def("open_step", &GridGroup::open_step, nb::arg("step"))
+      .def_prop_ro("part_datasets",
+                   [](const GridGroup& g) {
+                     nb::list out;
+                     for (const GridPartDataset& p : g.part_datasets())
+                       out.append(nb::make_tuple(p.partition, p.box.lo, p.box.hi, p.idx_path));
+                     return out;
+                   })
+      .def(
+          "open_parts",
+          [](const GridGroup& g, int64_t step) {
+            nb::list out;
+            for (auto& [p, d] : g.open_parts(step)) out.append(nb::make_tuple(p.box.lo, p.box.hi, std::move(d)));
+            return out;
+          },
+          nb::arg("step"));
 
 
   m.def(
@@ -178,7 +194,7 @@ void bind_dataset_grids(nb::class_<Dataset>& ds) {
           [](Dataset& ds, const std::string& name, const std::array<uint64_t, 3>& dims, int ndims,
              const std::vector<std::tuple<std::string, std::string, uint32_t>>& fields, const std::string& bitmask,
              int bits_per_block, uint64_t blocks_per_file, const std::string& aggregation, uint32_t partitions,
-             bool zip) -> GridGroup& {
+             const std::string& index_space, bool zip) -> GridGroup& {
             std::optional<lodex::Error> input_error;
             GridSpec spec;
             try {
@@ -190,6 +206,7 @@ void bind_dataset_grids(nb::class_<Dataset>& ds) {
               spec.blocks_per_file = blocks_per_file;
               spec.aggregation = aggregation;
               spec.partitions = partitions;
+              spec.index_space = index_space;
               spec.zip = zip;
             } catch (const lodex::Error& e) {
               input_error = e;

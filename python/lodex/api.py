@@ -427,7 +427,7 @@ class Dataset:
     def grid(self, name: str, dims: Sequence[int] | None = None, dtype: Any = None, components: int = 1,
              bitmask: str | None = None, bits_per_block: int | None = None, blocks_per_file: int = 256,
              aggregation: str = "localized", partitions: int = 1, compression: str | None = None, *,
-             fields: Mapping[str, Any] | None = None):
+             fields: Mapping[str, Any] | None = None, index_space: str = "global"):
         """The grid variable ``name``: an IDX dataset (``<name>.idx``) OpenVisus opens. With dims
         (collective): define it, or check that the existing one matches. ``dims=(x, y[, z])``;
         one field ``dtype`` x ``components`` named like the grid, or several with
@@ -435,13 +435,17 @@ class Dataset:
         derived at the first write from how the ranks' boxes are laid out (rank-conforming,
         paper 001 §III-B). ``bits_per_block`` default 15 (or the whole grid if smaller);
         ``aggregation``: "localized" (each file's aggregator inside the file's group of ranks)
-        or "uniform"; ``compression``: None or "zip"."""
+        or "uniform"; ``compression``: None or "zip". ``partitions`` (a power of two, paper 001
+        §IV): the first log2(partitions) template characters split the grid into boxes, each
+        rank's box inside one, each aggregated by its own ranks; ``index_space="global"`` keeps
+        one IDX dataset (the coarse blocks partitions share are merged), ``"local"`` writes one
+        IDX dataset per partition (``Grid.idx_paths``) that lodex reads as one grid."""
         from .grids import Grid, define_grid
         if dims is None and dtype is None and fields is None:
             core = self._core.grid(name)
         else:
             core = define_grid(self, name, dims, dtype, components, bitmask, bits_per_block, blocks_per_file,
-                               aggregation, partitions, compression, fields)
+                               aggregation, partitions, compression, fields, index_space)
         return Grid(self, core)
 
     def close(self) -> None:

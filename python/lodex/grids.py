@@ -158,6 +158,65 @@ def _slab(core, box, res, ndims, rank, size):
     return out
 
 
+class _PartsCore:
+    """A step of a grid written in the local index space (one IDX dataset per partition, paper 001
+    §IV), read as one grid: same interface as an opened IDX dataset. Partition q's dataset holds
+    its box of the grid with the template's characters after the first k; so its resolution
+    r - k has the grid's resolution-r lattice (for r >= k; below, its resolution 0 is the
+    partition's origin), and a read takes from each partition the lattice points it holds."""
+
+    def __init__(self, parts, meta):
+        self._parts = [([int(v) for v in lo], [int(v) for v in hi], core) for lo, hi, core in parts]
+        self.ndims = meta["ndims"]
+        self.fields = [tuple(f) for f in meta["fields"]]
+        self.bitmask = meta["bitmask"]
+        self.bits_per_block = meta["bits_per_block"]
+        self.max_resolution = len(self.bitmask) - 1
+        self._k = int(meta["partitions"]).bit_length() - 1
+        d = [int(v) for v in meta["dims"]]
+        self.box = ([0, 0, 0], [v - 1 for v in d])
+        self._dims = d
+        self.path = ", ".join(core.path for _, _, core in self._parts)
+
+    def read(self, field, step, box, resolution):
+        names = {n: (d, c) for n, d, c in self.fields}
+        if field not in names:
+            raise errors.NotFoundError(f"grid has no field {field!r} (fields: {', '.join(names)})")
+        r = self.max_resolution if resolution is None else resolution
+        if not 0 <= r <= self.max_resolution:
+            raise InvalidArgumentError(f"resolution {r} is outside 0..{self.max_resolution}")
+        lo, hi = ([0, 0, 0], list(self._dims)) if box is None else ([int(v) for v in box[0]], [int(v) for v in box[1]])
+        if any(lo[a] < 0 or hi[a] > self._dims[a] or hi[a] <= lo[a] for a in range(3)):
+            raise InvalidArgumentError(f"box {lo} - {hi} is empty or outside the grid {self._dims}")
+        st = [_lattice_stride(self.bitmask, r, a) for a in range(3)]
+        first = [-(-lo[a] // st[a]) for a in range(3)]
+        count = [max(0, -(-hi[a] // st[a]) - first[a]) for a in range(3)]
+        dtype, comps = names[field]
+        nd = self.ndims
+        out = np.zeros(tuple(count[a] for a in reversed(range(nd))) + ((comps,) if comps > 1 else ()),
+                       dtype=np.dtype(dtype))
+        stats = {"files_opened": 0, "blocks_read": 0, "bytes_read": 0, "bytes_returned": 0}
+        local_r = max(0, r - self._k)
+        for plo, phi, core in self._parts:
+            ilo = [max(lo[a], plo[a]) for a in range(3)]
+            ihi = [min(hi[a], phi[a]) for a in range(3)]
+            g0 = [-(-ilo[a] // st[a]) * st[a] for a in range(3)]   # first lattice point inside
+            if any(g0[a] >= ihi[a] for a in range(3)):
+                continue
+            lst = [_lattice_stride(core.bitmask, local_r, a) for a in range(3)]
+            arr, s = core.read(field, step, [[g0[a] - plo[a] for a in range(3)], [ihi[a] - plo[a] for a in range(3)]],
+                               local_r)
+            for key in stats:
+                stats[key] += int(s.get(key, 0))
+            take = tuple(slice(None, None, st[a] // lst[a]) for a in reversed(range(nd)))
+            arr = arr[take]
+            at = tuple(slice(g0[a] // st[a] - first[a], g0[a] // st[a] - first[a] + arr.shape[nd - 1 - a])
+                       for a in reversed(range(nd)))
+            out[at] = arr
+        stats["bytes_returned"] = int(out.nbytes)
+        return out, stats
+
+
 class GridRefinement:
     """Iterator over one box of a grid at increasing resolution (numpy arrays, coarse to fine).
     ``resolution`` is the resolution of the array last returned. Each step reads its
@@ -206,8 +265,41 @@ class Grid:
 
     @property
     def idx_path(self) -> str:
-        """The .idx file OpenVisus opens (it exists once a step is written)."""
+        """The .idx file OpenVisus opens (it exists once a step is written). A grid written in
+        the local index space has one per partition instead: see ``idx_paths``."""
         return self._core.idx_path
+
+    @property
+    def idx_paths(self) -> list[str]:
+        """Every .idx file of the grid: ``[idx_path]``, or in the local index space one per
+        partition holding samples (known once the first write has fixed the template)."""
+        if self._split:
+            return [p[3] for p in self._core.part_datasets]
+        return [self._core.idx_path]
+
+    @property
+    def part_boxes(self) -> list[tuple[tuple[int, ...], tuple[int, ...], str]]:
+        """Local index space: (lo, hi, idx path) of each partition's dataset, in grid coordinates."""
+        nd = self._meta["ndims"]
+        return [(tuple(lo[:nd]), tuple(hi[:nd]), path) for _, lo, hi, path in self._core.part_datasets]
+
+    @property
+    def partitions(self) -> int:
+        return self._meta["partitions"]
+
+    @property
+    def index_space(self) -> str:
+        return self._meta["index_space"]
+
+    @property
+    def _split(self) -> bool:
+        m = self._meta
+        return m["index_space"] == "local" and m["partitions"] > 1
+
+    def _open_step(self, step: int):
+        if self._split:
+            return _PartsCore(self._core.open_parts(_step(step)), self._meta)
+        return self._core.open_step(_step(step))
 
     @property
     def steps(self) -> list[int]:
@@ -295,12 +387,12 @@ class Grid:
     def read(self, step: int = 0, box: Any = None, resolution: int | None = None,
              field: str | None = None, comm: Any = None) -> np.ndarray:
         """As :meth:`IdxGrid.read`, for a committed step of this grid."""
-        return _read(self, self._core.open_step(_step(step)), step, box, resolution, field, comm)
+        return _read(self, self._open_step(step), step, box, resolution, field, comm)
 
     def refine(self, step: int = 0, box: Any = None, field: str | None = None,
                start: int | None = None) -> GridRefinement:
         """As :meth:`IdxGrid.refine`, for a committed step of this grid."""
-        return GridRefinement(self, self._core.open_step(_step(step)), step, box, field, start)
+        return GridRefinement(self, self._open_step(step), step, box, field, start)
 
     def __repr__(self) -> str:
         return f"<lodex.Grid {self.name!r} dims={self.dims} fields={list(self.fields)} steps={self.steps}>"
@@ -318,7 +410,7 @@ def _grid_fields(name: str, dtype: Any, components: int, fields: Mapping[str, An
 
 
 def define_grid(dataset, name, dims, dtype, components, bitmask, bits_per_block, blocks_per_file,
-                aggregation, partitions, compression, fields) -> Any:
+                aggregation, partitions, compression, fields, index_space="global") -> Any:
     """The arguments of Dataset.grid checked and turned into a core definition (collective)."""
     with _collective_input(dataset._core.abort_define, "grid definition"):
         if dims is None:
@@ -342,10 +434,12 @@ def define_grid(dataset, name, dims, dtype, components, bitmask, bits_per_block,
         if not 1 <= bpf < 2**40:
             raise InvalidArgumentError(f"blocks_per_file must be an integer in 1..2^40, got {blocks_per_file!r}")
         parts = int(partitions)
-        if not 1 <= parts < 2**31:
-            raise InvalidArgumentError(f"partitions must be a positive integer, got {partitions!r}")
+        if not 1 <= parts < 2**31 or parts & (parts - 1):
+            raise InvalidArgumentError(f"partitions must be a power of two (1, 2, 4, ...), got {partitions!r}")
+        if index_space not in ("global", "local"):
+            raise InvalidArgumentError(f"index_space must be 'global' or 'local', got {index_space!r}")
     return dataset._core.define_grid(name, d + [1] * (3 - nd), nd, specs, bitmask or "", bpb, bpf, aggregation,
-                                     parts, compression == "zip")
+                                     parts, index_space, compression == "zip")
 
 
 def _grid_box(box: Any, ndims: int):

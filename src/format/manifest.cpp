@@ -142,6 +142,7 @@ std::string encode_manifest(const Manifest& m) {
     jg["blocks_per_file"] = g.blocks_per_file;
     jg["aggregation"] = g.aggregation;
     jg["partitions"] = g.partitions;
+    jg["index_space"] = g.index_space;
     jg["compression"] = g.zip ? "zip" : "none";
     json steps = json::array();
     for (const auto& s : g.steps)
@@ -199,7 +200,12 @@ GridMeta decode_grid(const Reader& r, const json& jg, const std::string& name, c
   g.aggregation = r.str(r.key(jg, "aggregation", gp), gp + "/aggregation");
   if (g.aggregation != "uniform" && g.aggregation != "localized") r.bad(gp + "/aggregation", "unknown scheme");
   g.partitions = static_cast<uint32_t>(r.u64(r.key(jg, "partitions", gp), gp + "/partitions"));
-  if (g.partitions < 1) r.bad(gp + "/partitions", "must be at least 1");
+  if (g.partitions < 1 || (g.partitions & (g.partitions - 1)) != 0)
+    r.bad(gp + "/partitions", "must be a power of two");
+  if (jg.contains("index_space")) {   // absent in datasets written before partitioning
+    g.index_space = r.str(jg["index_space"], gp + "/index_space");
+    if (g.index_space != "global" && g.index_space != "local") r.bad(gp + "/index_space", "expected 'global' or 'local'");
+  }
   const std::string comp = r.str(r.key(jg, "compression", gp), gp + "/compression");
   if (comp != "zip" && comp != "none") r.bad(gp + "/compression", "expected 'zip' or 'none'");
   g.zip = comp == "zip";

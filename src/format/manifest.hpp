@@ -60,11 +60,15 @@ struct GridMeta {
   uint64_t blocks_per_file = 256;
   std::string aggregation = "localized";
   uint32_t partitions = 1;
+  // "global": one IDX dataset (<name>.idx); "local": one per partition (<name>/p%04u.idx), each
+  // of its partition's box (paper 001 §IV).
+  std::string index_space = "global";
   bool zip = false;
   std::vector<GridStepRecord> steps;   // ascending
 
   const GridStepRecord* find_step(int64_t step) const;
   std::string idx_name() const { return name + ".idx"; }
+  bool split_into_parts() const { return index_space == "local" && partitions > 1; }
 };
 
 struct Manifest {

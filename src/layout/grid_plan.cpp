@@ -1,6 +1,7 @@
 #include "layout/grid_plan.hpp"
 
 #include <algorithm>
+#include <map>
 
 #include "core/error.hpp"
 
@@ -185,6 +186,57 @@ GridTemplate user_template(const std::string& bitmask, const std::vector<GridBox
   return t;
 }
 
+int grid_partition_bits(uint32_t partitions, const HzIndex& index) {
+  if (partitions < 1 || (partitions & (partitions - 1)) != 0)
+    fail(ErrorCode::kInvalidArgument, "partitions must be a power of two (1, 2, 4, ...), got ", partitions);
+  const int k = floor_log2(partitions);
+  if (k >= index.maxh())
+    fail(ErrorCode::kInvalidArgument, "partitions=", partitions, " splits the ", index.maxh(), "-character template ",
+         index.text(), " too finely: at most ", uint64_t{1} << (index.maxh() - 1), " partitions");
+  return k;
+}
+
+GridBox grid_partition_box(const HzIndex& index, int k, uint32_t q) {
+  const int n = index.maxh();
+  const Coord3 o = index.point_of_z(uint64_t{q} << (n - k));
+  const Coord3 e = HzIndex("V" + index.text().substr(1 + k)).pow2_dims();
+  GridBox b;
+  for (int a = 0; a < 3; ++a) {
+    b.lo[a] = static_cast<int64_t>(o[a]);
+    b.hi[a] = static_cast<int64_t>(o[a] + e[a]);
+  }
+  return b;
+}
+
+std::vector<uint32_t> grid_rank_partitions(const HzIndex& index, int k, const std::vector<GridBox>& boxes) {
+  const uint32_t P = uint32_t{1} << k;
+  std::vector<uint32_t> out(boxes.size());
+  for (size_t r = 0; r < boxes.size(); ++r) {
+    const GridBox& b = boxes[r];
+    if (b.empty()) {
+      out[r] = static_cast<uint32_t>(r % P);
+      continue;
+    }
+    Coord3 lo{};
+    for (int a = 0; a < 3; ++a) lo[a] = static_cast<uint64_t>(std::max<int64_t>(0, b.lo[a]));
+    const uint32_t q = static_cast<uint32_t>(index.z_of(lo) >> (index.maxh() - k));
+    const GridBox pb = grid_partition_box(index, k, q);
+    if (!(b.intersect(pb) == b))
+      fail(ErrorCode::kInvalidArgument, "rank ", r, "'s box ", box_text(b), " crosses the boundary of partition ", q,
+           " ", box_text(pb), ": with partitions=", P, " (the first ", k, " characters of the template ",
+           index.text(), ") every box must lie inside one partition");
+    out[r] = q;
+  }
+  return out;
+}
+
+int GridPlan::collector(const GridUnit& u, int rank) const {
+  const uint32_t q = rank_part_[rank];
+  for (const auto& [part, r] : u.merge)
+    if (part == q) return r;
+  return u.aggregator;
+}
+
 GridPlan::GridPlan(GridPlanInput in) : in_(std::move(in)) {
   index_ = std::make_shared<const HzIndex>(in_.tmpl.bitmask);
   const HzIndex& hz = *index_;
@@ -197,7 +249,8 @@ GridPlan::GridPlan(GridPlanInput in) : in_(std::move(in)) {
   if (in_.fields < 1) fail(ErrorCode::kInvalidArgument, "a grid needs at least one field");
   if (in_.boxes.empty()) fail(ErrorCode::kInvalidArgument, "a grid write needs at least one rank");
   bpb_ = in_.bits_per_block;
-  p_ = std::clamp(in_.tmpl.brick_bits, 1, n);
+  k_ = grid_partition_bits(in_.partitions, hz);
+  p_ = std::clamp(in_.tmpl.brick_bits, 1, n - k_);   // a brick lies inside one partition
   local_ = std::make_shared<const HzIndex>("V" + hz.text().substr(1 + n - p_));
   extent_ = local_->pow2_dims();
 
@@ -216,6 +269,7 @@ GridPlan::GridPlan(GridPlanInput in) : in_(std::move(in)) {
            in_.dims[1], " x ", in_.dims[2], " grid");
     covered += b.volume();
   }
+  rank_part_ = grid_rank_partitions(hz, k_, in_.boxes);
   owner_.assign(size_t{1} << (n - p_), -1);
   owned_.assign(in_.boxes.size(), {});
   assign_owners();
@@ -389,41 +443,76 @@ std::vector<BrickRun> GridPlan::runs_in_file(uint64_t file) const {
 }
 
 void GridPlan::assign_units() {
+  // One claim per (unit, partition with samples in the unit's file): a rank of that partition
+  // collects them. The first claim of a unit (lowest partition) is its aggregator.
+  struct Claim {
+    size_t unit;
+    uint32_t part;
+    int g0, g1;   // owners of the partition's bricks in the file
+  };
   const int R = ranks();
   const uint32_t F = in_.fields;
+  std::vector<Claim> claims;
   for (uint64_t f : files_) {
     file_runs_.push_back(runs_in_file(f));
     int g0 = R, g1 = -1;
+    std::map<uint32_t, std::pair<int, int>> parts;
     for (const BrickRun& r : file_runs_.back()) {
-      g0 = std::min(g0, owner_[r.brick]);
-      g1 = std::max(g1, owner_[r.brick]);
+      const int o = owner_[r.brick];
+      g0 = std::min(g0, o);
+      g1 = std::max(g1, o);
+      auto& pr = parts.try_emplace(partition_of_brick(r.brick), o, o).first->second;
+      pr = {std::min(pr.first, o), std::max(pr.second, o)};
     }
-    if (g1 < 0) g0 = g1 = 0;   // cannot happen with full coverage; keeps the unit well formed
-    for (uint32_t i = 0; i < F; ++i) units_.push_back({f, i, 0, g0, g1});
+    if (g1 < 0) {   // cannot happen with full coverage; keeps the unit well formed
+      g0 = g1 = 0;
+      parts[rank_part_[0]] = {0, 0};
+    }
+    for (uint32_t i = 0; i < F; ++i) {
+      units_.push_back({f, i, 0, g0, g1, {}});
+      for (const auto& [q, pr] : parts) claims.push_back({units_.size() - 1, q, pr.first, pr.second});
+    }
   }
-  const uint64_t U = units_.size();
+  std::vector<int> chosen(claims.size(), -1);
   if (in_.aggregation == GridAggregation::kUniform) {
-    for (uint64_t u = 0; u < U; ++u) units_[u].aggregator = static_cast<int>(u * static_cast<uint64_t>(R) / U);
-    return;
-  }
-  // Localized: field i of a file goes to the centre of the i-th of F equal slices of the file's
-  // group; a rank already aggregating passes the unit on to the next idle rank of the group.
-  std::vector<uint32_t> load(R, 0);
-  for (GridUnit& u : units_) {
-    const uint64_t ng = static_cast<uint64_t>(u.group_last - u.group_first + 1);
-    const uint64_t slot = ((2 * uint64_t{u.field} + 1) * ng) / (2 * uint64_t{F});
-    int pick = -1;
-    uint32_t least = UINT32_MAX;
-    for (uint64_t t = 0; t < ng; ++t) {
-      const int r = u.group_first + static_cast<int>((slot + t) % ng);
-      if (load[r] < least) {
-        least = load[r];
-        pick = r;
-        if (least == 0) break;
-      }
+    // Each partition spreads its claims evenly over its ranks (all ranks when unpartitioned).
+    std::vector<std::vector<int>> members(size_t{1} << k_);
+    for (int r = 0; r < R; ++r) members[rank_part_[r]].push_back(r);
+    std::vector<std::vector<size_t>> of_part(members.size());
+    for (size_t c = 0; c < claims.size(); ++c) of_part[claims[c].part].push_back(c);
+    for (size_t q = 0; q < of_part.size(); ++q) {
+      const uint64_t nq = of_part[q].size(), m = members[q].size();
+      for (uint64_t i = 0; i < nq; ++i) chosen[of_part[q][i]] = members[q][i * m / nq];
     }
-    u.aggregator = pick;
-    ++load[pick];
+  } else {
+    // Localized: field i of a file goes to the centre of the i-th of F equal slices of the
+    // partition's group; a rank already aggregating passes the claim on to the next idle rank
+    // of the group (ranks of other partitions are skipped).
+    std::vector<uint32_t> load(R, 0);
+    for (size_t c = 0; c < claims.size(); ++c) {
+      const Claim& cl = claims[c];
+      const uint32_t field = units_[cl.unit].field;
+      const uint64_t ng = static_cast<uint64_t>(cl.g1 - cl.g0 + 1);
+      const uint64_t slot = ((2 * uint64_t{field} + 1) * ng) / (2 * uint64_t{F});
+      int pick = -1;
+      uint32_t least = UINT32_MAX;
+      for (uint64_t t = 0; t < ng; ++t) {
+        const int r = cl.g0 + static_cast<int>((slot + t) % ng);
+        if (rank_part_[r] != cl.part) continue;
+        if (load[r] < least) {
+          least = load[r];
+          pick = r;
+          if (least == 0) break;
+        }
+      }
+      chosen[c] = pick;
+      ++load[pick];
+    }
+  }
+  for (size_t c = 0; c < claims.size(); ++c) {
+    GridUnit& u = units_[claims[c].unit];
+    if (c == 0 || claims[c - 1].unit != claims[c].unit) u.aggregator = chosen[c];
+    else u.merge.push_back({claims[c].part, chosen[c]});
   }
 }
 

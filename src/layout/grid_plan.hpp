@@ -16,6 +16,13 @@
 // over the ranks (earlier work); localized aggregation picks each unit's aggregator inside the
 // file's aggregation group, the ranks owning bricks of the file, uniform in rank space on every
 // level (paper 001 §III-B).
+//
+// Partitions (paper 001 §IV). With R = 2^k partitions, the first k template characters split the
+// grid into R aligned boxes; every rank's box lies in one of them (ranks without samples are
+// dealt round-robin). A file whose samples all lie in one partition is aggregated by a rank of
+// that partition. A file holding samples of several partitions (the coarse blocks every partition
+// shares) is first gathered per partition by one rank of it, then merged at the file's
+// aggregator: the runs of each partition arrive from that partition's collector.
 #pragma once
 
 #include <array>
@@ -70,7 +77,18 @@ struct GridPlanInput {
   uint32_t fields = 1;
   GridAggregation aggregation = GridAggregation::kLocalized;
   std::vector<GridBox> boxes;          // one per rank (empty boxes allowed)
+  uint32_t partitions = 1;             // a power of two (paper 001 §IV)
 };
+
+// Partitions along the template prefix: the first k characters of `index` (2^k partitions).
+// The partition holding each rank's box (round-robin for empty boxes); throws InvalidArgument
+// naming the rank when a box crosses a partition boundary.
+std::vector<uint32_t> grid_rank_partitions(const HzIndex& index, int k, const std::vector<GridBox>& boxes);
+// Partition q's box of the index space (may leave the grid: clip it with the grid's box).
+GridBox grid_partition_box(const HzIndex& index, int k, uint32_t q);
+// log2(partitions), after checking it is a power of two that leaves the template a character
+// per partition.
+int grid_partition_bits(uint32_t partitions, const HzIndex& index);
 
 // A run of consecutive hz addresses of one brick, inside one file.
 struct BrickRun {
@@ -85,6 +103,10 @@ struct GridUnit {
   uint32_t field = 0;
   int aggregator = 0;
   int group_first = 0, group_last = 0;   // ranks owning bricks of the file
+  // A file shared by several partitions: (partition, collector) of each partition other than
+  // the aggregator's; the collector gathers its partition's runs and sends them on to the
+  // aggregator (the merge of the shared coarse blocks). Empty otherwise.
+  std::vector<std::pair<uint32_t, int>> merge;
 };
 
 class GridPlan {
@@ -107,6 +129,13 @@ class GridPlan {
   GridBox brick_box(uint64_t brick) const;        // whole brick (may leave the grid)
   int owner(uint64_t brick) const { return owner_[brick]; }   // -1: brick outside the grid
   const std::vector<uint64_t>& bricks_of(int rank) const { return owned_[rank]; }
+  int partition_bits() const { return k_; }
+  uint32_t partition_of_rank(int rank) const { return rank_part_[rank]; }
+  uint32_t partition_of_brick(uint64_t brick) const {
+    return static_cast<uint32_t>(brick >> (index_->maxh() - p_ - k_));
+  }
+  // The rank receiving `rank`'s runs of unit `u`: its partition's collector, else the aggregator.
+  int collector(const GridUnit& u, int rank) const;
   // Bricks meeting `box` (e.g. a rank's box), ascending.
   std::vector<uint64_t> bricks_meeting(const GridBox& box) const;
 
@@ -131,7 +160,8 @@ class GridPlan {
 
   GridPlanInput in_;
   std::shared_ptr<const HzIndex> index_, local_;
-  int p_ = 0, bpb_ = 0;
+  int p_ = 0, bpb_ = 0, k_ = 0;
+  std::vector<uint32_t> rank_part_;
   Coord3 extent_{1, 1, 1};
   std::vector<int> owner_;
   std::vector<std::vector<uint64_t>> owned_;

@@ -41,7 +41,8 @@ std::vector<int64_t> even_cuts(int64_t extent, int parts) {
 }
 
 GridPlan plan_for(const Coord3& dims, int ndims, std::vector<GridBox> boxes, int bpb, uint64_t bpf, uint32_t fields = 1,
-                  GridAggregation agg = GridAggregation::kLocalized, const std::string& bitmask = "") {
+                  GridAggregation agg = GridAggregation::kLocalized, const std::string& bitmask = "",
+                  uint32_t partitions = 1) {
   GridPlanInput in;
   in.dims = dims;
   in.tmpl = bitmask.empty() ? derive_template(dims, ndims, boxes) : user_template(bitmask, boxes);
@@ -50,6 +51,7 @@ GridPlan plan_for(const Coord3& dims, int ndims, std::vector<GridBox> boxes, int
   in.fields = fields;
   in.aggregation = agg;
   in.boxes = std::move(boxes);
+  in.partitions = partitions;
   return GridPlan(std::move(in));
 }
 
@@ -186,6 +188,73 @@ TEST(GridPlan, LocalizedAggregatorsStayInTheirGroupAndSpread) {
   for (const GridUnit& u : uni.units()) aggs.insert(u.aggregator);
   EXPECT_EQ(aggs.size(), std::min<size_t>(uni.units().size(), 64));
   EXPECT_EQ(*aggs.begin(), 0);
+}
+
+TEST(GridPlan, PartitionsAggregateInsideThemselvesAndMergeSharedFiles) {
+  // 64 ranks of 16^3 in row-major order, partitions 2, 4, 8, both schemes, 1 and 3 fields: a
+  // file of one partition is aggregated by a rank of it; a shared file has one collector per
+  // other partition meeting it, each in its partition; every owner's runs reach a collector of
+  // its own partition.
+  const auto boxes = lattice({even_cuts(64, 4), even_cuts(64, 4), even_cuts(64, 4)}, RankOrder::kRowMajor);
+  for (uint32_t P : {2u, 4u, 8u})
+    for (auto agg : {GridAggregation::kLocalized, GridAggregation::kUniform})
+      for (uint32_t F : {1u, 3u}) {
+        const GridPlan plan = plan_for({64, 64, 64}, 3, boxes, 10, 4, F, agg, "", P);
+        check_runs(plan);
+        ASSERT_EQ(plan.partition_bits(), __builtin_ctz(P));
+        std::set<uint32_t> parts;
+        for (int r = 0; r < plan.ranks(); ++r) {
+          const uint32_t q = plan.partition_of_rank(r);
+          parts.insert(q);
+          const GridBox pb = grid_partition_box(plan.index(), plan.partition_bits(), q);
+          ASSERT_EQ(boxes[r].intersect(pb), boxes[r]) << "rank " << r << " partition " << q;
+          for (uint64_t b : plan.bricks_of(r)) ASSERT_EQ(plan.partition_of_brick(b), q);
+        }
+        ASSERT_EQ(parts.size(), P);
+        size_t shared = 0;
+        for (const GridUnit& u : plan.units()) {
+          std::set<uint32_t> in_file;
+          for (const BrickRun& r : plan.file_runs(u.file)) {
+            const int o = plan.owner(r.brick);
+            const int c = plan.collector(u, o);
+            in_file.insert(plan.partition_of_brick(r.brick));
+            ASSERT_EQ(plan.partition_of_rank(c), plan.partition_of_rank(o)) << "file " << u.file;
+          }
+          ASSERT_EQ(u.merge.size() + 1, in_file.size()) << "file " << u.file;
+          ASSERT_EQ(plan.partition_of_rank(u.aggregator), *in_file.begin());
+          for (const auto& [q, c] : u.merge) {
+            ASSERT_EQ(plan.partition_of_rank(c), q);
+            ASSERT_TRUE(in_file.count(q));
+          }
+          shared += !u.merge.empty();
+        }
+        ASSERT_GE(shared, F);   // at least file 0, the coarse levels every partition holds
+        ASSERT_LT(shared, plan.units().size());
+      }
+}
+
+TEST(GridPlan, PartitionsRejectBoxesCrossingThemAndBadCounts) {
+  auto message = [](auto&& fn) -> std::string {
+    try {
+      fn();
+    } catch (const Error& e) {
+      return e.what();
+    }
+    return "no error";
+  };
+  // Two ranks split along y at 8: partitions=2 follow the template's first character (y).
+  std::vector<GridBox> halves{{{0, 0, 0}, {16, 8, 1}}, {{0, 8, 0}, {16, 16, 1}}};
+  EXPECT_NO_THROW(plan_for({16, 16, 1}, 2, halves, 4, 4, 1, GridAggregation::kLocalized, "", 2));
+  EXPECT_NE(message([&] { plan_for({16, 16, 1}, 2, halves, 4, 4, 1, GridAggregation::kLocalized, "", 4); })
+                .find("crosses the boundary of partition"),
+            std::string::npos);
+  EXPECT_NE(message([&] { plan_for({16, 16, 1}, 2, halves, 4, 4, 1, GridAggregation::kLocalized, "", 3); })
+                .find("power of two"),
+            std::string::npos);
+  EXPECT_NE(message([&] { plan_for({4, 1, 1}, 1, {GridBox{{0, 0, 0}, {4, 1, 1}}}, 1, 4, 1,
+                                    GridAggregation::kLocalized, "", 4); })
+                .find("too finely"),
+            std::string::npos);
 }
 
 TEST(GridPlan, RejectsBadBoxesAndBlocks) {

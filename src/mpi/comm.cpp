@@ -82,6 +82,15 @@ void Comm::free_communicators() {
 
 Comm::~Comm() { free_communicators(); }
 
+Comm Comm::split(int color) const {
+  if (!is_mpi()) return Comm();
+  MPI_Comm c = MPI_COMM_NULL;
+  check_mpi(MPI_Comm_split(comm_, color, rank_, &c), "MPI_Comm_split");
+  Comm out(c);   // duplicates it
+  MPI_Comm_free(&c);
+  return out;
+}
+
 Comm::Comm(Comm&& o) noexcept
     : comm_(o.comm_), node_(o.node_), node_rank_(std::move(o.node_rank_)), rank_(o.rank_), size_(o.size_) {
   o.comm_ = o.node_ = MPI_COMM_NULL;

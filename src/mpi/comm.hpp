@@ -34,6 +34,9 @@ class Comm {
   MPI_Comm raw() const { return comm_; }
 
   void barrier() const;
+  // Collective: the ranks passing the same color, in rank order (MPI_Comm_split). Serial: a
+  // serial Comm.
+  Comm split(int color) const;
   // The ranks sharing this rank's node (MPI_COMM_TYPE_SHARED); MPI_COMM_NULL when serial.
   MPI_Comm node_raw() const { return node_; }
   // `rank`'s rank in the node communicator, or -1 when it is on another node.

@@ -217,6 +217,7 @@ GridGroup& Dataset::grid(const std::string& name, const GridSpec& spec) {
   def.blocks_per_file = spec.blocks_per_file;
   def.aggregation = spec.aggregation;
   def.partitions = spec.partitions;
+  def.index_space = spec.index_space;
   def.zip = spec.zip;
   st.comm.agree([&] {
     check_group_name(name);
@@ -250,10 +251,10 @@ GridGroup& Dataset::grid(const std::string& name, const GridSpec& spec) {
            "index has ", bits, " bits, so blocks have 1..", std::min(bits, 31), " bits");
     if (spec.blocks_per_file < 1) fail(ErrorCode::kInvalidArgument, "blocks_per_file must be at least 1");
     parse_grid_aggregation(spec.aggregation);
-    if (spec.partitions < 1) fail(ErrorCode::kInvalidArgument, "partitions must be at least 1");
-    if (spec.partitions > 1)
-      fail(ErrorCode::kUnsupported, "domain partitioning (partitions=", spec.partitions,
-           ") is not built yet; use partitions=1");
+    const HzIndex index(spec.bitmask.empty() ? HzIndex::default_bitmask(spec.dims, spec.ndims) : spec.bitmask);
+    grid_partition_bits(spec.partitions, index);
+    if (spec.index_space != "global" && spec.index_space != "local")
+      fail(ErrorCode::kInvalidArgument, "index_space must be 'global' or 'local', got '", spec.index_space, "'");
   });
   {  // Every rank must define the grid identically.
     Manifest probe;
@@ -267,7 +268,8 @@ GridGroup& Dataset::grid(const std::string& name, const GridSpec& spec) {
       const bool same = g->dims == def.dims && g->ndims == def.ndims && g->fields == def.fields &&
                         (def.bitmask.empty() ? g->bitmask_derived : g->bitmask == def.bitmask) &&
                         g->bits_per_block == def.bits_per_block && g->blocks_per_file == def.blocks_per_file &&
-                        g->aggregation == def.aggregation && g->partitions == def.partitions && g->zip == def.zip;
+                        g->aggregation == def.aggregation && g->partitions == def.partitions && g->index_space == def.index_space &&
+                        g->zip == def.zip;
       if (!same)
         fail(ErrorCode::kInvalidArgument, "grid '", name,
              "' exists with another definition; reopen it without one to use it as is");

@@ -29,7 +29,7 @@ namespace {
 enum Phase { kPlan, kRestructure, kEncode, kAggregate, kCompress, kFileWrite, kHeader, kNumPhases };
 constexpr const char* kPhaseNames[kNumPhases] = {"plan",     "restructure", "hz_encode", "aggregate",
                                                  "compress", "file_write",  "header"};
-constexpr int kTagRestructure = 31, kTagAggregate = 32;
+constexpr int kTagRestructure = 31, kTagAggregate = 32, kTagMerge = 33;
 constexpr const char* kTimePattern = "time_%06d/";
 
 std::string box_text(const GridBox& b) {
@@ -91,6 +91,7 @@ std::string GridWriteProfile::to_json() const {
                       ", \"files\": ", files, ", \"bytes\": ", bytes, ", \"restructured_bytes\": ", restructured_bytes,
                       ", \"aggregated_bytes\": ", aggregated_bytes, ", \"bitmask\": \"", bitmask,
                       "\", \"rank_order\": \"", rank_order, "\", \"brick_bits\": ", brick_bits,
+                      ", \"partitions\": ", partitions, ", \"index_space\": \"", index_space, "\"",
                       ", \"fsync\": ", fsync ? "true" : "false", ", \"total_s\": ", total_s, ", \"phases\": {");
   for (size_t i = 0; i < phases.size(); ++i)
     s += cat(i ? ", " : "", "\"", phases[i].name, "\": {\"min_s\": ", phases[i].min_s, ", \"mean_s\": ",
@@ -108,7 +109,13 @@ const GridMeta& GridGroup::meta() const {
   return *g;
 }
 
-std::string GridGroup::idx_path() const { return join_path(ds_->path, meta().idx_name()); }
+std::string GridGroup::idx_path() const {
+  const GridMeta& g = meta();
+  if (g.split_into_parts())
+    fail(ErrorCode::kUnsupported, "grid '", name_, "' is written in the local index space: one IDX dataset per ",
+         "partition (", g.partitions, " partitions), not one .idx; see its part datasets");
+  return join_path(ds_->path, g.idx_name());
+}
 
 std::vector<int64_t> GridGroup::steps() const {
   std::vector<int64_t> out;
@@ -116,7 +123,7 @@ std::vector<int64_t> GridGroup::steps() const {
   return out;
 }
 
-IdxDataset GridGroup::open_step(int64_t step) const {
+void GridGroup::require_step(int64_t step) const {
   ds_->require_open();
   const GridMeta& g = meta();
   if (!g.find_step(step)) {
@@ -124,23 +131,373 @@ IdxDataset GridGroup::open_step(int64_t step) const {
     for (const auto& s : g.steps) have += (have.empty() ? "" : ", ") + std::to_string(s.step);
     fail(ErrorCode::kNotFound, "grid '", name_, "' has no step ", step, " (steps: ", have.empty() ? "none" : have, ")");
   }
+}
+
+IdxDataset GridGroup::open_step(int64_t step) const {
+  require_step(step);
   return IdxDataset::open(idx_path());
+}
+
+std::vector<std::pair<GridPartDataset, IdxDataset>> GridGroup::open_parts(int64_t step) const {
+  require_step(step);
+  std::vector<std::pair<GridPartDataset, IdxDataset>> out;
+  for (GridPartDataset& p : part_datasets()) {
+    IdxDataset d = IdxDataset::open(p.idx_path);
+    out.emplace_back(std::move(p), std::move(d));
+  }
+  return out;
 }
 
 void GridGroup::abort_write(const Error& error) {
   ds_->comm.agree([&] { throw error; });
 }
 
+namespace {
+
+// One IDX dataset of one step, in its own coordinates: the whole grid (global index space) or
+// one partition's box (local index space, paper 001 §IV).
+struct SpaceTarget {
+  GridPlanInput in;                  // dims, template, partitions, boxes of `comm`'s ranks
+  std::string idx_dir, idx_name;     // blocks under <idx_dir>/<idx_name>/<time dir>/
+  std::string tdir;
+  bool zip = false, fsync = false;
+  int level_shift = 0;               // local level + shift = the grid's level
+  const Comm* part = nullptr;        // global index space with partitions: this rank's partition
+};
+
+// What one rank did: its error (agreed on by the caller), what it wrote, the profile pieces.
+struct SpaceOutcome {
+  int32_t status = 0;
+  std::string message;
+  uint64_t bytes = 0;                // tables and blocks this rank wrote
+  uint64_t files = 0;                // files whose table header this rank wrote
+  bool aggregator = false;
+  uint64_t restructured = 0, aggregated = 0;
+  std::string bitmask, rank_order;
+  int brick_bits = 0;
+  std::vector<double> encode_s, write_s;          // per level of the grid
+  std::vector<uint64_t> level_blocks, level_bytes;
+};
+
+using Clock = PhaseClock<kNumPhases>;
+
+// Restructure, encode, aggregate (with the merge of files shared by partitions), compress and
+// write one IDX dataset's files. Collective over `comm` (and t.part). Errors land in `out`.
+void write_space(const Comm& comm, const SpaceTarget& t, const ArrayView& mine, const std::vector<size_t>& sample,
+                 GridScratch& scratch, Clock& clock, SpaceOutcome& out) {
+  const int me = comm.rank(), R = comm.size();
+  const size_t F = sample.size();
+  try {
+    const GridPlan plan(t.in);   // the same on every rank: its errors are too
+    const std::vector<GridBox>& boxes = t.in.boxes;
+    const HzIndex& hz = plan.index();
+    const HzIndex& local = plan.local_index();
+    const int n = hz.maxh(), p = plan.brick_bits(), bpb = plan.bits_per_block();
+    const uint64_t brick_samples = uint64_t{1} << p, fs = plan.file_samples(), bpf = t.in.blocks_per_file;
+    const GridBox grid{{0, 0, 0}, {static_cast<int64_t>(t.in.dims[0]), static_cast<int64_t>(t.in.dims[1]),
+                                   static_cast<int64_t>(t.in.dims[2])}};
+    const std::string tmpl = idx_default_template(t.idx_name, n - bpb);
+    out.bitmask = hz.text();
+    out.brick_bits = p;
+    out.rank_order = t.in.tmpl.derived ? rank_order_name(t.in.tmpl.order) : "";
+    auto level_at = [&](int h) { return std::min<int>(h + t.level_shift, static_cast<int>(out.encode_s.size()) - 1); };
+    clock.lap(kPlan);
+
+    // ---- restructure: whole bricks at their owners ----
+    const std::vector<uint64_t>& owned = plan.bricks_of(me);
+    std::vector<ArrayView> brick_src(owned.size());
+    std::vector<std::vector<uint8_t>>& dense = scratch.dense;   // bricks assembled here
+    size_t ndense = 0;
+    Exchange ex(comm);
+    std::map<int, std::vector<Exchange::SubBox>> recv_boxes, send_boxes;
+    for (size_t i = 0; i < owned.size(); ++i) {
+      const GridBox bb = plan.brick_box(owned[i]);
+      const GridBox valid = bb.intersect(grid);
+      if (valid.intersect(mine.box) == valid) {   // all of it is here: read it in place
+        brick_src[i] = mine;
+        continue;
+      }
+      brick_src[i].box = bb;
+      for (size_t f = 0; f < F; ++f) {
+        if (ndense == dense.size()) dense.emplace_back();
+        std::vector<uint8_t>& d = dense[ndense++];
+        d.resize(brick_samples * sample[f]);
+        if (!(bb.intersect(grid) == bb)) std::fill(d.begin(), d.end(), 0);   // samples outside the grid
+        brick_src[i].data.push_back(d.data());
+        const GridBox part = bb.intersect(mine.box);
+        if (!part.empty()) copy_part(mine, brick_src[i], f, part, sample[f], d.data());
+      }
+      for (int s = 0; s < R; ++s) {
+        if (s == me) continue;
+        const GridBox part = bb.intersect(boxes[s]);
+        if (part.empty()) continue;
+        for (size_t f = 0; f < F; ++f) {
+          recv_boxes[s].push_back(brick_src[i].sub(f, part, sample[f]));
+          out.restructured += part.volume() * sample[f];
+        }
+      }
+    }
+    for (uint64_t b : plan.bricks_meeting(mine.box)) {
+      const int o = plan.owner(b);
+      if (o == me || o < 0) continue;
+      const GridBox part = plan.brick_box(b).intersect(mine.box);
+      if (part.empty()) continue;
+      for (size_t f = 0; f < F; ++f) send_boxes[o].push_back(mine.sub(f, part, sample[f]));
+    }
+    // Both sides list a pair's parts by brick (ascending), then field, so the types match.
+    for (auto& [s, list] : recv_boxes) ex.irecv_boxes(list, s, kTagRestructure);
+    for (auto& [o, list] : send_boxes) ex.isend_boxes(list, o, kTagRestructure);
+    ex.wait_all();
+    clock.lap(kRestructure);
+
+    // ---- HZ encode ----
+    std::vector<std::vector<uint8_t>>& encoded = scratch.encoded;   // [brick slot * F + field]
+    if (encoded.size() < owned.size() * F) encoded.resize(owned.size() * F);
+    for (size_t i = 0; i < owned.size(); ++i) {
+      const GridBox bb = plan.brick_box(owned[i]);
+      const GridBox valid = bb.intersect(grid);
+      Coord3 vext;
+      for (int a = 0; a < 3; ++a) vext[a] = static_cast<uint64_t>(valid.hi[a] - valid.lo[a]);
+      const bool partial = !(valid == bb);
+      const uint64_t origin_v = (owned[i] << p) | (uint64_t{1} << n);
+      const int origin_level = HzIndex::level_of(origin_v >> (__builtin_ctzll(origin_v) + 1));
+      for (size_t f = 0; f < F; ++f) {
+        auto& enc = encoded[i * F + f];
+        enc.resize(brick_samples * sample[f]);
+        if (partial) std::fill(enc.begin(), enc.end(), 0);
+        const ArrayView& src = brick_src[i];
+        const uint8_t* origin = src.data[f] + src.offset(bb.lo, sample[f]);
+        const auto stride = src.stride(sample[f]);
+        for (int h = 0; h <= p; ++h) {
+          const double t0 = Clock::now();
+          hz_encode_level(local, h, origin, stride, vext, sample[f], enc.data());
+          out.encode_s[level_at(h == 0 ? origin_level : n - p + h)] += Clock::now() - t0;
+        }
+      }
+    }
+    clock.lap(kEncode);
+
+    // ---- aggregate: runs to their collectors; then shared files merged at their aggregators ----
+    const auto& units = plan.units();
+    const uint32_t my_part = plan.partition_of_rank(me);
+    std::map<uint64_t, std::vector<std::pair<size_t, BrickRun>>> my_runs;   // file -> (brick slot, run)
+    for (size_t i = 0; i < owned.size(); ++i)
+      for (const BrickRun& r : plan.brick_runs(owned[i])) my_runs[r.global / fs].push_back({i, r});
+    for (auto& [file, list] : my_runs)
+      std::sort(list.begin(), list.end(), [](const auto& a, const auto& b) { return a.second.global < b.second.global; });
+    std::vector<size_t> my_units;                                    // units this rank writes
+    std::map<size_t, std::vector<uint8_t>>& unit_buf = scratch.units;   // units it collects or writes
+    auto collects = [&](const GridUnit& u) { return plan.collector(u, me) == me; };
+    for (auto it = unit_buf.begin(); it != unit_buf.end();)   // units this rank no longer collects
+      it = units.size() > it->first && collects(units[it->first]) ? std::next(it) : unit_buf.erase(it);
+    for (size_t u = 0; u < units.size(); ++u) {
+      if (!collects(units[u])) continue;
+      if (units[u].aggregator == me) my_units.push_back(u);
+      auto& buf = unit_buf[u];
+      const size_t sb = sample[units[u].field];
+      buf.resize(fs * sb);
+      const uint64_t first = units[u].file * bpf;
+      for (uint64_t b = first; b < std::min(plan.blocks(), first + bpf); ++b)
+        if (plan.block_present(b) && plan.block_partial(b))
+          std::memset(buf.data() + ((b - first) << bpb) * sb, 0, (uint64_t{1} << bpb) * sb);
+    }
+    out.aggregator = !my_units.empty();
+    std::map<int, std::vector<Exchange::Range>> sends, recvs, merge_sends, merge_recvs;
+    for (size_t u = 0; u < units.size(); ++u) {
+      const GridUnit& unit = units[u];
+      const size_t sb = sample[unit.field];
+      const uint64_t A = unit.file * fs;
+      const int to = plan.collector(unit, me);
+      auto mr = my_runs.find(unit.file);
+      if (mr != my_runs.end())
+        for (const auto& [slot, r] : mr->second) {
+          const uint8_t* src = encoded[slot * F + unit.field].data() + r.local * sb;
+          if (to == me) std::memcpy(unit_buf[u].data() + (r.global - A) * sb, src, r.count * sb);
+          else sends[to].push_back({src, r.count * sb});
+          out.aggregated += r.count * sb;
+        }
+      if (to != me) continue;
+      const bool final = unit.aggregator == me;
+      for (const BrickRun& r : plan.file_runs(unit.file)) {
+        const int s = plan.owner(r.brick);
+        uint8_t* at = unit_buf[u].data() + (r.global - A) * sb;
+        if (plan.collector(unit, s) == me) {   // from an owner of this partition
+          if (s != me) recvs[s].push_back({at, r.count * sb});
+        } else if (final) {                    // merged from another partition's collector
+          merge_recvs[plan.collector(unit, s)].push_back({at, r.count * sb});
+        }
+        if (!final && plan.partition_of_brick(r.brick) == my_part) merge_sends[unit.aggregator].push_back({at, r.count * sb});
+      }
+    }
+    for (auto& [s, list] : recvs) ex.irecv_ranges(list, s, kTagAggregate);
+    for (auto& [a, list] : sends) ex.isend_ranges(list, a, kTagAggregate);
+    ex.wait_all();
+    // The merge of the coarse blocks partitions share (after this rank's partition is gathered).
+    for (auto& [s, list] : merge_recvs) ex.irecv_ranges(list, s, kTagMerge);
+    for (auto& [a, list] : merge_sends) ex.isend_ranges(list, a, kTagMerge);
+    ex.wait_all();
+    clock.lap(kAggregate);
+
+    // ---- compress; the first rank prepares the step's directory ----
+    struct Payload {
+      uint64_t slot = 0;
+      const uint8_t* data = nullptr;
+      uint64_t size = 0;
+      uint32_t flags = 0;
+    };
+    std::map<size_t, std::vector<Payload>> payloads;
+    std::vector<std::vector<uint8_t>> packed;
+    std::vector<uint64_t> totals(units.size(), 0);
+    comm.agree([&] {
+      for (size_t u : my_units) {
+        const GridUnit& unit = units[u];
+        const uint64_t raw = (uint64_t{1} << bpb) * sample[unit.field];
+        const uint64_t first = unit.file * bpf;
+        for (uint64_t b = first; b < std::min(plan.blocks(), first + bpf); ++b) {
+          if (!plan.block_present(b)) continue;
+          const uint8_t* data = unit_buf[u].data() + (b - first) * raw;
+          Payload pl{b - first, data, raw, kIdxCodecRaw};
+          if (t.zip) {
+            packed.emplace_back();
+            const uint64_t len = zip_block(data, raw, packed.back(), b);
+            pl = {b - first, packed.back().data(), len, kIdxCodecZip};
+          }
+          payloads[u].push_back(pl);
+          totals[u] += pl.size;
+        }
+      }
+      if (me == 0) {
+        remove_tree(join_path(t.idx_dir, join_path(t.idx_name, t.tdir)));
+        std::string last;
+        for (uint64_t f : plan.files()) {
+          const std::string dir = parent_path(idx_block_file(t.idx_dir, tmpl, t.tdir, f * bpf, bpf));
+          if (dir != last) make_directories(dir);
+          last = dir;
+        }
+      }
+    });
+    if (t.part) {   // a partition's own files: its communicator; shared files: everyone's
+      std::vector<uint64_t> shared;
+      for (size_t u = 0; u < units.size(); ++u)
+        if (!units[u].merge.empty()) {
+          shared.push_back(totals[u]);
+          totals[u] = 0;
+        }
+      t.part->allreduce_u64(totals, MPI_SUM);
+      comm.allreduce_u64(shared, MPI_SUM);
+      for (size_t u = 0, i = 0; u < units.size(); ++u)
+        if (!units[u].merge.empty()) totals[u] = shared[i++];
+    } else {
+      comm.allreduce_u64(totals, MPI_SUM);
+    }
+    clock.lap(kCompress);
+
+    // ---- write: each aggregator its field's table slice and blocks ----
+    comm.agree([&] {
+      const uint64_t table = idx_table_bytes(bpf, F);
+      for (size_t u : my_units) {
+        const double t0 = Clock::now();
+        const GridUnit& unit = units[u];
+        // A file's units are consecutive, field 0 first: its fields' payloads follow the table in order.
+        const size_t u0 = u - unit.field;
+        uint64_t base = table, file_total = table;
+        for (size_t v = u0; v < u0 + F; ++v) {
+          if (v < u) base += totals[v];
+          file_total += totals[v];
+        }
+        std::vector<IdxBlockEntry> entries(bpf);
+        std::vector<iovec> iov;
+        uint64_t at = base;
+        for (const Payload& pl : payloads[u]) {
+          entries[pl.slot] = {at, pl.size, pl.flags};
+          iov.push_back({const_cast<uint8_t*>(pl.data), pl.size});
+          at += pl.size;
+        }
+        if (t.zip) mark_absent_zip(entries);
+        std::vector<uint8_t> tbytes;
+        encode_idx_table(entries, tbytes);   // header + this field's entries
+        const std::string path = idx_block_file(t.idx_dir, tmpl, t.tdir, unit.file * bpf, bpf);
+        File file(path, File::Mode::kShare);
+        if (unit.field == 0) {
+          file.pwrite_all(tbytes.data(), tbytes.size(), 0);
+          out.bytes += kIdxFileHeaderBytes;
+          ++out.files;
+        } else {
+          file.pwrite_all(tbytes.data() + kIdxFileHeaderBytes, tbytes.size() - kIdxFileHeaderBytes,
+                          kIdxFileHeaderBytes + kIdxBlockEntryBytes * bpf * unit.field);
+        }
+        out.bytes += kIdxBlockEntryBytes * bpf + totals[u];
+        if (!iov.empty()) file.pwritev_all(iov, base);
+        file.truncate(file_total);
+        if (t.fsync) file.sync();
+        file.close();
+        const double dt = Clock::now() - t0;
+        for (const Payload& pl : payloads[u]) {
+          const int level = level_at(HzIndex::level_of_block(unit.file * bpf + pl.slot, bpb));
+          ++out.level_blocks[level];
+          out.level_bytes[level] += pl.size;
+          if (totals[u]) out.write_s[level] += dt * static_cast<double>(pl.size) / static_cast<double>(totals[u]);
+        }
+      }
+    });
+    clock.lap(kFileWrite);
+  } catch (const Error& e) {
+    out.status = static_cast<int32_t>(e.code());
+    out.message = e.what();
+  } catch (const std::bad_alloc&) {
+    out.status = static_cast<int32_t>(ErrorCode::kIo);
+    out.message = "out of memory while writing a grid step";
+  }
+}
+
+// The IDX header of one dataset of the grid (the whole grid, or one partition's box).
+void write_idx_header(const GridMeta& g, const std::string& idx_name, const std::string& path, const Coord3& dims,
+                      const std::string& bitmask, bool fsync) {
+  std::vector<IdxField> fields;
+  for (const auto& f : g.fields) fields.push_back(IdxField{f.name, f.dtype, f.components, "", true});
+  const std::string text = encode_idx_header(idx_write_header(
+      idx_name, dims, g.ndims, fields, bitmask, g.bits_per_block, g.blocks_per_file, g.zip,
+      IdxTime{std::to_string(g.steps.front().step), std::to_string(g.steps.back().step), kTimePattern}));
+  replace_file(path, std::vector<uint8_t>(text.begin(), text.end()), fsync);
+}
+
+std::string part_name(uint32_t q) {
+  char buf[16];
+  std::snprintf(buf, sizeof buf, "p%04u", q);
+  return buf;
+}
+
+// Partition q's box clipped to the grid (empty when the partition holds no sample).
+GridBox part_box(const GridMeta& g, const HzIndex& hz, int k, uint32_t q) {
+  const GridBox grid{{0, 0, 0}, {static_cast<int64_t>(g.dims[0]), static_cast<int64_t>(g.dims[1]),
+                                 static_cast<int64_t>(g.dims[2])}};
+  return grid_partition_box(hz, k, q).intersect(grid);
+}
+
+}  // namespace
+
+std::vector<GridPartDataset> GridGroup::part_datasets() const {
+  const GridMeta& g = meta();
+  std::vector<GridPartDataset> out;
+  if (!g.split_into_parts() || g.bitmask.empty()) return out;
+  const HzIndex hz(g.bitmask);
+  const int k = grid_partition_bits(g.partitions, hz);
+  for (uint32_t q = 0; q < g.partitions; ++q) {
+    const GridBox b = part_box(g, hz, k, q);
+    if (!b.empty()) out.push_back({q, b, join_path(join_path(ds_->path, name_), part_name(q) + ".idx")});
+  }
+  return out;
+}
+
 void GridGroup::write(int64_t step, const GridBox& box, std::span<const FieldView> views) {
   DatasetState& st = *ds_;
   const Comm& comm = st.comm;
   const int me = comm.rank(), R = comm.size();
-  PhaseClock<kNumPhases> clock;
+  Clock clock;
   GridMeta& g = *st.manifest.find_grid(name_);
   const size_t F = g.fields.size();
   std::vector<size_t> sample(F);
   for (size_t f = 0; f < F; ++f) sample[f] = dtype_size(g.fields[f].dtype) * g.fields[f].components;
-
   // ---- this rank's arguments ----
   ArrayView mine{box, std::vector<const uint8_t*>(F, nullptr)};
   comm.agree([&] {
@@ -177,7 +534,7 @@ void GridGroup::write(int64_t step, const GridBox& box, std::span<const FieldVie
   });
   if (mine.box.empty()) mine.box = GridBox{};
 
-  // ---- plan ----
+  // ---- plan: every rank's box; the template; partitions ----
   std::vector<int64_t> all(6 * static_cast<size_t>(R));
   const int64_t mine6[6] = {mine.box.lo[0], mine.box.lo[1], mine.box.lo[2], mine.box.hi[0], mine.box.hi[1], mine.box.hi[2]};
   if (comm.is_mpi()) comm.allgather(mine6, sizeof mine6, all.data());
@@ -188,277 +545,104 @@ void GridGroup::write(int64_t step, const GridBox& box, std::span<const FieldVie
       boxes[r].lo[a] = all[6 * r + a];
       boxes[r].hi[a] = all[6 * r + 3 + a];
     }
-  std::unique_ptr<GridPlan> plan_ptr;
+  const bool local_space = g.split_into_parts();
+  GridTemplate tmpl;
+  std::vector<uint32_t> parts;
+  int k = 0;
   comm.agree([&] {
     if (!comm.same_everywhere(static_cast<uint64_t>(step)))
       fail(ErrorCode::kInvalidArgument, "ranks write different steps of grid '", name_, "'");
-    GridPlanInput in;
-    in.dims = g.dims;
-    in.tmpl = g.bitmask.empty() ? derive_template(g.dims, g.ndims, boxes) : user_template(g.bitmask, boxes);
-    in.bits_per_block = g.bits_per_block;
-    in.blocks_per_file = g.blocks_per_file;
-    in.fields = static_cast<uint32_t>(F);
-    in.aggregation = parse_grid_aggregation(g.aggregation);
-    in.boxes = boxes;
-    plan_ptr = std::make_unique<GridPlan>(std::move(in));
+    tmpl = g.bitmask.empty() ? derive_template(g.dims, g.ndims, boxes) : user_template(g.bitmask, boxes);
+    const HzIndex hz(tmpl.bitmask);
+    k = grid_partition_bits(g.partitions, hz);
+    parts = grid_rank_partitions(hz, k, boxes);
   });
-  const GridPlan& plan = *plan_ptr;
-  const HzIndex& hz = plan.index();
-  const HzIndex& local = plan.local_index();
-  const int n = hz.maxh(), p = plan.brick_bits(), bpb = plan.bits_per_block();
-  const uint64_t brick_samples = uint64_t{1} << p, fs = plan.file_samples(), bpf = g.blocks_per_file;
-  const GridBox grid{{0, 0, 0}, {static_cast<int64_t>(g.dims[0]), static_cast<int64_t>(g.dims[1]),
-                                 static_cast<int64_t>(g.dims[2])}};
-  const std::string tmpl = idx_default_template(name_, n - bpb);
-  const std::string tdir = idx_time_dir(IdxTime{"0", "0", kTimePattern}, step);
-  clock.lap(kPlan);
-
-  GridWriteProfile prof;
-  std::vector<double> encode_s(n + 1, 0.0), write_s(n + 1, 0.0);
-  std::vector<uint64_t> level_blocks(n + 1, 0), level_bytes(n + 1, 0);
-  int32_t status = 0;
-  std::string message;
-  std::vector<uint64_t> totals(plan.units().size(), 0);
-  try {
-    // ---- restructure: whole bricks at their owners ----
-    const std::vector<uint64_t>& owned = plan.bricks_of(me);
-    std::vector<ArrayView> brick_src(owned.size());
-    if (!scratch_) scratch_ = std::make_shared<GridScratch>();
-    GridScratch& scratch = *scratch_;
-    std::vector<std::vector<uint8_t>>& dense = scratch.dense;   // bricks assembled here
-    size_t ndense = 0;
-    Exchange ex(comm);
-    std::map<int, std::vector<Exchange::SubBox>> recv_boxes, send_boxes;
-    for (size_t i = 0; i < owned.size(); ++i) {
-      const GridBox bb = plan.brick_box(owned[i]);
-      const GridBox valid = bb.intersect(grid);
-      if (valid.intersect(mine.box) == valid) {   // all of it is here: read it in place
-        brick_src[i] = mine;
-        continue;
-      }
-      brick_src[i].box = bb;
-      for (size_t f = 0; f < F; ++f) {
-        if (ndense == dense.size()) dense.emplace_back();
-        std::vector<uint8_t>& d = dense[ndense++];
-        d.resize(brick_samples * sample[f]);
-        if (!(bb.intersect(grid) == bb)) std::fill(d.begin(), d.end(), 0);   // samples outside the grid
-        brick_src[i].data.push_back(d.data());
-        const GridBox part = bb.intersect(mine.box);
-        if (!part.empty()) copy_part(mine, brick_src[i], f, part, sample[f], d.data());
-      }
-      for (int s = 0; s < R; ++s) {
-        if (s == me) continue;
-        const GridBox part = bb.intersect(boxes[s]);
-        if (part.empty()) continue;
-        for (size_t f = 0; f < F; ++f) {
-          recv_boxes[s].push_back(brick_src[i].sub(f, part, sample[f]));
-          prof.restructured_bytes += part.volume() * sample[f];
-        }
-      }
-    }
-    for (uint64_t b : plan.bricks_meeting(mine.box)) {
-      const int o = plan.owner(b);
-      if (o == me || o < 0) continue;
-      const GridBox part = plan.brick_box(b).intersect(mine.box);
-      if (part.empty()) continue;
-      for (size_t f = 0; f < F; ++f) send_boxes[o].push_back(mine.sub(f, part, sample[f]));
-    }
-    // Both sides list a pair's parts by brick (ascending), then field, so the types match.
-    for (auto& [s, list] : recv_boxes) ex.irecv_boxes(list, s, kTagRestructure);
-    for (auto& [o, list] : send_boxes) ex.isend_boxes(list, o, kTagRestructure);
-    ex.wait_all();
-    clock.lap(kRestructure);
-
-    // ---- HZ encode ----
-    std::vector<std::vector<uint8_t>>& encoded = scratch.encoded;   // [brick slot * F + field]
-    if (encoded.size() < owned.size() * F) encoded.resize(owned.size() * F);
-    for (size_t i = 0; i < owned.size(); ++i) {
-      const GridBox bb = plan.brick_box(owned[i]);
-      const GridBox valid = bb.intersect(grid);
-      Coord3 vext;
-      for (int a = 0; a < 3; ++a) vext[a] = static_cast<uint64_t>(valid.hi[a] - valid.lo[a]);
-      const bool partial = !(valid == bb);
-      const uint64_t origin_v = (owned[i] << p) | (uint64_t{1} << n);
-      const int origin_level = HzIndex::level_of(origin_v >> (__builtin_ctzll(origin_v) + 1));
-      for (size_t f = 0; f < F; ++f) {
-        auto& out = encoded[i * F + f];
-        out.resize(brick_samples * sample[f]);
-        if (partial) std::fill(out.begin(), out.end(), 0);
-        const ArrayView& src = brick_src[i];
-        const uint8_t* origin = src.data[f] + src.offset(bb.lo, sample[f]);
-        const auto stride = src.stride(sample[f]);
-        for (int h = 0; h <= p; ++h) {
-          const double t0 = PhaseClock<1>::now();
-          hz_encode_level(local, h, origin, stride, vext, sample[f], out.data());
-          encode_s[h == 0 ? origin_level : n - p + h] += PhaseClock<1>::now() - t0;
-        }
-      }
-    }
-    clock.lap(kEncode);
-
-    // ---- aggregate ----
-    const auto& units = plan.units();
-    std::map<uint64_t, std::vector<std::pair<size_t, BrickRun>>> my_runs;   // file -> (brick slot, run)
-    for (size_t i = 0; i < owned.size(); ++i)
-      for (const BrickRun& r : plan.brick_runs(owned[i])) my_runs[r.global / fs].push_back({i, r});
-    for (auto& [file, list] : my_runs)
-      std::sort(list.begin(), list.end(), [](const auto& a, const auto& b) { return a.second.global < b.second.global; });
-    std::vector<size_t> my_units;
-    std::map<size_t, std::vector<uint8_t>>& unit_buf = scratch.units;
-    for (auto it = unit_buf.begin(); it != unit_buf.end();)   // units this rank no longer aggregates
-      it = units.size() > it->first && units[it->first].aggregator == me ? std::next(it) : unit_buf.erase(it);
-    for (size_t u = 0; u < units.size(); ++u)
-      if (units[u].aggregator == me) {
-        my_units.push_back(u);
-        auto& buf = unit_buf[u];
-        const size_t sb = sample[units[u].field];
-        buf.resize(fs * sb);
-        const uint64_t first = units[u].file * bpf;
-        for (uint64_t b = first; b < std::min(plan.blocks(), first + bpf); ++b)
-          if (plan.block_present(b) && plan.block_partial(b))
-            std::memset(buf.data() + ((b - first) << bpb) * sb, 0, (uint64_t{1} << bpb) * sb);
-      }
-    std::map<int, std::vector<Exchange::Range>> sends, recvs;
-    for (size_t u = 0; u < units.size(); ++u) {
-      const GridUnit& unit = units[u];
-      const size_t sb = sample[unit.field];
-      const uint64_t A = unit.file * fs;
-      auto mr = my_runs.find(unit.file);
-      if (mr != my_runs.end())
-        for (const auto& [slot, r] : mr->second) {
-          const uint8_t* src = encoded[slot * F + unit.field].data() + r.local * sb;
-          if (unit.aggregator == me) std::memcpy(unit_buf[u].data() + (r.global - A) * sb, src, r.count * sb);
-          else sends[unit.aggregator].push_back({src, r.count * sb});
-          prof.aggregated_bytes += r.count * sb;
-        }
-      if (unit.aggregator != me) continue;
-      for (const BrickRun& r : plan.file_runs(unit.file)) {
-        const int s = plan.owner(r.brick);
-        if (s != me) recvs[s].push_back({unit_buf[u].data() + (r.global - A) * sb, r.count * sb});
-      }
-    }
-    for (auto& [s, list] : recvs) ex.irecv_ranges(list, s, kTagAggregate);
-    for (auto& [a, list] : sends) ex.isend_ranges(list, a, kTagAggregate);
-    ex.wait_all();
-    clock.lap(kAggregate);
-
-    // ---- compress; rank 0 prepares the step's directory ----
-    struct Payload {
-      uint64_t slot = 0;
-      const uint8_t* data = nullptr;
-      uint64_t size = 0;
-      uint32_t flags = 0;
-    };
-    std::map<size_t, std::vector<Payload>> payloads;
-    std::vector<std::vector<uint8_t>> packed;
-    comm.agree([&] {
-      for (size_t u : my_units) {
-        const GridUnit& unit = units[u];
-        const uint64_t raw = (uint64_t{1} << bpb) * sample[unit.field];
-        const uint64_t first = unit.file * bpf;
-        for (uint64_t b = first; b < std::min(plan.blocks(), first + bpf); ++b) {
-          if (!plan.block_present(b)) continue;
-          const uint8_t* data = unit_buf[u].data() + (b - first) * raw;
-          Payload pl{b - first, data, raw, kIdxCodecRaw};
-          if (g.zip) {
-            packed.emplace_back();
-            const uint64_t len = zip_block(data, raw, packed.back(), b);
-            pl = {b - first, packed.back().data(), len, kIdxCodecZip};
-          }
-          payloads[u].push_back(pl);
-          totals[u] += pl.size;
-        }
-      }
-      if (me == 0) {
-        remove_tree(join_path(st.path, join_path(name_, tdir)));
-        std::string last;
-        for (uint64_t f : plan.files()) {
-          const std::string dir = parent_path(idx_block_file(st.path, tmpl, tdir, f * bpf, bpf));
-          if (dir != last) make_directories(dir);
-          last = dir;
-        }
-      }
-    });
-    comm.allreduce_u64(totals, MPI_SUM);
-    clock.lap(kCompress);
-
-    // ---- write: each aggregator its field's table slice and blocks ----
-    comm.agree([&] {
-      const uint64_t table = idx_table_bytes(bpf, F);
-      for (size_t u : my_units) {
-        const double t0 = PhaseClock<1>::now();
-        const GridUnit& unit = units[u];
-        // A file's units are consecutive, field 0 first: its fields' payloads follow the table in order.
-        const size_t u0 = u - unit.field;
-        uint64_t base = table, file_total = table;
-        for (size_t v = u0; v < u0 + F; ++v) {
-          if (v < u) base += totals[v];
-          file_total += totals[v];
-        }
-        std::vector<IdxBlockEntry> entries(bpf);
-        std::vector<iovec> iov;
-        uint64_t at = base;
-        for (const Payload& pl : payloads[u]) {
-          entries[pl.slot] = {at, pl.size, pl.flags};
-          iov.push_back({const_cast<uint8_t*>(pl.data), pl.size});
-          at += pl.size;
-        }
-        if (g.zip) mark_absent_zip(entries);
-        std::vector<uint8_t> tbytes;
-        encode_idx_table(entries, tbytes);   // header + this field's entries
-        const std::string path = idx_block_file(st.path, tmpl, tdir, unit.file * bpf, bpf);
-        File out(path, File::Mode::kShare);
-        if (unit.field == 0) out.pwrite_all(tbytes.data(), tbytes.size(), 0);
-        else
-          out.pwrite_all(tbytes.data() + kIdxFileHeaderBytes, tbytes.size() - kIdxFileHeaderBytes,
-                         kIdxFileHeaderBytes + kIdxBlockEntryBytes * bpf * unit.field);
-        if (!iov.empty()) out.pwritev_all(iov, base);
-        out.truncate(file_total);
-        if (st.options.fsync) out.sync();
-        out.close();
-        const double dt = PhaseClock<1>::now() - t0;
-        for (const Payload& pl : payloads[u]) {
-          const int level = HzIndex::level_of_block(unit.file * bpf + pl.slot, bpb);
-          ++level_blocks[level];
-          level_bytes[level] += pl.size;
-          if (totals[u]) write_s[level] += dt * static_cast<double>(pl.size) / static_cast<double>(totals[u]);
-        }
-      }
-    });
-    clock.lap(kFileWrite);
-  } catch (const Error& e) {
-    status = static_cast<int32_t>(e.code());
-    message = e.what();
-  } catch (const std::bad_alloc&) {
-    status = static_cast<int32_t>(ErrorCode::kIo);
-    message = "out of memory while writing a grid step";
+  const uint32_t my_part = parts[me];
+  if (g.partitions > 1 && part_color_ != static_cast<int>(my_part)) {
+    part_comm_ = std::make_shared<Comm>(comm.split(static_cast<int>(my_part)));
+    part_color_ = static_cast<int>(my_part);
   }
-  // Everyone learns whether the step's files are complete before rank 0 commits it.
+  const HzIndex global_hz(tmpl.bitmask);
+  const int levels = global_hz.maxh() + 1;
+
+  SpaceTarget t;
+  t.in.tmpl = tmpl;
+  t.in.bits_per_block = g.bits_per_block;
+  t.in.blocks_per_file = g.blocks_per_file;
+  t.in.fields = static_cast<uint32_t>(F);
+  t.in.aggregation = parse_grid_aggregation(g.aggregation);
+  t.tdir = idx_time_dir(IdxTime{"0", "0", kTimePattern}, step);
+  t.zip = g.zip;
+  t.fsync = st.options.fsync;
+  const Comm* space_comm = &comm;
+  ArrayView space_mine = mine;
+  GridBox my_part_box;
+  if (!local_space) {   // one dataset over the whole grid
+    t.in.dims = g.dims;
+    t.in.boxes = boxes;
+    t.in.partitions = g.partitions;
+    t.idx_dir = st.path;
+    t.idx_name = name_;
+    t.part = g.partitions > 1 ? part_comm_.get() : nullptr;
+  } else {              // this rank's partition's own dataset, in the partition's coordinates
+    my_part_box = part_box(g, global_hz, k, my_part);
+    space_comm = part_comm_.get();
+    for (int a = 0; a < 3; ++a) t.in.dims[a] = static_cast<uint64_t>(std::max<int64_t>(0, my_part_box.hi[a] - my_part_box.lo[a]));
+    const std::string part_bitmask = "V" + global_hz.text().substr(1 + k);
+    for (int r = 0; r < R; ++r) {
+      if (parts[r] != my_part) continue;
+      GridBox b = boxes[r];
+      if (!b.empty())
+        for (int a = 0; a < 3; ++a) {
+          b.lo[a] -= my_part_box.lo[a];
+          b.hi[a] -= my_part_box.lo[a];
+        }
+      t.in.boxes.push_back(b);
+    }
+    t.in.tmpl = user_template(part_bitmask, t.in.boxes);
+    if (!space_mine.box.empty())
+      for (int a = 0; a < 3; ++a) {
+        space_mine.box.lo[a] -= my_part_box.lo[a];
+        space_mine.box.hi[a] -= my_part_box.lo[a];
+      }
+    t.idx_dir = join_path(st.path, name_);
+    t.idx_name = part_name(my_part);
+    t.level_shift = k;
+  }
+  if (!scratch_) scratch_ = std::make_shared<GridScratch>();
+  SpaceOutcome out;
+  out.encode_s.assign(levels, 0.0);
+  out.write_s.assign(levels, 0.0);
+  out.level_blocks.assign(levels, 0);
+  out.level_bytes.assign(levels, 0);
+  const bool has_samples = !local_space || !my_part_box.empty();
+  if (has_samples) write_space(*space_comm, t, space_mine, sample, *scratch_, clock, out);
+  // Everyone learns whether the step's files are complete before anything commits it.
   comm.agree([&] {
-    if (status) throw Error(static_cast<ErrorCode>(status), message);
+    if (out.status) throw Error(static_cast<ErrorCode>(out.status), out.message);
   });
 
-  // ---- commit: the .idx header and the manifest ----
-  uint64_t table_total = 0;
-  for (uint64_t t : totals) table_total += t;
+  // ---- commit: the .idx headers, then the manifest ----
+  std::vector<uint64_t> written{out.bytes, out.files};
+  comm.allreduce_u64(written, MPI_SUM);
   GridStepRecord rec;
   rec.step = step;
-  rec.files = static_cast<uint32_t>(plan.files().size());
-  rec.bytes = table_total + plan.files().size() * idx_table_bytes(bpf, F);
+  rec.files = static_cast<uint32_t>(written[1]);
+  rec.bytes = written[0];
   rec.writer_ranks = static_cast<uint32_t>(R);
   const std::string bitmask_before = g.bitmask;
-  g.bitmask = hz.text();
+  g.bitmask = global_hz.text();
   g.steps.push_back(rec);
   try {
     comm.agree([&] {
-      if (me != 0) return;
-      std::vector<IdxField> fields;
-      for (const auto& f : g.fields) fields.push_back(IdxField{f.name, f.dtype, f.components, "", true});
-      const std::string text = encode_idx_header(idx_write_header(
-          name_, g.dims, g.ndims, fields, g.bitmask, bpb, bpf, g.zip,
-          IdxTime{std::to_string(g.steps.front().step), std::to_string(g.steps.back().step), kTimePattern}));
-      replace_file(idx_path(), std::vector<uint8_t>(text.begin(), text.end()), st.options.fsync);
-      st.write_manifest();
+      if (!local_space && me == 0)
+        write_idx_header(g, name_, idx_path(), g.dims, g.bitmask, st.options.fsync);
+      if (local_space && has_samples && space_comm->rank() == 0)
+        write_idx_header(g, t.idx_name, join_path(t.idx_dir, t.idx_name + ".idx"), t.in.dims, t.in.tmpl.bitmask,
+                         st.options.fsync);
+    });
+    comm.agree([&] {
+      if (me == 0) st.write_manifest();
     });
   } catch (...) {
     g.steps.pop_back();
@@ -468,35 +652,35 @@ void GridGroup::write(int64_t step, const GridBox& box, std::span<const FieldVie
   clock.lap(kHeader);
 
   // ---- profile, reduced over ranks ----
+  const int n = levels - 1;
   std::vector<double> mins(clock.seconds, clock.seconds + kNumPhases), maxs = mins, sums = mins;
   double total = 0;
   for (double s : clock.seconds) total += s;
   maxs.push_back(total);
-  maxs.insert(maxs.end(), encode_s.begin(), encode_s.end());
-  maxs.insert(maxs.end(), write_s.begin(), write_s.end());
+  maxs.insert(maxs.end(), out.encode_s.begin(), out.encode_s.end());
+  maxs.insert(maxs.end(), out.write_s.begin(), out.write_s.end());
   comm.allreduce_f64(mins, MPI_MIN);
   comm.allreduce_f64(maxs, MPI_MAX);
   comm.allreduce_f64(sums, MPI_SUM);
-  std::vector<uint64_t> counts(level_blocks);
-  counts.insert(counts.end(), level_bytes.begin(), level_bytes.end());
-  counts.push_back(prof.restructured_bytes);
-  counts.push_back(prof.aggregated_bytes);
+  std::vector<uint64_t> counts(out.level_blocks);
+  counts.insert(counts.end(), out.level_bytes.begin(), out.level_bytes.end());
+  counts.push_back(out.restructured);
+  counts.push_back(out.aggregated);
+  counts.push_back(out.aggregator ? 1 : 0);
   comm.allreduce_u64(counts, MPI_SUM);
-  std::vector<int> aggs;
-  for (const GridUnit& u : plan.units()) aggs.push_back(u.aggregator);
-  std::sort(aggs.begin(), aggs.end());
+  GridWriteProfile prof;
   prof.step = step;
   prof.ranks = R;
-  prof.aggregators = static_cast<uint32_t>(std::unique(aggs.begin(), aggs.end()) - aggs.begin());
+  prof.aggregators = static_cast<uint32_t>(counts[2 * (n + 1) + 2]);
   prof.files = rec.files;
   prof.bytes = rec.bytes;
   prof.restructured_bytes = counts[2 * (n + 1)];
   prof.aggregated_bytes = counts[2 * (n + 1) + 1];
-  prof.bitmask = hz.text();
-  prof.rank_order = plan.input().tmpl.derived ? rank_order_name(plan.input().tmpl.order)
-                    : g.bitmask_derived              ? "derived at the first write"
-                                                     : "user";
-  prof.brick_bits = p;
+  prof.bitmask = global_hz.text();
+  prof.rank_order = tmpl.derived ? rank_order_name(tmpl.order) : g.bitmask_derived ? "derived at the first write" : "user";
+  prof.brick_bits = out.brick_bits;
+  prof.partitions = g.partitions;
+  prof.index_space = g.index_space;
   prof.fsync = st.options.fsync;
   prof.total_s = maxs[kNumPhases];
   for (int ph = 0; ph < kNumPhases; ++ph)

@@ -717,16 +717,21 @@ def test_append_by_another_rank_count(workdir):
 
 
 def test_serial_append_and_partitions(tmp_path):
-    """Serial append mode; partitions=2 is not built (UnsupportedError) and leaves no grid."""
+    """Serial append mode; partitions=3 is refused and leaves no grid; partitions=2 with one rank
+    fails at the write (its box crosses the partitions) and leaves no step."""
     p = str(tmp_path / "a.lodex")
     ds = lodex.create(p, fsync=True)
-    with pytest.raises(lodex.UnsupportedError):
-        ds.grid("g", dims=(8, 8), dtype="u1", partitions=2)
+    with pytest.raises(lodex.InvalidArgumentError, match="power of two"):
+        ds.grid("g", dims=(8, 8), dtype="u1", partitions=3)
+    g2 = ds.grid("g2", dims=(8, 8), dtype="u1", partitions=2)
+    with pytest.raises(lodex.InvalidArgumentError, match="crosses the boundary of partition"):
+        g2.write(0, box=((0, 0), (8, 8)), data=np.zeros((8, 8), np.uint8))
+    assert g2.steps == []
     g = ds.grid("g", dims=(8, 8), dtype="u1", bits_per_block=3, blocks_per_file=2)
     a = (np.arange(64, dtype=np.uint8).reshape(8, 8) * 3)
     g.write(0, box=((0, 0), (8, 8)), data=a)
     assert g.profile["fsync"] is True and g.profile["files"] == 4   # 8 blocks, 2 per file
-    assert "g" in ds.grids and len(ds.grids) == 1   # the refused definition left nothing behind
+    assert sorted(ds.grids) == ["g", "g2"]   # the refused definition left nothing behind
     ds.close()
     with pytest.raises(lodex.Error):   # read-only
         lodex.open(p).grid("g").write(1, box=((0, 0), (8, 8)), data=a)

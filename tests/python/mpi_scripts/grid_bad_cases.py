@@ -66,7 +66,7 @@ CASES = {
     "bits_per_block_big": ("define", "InvalidArgumentError", "bits_per_block"),
     "blocks_per_file_zero": ("define", "InvalidArgumentError", "blocks_per_file"),
     "aggregation": ("define", "InvalidArgumentError", "aggregation"),
-    "partitions": ("define", "UnsupportedError", "partitions"),
+    "partitions": ("define", "InvalidArgumentError", "power of two"),
     "compression": ("define", "InvalidArgumentError", "compression"),
     "dims_zero": ("define", "InvalidArgumentError", "dims"),
     "read_missing_step": ("read", "NotFoundError", "step 5"),
@@ -143,7 +143,7 @@ def _bad_define(case: str, ds, culprit: bool):
             "bits_per_block_big": dict(bits_per_block=12),
             "blocks_per_file_zero": dict(blocks_per_file=0),
             "aggregation": dict(aggregation="random"),
-            "partitions": dict(partitions=2),
+            "partitions": dict(partitions=3),
             "compression": dict(compression="lz4"),
             "dims_zero": dict(dims=(10, 0, 7)),
         }[case])
