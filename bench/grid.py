@@ -2,7 +2,9 @@
 
 1. parallel writes (bench/grid_write_worker.py) at 1, 2, 4, 8 ranks: the S3D workload (a 32^3
    block of 16 f8 fields per rank) and one 256^3 f4 field, against raw file per process of the
-   same bytes; localized vs uniform aggregation with the per-phase breakdown;
+   same bytes; uniform vs localized aggregation vs localized + partitioning (paper 001 Figure
+   15, global and local index space) with the per-phase breakdown; then the 256^3 field again
+   with every method's files made durable (fsync) inside its timing;
 2. OpenVisus's own writer on the 256^3 field against lodex at one process;
 3. reads of the same 256^3 files by lodex and by OpenVisus, warm and cold: full, 1/8 and 1/64
    resolution, a 64^3 box;
@@ -148,6 +150,16 @@ def main() -> None:
                 result["writes"].append(r)
                 print(f"{wl:>4} {R} ranks: raw {r['throughput_mib_s']['raw']:.0f} MiB/s; " + ", ".join(
                     f"{k} {v:.2f}x raw" for k, v in r["ratio_to_raw"].items()), flush=True)
+        # Durable writes: every method's files reach the disk (fsync) before its clock stops.
+        result["writes_durable"] = []
+        for R in [int(r) for r in args.ranks.split(",")]:
+            cmd = [MPIEXEC, "-n", str(R), sys.executable, os.path.join(HERE, "grid_write_worker.py"),
+                   "--dir", work, "--workload", "big", "--repeats", str(args.repeats), "--fsync",
+                   "--schemes", "localized,partitioned,partitioned-local"]
+            r = run_json(cmd, timeout=1800)
+            result["writes_durable"].append(r)
+            print(f" big {R} ranks, fsync: raw {r['throughput_mib_s']['raw']:.0f} MiB/s; " + ", ".join(
+                f"{k} {v:.2f}x raw" for k, v in r["ratio_to_raw"].items()), flush=True)
         serial = serial_write_and_read(work, args.repeats)
         result["serial"] = serial
         w = serial["write"]

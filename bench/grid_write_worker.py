@@ -1,12 +1,19 @@
 """MPI worker of bench/grid.py: parallel IDX writes against raw file per process of the same
 bytes, interleaved over repetitions; prints one JSON line on rank 0.
 
-    mpiexec -n R python bench/grid_write_worker.py --dir D --workload s3d|big --repeats K
+    mpiexec -n R python bench/grid_write_worker.py --dir D --workload s3d|big --repeats K [--fsync]
+
+Schemes (paper 001 Figure 15): uniform and localized aggregation; localized with blocks per file
+tuned to give each rank a file; localized with R partitions (every rank its own partition) in
+the global index space (one IDX dataset, shared coarse files merged) and in the local index
+space (one IDX dataset per partition). --fsync: every method makes its files durable (lodex
+fsync=True; raw: os.fsync) before its time stops.
 """
 
 from __future__ import annotations
 
 import argparse
+import glob
 import json
 import os
 import shutil
@@ -34,7 +41,8 @@ def main() -> None:
     ap.add_argument("--dir", required=True)
     ap.add_argument("--workload", choices=("s3d", "big"), required=True)
     ap.add_argument("--repeats", type=int, default=5)
-    ap.add_argument("--schemes", default="localized,uniform,localized-tuned")
+    ap.add_argument("--schemes", default="localized,uniform,localized-tuned,partitioned,partitioned-local")
+    ap.add_argument("--fsync", action="store_true")
     args = ap.parse_args()
     comm = MPI.COMM_WORLD
     R, me = comm.size, comm.rank
@@ -60,8 +68,13 @@ def main() -> None:
             schemes[s] = dict(aggregation="uniform")
         elif s == "localized-tuned":   # at least one file per rank (the paper tunes files to ranks)
             schemes[s] = dict(aggregation="localized", blocks_per_file=max(1, blocks // R))
-    paths = {s: os.path.join(args.dir, f"{args.workload}-{R}-{s}.lodex") for s in schemes}
-    raw_dir = os.path.join(args.dir, f"raw-{args.workload}-{R}")
+        elif s == "partitioned" and R > 1:
+            schemes[s] = dict(aggregation="localized", partitions=R)
+        elif s == "partitioned-local" and R > 1:
+            schemes[s] = dict(aggregation="localized", partitions=R, index_space="local")
+    tag = "-fsync" if args.fsync else ""
+    paths = {s: os.path.join(args.dir, f"{args.workload}-{R}-{s}{tag}.lodex") for s in schemes}
+    raw_dir = os.path.join(args.dir, f"raw-{args.workload}-{R}{tag}")
     if me == 0:
         for p in list(paths.values()) + [raw_dir]:
             shutil.rmtree(p, ignore_errors=True)
@@ -69,7 +82,7 @@ def main() -> None:
     comm.Barrier()
     grids = {}
     for s, kw in schemes.items():
-        ds = lodex.create(paths[s], comm=comm)
+        ds = lodex.create(paths[s], comm=comm, fsync=args.fsync)
         grids[s] = (ds, ds.grid("g", dims=dims, fields=fields, **kw))
     times = {k: [] for k in ["raw"] + list(schemes)}
     profiles = {s: [] for s in schemes}
@@ -82,6 +95,9 @@ def main() -> None:
                 with open(os.path.join(raw_dir, f"rank{me:05d}-{rep}.bin"), "wb") as f:
                     for a in data.values():
                         f.write(memoryview(a).cast("B"))
+                    if args.fsync:
+                        f.flush()
+                        os.fsync(f.fileno())
             else:
                 grids[key][1].write(rep, box, data if len(fields) > 1 else data["v"])
             dt = time.perf_counter() - t0
@@ -95,14 +111,15 @@ def main() -> None:
                     for f in os.listdir(raw_dir):
                         os.unlink(os.path.join(raw_dir, f))
                 else:
-                    shutil.rmtree(os.path.join(paths[key], "g", f"time_{rep:06d}"), ignore_errors=True)
+                    for d in glob.glob(os.path.join(paths[key], "g", "**", f"time_{rep:06d}"), recursive=True):
+                        shutil.rmtree(d, ignore_errors=True)
     for ds, _ in grids.values():
         ds.close()
     if me == 0:
         med = {k: float(np.median(v)) for k, v in times.items()}
         total = local_bytes * R
         out = {
-            "workload": args.workload, "ranks": R, "dims": dims, "fields": len(fields), "bytes": total,
+            "workload": args.workload, "ranks": R, "fsync": args.fsync, "schemes": schemes, "dims": dims, "fields": len(fields), "bytes": total,
             "median_s": med, "runs_s": times,
             "throughput_mib_s": {k: total / 2**20 / v for k, v in med.items()},
             "ratio_to_raw": {k: med["raw"] / v for k, v in med.items() if k != "raw"},

@@ -196,8 +196,13 @@ void encode_rows(const StridedBox& box, const BlockOrder& order, const uint8_t* 
 
 void hz_encode_level(const HzIndex& local, int h, const uint8_t* src, const std::array<uint64_t, 3>& stride,
                      const Coord3& valid, size_t sample, uint8_t* out) {
+  hz_encode_level_run(local, h, src, stride, valid, sample, h == 0 ? out : out + (uint64_t{1} << (h - 1)) * sample);
+}
+
+void hz_encode_level_run(const HzIndex& local, int h, const uint8_t* src, const std::array<uint64_t, 3>& stride,
+                         const Coord3& valid, size_t sample, uint8_t* base) {
   if (h == 0) {
-    std::memcpy(out, src, sample);
+    std::memcpy(base, src, sample);
     return;
   }
   const StridedBox box = local.level_box(h);
@@ -208,7 +213,6 @@ void hz_encode_level(const HzIndex& local, int h, const uint8_t* src, const std:
     if (n[a] == 0) return;
   }
   const BlockOrder order(local, h - 1, h);
-  uint8_t* base = out + (uint64_t{1} << (h - 1)) * sample;
   switch (sample) {
     case 1: return encode_rows<1>(box, order, src, stride, n, sample, base);
     case 2: return encode_rows<2>(box, order, src, stride, n, sample, base);

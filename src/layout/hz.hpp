@@ -95,6 +95,10 @@ struct BlockOrder {
 // order, sample hz at out + hz * sample. The sample at (x, y, z) is at src + x * stride[0] +
 // y * stride[1] + z * stride[2]; only points with p[a] < valid[a] are copied (the others are left
 // as they are). One pass per level with the per-axis tables, no per-sample index arithmetic.
+// The same, writing level h's run alone: its first sample (local hz 2^(h-1), or 0 for h = 0) at
+// `level_out` (e.g. straight into the buffer of the file the run belongs to).
+void hz_encode_level_run(const HzIndex& local, int h, const uint8_t* src, const std::array<uint64_t, 3>& stride,
+                         const Coord3& valid, size_t sample, uint8_t* level_out);
 void hz_encode_level(const HzIndex& local, int h, const uint8_t* src, const std::array<uint64_t, 3>& stride,
                      const Coord3& valid, size_t sample, uint8_t* out);
 

@@ -251,41 +251,11 @@ void write_space(const Comm& comm, const SpaceTarget& t, const ArrayView& mine, 
     clock.lap(kRestructure);
 
     // ---- HZ encode ----
-    std::vector<std::vector<uint8_t>>& encoded = scratch.encoded;   // [brick slot * F + field]
-    if (encoded.size() < owned.size() * F) encoded.resize(owned.size() * F);
-    for (size_t i = 0; i < owned.size(); ++i) {
-      const GridBox bb = plan.brick_box(owned[i]);
-      const GridBox valid = bb.intersect(grid);
-      Coord3 vext;
-      for (int a = 0; a < 3; ++a) vext[a] = static_cast<uint64_t>(valid.hi[a] - valid.lo[a]);
-      const bool partial = !(valid == bb);
-      const uint64_t origin_v = (owned[i] << p) | (uint64_t{1} << n);
-      const int origin_level = HzIndex::level_of(origin_v >> (__builtin_ctzll(origin_v) + 1));
-      for (size_t f = 0; f < F; ++f) {
-        auto& enc = encoded[i * F + f];
-        enc.resize(brick_samples * sample[f]);
-        if (partial) std::fill(enc.begin(), enc.end(), 0);
-        const ArrayView& src = brick_src[i];
-        const uint8_t* origin = src.data[f] + src.offset(bb.lo, sample[f]);
-        const auto stride = src.stride(sample[f]);
-        for (int h = 0; h <= p; ++h) {
-          const double t0 = Clock::now();
-          hz_encode_level(local, h, origin, stride, vext, sample[f], enc.data());
-          out.encode_s[level_at(h == 0 ? origin_level : n - p + h)] += Clock::now() - t0;
-        }
-      }
-    }
-    clock.lap(kEncode);
-
-    // ---- aggregate: runs to their collectors; then shared files merged at their aggregators ----
+    // The buffers of the units this rank collects come first: a level of a brick whose run lies
+    // in one of them is encoded straight into it (no copy at the aggregation); the others go
+    // through the brick's encoded buffer.
     const auto& units = plan.units();
-    const uint32_t my_part = plan.partition_of_rank(me);
-    std::map<uint64_t, std::vector<std::pair<size_t, BrickRun>>> my_runs;   // file -> (brick slot, run)
-    for (size_t i = 0; i < owned.size(); ++i)
-      for (const BrickRun& r : plan.brick_runs(owned[i])) my_runs[r.global / fs].push_back({i, r});
-    for (auto& [file, list] : my_runs)
-      std::sort(list.begin(), list.end(), [](const auto& a, const auto& b) { return a.second.global < b.second.global; });
-    std::vector<size_t> my_units;                                    // units this rank writes
+    std::vector<size_t> my_units;                                       // units this rank writes
     std::map<size_t, std::vector<uint8_t>>& unit_buf = scratch.units;   // units it collects or writes
     auto collects = [&](const GridUnit& u) { return plan.collector(u, me) == me; };
     for (auto it = unit_buf.begin(); it != unit_buf.end();)   // units this rank no longer collects
@@ -301,6 +271,62 @@ void write_space(const Comm& comm, const SpaceTarget& t, const ArrayView& mine, 
         if (plan.block_present(b) && plan.block_partial(b))
           std::memset(buf.data() + ((b - first) << bpb) * sb, 0, (uint64_t{1} << bpb) * sb);
     }
+    const std::vector<uint64_t>& files = plan.files();
+    std::vector<std::vector<uint8_t>>& encoded = scratch.encoded;   // [brick slot * F + field]
+    if (encoded.size() < owned.size() * F) encoded.resize(owned.size() * F);
+    std::vector<uint64_t> direct(owned.size() * F, 0);   // levels encoded into unit buffers (bit h)
+    std::vector<uint8_t*> level_out(p + 1);
+    for (size_t i = 0; i < owned.size(); ++i) {
+      const GridBox bb = plan.brick_box(owned[i]);
+      const GridBox valid = bb.intersect(grid);
+      Coord3 vext;
+      for (int a = 0; a < 3; ++a) vext[a] = static_cast<uint64_t>(valid.hi[a] - valid.lo[a]);
+      const bool partial = !(valid == bb);
+      const uint64_t origin_v = (owned[i] << p) | (uint64_t{1} << n);
+      const uint64_t origin_hz = origin_v >> (__builtin_ctzll(origin_v) + 1);
+      const int origin_level = HzIndex::level_of(origin_hz);
+      for (size_t f = 0; f < F; ++f) {
+        const size_t sb = sample[f];
+        uint64_t& mask = direct[i * F + f];
+        for (int h = 0; h <= p; ++h) {   // where each level's run goes, when it is one of this rank's units
+          const uint64_t g0 = h == 0 ? origin_hz : (uint64_t{1} << (n - p + h - 1)) + (owned[i] << (h - 1));
+          const uint64_t len = h == 0 ? 1 : uint64_t{1} << (h - 1);
+          level_out[h] = nullptr;
+          if (g0 / fs != (g0 + len - 1) / fs) continue;
+          const auto it = std::lower_bound(files.begin(), files.end(), g0 / fs);
+          if (it == files.end() || *it != g0 / fs) continue;
+          const size_t u = static_cast<size_t>(it - files.begin()) * F + f;
+          if (!collects(units[u])) continue;
+          level_out[h] = unit_buf[u].data() + (g0 - units[u].file * fs) * sb;
+          mask |= uint64_t{1} << h;
+        }
+        uint8_t* enc = nullptr;
+        if (mask != (uint64_t{2} << p) - 1) {
+          auto& e = encoded[i * F + f];
+          e.resize(brick_samples * sb);
+          if (partial) std::fill(e.begin(), e.end(), 0);
+          enc = e.data();
+        }
+        const ArrayView& src = brick_src[i];
+        const uint8_t* origin = src.data[f] + src.offset(bb.lo, sb);
+        const auto stride = src.stride(sb);
+        for (int h = 0; h <= p; ++h) {
+          const double t0 = Clock::now();
+          if (level_out[h]) hz_encode_level_run(local, h, origin, stride, vext, sb, level_out[h]);
+          else hz_encode_level(local, h, origin, stride, vext, sb, enc);
+          out.encode_s[level_at(h == 0 ? origin_level : n - p + h)] += Clock::now() - t0;
+        }
+      }
+    }
+    clock.lap(kEncode);
+
+    // ---- aggregate: runs to their collectors; then shared files merged at their aggregators ----
+    const uint32_t my_part = plan.partition_of_rank(me);
+    std::map<uint64_t, std::vector<std::pair<size_t, BrickRun>>> my_runs;   // file -> (brick slot, run)
+    for (size_t i = 0; i < owned.size(); ++i)
+      for (const BrickRun& r : plan.brick_runs(owned[i])) my_runs[r.global / fs].push_back({i, r});
+    for (auto& [file, list] : my_runs)
+      std::sort(list.begin(), list.end(), [](const auto& a, const auto& b) { return a.second.global < b.second.global; });
     out.aggregator = !my_units.empty();
     std::map<int, std::vector<Exchange::Range>> sends, recvs, merge_sends, merge_recvs;
     for (size_t u = 0; u < units.size(); ++u) {
@@ -311,10 +337,22 @@ void write_space(const Comm& comm, const SpaceTarget& t, const ArrayView& mine, 
       auto mr = my_runs.find(unit.file);
       if (mr != my_runs.end())
         for (const auto& [slot, r] : mr->second) {
-          const uint8_t* src = encoded[slot * F + unit.field].data() + r.local * sb;
-          if (to == me) std::memcpy(unit_buf[u].data() + (r.global - A) * sb, src, r.count * sb);
-          else sends[to].push_back({src, r.count * sb});
           out.aggregated += r.count * sb;
+          const uint8_t* enc = encoded[slot * F + unit.field].data();
+          if (to != me) {
+            sends[to].push_back({enc + r.local * sb, r.count * sb});
+            continue;
+          }
+          // A run may span several levels (they are adjacent in hz); the levels encoded in place
+          // are already there.
+          const uint64_t in_place = direct[slot * F + unit.field];
+          for (uint64_t l = r.local, end = r.local + r.count; l < end;) {
+            const int h = HzIndex::level_of(l);
+            const uint64_t stop = std::min(end, h == 0 ? uint64_t{1} : uint64_t{1} << h);
+            if (!((in_place >> h) & 1))
+              std::memcpy(unit_buf[u].data() + (r.global + (l - r.local) - A) * sb, enc + l * sb, (stop - l) * sb);
+            l = stop;
+          }
         }
       if (to != me) continue;
       const bool final = unit.aggregator == me;
@@ -452,11 +490,11 @@ void write_space(const Comm& comm, const SpaceTarget& t, const ArrayView& mine, 
 
 // The IDX header of one dataset of the grid (the whole grid, or one partition's box).
 void write_idx_header(const GridMeta& g, const std::string& idx_name, const std::string& path, const Coord3& dims,
-                      const std::string& bitmask, bool fsync) {
+                      const std::string& bitmask, int bits_per_block, bool fsync) {
   std::vector<IdxField> fields;
   for (const auto& f : g.fields) fields.push_back(IdxField{f.name, f.dtype, f.components, "", true});
   const std::string text = encode_idx_header(idx_write_header(
-      idx_name, dims, g.ndims, fields, bitmask, g.bits_per_block, g.blocks_per_file, g.zip,
+      idx_name, dims, g.ndims, fields, bitmask, bits_per_block, g.blocks_per_file, g.zip,
       IdxTime{std::to_string(g.steps.front().step), std::to_string(g.steps.back().step), kTimePattern}));
   replace_file(path, std::vector<uint8_t>(text.begin(), text.end()), fsync);
 }
@@ -600,6 +638,8 @@ void GridGroup::write(int64_t step, const GridBox& box, std::span<const FieldVie
       t.in.boxes.push_back(b);
     }
     t.in.tmpl = user_template(part_bitmask, t.in.boxes);
+    // A partition's index is k characters shorter: its blocks are at most all of it.
+    t.in.bits_per_block = std::min(g.bits_per_block, global_hz.maxh() - k);
     if (!space_mine.box.empty())
       for (int a = 0; a < 3; ++a) {
         space_mine.box.lo[a] -= my_part_box.lo[a];
@@ -636,10 +676,10 @@ void GridGroup::write(int64_t step, const GridBox& box, std::span<const FieldVie
   try {
     comm.agree([&] {
       if (!local_space && me == 0)
-        write_idx_header(g, name_, idx_path(), g.dims, g.bitmask, st.options.fsync);
+        write_idx_header(g, name_, idx_path(), g.dims, g.bitmask, g.bits_per_block, st.options.fsync);
       if (local_space && has_samples && space_comm->rank() == 0)
         write_idx_header(g, t.idx_name, join_path(t.idx_dir, t.idx_name + ".idx"), t.in.dims, t.in.tmpl.bitmask,
-                         st.options.fsync);
+                         t.in.bits_per_block, st.options.fsync);
     });
     comm.agree([&] {
       if (me == 0) st.write_manifest();

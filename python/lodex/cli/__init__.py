@@ -44,7 +44,10 @@ def _info(args: argparse.Namespace) -> int:
         m = g._meta
         out["groups"][name] = {
             "kind": "grid",
-            "idx": g.idx_path,
+            "idx": None if g._split else g.idx_path,
+            "idx_paths": g.idx_paths,
+            "partitions": g.partitions,
+            "index_space": g.index_space,
             "dims": list(g.dims),
             "fields": {n: {"dtype": d, "components": c} for n, (d, c) in g.fields.items()},
             "bitmask": g.bitmask,
@@ -64,11 +67,13 @@ def _info(args: argparse.Namespace) -> int:
         if g["kind"] == "grid":
             fields = ", ".join(f"{n}:{v['dtype']}" + (f"x{v['components']}" if v["components"] > 1 else "")
                                for n, v in g["fields"].items())
-            print(f"grid '{name}'  {' x '.join(str(d) for d in g['dims'])}  fields {{{fields}}}  ({g['idx']})")
+            where = g["idx"] or f"{len(g['idx_paths'])} IDX datasets, one per partition"
+            print(f"grid '{name}'  {' x '.join(str(d) for d in g['dims'])}  fields {{{fields}}}  ({where})")
             print(f"  bitmask {g['bitmask'] or '(derived at the first write)'}, {g['levels'] or '?'} levels, "
                   f"{2 ** g['bits_per_block']} samples per block, {g['blocks_per_file']} blocks per file, "
                   f"{g['aggregation']} aggregation, compression {g['compression'] or 'none'}, "
-                  f"{len(g['steps'])} steps")
+                  + (f"{g['partitions']} partitions ({g['index_space']} index space), " if g["partitions"] > 1 else "")
+                  + f"{len(g['steps'])} steps")
             for s in g["steps"]:
                 print(f"  step {s['step']}: {s['files']} files, {s['bytes']:,} bytes, "
                       f"written by {s['writer_ranks']} ranks")
