@@ -509,10 +509,20 @@ void GridPlan::assign_units() {
       ++load[pick];
     }
   }
-  for (size_t c = 0; c < claims.size(); ++c) {
-    GridUnit& u = units_[claims[c].unit];
-    if (c == 0 || claims[c - 1].unit != claims[c].unit) u.aggregator = chosen[c];
-    else u.merge.push_back({claims[c].part, chosen[c]});
+  // A unit of one partition: its claim's rank. A shared unit: the collector writing the fewest
+  // units so far writes it (the first such partition), the other collectors send it theirs.
+  std::vector<uint32_t> writes(R, 0);
+  for (size_t c0 = 0, c1; c0 < claims.size(); c0 = c1) {
+    c1 = c0 + 1;
+    while (c1 < claims.size() && claims[c1].unit == claims[c0].unit) ++c1;
+    size_t best = c0;
+    for (size_t c = c0 + 1; c < c1; ++c)
+      if (writes[chosen[c]] < writes[chosen[best]]) best = c;
+    GridUnit& u = units_[claims[c0].unit];
+    u.aggregator = chosen[best];
+    ++writes[chosen[best]];
+    for (size_t c = c0; c < c1; ++c)
+      if (c != best) u.merge.push_back({claims[c].part, chosen[c]});
   }
 }
 

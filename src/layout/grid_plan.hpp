@@ -22,7 +22,8 @@
 // dealt round-robin). A file whose samples all lie in one partition is aggregated by a rank of
 // that partition. A file holding samples of several partitions (the coarse blocks every partition
 // shares) is first gathered per partition by one rank of it, then merged at the file's
-// aggregator: the runs of each partition arrive from that partition's collector.
+// aggregator (the collector writing the fewest units so far): the runs of each partition arrive
+// from that partition's collector.
 #pragma once
 
 #include <array>

@@ -221,16 +221,28 @@ TEST(GridPlan, PartitionsAggregateInsideThemselvesAndMergeSharedFiles) {
             ASSERT_EQ(plan.partition_of_rank(c), plan.partition_of_rank(o)) << "file " << u.file;
           }
           ASSERT_EQ(u.merge.size() + 1, in_file.size()) << "file " << u.file;
-          ASSERT_EQ(plan.partition_of_rank(u.aggregator), *in_file.begin());
+          std::set<uint32_t> collected{plan.partition_of_rank(u.aggregator)};
           for (const auto& [q, c] : u.merge) {
             ASSERT_EQ(plan.partition_of_rank(c), q);
-            ASSERT_TRUE(in_file.count(q));
+            ASSERT_TRUE(collected.insert(q).second);
           }
+          ASSERT_EQ(collected, in_file) << "file " << u.file;
           shared += !u.merge.empty();
         }
         ASSERT_GE(shared, F);   // at least file 0, the coarse levels every partition holds
         ASSERT_LT(shared, plan.units().size());
       }
+}
+
+TEST(GridPlan, SharedFilesSpreadOverThePartitionsCollectors) {
+  // Every rank its own partition and two big files, both shared by all partitions: the two
+  // files are written by two ranks, not both by partition 0's.
+  const auto boxes = lattice({even_cuts(64, 2), even_cuts(64, 2), even_cuts(64, 2)}, RankOrder::kRowMajor);
+  const GridPlan plan = plan_for({64, 64, 64}, 3, boxes, 15, 4, 1, GridAggregation::kLocalized, "", 8);
+  ASSERT_EQ(plan.units().size(), 2u);
+  EXPECT_EQ(plan.units()[0].merge.size(), 7u);
+  EXPECT_EQ(plan.units()[1].merge.size(), 7u);
+  EXPECT_NE(plan.units()[0].aggregator, plan.units()[1].aggregator);
 }
 
 TEST(GridPlan, PartitionsRejectBoxesCrossingThemAndBadCounts) {

@@ -23,6 +23,7 @@ import pytest
 import lodex
 import grid_bad_cases as gb
 import grid_write_cases as gc
+from grid_checks import assert_same, ov_read, reshape_like, table_entries, tree
 from conftest import LaunchCache, run_mpi
 
 os.environ.setdefault("VISUS_DISABLE_WRITE_LOCK", "1")
@@ -39,65 +40,7 @@ cached = LaunchCache()
 
 # ------------------------------------------------------------------------------------ helpers
 
-def bits(a: np.ndarray) -> np.ndarray:
-    """Raw bytes as unsigned integers of the same width (bit-exact compare: NaN, -0.0)."""
-    a = np.ascontiguousarray(a)
-    return a.view({1: np.uint8, 2: np.uint16, 4: np.uint32, 8: np.uint64}[a.dtype.itemsize])
-
-
-def assert_same(got: np.ndarray, want: np.ndarray, what: str) -> None:
-    assert got.dtype == want.dtype, f"{what}: dtype {got.dtype} != {want.dtype}"
-    assert got.shape == want.shape, f"{what}: shape {got.shape} != {want.shape}"
-    g, w = bits(got), bits(want)
-    if not np.array_equal(g, w):
-        bad = np.argwhere(g != w)
-        raise AssertionError(f"{what}: {len(bad)} of {g.size} values differ, first at {bad[0].tolist()}: "
-                             f"got {got[tuple(bad[0])]!r}, want {want[tuple(bad[0])]!r}")
-
-
 stride, oracle = gc.stride, gc.oracle   # the resolution lattice and the numpy answer of a read
-
-
-def ov_read(db, step: int, field: str, r: int | None, box, nd: int, comps: int) -> np.ndarray | None:
-    """OpenVisus's read, shaped like lodex's ((z, y, x[, c]) / (y, x[, c])); None when OpenVisus
-    refuses a query that holds no sample at that resolution."""
-    kw = dict(time=step, field=db.getField(field))
-    if r is not None:
-        kw["max_resolution"] = r
-    if box is not None:
-        for a, key in enumerate("xyz"[:nd]):
-            kw[key] = [box[0][a], box[1][a]]
-    try:
-        return db.read(**kw)
-    except Exception as e:   # noqa: BLE001
-        if "cannot find a good end_resolution" in str(e):
-            return None
-        raise
-
-
-def reshape_like(a: np.ndarray, want: np.ndarray) -> np.ndarray:
-    """OpenVisus drops (or keeps) axes of extent 1 differently from numpy slicing; only those
-    axes may differ, never the order or extent of the others."""
-    def squeezed(shape):
-        return tuple(d for d in shape if d != 1)
-    if a.shape != want.shape and a.size == want.size and squeezed(a.shape) == squeezed(want.shape):
-        return a.reshape(want.shape)
-    return a
-
-
-def tree(root: str) -> dict[str, bytes]:
-    out = {}
-    for d, _, files in os.walk(root):
-        for f in files:
-            p = os.path.join(d, f)
-            with open(p, "rb") as fh:
-                out[os.path.relpath(p, root)] = fh.read()
-    return out
-
-
-def table_entries(raw: bytes, fields: int, bpf: int) -> list[tuple[int, ...]]:
-    """The ten big-endian uint32 of every block entry of an IDX v6 binary file."""
-    return [struct.unpack_from(">10I", raw, 40 + 40 * i) for i in range(fields * bpf)]
 
 
 def query_boxes(name: str) -> list:
@@ -182,7 +125,7 @@ def test_openvisus_and_lodex_read_every_value(workdir, n, name):
             assert_same(idx.read(step, field=field), full, f"{what} open_idx full")
             for r in resolutions(g):
                 want = oracle(full, g.bitmask, r, None, nd)
-                o = ov_read(db, step, field, r, None, nd, comps)
+                o = ov_read(db, step, field, r, None, nd)
                 assert_same(reshape_like(o, want), want, f"{what} OpenVisus r={r}")
                 assert_same(g.read(step, resolution=r, field=field), want, f"{what} lodex r={r}")
             for box in query_boxes(name):
@@ -190,7 +133,7 @@ def test_openvisus_and_lodex_read_every_value(workdir, n, name):
                     want = oracle(full, g.bitmask, r, box, nd)
                     got = g.read(step, box=box, resolution=r, field=field)
                     assert_same(got, want, f"{what} lodex box={box} r={r}")
-                    o = ov_read(db, step, field, r, box, nd, comps)
+                    o = ov_read(db, step, field, r, box, nd)
                     if o is None:
                         assert want.size == 0, f"{what}: OpenVisus found nothing in box={box} r={r}"
                     else:
@@ -360,7 +303,7 @@ def test_random_grids(workdir, n):
                             f"{what} step {step} {f} OpenVisus")
                 want = oracle(full, g.bitmask, r, None, nd)
                 assert_same(g.read(step, field=f, resolution=r), want, f"{what} step {step} {f} r={r}")
-                o = ov_read(db, step, f, r, None, nd, comps)
+                o = ov_read(db, step, f, r, None, nd)
                 assert_same(reshape_like(o, want), want, f"{what} step {step} {f} OpenVisus r={r}")
         if 1 in spec["dims"]:
             continue
@@ -548,7 +491,7 @@ def test_refine(workdir, n, name, field, step, box):
             want = oracle(full, g.bitmask, r, box, nd)
             assert_same(arr, want, f"refine r={r}")
             assert_same(arr, src.read(step, box=box, resolution=r, field=field), f"refine vs read r={r}")
-            o = ov_read(db, step, field, r, box, nd, comps)
+            o = ov_read(db, step, field, r, box, nd)
             if o is None:
                 assert want.size == 0
             else:

@@ -14,6 +14,8 @@ import zlib
 
 import numpy as np
 
+import grid_write_cases as gc
+
 # ------------------------------------------------------------------------------- templates
 
 D3 = (40, 32, 24)        # 64 x 32 x 32 rounded: 6 + 5 + 5 = 16 characters
@@ -100,22 +102,10 @@ def field_specs(case: dict) -> dict[str, tuple[str, int]]:
 # ---------------------------------------------------------------------------------- data
 
 def full_field(name: str, case: dict, field: str, step: int) -> np.ndarray:
-    """The whole grid of one field at one step (numpy order (z, y, x[, c]) / (y, x[, c])), random
-    over the dtype's range, with the integer extremes or -0.0 / inf / -inf / NaN somewhere."""
+    """The whole grid of one field at one step (numpy order (z, y, x[, c]) / (y, x[, c]))."""
     dtype, comps = field_specs(case)[field]
-    dt = np.dtype(dtype)
     shape = tuple(case["dims"][::-1]) + ((comps,) if comps > 1 else ())
-    rng = np.random.default_rng([zlib.crc32(name.encode()), zlib.crc32(field.encode()), step, 31])
-    if dt.kind == "f":
-        a = (rng.standard_normal(shape) * 1000.0).astype(dt)
-        flat = a.reshape(-1)
-        flat[0], flat[1], flat[7], flat[-1] = -0.0, np.inf, -np.inf, np.nan
-    else:
-        info = np.iinfo(dt)
-        a = rng.integers(info.min, info.max, size=shape, dtype=dt, endpoint=True)
-        flat = a.reshape(-1)
-        flat[0], flat[-1] = info.min, info.max
-    return a
+    return gc.random_values(shape, dtype, [zlib.crc32(name.encode()), zlib.crc32(field.encode()), step, 31])
 
 
 def slices(box, nd: int):

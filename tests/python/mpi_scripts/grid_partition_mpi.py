@@ -17,7 +17,6 @@ exception per rank instead).
 
 import os
 import sys
-import traceback
 
 import numpy as np
 from mpi4py import MPI
@@ -30,34 +29,24 @@ def main() -> None:
     comm = MPI.COMM_WORLD
     rank, n = comm.rank, comm.size
     workdir, tasks = sys.argv[1], sys.argv[2:]
-    results = {}
-    for task in tasks:
-        try:
-            if task == "write":
-                mine = pc.write_all(workdir, comm, rank, n)
-            elif task.startswith("read:"):
-                _, tag, nw, path = task.split(":", 3)
-                arrays, meta = pc.parallel_reads(path, int(nw), comm)
-                np.savez(os.path.join(workdir, f"read-{tag}-{rank}.npz"), **arrays)
-                mine = {"reads": meta}
-                task = f"read:{tag}"
-            elif task == "cross":
-                mine = pc.cross_errors(workdir, comm, rank, n)
-            elif task.startswith("append:"):
-                mine = pc.append_more(task.split(":", 1)[1], comm, rank, n)
-                task = "append"
-            elif task == "dflt":
-                mine = pc.default_bpb_local(workdir, comm, rank, n)
-            else:
-                raise KeyError(task)
-        except Exception as e:   # noqa: BLE001 - reported to the test
-            mine = {"exception": [type(e).__name__, str(e), traceback.format_exc()]}
-        allr = comm.gather(mine, root=0)
-        if rank == 0:
-            results[task] = allr
-        comm.Barrier()
-    if rank == 0:
-        tu.emit(results)
+
+    def handle(task: str):
+        if task == "write":
+            return task, pc.write_all(workdir, comm, rank, n)
+        if task.startswith("read:"):
+            _, tag, nw, path = task.split(":", 3)
+            arrays, meta = pc.parallel_reads(path, int(nw), comm)
+            np.savez(os.path.join(workdir, f"read-{tag}-{rank}.npz"), **arrays)
+            return f"read:{tag}", {"reads": meta}
+        if task == "cross":
+            return task, pc.cross_errors(workdir, comm, rank, n)
+        if task.startswith("append:"):
+            return "append", pc.append_more(task.split(":", 1)[1], comm, rank, n)
+        if task == "dflt":
+            return task, pc.default_bpb_local(workdir, comm, rank, n)
+        raise KeyError(task)
+
+    tu.run_tasks(comm, tasks, handle)
 
 
 if __name__ == "__main__":

@@ -69,13 +69,11 @@ def grid_shape(name: str) -> tuple[int, ...]:
     return tuple(CASES[name]["dims"][::-1])
 
 
-def full_field(name: str, field: str, step: int) -> np.ndarray:
-    """The whole grid of one field at one step: random values over the dtype's range, with the
-    extremes (integers) or -0.0 / inf / -inf / NaN (floats) at a few places."""
-    dtype, comps = field_specs(name)[field]
+def random_values(shape: tuple, dtype: str, seed: list) -> np.ndarray:
+    """Random values over the dtype's range, with the extremes (integers) or -0.0 / inf / -inf /
+    NaN (floats) at a few places."""
     dt = np.dtype(dtype)
-    shape = grid_shape(name) + ((comps,) if comps > 1 else ())
-    rng = np.random.default_rng([zlib.crc32(name.encode()), zlib.crc32(field.encode()), step])
+    rng = np.random.default_rng(seed)
     if dt.kind == "f":
         a = (rng.standard_normal(shape) * 1000.0).astype(dt)
         flat = a.reshape(-1)
@@ -86,6 +84,13 @@ def full_field(name: str, field: str, step: int) -> np.ndarray:
         flat = a.reshape(-1)
         flat[0], flat[-1] = info.min, info.max
     return a
+
+
+def full_field(name: str, field: str, step: int) -> np.ndarray:
+    """The whole grid of one field at one step (random_values)."""
+    dtype, comps = field_specs(name)[field]
+    shape = grid_shape(name) + ((comps,) if comps > 1 else ())
+    return random_values(shape, dtype, [zlib.crc32(name.encode()), zlib.crc32(field.encode()), step])
 
 
 def full_data(name: str, step: int) -> dict[str, np.ndarray]:

@@ -18,7 +18,6 @@ exception per rank instead).
 
 import os
 import sys
-import traceback
 
 import numpy as np
 from mpi4py import MPI
@@ -32,44 +31,35 @@ def main() -> None:
     comm = MPI.COMM_WORLD
     rank, n = comm.rank, comm.size
     workdir, tasks = sys.argv[1], sys.argv[2:]
-    results = {}
-    for task in tasks:
-        try:
-            if task == "write":
-                path = os.path.join(workdir, "w.lodex")
-                profiles = gc.write_all(path, comm, rank, n)
-                appended = gc.append_steps(path, comm, rank, n)
-                mine = {"profiles": profiles, "append": appended}
-            elif task.startswith("read:"):
-                _, tag, path = task.split(":", 2)
-                arrays, boxes = gc.parallel_reads(path, comm)
-                np.savez(os.path.join(workdir, f"read-{tag}-{rank}.npz"), **arrays)
-                mine = {"boxes": boxes}
-                task = f"read:{tag}"
-            elif task.startswith("append:"):
-                mine = gc.append_more(task.split(":", 1)[1], comm, rank, n)
-                task = "append"
-            elif task == "fuzz":
-                fpath = os.path.join(workdir, "fuzz.lodex")
-                mine = {"bitmasks": gc.fuzz_write(fpath, comm, rank, n, gc.FUZZ_SEEDS),
-                        "reads": gc.fuzz_reads(fpath, comm, n)}
-            elif task == "readerr":
-                mine = gb.read_errors(workdir, comm, rank)
-            elif task == "bad":
-                mine = {}
-                for case in gb.CASES:
-                    comm.Barrier()
-                    mine[case] = gb.run_case(case, workdir, comm, rank, n)
-            else:
-                raise KeyError(task)
-        except Exception as e:   # noqa: BLE001 - reported to the test
-            mine = {"exception": [type(e).__name__, str(e), traceback.format_exc()]}
-        allr = comm.gather(mine, root=0)
-        if rank == 0:
-            results[task] = allr
-        comm.Barrier()
-    if rank == 0:
-        tu.emit(results)
+
+    def handle(task: str):
+        if task == "write":
+            path = os.path.join(workdir, "w.lodex")
+            profiles = gc.write_all(path, comm, rank, n)
+            appended = gc.append_steps(path, comm, rank, n)
+            return task, {"profiles": profiles, "append": appended}
+        if task.startswith("read:"):
+            _, tag, path = task.split(":", 2)
+            arrays, boxes = gc.parallel_reads(path, comm)
+            np.savez(os.path.join(workdir, f"read-{tag}-{rank}.npz"), **arrays)
+            return f"read:{tag}", {"boxes": boxes}
+        if task.startswith("append:"):
+            return "append", gc.append_more(task.split(":", 1)[1], comm, rank, n)
+        if task == "fuzz":
+            fpath = os.path.join(workdir, "fuzz.lodex")
+            return task, {"bitmasks": gc.fuzz_write(fpath, comm, rank, n, gc.FUZZ_SEEDS),
+                          "reads": gc.fuzz_reads(fpath, comm, n)}
+        if task == "readerr":
+            return task, gb.read_errors(workdir, comm, rank)
+        if task == "bad":
+            mine = {}
+            for case in gb.CASES:
+                comm.Barrier()
+                mine[case] = gb.run_case(case, workdir, comm, rank, n)
+            return task, mine
+        raise KeyError(task)
+
+    tu.run_tasks(comm, tasks, handle)
 
 
 if __name__ == "__main__":

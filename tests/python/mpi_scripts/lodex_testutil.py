@@ -36,6 +36,26 @@ ROUNDTRIP_CASES = ["factor111", "factor_big", "grid_patch", "grid_nopatch", "zer
                    "zeros_grid_nopatch"]
 
 
+def run_tasks(comm, tasks: list[str], handle) -> None:
+    """Runs each task on every rank (``handle(task)`` returns the result key and this rank's
+    result; an exception becomes {"exception": [type, message, traceback]}), gathers the results
+    at rank 0 and emits them there as one LODEX_RESULT line."""
+    import traceback
+    results = {}
+    for task in tasks:
+        key = task
+        try:
+            key, mine = handle(task)
+        except Exception as e:   # noqa: BLE001 - reported to the test
+            mine = {"exception": [type(e).__name__, str(e), traceback.format_exc()]}
+        allr = comm.gather(mine, root=0)
+        if comm.rank == 0:
+            results[key] = allr
+        comm.Barrier()
+    if comm.rank == 0:
+        emit(results)
+
+
 def big_factor(n: int) -> tuple[int, int, int]:
     """A partition factor > 1 along some axis that fits rank_grid(n) (1,1,1 for one rank)."""
     return {1: (1, 1, 1), 2: (2, 1, 1), 3: (3, 1, 1), 4: (2, 1, 1), 8: (2, 1, 2)}.get(
