@@ -101,10 +101,7 @@ class GridGroup {
   GridWriteProfile profile_;
   std::shared_ptr<GridScratch> scratch_;   // brick and unit buffers kept from step to step
   std::shared_ptr<Comm> part_comm_;          // this rank's partition (partitions > 1)
-  int part_color_ = -1;
+  std::vector<uint32_t> part_of_rank_;       // every rank's partition when part_comm_ was made
 };
-
-// The number of index bits a grid of `dims` needs (the length of its default bitmask).
-int grid_index_bits(const std::array<uint64_t, 3>& dims, int ndims);
 
 }  // namespace lodex

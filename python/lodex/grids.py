@@ -176,7 +176,6 @@ class _PartsCore:
         d = [int(v) for v in meta["dims"]]
         self.box = ([0, 0, 0], [v - 1 for v in d])
         self._dims = d
-        self.path = ", ".join(core.path for _, _, core in self._parts)
 
     def read(self, field, step, box, resolution):
         names = {n: (d, c) for n, d, c in self.fields}

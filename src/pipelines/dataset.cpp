@@ -239,19 +239,15 @@ GridGroup& Dataset::grid(const std::string& name, const GridSpec& spec) {
       for (size_t j = 0; j < i; ++j)
         if (spec.fields[j].name == f.name) fail(ErrorCode::kInvalidArgument, "field '", f.name, "' is named twice");
     }
-    int bits = grid_index_bits(spec.dims, spec.ndims);
-    if (!spec.bitmask.empty()) {
-      const HzIndex index(spec.bitmask);
-      index.require_fits(spec.dims, spec.ndims);
-      bits = index.maxh();
-    }
+    const HzIndex index(spec.bitmask.empty() ? HzIndex::default_bitmask(spec.dims, spec.ndims) : spec.bitmask);
+    if (!spec.bitmask.empty()) index.require_fits(spec.dims, spec.ndims);
+    const int bits = index.maxh();
     def.bits_per_block = spec.bits_per_block == 0 ? std::min(15, bits) : spec.bits_per_block;
     if (def.bits_per_block < 1 || def.bits_per_block > std::min(bits, 31))
       fail(ErrorCode::kInvalidArgument, "bits_per_block ", spec.bits_per_block, " is larger than the grid: its ",
            "index has ", bits, " bits, so blocks have 1..", std::min(bits, 31), " bits");
     if (spec.blocks_per_file < 1) fail(ErrorCode::kInvalidArgument, "blocks_per_file must be at least 1");
     parse_grid_aggregation(spec.aggregation);
-    const HzIndex index(spec.bitmask.empty() ? HzIndex::default_bitmask(spec.dims, spec.ndims) : spec.bitmask);
     grid_partition_bits(spec.partitions, index);
     if (spec.index_space != "global" && spec.index_space != "local")
       fail(ErrorCode::kInvalidArgument, "index_space must be 'global' or 'local', got '", spec.index_space, "'");

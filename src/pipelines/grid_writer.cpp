@@ -82,10 +82,6 @@ struct GridScratch {
   std::map<size_t, std::vector<uint8_t>> units;       // unit index -> file-sized buffer
 };
 
-int grid_index_bits(const std::array<uint64_t, 3>& dims, int ndims) {
-  return static_cast<int>(HzIndex::default_bitmask(dims, ndims).size()) - 1;
-}
-
 std::string GridWriteProfile::to_json() const {
   std::string s = cat("{\"step\": ", step, ", \"ranks\": ", ranks, ", \"aggregators\": ", aggregators,
                       ", \"files\": ", files, ", \"bytes\": ", bytes, ", \"restructured_bytes\": ", restructured_bytes,
@@ -173,7 +169,6 @@ struct SpaceOutcome {
   uint64_t files = 0;                // files whose table header this rank wrote
   bool aggregator = false;
   uint64_t restructured = 0, aggregated = 0;
-  std::string bitmask, rank_order;
   int brick_bits = 0;
   std::vector<double> encode_s, write_s;          // per level of the grid
   std::vector<uint64_t> level_blocks, level_bytes;
@@ -197,9 +192,7 @@ void write_space(const Comm& comm, const SpaceTarget& t, const ArrayView& mine, 
     const GridBox grid{{0, 0, 0}, {static_cast<int64_t>(t.in.dims[0]), static_cast<int64_t>(t.in.dims[1]),
                                    static_cast<int64_t>(t.in.dims[2])}};
     const std::string tmpl = idx_default_template(t.idx_name, n - bpb);
-    out.bitmask = hz.text();
     out.brick_bits = p;
-    out.rank_order = t.in.tmpl.derived ? rank_order_name(t.in.tmpl.order) : "";
     auto level_at = [&](int h) { return std::min<int>(h + t.level_shift, static_cast<int>(out.encode_s.size()) - 1); };
     clock.lap(kPlan);
 
@@ -222,7 +215,7 @@ void write_space(const Comm& comm, const SpaceTarget& t, const ArrayView& mine, 
         if (ndense == dense.size()) dense.emplace_back();
         std::vector<uint8_t>& d = dense[ndense++];
         d.resize(brick_samples * sample[f]);
-        if (!(bb.intersect(grid) == bb)) std::fill(d.begin(), d.end(), 0);   // samples outside the grid
+        if (!(valid == bb)) std::fill(d.begin(), d.end(), 0);   // samples outside the grid
         brick_src[i].data.push_back(d.data());
         const GridBox part = bb.intersect(mine.box);
         if (!part.empty()) copy_part(mine, brick_src[i], f, part, sample[f], d.data());
@@ -585,22 +578,24 @@ void GridGroup::write(int64_t step, const GridBox& box, std::span<const FieldVie
     }
   const bool local_space = g.split_into_parts();
   GridTemplate tmpl;
+  std::optional<HzIndex> hz_of_grid;
   std::vector<uint32_t> parts;
   int k = 0;
   comm.agree([&] {
     if (!comm.same_everywhere(static_cast<uint64_t>(step)))
       fail(ErrorCode::kInvalidArgument, "ranks write different steps of grid '", name_, "'");
     tmpl = g.bitmask.empty() ? derive_template(g.dims, g.ndims, boxes) : user_template(g.bitmask, boxes);
-    const HzIndex hz(tmpl.bitmask);
-    k = grid_partition_bits(g.partitions, hz);
-    parts = grid_rank_partitions(hz, k, boxes);
+    hz_of_grid.emplace(tmpl.bitmask);
+    k = grid_partition_bits(g.partitions, *hz_of_grid);
+    parts = grid_rank_partitions(*hz_of_grid, k, boxes);
   });
+  const HzIndex& global_hz = *hz_of_grid;
   const uint32_t my_part = parts[me];
-  if (g.partitions > 1 && part_color_ != static_cast<int>(my_part)) {
+  // Every rank sees the same `parts`, so every rank splits (a collective) or none does.
+  if (g.partitions > 1 && parts != part_of_rank_) {
     part_comm_ = std::make_shared<Comm>(comm.split(static_cast<int>(my_part)));
-    part_color_ = static_cast<int>(my_part);
+    part_of_rank_ = parts;
   }
-  const HzIndex global_hz(tmpl.bitmask);
   const int levels = global_hz.maxh() + 1;
 
   SpaceTarget t;
