@@ -3,7 +3,7 @@
 # MPI, mpi4py, numpy and the Python build tools come from PyPI into .venv (see Makefile);
 # only C/C++ libraries without a PyPI form come from here.
 set -euo pipefail
-pkgs=(libxxhash-dev nlohmann-json3-dev libgtest-dev zlib1g-dev cmake ninja-build g++)
+pkgs=(libroaring-dev libxxhash-dev nlohmann-json3-dev libgtest-dev zlib1g-dev cmake ninja-build g++)
 missing=()
 for p in "${pkgs[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

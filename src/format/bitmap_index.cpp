@@ -1,0 +1,224 @@
+#include "format/bitmap_index.hpp"
+
+#include <cmath>
+#include <cstring>
+
+#include "core/bytes.hpp"
+#include "core/checksum.hpp"
+#include "core/error.hpp"
+
+namespace lodex {
+
+namespace {
+constexpr size_t kFieldNameSlot = 32;
+constexpr uint32_t kMaxIndexComponents = 1 << 16;
+}  // namespace
+
+std::string index_file_name(const std::string& data_file, const std::string& field) {
+  std::string stem = data_file;
+  if (stem.size() > 4 && stem.compare(stem.size() - 4, 4, ".lpd") == 0) stem.resize(stem.size() - 4);
+  return stem + "." + field + ".lbx";
+}
+
+std::vector<uint8_t> encode_bitmap_index(BitmapIndexHead& head, const std::vector<EncodedComponent>& comps) {
+  if (comps.empty() || comps.size() > kMaxIndexComponents)
+    fail(ErrorCode::kInternal, "an index needs 1 to ", kMaxIndexComponents, " components, got ", comps.size());
+  head.components.assign(comps.size(), IndexComponent{});
+  // Offsets: header, component table, bin tables, bitmaps.
+  uint64_t at = kIndexHeaderBytes + head.component_table_bytes();
+  for (size_t c = 0; c < comps.size(); ++c) {
+    if (comps[c].bitmaps.size() != comps[c].bins.size() + 1)
+      fail(ErrorCode::kInternal, "component ", c, ": ", comps[c].bitmaps.size(), " bitmaps for ",
+           comps[c].bins.size(), " bins");
+    IndexComponent& ic = head.components[c];
+    ic.bins = comps[c].bins.size();
+    ic.nan_rows = comps[c].nan_rows;
+    ic.min = ic.bins ? comps[c].bins.front().vmin : std::nan("");
+    ic.max = ic.bins ? comps[c].bins.back().vmax : std::nan("");
+    ic.table_offset = at;
+    at += ic.table_bytes();
+  }
+  std::vector<std::vector<IndexBin>> tables(comps.size());
+  for (size_t c = 0; c < comps.size(); ++c) {
+    tables[c] = comps[c].bins;
+    IndexBin nan;
+    nan.lo = nan.vmin = nan.vmax = std::nan("");
+    nan.count = comps[c].nan_rows;
+    tables[c].push_back(nan);
+    for (size_t b = 0; b < tables[c].size(); ++b) {
+      const auto& bm = comps[c].bitmaps[b];
+      IndexBin& e = tables[c][b];
+      e.bytes = bm.size();
+      e.offset = bm.empty() ? 0 : at;
+      e.checksum = checksum64(bm.data(), bm.size());
+      at += bm.size();
+    }
+  }
+  head.file_bytes = at;
+
+  ByteWriter w;
+  w.put_bytes(kBitmapIndexMagic, 8);
+  w.put<uint32_t>(kBitmapIndexVersion);
+  w.put<uint32_t>(kIndexHeaderBytes);
+  w.put<uint64_t>(head.rows);
+  w.put<uint32_t>(static_cast<uint32_t>(comps.size()));
+  w.put<uint8_t>(static_cast<uint8_t>(head.dtype));
+  w.put<uint8_t>(static_cast<uint8_t>(head.binning.kind));
+  w.put<uint16_t>(0);
+  w.put<uint32_t>(head.binning.param);
+  w.put<uint32_t>(0);
+  w.put<uint64_t>(head.data_head_checksum);
+  w.put_fixed_string(head.field, kFieldNameSlot);
+  w.put<uint64_t>(kIndexHeaderBytes);
+  w.put<uint64_t>(head.component_table_bytes());
+  w.put<uint64_t>(head.file_bytes);
+  w.put<uint64_t>(0);
+  w.put<uint64_t>(0);
+  w.put<uint64_t>(checksum64(w.bytes().data(), w.size()));
+  for (size_t c = 0; c < comps.size(); ++c) {   // bin tables' checksums first
+    ByteWriter t;
+    for (const IndexBin& e : tables[c]) {
+      t.put<double>(e.lo);
+      t.put<double>(e.vmin);
+      t.put<double>(e.vmax);
+      t.put<uint64_t>(e.count);
+      t.put<uint64_t>(e.offset);
+      t.put<uint64_t>(e.bytes);
+      t.put<uint64_t>(e.checksum);
+    }
+    head.components[c].table_checksum = checksum64(t.bytes().data(), t.size());
+  }
+  const size_t table_start = w.size();
+  for (const IndexComponent& ic : head.components) {
+    w.put<uint64_t>(ic.bins);
+    w.put<uint64_t>(ic.nan_rows);
+    w.put<double>(ic.min);
+    w.put<double>(ic.max);
+    w.put<uint64_t>(ic.table_offset);
+    w.put<uint64_t>(ic.table_bytes());
+    w.put<uint64_t>(ic.table_checksum);
+    w.put<uint64_t>(0);
+  }
+  w.put<uint64_t>(checksum64(w.bytes().data() + table_start, w.size() - table_start));
+  for (const auto& table : tables)
+    for (const IndexBin& e : table) {
+      w.put<double>(e.lo);
+      w.put<double>(e.vmin);
+      w.put<double>(e.vmax);
+      w.put<uint64_t>(e.count);
+      w.put<uint64_t>(e.offset);
+      w.put<uint64_t>(e.bytes);
+      w.put<uint64_t>(e.checksum);
+    }
+  std::vector<uint8_t>& out = w.bytes();
+  out.reserve(head.file_bytes);
+  for (const auto& comp : comps)
+    for (const auto& bm : comp.bitmaps) w.put_bytes(bm.data(), bm.size());
+  if (out.size() != head.file_bytes) fail(ErrorCode::kInternal, "index encoding: ", out.size(), " != ", head.file_bytes);
+  return std::move(out);
+}
+
+BitmapIndexHead decode_index_header(const uint8_t* data, size_t size, uint64_t file_size, const std::string& what) {
+  ByteReader r(data, size, what);
+  char magic[8];
+  std::memcpy(magic, data, size >= 8 ? 8 : size);
+  if (size < 8 || std::memcmp(magic, kBitmapIndexMagic, 8) != 0) r.corrupt("not a lodex bitmap index (bad magic)");
+  if (size < kIndexHeaderBytes)
+    r.corrupt(cat("truncated: the header needs ", kIndexHeaderBytes, " bytes, the file has ", size));
+  if (checksum64(data, kIndexHeaderBytes - 8) != [&] {
+        uint64_t v;
+        std::memcpy(&v, data + kIndexHeaderBytes - 8, 8);
+        return v;
+      }())
+    r.corrupt("header checksum mismatch");
+  r.skip(8, "magic");
+  BitmapIndexHead h;
+  if (const uint32_t v = r.get<uint32_t>("version"); v != kBitmapIndexVersion)
+    r.corrupt(cat("version ", v, " is not supported (this lodex reads version ", kBitmapIndexVersion, ")"));
+  if (r.get<uint32_t>("header bytes") != kIndexHeaderBytes) r.corrupt("header bytes is not 128");
+  h.rows = r.get<uint64_t>("rows");
+  const uint32_t comps = r.get<uint32_t>("components");
+  if (comps < 1 || comps > kMaxIndexComponents) r.corrupt(cat(comps, " components"));
+  if (!dtype_from_code(r.get<uint8_t>("dtype"), &h.dtype)) r.corrupt("unknown dtype code");
+  const uint8_t kind = r.get<uint8_t>("binning");
+  if (kind != static_cast<uint8_t>(Binning::kPrecision) && kind != static_cast<uint8_t>(Binning::kEqualWeight))
+    r.corrupt(cat("unknown binning ", int{kind}));
+  h.binning.kind = static_cast<Binning>(kind);
+  r.skip(2, "reserved");
+  h.binning.param = r.get<uint32_t>("binning parameter");
+  try {
+    validate(h.binning);
+  } catch (const Error& e) {
+    r.corrupt(e.what());
+  }
+  r.skip(4, "reserved");
+  h.data_head_checksum = r.get<uint64_t>("data head checksum");
+  h.field = r.get_fixed_string(kFieldNameSlot, "field name");
+  if (r.get<uint64_t>("table offset") != kIndexHeaderBytes) r.corrupt("component table is not at offset 128");
+  const uint64_t table_bytes = r.get<uint64_t>("table bytes");
+  h.file_bytes = r.get<uint64_t>("file bytes");
+  h.components.assign(comps, IndexComponent{});
+  if (table_bytes != h.component_table_bytes()) r.corrupt("component table size does not match the components");
+  if (h.file_bytes != file_size)
+    r.corrupt(cat("the header records ", h.file_bytes, " bytes, the file has ", file_size, " (truncated or extended)"));
+  if (kIndexHeaderBytes + table_bytes > file_size) r.corrupt("truncated: the component table runs past the end");
+  return h;
+}
+
+void decode_index_components(const uint8_t* data, size_t size, BitmapIndexHead& h, const std::string& what) {
+  ByteReader r(data, size, what, kIndexHeaderBytes);
+  const uint64_t need = h.component_table_bytes();
+  if (size < need) r.corrupt(cat("truncated component table: ", size, " of ", need, " bytes"));
+  uint64_t stored;
+  std::memcpy(&stored, data + need - 8, 8);
+  if (checksum64(data, need - 8) != stored) r.corrupt("component table checksum mismatch");
+  for (IndexComponent& ic : h.components) {
+    ic.bins = r.get<uint64_t>("bins");
+    ic.nan_rows = r.get<uint64_t>("NaN rows");
+    ic.min = r.get<double>("min");
+    ic.max = r.get<double>("max");
+    ic.table_offset = r.get<uint64_t>("bin table offset");
+    const uint64_t tb = r.get<uint64_t>("bin table bytes");
+    ic.table_checksum = r.get<uint64_t>("bin table checksum");
+    r.skip(8, "reserved");
+    if (ic.bins > h.rows || ic.nan_rows > h.rows) r.corrupt(cat(ic.bins, " bins or ", ic.nan_rows, " NaN rows for ", h.rows, " rows"));
+    if (tb != ic.table_bytes() || ic.table_offset < kIndexHeaderBytes + need || ic.table_offset > h.file_bytes ||
+        tb > h.file_bytes - ic.table_offset)
+      r.corrupt("a bin table lies outside the file");
+  }
+}
+
+std::vector<IndexBin> decode_index_bins(const uint8_t* data, size_t size, const BitmapIndexHead& h, uint32_t c,
+                                        const std::string& what) {
+  const IndexComponent& ic = h.components.at(c);
+  ByteReader r(data, size, what, ic.table_offset);
+  if (size < ic.table_bytes()) r.corrupt(cat("truncated bin table of component ", c));
+  if (checksum64(data, ic.table_bytes()) != ic.table_checksum) r.corrupt(cat("bin table checksum mismatch (component ", c, ")"));
+  std::vector<IndexBin> bins(ic.bins + 1);
+  uint64_t total = 0;
+  for (uint64_t b = 0; b <= ic.bins; ++b) {
+    IndexBin& e = bins[b];
+    e.lo = r.get<double>("lower edge");
+    e.vmin = r.get<double>("bin min");
+    e.vmax = r.get<double>("bin max");
+    e.count = r.get<uint64_t>("count");
+    e.offset = r.get<uint64_t>("bitmap offset");
+    e.bytes = r.get<uint64_t>("bitmap bytes");
+    e.checksum = r.get<uint64_t>("bitmap checksum");
+    const bool is_nan = b == ic.bins;
+    if (e.count > h.rows - total) r.corrupt(cat("the bins of component ", c, " hold more rows than the index covers"));
+    if (is_nan ? e.count != ic.nan_rows : (e.count == 0 || !(e.vmin <= e.vmax)))
+      r.corrupt(cat("bin ", b, " of component ", c, " has count ", e.count, " and range [", e.vmin, ", ", e.vmax, "]"));
+    if (!is_nan && b > 0 && !(bins[b - 1].vmax < e.vmin))
+      r.corrupt(cat("bins ", b - 1, " and ", b, " of component ", c, " overlap"));
+    if ((e.count == 0) != (e.bytes == 0) || (e.bytes && (e.offset > h.file_bytes || e.bytes > h.file_bytes - e.offset)))
+      r.corrupt(cat("the bitmap of bin ", b, " of component ", c, " lies outside the file"));
+    total += e.count;
+  }
+  if (total != h.rows) r.corrupt(cat("the bins of component ", c, " hold ", total, " rows, the index covers ", h.rows));
+  if (ic.bins && (bins.front().vmin != ic.min || bins[ic.bins - 1].vmax != ic.max))
+    r.corrupt(cat("component ", c, "'s min/max disagree with its bins"));
+  return bins;
+}
+
+}  // namespace lodex

@@ -1,0 +1,123 @@
+#include "layout/value_query_plan.hpp"
+
+#include <cmath>
+
+#include "core/error.hpp"
+
+namespace lodex {
+
+Tri classify_range(CmpOp op, double c, double vmin, double vmax) {
+  switch (op) {
+    case CmpOp::kLt: return vmax < c ? Tri::kSure : vmin >= c ? Tri::kNone : Tri::kCheck;
+    case CmpOp::kLe: return vmax <= c ? Tri::kSure : vmin > c ? Tri::kNone : Tri::kCheck;
+    case CmpOp::kGt: return vmin > c ? Tri::kSure : vmax <= c ? Tri::kNone : Tri::kCheck;
+    case CmpOp::kGe: return vmin >= c ? Tri::kSure : vmax < c ? Tri::kNone : Tri::kCheck;
+    case CmpOp::kEq: return (vmin == c && vmax == c) ? Tri::kSure : (c < vmin || c > vmax) ? Tri::kNone : Tri::kCheck;
+    case CmpOp::kNe: return (c < vmin || c > vmax) ? Tri::kSure : (vmin == c && vmax == c) ? Tri::kNone : Tri::kCheck;
+  }
+  return Tri::kCheck;
+}
+
+Tri classify_file(const QueryNode& q, const RangeOf& range) {
+  switch (q.kind) {
+    case QueryNode::Kind::kCompare: {
+      const auto [lo, hi] = range(q.field_index, q.bound_component);
+      if (std::isnan(lo) || std::isnan(hi))   // every row NaN (or none): only != matches
+        return q.op == CmpOp::kNe ? Tri::kSure : Tri::kNone;
+      const Tri t = classify_range(q.op, q.value, lo, hi);
+      // NaN rows may exist: they fail every comparison but !=, so only these verdicts are safe.
+      if (q.op == CmpOp::kNe) return t == Tri::kNone ? Tri::kCheck : t;
+      return t == Tri::kSure ? Tri::kCheck : t;
+    }
+    case QueryNode::Kind::kNot: {
+      const Tri t = classify_file(q.kids.at(0), range);
+      return t == Tri::kSure ? Tri::kNone : t == Tri::kNone ? Tri::kSure : Tri::kCheck;
+    }
+    case QueryNode::Kind::kAnd: {
+      bool all_sure = true;
+      for (const auto& k : q.kids) {
+        const Tri t = classify_file(k, range);
+        if (t == Tri::kNone) return Tri::kNone;
+        all_sure = all_sure && t == Tri::kSure;
+      }
+      return all_sure ? Tri::kSure : Tri::kCheck;
+    }
+    case QueryNode::Kind::kOr: {
+      bool all_none = true;
+      for (const auto& k : q.kids) {
+        const Tri t = classify_file(k, range);
+        if (t == Tri::kSure) return Tri::kSure;
+        all_none = all_none && t == Tri::kNone;
+      }
+      return all_none ? Tri::kNone : Tri::kCheck;
+    }
+  }
+  return Tri::kCheck;
+}
+
+BinChoice choose_bins(const std::vector<BinRange>& bins, uint64_t nan_rows, CmpOp op, double c) {
+  BinChoice out;
+  for (uint32_t b = 0; b < bins.size(); ++b) {
+    switch (classify_range(op, c, bins[b].vmin, bins[b].vmax)) {
+      case Tri::kSure:
+        out.sure.push_back(b);
+        out.sure_rows += bins[b].count;
+        break;
+      case Tri::kCheck:
+        out.check.push_back(b);
+        out.check_rows += bins[b].count;
+        break;
+      case Tri::kNone: break;
+    }
+  }
+  out.nan_sure = op == CmpOp::kNe && nan_rows > 0;
+  if (out.nan_sure) out.sure_rows += nan_rows;
+  return out;
+}
+
+Roaring row_range(uint64_t first, uint64_t last) {
+  Roaring r;
+  if (last > first) r.addRange(first, last);
+  return r;
+}
+
+RowSets combine_row_sets(const QueryNode& q, uint32_t rows, const std::function<RowSets(const QueryNode&)>& leaf) {
+  switch (q.kind) {
+    case QueryNode::Kind::kCompare: return leaf(q);
+    case QueryNode::Kind::kNot: {
+      RowSets a = combine_row_sets(q.kids.at(0), rows, leaf);
+      RowSets out;
+      out.sure = row_range(0, rows);
+      out.sure -= a.sure;
+      out.sure -= a.check;
+      out.check = std::move(a.check);
+      return out;
+    }
+    case QueryNode::Kind::kAnd: {
+      RowSets acc = combine_row_sets(q.kids.at(0), rows, leaf);
+      for (size_t i = 1; i < q.kids.size(); ++i) {
+        if (acc.sure.isEmpty() && acc.check.isEmpty()) break;   // nothing left to match
+        RowSets b = combine_row_sets(q.kids[i], rows, leaf);
+        Roaring any_a = acc.sure | acc.check;
+        Roaring any_b = b.sure | b.check;
+        acc.sure &= b.sure;
+        acc.check = any_a & any_b;
+        acc.check -= acc.sure;
+      }
+      return acc;
+    }
+    case QueryNode::Kind::kOr: {
+      RowSets acc = combine_row_sets(q.kids.at(0), rows, leaf);
+      for (size_t i = 1; i < q.kids.size(); ++i) {
+        RowSets b = combine_row_sets(q.kids[i], rows, leaf);
+        acc.sure |= b.sure;
+        acc.check |= b.check;
+        acc.check -= acc.sure;
+      }
+      return acc;
+    }
+  }
+  fail(ErrorCode::kInternal, "unknown query node");
+}
+
+}  // namespace lodex
