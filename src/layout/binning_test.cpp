@@ -64,11 +64,15 @@ void check_bins(const ComponentBins& b, const std::vector<double>& v) {
   std::vector<int> seen(v.size(), 0);
   for (size_t k = 0; k < b.bins(); ++k) {
     ASSERT_LT(b.start[k], b.start[k + 1]) << "empty bin " << k;
-    if (k) ASSERT_LT(b.vmax[k - 1], b.vmin[k]);
+    if (k) {
+      ASSERT_LT(b.vmax[k - 1], b.vmin[k]);
+    }
     double lo = kInf, hi = -kInf;
     for (uint64_t i = b.start[k]; i < b.start[k + 1]; ++i) {
       const uint32_t r = b.rows[i];
-      if (i > b.start[k]) ASSERT_LT(b.rows[i - 1], r);
+      if (i > b.start[k]) {
+        ASSERT_LT(b.rows[i - 1], r);
+      }
       ++seen[r];
       lo = std::min(lo, v[r]);
       hi = std::max(hi, v[r]);
