@@ -17,6 +17,7 @@
 #include "core/schema.hpp"
 #include "format/manifest.hpp"
 #include "format/spatial_metadata.hpp"
+#include "layout/binning.hpp"
 #include "layout/lod_order.hpp"
 #include "layout/particle_plan.hpp"
 #include "layout/particle_read_plan.hpp"
@@ -91,6 +92,53 @@ struct ReadRequest {
   ReadSplit split = ReadSplit::kSpatial;
 };
 
+// Bitmap indexes (paper 002 §II-B): which fields, and how their values are binned.
+struct IndexSpec {
+  std::vector<std::string> fields;   // empty: every field
+  BinningSpec binning;               // default: precision binning, 3 significant digits
+};
+// What a collective index build did, summed over ranks (seconds: the slowest rank's).
+struct IndexBuildStats {
+  uint64_t steps = 0, files = 0, indexes = 0;   // indexes: index files written
+  uint64_t rows = 0;                            // rows indexed, over every field component
+  uint64_t column_bytes = 0;                    // bytes of the indexed columns
+  uint64_t index_bytes = 0;                     // bytes of the index files written
+  double seconds = 0, read_s = 0, bin_s = 0, encode_s = 0, write_s = 0;   // phases: slowest rank's
+  std::string to_json() const;
+};
+
+// A value query (layout/query.hpp) over one step, optionally inside a box and a level of detail.
+struct ValueQuery {
+  std::string text;
+  std::optional<Box> box;              // only particles inside it
+  std::optional<uint32_t> level;       // only each file's rows of levels 0..level (a prefix of rows)
+  std::vector<std::string> fields;     // fields of the matching particles to return (none: no data)
+  bool rows = true;                    // false: count only
+  bool use_index = true;               // false: scan every candidate file, for comparison
+};
+struct ValueQueryStats {
+  uint64_t files = 0;             // data files of the step
+  uint64_t files_pruned = 0;      // skipped from the spatial metadata (min/max, bounds)
+  uint64_t files_indexed = 0;     // answered from bitmaps (candidate checks aside)
+  uint64_t files_scanned = 0;     // read as a scan (no usable index for some field)
+  uint64_t rows_checked = 0;      // candidate rows checked against their values
+  uint64_t sure_rows = 0;         // rows the bitmaps answered without a check
+  uint64_t index_bytes = 0, data_bytes = 0, requests = 0;
+  double seconds = 0, index_s = 0, check_s = 0, data_s = 0;   // this rank
+};
+struct FileHits {
+  std::string file;               // data file name (in the step's folder)
+  std::vector<uint32_t> rows;     // matching rows of that file, ascending
+};
+struct ValueQueryResult {
+  uint64_t count = 0;             // matching particles over all ranks
+  uint64_t local_count = 0;       // of this rank's files
+  std::vector<FileHits> files;    // this rank's files with matches (when rows were asked for)
+  std::vector<FieldColumn> columns;   // the requested fields of those rows, file after file
+  std::vector<std::string> notes;     // what was scanned instead of indexed, and why (all ranks)
+  ValueQueryStats stats;
+};
+
 class ParticleQuery;
 
 // Progressive refinement of one query: level after level (coarse to fine), only the particles
@@ -161,6 +209,18 @@ class ParticleGroup {
   std::unique_ptr<Refinement> refine(int64_t step, const ReadRequest& request, MPI_Comm comm = MPI_COMM_NULL) const;
   SpatialMetadata metadata(int64_t step) const;
   const ReadStats& last_read_stats() const;
+
+  // Collective over the dataset's communicator (append mode): bitmap indexes of `spec.fields` for
+  // `steps` (empty: every committed step), one index file per data file and field beside it; the
+  // files are spread over the ranks, and each rank's threads pull (file, field) tasks from a
+  // shared pool. The manifest records each step's indexes once all are written; an existing
+  // index of a field is replaced. Errors are raised on every rank; data files are never touched.
+  IndexBuildStats build_index(const IndexSpec& spec, const std::vector<int64_t>& steps);
+  // For a rank whose build arguments could not be converted: every rank inside build_index raises `error`.
+  void abort_build_index(const Error& error);
+  // A value query of one step. comm == MPI_COMM_NULL: here, no MPI; otherwise collective: the
+  // step's files are shared among the ranks, each returning its files' matches; count is the total.
+  ValueQueryResult query(int64_t step, const ValueQuery& q, MPI_Comm comm = MPI_COMM_NULL) const;
 
  private:
   friend class Dataset;

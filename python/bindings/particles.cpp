@@ -239,6 +239,77 @@ void bind_particles(nb::module_& m) {
           nb::arg("step"), nb::arg("box").none(), nb::arg("fields"), nb::arg("readers"), nb::arg("P"), nb::arg("S"),
           nb::arg("split"), nb::arg("comm").none())
       .def(
+          "build_index",
+          [](ParticleGroup& g, const std::vector<std::string>& fields, const std::string& binning, uint32_t param,
+             const std::vector<int64_t>& steps) {
+            IndexSpec spec;
+            spec.fields = fields;
+            if (binning == "precision") spec.binning = {Binning::kPrecision, param};
+            else if (binning == "equal_weight") spec.binning = {Binning::kEqualWeight, param};
+            else throw lodex::Error(ErrorCode::kInvalidArgument, "binning must be 'precision' or 'equal_weight'");
+            nb::gil_scoped_release release;
+            return g.build_index(spec, steps).to_json();
+          },
+          nb::arg("fields"), nb::arg("binning"), nb::arg("param"), nb::arg("steps"))
+      .def(
+          "abort_build_index",
+          [](ParticleGroup& g, int code, const std::string& message) {
+            nb::gil_scoped_release release;
+            g.abort_build_index(lodex::Error(static_cast<ErrorCode>(code), message));
+          },
+          nb::arg("code"), nb::arg("message"))
+      .def(
+          "query",
+          [](const ParticleGroup& g, int64_t step, const std::string& text,
+             std::optional<std::pair<std::array<double, 3>, std::array<double, 3>>> box, std::optional<uint32_t> level,
+             const std::vector<std::string>& fields, bool rows, bool use_index, nb::handle comm) {
+            ValueQuery q;
+            q.text = text;
+            if (box) q.box = Box{box->first, box->second};
+            q.level = level;
+            q.fields = fields;
+            q.rows = rows;
+            q.use_index = use_index;
+            const MPI_Comm c = to_comm(comm);
+            ValueQueryResult r;
+            {
+              nb::gil_scoped_release release;
+              r = g.query(step, q, c);
+            }
+            nb::dict out;
+            out["count"] = r.count;
+            out["local_count"] = r.local_count;
+            nb::list files;
+            for (auto& f : r.files) {
+              auto* rows_vec = new std::vector<uint32_t>(std::move(f.rows));
+              nb::capsule owner(rows_vec, [](void* p) noexcept { delete static_cast<std::vector<uint32_t>*>(p); });
+              size_t shape[1] = {rows_vec->size()};
+              files.append(nb::make_tuple(f.file, nb::ndarray<nb::numpy, uint32_t>(rows_vec->data(), 1, shape, owner)));
+            }
+            out["files"] = files;
+            out["data"] = columns_dict(r.columns);
+            out["notes"] = r.notes;
+            const ValueQueryStats& s = r.stats;
+            nb::dict st;
+            st["files"] = s.files;
+            st["files_pruned"] = s.files_pruned;
+            st["files_indexed"] = s.files_indexed;
+            st["files_scanned"] = s.files_scanned;
+            st["rows_checked"] = s.rows_checked;
+            st["sure_rows"] = s.sure_rows;
+            st["index_bytes"] = s.index_bytes;
+            st["data_bytes"] = s.data_bytes;
+            st["requests"] = s.requests;
+            st["seconds"] = s.seconds;
+            st["index_s"] = s.index_s;
+            st["check_s"] = s.check_s;
+            st["data_s"] = s.data_s;
+            out["stats"] = st;
+            return out;
+          },
+          nb::arg("step"), nb::arg("text"), nb::arg("box").none(), nb::arg("level").none(), nb::arg("fields"),
+          nb::arg("rows"), nb::arg("use_index"), nb::arg("comm").none())
+      .def(
           "metadata",
           [](const ParticleGroup& g, int64_t step) {
             const SpatialMetadata meta = g.metadata(step);

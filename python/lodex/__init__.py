@@ -8,7 +8,8 @@
 """
 
 from . import _lodex
-from .api import Dataset, ParticleGroup, Refinement, WriteProfile, create, open
+from .api import (Dataset, IndexBuildStats, ParticleGroup, QueryResult, Refinement, WriteProfile, create,
+                  open)
 from .grids import Grid, GridRefinement, IdxGrid, open_idx, write_idx
 from .errors import (
     AlreadyExistsError,
@@ -28,6 +29,7 @@ __version__ = _lodex.version()
 
 __all__ = [
     "AlreadyExistsError", "Dataset", "Error", "Grid", "GridRefinement", "FormatError", "IOFailure", "IdxGrid", "InternalError",
-    "InvalidArgumentError", "MPIError", "NotFoundError", "ParticleGroup", "Refinement", "UnsupportedError",
+    "IndexBuildStats", "InvalidArgumentError", "MPIError", "NotFoundError", "ParticleGroup", "QueryResult", "Refinement",
+    "UnsupportedError",
     "WriteProfile", "create", "open", "open_idx", "write_idx",
 ]

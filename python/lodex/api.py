@@ -202,17 +202,90 @@ class ParticleGroup:
     def steps(self) -> list[int]:
         return list(self._core.steps)
 
-    def write(self, step: int, data: Mapping[str, Any], patch: Box | None = None) -> None:
+    def write(self, step: int, data: Mapping[str, Any], patch: Box | None = None, *,
+              index: Sequence[str] | Mapping[str, Any] | None = None) -> None:
         """Collective: write this rank's particles as one step. ``data`` maps every schema field
         to an array of shape (n,) or (n, components) with the schema's dtype; ``patch`` is this
-        rank's box (inclusive min, exclusive max), computed from the particles when omitted."""
+        rank's box (inclusive min, exclusive max), computed from the particles when omitted.
+        ``index``: build bitmap indexes of the step right after it commits — a list of fields, or
+        a dict of :meth:`build_index` arguments (``{"fields": [...], "precision": 3}``)."""
         with _collective_input(self._core.abort_write, "write arguments"):
             if not isinstance(data, Mapping):
                 raise InvalidArgumentError("data must be a dict of field name -> numpy array")
             fields = [(str(name), _native(np.asarray(arr))) for name, arr in data.items()]
             pb = None if patch is None else _box(patch, "patch")
             step = int(step)
+            if index is not None and not isinstance(index, Mapping):
+                index = {"fields": index}
+            if index is not None:
+                unknown = set(index) - {"fields", "precision", "bins"}
+                if unknown:
+                    raise InvalidArgumentError(f"unknown index settings {sorted(unknown)}; "
+                                               "known: fields, precision, bins")
         self._core.write(step, fields, pb)
+        if index is not None:
+            self.build_index(steps=[step], **index)
+
+    def build_index(self, fields: Sequence[str] | None = None, precision: int | None = None,
+                    bins: int | None = None, steps: Sequence[int] | None = None) -> "IndexBuildStats":
+        """Collective over the dataset's communicator (mode "a"): bitmap indexes (paper 002
+        §II-B) of ``fields`` (default: all) for ``steps`` (default: every committed step), one
+        index file per data file and field beside it. Binning: ``precision=d`` (default 3) puts
+        bin edges on numbers of d significant digits, so comparisons with constants of at most d
+        digits need no candidate check; ``bins=B`` makes B equal-weight bins instead. Files are
+        spread over the ranks and each rank's threads pull them from a shared pool
+        (``LODEX_INDEX_THREADS`` sets the threads per rank). Re-indexing a field replaces it.
+        Returns the build's statistics (bytes, rows, phase times)."""
+        with _collective_input(self._core.abort_build_index, "index arguments"):
+            if isinstance(fields, str):
+                fields = [fields]
+            if fields is not None and (not isinstance(fields, (list, tuple)) or
+                                       not all(isinstance(f, str) for f in fields)):
+                raise InvalidArgumentError(f"fields must be a list of field names, got {fields!r}")
+            if precision is not None and bins is not None:
+                raise InvalidArgumentError("give either precision (precision binning) or bins (equal-weight bins)")
+            if bins is not None:
+                binning, param = "equal_weight", _count(bins, "bins", 1, 2**32 - 1)
+            else:
+                binning, param = "precision", 3 if precision is None else _count(precision, "precision", 0, 2**32 - 1)
+            steps_ = [] if steps is None else [_step(s) for s in ([steps] if isinstance(steps, (int, np.integer)) else steps)]
+            if steps is not None and not steps_:
+                raise InvalidArgumentError("steps is empty; give None for every step")
+        return IndexBuildStats(json.loads(self._core.build_index(list(fields or []), binning, param, steps_)))
+
+    def query(self, query: str, step: int, box: Box | None = None, level: int | None = None,
+              fields: Sequence[str] | None = None, *, count_only: bool = False, use_index: bool = True,
+              comm: Any = None) -> "QueryResult":
+        """The particles of ``step`` matching ``query`` (paper 002 §IV-B), e.g.
+        ``"energy > 1.3 && 157.654 < x < 162.441"``: comparisons ``< <= > >= == !=`` of a field or
+        component (``energy``, ``x``, ``position[0]``) with a number, ``&&``, ``||``, ``!``,
+        parentheses and chained ranges. ``box``: only particles inside it; ``level``: only each
+        file's rows of levels 0..level (a prefix of rows: a uniform sample). ``fields``: fields of
+        the matches to return as numpy arrays (default none). Bitmap indexes are used where the
+        step has them; comparisons on fields without one are checked by a scan, and
+        :attr:`QueryResult.notes` says so. ``count_only``: skip row ids and data.
+        ``comm``: collective; the files are shared among the ranks, each gets its files' matches,
+        and ``count`` is the total."""
+        try:
+            step = _step(step)
+            if not isinstance(query, str):
+                raise InvalidArgumentError(f"query must be a string, got {query!r}")
+            box_ = None if box is None else _box(box, "box")
+            if level is not None:
+                level = _count(level, "level", 0, 2**32 - 1)
+            if isinstance(fields, str):
+                fields = [fields]
+            if fields is not None and (not isinstance(fields, (list, tuple)) or
+                                       not all(isinstance(f, str) for f in fields)):
+                raise InvalidArgumentError(f"fields must be a list of field names, got {fields!r}")
+            if count_only and fields:
+                raise InvalidArgumentError("count_only returns no data; drop fields or count_only")
+        except Error as e:
+            self._abort_read(e, comm)
+            raise
+        out = self._core.query(step, query, box_, level, list(fields or []), not count_only,
+                               bool(use_index), comm)
+        return QueryResult(out, list(fields or []), self.schema)
 
     @property
     def profile(self) -> WriteProfile:
@@ -321,6 +394,54 @@ class ParticleGroup:
 
     def __repr__(self) -> str:
         return f"<lodex.ParticleGroup {self.name!r} steps={self.steps}>"
+
+
+class IndexBuildStats(dict):
+    """What a collective index build did: steps, files, indexes (files written), rows (values
+    indexed), column_bytes and index_bytes (summed over ranks), and the slowest rank's seconds
+    per phase (read_s, bin_s, encode_s, write_s) and in all (seconds)."""
+
+    @property
+    def bits_per_row(self) -> float:
+        """Index bits per indexed value (one row of one component)."""
+        return 8 * self["index_bytes"] / self["rows"] if self.get("rows") else 0.0
+
+    @property
+    def size_ratio(self) -> float:
+        """Index bytes / bytes of the indexed columns."""
+        return self["index_bytes"] / self["column_bytes"] if self.get("column_bytes") else 0.0
+
+
+class QueryResult:
+    """The answer of :meth:`ParticleGroup.query`. ``count``: matches over all ranks;
+    ``rows``: {data file name: ascending row ids (uint64)} of this rank's files; ``data``:
+    {field: numpy array} of those rows, file after file in the order of ``rows``; ``notes``:
+    what was scanned instead of answered from an index, and why; ``stats``: costs."""
+
+    def __init__(self, raw: dict, fields: list[str], schema: dict):
+        self.count: int = int(raw["count"])
+        self.local_count: int = int(raw["local_count"])
+        self.rows: dict[str, np.ndarray] = {name: rows.astype(np.uint64) for name, rows in raw["files"]}
+        data = dict(raw["data"])
+        for f in fields:   # a field with no match still comes back, empty
+            if f not in data:
+                dtype, comps = schema[f]
+                data[f] = np.empty((0,) if comps == 1 else (0, comps), dtype=dtype)
+        self.data: dict[str, np.ndarray] = {f: data[f] for f in fields}
+        self.notes: list[str] = list(raw["notes"])
+        self.stats: dict = dict(raw["stats"])
+
+    @property
+    def used_index(self) -> bool:
+        """Whether every file read was answered from bitmaps (with candidate checks), none scanned."""
+        return self.stats["files_scanned"] == 0
+
+    def __len__(self) -> int:
+        return self.local_count
+
+    def __repr__(self) -> str:
+        return (f"<lodex.QueryResult count={self.count} files={len(self.rows)} "
+                f"fields={list(self.data)} notes={len(self.notes)}>")
 
 
 class Refinement:

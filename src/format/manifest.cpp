@@ -10,6 +10,12 @@ namespace lodex {
 
 using json = nlohmann::json;
 
+const StepIndex* StepRecord::find_index(const std::string& field) const {
+  for (const auto& x : indexes)
+    if (x.field == field) return &x;
+  return nullptr;
+}
+
 const StepRecord* ParticleGroupMeta::find_step(int64_t step) const {
   for (const auto& s : steps)
     if (s.step == step) return &s;
@@ -120,10 +126,21 @@ std::string encode_manifest(const Manifest& m) {
     jg["lod"] = {{"scale", g.lod.scale}, {"level0_max", g.lod.level0_max},
                  {"brick_target", g.lod.brick_target}, {"seed", g.lod.seed}};
     json steps = json::array();
-    for (const auto& s : g.steps)
-      steps.push_back({{"step", s.step}, {"particles", s.particles}, {"files", s.files},
-                       {"bytes", s.bytes}, {"directory", s.directory},
-                       {"metadata_checksum", s.metadata_checksum}, {"writer_ranks", s.writer_ranks}});
+    for (const auto& s : g.steps) {
+      json js = {{"step", s.step}, {"particles", s.particles}, {"files", s.files},
+                 {"bytes", s.bytes}, {"directory", s.directory},
+                 {"metadata_checksum", s.metadata_checksum}, {"writer_ranks", s.writer_ranks}};
+      if (!s.indexes.empty()) {
+        json ji = json::object();
+        for (const auto& x : s.indexes) {
+          const bool precision = x.binning.kind == Binning::kPrecision;
+          ji[x.field] = {{"binning", precision ? "precision" : "equal_weight"},
+                         {precision ? "precision" : "bins", x.binning.param}, {"bytes", x.bytes}};
+        }
+        js["indexes"] = ji;
+      }
+      steps.push_back(js);
+    }
     jg["steps"] = steps;
     groups[g.name] = jg;
   }
@@ -315,6 +332,32 @@ Manifest decode_manifest(std::string_view text, const std::string& what) {
       rec.metadata_checksum = r.u64(r.key(s, "metadata_checksum", sp), sp + "/metadata_checksum");
       rec.writer_ranks = static_cast<uint32_t>(r.u64(r.key(s, "writer_ranks", sp), sp + "/writer_ranks"));
       if (!g.steps.empty() && g.steps.back().step >= rec.step) r.bad(sp + "/step", "steps are not ascending");
+      if (s.contains("indexes")) {   // absent in steps without bitmap indexes
+        const json& ji = s["indexes"];
+        const std::string ip = sp + "/indexes";
+        if (!ji.is_object()) r.bad(ip, "expected an object of field -> index");
+        for (auto it = ji.begin(); it != ji.end(); ++it) {
+          const std::string fp = ip + "/" + it.key();
+          StepIndex x;
+          x.field = it.key();
+          if (!g.schema.has(x.field)) r.bad(fp, "no such field in the schema");
+          const std::string kind = r.str(r.key(*it, "binning", fp), fp + "/binning");
+          if (kind == "precision") {
+            x.binning = {Binning::kPrecision, static_cast<uint32_t>(r.u64(r.key(*it, "precision", fp), fp + "/precision"))};
+          } else if (kind == "equal_weight") {
+            x.binning = {Binning::kEqualWeight, static_cast<uint32_t>(r.u64(r.key(*it, "bins", fp), fp + "/bins"))};
+          } else {
+            r.bad(fp + "/binning", "expected \"precision\" or \"equal_weight\"");
+          }
+          try {
+            validate(x.binning);
+          } catch (const Error& e) {
+            r.bad(fp, e.what());
+          }
+          x.bytes = r.u64(r.key(*it, "bytes", fp), fp + "/bytes");
+          rec.indexes.push_back(x);
+        }
+      }
       g.steps.push_back(rec);
     }
     m.particle_groups.push_back(std::move(g));

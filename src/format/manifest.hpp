@@ -12,6 +12,7 @@
 
 #include "core/box.hpp"
 #include "core/schema.hpp"
+#include "layout/binning.hpp"
 #include "layout/lod_order.hpp"
 #include "layout/particle_plan.hpp"
 
@@ -19,6 +20,13 @@ namespace lodex {
 
 inline constexpr uint32_t kManifestVersion = 1;
 inline constexpr const char* kManifestName = "manifest.json";
+
+// A bitmap index of one field over every data file of a step (<file stem>.<field>.lbx).
+struct StepIndex {
+  std::string field;
+  BinningSpec binning;
+  uint64_t bytes = 0;             // index files of the step for this field
+};
 
 struct StepRecord {
   int64_t step = 0;
@@ -28,6 +36,8 @@ struct StepRecord {
   std::string directory;          // relative to the dataset root, e.g. "electrons/step-000000"
   uint64_t metadata_checksum = 0; // checksum64 of the spatial metadata file
   uint32_t writer_ranks = 0;
+  std::vector<StepIndex> indexes; // ascending by field name
+  const StepIndex* find_index(const std::string& field) const;
 };
 
 struct ParticleGroupMeta {

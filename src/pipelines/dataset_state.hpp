@@ -30,4 +30,17 @@ void replace_file(const std::string& path, const std::vector<uint8_t>& bytes, bo
 
 std::string step_directory_name(const std::string& group, int64_t step);
 
+// A particle group of the manifest (internal error if it vanished), and one of its committed
+// steps (NotFound listing the steps otherwise).
+const ParticleGroupMeta& group_meta(const DatasetState& st, const std::string& name);
+const StepRecord& step_record(const ParticleGroupMeta& g, int64_t step);
+
+// A step's spatial metadata, checked against the manifest's checksum and counts.
+struct LoadedMetadata {
+  SpatialMetadata meta;
+  uint64_t bytes = 0;
+  std::string step_dir;
+};
+LoadedMetadata load_metadata(const DatasetState& ds, const std::string& name, int64_t step);
+
 }  // namespace lodex

@@ -1,4 +1,5 @@
 #include "pipelines/particle_query.hpp"
+#include "pipelines/particle_rows.hpp"
 
 #include <algorithm>
 #include <chrono>
@@ -167,30 +168,14 @@ void ParticleQuery::setup(const ReadRequest& request, bool sampled) {
 }
 
 ParticleQuery::LoadedHead ParticleQuery::load_head(size_t candidate) const {
-  const DataFileRecord& rec = meta_.files[candidates_order_[candidate]];
+  IoCount io;
+  DataFile df = open_data_file(dir_, meta_.files[candidates_order_[candidate]], schema_, io);
   LoadedHead out;
-  const std::string path = join_path(dir_, rec.file_name);
-  const std::string what = "'" + path + "'";
-  out.file = File(path, File::Mode::kRead);
-  const uint64_t size = out.file.size();
-  if (size != rec.file_bytes)
-    fail(ErrorCode::kFormat, what, " has ", size, " bytes; the spatial metadata says ", rec.file_bytes,
-         " (truncated or replaced)");
-  if (size < kParticleHeaderBytes)
-    fail(ErrorCode::kFormat, what, " is truncated: ", size, " bytes is shorter than the header");
-  std::vector<uint8_t> bytes(kParticleHeaderBytes);
-  out.file.pread_all(bytes.data(), kParticleHeaderBytes, 0);
-  const uint64_t head_size = decode_particle_header_size(bytes.data(), bytes.size(), size, what);
-  bytes.resize(head_size);
-  out.file.pread_all(bytes.data() + kParticleHeaderBytes, head_size - kParticleHeaderBytes, kParticleHeaderBytes);
-  out.requests = 2;
-  out.bytes_read = bytes.size();
-  out.head_bytes = head_size;
-  if (checksum64(bytes.data(), head_size) != rec.head_checksum)
-    fail(ErrorCode::kFormat, what, " header does not match its spatial metadata checksum");
-  out.head = decode_particle_head(bytes.data(), head_size, size, what);
-  if (out.head.num_particles != rec.count || !(out.head.fields == schema_.fields()))
-    fail(ErrorCode::kFormat, what, " holds a different particle count or schema than its metadata says");
+  out.file = std::move(df.file);
+  out.head = std::move(df.head);
+  out.requests = io.requests;
+  out.bytes_read = io.bytes;
+  out.head_bytes = df.head_bytes;
   return out;
 }
 

@@ -19,7 +19,6 @@ constexpr uint64_t kMaxMetadataBytes = uint64_t{1} << 30;
 ParticleGroup::ParticleGroup(std::shared_ptr<DatasetState> ds, std::string name)
     : ds_(std::move(ds)), name_(std::move(name)) {}
 
-namespace {
 const ParticleGroupMeta& group_meta(const DatasetState& st, const std::string& name) {
   const ParticleGroupMeta* g = st.manifest.find_particles(name);
   if (!g) fail(ErrorCode::kInternal, "group '", name, "' vanished from the manifest");
@@ -33,7 +32,6 @@ const StepRecord& step_record(const ParticleGroupMeta& g, int64_t step) {
   fail(ErrorCode::kNotFound, "step ", step, " is not committed in group '", g.name, "' (steps: ",
        have.empty() ? "none" : have, ")");
 }
-}  // namespace
 
 const std::string& ParticleGroup::name() const { return name_; }
 const Schema& ParticleGroup::schema() const { return group_meta(*ds_, name_).schema; }
@@ -47,13 +45,6 @@ std::vector<int64_t> ParticleGroup::steps() const {
   for (const auto& s : group_meta(*ds_, name_).steps) out.push_back(s.step);
   return out;
 }
-
-namespace {
-struct LoadedMetadata {
-  SpatialMetadata meta;
-  uint64_t bytes = 0;
-  std::string step_dir;
-};
 
 LoadedMetadata load_metadata(const DatasetState& ds, const std::string& name, int64_t step) {
   ds.require_open();
@@ -77,6 +68,7 @@ LoadedMetadata load_metadata(const DatasetState& ds, const std::string& name, in
   return out;
 }
 
+namespace {
 // Sets up the query collectively; a metadata error on one rank is raised on every rank.
 std::unique_ptr<ParticleQuery> make_query(const DatasetState& ds, const std::string& name, int64_t step,
                                           const ReadRequest& request, bool sampled, MPI_Comm comm) {

@@ -1,0 +1,684 @@
+// Bitmap indexes over particle steps and the value queries that use them (paper 002 §II-B, §IV-B;
+// docs/queries.md). Build: the files of a step are spread over the ranks (largest first, to the
+// least loaded rank), and each rank's threads pull (file, field) tasks from a shared counter. Query:
+// the spatial metadata prunes files; in each remaining file the bitmaps of the comparisons give
+// rows that surely match and rows to check (layout/value_query_plan.hpp); a box and a level
+// narrow both; the rows to check are read (whole verified segments) and tested against the query.
+#include <roaring/roaring.hh>
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstring>
+#include <map>
+#include <mutex>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <thread>
+
+#include "core/checksum.hpp"
+#include "core/worker_pool.hpp"
+#include "format/bitmap_index.hpp"
+#include "layout/binning.hpp"
+#include "layout/particle_read_plan.hpp"
+#include "layout/query.hpp"
+#include "layout/value_query_plan.hpp"
+#include "mpi/comm.hpp"
+#include "pipelines/dataset_state.hpp"
+#include "pipelines/particle_query.hpp"
+#include "pipelines/particle_rows.hpp"
+
+namespace lodex {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+double since(Clock::time_point t) { return std::chrono::duration<double>(Clock::now() - t).count(); }
+
+constexpr uint64_t kMaxBitmapGap = 64 << 10;
+
+// Files to ranks: largest first, each to the rank with the least work so far (ties: lowest rank).
+std::vector<std::vector<size_t>> assign_files(const std::vector<uint64_t>& work, int ranks) {
+  std::vector<size_t> order(work.size());
+  for (size_t i = 0; i < order.size(); ++i) order[i] = i;
+  std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) { return work[a] > work[b]; });
+  std::vector<std::vector<size_t>> out(ranks);
+  std::vector<uint64_t> load(ranks, 0);
+  for (size_t i : order) {
+    const int r = static_cast<int>(std::min_element(load.begin(), load.end()) - load.begin());
+    out[r].push_back(i);
+    load[r] += std::max<uint64_t>(work[i], 1);
+  }
+  for (auto& v : out) std::sort(v.begin(), v.end());
+  return out;
+}
+
+size_t build_threads(const Comm& comm) {
+  if (const char* env = std::getenv("LODEX_INDEX_THREADS")) {
+    const long n = std::strtol(env, nullptr, 10);
+    if (n >= 1) return static_cast<size_t>(n);
+  }
+  int on_node = 1;
+  if (comm.node_raw() != MPI_COMM_NULL) MPI_Comm_size(comm.node_raw(), &on_node);
+  const size_t hw = std::max(1u, std::thread::hardware_concurrency());
+  return std::max<size_t>(1, hw / static_cast<size_t>(std::max(1, on_node)));
+}
+
+std::vector<uint8_t> serialize(Roaring& r) {
+  r.runOptimize();
+  std::vector<uint8_t> out(r.getSizeInBytes(true));
+  r.write(reinterpret_cast<char*>(out.data()), true);
+  return out;
+}
+
+struct BuildTimes {
+  double read_s = 0, bin_s = 0, encode_s = 0, write_s = 0;
+  uint64_t rows = 0, column_bytes = 0, index_bytes = 0;
+};
+
+// One index file: field f of one data file.
+BuildTimes build_one(const std::string& dir, const DataFileRecord& rec, const Schema& schema, size_t f,
+                     const BinningSpec& binning, bool durable) {
+  BuildTimes t;
+  auto t0 = Clock::now();
+  IoCount io;
+  const DataFile df = open_data_file(dir, rec, schema, io);
+  const FieldSpec& spec = schema.field(f);
+  const uint64_t n = df.head.num_particles;
+  if (n >= (uint64_t{1} << 32))
+    fail(ErrorCode::kUnsupported, "'", df.path, "' has ", n, " particles; bitmap indexes cover files of fewer than 2^32");
+  std::vector<uint8_t> column(n * spec.row_bytes());
+  read_column(df, f, column.data(), io);
+  t.read_s = since(t0);
+  t.rows = n * spec.components;
+  t.column_bytes = column.size();
+
+  std::vector<EncodedComponent> comps(spec.components);
+  for (uint32_t c = 0; c < spec.components; ++c) {
+    auto t1 = Clock::now();
+    const ComponentBins bins = bin_component(column.data(), spec.dtype, spec.components, c, n, binning);
+    t.bin_s += since(t1);
+    t1 = Clock::now();
+    EncodedComponent& ec = comps[c];
+    for (size_t b = 0; b < bins.bins(); ++b) {
+      IndexBin e;
+      e.lo = bins.lo[b];
+      e.vmin = bins.vmin[b];
+      e.vmax = bins.vmax[b];
+      e.count = bins.start[b + 1] - bins.start[b];
+      ec.bins.push_back(e);
+      Roaring r;
+      r.addMany(e.count, bins.rows.data() + bins.start[b]);
+      ec.bitmaps.push_back(serialize(r));
+    }
+    ec.nan_rows = bins.nan_rows.size();
+    Roaring nan;
+    nan.addMany(bins.nan_rows.size(), bins.nan_rows.data());
+    ec.bitmaps.push_back(bins.nan_rows.empty() ? std::vector<uint8_t>{} : serialize(nan));
+    t.encode_s += since(t1);
+  }
+  auto t2 = Clock::now();
+  BitmapIndexHead head;
+  head.rows = n;
+  head.dtype = spec.dtype;
+  head.binning = binning;
+  head.data_head_checksum = rec.head_checksum;
+  head.field = spec.name;
+  const std::vector<uint8_t> bytes = encode_bitmap_index(head, comps);
+  t.encode_s += since(t2);
+  t2 = Clock::now();
+  replace_file(join_path(dir, index_file_name(rec.file_name, spec.name)), bytes, durable);
+  t.write_s = since(t2);
+  t.index_bytes = bytes.size();
+  return t;
+}
+
+void check_query_fields(const Schema& schema, const std::vector<std::string>& fields, const char* what) {
+  for (const auto& name : fields)
+    if (!schema.has(name)) fail(ErrorCode::kNotFound, "no field '", name, "' to ", what, "; fields: ", schema.describe());
+}
+
+}  // namespace
+
+std::string IndexBuildStats::to_json() const {
+  nlohmann::json j = {{"steps", steps}, {"files", files}, {"indexes", indexes}, {"rows", rows},
+                      {"column_bytes", column_bytes}, {"index_bytes", index_bytes}, {"seconds", seconds},
+                      {"read_s", read_s}, {"bin_s", bin_s}, {"encode_s", encode_s}, {"write_s", write_s}};
+  return j.dump();
+}
+
+void ParticleGroup::abort_build_index(const Error& error) {
+  ds_->comm.agree([&] { throw error; });
+  throw error;   // not reached: agree raises
+}
+
+IndexBuildStats ParticleGroup::build_index(const IndexSpec& spec_in, const std::vector<int64_t>& steps_in) {
+  DatasetState& st = *ds_;
+  const Comm& comm = st.comm;
+  const auto t_start = Clock::now();
+  IndexSpec spec = spec_in;
+  std::vector<int64_t> steps = steps_in;
+  std::vector<size_t> field_ids;
+  comm.agree([&] {
+    st.require_writable();
+    validate(spec.binning);
+    const ParticleGroupMeta& g = group_meta(st, name_);
+    if (spec.fields.empty())
+      for (const auto& f : g.schema.fields()) spec.fields.push_back(f.name);
+    check_query_fields(g.schema, spec.fields, "index");
+    for (const auto& name : spec.fields) {
+      const size_t id = g.schema.index_of(name);
+      if (std::find(field_ids.begin(), field_ids.end(), id) != field_ids.end())
+        fail(ErrorCode::kInvalidArgument, "field '", name, "' is listed twice");
+      field_ids.push_back(id);
+    }
+    if (steps.empty())
+      for (const auto& s : g.steps) steps.push_back(s.step);
+    for (int64_t s : steps) step_record(g, s);
+    // Every rank must build the same thing.
+    uint64_t h = checksum64(spec.binning.param == 0 ? "" : "b", 1) ^ (uint64_t{static_cast<uint8_t>(spec.binning.kind)} << 40) ^
+                 spec.binning.param;
+    for (size_t id : field_ids) h = h * 1000003 + id;
+    for (int64_t s : steps) h = h * 1000003 + static_cast<uint64_t>(s);
+    if (!comm.same_everywhere(h))
+      fail(ErrorCode::kInvalidArgument, "ranks disagree on the fields, binning or steps of a collective index build");
+  });
+
+  IndexBuildStats out;
+  BuildTimes mine;
+  const size_t threads = build_threads(comm);
+  for (int64_t step : steps) {
+    LoadedMetadata loaded;
+    comm.agree([&] { loaded = load_metadata(st, name_, step); });
+    const Schema& schema = group_meta(st, name_).schema;
+    std::vector<uint64_t> work;
+    uint64_t row_bytes = 0;
+    for (size_t id : field_ids) row_bytes += schema.field(id).row_bytes();
+    for (const auto& rec : loaded.meta.files) work.push_back(rec.count * row_bytes);
+    const std::vector<size_t> my_files = assign_files(work, comm.size())[comm.rank()];
+    struct Task {
+      size_t file, field;
+    };
+    std::vector<Task> tasks;
+    for (size_t fi : my_files)
+      for (size_t id : field_ids) tasks.push_back({fi, id});
+    std::vector<BuildTimes> times(tasks.size());
+    std::vector<uint64_t> field_bytes(field_ids.size(), 0);
+    comm.agree([&] {
+      try {
+        parallel_for(tasks.size(), threads, [&](size_t i, size_t) {
+          times[i] = build_one(loaded.step_dir, loaded.meta.files[tasks[i].file], schema, tasks[i].field,
+                               spec.binning, st.options.fsync);
+        });
+      } catch (const std::bad_alloc&) {
+        fail(ErrorCode::kIo, "out of memory while building bitmap indexes of step ", step);
+      }
+    });
+    for (size_t i = 0; i < tasks.size(); ++i) {
+      const size_t k = std::find(field_ids.begin(), field_ids.end(), tasks[i].field) - field_ids.begin();
+      field_bytes[k] += times[i].index_bytes;
+      mine.read_s += times[i].read_s;
+      mine.bin_s += times[i].bin_s;
+      mine.encode_s += times[i].encode_s;
+      mine.write_s += times[i].write_s;
+      mine.rows += times[i].rows;
+      mine.column_bytes += times[i].column_bytes;
+      mine.index_bytes += times[i].index_bytes;
+    }
+    if (st.options.fsync && comm.rank() == 0) sync_directory(loaded.step_dir);
+    comm.allreduce_u64(field_bytes, MPI_SUM);
+    // Commit: the step's record lists the new indexes (rank 0 writes the manifest).
+    ParticleGroupMeta* g = st.manifest.find_particles(name_);
+    StepRecord* rec = nullptr;
+    for (auto& s : g->steps)
+      if (s.step == step) rec = &s;
+    const std::vector<StepIndex> before = rec->indexes;
+    for (size_t k = 0; k < field_ids.size(); ++k) {
+      StepIndex x{schema.field(field_ids[k]).name, spec.binning, field_bytes[k]};
+      auto it = std::find_if(rec->indexes.begin(), rec->indexes.end(), [&](const StepIndex& y) { return y.field == x.field; });
+      if (it != rec->indexes.end()) *it = x;
+      else rec->indexes.push_back(x);
+    }
+    std::sort(rec->indexes.begin(), rec->indexes.end(), [](const StepIndex& a, const StepIndex& b) { return a.field < b.field; });
+    try {
+      comm.agree([&] {
+        if (comm.rank() == 0) st.write_manifest();
+      });
+    } catch (...) {
+      rec->indexes = before;
+      throw;
+    }
+    out.steps += 1;
+    out.files += loaded.meta.files.size();
+  }
+  std::vector<uint64_t> sums = {mine.rows, mine.column_bytes, mine.index_bytes, static_cast<uint64_t>(0)};
+  comm.allreduce_u64(sums, MPI_SUM);
+  out.indexes = out.files * field_ids.size();
+  out.rows = sums[0];
+  out.column_bytes = sums[1];
+  out.index_bytes = sums[2];
+  std::vector<double> secs = {since(t_start), mine.read_s, mine.bin_s, mine.encode_s, mine.write_s};
+  comm.allreduce_f64(secs, MPI_MAX);
+  out.seconds = secs[0];
+  out.read_s = secs[1];
+  out.bin_s = secs[2];
+  out.encode_s = secs[3];
+  out.write_s = secs[4];
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Queries
+
+namespace {
+
+// One index file opened for a query: header and component table read, bin tables on demand.
+struct OpenIndex {
+  File file;
+  std::string path;
+  BitmapIndexHead head;
+  std::map<uint32_t, std::vector<IndexBin>> bins;   // per component, with the NaN entry last
+};
+
+struct FileAnswer {
+  uint64_t count = 0;
+  std::vector<uint32_t> rows;
+  std::vector<std::vector<uint8_t>> columns;   // per requested field
+  std::vector<std::string> notes;
+  ValueQueryStats stats;
+};
+
+class FileQuery {
+ public:
+  FileQuery(const std::string& dir, const DataFileRecord& rec, const Schema& schema, const StepRecord& step,
+            const QueryNode& q, const ValueQuery& vq, const std::vector<size_t>& out_fields)
+      : dir_(dir), rec_(rec), schema_(schema), step_(step), q_(q), vq_(vq), out_fields_(out_fields) {}
+
+  FileAnswer run();
+
+ private:
+  std::pair<double, double> range(size_t f, uint32_t c) const {
+    size_t at = 0;
+    for (size_t i = 0; i < f; ++i) at += schema_.field(i).components;
+    return {rec_.min[at + c], rec_.max[at + c]};
+  }
+  const DataFile& data() {
+    if (!data_) data_ = open_data_file(dir_, rec_, schema_, data_io_);
+    return *data_;
+  }
+  RowSets leaf(const QueryNode& n);
+  // The index of field f, or nullptr (no index, unusable: noted).
+  OpenIndex* index_of(size_t f);
+  const std::vector<IndexBin>* bins_of(size_t f, uint32_t c);
+  Roaring load_union(OpenIndex& ix, const std::vector<IndexBin>& bins, const std::vector<uint32_t>& which);
+  void give_up_index(size_t f, const std::string& why);
+
+  const std::string& dir_;
+  const DataFileRecord& rec_;
+  const Schema& schema_;
+  const StepRecord& step_;
+  const QueryNode& q_;
+  const ValueQuery& vq_;
+  const std::vector<size_t>& out_fields_;
+  uint32_t n_ = 0;
+  std::optional<DataFile> data_;
+  IoCount data_io_, index_io_;
+  std::map<size_t, std::optional<OpenIndex>> indexes_;   // nullopt: none or unusable
+  bool scanned_ = false, indexed_ = false;
+  FileAnswer answer_;
+};
+
+void FileQuery::give_up_index(size_t f, const std::string& why) {
+  answer_.notes.push_back(why);
+  indexes_[f].reset();
+}
+
+OpenIndex* FileQuery::index_of(size_t f) {
+  auto it = indexes_.find(f);
+  if (it != indexes_.end()) return it->second ? &*it->second : nullptr;
+  std::optional<OpenIndex>& slot = indexes_[f];
+  const std::string& name = schema_.field(f).name;
+  const StepIndex* listed = step_.find_index(name);
+  if (!vq_.use_index || !listed) return nullptr;
+  OpenIndex ix;
+  ix.path = join_path(dir_, index_file_name(rec_.file_name, name));
+  try {
+    ix.file = File(ix.path, File::Mode::kRead);
+    const uint64_t size = ix.file.size();
+    const std::string what = "index '" + ix.path + "'";
+    std::vector<uint8_t> buf(std::min<uint64_t>(size, kIndexHeaderBytes));
+    ix.file.pread_all(buf.data(), buf.size(), 0);
+    ix.head = decode_index_header(buf.data(), buf.size(), size, what);
+    buf.resize(ix.head.component_table_bytes());
+    ix.file.pread_all(buf.data(), buf.size(), kIndexHeaderBytes);
+    index_io_.requests += 2;
+    index_io_.bytes += kIndexHeaderBytes + buf.size();
+    decode_index_components(buf.data(), buf.size(), ix.head, what);
+    const FieldSpec& spec = schema_.field(f);
+    if (ix.head.field != name || ix.head.dtype != spec.dtype || ix.head.components.size() != spec.components ||
+        ix.head.rows != rec_.count)
+      fail(ErrorCode::kFormat, what, " describes another field or file (", ix.head.field, ", ", ix.head.rows, " rows)");
+    if (ix.head.data_head_checksum != rec_.head_checksum)
+      fail(ErrorCode::kFormat, what, " was built for another version of '", rec_.file_name, "' (stale)");
+  } catch (const Error& e) {
+    give_up_index(f, cat("bitmap index unusable, field '", name, "' of '", rec_.file_name, "' scanned instead: ", e.what()));
+    return nullptr;
+  }
+  slot = std::move(ix);
+  return &*slot;
+}
+
+const std::vector<IndexBin>* FileQuery::bins_of(size_t f, uint32_t c) {
+  OpenIndex* ix = index_of(f);
+  if (!ix) return nullptr;
+  auto it = ix->bins.find(c);
+  if (it != ix->bins.end()) return &it->second;
+  try {
+    const IndexComponent& ic = ix->head.components.at(c);
+    std::vector<uint8_t> buf(ic.table_bytes());
+    ix->file.pread_all(buf.data(), buf.size(), ic.table_offset);
+    ++index_io_.requests;
+    index_io_.bytes += buf.size();
+    auto bins = decode_index_bins(buf.data(), buf.size(), ix->head, c, "index '" + ix->path + "'");
+    return &(ix->bins[c] = std::move(bins));
+  } catch (const Error& e) {
+    give_up_index(f, cat("bitmap index unusable, field '", schema_.field(f).name, "' of '", rec_.file_name,
+                         "' scanned instead: ", e.what()));
+    return nullptr;
+  }
+}
+
+Roaring FileQuery::load_union(OpenIndex& ix, const std::vector<IndexBin>& bins, const std::vector<uint32_t>& which) {
+  // Byte runs of the wanted bitmaps (ascending offsets), merged across small gaps.
+  std::vector<uint32_t> order;
+  for (uint32_t b : which)
+    if (bins[b].count) order.push_back(b);
+  std::sort(order.begin(), order.end(), [&](uint32_t a, uint32_t b) { return bins[a].offset < bins[b].offset; });
+  std::vector<Roaring> parts;
+  parts.reserve(order.size());
+  std::vector<uint8_t> buf;
+  const std::string what = "index '" + ix.path + "'";
+  for (size_t i = 0; i < order.size();) {
+    size_t j = i + 1;
+    uint64_t end = bins[order[i]].offset + bins[order[i]].bytes;
+    while (j < order.size() && bins[order[j]].offset <= end + kMaxBitmapGap) {
+      end = std::max(end, bins[order[j]].offset + bins[order[j]].bytes);
+      ++j;
+    }
+    const uint64_t start = bins[order[i]].offset;
+    buf.resize(end - start);
+    ix.file.pread_all(buf.data(), buf.size(), start);
+    ++index_io_.requests;
+    index_io_.bytes += buf.size();
+    for (size_t k = i; k < j; ++k) {
+      const IndexBin& e = bins[order[k]];
+      const uint8_t* p = buf.data() + (e.offset - start);
+      if (checksum64(p, e.bytes) != e.checksum) fail(ErrorCode::kFormat, what, ": bitmap of bin ", order[k], " fails its checksum");
+      Roaring r = Roaring::readSafe(reinterpret_cast<const char*>(p), e.bytes);
+      if (r.cardinality() != e.count || r.getSizeInBytes(true) != e.bytes || (e.count && r.maximum() >= n_))
+        fail(ErrorCode::kFormat, what, ": bitmap of bin ", order[k], " does not hold the ", e.count, " rows its entry says");
+      parts.push_back(std::move(r));
+    }
+    i = j;
+  }
+  if (parts.empty()) return Roaring();
+  if (parts.size() == 1) return std::move(parts[0]);
+  std::vector<const Roaring*> ptrs;
+  for (const auto& r : parts) ptrs.push_back(&r);
+  return Roaring::fastunion(ptrs.size(), ptrs.data());
+}
+
+RowSets FileQuery::leaf(const QueryNode& n) {
+  RowSets s;
+  const Tri t = classify_file(n, [&](size_t f, uint32_t c) { return range(f, c); });
+  if (t == Tri::kNone) return s;
+  if (t == Tri::kSure) {
+    s.sure = row_range(0, n_);
+    return s;
+  }
+  const std::vector<IndexBin>* bins = bins_of(n.field_index, n.bound_component);
+  if (bins) {
+    std::vector<BinRange> ranges;
+    ranges.reserve(bins->size() - 1);
+    for (size_t b = 0; b + 1 < bins->size(); ++b) ranges.push_back({(*bins)[b].vmin, (*bins)[b].vmax, (*bins)[b].count});
+    const uint32_t nan_bin = static_cast<uint32_t>(bins->size() - 1);
+    const BinChoice choice = choose_bins(ranges, bins->back().count, n.op, n.value);
+    try {
+      OpenIndex& ix = *index_of(n.field_index);
+      // Sure rows: the union of the sure bins, or everything but the other bins when that reads less.
+      std::vector<uint32_t> sure = choice.sure, rest;
+      if (choice.nan_sure) sure.push_back(nan_bin);
+      uint64_t sure_bytes = 0, rest_bytes = 0;
+      std::vector<uint8_t> is_sure(bins->size(), 0);
+      for (uint32_t b : sure) is_sure[b] = 1, sure_bytes += (*bins)[b].bytes;
+      for (uint32_t b = 0; b < bins->size(); ++b)
+        if (!is_sure[b] && (*bins)[b].count) rest.push_back(b), rest_bytes += (*bins)[b].bytes;
+      if (rest_bytes < sure_bytes) {
+        s.sure = row_range(0, n_);
+        s.sure -= load_union(ix, *bins, rest);
+      } else {
+        s.sure = load_union(ix, *bins, sure);
+      }
+      s.check = load_union(ix, *bins, choice.check);
+      indexed_ = true;
+      return s;
+    } catch (const Error& e) {
+      give_up_index(n.field_index, cat("bitmap index unusable, field '", schema_.field(n.field_index).name, "' of '",
+                                       rec_.file_name, "' scanned instead: ", e.what()));
+      s = RowSets{};
+    }
+  }
+  scanned_ = true;
+  s.check = row_range(0, n_);
+  return s;
+}
+
+FileAnswer FileQuery::run() {
+  FileAnswer& a = answer_;
+  const auto t0 = Clock::now();
+  if (rec_.count >= (uint64_t{1} << 32))
+    fail(ErrorCode::kUnsupported, "'", rec_.file_name, "' has ", rec_.count, " particles; value queries cover files of fewer than 2^32");
+  n_ = static_cast<uint32_t>(rec_.count);
+  RowSets sets;
+  if (classify_file(q_, [&](size_t f, uint32_t c) { return range(f, c); }) == Tri::kSure)
+    sets.sure = row_range(0, n_);
+  else
+    sets = combine_row_sets(q_, n_, [&](const QueryNode& n) { return leaf(n); });
+  a.stats.index_s = since(t0);
+
+  // The domain: a level's prefix of rows, and a box's bricks (inside: no test; faces: tested).
+  const auto t1 = Clock::now();
+  bool face_rows = false;
+  if (vq_.box || vq_.level) {
+    const ParticleFileHead& h = data().head;
+    const uint32_t levels = static_cast<uint32_t>(h.level_ends.size());
+    const uint64_t limit = !vq_.level || levels == 0 ? n_ : h.level_ends[std::min(*vq_.level, levels - 1)];
+    Roaring inside, face;
+    if (vq_.box) {
+      const BrickGrid grid(h.brick_box, h.brick_bits);
+      for (const BrickPick& p : bricks_meeting(grid, rec_.bounds, *vq_.box))
+        for (uint32_t l = 0; l < levels; ++l) {
+          const uint64_t s = uint64_t{l} * h.num_bricks() + p.brick;
+          const uint64_t a0 = h.segment_starts[s], a1 = std::min(h.segment_starts[s + 1], limit);
+          if (a1 > a0) (p.inside ? inside : face).addRange(a0, a1);
+        }
+    } else {
+      inside = row_range(0, limit);
+    }
+    Roaring check = sets.check & (inside | face);
+    check |= sets.sure & face;
+    sets.sure &= inside;
+    sets.check = std::move(check);
+    face_rows = !face.isEmpty();
+  }
+  a.stats.sure_rows = sets.sure.cardinality();
+
+  // Candidate check: the query's fields (and positions, for face rows) of the rows to check.
+  Roaring result = std::move(sets.sure);
+  if (!sets.check.isEmpty()) {
+    std::vector<uint32_t> rows(sets.check.cardinality());
+    sets.check.toUint32Array(rows.data());
+    a.stats.rows_checked = rows.size();
+    std::vector<size_t> need = query_fields(q_);
+    const size_t pos = schema_.position_index();
+    if (face_rows && std::find(need.begin(), need.end(), pos) == need.end()) need.push_back(pos);
+    std::vector<std::vector<uint8_t>> cols(schema_.size());
+    for (size_t f : need) {
+      cols[f].resize(rows.size() * schema_.field(f).row_bytes());
+      gather_rows(data(), f, rows.data(), rows.size(), cols[f].data(), data_io_);
+    }
+    std::vector<uint8_t> ok;
+    eval_query_scan(q_, schema_, [&](size_t f) -> const void* { return cols[f].data(); }, rows.size(), ok);
+    if (face_rows) {
+      const FieldSpec& ps = schema_.field(pos);
+      for (size_t i = 0; i < rows.size(); ++i) {
+        if (!ok[i]) continue;
+        Vec3 p;
+        for (int ax = 0; ax < 3; ++ax)
+          p[ax] = ps.dtype == DType::kF4 ? reinterpret_cast<const float*>(cols[pos].data())[3 * i + ax]
+                                         : reinterpret_cast<const double*>(cols[pos].data())[3 * i + ax];
+        ok[i] = vq_.box->contains(p);
+      }
+    }
+    std::vector<uint32_t> hits;
+    for (size_t i = 0; i < rows.size(); ++i)
+      if (ok[i]) hits.push_back(rows[i]);
+    result.addMany(hits.size(), hits.data());
+  }
+  a.stats.check_s = since(t1);
+  a.count = result.cardinality();
+
+  const auto t2 = Clock::now();
+  if (vq_.rows && a.count) {
+    a.rows.resize(a.count);
+    result.toUint32Array(a.rows.data());
+    for (size_t f : out_fields_) {
+      a.columns.emplace_back(a.rows.size() * schema_.field(f).row_bytes());
+      gather_rows(data(), f, a.rows.data(), a.rows.size(), a.columns.back().data(), data_io_);
+    }
+  }
+  a.stats.data_s = since(t2);
+  a.stats.files_indexed = indexed_ && !scanned_;
+  a.stats.files_scanned = scanned_;
+  a.stats.index_bytes = index_io_.bytes;
+  a.stats.data_bytes = data_io_.bytes;
+  a.stats.requests = index_io_.requests + data_io_.requests;
+  return std::move(a);
+}
+
+void add_stats(ValueQueryStats& to, const ValueQueryStats& s) {
+  to.files_indexed += s.files_indexed;
+  to.files_scanned += s.files_scanned;
+  to.rows_checked += s.rows_checked;
+  to.sure_rows += s.sure_rows;
+  to.index_bytes += s.index_bytes;
+  to.data_bytes += s.data_bytes;
+  to.requests += s.requests;
+  to.index_s += s.index_s;
+  to.check_s += s.check_s;
+  to.data_s += s.data_s;
+}
+
+}  // namespace
+
+ValueQueryResult ParticleGroup::query(int64_t step, const ValueQuery& vq, MPI_Comm comm_raw) const {
+  const auto t_start = Clock::now();
+  const Comm comm = comm_raw == MPI_COMM_NULL ? Comm() : Comm(comm_raw);
+  const DatasetState& st = *ds_;
+  QueryNode q;
+  LoadedMetadata loaded;
+  std::vector<size_t> out_fields;
+  const StepRecord* step_rec = nullptr;
+  comm.agree([&] {
+    st.require_open();
+    const ParticleGroupMeta& g = group_meta(st, name_);
+    q = parse_query(vq.text);
+    bind_query(q, g.schema);
+    if (vq.box) validate_box(*vq.box);
+    check_query_fields(g.schema, vq.fields, "return");
+    for (const auto& name : vq.fields) out_fields.push_back(g.schema.index_of(name));
+    step_rec = &step_record(g, step);
+    loaded = load_metadata(st, name_, step);
+  });
+  const Schema& schema = group_meta(st, name_).schema;
+
+  ValueQueryResult out;
+  // Step-wide notes: the query's fields without an index.
+  for (size_t f : query_fields(q)) {
+    const std::string& name = schema.field(f).name;
+    if (!vq.use_index)
+      continue;
+    if (!step_rec->find_index(name))
+      out.notes.push_back(cat("no bitmap index on '", name, "' for step ", step, ": its comparisons are checked by a scan"));
+  }
+  if (!vq.use_index) out.notes.push_back("use_index is off: every candidate file is scanned");
+
+  // Pruning from the metadata alone, then the remaining files shared among the ranks.
+  const SpatialMetadata& meta = loaded.meta;
+  out.stats.files = meta.files.size();
+  std::vector<size_t> live;
+  std::vector<uint64_t> work;
+  for (size_t i = 0; i < meta.files.size(); ++i) {
+    const DataFileRecord& rec = meta.files[i];
+    const auto range = [&](size_t f, uint32_t c) {
+      size_t at = 0;
+      for (size_t k = 0; k < f; ++k) at += schema.field(k).components;
+      return std::pair{rec.min[at + c], rec.max[at + c]};
+    };
+    if (rec.count == 0 || (vq.box && !bounds_meet(rec.bounds, *vq.box)) || classify_file(q, range) == Tri::kNone) {
+      ++out.stats.files_pruned;
+      continue;
+    }
+    live.push_back(i);
+    work.push_back(rec.count);
+  }
+  const std::vector<size_t> mine_idx = assign_files(work, comm.size())[comm.rank()];
+  std::vector<FileAnswer> answers(mine_idx.size());
+  comm.agree([&] {
+    parallel_for(mine_idx.size(), io_threads(), [&](size_t i, size_t) {
+      const DataFileRecord& rec = meta.files[live[mine_idx[i]]];
+      answers[i] = FileQuery(loaded.step_dir, rec, schema, *step_rec, q, vq, out_fields).run();
+    });
+  });
+
+  std::vector<std::string> local_notes;
+  out.columns.resize(out_fields.size());
+  uint64_t total_rows = 0;
+  for (const FileAnswer& a : answers) total_rows += a.rows.size();
+  for (size_t k = 0; k < out_fields.size(); ++k) {
+    out.columns[k].spec = schema.field(out_fields[k]);
+    out.columns[k].bytes.allocate(total_rows * out.columns[k].spec.row_bytes());
+    out.columns[k].rows = total_rows;
+  }
+  uint64_t at = 0;
+  for (size_t i = 0; i < answers.size(); ++i) {
+    FileAnswer& a = answers[i];
+    out.local_count += a.count;
+    add_stats(out.stats, a.stats);
+    for (auto& n : a.notes) local_notes.push_back(std::move(n));
+    if (a.rows.empty()) continue;
+    for (size_t k = 0; k < out_fields.size(); ++k) {
+      const uint64_t rb = out.columns[k].spec.row_bytes();
+      std::memcpy(out.columns[k].bytes.data() + at * rb, a.columns[k].data(), a.columns[k].size());
+    }
+    at += a.rows.size();
+    out.files.push_back({meta.files[live[mine_idx[i]]].file_name, std::move(a.rows)});
+  }
+  out.count = comm.allreduce_u64(out.local_count, MPI_SUM);
+  // Every rank reports every rank's notes.
+  std::string joined;
+  for (const auto& n : local_notes) joined += n + '\n';
+  if (comm.is_mpi()) {
+    const std::vector<uint8_t> all = comm.gatherv(std::vector<uint8_t>(joined.begin(), joined.end()), 0);
+    joined.assign(all.begin(), all.end());
+    comm.bcast_string(joined, 0);
+  }
+  for (size_t p = 0, e; p < joined.size(); p = e + 1) {
+    e = joined.find('\n', p);
+    out.notes.push_back(joined.substr(p, e - p));
+  }
+  out.stats.seconds = since(t_start);
+  return out;
+}
+
+}  // namespace lodex
