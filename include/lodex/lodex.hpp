@@ -221,6 +221,8 @@ class ParticleGroup {
   // A value query of one step. comm == MPI_COMM_NULL: here, no MPI; otherwise collective: the
   // step's files are shared among the ranks, each returning its files' matches; count is the total.
   ValueQueryResult query(int64_t step, const ValueQuery& q, MPI_Comm comm = MPI_COMM_NULL) const;
+  // The bitmap indexes a committed step has (ascending by field).
+  std::vector<StepIndex> indexes(int64_t step) const;
 
  private:
   friend class Dataset;

@@ -310,6 +310,21 @@ void bind_particles(nb::module_& m) {
           nb::arg("step"), nb::arg("text"), nb::arg("box").none(), nb::arg("level").none(), nb::arg("fields"),
           nb::arg("rows"), nb::arg("use_index"), nb::arg("comm").none())
       .def(
+          "indexes",
+          [](const ParticleGroup& g, int64_t step) {
+            nb::list out;
+            for (const StepIndex& x : g.indexes(step)) {
+              nb::dict d;
+              d["field"] = x.field;
+              d["binning"] = x.binning.kind == Binning::kPrecision ? "precision" : "equal_weight";
+              d[x.binning.kind == Binning::kPrecision ? "precision" : "bins"] = x.binning.param;
+              d["bytes"] = x.bytes;
+              out.append(d);
+            }
+            return out;
+          },
+          nb::arg("step"))
+      .def(
           "metadata",
           [](const ParticleGroup& g, int64_t step) {
             const SpatialMetadata meta = g.metadata(step);

@@ -382,6 +382,11 @@ class ParticleGroup:
             raise InvalidArgumentError(f"split must be 'spatial' or 'bytes', got {split!r}")
         return box_, list(fields or []), readers_, P_, S_, split
 
+    def indexes(self, step: int) -> list[dict]:
+        """The bitmap indexes of a committed step: one dict per indexed field (field, binning,
+        precision or bins, bytes of its index files)."""
+        return list(self._core.indexes(_step(step)))
+
     def files(self, step: int) -> list[dict]:
         """The spatial metadata of a step: one dict per data file (box, bounds, count, ...)."""
         return self._core.metadata(int(step))

@@ -2,6 +2,7 @@
 // Round trips compare every value; every corruption and truncation must fail with kFormat.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstring>
 #include <functional>
 #include <nlohmann/json.hpp>
@@ -11,6 +12,7 @@
 #include "support/expect_error.hpp"
 #include "core/checksum.hpp"
 #include "core/error.hpp"
+#include "format/bitmap_index.hpp"
 #include "format/manifest.hpp"
 #include "format/particle_file.hpp"
 #include "format/spatial_metadata.hpp"
@@ -491,6 +493,79 @@ TEST(Manifest, GroupNames) {
     EXPECT_EQ(code_of([&] { check_group_name(ok); }), ErrorCode::kOk) << ok;
   for (const std::string& bad : std::vector<std::string>{"", "-x", "a/b", "a.b", "a b", "..", "é", std::string(65, 'g')})
     EXPECT_EQ(code_of([&] { check_group_name(bad); }), ErrorCode::kInvalidArgument) << bad;
+}
+
+}  // namespace
+}  // namespace lodex
+
+// ---- Bitmap index files ----
+namespace lodex {
+namespace {
+
+std::vector<uint8_t> small_index(BitmapIndexHead& head) {
+  head.rows = 10;
+  head.dtype = DType::kF4;
+  head.binning = {Binning::kPrecision, 2};
+  head.data_head_checksum = 1234;
+  head.field = "energy";
+  EncodedComponent c;
+  c.bins = {{1.0, 1.0, 1.5, 4, 0, 0, 0}, {2.0, 2.0, 2.0, 5, 0, 0, 0}};
+  c.bitmaps = {{1, 2, 3, 4}, {5, 6, 7}, {9}};
+  c.nan_rows = 1;
+  return encode_bitmap_index(head, {c});
+}
+
+// Decodes everything the way a reader does; throws on any problem.
+void decode_all(const std::vector<uint8_t>& bytes) {
+  BitmapIndexHead h = decode_index_header(bytes.data(), std::min<size_t>(bytes.size(), kIndexHeaderBytes), bytes.size(), "t");
+  const uint64_t tb = h.component_table_bytes();
+  if (kIndexHeaderBytes + tb > bytes.size()) throw Error(ErrorCode::kFormat, "short");
+  decode_index_components(bytes.data() + kIndexHeaderBytes, tb, h, "t");
+  for (uint32_t c = 0; c < h.components.size(); ++c) {
+    const IndexComponent& ic = h.components[c];
+    const auto bins = decode_index_bins(bytes.data() + ic.table_offset, ic.table_bytes(), h, c, "t");
+    for (const IndexBin& e : bins)
+      if (e.bytes && checksum64(bytes.data() + e.offset, e.bytes) != e.checksum) throw Error(ErrorCode::kFormat, "bitmap");
+  }
+}
+
+TEST(BitmapIndex, RoundTrip) {
+  BitmapIndexHead head;
+  const std::vector<uint8_t> bytes = small_index(head);
+  ASSERT_EQ(bytes.size(), head.file_bytes);
+  BitmapIndexHead h = decode_index_header(bytes.data(), kIndexHeaderBytes, bytes.size(), "t");
+  EXPECT_EQ(h.rows, 10u);
+  EXPECT_EQ(h.field, "energy");
+  EXPECT_EQ(h.binning.param, 2u);
+  EXPECT_EQ(h.data_head_checksum, 1234u);
+  decode_index_components(bytes.data() + kIndexHeaderBytes, h.component_table_bytes(), h, "t");
+  ASSERT_EQ(h.components.size(), 1u);
+  EXPECT_EQ(h.components[0].bins, 2u);
+  EXPECT_EQ(h.components[0].nan_rows, 1u);
+  EXPECT_EQ(h.components[0].min, 1.0);
+  EXPECT_EQ(h.components[0].max, 2.0);
+  const auto bins = decode_index_bins(bytes.data() + h.components[0].table_offset, h.components[0].table_bytes(), h, 0, "t");
+  ASSERT_EQ(bins.size(), 3u);
+  EXPECT_EQ(bins[1].count, 5u);
+  EXPECT_EQ(bins[2].count, 1u);
+  EXPECT_EQ(std::vector<uint8_t>(bytes.begin() + bins[1].offset, bytes.begin() + bins[1].offset + bins[1].bytes),
+            (std::vector<uint8_t>{5, 6, 7}));
+  EXPECT_EQ(index_file_name("p000003.lpd", "energy"), "p000003.energy.lbx");
+}
+
+TEST(BitmapIndex, EveryFlippedByteAndEveryTruncationIsCaught) {
+  BitmapIndexHead head;
+  const std::vector<uint8_t> good = small_index(head);
+  decode_all(good);
+  for (size_t i = 0; i < good.size(); ++i) {
+    std::vector<uint8_t> bad = good;
+    bad[i] ^= 0x10;
+    EXPECT_THROW(decode_all(bad), Error) << "byte " << i;
+  }
+  for (size_t n = 0; n < good.size(); ++n) {
+    std::vector<uint8_t> bad(good.begin(), good.begin() + n);
+    EXPECT_THROW(decode_all(bad), Error) << "truncated to " << n;
+  }
 }
 
 }  // namespace

@@ -147,6 +147,11 @@ std::string IndexBuildStats::to_json() const {
   return j.dump();
 }
 
+std::vector<StepIndex> ParticleGroup::indexes(int64_t step) const {
+  ds_->require_open();
+  return step_record(group_meta(*ds_, name_), step).indexes;
+}
+
 void ParticleGroup::abort_build_index(const Error& error) {
   ds_->comm.agree([&] { throw error; });
   throw error;   // not reached: agree raises

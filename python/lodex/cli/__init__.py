@@ -1,4 +1,5 @@
-"""The ``lodex`` command line: ``lodex info``, ``lodex read``, ``lodex demo``."""
+"""The ``lodex`` command line: ``lodex info``, ``lodex read``, ``lodex index``, ``lodex query``,
+``lodex demo``."""
 
 from __future__ import annotations
 
@@ -22,6 +23,7 @@ def _info(args: argparse.Namespace) -> int:
             steps.append({
                 "step": s,
                 "particles": sum(f["count"] for f in files),
+                "indexes": g.indexes(s),
                 "files": [{"file": f["file"], "partition": f["partition"],
                            "partition_box": [list(f["partition_box"]["min"]),
                                              list(f["partition_box"]["max"])],
@@ -86,7 +88,10 @@ def _info(args: argparse.Namespace) -> int:
                else f"{part['mode']} {tuple(part['dims'])}")
         print(f"  domain {g['domain'][0]} - {g['domain'][1]}, partition {how}, {len(g['steps'])} steps")
         for s in g["steps"]:
-            print(f"  step {s['step']}: {s['particles']:,} particles in {len(s['files'])} files")
+            idx = "".join(
+                f", index {x['field']} ({x['binning']} {x.get('precision', x.get('bins'))}, {x['bytes']:,} bytes)"
+                for x in s["indexes"])
+            print(f"  step {s['step']}: {s['particles']:,} particles in {len(s['files'])} files{idx}")
             if args.files:
                 for f in s["files"]:
                     print(f"    {f['file']}  box {f['partition_box'][0]} - {f['partition_box'][1]}  "
@@ -189,6 +194,82 @@ def _read(args: argparse.Namespace) -> int:
     return 0
 
 
+def _index(args: argparse.Namespace) -> int:
+    import lodex
+
+    comm = _world_if_mpi()
+    ds = lodex.open(args.path, mode="a", comm=comm)
+    g = ds.particles(args.group)
+    fields = [f for f in args.fields.split(",") if f] if args.fields else None
+    steps = _parse_steps(args.steps) if args.steps else None
+    st = g.build_index(fields=fields, precision=args.precision, bins=args.bins, steps=steps)
+    ds.close()
+    if comm is None or comm.rank == 0:
+        print(f"indexed {st['steps']} step(s), {st['files']} files, {st['indexes']} index files: "
+              f"{st['index_bytes']:,} bytes for {st['column_bytes']:,} bytes of columns "
+              f"({st.size_ratio:.1%}, {st.bits_per_row:.1f} bits per value) in {st['seconds']:.3f} s")
+    return 0
+
+
+def _world_if_mpi():
+    """MPI.COMM_WORLD when started by mpiexec with several ranks, else None (serial)."""
+    import os
+    if not any(k in os.environ for k in ("PMI_SIZE", "OMPI_COMM_WORLD_SIZE", "PMIX_RANK")):
+        return None
+    from mpi4py import MPI
+    return MPI.COMM_WORLD if MPI.COMM_WORLD.size > 1 else None
+
+
+def _parse_steps(text: str) -> list[int]:
+    """"3", "0,2,5" or "0:30" (end exclusive)."""
+    try:
+        if ":" in text:
+            a, b = text.split(":")
+            return list(range(int(a), int(b)))
+        return [int(s) for s in text.split(",") if s]
+    except ValueError:
+        raise errors.InvalidArgumentError(f"steps must look like 3, 0,2,5 or 0:30, got {text!r}") from None
+
+
+def _query(args: argparse.Namespace) -> int:
+    import numpy as np
+
+    import lodex
+
+    ds = lodex.open(args.path)
+    g = ds.particles(args.group)
+    box = _parse_box(args.box) if args.box else None
+    fields = [f for f in args.fields.split(",") if f] if args.fields else []
+    if args.out and not fields:
+        fields = list(g.schema)
+    r = g.query(args.query, args.step, box=box, level=args.level, fields=fields,
+                count_only=args.count and not args.out, use_index=not args.scan)
+    for note in r.notes:
+        print(f"note: {note}", file=sys.stderr)
+    if args.out:
+        arrays = {f"rows/{name}": rows for name, rows in r.rows.items()}
+        arrays.update(r.data)
+        np.savez(args.out, **arrays)
+    if args.count:
+        print(r.count)
+        return 0
+    s = r.stats
+    print(f"{r.count:,} particles match {args.query!r} in step {args.step}"
+          + (f", box {box[0]} - {box[1]}" if box else "")
+          + (f", level {args.level}" if args.level is not None else ""))
+    print(f"  files: {s['files']} ({s['files_pruned']} pruned by the spatial metadata, {s['files_indexed']} "
+          f"answered from bitmap indexes, {s['files_scanned']} scanned); {s['rows_checked']:,} candidate rows "
+          f"checked; {s['index_bytes']:,} index bytes and {s['data_bytes']:,} data bytes read in "
+          f"{s['seconds'] * 1e3:.2f} ms")
+    for name, a in r.data.items():
+        if len(a):
+            print(f"  {name:<16} {str(a.dtype):<8} shape {a.shape}  min {np.round(a.min(axis=0), 6).tolist()}  "
+                  f"max {np.round(a.max(axis=0), 6).tolist()}")
+    if args.out:
+        print(f"wrote {args.out}")
+    return 0
+
+
 def _demo(args: argparse.Namespace) -> int:
     from ..demo import main as demo_main
 
@@ -221,6 +302,29 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--resolution", type=int, help="grids: levels 0..R of the IDX hierarchy (default all)")
     p.add_argument("--field", help="grids: the field to read (default the first)")
     p.set_defaults(func=_read)
+    p = sub.add_parser("index", help="build bitmap indexes of particle fields (under mpiexec: in parallel)")
+    p.add_argument("path")
+    p.add_argument("group")
+    p.add_argument("--fields", help="comma-separated fields to index (default all)")
+    binning = p.add_mutually_exclusive_group()
+    binning.add_argument("--precision", type=int, help="precision binning: bin edges of this many "
+                                                      "significant digits (default 3)")
+    binning.add_argument("--bins", type=int, help="equal-weight binning with this many bins")
+    p.add_argument("--steps", help="steps to index: 3, 0,2,5 or 0:30 (default all)")
+    p.set_defaults(func=_index)
+    p = sub.add_parser("query", help="particles whose values match a query, e.g. \"energy > 1.3 && x < 3\"")
+    p.add_argument("path")
+    p.add_argument("group")
+    p.add_argument("query")
+    p.add_argument("--step", type=int, required=True)
+    p.add_argument("--box", help="x0,y0,z0:x1,y1,z1 (inclusive min : exclusive max)")
+    p.add_argument("--level", type=int, help="only each file's rows of levels 0..L (a fair sample)")
+    p.add_argument("--fields", help="comma-separated fields of the matches to return")
+    p.add_argument("--count", action="store_true", help="print only the number of matches")
+    p.add_argument("--scan", action="store_true", help="ignore the bitmap indexes (for comparison)")
+    p.add_argument("--out", help="save the matches as .npz: rows/<file> row ids and one array per field "
+                                 "(all fields unless --fields)")
+    p.set_defaults(func=_query)
     p = sub.add_parser("demo", help="write and check the paper's workload (run under mpiexec)")
     p.add_argument("--output", default=None, help="dataset path (default: a temporary folder)")
     p.add_argument("--particles", type=int, default=32768, help="particles per rank")
