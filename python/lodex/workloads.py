@@ -147,3 +147,45 @@ def uneven_rank(kind: str, n: int, patch, seed: int = 0,
         "energy": np.sum((pos - centre) ** 2, axis=1).astype(np.float32),
         "id": np.concatenate(keep_id) if keep_id else np.empty(0, np.uint64),
     }
+
+
+# A VPIC-like plasma workload (paper 002 §IV): positions in a 330 x 330 x 132 box, momenta
+# (ux, uy, uz) of a thermal population plus a small accelerated population concentrated near the
+# current sheet z = 66 (where reconnection happens), charge q, a unique id, and the derived
+# kinetic energy gamma - 1 = sqrt(1 + |u|^2) - 1. Everything f4 but the id.
+VPIC_DOMAIN = ((0.0, 0.0, 0.0), (330.0, 330.0, 132.0))
+VPIC_SCHEMA = {
+    "position": ("f4", 3),
+    "ux": "f4", "uy": "f4", "uz": "f4",
+    "q": "f4",
+    "id": "u8",
+    "energy": "f4",
+}
+
+
+def vpic(rank: int, size: int, n: int, seed: int = 0, step: int = 0) -> tuple[dict, tuple]:
+    """Rank's ``n`` particles of a VPIC-like step and its patch (the ranks tile the domain)."""
+    rng = np.random.default_rng([seed, step, rank])
+    lo, hi = patch_of(rank, rank_grid(size), VPIC_DOMAIN)
+    pos = rng.uniform(lo, hi, size=(n, 3))
+    u = rng.normal(0.0, 0.12, size=(n, 3))
+    # About 2% accelerated particles, more of them near the sheet: a power-law tail in |u|.
+    near = np.abs(pos[:, 2] - 66.0) < 6.0
+    hot = rng.random(n) < np.where(near, 0.08, 0.01)
+    k = int(hot.sum())
+    if k:
+        direction = rng.normal(size=(k, 3))
+        direction /= np.linalg.norm(direction, axis=1, keepdims=True)
+        u[hot] = direction * (0.3 * (1.0 - rng.random(k)) ** (-1.0 / 2.2))[:, None]
+    u = u.astype("f4")
+    energy = (np.sqrt(1.0 + (u.astype("f8") ** 2).sum(axis=1)) - 1.0).astype("f4")
+    data = {
+        # Clipped in f4: a value just below the patch's top could round up onto it.
+        "position": np.clip(pos.astype("f4"), np.asarray(lo, "f4"),
+                            np.nextafter(np.asarray(hi, "f4"), np.float32(-np.inf))),
+        "ux": u[:, 0].copy(), "uy": u[:, 1].copy(), "uz": u[:, 2].copy(),
+        "q": np.where(rng.random(n) < 0.5, -1.0, 1.0).astype("f4"),
+        "id": (np.uint64(rank) << np.uint64(40)) + np.arange(n, dtype="u8"),
+        "energy": energy,
+    }
+    return data, (tuple(lo), tuple(hi))

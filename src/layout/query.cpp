@@ -178,6 +178,7 @@ class Parser {
   }
 
  private:
+  int depth_ = 0;
   const Token& peek() const { return t_[k_]; }
   const Token& take() { return t_[k_ < t_.size() - 1 ? k_++ : k_]; }
   [[noreturn]] void expected(const std::string& what) const {
@@ -202,7 +203,19 @@ class Parser {
   QueryNode parse_or() { return join(QueryNode::Kind::kOr, Token::Kind::kOr, &Parser::parse_and); }
   QueryNode parse_and() { return join(QueryNode::Kind::kAnd, Token::Kind::kAnd, &Parser::parse_unary); }
 
+  // Parentheses and '!' nest by recursion here and in every evaluator: bounded, so a hostile
+  // query is an error rather than a stack overflow.
+  struct Nest {
+    Parser& p;
+    explicit Nest(Parser& parser) : p(parser) {
+      if (++p.depth_ > kMaxQueryDepth)
+        p.expected(cat("at most ", kMaxQueryDepth, " levels of parentheses and '!' (the query nests deeper)"));
+    }
+    ~Nest() { --p.depth_; }
+  };
+
   QueryNode parse_unary() {
+    const Nest nest(*this);
     const Token& t = peek();
     if (t.kind == Token::Kind::kNot) {
       QueryNode n;

@@ -26,6 +26,9 @@
 
 namespace lodex {
 
+// Deepest nesting of parentheses and '!' a query may have (a deeper one is an InvalidArgument).
+inline constexpr int kMaxQueryDepth = 256;
+
 enum class CmpOp : uint8_t { kLt, kLe, kGt, kGe, kEq, kNe };
 const char* cmp_op_text(CmpOp op);
 

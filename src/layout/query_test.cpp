@@ -164,3 +164,18 @@ TEST(Query, ScanMatchesRowByRowOnRandomQueries) {
 
 }  // namespace
 }  // namespace lodex
+
+namespace lodex {
+namespace {
+TEST(Query, NestingIsBounded) {
+  std::string ok(kMaxQueryDepth - 1, '(');
+  ok += "energy > 1" + std::string(kMaxQueryDepth - 1, ')');
+  EXPECT_NO_THROW(parse_query(ok));
+  std::string deep(5000, '(');
+  deep += "energy > 1" + std::string(5000, ')');
+  EXPECT_THROW(parse_query(deep), Error);
+  EXPECT_THROW(parse_query(std::string(5000, '!') + "energy > 1"), Error);
+  EXPECT_NO_THROW(parse_query(std::string(kMaxQueryDepth - 1, '!') + "energy > 1"));
+}
+}  // namespace
+}  // namespace lodex

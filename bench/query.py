@@ -1,0 +1,197 @@
+"""Value-query benchmarks (issue 6; paper 002 §IV-B). The VPIC-like workload (lodex.workloads.vpic)
+written by 8 ranks (one file per rank), bitmap indexes of energy and position built by the same
+8 ranks, then queried by one process (the analyst's laptop):
+
+  * `energy > t` at selectivities of about 1 %, 0.05 % and 0.001 % (t: the quantile rounded to 3
+    significant digits, so precision-3 bins answer it with no candidate check), and the same
+    thresholds unrounded (5+ digits: the bin holding t is checked);
+  * a compound query: energy > t (0.05 %) inside a box of 1/8 of the domain;
+
+each as a count, as row ids, and as row ids with the energy of the matches, against a numpy scan of the same columns
+(the columns read with lodex, then compared: "scan"), and against the comparison alone with the
+columns already in memory ("scan_mem"). Warm page cache; medians of --repeats interleaved runs;
+every answer checked against the scan. Then the same with equal-weight binning (--bins, default
+8: the size goal's trade-off). Reports index size (bytes and bits per value), build time against
+the write time, the candidate-check share of the query time and how many queries needed none.
+Writes bench/results/query.json.
+
+    .venv/bin/python bench/query.py                          # 2.5e6 particles per rank x 8 = 2e7
+    .venv/bin/python bench/query.py --particles 100000       # quick check
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import statistics
+import sys
+import tempfile
+import time
+
+import numpy as np
+
+from bench_common import MPIEXEC, environment, run_json
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+WORKER = os.path.join(HERE, "query_worker.py")
+RANKS = 8
+
+
+def round_sig(x: float, d: int = 3) -> float:
+    return float(f"{x:.{d - 1}e}")
+
+
+def timed(fn):
+    t = time.perf_counter()
+    out = fn()
+    return time.perf_counter() - t, out
+
+
+def run_queries(p, energy: np.ndarray, pos: np.ndarray, repeats: int) -> list[dict]:
+    n = len(energy)
+    e64 = energy.astype(np.float64)
+    box = ((165.0, 165.0, 66.0), (330.0, 330.0, 132.0))
+    cases = []
+    for target in (0.01, 0.0005, 0.00001):
+        t_exact = float(np.quantile(e64, 1 - target))
+        for label, t in (("3 digits", round_sig(t_exact)), ("unrounded", t_exact)):
+            cases.append({"name": f"energy > t, {target:.3%} ({label})", "query": f"energy > {t!r}", "box": None,
+                          "mask": lambda t=t: e64 > t})
+    t = round_sig(float(np.quantile(e64, 1 - 0.0005)))
+    inside = np.all((pos >= np.array(box[0])) & (pos < np.array(box[1])), axis=1)
+    cases.append({"name": "box 1/8 && energy > t (0.05 %)", "query": f"energy > {t!r}", "box": box,
+                  "mask": lambda t=t: (e64 > t) & inside})
+    results = []
+    for c in cases:
+        want = c["mask"]()
+        times = {"lodex_count": [], "lodex": [], "lodex_data": [], "scan": [], "scan_mem": []}
+        stats = None
+        for rep in range(repeats):
+            order = list(times)
+            order = order[rep % len(order):] + order[:rep % len(order)]
+            for m in order:
+                if m == "lodex_count":
+                    s, r = timed(lambda: p.query(c["query"], 0, box=c["box"], count_only=True))
+                    assert r.count == int(want.sum())
+                elif m == "lodex":
+                    s, r = timed(lambda: p.query(c["query"], 0, box=c["box"]))
+                    got = sum(len(v) for v in r.rows.values())
+                    assert r.count == got == int(want.sum()), (c["name"], r.count, int(want.sum()))
+                    stats = r.stats
+                elif m == "lodex_data":
+                    s, r = timed(lambda: p.query(c["query"], 0, box=c["box"], fields=["energy"]))
+                    assert len(r.data["energy"]) == int(want.sum())
+                    data_stats = r.stats
+                elif m == "scan":
+                    def scan():
+                        cols = p.read(0, fields=["energy", "position"] if c["box"] else ["energy"])
+                        m_ = cols["energy"].astype(np.float64) > float(c["query"].split(">")[1])
+                        if c["box"]:
+                            q = cols["position"]
+                            m_ &= np.all((q >= np.array(c["box"][0])) & (q < np.array(c["box"][1])), axis=1)
+                        rows = np.nonzero(m_)[0]
+                        return rows, cols["energy"][rows]
+                    s, (rows, _) = timed(scan)
+                    assert len(rows) == int(want.sum())
+                else:
+                    def scan_mem():
+                        m_ = e64 > float(c["query"].split(">")[1])
+                        if c["box"]:
+                            m_ &= inside
+                        rows = np.nonzero(m_)[0]
+                        return rows, energy[rows]
+                    s, (rows, _) = timed(scan_mem)
+                times[m].append(s)
+        med = {m: statistics.median(v) for m, v in times.items()}
+        results.append({
+            "name": c["name"], "query": c["query"], "box": c["box"], "matches": int(want.sum()),
+            "selectivity": float(want.sum()) / n, "median_s": med, "runs_s": times,
+            "scan_over_lodex": med["scan"] / med["lodex"], "scan_mem_over_lodex": med["scan_mem"] / med["lodex"],
+            "rows_checked": stats["rows_checked"], "check_share": stats["check_s"] / max(stats["index_s"] + stats["check_s"] + stats["data_s"], 1e-12),
+            "stats": stats, "stats_with_data": data_stats,
+            "scan_over_lodex_count": med["scan"] / med["lodex_count"],
+            "scan_over_lodex_data": med["scan"] / med["lodex_data"],
+        })
+    return results
+
+
+def summary(res: dict) -> None:
+    cfg = res["config"]
+    print(f"\n== lodex value queries: {cfg['particles_per_rank'] * RANKS:,} VPIC-like particles written by "
+          f"{RANKS} ranks, {cfg['repeats']} repetitions, warm cache, {res['environment']['cpu_count']} cpus")
+    w = res["write"]
+    print(f"write {w['write_s']:.2f} s ({w['bytes'] / 2**20:.0f} MiB)")
+    for name, v in res["variants"].items():
+        b = v["build"]
+        st = b["stats"]
+        print(f"\n-- index: {name}: {st['index_bytes'] / 2**20:.1f} MiB for {st['column_bytes'] / 2**20:.1f} MiB of "
+              f"columns = {st['index_bytes'] / st['column_bytes']:.1%} ({8 * st['index_bytes'] / st['rows']:.1f} bits "
+              f"per value); build {b['build_s']:.2f} s = {b['build_s'] / w['write_s']:.2f} x write")
+        print(f"   {'query':40}{'matches':>9}{'count':>10}{'rows':>10}{'rows+data':>11}{'scan':>10}"
+              f"{'scan_mem':>10}  scan/lodex: count  rows  data{'checked':>10}{'check %':>8}")
+        for q in v["queries"]:
+            m = q["median_s"]
+            print(f"   {q['name']:40}{q['matches']:>9,}{m['lodex_count'] * 1e3:>8.2f}ms{m['lodex'] * 1e3:>8.2f}ms"
+                  f"{m['lodex_data'] * 1e3:>9.2f}ms{m['scan'] * 1e3:>8.2f}ms{m['scan_mem'] * 1e3:>8.2f}ms"
+                  f"{q['scan_over_lodex_count']:>17.1f}x{q['scan_over_lodex']:>5.1f}x{q['scan_over_lodex_data']:>5.1f}x"
+                  f"{q['rows_checked']:>10,}{q['check_share']:>7.0%}")
+        print(f"   queries with no candidate check: {v['no_check_queries']} of {len(v['queries'])}")
+    g = res["goals"]
+    print("\ngoals: " + ", ".join(f"{k}: {'PASS' if ok else 'FAIL'}" for k, ok in g.items()))
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--particles", type=int, default=2_500_000, help="per rank (8 ranks)")
+    ap.add_argument("--repeats", type=int, default=5)
+    ap.add_argument("--bins", type=int, default=8, help="equal-weight variant")
+    ap.add_argument("--out", default=os.path.join(HERE, "results", "query.json"))
+    ap.add_argument("--work", default=None, help="folder for the dataset (default: a temporary one)")
+    args = ap.parse_args()
+    import lodex
+
+    work = tempfile.mkdtemp(prefix="lodex-query-", dir=args.work)
+    path = os.path.join(work, "vpic.lodex")
+    res = {"environment": environment(work),
+           "config": {"particles_per_rank": args.particles, "ranks": RANKS, "repeats": args.repeats,
+                      "bins": args.bins}}
+    try:
+        py = sys.executable
+        w = run_json([MPIEXEC, "-n", str(RANKS), py, WORKER, "write", path, "--particles", str(args.particles)],
+                     timeout=3600)
+        res["write"] = {"write_s": w["write_s"], "bytes": w["profile"]["bytes"], "profile": w["profile"]}
+        ds = lodex.open(path)
+        p = ds.particles("electrons")
+        cols = p.read(0, fields=["energy", "position"])
+        energy, pos = cols["energy"], cols["position"]
+        res["variants"] = {}
+        for name, opts in (("precision 3", ["--precision", "3"]), (f"equal weight, {args.bins} bins",
+                                                                     ["--bins", str(args.bins)])):
+            b = run_json([MPIEXEC, "-n", str(RANKS), py, WORKER, "index", path] + opts, timeout=3600)
+            ds = lodex.open(path)   # the manifest changed
+            p = ds.particles("electrons")
+            qs = run_queries(p, energy, pos, args.repeats)
+            res["variants"][name] = {"build": b, "queries": qs,
+                                     "no_check_queries": sum(q["rows_checked"] == 0 for q in qs)}
+        pr = res["variants"]["precision 3"]
+        ew = res["variants"][f"equal weight, {args.bins} bins"]
+        at = [q for q in pr["queries"] if q["name"].startswith("energy > t, 0.050%")]
+        res["goals"] = {
+            "ge_50x_scan_at_0.05%": all(q["scan_over_lodex"] >= 50 for q in at),
+            "index_le_25%_precision3": pr["build"]["stats"]["index_bytes"] <= 0.25 * pr["build"]["stats"]["column_bytes"],
+            "index_le_25%_equal_weight": ew["build"]["stats"]["index_bytes"] <= 0.25 * ew["build"]["stats"]["column_bytes"],
+            "build_le_write_precision3": pr["build"]["build_s"] <= res["write"]["write_s"],
+        }
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+    os.makedirs(os.path.dirname(args.out), exist_ok=True)
+    with open(args.out, "w") as f:
+        json.dump(res, f, indent=1)
+    summary(res)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
