@@ -16,7 +16,7 @@ function(lodex_add_unit_test name)
   target_link_libraries(${name} PRIVATE ${ARG_DEPS} GTest::gtest GTest::gtest_main)
   target_include_directories(${name} PRIVATE ${PROJECT_SOURCE_DIR}/tests)
   add_test(NAME ${name} COMMAND ${name})
-  set_tests_properties(${name} PROPERTIES TIMEOUT 120 LABELS unit)
+  set_tests_properties(${name} PROPERTIES TIMEOUT 300 LABELS unit)
 endfunction()
 
 # lodex_add_mpi_test(name SOURCES ... DEPS ... RANKS 1 2 3 ...): one source, run by ctest at

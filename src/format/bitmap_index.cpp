@@ -75,7 +75,8 @@ std::vector<uint8_t> encode_bitmap_index(BitmapIndexHead& head, const std::vecto
   w.put<uint64_t>(0);
   w.put<uint64_t>(0);
   w.put<uint64_t>(checksum64(w.bytes().data(), w.size()));
-  for (size_t c = 0; c < comps.size(); ++c) {   // bin tables' checksums first
+  std::vector<std::vector<uint8_t>> table_bytes(comps.size());   // encoded first: the component table holds their checksums
+  for (size_t c = 0; c < comps.size(); ++c) {
     ByteWriter t;
     for (const IndexBin& e : tables[c]) {
       t.put<double>(e.lo);
@@ -86,7 +87,8 @@ std::vector<uint8_t> encode_bitmap_index(BitmapIndexHead& head, const std::vecto
       t.put<uint64_t>(e.bytes);
       t.put<uint64_t>(e.checksum);
     }
-    head.components[c].table_checksum = checksum64(t.bytes().data(), t.size());
+    table_bytes[c] = std::move(t.bytes());
+    head.components[c].table_checksum = checksum64(table_bytes[c].data(), table_bytes[c].size());
   }
   const size_t table_start = w.size();
   for (const IndexComponent& ic : head.components) {
@@ -100,16 +102,7 @@ std::vector<uint8_t> encode_bitmap_index(BitmapIndexHead& head, const std::vecto
     w.put<uint64_t>(0);
   }
   w.put<uint64_t>(checksum64(w.bytes().data() + table_start, w.size() - table_start));
-  for (const auto& table : tables)
-    for (const IndexBin& e : table) {
-      w.put<double>(e.lo);
-      w.put<double>(e.vmin);
-      w.put<double>(e.vmax);
-      w.put<uint64_t>(e.count);
-      w.put<uint64_t>(e.offset);
-      w.put<uint64_t>(e.bytes);
-      w.put<uint64_t>(e.checksum);
-    }
+  for (const auto& t : table_bytes) w.put_bytes(t.data(), t.size());
   std::vector<uint8_t>& out = w.bytes();
   out.reserve(head.file_bytes);
   for (const auto& comp : comps)
@@ -120,9 +113,7 @@ std::vector<uint8_t> encode_bitmap_index(BitmapIndexHead& head, const std::vecto
 
 BitmapIndexHead decode_index_header(const uint8_t* data, size_t size, uint64_t file_size, const std::string& what) {
   ByteReader r(data, size, what);
-  char magic[8];
-  std::memcpy(magic, data, size >= 8 ? 8 : size);
-  if (size < 8 || std::memcmp(magic, kBitmapIndexMagic, 8) != 0) r.corrupt("not a lodex bitmap index (bad magic)");
+  if (size < 8 || std::memcmp(data, kBitmapIndexMagic, 8) != 0) r.corrupt("not a lodex bitmap index (bad magic)");
   if (size < kIndexHeaderBytes)
     r.corrupt(cat("truncated: the header needs ", kIndexHeaderBytes, " bytes, the file has ", size));
   if (checksum64(data, kIndexHeaderBytes - 8) != [&] {

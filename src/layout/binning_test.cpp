@@ -107,8 +107,8 @@ std::vector<double> random_values(Xoshiro256& rng, size_t n, bool specials) {
 
 TEST(Binning, EveryRowInExactlyOneBinForEveryDtypeAndBinning) {
   Xoshiro256 rng(9);
-  for (int trial = 0; trial < 40; ++trial) {
-    const std::vector<double> v = random_values(rng, 5000, trial % 2 == 0);
+  for (int trial = 0; trial < 16; ++trial) {
+    const std::vector<double> v = random_values(rng, 3000, trial % 2 == 0);
     const BinningSpec specs[] = {{Binning::kPrecision, 1 + static_cast<uint32_t>(trial % 5)},
                                  {Binning::kEqualWeight, 1 + static_cast<uint32_t>(rng.below(100))}};
     for (const BinningSpec& spec : specs) {
@@ -194,7 +194,7 @@ TEST(ValueQueryPlan, ClassifyFileIsSoundWithUnknownNaNs) {
 TEST(ValueQueryPlan, RowSetsPlusCheckEqualTheScan) {
   const Schema schema({{"position", DType::kF8, 3}, {"e", DType::kF8, 1}, {"k", DType::kI4, 1}});
   Xoshiro256 rng(77);
-  const uint32_t rows = 3000;
+  const uint32_t rows = 2000;
   std::vector<double> pos(rows * 3), e(rows);
   std::vector<int32_t> k(rows);
   for (uint32_t r = 0; r < rows; ++r) {
@@ -219,7 +219,7 @@ TEST(ValueQueryPlan, RowSetsPlusCheckEqualTheScan) {
     if (pick == 2) return "!(" + gen(depth + 1) + ")";
     return "(" + gen(depth + 1) + (pick == 3 ? " && " : " || ") + gen(depth + 1) + ")";
   };
-  for (int trial = 0; trial < 200; ++trial) {
+  for (int trial = 0; trial < 100; ++trial) {
     const BinningSpec spec = trial % 2 ? BinningSpec{Binning::kPrecision, 1 + static_cast<uint32_t>(trial % 4)}
                                        : BinningSpec{Binning::kEqualWeight, 1 + static_cast<uint32_t>(rng.below(64))};
     // Bins per (field, component); field k sometimes unindexed.
