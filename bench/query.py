@@ -57,11 +57,11 @@ def run_queries(p, energy: np.ndarray, pos: np.ndarray, repeats: int) -> list[di
     for target in (0.01, 0.0005, 0.00001):
         t_exact = float(np.quantile(e64, 1 - target))
         for label, t in (("3 digits", round_sig(t_exact)), ("unrounded", t_exact)):
-            cases.append({"name": f"energy > t, {target:.3%} ({label})", "query": f"energy > {t!r}", "box": None,
-                          "mask": lambda t=t: e64 > t})
+            cases.append({"name": f"energy > t, {target:.3%} ({label})", "query": f"energy > {t!r}", "t": t,
+                          "box": None, "mask": lambda t=t: e64 > t})
     t = round_sig(float(np.quantile(e64, 1 - 0.0005)))
     inside = np.all((pos >= np.array(box[0])) & (pos < np.array(box[1])), axis=1)
-    cases.append({"name": "box 1/8 && energy > t (0.05 %)", "query": f"energy > {t!r}", "box": box,
+    cases.append({"name": "box 1/8 && energy > t (0.05 %)", "query": f"energy > {t!r}", "t": t, "box": box,
                   "mask": lambda t=t: (e64 > t) & inside})
     results = []
     for c in cases:
@@ -87,7 +87,7 @@ def run_queries(p, energy: np.ndarray, pos: np.ndarray, repeats: int) -> list[di
                 elif m == "scan":
                     def scan():
                         cols = p.read(0, fields=["energy", "position"] if c["box"] else ["energy"])
-                        m_ = cols["energy"].astype(np.float64) > float(c["query"].split(">")[1])
+                        m_ = cols["energy"].astype(np.float64) > c["t"]
                         if c["box"]:
                             q = cols["position"]
                             m_ &= np.all((q >= np.array(c["box"][0])) & (q < np.array(c["box"][1])), axis=1)
@@ -97,9 +97,9 @@ def run_queries(p, energy: np.ndarray, pos: np.ndarray, repeats: int) -> list[di
                     assert len(rows) == int(want.sum())
                 else:
                     def scan_mem():
-                        m_ = e64 > float(c["query"].split(">")[1])
+                        m_ = e64 > c["t"]
                         if c["box"]:
-                            m_ &= inside
+                            m_ &= np.all((pos >= np.array(c["box"][0])) & (pos < np.array(c["box"][1])), axis=1)
                         rows = np.nonzero(m_)[0]
                         return rows, energy[rows]
                     s, (rows, _) = timed(scan_mem)

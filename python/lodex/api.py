@@ -70,6 +70,16 @@ def _step(value: Any) -> int:
     return int(value)
 
 
+def _field_names(fields: Any) -> list[str] | None:
+    """A list of field names (a single name becomes a list of one), or None."""
+    if isinstance(fields, str):
+        return [fields]
+    if fields is not None and (not isinstance(fields, (list, tuple)) or
+                               not all(isinstance(f, str) for f in fields)):
+        raise InvalidArgumentError(f"fields must be a list of field names, got {fields!r}")
+    return None if fields is None else list(fields)
+
+
 def _partition_spec(partition, partition_grid, particles_per_file, file_bytes,
                     fields: list[tuple[str, str, int]] | None) -> tuple[str, list[int], int]:
     """(mode, dims, particles per file) of a group definition: ``partition=(Px, Py, Pz)`` (factor),
@@ -237,11 +247,7 @@ class ParticleGroup:
         (``LODEX_INDEX_THREADS`` sets the threads per rank). Re-indexing a field replaces it.
         Returns the build's statistics (bytes, rows, phase times)."""
         with _collective_input(self._core.abort_build_index, "index arguments"):
-            if isinstance(fields, str):
-                fields = [fields]
-            if fields is not None and (not isinstance(fields, (list, tuple)) or
-                                       not all(isinstance(f, str) for f in fields)):
-                raise InvalidArgumentError(f"fields must be a list of field names, got {fields!r}")
+            fields = _field_names(fields)
             if precision is not None and bins is not None:
                 raise InvalidArgumentError("give either precision (precision binning) or bins (equal-weight bins)")
             if bins is not None:
@@ -273,11 +279,7 @@ class ParticleGroup:
             box_ = None if box is None else _box(box, "box")
             if level is not None:
                 level = _count(level, "level", 0, 2**32 - 1)
-            if isinstance(fields, str):
-                fields = [fields]
-            if fields is not None and (not isinstance(fields, (list, tuple)) or
-                                       not all(isinstance(f, str) for f in fields)):
-                raise InvalidArgumentError(f"fields must be a list of field names, got {fields!r}")
+            fields = _field_names(fields)
             if count_only and fields:
                 raise InvalidArgumentError("count_only returns no data; drop fields or count_only")
         except Error as e:
@@ -361,11 +363,7 @@ class ParticleGroup:
 
     @staticmethod
     def _request(box, fields, lod: bool, readers, P, S, split) -> tuple:
-        if isinstance(fields, str):
-            fields = [fields]
-        if fields is not None and (not isinstance(fields, (list, tuple)) or
-                                   not all(isinstance(f, str) for f in fields)):
-            raise InvalidArgumentError(f"fields must be a list of field names, got {fields!r}")
+        fields = _field_names(fields)
         box_ = None if box is None else _box(box, "box")
         if not lod and (readers is not None or P is not None or S is not None):
             raise InvalidArgumentError("readers, P and S set the levels of a level read or a refinement; "

@@ -123,8 +123,9 @@ void column_doubles(const void* column, DType t, uint32_t comps, uint32_t c, uin
 // Groups rows by bin id (ids < bins; kNan for NaN rows), keeping bins that hold rows.
 constexpr uint32_t kNanBin = UINT32_MAX;
 
-ComponentBins group_rows(const std::vector<double>& v, const std::vector<uint32_t>& id, size_t bins,
-                         const std::vector<double>& bin_lo) {
+// `lo_of(b)`: the lower edge of bin b, asked only for bins that hold rows.
+template <class LowerEdge>
+ComponentBins group_rows(const std::vector<double>& v, const std::vector<uint32_t>& id, size_t bins, LowerEdge&& lo_of) {
   const uint64_t n = v.size();
   std::vector<uint64_t> count(bins + 1, 0);
   std::vector<double> lo_v(bins, std::numeric_limits<double>::infinity());
@@ -147,7 +148,7 @@ ComponentBins group_rows(const std::vector<double>& v, const std::vector<uint32_
   for (size_t b = 0; b < bins; ++b) {
     if (count[b] == 0) continue;
     remap[b] = static_cast<uint32_t>(out.vmin.size());
-    out.lo.push_back(bin_lo[b]);
+    out.lo.push_back(lo_of(b));
     out.vmin.push_back(lo_v[b]);
     out.vmax.push_back(hi_v[b]);
     out.start.push_back(out.start.back() + count[b]);
@@ -178,7 +179,7 @@ ComponentBins precision_bins(const std::vector<double>& v, uint32_t digits) {
   if (!(lo <= hi)) {   // no finite value
     for (size_t r = 0; r < v.size(); ++r)
       if (!std::isnan(v[r])) id[r] = v[r] < 0 ? 0 : 1;
-    return group_rows(v, id, 2, {-kInf, kInf});
+    return group_rows(v, id, 2, [&](size_t b) { return b == 0 ? -kInf : kInf; });
   }
   const int64_t k_lo = exact_floor_key(g, lo), k_hi = exact_floor_key(g, hi);
   const uint64_t keys = static_cast<uint64_t>(k_hi - k_lo) + 1;
@@ -208,7 +209,7 @@ ComponentBins precision_bins(const std::vector<double>& v, uint32_t digits) {
                                : 1 + static_cast<uint32_t>(std::lower_bound(distinct.begin(), distinct.end(), key[r]) -
                                                            distinct.begin());
     }
-    return group_rows(v, id, distinct.size() + 2, bin_lo);
+    return group_rows(v, id, bin_lo.size(), [&](size_t b) { return bin_lo[b]; });
   }
   // Dense: edges of keys k_lo .. k_hi + 1, computed on first use.
   std::vector<double> edges(keys + 1, std::numeric_limits<double>::quiet_NaN());
@@ -242,15 +243,9 @@ ComponentBins precision_bins(const std::vector<double>& v, uint32_t digits) {
     k = fix_up(k, x, edge);
     id[r] = static_cast<uint32_t>(k - k_lo + 1);
   }
-  std::vector<double> bin_lo(keys + 2);
-  std::vector<uint8_t> used(keys + 2, 0);
-  for (size_t r = 0; r < v.size(); ++r)
-    if (id[r] != kNanBin) used[id[r]] = 1;
-  bin_lo.front() = -kInf;
-  bin_lo.back() = kInf;
-  for (uint64_t b = 1; b <= keys; ++b)
-    if (used[b]) bin_lo[b] = edge(k_lo + static_cast<int64_t>(b) - 1);
-  return group_rows(v, id, keys + 2, bin_lo);
+  return group_rows(v, id, keys + 2, [&](size_t b) {
+    return b == 0 ? -kInf : b == keys + 1 ? kInf : edge(k_lo + static_cast<int64_t>(b) - 1);
+  });
 }
 
 ComponentBins equal_weight_bins(const std::vector<double>& v, uint32_t bins) {
@@ -276,7 +271,7 @@ ComponentBins equal_weight_bins(const std::vector<double>& v, uint32_t bins) {
   std::vector<double> bin_lo(cuts.size() + 1);
   bin_lo[0] = -std::numeric_limits<double>::infinity();
   std::copy(cuts.begin(), cuts.end(), bin_lo.begin() + 1);
-  return group_rows(v, id, cuts.size() + 1, bin_lo);
+  return group_rows(v, id, bin_lo.size(), [&](size_t b) { return bin_lo[b]; });
 }
 
 }  // namespace

@@ -1,5 +1,6 @@
 #include "pipelines/particle_query.hpp"
 #include "pipelines/particle_rows.hpp"
+#include "pipelines/phase_clock.hpp"
 
 #include <algorithm>
 #include <chrono>
@@ -49,15 +50,6 @@ std::vector<Box> spatial_parts(const SpatialMetadata& meta, const std::vector<si
 
 namespace {
 
-template <typename T>
-bool in_box(const T* p, const Box& b) {
-  for (int a = 0; a < 3; ++a) {
-    const double v = static_cast<double>(p[a]);
-    if (!(v >= b.inclusive_min[a] && v < b.exclusive_max[a])) return false;
-  }
-  return true;
-}
-
 uint64_t request_hash(const ReadRequest& r, const std::string& dir, bool sampled) {
   std::string key = cat(dir, '|', sampled, '|', static_cast<int>(r.split), '|', r.lod.readers, '|', r.lod.P, '|',
                         r.lod.S, '|', r.level.value_or(UINT32_MAX), '|', r.fraction.value_or(-1.0), '|');
@@ -66,9 +58,6 @@ uint64_t request_hash(const ReadRequest& r, const std::string& dir, bool sampled
   return checksum64(key.data(), key.size());
 }
 
-double seconds_since(std::chrono::steady_clock::time_point t0) {
-  return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-}
 
 }  // namespace
 
@@ -76,7 +65,7 @@ ParticleQuery::ParticleQuery(std::string step_dir, const Schema& schema, uint64_
                              uint64_t metadata_bytes, const ReadRequest& request, bool sampled, MPI_Comm comm,
                              const std::optional<Error>& prior)
     : dir_(std::move(step_dir)), schema_(schema), brick_target_(brick_target), meta_(std::move(meta)) {
-  const auto t0 = std::chrono::steady_clock::now();
+  const double t0 = wall_seconds();
   if (comm != MPI_COMM_NULL) comm_ = Comm(comm);
   setup_.metadata_bytes = metadata_bytes;
   setup_.bytes_read = metadata_bytes;
@@ -108,7 +97,7 @@ ParticleQuery::ParticleQuery(std::string step_dir, const Schema& schema, uint64_
     sampler_ = std::make_unique<NestedSampler>(candidates_);
   }
   setup_.candidates = candidates_;
-  setup_.seconds = seconds_since(t0);
+  setup_.seconds = wall_seconds() - t0;
 }
 
 ParticleQuery::~ParticleQuery() = default;
@@ -320,13 +309,9 @@ void run_job(const ReadJob& j, const File& file, const ParticleFileHead& h, std:
     parts.push_back({j.area + r.area * rb, (r.last - r.first) * rb});
   }
   file.preadv_all(std::move(parts), h.column_offsets[j.field] + runs[j.first_run].first * rb);
-  const uint64_t nseg = h.num_segments();
   for (size_t i = runs[j.first_run].begin; i < runs[j.end_run - 1].end; ++i) {
     const Piece& p = j.plan->pieces[i];
-    const uint64_t s = p.rows.segment, a = h.segment_starts[s], b = h.segment_starts[s + 1];
-    if (checksum64(j.area + p.area * rb, (b - a) * rb) != h.segment_checksums[j.field * nseg + s])
-      fail(ErrorCode::kFormat, "'", file.path(), "' field '", h.fields[j.field].name, "' rows ", a, "-", b,
-           " (bytes from ", h.column_offsets[j.field] + a * rb, ") fail their checksum");
+    verify_segment(file.path(), h, j.field, p.rows.segment, j.area + p.area * rb);
   }
 }
 
@@ -345,7 +330,7 @@ void keep_partial(const ParticleFileHead& h, size_t file_index, size_t fi, const
 }  // namespace
 
 std::vector<FieldColumn> ParticleQuery::read(uint64_t t0, uint64_t t1, ReadStats& stats) {
-  const auto clock0 = std::chrono::steady_clock::now();
+  const double clock0 = wall_seconds();
   std::vector<FieldColumn> out(field_index_.size());
   comm_.agree([&] {
     const bool whole = t0 == 0 && t1 == UINT64_MAX;
@@ -407,7 +392,7 @@ std::vector<FieldColumn> ParticleQuery::read(uint64_t t0, uint64_t t1, ReadStats
     if (scratch_rows > 0) scratch.allocate(scratch_rows * pos_rb);
 
     SegmentCache* cache = keep_partial_ ? &partial_ : nullptr;
-    const bool f8 = schema_.field(pos_field).dtype == DType::kF8;
+    const DType pos_dtype = schema_.field(pos_field).dtype;
     uint64_t rows = 0;
     std::vector<std::pair<uint64_t, uint64_t>> keep;   // area rows kept, ascending
     std::vector<std::vector<uint8_t>> junk(io_threads());
@@ -463,9 +448,7 @@ std::vector<FieldColumn> ParticleQuery::read(uint64_t t0, uint64_t t1, ReadStats
           const uint64_t base = pos_area[fi].empty() ? p.area : pos_area[fi][i];   // the segment's start in `pos`
           for (uint64_t row = p.rows.first; row < p.rows.last; ++row) {
             const uint8_t* q = pos + (base + row - seg0) * pos_rb;
-            const bool in = f8 ? in_box(reinterpret_cast<const double*>(q), mine_)
-                               : in_box(reinterpret_cast<const float*>(q), mine_);
-            if (in) add(a + (row - p.rows.first), a + (row - p.rows.first) + 1);
+            if (position_in_box(q, pos_dtype, mine_)) add(a + (row - p.rows.first), a + (row - p.rows.first) + 1);
           }
         }
         // Every field: move the kept rows from the file's area to the end of the result so far.
@@ -495,7 +478,7 @@ std::vector<FieldColumn> ParticleQuery::read(uint64_t t0, uint64_t t1, ReadStats
     stats.particles = rows;
   });
   stats.candidates = candidates_;
-  stats.seconds += seconds_since(clock0);
+  stats.seconds += wall_seconds() - clock0;
   return out;
 }
 

@@ -38,6 +38,30 @@ DataFile open_data_file(const std::string& dir, const DataFileRecord& rec, const
   return out;
 }
 
+void verify_segment(const std::string& path, const ParticleFileHead& h, size_t f, uint64_t s, const uint8_t* bytes) {
+  const uint64_t rb = h.fields[f].row_bytes();
+  const uint64_t a = h.segment_starts[s], b = h.segment_starts[s + 1];
+  if (checksum64(bytes, (b - a) * rb) != h.segment_checksums[f * h.num_segments() + s])
+    fail(ErrorCode::kFormat, "'", path, "' field '", h.fields[f].name, "' rows ", a, "-", b, " (bytes from ",
+         h.column_offsets[f] + a * rb, ") fail their checksum");
+}
+
+namespace {
+template <typename T>
+bool in_box(const T* p, const Box& b) {
+  for (int a = 0; a < 3; ++a) {
+    const double v = static_cast<double>(p[a]);
+    if (!(v >= b.inclusive_min[a] && v < b.exclusive_max[a])) return false;
+  }
+  return true;
+}
+}  // namespace
+
+bool position_in_box(const uint8_t* row, DType dtype, const Box& box) {
+  return dtype == DType::kF8 ? in_box(reinterpret_cast<const double*>(row), box)
+                             : in_box(reinterpret_cast<const float*>(row), box);
+}
+
 namespace {
 
 // Reads segments [s0, s1) of field f (contiguous bytes) into buf and verifies each.
@@ -50,13 +74,7 @@ void read_segments(const DataFile& df, size_t f, uint64_t s0, uint64_t s1, std::
   df.file.pread_all(buf.data(), buf.size(), h.column_offsets[f] + first * rb);
   ++io.requests;
   io.bytes += buf.size();
-  const uint64_t nseg = h.num_segments();
-  for (uint64_t s = s0; s < s1; ++s) {
-    const uint64_t a = h.segment_starts[s], b = h.segment_starts[s + 1];
-    if (checksum64(buf.data() + (a - first) * rb, (b - a) * rb) != h.segment_checksums[f * nseg + s])
-      fail(ErrorCode::kFormat, "'", df.path, "': field '", h.fields[f].name, "' segment ", s, " (rows ", a, "..", b,
-           ") fails its checksum");
-  }
+  for (uint64_t s = s0; s < s1; ++s) verify_segment(df.path, h, f, s, buf.data() + (h.segment_starts[s] - first) * rb);
 }
 
 }  // namespace
@@ -103,13 +121,7 @@ void read_column(const DataFile& df, size_t f, uint8_t* out, IoCount& io) {
   df.file.pread_all(out, bytes, h.column_offsets[f]);
   ++io.requests;
   io.bytes += bytes;
-  const uint64_t nseg = h.num_segments();
-  for (uint64_t s = 0; s < nseg; ++s) {
-    const uint64_t a = h.segment_starts[s], b = h.segment_starts[s + 1];
-    if (checksum64(out + a * rb, (b - a) * rb) != h.segment_checksums[f * nseg + s])
-      fail(ErrorCode::kFormat, "'", df.path, "': field '", h.fields[f].name, "' segment ", s, " (rows ", a, "..", b,
-           ") fails its checksum");
-  }
+  for (uint64_t s = 0; s < h.num_segments(); ++s) verify_segment(df.path, h, f, s, out + h.segment_starts[s] * rb);
 }
 
 }  // namespace lodex

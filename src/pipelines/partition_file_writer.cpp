@@ -8,15 +8,12 @@
 
 #include "core/checksum.hpp"
 #include "format/particle_file.hpp"
+#include "pipelines/phase_clock.hpp"
 #include "storage/file.hpp"
 
 namespace lodex {
 
 namespace {
-
-double now() {
-  return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
-}
 
 // Per-component min/max of a column, widened to double so that pruning by them never drops a
 // value. One pass over the rows, all components at once; NaN values are skipped (a field may hold
@@ -72,7 +69,7 @@ DataFileRecord write_partition_file(const IncomingPartition& in, const Schema& s
                                     bool fsync, ScratchBuffer& scratch, PartitionFileTimes& times) {
   const size_t nf = schema.size();
   const size_t pi = schema.position_index();
-  double t0 = now();
+  double t0 = wall_seconds();
   std::vector<uint32_t> perm;
   const LodLayout layout = lod_order(in.columns[pi], schema.field(pi).dtype, in.total, pbox, lod, perm);
   ParticleFileHead head;
@@ -91,7 +88,7 @@ DataFileRecord write_partition_file(const IncomingPartition& in, const Schema& s
   for (size_t f = 0; f < nf; ++f)
     gather_rows(in.columns[f], buffer + head.column_offsets[f], schema.field(f).row_bytes(), perm.data(),
                 in.total);
-  times.reorder_s += now() - t0;
+  times.reorder_s += wall_seconds() - t0;
 
   const uint64_t nseg = head.num_segments();
   head.segment_checksums.resize(nf * nseg);
@@ -115,7 +112,7 @@ DataFileRecord write_partition_file(const IncomingPartition& in, const Schema& s
   file.pwrite_all(buffer, file_bytes, 0);
   if (fsync) file.sync();
   file.close();
-  t0 = now();   // the rest describes the file (bounds, min/max, record)
+  t0 = wall_seconds();   // the rest describes the file (bounds, min/max, record)
 
   DataFileRecord rec;
   rec.file_name = name;
@@ -139,7 +136,7 @@ DataFileRecord write_partition_file(const IncomingPartition& in, const Schema& s
       }
     c0 += schema.field(f).components;
   }
-  times.describe_s += now() - t0;
+  times.describe_s += wall_seconds() - t0;
   return rec;
 }
 

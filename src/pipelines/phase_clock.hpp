@@ -5,6 +5,11 @@
 
 namespace lodex {
 
+// Seconds on the steady clock (differences of two calls are elapsed wall time).
+inline double wall_seconds() {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
+}
+
 template <int kPhases>
 class PhaseClock {
  public:
@@ -16,9 +21,7 @@ class PhaseClock {
   }
   double seconds[kPhases] = {};
 
-  static double now() {
-    return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
-  }
+  static double now() { return wall_seconds(); }
 
  private:
   double last_;

@@ -7,11 +7,8 @@
 #include <roaring/roaring.hh>
 
 #include <algorithm>
-#include <chrono>
-#include <cmath>
 #include <cstring>
 #include <map>
-#include <mutex>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <thread>
@@ -27,13 +24,13 @@
 #include "pipelines/dataset_state.hpp"
 #include "pipelines/particle_query.hpp"
 #include "pipelines/particle_rows.hpp"
+#include "pipelines/phase_clock.hpp"
 
 namespace lodex {
 
 namespace {
 
-using Clock = std::chrono::steady_clock;
-double since(Clock::time_point t) { return std::chrono::duration<double>(Clock::now() - t).count(); }
+double since(double t0) { return wall_seconds() - t0; }
 
 constexpr uint64_t kMaxBitmapGap = 64 << 10;
 
@@ -80,7 +77,7 @@ struct BuildTimes {
 BuildTimes build_one(const std::string& dir, const DataFileRecord& rec, const Schema& schema, size_t f,
                      const BinningSpec& binning, bool durable) {
   BuildTimes t;
-  auto t0 = Clock::now();
+  const double t0 = wall_seconds();
   IoCount io;
   const DataFile df = open_data_file(dir, rec, schema, io);
   const FieldSpec& spec = schema.field(f);
@@ -95,10 +92,10 @@ BuildTimes build_one(const std::string& dir, const DataFileRecord& rec, const Sc
 
   std::vector<EncodedComponent> comps(spec.components);
   for (uint32_t c = 0; c < spec.components; ++c) {
-    auto t1 = Clock::now();
+    double t1 = wall_seconds();
     const ComponentBins bins = bin_component(column.data(), spec.dtype, spec.components, c, n, binning);
     t.bin_s += since(t1);
-    t1 = Clock::now();
+    t1 = wall_seconds();
     EncodedComponent& ec = comps[c];
     for (size_t b = 0; b < bins.bins(); ++b) {
       IndexBin e;
@@ -117,7 +114,7 @@ BuildTimes build_one(const std::string& dir, const DataFileRecord& rec, const Sc
     ec.bitmaps.push_back(bins.nan_rows.empty() ? std::vector<uint8_t>{} : serialize(nan));
     t.encode_s += since(t1);
   }
-  auto t2 = Clock::now();
+  double t2 = wall_seconds();
   BitmapIndexHead head;
   head.rows = n;
   head.dtype = spec.dtype;
@@ -126,7 +123,7 @@ BuildTimes build_one(const std::string& dir, const DataFileRecord& rec, const Sc
   head.field = spec.name;
   const std::vector<uint8_t> bytes = encode_bitmap_index(head, comps);
   t.encode_s += since(t2);
-  t2 = Clock::now();
+  t2 = wall_seconds();
   replace_file(join_path(dir, index_file_name(rec.file_name, spec.name)), bytes, durable);
   t.write_s = since(t2);
   t.index_bytes = bytes.size();
@@ -160,7 +157,7 @@ void ParticleGroup::abort_build_index(const Error& error) {
 IndexBuildStats ParticleGroup::build_index(const IndexSpec& spec_in, const std::vector<int64_t>& steps_in) {
   DatasetState& st = *ds_;
   const Comm& comm = st.comm;
-  const auto t_start = Clock::now();
+  const double t_start = wall_seconds();
   IndexSpec spec = spec_in;
   std::vector<int64_t> steps = steps_in;
   std::vector<size_t> field_ids;
@@ -181,11 +178,10 @@ IndexBuildStats ParticleGroup::build_index(const IndexSpec& spec_in, const std::
       for (const auto& s : g.steps) steps.push_back(s.step);
     for (int64_t s : steps) step_record(g, s);
     // Every rank must build the same thing.
-    uint64_t h = checksum64(spec.binning.param == 0 ? "" : "b", 1) ^ (uint64_t{static_cast<uint8_t>(spec.binning.kind)} << 40) ^
-                 spec.binning.param;
-    for (size_t id : field_ids) h = h * 1000003 + id;
-    for (int64_t s : steps) h = h * 1000003 + static_cast<uint64_t>(s);
-    if (!comm.same_everywhere(h))
+    std::string key = cat(static_cast<int>(spec.binning.kind), ':', spec.binning.param);
+    for (size_t id : field_ids) key += cat(',', id);
+    for (int64_t s : steps) key += cat(';', s);
+    if (!comm.same_everywhere(checksum64(key.data(), key.size())))
       fail(ErrorCode::kInvalidArgument, "ranks disagree on the fields, binning or steps of a collective index build");
   });
 
@@ -202,17 +198,17 @@ IndexBuildStats ParticleGroup::build_index(const IndexSpec& spec_in, const std::
     for (const auto& rec : loaded.meta.files) work.push_back(rec.count * row_bytes);
     const std::vector<size_t> my_files = assign_files(work, comm.size())[comm.rank()];
     struct Task {
-      size_t file, field;
+      size_t file, slot;   // slot: index into field_ids
     };
     std::vector<Task> tasks;
     for (size_t fi : my_files)
-      for (size_t id : field_ids) tasks.push_back({fi, id});
+      for (size_t k = 0; k < field_ids.size(); ++k) tasks.push_back({fi, k});
     std::vector<BuildTimes> times(tasks.size());
     std::vector<uint64_t> field_bytes(field_ids.size(), 0);
     comm.agree([&] {
       try {
         parallel_for(tasks.size(), threads, [&](size_t i, size_t) {
-          times[i] = build_one(loaded.step_dir, loaded.meta.files[tasks[i].file], schema, tasks[i].field,
+          times[i] = build_one(loaded.step_dir, loaded.meta.files[tasks[i].file], schema, field_ids[tasks[i].slot],
                                spec.binning, st.options.fsync);
         });
       } catch (const std::bad_alloc&) {
@@ -220,8 +216,7 @@ IndexBuildStats ParticleGroup::build_index(const IndexSpec& spec_in, const std::
       }
     });
     for (size_t i = 0; i < tasks.size(); ++i) {
-      const size_t k = std::find(field_ids.begin(), field_ids.end(), tasks[i].field) - field_ids.begin();
-      field_bytes[k] += times[i].index_bytes;
+      field_bytes[tasks[i].slot] += times[i].index_bytes;
       mine.read_s += times[i].read_s;
       mine.bin_s += times[i].bin_s;
       mine.encode_s += times[i].encode_s;
@@ -256,7 +251,7 @@ IndexBuildStats ParticleGroup::build_index(const IndexSpec& spec_in, const std::
     out.steps += 1;
     out.files += loaded.meta.files.size();
   }
-  std::vector<uint64_t> sums = {mine.rows, mine.column_bytes, mine.index_bytes, static_cast<uint64_t>(0)};
+  std::vector<uint64_t> sums = {mine.rows, mine.column_bytes, mine.index_bytes};
   comm.allreduce_u64(sums, MPI_SUM);
   out.indexes = out.files * field_ids.size();
   out.rows = sums[0];
@@ -293,20 +288,27 @@ struct FileAnswer {
   ValueQueryStats stats;
 };
 
+// A file's per-component min/max from its metadata record (components numbered across fields).
+struct MetaRanges {
+  const DataFileRecord& rec;
+  const std::vector<size_t>& first;   // each field's first component
+  std::pair<double, double> operator()(size_t f, uint32_t c) const {
+    return {rec.min[first[f] + c], rec.max[first[f] + c]};
+  }
+};
+
 class FileQuery {
  public:
-  FileQuery(const std::string& dir, const DataFileRecord& rec, const Schema& schema, const StepRecord& step,
-            const QueryNode& q, const ValueQuery& vq, const std::vector<size_t>& out_fields)
-      : dir_(dir), rec_(rec), schema_(schema), step_(step), q_(q), vq_(vq), out_fields_(out_fields) {}
+  // `verdict`: the query's verdict on the file from its metadata (kSure or kCheck; kNone is pruned).
+  FileQuery(const std::string& dir, const DataFileRecord& rec, const MetaRanges& ranges, Tri verdict,
+            const Schema& schema, const StepRecord& step, const QueryNode& q, const ValueQuery& vq,
+            const std::vector<size_t>& out_fields)
+      : dir_(dir), rec_(rec), ranges_(ranges), verdict_(verdict), schema_(schema), step_(step), q_(q), vq_(vq),
+        out_fields_(out_fields) {}
 
   FileAnswer run();
 
  private:
-  std::pair<double, double> range(size_t f, uint32_t c) const {
-    size_t at = 0;
-    for (size_t i = 0; i < f; ++i) at += schema_.field(i).components;
-    return {rec_.min[at + c], rec_.max[at + c]};
-  }
   const DataFile& data() {
     if (!data_) data_ = open_data_file(dir_, rec_, schema_, data_io_);
     return *data_;
@@ -320,6 +322,8 @@ class FileQuery {
 
   const std::string& dir_;
   const DataFileRecord& rec_;
+  const MetaRanges ranges_;
+  const Tri verdict_;
   const Schema& schema_;
   const StepRecord& step_;
   const QueryNode& q_;
@@ -435,7 +439,7 @@ Roaring FileQuery::load_union(OpenIndex& ix, const std::vector<IndexBin>& bins, 
 
 RowSets FileQuery::leaf(const QueryNode& n) {
   RowSets s;
-  const Tri t = classify_file(n, [&](size_t f, uint32_t c) { return range(f, c); });
+  const Tri t = classify_file(n, ranges_);
   if (t == Tri::kNone) return s;
   if (t == Tri::kSure) {
     s.sure = row_range(0, n_);
@@ -455,9 +459,15 @@ RowSets FileQuery::leaf(const QueryNode& n) {
       if (choice.nan_sure) sure.push_back(nan_bin);
       uint64_t sure_bytes = 0, rest_bytes = 0;
       std::vector<uint8_t> is_sure(bins->size(), 0);
-      for (uint32_t b : sure) is_sure[b] = 1, sure_bytes += (*bins)[b].bytes;
+      for (uint32_t b : sure) {
+        is_sure[b] = 1;
+        sure_bytes += (*bins)[b].bytes;
+      }
       for (uint32_t b = 0; b < bins->size(); ++b)
-        if (!is_sure[b] && (*bins)[b].count) rest.push_back(b), rest_bytes += (*bins)[b].bytes;
+        if (!is_sure[b] && (*bins)[b].count) {
+          rest.push_back(b);
+          rest_bytes += (*bins)[b].bytes;
+        }
       if (rest_bytes < sure_bytes) {
         s.sure = row_range(0, n_);
         s.sure -= load_union(ix, *bins, rest);
@@ -480,19 +490,19 @@ RowSets FileQuery::leaf(const QueryNode& n) {
 
 FileAnswer FileQuery::run() {
   FileAnswer& a = answer_;
-  const auto t0 = Clock::now();
+  const double t0 = wall_seconds();
   if (rec_.count >= (uint64_t{1} << 32))
     fail(ErrorCode::kUnsupported, "'", rec_.file_name, "' has ", rec_.count, " particles; value queries cover files of fewer than 2^32");
   n_ = static_cast<uint32_t>(rec_.count);
   RowSets sets;
-  if (classify_file(q_, [&](size_t f, uint32_t c) { return range(f, c); }) == Tri::kSure)
+  if (verdict_ == Tri::kSure)
     sets.sure = row_range(0, n_);
   else
     sets = combine_row_sets(q_, n_, [&](const QueryNode& n) { return leaf(n); });
   a.stats.index_s = since(t0);
 
   // The domain: a level's prefix of rows, and a box's bricks (inside: no test; faces: tested).
-  const auto t1 = Clock::now();
+  const double t1 = wall_seconds();
   bool face_rows = false;
   if (vq_.box || vq_.level) {
     const ParticleFileHead& h = data().head;
@@ -536,14 +546,8 @@ FileAnswer FileQuery::run() {
     eval_query_scan(q_, schema_, [&](size_t f) -> const void* { return cols[f].data(); }, rows.size(), ok);
     if (face_rows) {
       const FieldSpec& ps = schema_.field(pos);
-      for (size_t i = 0; i < rows.size(); ++i) {
-        if (!ok[i]) continue;
-        Vec3 p;
-        for (int ax = 0; ax < 3; ++ax)
-          p[ax] = ps.dtype == DType::kF4 ? reinterpret_cast<const float*>(cols[pos].data())[3 * i + ax]
-                                         : reinterpret_cast<const double*>(cols[pos].data())[3 * i + ax];
-        ok[i] = vq_.box->contains(p);
-      }
+      for (size_t i = 0; i < rows.size(); ++i)
+        ok[i] = ok[i] && position_in_box(cols[pos].data() + i * ps.row_bytes(), ps.dtype, *vq_.box);
     }
     std::vector<uint32_t> hits;
     for (size_t i = 0; i < rows.size(); ++i)
@@ -553,7 +557,7 @@ FileAnswer FileQuery::run() {
   a.stats.check_s = since(t1);
   a.count = result.cardinality();
 
-  const auto t2 = Clock::now();
+  const double t2 = wall_seconds();
   if (vq_.rows && a.count) {
     a.rows.resize(a.count);
     result.toUint32Array(a.rows.data());
@@ -587,7 +591,7 @@ void add_stats(ValueQueryStats& to, const ValueQueryStats& s) {
 }  // namespace
 
 ValueQueryResult ParticleGroup::query(int64_t step, const ValueQuery& vq, MPI_Comm comm_raw) const {
-  const auto t_start = Clock::now();
+  const double t_start = wall_seconds();
   const Comm comm = comm_raw == MPI_COMM_NULL ? Comm() : Comm(comm_raw);
   const DatasetState& st = *ds_;
   QueryNode q;
@@ -609,40 +613,45 @@ ValueQueryResult ParticleGroup::query(int64_t step, const ValueQuery& vq, MPI_Co
 
   ValueQueryResult out;
   // Step-wide notes: the query's fields without an index.
-  for (size_t f : query_fields(q)) {
-    const std::string& name = schema.field(f).name;
-    if (!vq.use_index)
-      continue;
-    if (!step_rec->find_index(name))
-      out.notes.push_back(cat("no bitmap index on '", name, "' for step ", step, ": its comparisons are checked by a scan"));
+  if (!vq.use_index) {
+    out.notes.push_back("use_index is off: every candidate file is scanned");
+  } else {
+    for (size_t f : query_fields(q))
+      if (!step_rec->find_index(schema.field(f).name))
+        out.notes.push_back(cat("no bitmap index on '", schema.field(f).name, "' for step ", step,
+                                ": its comparisons are checked by a scan"));
   }
-  if (!vq.use_index) out.notes.push_back("use_index is off: every candidate file is scanned");
+  std::vector<size_t> first_component(schema.size(), 0);
+  for (size_t f = 1; f < schema.size(); ++f) first_component[f] = first_component[f - 1] + schema.field(f - 1).components;
 
   // Pruning from the metadata alone, then the remaining files shared among the ranks.
   const SpatialMetadata& meta = loaded.meta;
   out.stats.files = meta.files.size();
   std::vector<size_t> live;
+  std::vector<Tri> verdict;
   std::vector<uint64_t> work;
   for (size_t i = 0; i < meta.files.size(); ++i) {
     const DataFileRecord& rec = meta.files[i];
-    const auto range = [&](size_t f, uint32_t c) {
-      size_t at = 0;
-      for (size_t k = 0; k < f; ++k) at += schema.field(k).components;
-      return std::pair{rec.min[at + c], rec.max[at + c]};
-    };
-    if (rec.count == 0 || (vq.box && !bounds_meet(rec.bounds, *vq.box)) || classify_file(q, range) == Tri::kNone) {
+    const Tri t = rec.count == 0 || (vq.box && !bounds_meet(rec.bounds, *vq.box))
+                      ? Tri::kNone
+                      : classify_file(q, MetaRanges{rec, first_component});
+    if (t == Tri::kNone) {
       ++out.stats.files_pruned;
       continue;
     }
     live.push_back(i);
+    verdict.push_back(t);
     work.push_back(rec.count);
   }
   const std::vector<size_t> mine_idx = assign_files(work, comm.size())[comm.rank()];
   std::vector<FileAnswer> answers(mine_idx.size());
   comm.agree([&] {
     parallel_for(mine_idx.size(), io_threads(), [&](size_t i, size_t) {
-      const DataFileRecord& rec = meta.files[live[mine_idx[i]]];
-      answers[i] = FileQuery(loaded.step_dir, rec, schema, *step_rec, q, vq, out_fields).run();
+      const size_t k = mine_idx[i];
+      const DataFileRecord& rec = meta.files[live[k]];
+      answers[i] = FileQuery(loaded.step_dir, rec, MetaRanges{rec, first_component}, verdict[k], schema, *step_rec, q, vq,
+                             out_fields)
+                       .run();
     });
   });
 
