@@ -61,6 +61,12 @@ class ByteReader {
     return v;
   }
   std::string get_fixed_string(size_t width, const char* field);
+  // The next n bytes, bounds-checked once (for tables of fixed-size entries decoded in bulk).
+  const uint8_t* take(size_t n, const char* field) {
+    need(n, field);
+    pos_ += n;
+    return data_ + pos_ - n;
+  }
   void skip(size_t n, const char* field) {
     need(n, field);
     pos_ += n;

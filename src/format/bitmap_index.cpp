@@ -20,11 +20,86 @@ std::string index_file_name(const std::string& data_file, const std::string& fie
   return stem + "." + field + ".lbx";
 }
 
+uint32_t bitmap_checksum(const uint8_t* data, size_t bytes) {
+  return static_cast<uint32_t>(checksum64(data, bytes));
+}
+
+StoredRows encode_bin_rows(const uint32_t* rows, size_t n) {
+  StoredRows out;
+  if (n == 0) return out;
+  Roaring r;
+  r.addMany(n, rows);
+  r.runOptimize();
+  const size_t roaring_bytes = r.getSizeInBytes(true);
+  if (roaring_bytes > n * 4) {
+    out.raw = true;
+    out.bytes.resize(n * 4);
+    r.toUint32Array(reinterpret_cast<uint32_t*>(out.bytes.data()));   // ascending, little-endian host
+  } else {
+    out.bytes.resize(roaring_bytes);
+    r.write(reinterpret_cast<char*>(out.bytes.data()), true);
+  }
+  return out;
+}
+
+namespace {
+constexpr uint32_t kRawRowsFlag = 1u << 31;   // in a bin entry's bytes field
+}  // namespace
+
+void append_bin_rows(const uint8_t* p, const IndexBin& e, uint64_t rows, std::vector<uint32_t>& out,
+                     const std::string& what) {
+  if (!e.raw) {
+    const Roaring r = bin_bitmap(p, e, rows, what);
+    const size_t at = out.size();
+    out.resize(at + e.count);
+    r.toUint32Array(out.data() + at);
+    return;
+  }
+  if (e.bytes != 4 * e.count) fail(ErrorCode::kFormat, what, ": a bin of ", e.count, " rows stored in ", e.bytes, " bytes");
+  const size_t at = out.size();
+  out.resize(at + e.count);
+  std::memcpy(out.data() + at, p, e.bytes);
+  for (size_t i = at; i < out.size(); ++i)
+    if (out[i] >= rows || (i > at && out[i] <= out[i - 1]))
+      fail(ErrorCode::kFormat, what, ": the rows of a bin are not ascending row ids below ", rows);
+}
+
+Roaring bin_bitmap(const uint8_t* p, const IndexBin& e, uint64_t rows, const std::string& what) {
+  if (e.raw) {
+    std::vector<uint32_t> ids;
+    append_bin_rows(p, e, rows, ids, what);
+    Roaring r;
+    r.addMany(ids.size(), ids.data());
+    return r;
+  }
+  Roaring r = Roaring::readSafe(reinterpret_cast<const char*>(p), e.bytes);
+  if (r.cardinality() != e.count || r.getSizeInBytes(true) != e.bytes || (e.count && r.maximum() >= rows))
+    fail(ErrorCode::kFormat, what, ": a bitmap does not hold the ", e.count, " rows its entry says");
+  return r;
+}
+
+namespace {
+
+template <typename V>
+void put_bin_table(ByteWriter& t, const std::vector<IndexBin>& bins) {
+  for (const IndexBin& e : bins) {
+    t.put<V>(static_cast<V>(e.vmin));
+    t.put<V>(static_cast<V>(e.vmax));
+    t.put<uint32_t>(static_cast<uint32_t>(e.count));
+    t.put<uint32_t>(static_cast<uint32_t>(e.bytes) | (e.raw ? kRawRowsFlag : 0));
+    t.put<uint32_t>(e.checksum);
+  }
+}
+
+}  // namespace
+
 std::vector<uint8_t> encode_bitmap_index(BitmapIndexHead& head, const std::vector<EncodedComponent>& comps) {
   if (comps.empty() || comps.size() > kMaxIndexComponents)
     fail(ErrorCode::kInternal, "an index needs 1 to ", kMaxIndexComponents, " components, got ", comps.size());
+  if (head.rows >= (uint64_t{1} << 32))
+    fail(ErrorCode::kUnsupported, "bitmap indexes cover files of fewer than 2^32 rows, not ", head.rows);
   head.components.assign(comps.size(), IndexComponent{});
-  // Offsets: header, component table, bin tables, bitmaps.
+  // Offsets: header, component table, bin tables, then each component's bitmaps.
   uint64_t at = kIndexHeaderBytes + head.component_table_bytes();
   for (size_t c = 0; c < comps.size(); ++c) {
     if (comps[c].bitmaps.size() != comps[c].bins.size() + 1)
@@ -35,6 +110,7 @@ std::vector<uint8_t> encode_bitmap_index(BitmapIndexHead& head, const std::vecto
     ic.nan_rows = comps[c].nan_rows;
     ic.min = ic.bins ? comps[c].bins.front().vmin : std::nan("");
     ic.max = ic.bins ? comps[c].bins.back().vmax : std::nan("");
+    ic.entry_bytes = index_bin_bytes(head.dtype);
     ic.table_offset = at;
     at += ic.table_bytes();
   }
@@ -42,17 +118,21 @@ std::vector<uint8_t> encode_bitmap_index(BitmapIndexHead& head, const std::vecto
   for (size_t c = 0; c < comps.size(); ++c) {
     tables[c] = comps[c].bins;
     IndexBin nan;
-    nan.lo = nan.vmin = nan.vmax = std::nan("");
+    nan.vmin = nan.vmax = std::nan("");
     nan.count = comps[c].nan_rows;
     tables[c].push_back(nan);
+    head.components[c].bitmaps_offset = at;
     for (size_t b = 0; b < tables[c].size(); ++b) {
-      const auto& bm = comps[c].bitmaps[b];
+      const auto& bm = comps[c].bitmaps[b].bytes;
+      if (bm.size() >= kRawRowsFlag) fail(ErrorCode::kUnsupported, "a bitmap of ", bm.size(), " bytes");
       IndexBin& e = tables[c][b];
       e.bytes = bm.size();
-      e.offset = bm.empty() ? 0 : at;
-      e.checksum = checksum64(bm.data(), bm.size());
+      e.raw = comps[c].bitmaps[b].raw;
+      e.offset = at;
+      e.checksum = bitmap_checksum(bm.data(), bm.size());
       at += bm.size();
     }
+    head.components[c].bitmap_bytes = at - head.components[c].bitmaps_offset;
   }
   head.file_bytes = at;
 
@@ -78,15 +158,10 @@ std::vector<uint8_t> encode_bitmap_index(BitmapIndexHead& head, const std::vecto
   std::vector<std::vector<uint8_t>> table_bytes(comps.size());   // encoded first: the component table holds their checksums
   for (size_t c = 0; c < comps.size(); ++c) {
     ByteWriter t;
-    for (const IndexBin& e : tables[c]) {
-      t.put<double>(e.lo);
-      t.put<double>(e.vmin);
-      t.put<double>(e.vmax);
-      t.put<uint64_t>(e.count);
-      t.put<uint64_t>(e.offset);
-      t.put<uint64_t>(e.bytes);
-      t.put<uint64_t>(e.checksum);
-    }
+    if (index_value_bytes(head.dtype) == 4)
+      put_bin_table<float>(t, tables[c]);
+    else
+      put_bin_table<double>(t, tables[c]);
     table_bytes[c] = std::move(t.bytes());
     head.components[c].table_checksum = checksum64(table_bytes[c].data(), table_bytes[c].size());
   }
@@ -97,16 +172,16 @@ std::vector<uint8_t> encode_bitmap_index(BitmapIndexHead& head, const std::vecto
     w.put<double>(ic.min);
     w.put<double>(ic.max);
     w.put<uint64_t>(ic.table_offset);
-    w.put<uint64_t>(ic.table_bytes());
     w.put<uint64_t>(ic.table_checksum);
-    w.put<uint64_t>(0);
+    w.put<uint64_t>(ic.bitmaps_offset);
+    w.put<uint64_t>(ic.bitmap_bytes);
   }
   w.put<uint64_t>(checksum64(w.bytes().data() + table_start, w.size() - table_start));
   for (const auto& t : table_bytes) w.put_bytes(t.data(), t.size());
   std::vector<uint8_t>& out = w.bytes();
   out.reserve(head.file_bytes);
   for (const auto& comp : comps)
-    for (const auto& bm : comp.bitmaps) w.put_bytes(bm.data(), bm.size());
+    for (const auto& bm : comp.bitmaps) w.put_bytes(bm.bytes.data(), bm.bytes.size());
   if (out.size() != head.file_bytes) fail(ErrorCode::kInternal, "index encoding: ", out.size(), " != ", head.file_bytes);
   return std::move(out);
 }
@@ -163,49 +238,78 @@ void decode_index_components(const uint8_t* data, size_t size, BitmapIndexHead& 
   uint64_t stored;
   std::memcpy(&stored, data + need - 8, 8);
   if (checksum64(data, need - 8) != stored) r.corrupt("component table checksum mismatch");
+  const uint64_t tables_start = kIndexHeaderBytes + need;
   for (IndexComponent& ic : h.components) {
     ic.bins = r.get<uint64_t>("bins");
     ic.nan_rows = r.get<uint64_t>("NaN rows");
     ic.min = r.get<double>("min");
     ic.max = r.get<double>("max");
     ic.table_offset = r.get<uint64_t>("bin table offset");
-    const uint64_t tb = r.get<uint64_t>("bin table bytes");
     ic.table_checksum = r.get<uint64_t>("bin table checksum");
-    r.skip(8, "reserved");
+    ic.bitmaps_offset = r.get<uint64_t>("bitmaps offset");
+    ic.bitmap_bytes = r.get<uint64_t>("bitmap bytes");
+    ic.entry_bytes = index_bin_bytes(h.dtype);
     if (ic.bins > h.rows || ic.nan_rows > h.rows) r.corrupt(cat(ic.bins, " bins or ", ic.nan_rows, " NaN rows for ", h.rows, " rows"));
-    if (tb != ic.table_bytes() || ic.table_offset < kIndexHeaderBytes + need || ic.table_offset > h.file_bytes ||
-        tb > h.file_bytes - ic.table_offset)
+    if (ic.table_offset < tables_start || ic.table_offset > h.file_bytes || ic.table_bytes() > h.file_bytes - ic.table_offset)
       r.corrupt("a bin table lies outside the file");
+    if (ic.bitmaps_offset < tables_start || ic.bitmaps_offset > h.file_bytes ||
+        ic.bitmap_bytes > h.file_bytes - ic.bitmaps_offset)
+      r.corrupt("a component's bitmaps lie outside the file");
   }
 }
+
+namespace {
+
+template <typename V>
+double get_value(const uint8_t* p) {
+  V v;
+  std::memcpy(&v, p, sizeof(V));
+  return static_cast<double>(v);
+}
+
+uint32_t get_u32(const uint8_t* p) {
+  uint32_t v;
+  std::memcpy(&v, p, 4);
+  return v;
+}
+
+}  // namespace
 
 std::vector<IndexBin> decode_index_bins(const uint8_t* data, size_t size, const BitmapIndexHead& h, uint32_t c,
                                         const std::string& what) {
   const IndexComponent& ic = h.components.at(c);
   ByteReader r(data, size, what, ic.table_offset);
   if (size < ic.table_bytes()) r.corrupt(cat("truncated bin table of component ", c));
-  if (checksum64(data, ic.table_bytes()) != ic.table_checksum) r.corrupt(cat("bin table checksum mismatch (component ", c, ")"));
+  const uint8_t* table = r.take(ic.table_bytes(), "bin table");
+  if (checksum64(table, ic.table_bytes()) != ic.table_checksum) r.corrupt(cat("bin table checksum mismatch (component ", c, ")"));
+  const uint32_t w = index_value_bytes(h.dtype);
+  const uint32_t eb = ic.entry_bytes;
   std::vector<IndexBin> bins(ic.bins + 1);
-  uint64_t total = 0;
+  uint64_t total = 0, at = ic.bitmaps_offset;
+  const uint64_t end = ic.bitmaps_offset + ic.bitmap_bytes;
   for (uint64_t b = 0; b <= ic.bins; ++b) {
+    const uint8_t* p = table + b * eb;
     IndexBin& e = bins[b];
-    e.lo = r.get<double>("lower edge");
-    e.vmin = r.get<double>("bin min");
-    e.vmax = r.get<double>("bin max");
-    e.count = r.get<uint64_t>("count");
-    e.offset = r.get<uint64_t>("bitmap offset");
-    e.bytes = r.get<uint64_t>("bitmap bytes");
-    e.checksum = r.get<uint64_t>("bitmap checksum");
+    e.vmin = w == 4 ? get_value<float>(p) : get_value<double>(p);
+    e.vmax = w == 4 ? get_value<float>(p + w) : get_value<double>(p + w);
+    e.count = get_u32(p + 2 * w);
+    const uint32_t stored_bytes = get_u32(p + 2 * w + 4);
+    e.bytes = stored_bytes & ~kRawRowsFlag;
+    e.raw = (stored_bytes & kRawRowsFlag) != 0;
+    e.checksum = get_u32(p + 2 * w + 8);
+    e.offset = at;
     const bool is_nan = b == ic.bins;
     if (e.count > h.rows - total) r.corrupt(cat("the bins of component ", c, " hold more rows than the index covers"));
     if (is_nan ? e.count != ic.nan_rows : (e.count == 0 || !(e.vmin <= e.vmax)))
       r.corrupt(cat("bin ", b, " of component ", c, " has count ", e.count, " and range [", e.vmin, ", ", e.vmax, "]"));
     if (!is_nan && b > 0 && !(bins[b - 1].vmax < e.vmin))
       r.corrupt(cat("bins ", b - 1, " and ", b, " of component ", c, " overlap"));
-    if ((e.count == 0) != (e.bytes == 0) || (e.bytes && (e.offset > h.file_bytes || e.bytes > h.file_bytes - e.offset)))
-      r.corrupt(cat("the bitmap of bin ", b, " of component ", c, " lies outside the file"));
+    if ((e.count == 0) != (e.bytes == 0) || e.bytes > end - at || (e.raw && e.bytes != 4 * e.count))
+      r.corrupt(cat("the bitmap of bin ", b, " of component ", c, " runs past the component's bitmaps"));
+    at += e.bytes;
     total += e.count;
   }
+  if (at != end) r.corrupt(cat("the bitmaps of component ", c, " take ", at - ic.bitmaps_offset, " bytes, the table says ", ic.bitmap_bytes));
   if (total != h.rows) r.corrupt(cat("the bins of component ", c, " hold ", total, " rows, the index covers ", h.rows));
   if (ic.bins && (bins.front().vmin != ic.min || bins[ic.bins - 1].vmax != ic.max))
     r.corrupt(cat("component ", c, "'s min/max disagree with its bins"));

@@ -502,31 +502,46 @@ TEST(Manifest, GroupNames) {
 namespace lodex {
 namespace {
 
+std::vector<uint32_t> iota_rows(uint32_t from, uint32_t to) {
+  std::vector<uint32_t> v;
+  for (uint32_t r = from; r < to; ++r) v.push_back(r);
+  return v;
+}
+
+// Two bins and NaN rows: a run of 200 rows (a Roaring bitmap), 3 rows (raw ids), 7 NaN rows.
 std::vector<uint8_t> small_index(BitmapIndexHead& head) {
-  head.rows = 10;
+  head.rows = 210;
   head.dtype = DType::kF4;
   head.binning = {Binning::kPrecision, 2};
   head.data_head_checksum = 1234;
   head.field = "energy";
   EncodedComponent c;
-  c.bins = {{1.0, 1.0, 1.5, 4, 0, 0, 0}, {2.0, 2.0, 2.0, 5, 0, 0, 0}};
-  c.bitmaps = {{1, 2, 3, 4}, {5, 6, 7}, {9}};
-  c.nan_rows = 1;
+  c.bins = {{1.0, 1.5, 200, 0, 0, 0}, {2.0, 2.0, 3, 0, 0, 0}};
+  const auto a = iota_rows(0, 200), b = iota_rows(200, 203), nan = iota_rows(203, 210);
+  c.bitmaps = {encode_bin_rows(a.data(), a.size()), encode_bin_rows(b.data(), b.size()),
+               encode_bin_rows(nan.data(), nan.size())};
+  c.nan_rows = 7;
   return encode_bitmap_index(head, {c});
 }
 
-// Decodes everything the way a reader does; throws on any problem.
-void decode_all(const std::vector<uint8_t>& bytes) {
+// Decodes everything the way a reader does; throws on any problem. Returns each entry's rows.
+std::vector<std::vector<uint32_t>> decode_all(const std::vector<uint8_t>& bytes) {
   BitmapIndexHead h = decode_index_header(bytes.data(), std::min<size_t>(bytes.size(), kIndexHeaderBytes), bytes.size(), "t");
   const uint64_t tb = h.component_table_bytes();
   if (kIndexHeaderBytes + tb > bytes.size()) throw Error(ErrorCode::kFormat, "short");
   decode_index_components(bytes.data() + kIndexHeaderBytes, tb, h, "t");
+  std::vector<std::vector<uint32_t>> out;
   for (uint32_t c = 0; c < h.components.size(); ++c) {
     const IndexComponent& ic = h.components[c];
     const auto bins = decode_index_bins(bytes.data() + ic.table_offset, ic.table_bytes(), h, c, "t");
-    for (const IndexBin& e : bins)
-      if (e.bytes && checksum64(bytes.data() + e.offset, e.bytes) != e.checksum) throw Error(ErrorCode::kFormat, "bitmap");
+    for (const IndexBin& e : bins) {
+      if (e.bytes && bitmap_checksum(bytes.data() + e.offset, e.bytes) != e.checksum) throw Error(ErrorCode::kFormat, "bitmap");
+      out.emplace_back();
+      append_bin_rows(bytes.data() + e.offset, e, h.rows, out.back(), "t");
+      if (bin_bitmap(bytes.data() + e.offset, e, h.rows, "t").cardinality() != e.count) throw Error(ErrorCode::kFormat, "count");
+    }
   }
+  return out;
 }
 
 TEST(BitmapIndex, RoundTrip) {
@@ -534,23 +549,59 @@ TEST(BitmapIndex, RoundTrip) {
   const std::vector<uint8_t> bytes = small_index(head);
   ASSERT_EQ(bytes.size(), head.file_bytes);
   BitmapIndexHead h = decode_index_header(bytes.data(), kIndexHeaderBytes, bytes.size(), "t");
-  EXPECT_EQ(h.rows, 10u);
+  EXPECT_EQ(h.rows, 210u);
   EXPECT_EQ(h.field, "energy");
   EXPECT_EQ(h.binning.param, 2u);
   EXPECT_EQ(h.data_head_checksum, 1234u);
   decode_index_components(bytes.data() + kIndexHeaderBytes, h.component_table_bytes(), h, "t");
   ASSERT_EQ(h.components.size(), 1u);
   EXPECT_EQ(h.components[0].bins, 2u);
-  EXPECT_EQ(h.components[0].nan_rows, 1u);
+  EXPECT_EQ(h.components[0].nan_rows, 7u);
   EXPECT_EQ(h.components[0].min, 1.0);
   EXPECT_EQ(h.components[0].max, 2.0);
   const auto bins = decode_index_bins(bytes.data() + h.components[0].table_offset, h.components[0].table_bytes(), h, 0, "t");
   ASSERT_EQ(bins.size(), 3u);
-  EXPECT_EQ(bins[1].count, 5u);
-  EXPECT_EQ(bins[2].count, 1u);
-  EXPECT_EQ(std::vector<uint8_t>(bytes.begin() + bins[1].offset, bytes.begin() + bins[1].offset + bins[1].bytes),
-            (std::vector<uint8_t>{5, 6, 7}));
+  EXPECT_EQ(bins[0].vmax, 1.5);
+  EXPECT_EQ(bins[1].count, 3u);
+  EXPECT_EQ(bins[2].count, 7u);
+  EXPECT_FALSE(bins[0].raw);   // a run: Roaring is smaller
+  EXPECT_TRUE(bins[1].raw);    // three ids: raw is smaller
+  EXPECT_EQ(bins[1].bytes, 12u);
+  const auto rows = decode_all(bytes);
+  EXPECT_EQ(rows[0], iota_rows(0, 200));
+  EXPECT_EQ(rows[1], iota_rows(200, 203));
+  EXPECT_EQ(rows[2], iota_rows(203, 210));
   EXPECT_EQ(index_file_name("p000003.lpd", "energy"), "p000003.energy.lbx");
+}
+
+// Stored rows that pass their checksum (a writer bug, not a flipped bit) are still checked.
+TEST(BitmapIndex, StoredRowsAreValidated) {
+  auto entry = [](const std::vector<uint32_t>& ids, uint64_t count) {
+    IndexBin e;
+    e.raw = true;
+    e.count = count;
+    e.bytes = 4 * ids.size();
+    return e;
+  };
+  std::vector<uint32_t> out;
+  const std::vector<uint32_t> good{1, 5, 9}, unsorted{5, 1, 9}, repeated{1, 1, 9}, too_big{1, 5, 10};
+  append_bin_rows(reinterpret_cast<const uint8_t*>(good.data()), entry(good, 3), 10, out, "t");
+  EXPECT_EQ(out, good);
+  for (const auto* bad : {&unsorted, &repeated, &too_big})
+    EXPECT_EQ(code_of([&] { append_bin_rows(reinterpret_cast<const uint8_t*>(bad->data()), entry(*bad, 3), 10, out, "t"); }),
+              ErrorCode::kFormat);
+  EXPECT_EQ(code_of([&] { append_bin_rows(reinterpret_cast<const uint8_t*>(good.data()), entry(good, 2), 10, out, "t"); }),
+            ErrorCode::kFormat);   // 12 bytes for 2 rows
+  // A Roaring bitmap whose cardinality differs from its entry's count.
+  const StoredRows r = encode_bin_rows(std::vector<uint32_t>{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11}.data(), 12);
+  ASSERT_FALSE(r.raw);
+  IndexBin e;
+  e.count = 11;
+  e.bytes = r.bytes.size();
+  EXPECT_EQ(code_of([&] { bin_bitmap(r.bytes.data(), e, 100, "t"); }), ErrorCode::kFormat);
+  e.count = 12;
+  EXPECT_EQ(bin_bitmap(r.bytes.data(), e, 100, "t").cardinality(), 12u);
+  EXPECT_EQ(code_of([&] { bin_bitmap(r.bytes.data(), e, 11, "t"); }), ErrorCode::kFormat);   // row 11 >= 11 rows
 }
 
 TEST(BitmapIndex, EveryFlippedByteAndEveryTruncationIsCaught) {

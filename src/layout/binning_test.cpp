@@ -146,10 +146,37 @@ TEST(Binning, EqualWeightBinsHoldSimilarCounts) {
   EXPECT_THROW(bin_component(same.data(), DType::kF8, 1, 0, same.size(), {Binning::kEqualWeight, 0}), Error);
 }
 
-std::vector<BinRange> ranges_of(const ComponentBins& b) {
-  std::vector<BinRange> out;
-  for (size_t k = 0; k < b.bins(); ++k) out.push_back({b.vmin[k], b.vmax[k], b.start[k + 1] - b.start[k]});
-  return out;
+BinChoice choose(const ComponentBins& b, CmpOp op, double c) {
+  return choose_bins(static_cast<uint32_t>(b.bins()), [&](uint32_t k) { return std::pair{b.vmin[k], b.vmax[k]}; },
+                     b.nan_rows.size(), op, c);
+}
+
+// choose_bins against classifying every bin on its own.
+TEST(ValueQueryPlan, ChooseBinsMatchesBinByBin) {
+  Xoshiro256 rng(5);
+  for (int trial = 0; trial < 300; ++trial) {
+    std::vector<double> v(1 + rng.below(300));
+    for (auto& x : v) x = static_cast<double>(rng.below(200)) / 8 - 10;
+    const ComponentBins b = bin_component(v.data(), DType::kF8, 1, 0, v.size(), {Binning::kPrecision, 1 + static_cast<uint32_t>(trial % 3)});
+    const double consts[] = {static_cast<double>(rng.below(240)) / 8 - 15, v[rng.below(v.size())], b.vmin[0],
+                             b.vmax[b.bins() - 1], kNan, -INFINITY, INFINITY};
+    for (double c : consts)
+      for (CmpOp op : {CmpOp::kLt, CmpOp::kLe, CmpOp::kGt, CmpOp::kGe, CmpOp::kEq, CmpOp::kNe}) {
+        const BinChoice got = choose(b, op, c);
+        std::vector<uint32_t> sure, check, want_sure, want_check;
+        for (const auto& [x, y] : got.sure)
+          for (uint32_t k = x; k < y; ++k) sure.push_back(k);
+        for (uint32_t k = 0; k < b.bins(); ++k) {
+          const Tri t = classify_range(op, c, b.vmin[k], b.vmax[k]);
+          if (t == Tri::kSure) want_sure.push_back(k);
+          if (t == Tri::kCheck) want_check.push_back(k);
+        }
+        ASSERT_EQ(sure, want_sure) << trial << " c=" << c << " op=" << static_cast<int>(op);
+        ASSERT_EQ(got.check, want_check) << trial << " c=" << c;
+        ASSERT_EQ(got.sure_bins(), want_sure.size());
+        for (size_t i = 1; i < got.sure.size(); ++i) ASSERT_LT(got.sure[i - 1].second, got.sure[i].first);
+      }
+  }
 }
 
 TEST(Binning, DigitConstantsNeedNoCandidateCheck) {
@@ -158,7 +185,6 @@ TEST(Binning, DigitConstantsNeedNoCandidateCheck) {
   for (auto& x : v) x = static_cast<double>(static_cast<float>(static_cast<double>(rng.below(1u << 30)) / (1u << 20) * 0.37));
   for (uint32_t d = 1; d <= 4; ++d) {
     const ComponentBins b = bin_component(v.data(), DType::kF8, 1, 0, v.size(), {Binning::kPrecision, d});
-    const auto ranges = ranges_of(b);
     for (int i = 0; i < 200; ++i) {
       char text[32];
       std::snprintf(text, sizeof text, "%.*e", static_cast<int>(d) - 1, v[rng.below(v.size())] * 1.0001);
@@ -167,7 +193,7 @@ TEST(Binning, DigitConstantsNeedNoCandidateCheck) {
       for (double x : v) equal = equal || x == c;
       if (equal) continue;
       for (CmpOp op : {CmpOp::kLt, CmpOp::kLe, CmpOp::kGt, CmpOp::kGe})
-        ASSERT_TRUE(choose_bins(ranges, 0, op, c).check.empty()) << text << " d=" << d;
+        ASSERT_TRUE(choose(b, op, c).check.empty()) << text << " d=" << d;
     }
   }
 }
@@ -239,8 +265,9 @@ TEST(ValueQueryPlan, RowSetsPlusCheckEqualTheScan) {
         return s;
       }
       const ComponentBins& b = bins[slot];
-      const BinChoice choice = choose_bins(ranges_of(b), b.nan_rows.size(), n.op, n.value);
-      for (uint32_t i : choice.sure) s.sure.addMany(b.start[i + 1] - b.start[i], b.rows.data() + b.start[i]);
+      const BinChoice choice = choose(b, n.op, n.value);
+      for (const auto& [first, last] : choice.sure)
+        for (uint32_t i = first; i < last; ++i) s.sure.addMany(b.start[i + 1] - b.start[i], b.rows.data() + b.start[i]);
       for (uint32_t i : choice.check) s.check.addMany(b.start[i + 1] - b.start[i], b.rows.data() + b.start[i]);
       if (choice.nan_sure) s.sure.addMany(b.nan_rows.size(), b.nan_rows.data());
       return s;

@@ -55,23 +55,45 @@ Tri classify_file(const QueryNode& q, const RangeOf& range) {
   return Tri::kCheck;
 }
 
-BinChoice choose_bins(const std::vector<BinRange>& bins, uint64_t nan_rows, CmpOp op, double c) {
+uint64_t BinChoice::sure_bins() const {
+  uint64_t n = 0;
+  for (const auto& [a, b] : sure) n += b - a;
+  return n;
+}
+
+BinChoice choose_bins(uint32_t bins, const BinRangeOf& range, uint64_t nan_rows, CmpOp op, double c) {
   BinChoice out;
-  for (uint32_t b = 0; b < bins.size(); ++b) {
-    switch (classify_range(op, c, bins[b].vmin, bins[b].vmax)) {
-      case Tri::kSure:
-        out.sure.push_back(b);
-        out.sure_rows += bins[b].count;
-        break;
-      case Tri::kCheck:
-        out.check.push_back(b);
-        out.check_rows += bins[b].count;
-        break;
-      case Tri::kNone: break;
+  auto add = [&](uint32_t b, Tri t) {
+    if (t == Tri::kCheck) {
+      out.check.push_back(b);
+    } else if (t == Tri::kSure) {
+      if (!out.sure.empty() && out.sure.back().second == b) ++out.sure.back().second;
+      else out.sure.push_back({b, b + 1});
     }
+  };
+  auto add_group = [&](uint32_t first, uint32_t last) {   // bins all on one side of c
+    if (first >= last) return;
+    const Tri t = classify_range(op, c, range(first).first, range(last - 1).second);
+    if (t == Tri::kCheck) {   // only when c is NaN: no shared verdict, classify bin by bin
+      for (uint32_t b = first; b < last; ++b) add(b, classify_range(op, c, range(b).first, range(b).second));
+    } else if (t == Tri::kSure) {
+      if (!out.sure.empty() && out.sure.back().second == first) out.sure.back().second = last;
+      else out.sure.push_back({first, last});
+    }
+  };
+  // k: the first bin whose largest value is >= c; it holds c if its smallest is <= c.
+  uint32_t lo = 0, hi = bins;
+  while (lo < hi) {
+    const uint32_t mid = lo + (hi - lo) / 2;
+    if (range(mid).second < c) lo = mid + 1;
+    else hi = mid;
   }
+  const uint32_t k = lo;
+  const bool holds = k < bins && range(k).first <= c;
+  add_group(0, k);
+  if (holds) add(k, classify_range(op, c, range(k).first, range(k).second));
+  add_group(holds ? k + 1 : k, bins);
   out.nan_sure = op == CmpOp::kNe && nan_rows > 0;
-  if (out.nan_sure) out.sure_rows += nan_rows;
   return out;
 }
 

@@ -34,18 +34,19 @@ Tri classify_range(CmpOp op, double c, double vmin, double vmax);
 using RangeOf = std::function<std::pair<double, double>(size_t field_index, uint32_t component)>;
 Tri classify_file(const QueryNode& query, const RangeOf& range);
 
-// The rows of a comparison over one component's bins (ascending by value; `nan_rows` kept apart):
-// bins wholly matching go to sure, bins partly matching to check.
-struct BinRange {
-  double vmin = 0, vmax = 0;
-  uint64_t count = 0;
-};
+// The rows of a comparison over one component's bins: `bins` of them, ascending and disjoint
+// (the largest value of a bin < the smallest of the next), `range(b)` = (vmin, vmax) of bin b;
+// NaN rows are kept apart. Bins wholly matching go to sure, bins partly matching to check. The
+// bins on either side of the constant share one verdict, so this costs O(log bins): the sure bins
+// come as at most two ranges, the check bins are at most one.
+using BinRangeOf = std::function<std::pair<double, double>(uint32_t bin)>;
 struct BinChoice {
-  std::vector<uint32_t> sure, check;   // bin indices, ascending
-  bool nan_sure = false;               // NaN rows match (only `!=`)
-  uint64_t sure_rows = 0, check_rows = 0;   // NaN rows included in sure_rows when nan_sure
+  std::vector<std::pair<uint32_t, uint32_t>> sure;   // half-open ranges of bins, ascending
+  std::vector<uint32_t> check;                       // bins, ascending
+  bool nan_sure = false;                             // NaN rows match (only `!=`)
+  uint64_t sure_bins() const;
 };
-BinChoice choose_bins(const std::vector<BinRange>& bins, uint64_t nan_rows, CmpOp op, double c);
+BinChoice choose_bins(uint32_t bins, const BinRangeOf& range, uint64_t nan_rows, CmpOp op, double c);
 
 struct RowSets {
   Roaring sure, check;

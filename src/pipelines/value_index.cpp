@@ -33,6 +33,8 @@ namespace {
 double since(double t0) { return wall_seconds() - t0; }
 
 constexpr uint64_t kMaxBitmapGap = 64 << 10;
+// A union of bitmaps holding fewer than 1 row in this many is merged as sorted row ids.
+constexpr uint64_t kSparseUnionDensity = 32;
 
 // Files to ranks: largest first, each to the rank with the least work so far (ties: lowest rank).
 std::vector<std::vector<size_t>> assign_files(const std::vector<uint64_t>& work, int ranks) {
@@ -59,13 +61,6 @@ size_t build_threads(const Comm& comm) {
   if (comm.node_raw() != MPI_COMM_NULL) MPI_Comm_size(comm.node_raw(), &on_node);
   const size_t hw = std::max(1u, std::thread::hardware_concurrency());
   return std::max<size_t>(1, hw / static_cast<size_t>(std::max(1, on_node)));
-}
-
-std::vector<uint8_t> serialize(Roaring& r) {
-  r.runOptimize();
-  std::vector<uint8_t> out(r.getSizeInBytes(true));
-  r.write(reinterpret_cast<char*>(out.data()), true);
-  return out;
 }
 
 struct BuildTimes {
@@ -99,19 +94,14 @@ BuildTimes build_one(const std::string& dir, const DataFileRecord& rec, const Sc
     EncodedComponent& ec = comps[c];
     for (size_t b = 0; b < bins.bins(); ++b) {
       IndexBin e;
-      e.lo = bins.lo[b];
       e.vmin = bins.vmin[b];
       e.vmax = bins.vmax[b];
       e.count = bins.start[b + 1] - bins.start[b];
       ec.bins.push_back(e);
-      Roaring r;
-      r.addMany(e.count, bins.rows.data() + bins.start[b]);
-      ec.bitmaps.push_back(serialize(r));
+      ec.bitmaps.push_back(encode_bin_rows(bins.rows.data() + bins.start[b], e.count));
     }
     ec.nan_rows = bins.nan_rows.size();
-    Roaring nan;
-    nan.addMany(bins.nan_rows.size(), bins.nan_rows.data());
-    ec.bitmaps.push_back(bins.nan_rows.empty() ? std::vector<uint8_t>{} : serialize(nan));
+    ec.bitmaps.push_back(encode_bin_rows(bins.nan_rows.data(), bins.nan_rows.size()));
     t.encode_s += since(t1);
   }
   double t2 = wall_seconds();
@@ -273,6 +263,9 @@ IndexBuildStats ParticleGroup::build_index(const IndexSpec& spec_in, const std::
 namespace {
 
 // One index file opened for a query: header and component table read, bin tables on demand.
+using BinSpan = std::pair<uint32_t, uint32_t>;
+using BinSpans = std::vector<BinSpan>;
+
 struct OpenIndex {
   File file;
   std::string path;
@@ -317,7 +310,8 @@ class FileQuery {
   // The index of field f, or nullptr (no index, unusable: noted).
   OpenIndex* index_of(size_t f);
   const std::vector<IndexBin>* bins_of(size_t f, uint32_t c);
-  Roaring load_union(OpenIndex& ix, const std::vector<IndexBin>& bins, const std::vector<uint32_t>& which);
+  // The union of the rows of the bins in `spans` (half-open ranges of bins, ascending).
+  Roaring load_union(OpenIndex& ix, const std::vector<IndexBin>& bins, const BinSpans& spans);
   void give_up_index(size_t f, const std::string& why);
 
   const std::string& dir_;
@@ -397,44 +391,56 @@ const std::vector<IndexBin>* FileQuery::bins_of(size_t f, uint32_t c) {
   }
 }
 
-Roaring FileQuery::load_union(OpenIndex& ix, const std::vector<IndexBin>& bins, const std::vector<uint32_t>& which) {
-  // Byte runs of the wanted bitmaps (ascending offsets), merged across small gaps.
-  std::vector<uint32_t> order;
-  for (uint32_t b : which)
-    if (bins[b].count) order.push_back(b);
-  std::sort(order.begin(), order.end(), [&](uint32_t a, uint32_t b) { return bins[a].offset < bins[b].offset; });
+Roaring FileQuery::load_union(OpenIndex& ix, const std::vector<IndexBin>& bins, const BinSpans& spans) {
+  // A span's bitmaps lie back to back; spans closer than kMaxBitmapGap are read together.
+  auto first_byte = [&](const BinSpan& s) { return bins[s.first].offset; };
+  auto end_byte = [&](const BinSpan& s) { return bins[s.second - 1].offset + bins[s.second - 1].bytes; };
+  uint64_t total = 0;
+  for (const auto& [a, b] : spans)
+    for (uint32_t k = a; k < b; ++k) total += bins[k].count;
+  // A sparse union (the tail bins of a selective query) is merged as sorted row ids: CRoaring's
+  // many-way union goes through dense containers and back. Dense ones use that union.
+  const bool sparse = total * kSparseUnionDensity < n_;
+  std::vector<uint32_t> ids;   // the sparse union, and raw bins of a dense one
+  if (sparse) ids.reserve(total);
   std::vector<Roaring> parts;
-  parts.reserve(order.size());
   std::vector<uint8_t> buf;
   const std::string what = "index '" + ix.path + "'";
-  for (size_t i = 0; i < order.size();) {
+  for (size_t i = 0; i < spans.size();) {
     size_t j = i + 1;
-    uint64_t end = bins[order[i]].offset + bins[order[i]].bytes;
-    while (j < order.size() && bins[order[j]].offset <= end + kMaxBitmapGap) {
-      end = std::max(end, bins[order[j]].offset + bins[order[j]].bytes);
-      ++j;
-    }
-    const uint64_t start = bins[order[i]].offset;
+    const uint64_t start = first_byte(spans[i]);
+    uint64_t end = end_byte(spans[i]);
+    while (j < spans.size() && first_byte(spans[j]) <= end + kMaxBitmapGap) end = end_byte(spans[j++]);
     buf.resize(end - start);
     ix.file.pread_all(buf.data(), buf.size(), start);
     ++index_io_.requests;
     index_io_.bytes += buf.size();
-    for (size_t k = i; k < j; ++k) {
-      const IndexBin& e = bins[order[k]];
-      const uint8_t* p = buf.data() + (e.offset - start);
-      if (checksum64(p, e.bytes) != e.checksum) fail(ErrorCode::kFormat, what, ": bitmap of bin ", order[k], " fails its checksum");
-      Roaring r = Roaring::readSafe(reinterpret_cast<const char*>(p), e.bytes);
-      if (r.cardinality() != e.count || r.getSizeInBytes(true) != e.bytes || (e.count && r.maximum() >= n_))
-        fail(ErrorCode::kFormat, what, ": bitmap of bin ", order[k], " does not hold the ", e.count, " rows its entry says");
-      parts.push_back(std::move(r));
-    }
+    for (size_t k = i; k < j; ++k)
+      for (uint32_t b = spans[k].first; b < spans[k].second; ++b) {
+        const IndexBin& e = bins[b];
+        if (!e.count) continue;
+        const uint8_t* p = buf.data() + (e.offset - start);
+        if (bitmap_checksum(p, e.bytes) != e.checksum) fail(ErrorCode::kFormat, what, ": bitmap of bin ", b, " fails its checksum");
+        if (sparse || e.raw)
+          append_bin_rows(p, e, n_, ids, what);
+        else
+          parts.push_back(bin_bitmap(p, e, n_, what));
+      }
     i = j;
   }
-  if (parts.empty()) return Roaring();
-  if (parts.size() == 1) return std::move(parts[0]);
-  std::vector<const Roaring*> ptrs;
-  for (const auto& r : parts) ptrs.push_back(&r);
-  return Roaring::fastunion(ptrs.size(), ptrs.data());
+  Roaring out;
+  if (parts.size() == 1) {
+    out = std::move(parts[0]);
+  } else if (parts.size() > 1) {
+    std::vector<const Roaring*> ptrs;
+    for (const auto& r : parts) ptrs.push_back(&r);
+    out = Roaring::fastunion(ptrs.size(), ptrs.data());
+  }
+  if (!ids.empty()) {
+    std::sort(ids.begin(), ids.end());
+    out.addMany(ids.size(), ids.data());
+  }
+  return out;
 }
 
 RowSets FileQuery::leaf(const QueryNode& n) {
@@ -447,34 +453,38 @@ RowSets FileQuery::leaf(const QueryNode& n) {
   }
   const std::vector<IndexBin>* bins = bins_of(n.field_index, n.bound_component);
   if (bins) {
-    std::vector<BinRange> ranges;
-    ranges.reserve(bins->size() - 1);
-    for (size_t b = 0; b + 1 < bins->size(); ++b) ranges.push_back({(*bins)[b].vmin, (*bins)[b].vmax, (*bins)[b].count});
     const uint32_t nan_bin = static_cast<uint32_t>(bins->size() - 1);
-    const BinChoice choice = choose_bins(ranges, bins->back().count, n.op, n.value);
+    const BinChoice choice = choose_bins(
+        nan_bin, [&](uint32_t b) { return std::pair{(*bins)[b].vmin, (*bins)[b].vmax}; }, bins->back().count, n.op,
+        n.value);
     try {
       OpenIndex& ix = *index_of(n.field_index);
       // Sure rows: the union of the sure bins, or everything but the other bins when that reads less.
-      std::vector<uint32_t> sure = choice.sure, rest;
-      if (choice.nan_sure) sure.push_back(nan_bin);
-      uint64_t sure_bytes = 0, rest_bytes = 0;
-      std::vector<uint8_t> is_sure(bins->size(), 0);
-      for (uint32_t b : sure) {
-        is_sure[b] = 1;
-        sure_bytes += (*bins)[b].bytes;
-      }
-      for (uint32_t b = 0; b < bins->size(); ++b)
-        if (!is_sure[b] && (*bins)[b].count) {
-          rest.push_back(b);
-          rest_bytes += (*bins)[b].bytes;
-        }
+      BinSpans sure = choice.sure;
+      if (choice.nan_sure) sure.push_back({nan_bin, nan_bin + 1});
+      auto bytes_of = [&](const BinSpan& sp) {
+        return sp.second > sp.first ? (*bins)[sp.second - 1].offset + (*bins)[sp.second - 1].bytes - (*bins)[sp.first].offset
+                                    : 0;
+      };
+      uint64_t sure_bytes = 0;
+      for (const BinSpan& sp : sure) sure_bytes += bytes_of(sp);
+      const uint64_t rest_bytes = bytes_of({0, nan_bin + 1}) - sure_bytes;
       if (rest_bytes < sure_bytes) {
+        BinSpans rest;
+        uint32_t at = 0;
+        for (const BinSpan& sp : sure) {
+          if (sp.first > at) rest.push_back({at, sp.first});
+          at = sp.second;
+        }
+        if (at < nan_bin + 1) rest.push_back({at, nan_bin + 1});
         s.sure = row_range(0, n_);
         s.sure -= load_union(ix, *bins, rest);
       } else {
         s.sure = load_union(ix, *bins, sure);
       }
-      s.check = load_union(ix, *bins, choice.check);
+      BinSpans check;
+      for (uint32_t b : choice.check) check.push_back({b, b + 1});
+      s.check = load_union(ix, *bins, check);
       indexed_ = true;
       return s;
     } catch (const Error& e) {

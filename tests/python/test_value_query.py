@@ -667,13 +667,20 @@ def parse_lbx(path: str) -> dict:
     with open(path, "rb") as fh:
         raw = fh.read()
     ncomp = struct.unpack_from("<I", raw, 24)[0]
+    value = "f" if raw[28] == 1 else "d"   # f4 fields keep their bin ranges as f4
+    entry = struct.calcsize("<" + 2 * value + "III")
     comps = []
     for c in range(ncomp):
-        bins, nan_rows, mn, mx, toff, tbytes, tsum, _ = struct.unpack_from("<QQddQQQQ", raw, 128 + 64 * c)
-        table = [struct.unpack_from("<dddQQQQ", raw, toff + 56 * b) for b in range(bins + 1)]
-        comps.append(dict(bins=bins, nan_rows=nan_rows, table_offset=toff, table_bytes=tbytes,
-                          table=[dict(lo=t[0], vmin=t[1], vmax=t[2], count=t[3], offset=t[4], bytes=t[5])
-                                 for t in table]))
+        bins, nan_rows, mn, mx, toff, tsum, boff, bbytes = struct.unpack_from("<QQddQQQQ", raw, 128 + 64 * c)
+        table, at = [], boff
+        for b in range(bins + 1):
+            vmin, vmax, count, stored, _ = struct.unpack_from("<" + 2 * value + "III", raw, toff + entry * b)
+            nbytes = stored & 0x7FFFFFFF
+            table.append(dict(vmin=vmin, vmax=vmax, count=count, offset=at, bytes=nbytes, raw=bool(stored >> 31)))
+            at += nbytes
+        assert at == boff + bbytes
+        comps.append(dict(bins=bins, nan_rows=nan_rows, table_offset=toff, table_bytes=entry * (bins + 1),
+                          table=table))
     return dict(size=len(raw), components=comps)
 
 
@@ -693,9 +700,13 @@ def damage(path: str, how: str):
         e = comp["table"][b]
         return f"energy >= {e['vmin']!r} && energy <= {e['vmax']!r}"
 
-    if how in ("flip_middle", "flip_bitmap"):
+    if how in ("flip_middle", "flip_bitmap", "flip_raw_rows"):
         if how == "flip_middle":
             off = size // 2
+        elif how == "flip_raw_rows":   # a sparse bin stored as raw row ids: flip a row id's high byte
+            raw = [b for b in range(comp["bins"]) if comp["table"][b]["raw"] and comp["table"][b]["count"] > 1]
+            assert raw, "the test data has no bin stored as raw row ids"
+            off = comp["table"][raw[0]]["offset"] + 4 * (comp["table"][raw[0]]["count"] // 2) + 2
         else:
             big = max(range(comp["bins"]), key=lambda b: comp["table"][b]["bytes"])
             off = comp["table"][big]["offset"] + comp["table"][big]["bytes"] // 2
@@ -730,7 +741,7 @@ def damage(path: str, how: str):
     return GENERAL[0]
 
 
-DAMAGES = ["flip_middle", "flip_bitmap", "flip_header", "flip_component_table", "flip_bin_table",
+DAMAGES = ["flip_middle", "flip_bitmap", "flip_raw_rows", "flip_header", "flip_component_table", "flip_bin_table",
            "truncate_1", "truncate_half", "truncate_10", "truncate_0", "extend", "delete",
            "other_file", "other_field"]
 
