@@ -1,5 +1,6 @@
 #include "format/bitmap_index.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 
@@ -27,6 +28,18 @@ uint32_t bitmap_checksum(const uint8_t* data, size_t bytes) {
 StoredRows encode_bin_rows(const uint32_t* rows, size_t n) {
   StoredRows out;
   if (n == 0) return out;
+  // A Roaring bitmap of rows in c chunks of 65,536 takes at least 4 + 10c bytes (header, then a
+  // key, a cardinality and at least 6 bytes per container): when raw ids are smaller than even
+  // that, skip building it.
+  uint64_t chunks = 1;
+  for (size_t i = 1; i < n; ++i) chunks += (rows[i] >> 16) != (rows[i - 1] >> 16);
+  const bool ascending = std::is_sorted(rows, rows + n) && std::adjacent_find(rows, rows + n) == rows + n;
+  if (ascending && 4 * n < 4 + 10 * chunks) {
+    out.raw = true;
+    out.bytes.resize(n * 4);
+    std::memcpy(out.bytes.data(), rows, n * 4);   // little-endian host
+    return out;
+  }
   Roaring r;
   r.addMany(n, rows);
   r.runOptimize();

@@ -1,6 +1,7 @@
 #include "layout/binning.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -123,24 +124,37 @@ void column_doubles(const void* column, DType t, uint32_t comps, uint32_t c, uin
 // Groups rows by bin id (ids < bins; kNan for NaN rows), keeping bins that hold rows.
 constexpr uint32_t kNanBin = UINT32_MAX;
 
-// `lo_of(b)`: the lower edge of bin b, asked only for bins that hold rows.
-template <class LowerEdge>
-ComponentBins group_rows(const std::vector<double>& v, const std::vector<uint32_t>& id, size_t bins, LowerEdge&& lo_of) {
-  const uint64_t n = v.size();
-  std::vector<uint64_t> count(bins + 1, 0);
-  std::vector<double> lo_v(bins, std::numeric_limits<double>::infinity());
-  std::vector<double> hi_v(bins, -std::numeric_limits<double>::infinity());
+// Rows, smallest and largest value per bin id, and NaN rows.
+struct Tally {
+  std::vector<uint64_t> count;
+  std::vector<double> lo, hi;
   uint64_t nans = 0;
-  for (uint64_t r = 0; r < n; ++r) {
-    const uint32_t b = id[r];
-    if (b == kNanBin) {
-      ++nans;
-      continue;
-    }
+  explicit Tally(size_t bins)
+      : count(bins, 0), lo(bins, std::numeric_limits<double>::infinity()), hi(bins, -std::numeric_limits<double>::infinity()) {}
+  void add(uint32_t b, double x) {
     ++count[b];
-    lo_v[b] = std::min(lo_v[b], v[r]);
-    hi_v[b] = std::max(hi_v[b], v[r]);
+    lo[b] = std::min(lo[b], x);
+    hi[b] = std::max(hi[b], x);
   }
+};
+
+Tally tally(const std::vector<double>& v, const std::vector<uint32_t>& id, size_t bins) {
+  Tally t(bins);
+  for (uint64_t r = 0; r < v.size(); ++r) {
+    if (id[r] == kNanBin) ++t.nans;
+    else t.add(id[r], v[r]);
+  }
+  return t;
+}
+
+template <class LowerEdge>
+ComponentBins group_rows(const std::vector<double>& v, const std::vector<uint32_t>& id, const Tally& t, LowerEdge&& lo_of) {
+  const uint64_t n = v.size();
+  const size_t bins = t.count.size();
+  const uint64_t nans = t.nans;
+  const std::vector<uint64_t>& count = t.count;
+  const std::vector<double>& lo_v = t.lo;
+  const std::vector<double>& hi_v = t.hi;
   // Compact: old bin -> new bin.
   std::vector<uint32_t> remap(bins, kNanBin);
   ComponentBins out;
@@ -153,7 +167,10 @@ ComponentBins group_rows(const std::vector<double>& v, const std::vector<uint32_
     out.vmax.push_back(hi_v[b]);
     out.start.push_back(out.start.back() + count[b]);
   }
-  std::vector<uint64_t> next(out.start.begin(), out.start.end() - 1);
+  // Each bin id's next slot in out.rows (rows < 2^32: the cursors are 32-bit).
+  std::vector<uint32_t> next(bins, 0);
+  for (size_t b = 0; b < bins; ++b)
+    if (remap[b] != kNanBin) next[b] = static_cast<uint32_t>(out.start[remap[b]]);
   out.rows.resize(n - nans);
   out.nan_rows.reserve(nans);
   for (uint64_t r = 0; r < n; ++r) {
@@ -161,10 +178,17 @@ ComponentBins group_rows(const std::vector<double>& v, const std::vector<uint32_
     if (b == kNanBin)
       out.nan_rows.push_back(static_cast<uint32_t>(r));
     else
-      out.rows[next[remap[b]]++] = static_cast<uint32_t>(r);
+      out.rows[next[b]++] = static_cast<uint32_t>(r);
   }
   return out;
 }
+
+// `lo_of(b)`: the lower edge of bin b, asked only for bins that hold rows.
+template <class LowerEdge>
+ComponentBins group_rows(const std::vector<double>& v, const std::vector<uint32_t>& id, size_t bins, LowerEdge&& lo_of) {
+  return group_rows(v, id, tally(v, id, bins), lo_of);
+}
+
 
 ComponentBins precision_bins(const std::vector<double>& v, uint32_t digits) {
   const Grid g(digits);
@@ -222,17 +246,28 @@ ComponentBins precision_bins(const std::vector<double>& v, uint32_t digits) {
   };
   const double* p10 = pow10_table();
   const int shift = static_cast<int>(digits) - 1;
+  Tally t(keys + 2);
   for (size_t r = 0; r < v.size(); ++r) {
     const double x = v[r];
-    if (std::isnan(x)) continue;
+    if (std::isnan(x)) {
+      ++t.nans;
+      continue;
+    }
     if (std::isinf(x)) {
       id[r] = x < 0 ? 0 : static_cast<uint32_t>(keys + 1);
+      t.add(id[r], x);
       continue;
     }
     int64_t k;
     const double a = std::fabs(x);
     if (a > 1e-280 && a < 1e280) {
-      const int s = static_cast<int>(std::floor(std::log10(a))) - shift;
+      // floor(log10(a)) from the binary exponent (a is normal here; log10(2) = 0.30103),
+      // corrected against the powers of ten; fix_up below makes the key exact either way.
+      const int binary_exponent = static_cast<int>((std::bit_cast<uint64_t>(a) >> 52) & 0x7ff) - 1023;
+      int e = static_cast<int>(std::floor(binary_exponent * 0.30102999566398120));
+      e += a >= p10[e + 1];
+      e -= a < p10[e];
+      const int s = e - shift;
       const int64_t m = std::clamp<int64_t>(static_cast<int64_t>(a * p10[-s]), g.low, 10 * g.low - 1);
       k = g.key(m, s);
       if (x < 0) k = -k;
@@ -242,8 +277,9 @@ ComponentBins precision_bins(const std::vector<double>& v, uint32_t digits) {
     k = std::clamp(k, k_lo, k_hi);
     k = fix_up(k, x, edge);
     id[r] = static_cast<uint32_t>(k - k_lo + 1);
+    t.add(id[r], x);
   }
-  return group_rows(v, id, keys + 2, [&](size_t b) {
+  return group_rows(v, id, t, [&](size_t b) {
     return b == 0 ? -kInf : b == keys + 1 ? kInf : edge(k_lo + static_cast<int64_t>(b) - 1);
   });
 }
