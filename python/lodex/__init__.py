@@ -11,6 +11,7 @@ from . import _lodex
 from .api import (Dataset, IndexBuildStats, ParticleGroup, QueryResult, Refinement, WriteProfile, create,
                   open)
 from .grids import Grid, GridRefinement, IdxGrid, open_idx, write_idx
+from .h5part import export_h5part, import_h5part
 from .errors import (
     AlreadyExistsError,
     Error,
@@ -31,5 +32,5 @@ __all__ = [
     "AlreadyExistsError", "Dataset", "Error", "Grid", "GridRefinement", "FormatError", "IOFailure", "IdxGrid", "InternalError",
     "IndexBuildStats", "InvalidArgumentError", "MPIError", "NotFoundError", "ParticleGroup", "QueryResult", "Refinement",
     "UnsupportedError",
-    "WriteProfile", "create", "open", "open_idx", "write_idx",
+    "WriteProfile", "create", "export_h5part", "import_h5part", "open", "open_idx", "write_idx",
 ]

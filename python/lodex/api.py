@@ -389,6 +389,22 @@ class ParticleGroup:
         """The spatial metadata of a step: one dict per data file (box, bounds, count, ...)."""
         return self._core.metadata(int(step))
 
+    EXPORT_FORMATS = ("h5part",)
+
+    def export(self, out: str | os.PathLike, format: str = "h5part", steps: int | Sequence[int] | None = None,
+               fields: Sequence[str] | None = None, *, overwrite: bool = False, max_bytes: int = 1 << 30,
+               comm: Any = None) -> dict:
+        """Write steps of this group to a file of another format (docs/h5part.md). ``format``:
+        "h5part" (:func:`lodex.h5part.export_h5part`, needs h5py). ``steps``: None (all), a step or
+        a list; ``fields``: None (all) or a list. At most one step in memory (a step above
+        ``max_bytes`` is read in spatial pieces); written to a temporary file renamed onto
+        ``out``; an existing ``out`` needs ``overwrite=True``. With ``comm`` (collective) rank 0
+        writes alone. Returns {"steps", "particles", "bytes", "seconds", ...}."""
+        if format not in self.EXPORT_FORMATS:
+            raise InvalidArgumentError(f"unknown export format {format!r}; known: {', '.join(self.EXPORT_FORMATS)}")
+        from .h5part import export_h5part
+        return export_h5part(self, out, steps, fields, overwrite=overwrite, max_bytes=max_bytes, comm=comm)
+
     @property
     def last_read_stats(self) -> dict:
         """What this rank's last read (or refinement step) cost: files_opened, bytes_read
@@ -543,6 +559,14 @@ class Dataset:
             opts[k] = int(v)
         return (fields, lo, hi, mode, dims, target, opts["scale"], opts["level0_max"], opts["brick_target"],
                 opts["seed"])
+
+    def import_h5part(self, path: str | os.PathLike, name: str, **kw) -> ParticleGroup:
+        """Import the H5Part file ``path`` into the particle group ``name`` (collective over this
+        dataset's communicator; mode "a" or a new dataset). Keywords: domain, steps, partition,
+        partition_grid, particles_per_file, index (see :func:`lodex.h5part.import_h5part`)."""
+        from .h5part import import_h5part
+        kw.setdefault("comm", self._comm)
+        return import_h5part(path, self, name, **kw)
 
     @property
     def grids(self) -> list[str]:

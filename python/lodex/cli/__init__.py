@@ -1,5 +1,5 @@
 """The ``lodex`` command line: ``lodex info``, ``lodex read``, ``lodex index``, ``lodex query``,
-``lodex demo``."""
+``lodex export``, ``lodex import``, ``lodex demo``."""
 
 from __future__ import annotations
 
@@ -270,6 +270,89 @@ def _query(args: argparse.Namespace) -> int:
     return 0
 
 
+def _parse_ints(text: str, what: str, n: int) -> tuple[int, ...]:
+    try:
+        v = tuple(int(x) for x in text.split(","))
+        if len(v) != n:
+            raise ValueError
+    except ValueError:
+        raise errors.InvalidArgumentError(f"{what} must be {n} comma-separated integers, got {text!r}") from None
+    return v
+
+
+def _parse_domain(text: str):
+    try:
+        v = [float(x) for x in text.replace(":", ",").split(",")]
+        if len(v) != 6:
+            raise ValueError
+    except ValueError:
+        raise errors.InvalidArgumentError(
+            f"--domain must look like x0,y0,z0,x1,y1,z1 (inclusive min, exclusive max), got {text!r}") from None
+    return tuple(v[:3]), tuple(v[3:])
+
+
+def _steps_summary(steps: list[int]) -> str:
+    if len(steps) > 8:
+        return f"{len(steps)} steps ({steps[0]} .. {steps[-1]})"
+    return f"{len(steps)} step{'s' if len(steps) != 1 else ''} ({', '.join(map(str, steps))})"
+
+
+def _export(args: argparse.Namespace) -> int:
+    import lodex
+
+    comm = _world_if_mpi()   # under mpiexec rank 0 writes alone (serial HDF5)
+    g = lodex.open(args.path).particles(args.group)
+    steps = _parse_steps(args.steps) if args.steps else None
+    fields = [f for f in args.fields.split(",") if f] if args.fields else None
+    kw = {} if args.max_bytes is None else {"max_bytes": args.max_bytes}
+    st = g.export(args.out, format=args.format, steps=steps, fields=fields, overwrite=args.overwrite,
+                  comm=comm, **kw)
+    if comm is None or comm.rank == 0:
+        print(f"exported {_steps_summary(st['steps'])} of '{args.group}', {st['particles']:,} particles, "
+              f"to {args.out} ({args.format}): {st['bytes']:,} bytes in {st['seconds']:.3f} s")
+    return 0
+
+
+def _import(args: argparse.Namespace) -> int:
+    import os
+    import shutil
+
+    import lodex
+
+    comm = _world_if_mpi()
+    domain = _parse_domain(args.domain) if args.domain else None
+    grid = _parse_ints(args.partition_grid, "--partition-grid", 3) if args.partition_grid else None
+    steps = _parse_steps(args.steps) if args.steps else None
+    index = [f for f in args.index.split(",") if f] if args.index else None
+    created = not os.path.exists(args.path)
+    if comm is not None:   # one answer for every rank, before any of them creates it
+        created = comm.bcast(created, root=0)
+    ds = lodex.create(args.path, comm=comm) if created else lodex.open(args.path, mode="a", comm=comm)
+    try:
+        before = set(ds.particles(args.group).steps) if args.group in ds.groups else set()
+        g = ds.import_h5part(args.input, args.group, domain=domain, steps=steps, partition_grid=grid,
+                             particles_per_file=args.particles_per_file,
+                             partition="adaptive" if args.particles_per_file is not None else None,
+                             index=index)
+        imported = sorted(set(g.steps) - before)
+        count = sum(sum(rec["count"] for rec in g.files(s)) for s in imported)
+        ds.close()
+    except errors.Error:
+        empty = created and not ds.groups
+        ds.close()
+        if empty:   # a dataset this command created and nothing went into: leave nothing behind
+            if comm is not None:
+                comm.Barrier()
+            if comm is None or comm.rank == 0:
+                shutil.rmtree(args.path, ignore_errors=True)
+        raise
+    if comm is None or comm.rank == 0:
+        lo, hi = g.domain
+        print(f"imported {_steps_summary(imported)}, {count:,} particles, from {args.input} into "
+              f"'{args.group}' of {args.path} (domain {lo} - {hi})")
+    return 0
+
+
 def _demo(args: argparse.Namespace) -> int:
     from ..demo import main as demo_main
 
@@ -325,6 +408,32 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--out", help="save the matches as .npz: rows/<file> row ids and one array per field "
                                  "(all fields unless --fields)")
     p.set_defaults(func=_query)
+    p = sub.add_parser("export", help="write steps of a particle group to another format (H5Part, for "
+                                       "VisIt and ParaView)")
+    p.add_argument("path")
+    p.add_argument("group")
+    p.add_argument("--format", default="h5part", help="output format (h5part, the default)")
+    p.add_argument("--out", required=True, help="the file to write")
+    p.add_argument("--steps", help="steps to export: 3, 0,2,5 or 0:30 (default all)")
+    p.add_argument("--fields", help="comma-separated fields to export (default all)")
+    p.add_argument("--overwrite", action="store_true", help="replace --out if it exists")
+    p.add_argument("--max-bytes", type=int, help="read a step larger than this in spatial pieces "
+                                                 "(default 1 GiB)")
+    p.set_defaults(func=_export)
+    p = sub.add_parser("import", help="import an H5Part file into a particle group (under mpiexec: "
+                                       "in parallel)")
+    p.add_argument("input", help="the H5Part file")
+    p.add_argument("path", help="the dataset (created if missing)")
+    p.add_argument("group")
+    p.add_argument("--domain", help="x0,y0,z0,x1,y1,z1 (default: stored by lodex export, else the "
+                                    "particles' bounds)")
+    p.add_argument("--steps", help="steps to import: 3, 0,2,5 or 0:30 (default all)")
+    part = p.add_mutually_exclusive_group()
+    part.add_argument("--partition-grid", help="gx,gy,gz: cut the domain into this grid of files")
+    part.add_argument("--particles-per-file", type=int, help="adaptive partition with about this many "
+                                                             "particles per file")
+    p.add_argument("--index", help="comma-separated fields to build bitmap indexes of")
+    p.set_defaults(func=_import)
     p = sub.add_parser("demo", help="write and check the paper's workload (run under mpiexec)")
     p.add_argument("--output", default=None, help="dataset path (default: a temporary folder)")
     p.add_argument("--particles", type=int, default=32768, help="particles per rank")
@@ -332,8 +441,8 @@ def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     # "--box -1,0,0:1,1,1": argparse would take the negative value for an option; glue it on.
     for i in range(len(argv) - 1):
-        if argv[i] == "--box" and argv[i + 1].startswith("-"):
-            argv[i:i + 2] = [f"--box={argv[i + 1]}"]
+        if argv[i] in ("--box", "--domain") and argv[i + 1].startswith("-"):
+            argv[i:i + 2] = [f"{argv[i]}={argv[i + 1]}"]
             break
     args = parser.parse_args(argv)
     try:
