@@ -1,5 +1,6 @@
 # Two commands do everything on a fresh clone:
-#   make demo   set up (.venv with MPICH from PyPI, build, install) and run the demo on 4 ranks
+#   make demo   set up (.venv with MPICH from PyPI, build, install) and run the demos on 4 ranks
+#               (particle write + read back; VPIC-like value queries + H5Part export)
 #   make test   set up, then the C++ tests (ctest) and the Python + multi-rank MPI tests (pytest)
 VENV     := .venv
 PY       := $(VENV)/bin/python
@@ -11,6 +12,7 @@ export MPI_HOME := $(abspath $(VENV))
 
 demo: build
 	$(MPIEXEC) -n 4 $(PY) -m lodex.demo
+	$(MPIEXEC) -n 4 $(PY) -m lodex.demo --workload vpic
 
 test: build cpp-test asan-test py-test
 

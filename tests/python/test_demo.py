@@ -51,3 +51,23 @@ def test_demo_uneven_workload_adaptive(tmp_path):
     counts = [f["count"] for f in g.files(0)]
     assert sum(counts) == 12000 and len(counts) == 4
     assert max(counts) <= 1.25 * 3000
+
+
+def test_demo_vpic_queries(tmp_path):
+    """The second half of `make demo`: indexes, a value query by 3 ranks and by one process, each
+    checked against numpy by the demo; the H5Part export read back with h5py."""
+    out = str(tmp_path / "vpic.lodex")
+    cmd = [os.path.join(sys.prefix, "bin", "mpiexec"), "-n", "3", sys.executable, "-m", "lodex.demo",
+           "--particles", "20000", "--workload", "vpic", "--output", out]
+    r = subprocess.run(cmd, capture_output=True, text=True, timeout=180, env=_env())
+    assert r.returncode == 0, f"exit {r.returncode}\n{r.stdout[-3000:]}\n{r.stderr[-3000:]}"
+    assert "MISMATCH" not in r.stdout
+    counts = re.findall(r"step (\d): \"[^\"]+\": ([\d,]+) of 60,000 electrons \(by 3 ranks: ([\d,]+)\).*matches numpy",
+                        r.stdout)
+    assert [c[0] for c in counts] == ["0", "1"], r.stdout
+    assert all(c[1] == c[2] and int(c[1].replace(",", "")) > 0 for c in counts), counts
+    assert "read back with h5py: matches" in r.stdout
+    import lodex
+    g = lodex.open(out).particles("electrons")
+    assert [i["field"] for i in g.indexes(0)] == ["energy", "position"]
+    assert os.path.exists(str(tmp_path / "electrons.h5part"))
