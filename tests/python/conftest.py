@@ -8,12 +8,14 @@ parses and checks. The data generators shared by the workers and the tests live 
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import shutil
 import signal
 import subprocess
 import sys
+import tempfile
 
 import pytest
 
@@ -114,3 +116,18 @@ def copy(pristine, tmp_path):
     dst = str(tmp_path / "copy.lodex")
     shutil.copytree(pristine, dst)
     return dst
+
+
+@contextlib.contextmanager
+def small_tmpfs(size: str, prefix: str):
+    """A tmpfs of `size` (e.g. "4m") mounted for the test: a real full disk. Skips without root."""
+    mnt = tempfile.mkdtemp(prefix=prefix)
+    r = subprocess.run(["mount", "-t", "tmpfs", "-o", f"size={size}", "tmpfs", mnt], capture_output=True, text=True)
+    if r.returncode != 0:
+        os.rmdir(mnt)
+        pytest.skip(f"cannot mount a small tmpfs here ({r.stderr.strip()}); needs root")
+    try:
+        yield mnt
+    finally:
+        if subprocess.run(["umount", mnt], check=False).returncode == 0:
+            os.rmdir(mnt)

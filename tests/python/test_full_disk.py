@@ -4,29 +4,19 @@ no files behind, and earlier steps stay readable. Uses a 4 MiB tmpfs (needs root
 from __future__ import annotations
 
 import os
-import subprocess
-import tempfile
 
 import numpy as np
 import pytest
 
 import lodex
-from conftest import run_mpi
+from conftest import run_mpi, small_tmpfs
 from lodex.workloads import UINTAH_SCHEMA, patch_of, uintah
 
 
 @pytest.fixture
 def small_fs():
-    mnt = tempfile.mkdtemp(prefix="lodex-full-")
-    r = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=4m", "tmpfs", mnt], capture_output=True, text=True)
-    if r.returncode != 0:
-        os.rmdir(mnt)
-        pytest.skip(f"cannot mount a small tmpfs here ({r.stderr.strip()}); needs root")
-    try:
+    with small_tmpfs("4m", "lodex-full-") as mnt:
         yield mnt
-    finally:
-        subprocess.run(["umount", mnt], check=False)
-        os.rmdir(mnt)
 
 
 def step_dirs(path: str, group: str) -> list[str]:

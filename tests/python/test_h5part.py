@@ -17,13 +17,13 @@ import os
 import shutil
 import subprocess
 import sys
-import tempfile
 
 import h5py
 import numpy as np
 import pytest
 
 import h5part_cases as hc
+from conftest import small_tmpfs
 import lodex
 
 G = hc.GROUP
@@ -273,16 +273,8 @@ def test_export_pieces_must_add_up(sources, tmp_path):
 
 @pytest.fixture
 def small_fs():
-    mnt = tempfile.mkdtemp(prefix="lodex-h5full-")
-    r = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=256k", "tmpfs", mnt], capture_output=True, text=True)
-    if r.returncode != 0:
-        os.rmdir(mnt)
-        pytest.skip(f"cannot mount a small tmpfs here ({r.stderr.strip()}); needs root")
-    try:
+    with small_tmpfs("256k", "lodex-h5full-") as mnt:
         yield mnt
-    finally:
-        if subprocess.run(["umount", mnt], check=False).returncode == 0:
-            os.rmdir(mnt)
 
 
 def df_free(path) -> int:
