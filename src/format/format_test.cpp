@@ -12,6 +12,7 @@
 #include "support/expect_error.hpp"
 #include "core/checksum.hpp"
 #include "core/error.hpp"
+#include "format/series_file.hpp"
 #include "format/bitmap_index.hpp"
 #include "format/manifest.hpp"
 #include "format/particle_file.hpp"
@@ -617,6 +618,84 @@ TEST(BitmapIndex, EveryFlippedByteAndEveryTruncationIsCaught) {
     std::vector<uint8_t> bad(good.begin(), good.begin() + n);
     EXPECT_THROW(decode_all(bad), Error) << "truncated to " << n;
   }
+}
+
+}  // namespace
+}  // namespace lodex
+
+// ---- Series window files ----
+
+namespace lodex {
+namespace {
+
+std::vector<uint8_t> small_window(SeriesWindowHead& h) {
+  h.series = "geos";
+  h.first_step = 30;
+  h.steps = 3;
+  h.variables = 2;
+  h.chunks = 2;
+  h.data_offset = series_data_offset(2, 2, 3);
+  uint64_t at = h.data_offset;
+  std::vector<uint8_t> data;
+  for (int i = 0; i < 4; ++i) {
+    SeriesChunkEntry e;
+    e.offset = at;
+    e.bytes = 3 * 8 * (i + 1);
+    for (uint32_t s = 0; s < 3; ++s) {
+      std::vector<uint8_t> slab(e.bytes / 3, static_cast<uint8_t>(16 * i + s));
+      e.step_checksums.push_back(checksum64(slab.data(), slab.size()));
+      data.insert(data.end(), slab.begin(), slab.end());
+    }
+    at += e.bytes;
+    h.entries.push_back(e);
+  }
+  h.file_bytes = at;
+  std::vector<uint8_t> out = encode_series_head(h);
+  EXPECT_EQ(out.size(), h.data_offset);
+  out.insert(out.end(), data.begin(), data.end());
+  return out;
+}
+
+SeriesWindowHead decode_window(const std::vector<uint8_t>& bytes) {
+  SeriesWindowHead h =
+      decode_series_header(bytes.data(), std::min<size_t>(bytes.size(), kSeriesHeaderBytes), bytes.size(), "w");
+  if (kSeriesHeaderBytes + h.table_bytes() > bytes.size()) throw Error(ErrorCode::kFormat, "short");
+  decode_series_table(bytes.data() + kSeriesHeaderBytes, h.table_bytes(), h, "w");
+  for (const auto& e : h.entries)
+    for (uint32_t s = 0; s < h.steps; ++s)
+      if (checksum64(bytes.data() + e.offset + s * (e.bytes / h.steps), e.bytes / h.steps) != e.step_checksums[s])
+        throw Error(ErrorCode::kFormat, "slab");
+  return h;
+}
+
+TEST(SeriesFile, RoundTripAndEveryDamageCaught) {
+  SeriesWindowHead h;
+  const std::vector<uint8_t> good = small_window(h);
+  const SeriesWindowHead d = decode_window(good);
+  EXPECT_EQ(d.series, "geos");
+  EXPECT_EQ(d.first_step, 30u);
+  EXPECT_EQ(d.steps, 3u);
+  ASSERT_EQ(d.entries.size(), 4u);
+  EXPECT_EQ(d.entries[3].bytes, 96u);
+  EXPECT_EQ(d.entries[1].step_checksums, h.entries[1].step_checksums);
+  EXPECT_EQ(d.data_offset % kSeriesDataAlignment, 0u);
+  // Every byte of the header and table, and of the data, flipped; every truncation.
+  const size_t table_end = kSeriesHeaderBytes + h.table_bytes();
+  for (size_t i = 0; i < good.size(); ++i) {
+    if (i >= table_end && i < h.data_offset) continue;   // padding
+    std::vector<uint8_t> bad = good;
+    bad[i] ^= 0x08;
+    EXPECT_THROW(decode_window(bad), Error) << "byte " << i;
+  }
+  for (size_t n = 0; n < good.size(); n += 7) {
+    std::vector<uint8_t> bad(good.begin(), good.begin() + n);
+    EXPECT_THROW(decode_window(bad), Error) << "truncated to " << n;
+  }
+  std::string msg;
+  std::vector<uint8_t> v2 = good;
+  v2[8] = 2;
+  EXPECT_EQ(code_of([&] { decode_window(v2); }, &msg), ErrorCode::kFormat);
+  EXPECT_NE(msg.find("checksum"), std::string::npos) << msg;   // the header checksum covers the version
 }
 
 }  // namespace

@@ -1,0 +1,115 @@
+#include "format/series_file.hpp"
+
+#include <cstring>
+
+#include "core/bytes.hpp"
+#include "core/checksum.hpp"
+#include "core/error.hpp"
+
+namespace lodex {
+
+namespace {
+constexpr size_t kNameSlot = 32;
+constexpr uint32_t kMaxSteps = 1 << 20;
+constexpr uint32_t kMaxEntries = 1 << 26;
+}  // namespace
+
+uint64_t SeriesWindowHead::table_bytes() const {
+  return uint64_t{variables} * chunks * (16 + 8 * uint64_t{steps}) + 8;
+}
+
+uint64_t series_data_offset(uint32_t variables, uint32_t chunks, uint32_t steps) {
+  SeriesWindowHead h;
+  h.variables = variables;
+  h.chunks = chunks;
+  h.steps = steps;
+  return align_up(kSeriesHeaderBytes + h.table_bytes(), kSeriesDataAlignment);
+}
+
+std::vector<uint8_t> encode_series_head(const SeriesWindowHead& h) {
+  if (h.entries.size() != uint64_t{h.variables} * h.chunks)
+    fail(ErrorCode::kInternal, "series window: ", h.entries.size(), " entries for ", h.variables, " x ", h.chunks);
+  ByteWriter w;
+  w.put_bytes(kSeriesFileMagic, 8);
+  w.put<uint32_t>(kSeriesFileVersion);
+  w.put<uint32_t>(kSeriesHeaderBytes);
+  w.put_fixed_string(h.series, kNameSlot);
+  w.put<uint64_t>(h.first_step);
+  w.put<uint32_t>(h.steps);
+  w.put<uint32_t>(h.variables);
+  w.put<uint32_t>(h.chunks);
+  w.put<uint32_t>(0);
+  w.put<uint64_t>(h.table_bytes());
+  w.put<uint64_t>(h.data_offset);
+  w.put<uint64_t>(h.file_bytes);
+  while (w.size() < kSeriesHeaderBytes - 8) w.put<uint8_t>(0);
+  w.put<uint64_t>(checksum64(w.bytes().data(), w.size()));
+  const size_t table = w.size();
+  for (const SeriesChunkEntry& e : h.entries) {
+    if (e.step_checksums.size() != h.steps) fail(ErrorCode::kInternal, "series window: a chunk without a checksum per step");
+    w.put<uint64_t>(e.offset);
+    w.put<uint64_t>(e.bytes);
+    for (uint64_t c : e.step_checksums) w.put<uint64_t>(c);
+  }
+  w.put<uint64_t>(checksum64(w.bytes().data() + table, w.size() - table));
+  if (w.size() > h.data_offset) fail(ErrorCode::kInternal, "series window: the table runs into the data");
+  w.bytes().resize(h.data_offset, 0);
+  return std::move(w.bytes());
+}
+
+SeriesWindowHead decode_series_header(const uint8_t* data, size_t size, uint64_t file_size, const std::string& what) {
+  ByteReader r(data, size, what);
+  if (size < 8 || std::memcmp(data, kSeriesFileMagic, 8) != 0) r.corrupt("not a lodex series window file (bad magic)");
+  if (size < kSeriesHeaderBytes) r.corrupt(cat("truncated: the header needs ", kSeriesHeaderBytes, " bytes, got ", size));
+  uint64_t stored;
+  std::memcpy(&stored, data + kSeriesHeaderBytes - 8, 8);
+  if (checksum64(data, kSeriesHeaderBytes - 8) != stored) r.corrupt("header checksum mismatch");
+  r.skip(8, "magic");
+  if (const uint32_t v = r.get<uint32_t>("version"); v != kSeriesFileVersion)
+    r.corrupt(cat("version ", v, " is not supported (this lodex reads version ", kSeriesFileVersion, ")"));
+  if (r.get<uint32_t>("header bytes") != kSeriesHeaderBytes) r.corrupt("header bytes is not 128");
+  SeriesWindowHead h;
+  h.series = r.get_fixed_string(kNameSlot, "series name");
+  h.first_step = r.get<uint64_t>("first step");
+  h.steps = r.get<uint32_t>("steps");
+  h.variables = r.get<uint32_t>("variables");
+  h.chunks = r.get<uint32_t>("chunks");
+  r.skip(4, "reserved");
+  const uint64_t table_bytes = r.get<uint64_t>("table bytes");
+  h.data_offset = r.get<uint64_t>("data offset");
+  h.file_bytes = r.get<uint64_t>("file bytes");
+  if (h.steps < 1 || h.steps > kMaxSteps || h.variables < 1 || h.chunks < 1 ||
+      uint64_t{h.variables} * h.chunks > kMaxEntries)
+    r.corrupt(cat(h.steps, " steps, ", h.variables, " variables, ", h.chunks, " chunks"));
+  if (table_bytes != h.table_bytes()) r.corrupt("table size does not match the variables, chunks and steps");
+  if (h.data_offset != series_data_offset(h.variables, h.chunks, h.steps)) r.corrupt("data offset is not after the table");
+  if (h.file_bytes != file_size)
+    r.corrupt(cat("the header records ", h.file_bytes, " bytes, the file has ", file_size, " (truncated or extended)"));
+  if (h.data_offset > file_size) r.corrupt("truncated: the table runs past the end");
+  return h;
+}
+
+void decode_series_table(const uint8_t* data, size_t size, SeriesWindowHead& h, const std::string& what) {
+  ByteReader r(data, size, what, kSeriesHeaderBytes);
+  const uint64_t need = h.table_bytes();
+  if (size < need) r.corrupt(cat("truncated chunk table: ", size, " of ", need, " bytes"));
+  uint64_t stored;
+  std::memcpy(&stored, data + need - 8, 8);
+  if (checksum64(data, need - 8) != stored) r.corrupt("chunk table checksum mismatch");
+  h.entries.assign(uint64_t{h.variables} * h.chunks, SeriesChunkEntry{});
+  uint64_t at = h.data_offset;
+  for (size_t i = 0; i < h.entries.size(); ++i) {
+    SeriesChunkEntry& e = h.entries[i];
+    e.offset = r.get<uint64_t>("chunk offset");
+    e.bytes = r.get<uint64_t>("chunk bytes");
+    e.step_checksums.resize(h.steps);
+    for (auto& c : e.step_checksums) c = r.get<uint64_t>("step checksum");
+    if (e.offset != at || e.bytes > h.file_bytes - e.offset || e.bytes % h.steps != 0)
+      r.corrupt(cat("chunk ", i, " at ", e.offset, " (", e.bytes, " bytes) is not where the previous ends, leaves the file, "
+                    "or is not a whole number of steps"));
+    at += e.bytes;
+  }
+  if (at != h.file_bytes) r.corrupt(cat("the chunks end at ", at, ", the file at ", h.file_bytes));
+}
+
+}  // namespace lodex
