@@ -10,16 +10,9 @@ from typing import Any, Mapping, Sequence
 import numpy as np
 
 from . import _lodex
-from .errors import BY_CODE, Error, InvalidArgumentError
+from .errors import Error, InvalidArgumentError, code_of
 
 Box = tuple[tuple[float, float, float], tuple[float, float, float]]
-
-def _code_of(error: Error) -> int:
-    for code, cls in BY_CODE.items():
-        if code and type(error) is cls:
-            return code
-    return 1
-
 
 @contextlib.contextmanager
 def _collective_input(abort, what: str):
@@ -28,7 +21,7 @@ def _collective_input(abort, what: str):
     try:
         yield
     except Error as e:
-        abort(_code_of(e), str(e))
+        abort(code_of(e), str(e))
         raise
     except (TypeError, ValueError, OverflowError) as e:
         abort(1, f"cannot use the {what}: {e}")
@@ -350,7 +343,7 @@ class ParticleGroup:
         if comm is None:
             return
         try:
-            self._core.abort_read(_code_of(error), str(error), comm)
+            self._core.abort_read(code_of(error), str(error), comm)
         except Error:
             pass   # this rank raises its own error
 

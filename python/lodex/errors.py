@@ -51,3 +51,17 @@ BY_CODE = {
     7: UnsupportedError,
     8: InternalError,
 }
+
+
+def code_of(error: BaseException) -> int:
+    """The code of ``error`` for sending it to another rank (or the C++ core): its class's code;
+    1 (invalid argument) for the base :class:`Error`; 0 (internal) for an exception not lodex's."""
+    for code, cls in BY_CODE.items():
+        if code and type(error) is cls:
+            return code
+    return 1 if isinstance(error, Error) else 0
+
+
+def from_code(code: int, message: str) -> Error:
+    """The lodex error of ``code`` (as :func:`code_of` gives it) with ``message``."""
+    return BY_CODE.get(code, InternalError)(message)

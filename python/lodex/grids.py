@@ -13,7 +13,7 @@ import numpy as np
 from . import _lodex
 from .api import _collective_input, _native, _step
 from . import errors
-from .errors import Error, InvalidArgumentError
+from .errors import InvalidArgumentError, code_of, from_code
 
 
 class IdxGrid:
@@ -106,13 +106,10 @@ def _read(owner, core, step, box, resolution, field, comm) -> np.ndarray:
         arr = _read_part(owner, core, step, box, resolution, field, comm)
     except Exception as e:   # noqa: BLE001 - agreed on below, then raised everywhere
         err = e
-    errs = comm.allgather(None if err is None else (type(err).__name__, str(err)))
+    errs = comm.allgather(None if err is None else (code_of(err), str(err)))
     for r, e in enumerate(errs):
         if e is not None:
-            cls = getattr(errors, e[0], None)
-            if not (isinstance(cls, type) and issubclass(cls, Error)):
-                cls = Error
-            raise cls(f"rank {r}: {e[1]}") from err
+            raise from_code(e[0], f"rank {r}: {e[1]}") from err
     return arr
 
 

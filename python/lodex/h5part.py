@@ -25,10 +25,9 @@ from typing import Any, Iterable, Mapping
 
 import numpy as np
 
-from . import errors
 from .api import _box, _field_names, _step
 from .errors import (AlreadyExistsError, Error, FormatError, InternalError, InvalidArgumentError,
-                     IOFailure, NotFoundError, UnsupportedError)
+                     IOFailure, NotFoundError, UnsupportedError, code_of, from_code)
 
 DEFAULT_MAX_BYTES = 1 << 30
 _STEP_NAME = re.compile(r"Step#(-?[0-9]+)\Z")
@@ -168,9 +167,9 @@ def export_h5part(group, out: str | os.PathLike, steps: int | Iterable[int] | No
                 outcome = ("ok", _export(group, out, steps, fields, overwrite, max_bytes))
             except Error as e:
                 mine = e
-                outcome = ("error", type(e).__name__, str(e))
+                outcome = ("error", code_of(e), str(e))
             except BaseException as e:   # the other ranks must not wait forever
-                comm.bcast(("error", "InternalError", f"export to {os.fspath(out)} failed: {_short(e)}"),
+                comm.bcast(("error", code_of(e), f"export to {os.fspath(out)} failed: {_short(e)}"),
                            root=0)
                 raise
         outcome = comm.bcast(outcome, root=0)
@@ -178,13 +177,8 @@ def export_h5part(group, out: str | os.PathLike, steps: int | Iterable[int] | No
             raise mine
         if outcome[0] == "ok":
             return outcome[1]
-        raise _error_class(outcome[1])(outcome[2])
+        raise from_code(outcome[1], outcome[2])
     return _export(group, out, steps, fields, overwrite, max_bytes)
-
-
-def _error_class(name: str) -> type:
-    cls = getattr(errors, name, None)
-    return cls if isinstance(cls, type) and issubclass(cls, Error) else Error
 
 
 def _export(group, out, steps, fields, overwrite, max_bytes) -> dict:
@@ -610,13 +604,13 @@ def _agree(comm, fn, undo=None):
     except Exception as e:   # noqa: BLE001 - shared with the other ranks below
         err = e if isinstance(e, Error) else _lodex_error(e, "H5Part import failed")
     if comm is not None and comm.size > 1:
-        reports = comm.allgather(None if err is None else (type(err).__name__, str(err)))
+        reports = comm.allgather(None if err is None else (code_of(err), str(err)))
         if err is None:
             for r, rep in enumerate(reports):
                 if rep is not None:
                     if undo is not None:
                         undo(result)
-                    raise _error_class(rep[0])(f"{rep[1]} (on rank {r})")
+                    raise from_code(rep[0], f"{rep[1]} (on rank {r})")
     if err is not None:
         raise err
     return result

@@ -32,8 +32,11 @@ StoredRows encode_bin_rows(const uint32_t* rows, size_t n) {
   // key, a cardinality and at least 6 bytes per container): when raw ids are smaller than even
   // that, skip building it.
   uint64_t chunks = 1;
-  for (size_t i = 1; i < n; ++i) chunks += (rows[i] >> 16) != (rows[i - 1] >> 16);
-  const bool ascending = std::is_sorted(rows, rows + n) && std::adjacent_find(rows, rows + n) == rows + n;
+  bool ascending = true;
+  for (size_t i = 1; i < n; ++i) {
+    ascending = ascending && rows[i] > rows[i - 1];
+    chunks += (rows[i] >> 16) != (rows[i - 1] >> 16);
+  }
   if (ascending && 4 * n < 4 + 10 * chunks) {
     out.raw = true;
     out.bytes.resize(n * 4);

@@ -224,8 +224,9 @@ uint32_t SarPlan::aggregator(uint32_t v, uint32_t level, uint32_t rank) const {
     std::array<uint32_t, 3> count{};
     for (int a = 0; a < 3; ++a) count[a] = cut_[a] ? (end[a] - first[a] + (1u << (l - 1)) - 1) >> (l - 1) : 1;
     const uint64_t subgroups = uint64_t{count[0]} * count[1] * count[2];
-    const double stride = std::pow(std::ldexp(1.0, n_), l - 1);
-    const uint64_t k = static_cast<uint64_t>(std::fmod(std::floor(v / stride), static_cast<double>(subgroups)));
+    // floor(v / (2^n)^(l-1)): past 32 bits of shift every v gives 0.
+    const uint64_t shift = uint64_t{static_cast<uint32_t>(n_)} * (l - 1);
+    const uint64_t k = (shift >= 32 ? 0 : v >> shift) % subgroups;
     const std::array<uint32_t, 3> pick{static_cast<uint32_t>(k % count[0]), static_cast<uint32_t>(k / count[0] % count[1]),
                                        static_cast<uint32_t>(k / count[0] / count[1])};
     for (int a = 0; a < 3; ++a)

@@ -104,7 +104,7 @@ class SarPlan {
  private:
   std::array<uint32_t, 3> group_first(uint32_t level, const std::array<uint32_t, 3>& cell) const;
   std::array<uint32_t, 3> group_end(uint32_t level, const std::array<uint32_t, 3>& first) const;
-  const SeriesDecomposition& d_;
+  SeriesDecomposition d_;
   uint32_t d_sar_;
   std::array<bool, 3> cut_{false, false, false};   // decomposed axes
   int n_ = 0;
