@@ -174,6 +174,8 @@ struct DatasetOptions {
 class Dataset;
 class GridGroup;
 struct GridSpec;
+class SeriesGroup;
+struct SeriesSpec;
 struct DatasetState;
 struct WriteScratch;
 
@@ -258,12 +260,18 @@ class Dataset {
   GridGroup& grid(const std::string& name);
   GridGroup& grid(const std::string& name, const GridSpec& spec);
   std::vector<std::string> grid_names() const;
+  // Series (lodex/series.hpp): an existing one, or a new one defined collectively (an existing
+  // one must match the definition).
+  SeriesGroup& series(const std::string& name);
+  SeriesGroup& series(const std::string& name, const SeriesSpec& spec);
+  std::vector<std::string> series_names() const;
   const Manifest& manifest() const;
   const std::string& path() const;
   bool writable() const;
   int rank() const;
   int size() const;
-  void close();   // collective in write modes; idempotent
+  // Collective in write modes: flushes the series' buffered steps first. Idempotent.
+  void close();
   ~Dataset();
   Dataset(const Dataset&) = delete;
   Dataset& operator=(const Dataset&) = delete;
@@ -273,6 +281,7 @@ class Dataset {
   std::shared_ptr<DatasetState> state_;
   std::vector<std::unique_ptr<ParticleGroup>> groups_;
   std::vector<std::unique_ptr<GridGroup>> grids_;
+  std::vector<std::unique_ptr<SeriesGroup>> series_;
 };
 
 std::string version();

@@ -19,6 +19,8 @@ void bind_particles(nb::module_& m);
 void bind_planner(nb::module_& m);
 void bind_grids(nb::module_& m);
 void bind_dataset_grids(nb::class_<Dataset>& cls);   // Dataset.grid, define_grid, grid_names
+void bind_series(nb::module_& m);
+void bind_dataset_series(nb::class_<Dataset>& cls);  // Dataset.series, define_series, series_names
 using Array = nb::ndarray<nb::ro, nb::c_contig, nb::device::cpu>;
 // A caller's field array (C order, native byte order, on the CPU); InvalidArgument naming `field` otherwise.
 Array as_array(nb::handle obj, const std::string& field);

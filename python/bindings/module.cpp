@@ -147,4 +147,6 @@ NB_MODULE(_lodex, m) {
   bind_planner(m);
   bind_grids(m);
   bind_dataset_grids(dataset);
+  bind_series(m);
+  bind_dataset_series(dataset);
 }

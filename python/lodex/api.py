@@ -589,8 +589,35 @@ class Dataset:
                                aggregation, partitions, compression, fields, index_space)
         return Grid(self, core)
 
+    @property
+    def series_names(self) -> list[str]:
+        return list(self._core.series_names())
+
+    def series(self, name: str, dims: Sequence[int] | None = None, variables: Mapping[str, Any] | None = None,
+               memory_budget: int | None = None, d_tar: int | None = None, d_sar: int | None = None, *,
+               bw_io: float = 500e6, cc: float = 1e-3, ts: float = 5e-3):
+        """The series ``name`` (paper 004, STAR; docs/series.md): variables of a regular grid
+        ``dims=(x, y, z)`` written every step, ``variables={"T": ("f4", 3), "PS": ("f4", 2)}``
+        (3-D: (z, y, x); 2-D: (y, x)). With dims and variables (collective): define it, or check
+        that the existing one matches. Each rank keeps d_tar steps in memory (temporal
+        aggregation) and groups of 2^n neighbouring ranks merge their chunks over d_sar levels
+        (spatial aggregation). Both follow from OptSize = bw_io x (cc + ts) and
+        ``memory_budget`` (bytes per rank, default 256 MiB) unless forced."""
+        from .series import Series, define_series
+        if dims is None and variables is None:
+            if any(x is not None for x in (memory_budget, d_tar, d_sar)):
+                raise InvalidArgumentError("memory_budget, d_tar and d_sar need dims and variables")
+            core = self._core.series(name)
+        else:
+            core = define_series(self, name, dims, variables, memory_budget, d_tar, d_sar, bw_io, cc, ts)
+        cache = self.__dict__.setdefault("_series", {})
+        if name not in cache:
+            cache[name] = Series(self, core)
+        return cache[name]
+
     def close(self) -> None:
-        """Collective in write modes. Committed steps are already durable; close only ends use."""
+        """Collective in write modes: series write their buffered steps first. Committed steps are
+        already durable; close only ends use."""
         self._core.close()
 
     def __enter__(self) -> "Dataset":
@@ -600,7 +627,7 @@ class Dataset:
         self.close()
 
     def __repr__(self) -> str:
-        return f"<lodex.Dataset {self.path!r} groups={self.groups} grids={self.grids}>"
+        return f"<lodex.Dataset {self.path!r} groups={self.groups} grids={self.grids} series={self.series_names}>"
 
 
 def _exchange(exchange: str | None) -> str:

@@ -189,3 +189,74 @@ def vpic(rank: int, size: int, n: int, seed: int = 0, step: int = 0) -> tuple[di
         "energy": energy,
     }
     return data, (tuple(lo), tuple(hi))
+
+
+class Geos:
+    """A GEOS-5-like series workload (paper 004 §IV): a lon x lat x level grid ``dims=(x, y, z)``
+    (144 x 91 x 48 here, 576 x 361 x 48 for the paper's 0.5 degree case), ``n2d`` 2-D variables
+    (surface fields, (y, x)) and ``n3d`` 3-D ones ((z, y, x)), written every step by ranks that
+    each hold one box of a 2-D decomposition of x and y. Values are smooth analytic functions of
+    (variable, step, x, y, z), so any box of any step is generated on its own and a test can
+    build the whole array to compare with."""
+
+    def __init__(self, dims=(144, 91, 48), n2d: int = 48, n3d: int = 16, steps: int = 30, dtype: str = "f4"):
+        self.dims = tuple(int(d) for d in dims)
+        self.n2d, self.n3d, self.steps, self.dtype = int(n2d), int(n3d), int(steps), np.dtype(dtype)
+        self.names = [f"V3D{i:03d}" for i in range(self.n3d)] + [f"V2D{i:03d}" for i in range(self.n2d)]
+        if self.n3d:
+            self.names[0] = "T"
+        if self.n2d:
+            self.names[self.n3d] = "PS"
+
+    def variables(self) -> dict[str, tuple[str, int]]:
+        return {n: (self.dtype.str.lstrip("<>|="), 3 if i < self.n3d else 2) for i, n in enumerate(self.names)}
+
+    def ndim(self, name: str) -> int:
+        return 3 if self.names.index(name) < self.n3d else 2
+
+    def decomposition(self, ranks: int) -> tuple[int, int]:
+        """(px, py): ranks = px x py cells over x and y, cells as square as the grid allows."""
+        best = None
+        for py in range(1, ranks + 1):
+            if ranks % py:
+                continue
+            px = ranks // py
+            if px > self.dims[0] or py > self.dims[1]:
+                continue
+            cost = abs(np.log((self.dims[0] / px) / (self.dims[1] / py)))
+            if best is None or cost < best[0]:
+                best = (cost, px, py)
+        if best is None:
+            raise ValueError(f"{ranks} ranks cannot split a {self.dims[0]} x {self.dims[1]} grid")
+        return best[1], best[2]
+
+    def box(self, rank: int, ranks: int):
+        """Rank's box ((x0, y0, 0), (x1, y1, z)), x-fastest over the decomposition's cells."""
+        px, py = self.decomposition(ranks)
+        i, j = rank % px, rank // px
+        x0, x1 = self.dims[0] * i // px, self.dims[0] * (i + 1) // px
+        y0, y1 = self.dims[1] * j // py, self.dims[1] * (j + 1) // py
+        return (x0, y0, 0), (x1, y1, self.dims[2])
+
+    def field(self, name: str, step: int, box=None) -> np.ndarray:
+        """Variable ``name`` at ``step`` over ``box`` (None: the whole grid): (z, y, x) or (y, x)."""
+        lo, hi = box if box is not None else ((0, 0, 0), self.dims)
+        v = self.names.index(name)
+        x = np.arange(lo[0], hi[0], dtype=np.float64)[None, None, :]
+        y = np.arange(lo[1], hi[1], dtype=np.float64)[None, :, None]
+        lon, lat = 2 * np.pi * x / self.dims[0], np.pi * (y / max(1, self.dims[1] - 1) - 0.5)
+        base = (np.sin(lon * (1 + v % 3) + 0.07 * step + 0.3 * v) * np.cos(lat) + 0.01 * v + 1e-4 * x + 1e-3 * y)
+        if self.ndim(name) == 2:
+            return (base[0] * (1 + 0.001 * step)).astype(self.dtype)
+        z = np.arange(lo[2], hi[2], dtype=np.float64)[:, None, None]
+        return (base * (1 + z / self.dims[2]) + 0.05 * z).astype(self.dtype)
+
+    def local(self, rank: int, ranks: int, step: int) -> tuple[tuple, dict[str, np.ndarray]]:
+        """Rank's box and every variable over it at ``step``: the arguments of ``Series.write``."""
+        box = self.box(rank, ranks)
+        return box, {n: self.field(n, step, box) for n in self.names}
+
+    def step_bytes(self) -> int:
+        """Bytes of one step of every variable over the whole grid."""
+        x, y, z = self.dims
+        return self.dtype.itemsize * (self.n3d * x * y * z + self.n2d * x * y)

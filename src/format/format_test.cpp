@@ -634,16 +634,18 @@ std::vector<uint8_t> small_window(SeriesWindowHead& h) {
   h.steps = 3;
   h.variables = 2;
   h.chunks = 2;
-  h.data_offset = series_data_offset(2, 2, 3);
+  h.total_planes = 1 + 2 + 1 + 2;
+  h.data_offset = series_data_offset(2, 2, 3, h.total_planes);
   uint64_t at = h.data_offset;
   std::vector<uint8_t> data;
   for (int i = 0; i < 4; ++i) {
     SeriesChunkEntry e;
     e.offset = at;
-    e.bytes = 3 * 8 * (i + 1);
-    for (uint32_t s = 0; s < 3; ++s) {
-      std::vector<uint8_t> slab(e.bytes / 3, static_cast<uint8_t>(16 * i + s));
-      e.step_checksums.push_back(checksum64(slab.data(), slab.size()));
+    e.planes = 1 + i % 2;
+    e.bytes = 3 * e.planes * 8 * (i + 1);
+    for (uint32_t s = 0; s < 3 * e.planes; ++s) {
+      std::vector<uint8_t> slab(e.slab_bytes(3), static_cast<uint8_t>(16 * i + s));
+      e.checksums.push_back(checksum64(slab.data(), slab.size()));
       data.insert(data.end(), slab.begin(), slab.end());
     }
     at += e.bytes;
@@ -662,8 +664,8 @@ SeriesWindowHead decode_window(const std::vector<uint8_t>& bytes) {
   if (kSeriesHeaderBytes + h.table_bytes() > bytes.size()) throw Error(ErrorCode::kFormat, "short");
   decode_series_table(bytes.data() + kSeriesHeaderBytes, h.table_bytes(), h, "w");
   for (const auto& e : h.entries)
-    for (uint32_t s = 0; s < h.steps; ++s)
-      if (checksum64(bytes.data() + e.offset + s * (e.bytes / h.steps), e.bytes / h.steps) != e.step_checksums[s])
+    for (uint32_t s = 0; s < h.steps * e.planes; ++s)
+      if (checksum64(bytes.data() + e.offset + s * e.slab_bytes(h.steps), e.slab_bytes(h.steps)) != e.checksums[s])
         throw Error(ErrorCode::kFormat, "slab");
   return h;
 }
@@ -676,8 +678,9 @@ TEST(SeriesFile, RoundTripAndEveryDamageCaught) {
   EXPECT_EQ(d.first_step, 30u);
   EXPECT_EQ(d.steps, 3u);
   ASSERT_EQ(d.entries.size(), 4u);
-  EXPECT_EQ(d.entries[3].bytes, 96u);
-  EXPECT_EQ(d.entries[1].step_checksums, h.entries[1].step_checksums);
+  EXPECT_EQ(d.entries[3].bytes, 192u);
+  EXPECT_EQ(d.entries[3].planes, 2u);
+  EXPECT_EQ(d.entries[1].checksums, h.entries[1].checksums);
   EXPECT_EQ(d.data_offset % kSeriesDataAlignment, 0u);
   // Every byte of the header and table, and of the data, flipped; every truncation.
   const size_t table_end = kSeriesHeaderBytes + h.table_bytes();

@@ -46,6 +46,28 @@ const GridMeta* Manifest::find_grid(const std::string& name) const {
   return const_cast<Manifest*>(this)->find_grid(name);
 }
 
+SeriesMeta* Manifest::find_series(const std::string& name) {
+  for (auto& s : series)
+    if (s.name == name) return &s;
+  return nullptr;
+}
+const SeriesMeta* Manifest::find_series(const std::string& name) const {
+  return const_cast<Manifest*>(this)->find_series(name);
+}
+
+const char* Manifest::kind_of(const std::string& name) const {
+  if (find_particles(name)) return "particle group";
+  if (find_grid(name)) return "grid";
+  if (find_series(name)) return "series";
+  return nullptr;
+}
+
+const SeriesVariable* SeriesMeta::find_variable(const std::string& v) const {
+  for (const auto& x : variables)
+    if (x.name == v) return &x;
+  return nullptr;
+}
+
 void check_group_name(const std::string& name) {
   bool ok = !name.empty() && name.size() <= 64 && name[0] != '-';
   for (char c : name) ok = ok && (std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '-');
@@ -167,6 +189,30 @@ std::string encode_manifest(const Manifest& m) {
     jg["steps"] = steps;
     groups[g.name] = jg;
   }
+  for (const auto& g : m.series) {
+    json jg;
+    jg["kind"] = "series";
+    jg["dims"] = g.dims;
+    json vars = json::array();
+    for (const auto& v : g.variables) vars.push_back({{"name", v.name}, {"dtype", dtype_name(v.dtype)}, {"ndim", v.ndim}});
+    jg["variables"] = vars;
+    const StarSettings& st = g.settings;
+    jg["settings"] = {{"memory_budget", st.memory_budget}, {"d_tar", st.d_tar}, {"d_sar", st.d_sar},
+                      {"bw_io", st.bw_io}, {"cc", st.cc}, {"ts", st.ts}};
+    if (g.planned()) {
+      jg["cuts"] = {g.cuts[0], g.cuts[1], g.cuts[2]};
+      jg["d_tar"] = g.d_tar;
+      jg["d_sar"] = g.d_sar;
+      jg["opt_size"] = g.opt_size;
+      jg["chunk_bytes"] = g.chunk_bytes;
+      jg["reason"] = g.reason;
+      jg["writer_ranks"] = g.writer_ranks;
+    }
+    json windows = json::array();
+    for (const auto& w : g.windows) windows.push_back({{"file", w.file}, {"steps", w.steps}, {"bytes", w.bytes}});
+    jg["windows"] = windows;
+    groups[g.name] = jg;
+  }
   root["groups"] = groups;
   return root.dump(1) + "\n";
 }
@@ -242,6 +288,86 @@ GridMeta decode_grid(const Reader& r, const json& jg, const std::string& name, c
   if (!g.steps.empty() && g.bitmask.empty()) r.bad(gp + "/bitmask", "a grid with steps needs its bitmask");
   return g;
 }
+SeriesMeta decode_series(const Reader& r, const json& jg, const std::string& name, const std::string& gp) {
+  SeriesMeta g;
+  g.name = name;
+  try {
+    check_group_name(name);
+  } catch (const Error& e) {
+    r.bad(gp, e.what());
+  }
+  const json& jd = r.key(jg, "dims", gp);
+  if (!jd.is_array() || jd.size() != 3) r.bad(gp + "/dims", "expected 3 integers");
+  for (int a = 0; a < 3; ++a) {
+    g.dims[a] = r.i64(jd[a], gp + "/dims");
+    if (g.dims[a] < 1 || g.dims[a] > (int64_t{1} << 31)) r.bad(gp + "/dims", "out of range");
+  }
+  const json& jv = r.key(jg, "variables", gp);
+  if (!jv.is_array() || jv.empty()) r.bad(gp + "/variables", "expected a non-empty list");
+  for (size_t i = 0; i < jv.size(); ++i) {
+    const std::string vp = cat(gp, "/variables/", i);
+    SeriesVariable v;
+    v.name = r.str(r.key(jv[i], "name", vp), vp + "/name");
+    try {
+      v.dtype = parse_dtype(r.str(r.key(jv[i], "dtype", vp), vp + "/dtype"));
+    } catch (const Error& e) {
+      r.bad(vp + "/dtype", e.what());
+    }
+    v.ndim = static_cast<int>(r.u64(r.key(jv[i], "ndim", vp), vp + "/ndim"));
+    if (v.ndim != 2 && v.ndim != 3) r.bad(vp + "/ndim", "must be 2 or 3");
+    if (v.name.empty() || g.find_variable(v.name)) r.bad(vp + "/name", "empty or named twice");
+    g.variables.push_back(v);
+  }
+  const json& js = r.key(jg, "settings", gp);
+  const std::string sp = gp + "/settings";
+  g.settings.memory_budget = r.u64(r.key(js, "memory_budget", sp), sp + "/memory_budget");
+  g.settings.d_tar = static_cast<int>(r.i64(r.key(js, "d_tar", sp), sp + "/d_tar"));
+  g.settings.d_sar = static_cast<int>(r.i64(r.key(js, "d_sar", sp), sp + "/d_sar"));
+  g.settings.bw_io = r.num(r.key(js, "bw_io", sp), sp + "/bw_io");
+  g.settings.cc = r.num(r.key(js, "cc", sp), sp + "/cc");
+  g.settings.ts = r.num(r.key(js, "ts", sp), sp + "/ts");
+  if (jg.contains("cuts")) {
+    const json& jc = jg["cuts"];
+    if (!jc.is_array() || jc.size() != 3) r.bad(gp + "/cuts", "expected 3 lists");
+    for (int a = 0; a < 3; ++a) {
+      const std::string cp = cat(gp, "/cuts/", a);
+      if (!jc[a].is_array() || jc[a].size() < 2) r.bad(cp, "expected at least 2 cuts");
+      for (const json& c : jc[a]) {
+        const int64_t x = r.i64(c, cp);
+        if ((g.cuts[a].empty() ? x != 0 : x <= g.cuts[a].back()) || x > g.dims[a]) r.bad(cp, "cuts must rise from 0 to the extent");
+        g.cuts[a].push_back(x);
+      }
+      if (g.cuts[a].back() != g.dims[a]) r.bad(cp, "cuts must end at the extent");
+    }
+    g.d_tar = static_cast<uint32_t>(r.u64(r.key(jg, "d_tar", gp), gp + "/d_tar"));
+    g.d_sar = static_cast<uint32_t>(r.u64(r.key(jg, "d_sar", gp), gp + "/d_sar"));
+    if (g.d_tar < 1 || g.d_tar > (1u << 20) || g.d_sar > 31) r.bad(gp + "/d_tar", "d_tar or d_sar out of range");
+    g.opt_size = r.u64(r.key(jg, "opt_size", gp), gp + "/opt_size");
+    g.chunk_bytes = r.u64(r.key(jg, "chunk_bytes", gp), gp + "/chunk_bytes");
+    g.reason = r.str(r.key(jg, "reason", gp), gp + "/reason");
+    g.writer_ranks = static_cast<uint32_t>(r.u64(r.key(jg, "writer_ranks", gp), gp + "/writer_ranks"));
+  }
+  const json& jw = r.key(jg, "windows", gp);
+  if (!jw.is_array()) r.bad(gp + "/windows", "expected a list");
+  if (!jw.empty() && !g.planned()) r.bad(gp + "/cuts", "a series with windows needs its decomposition");
+  for (size_t i = 0; i < jw.size(); ++i) {
+    const std::string wp = cat(gp, "/windows/", i);
+    SeriesWindowRecord w;
+    w.file = r.str(r.key(jw[i], "file", wp), wp + "/file");
+    if (w.file.empty() || w.file.find('/') != std::string::npos || w.file.find("..") != std::string::npos)
+      r.bad(wp + "/file", "must be a file name inside the series' folder");
+    const json& jst = r.key(jw[i], "steps", wp);
+    if (!jst.is_array() || jst.empty() || jst.size() > g.d_tar) r.bad(wp + "/steps", "expected 1..d_tar steps");
+    for (const json& x : jst) {
+      const int64_t t = r.i64(x, wp + "/steps");
+      if (t < 0 || t <= (w.steps.empty() ? g.last_step() : w.steps.back())) r.bad(wp + "/steps", "steps are not ascending");
+      w.steps.push_back(t);
+    }
+    w.bytes = r.u64(r.key(jw[i], "bytes", wp), wp + "/bytes");
+    g.windows.push_back(std::move(w));
+  }
+  return g;
+}
 }  // namespace
 
 Manifest decode_manifest(std::string_view text, const std::string& what) {
@@ -268,6 +394,10 @@ Manifest decode_manifest(std::string_view text, const std::string& what) {
     const std::string kind = r.str(r.key(jg, "kind", gp), gp + "/kind");
     if (kind == "grid") {
       m.grids.push_back(decode_grid(r, jg, it.key(), gp));
+      continue;
+    }
+    if (kind == "series") {
+      m.series.push_back(decode_series(r, jg, it.key(), gp));
       continue;
     }
     if (kind != "particles") r.bad(gp + "/kind", cat("unknown group kind '", kind, "'"));

@@ -15,6 +15,7 @@
 #include "layout/binning.hpp"
 #include "layout/lod_order.hpp"
 #include "layout/particle_plan.hpp"
+#include "layout/series_plan.hpp"
 
 namespace lodex {
 
@@ -81,16 +82,46 @@ struct GridMeta {
   bool split_into_parts() const { return index_space == "local" && partitions > 1; }
 };
 
+// A series (paper 004, STAR): variables of a regular grid written every step; windows of
+// d_tar steps, one file each (<name>/w-<first step>.lsw, docs/formats/series.md).
+struct SeriesWindowRecord {
+  std::string file;               // relative to the series' directory
+  std::vector<int64_t> steps;     // ascending
+  uint64_t bytes = 0;
+};
+struct SeriesMeta {
+  std::string name;
+  std::array<int64_t, 3> dims{1, 1, 1};
+  std::vector<SeriesVariable> variables;
+  StarSettings settings;          // what the definition asked for (forced degrees, budget, costs)
+  // Fixed by the first write: the decomposition's cuts and the degrees (empty cuts before).
+  std::array<std::vector<int64_t>, 3> cuts;
+  uint32_t d_tar = 0, d_sar = 0;
+  uint64_t opt_size = 0, chunk_bytes = 0;
+  std::string reason;
+  uint32_t writer_ranks = 0;
+  std::vector<SeriesWindowRecord> windows;   // ascending by step
+
+  bool planned() const { return !cuts[0].empty(); }
+  int64_t last_step() const { return windows.empty() ? -1 : windows.back().steps.back(); }
+  const SeriesVariable* find_variable(const std::string& v) const;
+};
+
 struct Manifest {
   uint32_t format_version = kManifestVersion;
   std::string created_by;
   std::vector<ParticleGroupMeta> particle_groups;
   std::vector<GridMeta> grids;
+  std::vector<SeriesMeta> series;
 
   ParticleGroupMeta* find_particles(const std::string& name);
   const ParticleGroupMeta* find_particles(const std::string& name) const;
   GridMeta* find_grid(const std::string& name);
   const GridMeta* find_grid(const std::string& name) const;
+  SeriesMeta* find_series(const std::string& name);
+  const SeriesMeta* find_series(const std::string& name) const;
+  // The kind of the group called `name` ("particle group", "grid", "series"), or nullptr.
+  const char* kind_of(const std::string& name) const;
 };
 
 std::string encode_manifest(const Manifest& m);

@@ -15,14 +15,15 @@ constexpr uint32_t kMaxEntries = 1 << 26;
 }  // namespace
 
 uint64_t SeriesWindowHead::table_bytes() const {
-  return uint64_t{variables} * chunks * (16 + 8 * uint64_t{steps}) + 8;
+  return uint64_t{variables} * chunks * 24 + 8 * uint64_t{steps} * total_planes + 8;
 }
 
-uint64_t series_data_offset(uint32_t variables, uint32_t chunks, uint32_t steps) {
+uint64_t series_data_offset(uint32_t variables, uint32_t chunks, uint32_t steps, uint64_t total_planes) {
   SeriesWindowHead h;
   h.variables = variables;
   h.chunks = chunks;
   h.steps = steps;
+  h.total_planes = total_planes;
   return align_up(kSeriesHeaderBytes + h.table_bytes(), kSeriesDataAlignment);
 }
 
@@ -42,15 +43,22 @@ std::vector<uint8_t> encode_series_head(const SeriesWindowHead& h) {
   w.put<uint64_t>(h.table_bytes());
   w.put<uint64_t>(h.data_offset);
   w.put<uint64_t>(h.file_bytes);
+  w.put<uint64_t>(h.total_planes);
   while (w.size() < kSeriesHeaderBytes - 8) w.put<uint8_t>(0);
   w.put<uint64_t>(checksum64(w.bytes().data(), w.size()));
   const size_t table = w.size();
+  uint64_t planes = 0;
   for (const SeriesChunkEntry& e : h.entries) {
-    if (e.step_checksums.size() != h.steps) fail(ErrorCode::kInternal, "series window: a chunk without a checksum per step");
+    if (e.checksums.size() != uint64_t{h.steps} * e.planes)
+      fail(ErrorCode::kInternal, "series window: a chunk without a checksum per slab");
     w.put<uint64_t>(e.offset);
     w.put<uint64_t>(e.bytes);
-    for (uint64_t c : e.step_checksums) w.put<uint64_t>(c);
+    w.put<uint32_t>(e.planes);
+    w.put<uint32_t>(0);
+    for (uint64_t c : e.checksums) w.put<uint64_t>(c);
+    planes += e.planes;
   }
+  if (planes != h.total_planes) fail(ErrorCode::kInternal, "series window: total planes ", h.total_planes, " != ", planes);
   w.put<uint64_t>(checksum64(w.bytes().data() + table, w.size() - table));
   if (w.size() > h.data_offset) fail(ErrorCode::kInternal, "series window: the table runs into the data");
   w.bytes().resize(h.data_offset, 0);
@@ -78,11 +86,14 @@ SeriesWindowHead decode_series_header(const uint8_t* data, size_t size, uint64_t
   const uint64_t table_bytes = r.get<uint64_t>("table bytes");
   h.data_offset = r.get<uint64_t>("data offset");
   h.file_bytes = r.get<uint64_t>("file bytes");
+  h.total_planes = r.get<uint64_t>("total planes");
   if (h.steps < 1 || h.steps > kMaxSteps || h.variables < 1 || h.chunks < 1 ||
       uint64_t{h.variables} * h.chunks > kMaxEntries)
     r.corrupt(cat(h.steps, " steps, ", h.variables, " variables, ", h.chunks, " chunks"));
+  if (h.total_planes < uint64_t{h.variables} * h.chunks || h.total_planes > (uint64_t{1} << 32))
+    r.corrupt(cat(h.total_planes, " planes for ", h.variables, " x ", h.chunks, " chunks"));
   if (table_bytes != h.table_bytes()) r.corrupt("table size does not match the variables, chunks and steps");
-  if (h.data_offset != series_data_offset(h.variables, h.chunks, h.steps)) r.corrupt("data offset is not after the table");
+  if (h.data_offset != series_data_offset(h.variables, h.chunks, h.steps, h.total_planes)) r.corrupt("data offset is not after the table");
   if (h.file_bytes != file_size)
     r.corrupt(cat("the header records ", h.file_bytes, " bytes, the file has ", file_size, " (truncated or extended)"));
   if (h.data_offset > file_size) r.corrupt("truncated: the table runs past the end");
@@ -97,18 +108,24 @@ void decode_series_table(const uint8_t* data, size_t size, SeriesWindowHead& h, 
   std::memcpy(&stored, data + need - 8, 8);
   if (checksum64(data, need - 8) != stored) r.corrupt("chunk table checksum mismatch");
   h.entries.assign(uint64_t{h.variables} * h.chunks, SeriesChunkEntry{});
-  uint64_t at = h.data_offset;
+  uint64_t at = h.data_offset, planes = 0;
   for (size_t i = 0; i < h.entries.size(); ++i) {
     SeriesChunkEntry& e = h.entries[i];
     e.offset = r.get<uint64_t>("chunk offset");
     e.bytes = r.get<uint64_t>("chunk bytes");
-    e.step_checksums.resize(h.steps);
-    for (auto& c : e.step_checksums) c = r.get<uint64_t>("step checksum");
-    if (e.offset != at || e.bytes > h.file_bytes - e.offset || e.bytes % h.steps != 0)
+    e.planes = r.get<uint32_t>("chunk planes");
+    r.skip(4, "reserved");
+    planes += e.planes;
+    if (e.planes < 1 || planes > h.total_planes)
+      r.corrupt(cat("chunk ", i, " has ", e.planes, " planes; the header counts ", h.total_planes, " in all"));
+    e.checksums.resize(uint64_t{h.steps} * e.planes);
+    for (auto& c : e.checksums) c = r.get<uint64_t>("slab checksum");
+    if (e.offset != at || e.bytes > h.file_bytes - e.offset || e.bytes % (uint64_t{h.steps} * e.planes) != 0)
       r.corrupt(cat("chunk ", i, " at ", e.offset, " (", e.bytes, " bytes) is not where the previous ends, leaves the file, "
-                    "or is not a whole number of steps"));
+                    "or is not a whole number of slabs"));
     at += e.bytes;
   }
+  if (planes != h.total_planes) r.corrupt(cat("the chunks have ", planes, " planes; the header counts ", h.total_planes));
   if (at != h.file_bytes) r.corrupt(cat("the chunks end at ", at, ", the file at ", h.file_bytes));
 }
 

@@ -18,10 +18,6 @@ int ceil_log2(uint64_t v) {
 }
 int floor_log2(uint64_t v) { return v <= 1 ? 0 : 63 - __builtin_clzll(v); }
 
-std::string box_text(const GridBox& b) {
-  return cat("((", b.lo[0], ", ", b.lo[1], ", ", b.lo[2], "), (", b.hi[0], ", ", b.hi[1], ", ", b.hi[2], "))");
-}
-
 std::vector<const GridBox*> nonempty(const std::vector<GridBox>& boxes) {
   std::vector<const GridBox*> out;
   for (const auto& b : boxes)
@@ -64,6 +60,10 @@ uint64_t GridBox::volume() const {
   if (empty()) return 0;
   return static_cast<uint64_t>(hi[0] - lo[0]) * static_cast<uint64_t>(hi[1] - lo[1]) *
          static_cast<uint64_t>(hi[2] - lo[2]);
+}
+
+std::string box_text(const GridBox& b) {
+  return cat("((", b.lo[0], ", ", b.lo[1], ", ", b.lo[2], "), (", b.hi[0], ", ", b.hi[1], ", ", b.hi[2], "))");
 }
 
 GridBox GridBox::intersect(const GridBox& o) const {

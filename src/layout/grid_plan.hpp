@@ -44,6 +44,8 @@ struct GridBox {
   GridBox intersect(const GridBox& o) const;
   bool operator==(const GridBox&) const = default;
 };
+// "((x0, y0, z0), (x1, y1, z1))" for error messages.
+std::string box_text(const GridBox& b);
 
 enum class RankOrder { kRowMajor, kColumnMajor, kMorton };
 const char* rank_order_name(RankOrder o);

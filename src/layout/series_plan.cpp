@@ -10,10 +10,6 @@ namespace lodex {
 
 namespace {
 
-std::string box_text(const GridBox& b) {
-  return cat("((", b.lo[0], ", ", b.lo[1], ", ", b.lo[2], "), (", b.hi[0], ", ", b.hi[1], ", ", b.hi[2], "))");
-}
-
 constexpr uint32_t kMaxTar = 1024;   // a window longer than this keeps steps from readers too long
 
 }  // namespace

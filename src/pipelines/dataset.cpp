@@ -4,6 +4,7 @@
 #include "core/checksum.hpp"
 #include "layout/hz.hpp"
 #include "lodex/grid.hpp"
+#include "lodex/series.hpp"
 #include "pipelines/dataset_state.hpp"
 
 namespace lodex {
@@ -104,6 +105,7 @@ std::shared_ptr<Dataset> Dataset::open(const std::string& path, OpenMode mode, M
   for (const auto& g : st.manifest.particle_groups)
     ds->groups_.emplace_back(new ParticleGroup(ds->state_, g.name));
   for (const auto& g : st.manifest.grids) ds->grids_.emplace_back(new GridGroup(ds->state_, g.name));
+  for (const auto& s : st.manifest.series) ds->series_.emplace_back(new SeriesGroup(ds->state_, s.name));
   return ds;
 }
 
@@ -130,7 +132,8 @@ ParticleGroup& Dataset::particles(const std::string& name, const Schema& schema,
   bool exists = false;
   st.comm.agree([&] {
     check_group_name(name);
-    if (st.manifest.find_grid(name)) fail(ErrorCode::kAlreadyExists, "'", name, "' is a grid, not a particle group");
+    if (const char* kind = st.manifest.kind_of(name); kind && std::string(kind) != "particle group")
+      fail(ErrorCode::kAlreadyExists, "'", name, "' is a ", kind, ", not a particle group");
     if (domain.empty() || !domain.finite())
       fail(ErrorCode::kInvalidArgument, "domain ", to_string(domain), " must be finite with min < max on every axis");
     if (lod.scale < 2 || lod.scale > 1024) fail(ErrorCode::kInvalidArgument, "level scale ", lod.scale, " must be 2..1024");
@@ -221,7 +224,8 @@ GridGroup& Dataset::grid(const std::string& name, const GridSpec& spec) {
   def.zip = spec.zip;
   st.comm.agree([&] {
     check_group_name(name);
-    if (st.manifest.find_particles(name)) fail(ErrorCode::kAlreadyExists, "'", name, "' is a particle group, not a grid");
+    if (const char* kind = st.manifest.kind_of(name); kind && std::string(kind) != "grid")
+      fail(ErrorCode::kAlreadyExists, "'", name, "' is a ", kind, ", not a grid");
     if (spec.ndims < 1 || spec.ndims > 3) fail(ErrorCode::kInvalidArgument, "a grid has 1, 2 or 3 axes, not ", spec.ndims);
     for (int a = 0; a < 3; ++a) {
       if (a < spec.ndims && (spec.dims[a] < 1 || spec.dims[a] > (uint64_t{1} << 40)))
@@ -289,6 +293,95 @@ GridGroup& Dataset::grid(const std::string& name, const GridSpec& spec) {
   return *grids_.back();
 }
 
+SeriesGroup& Dataset::series(const std::string& name) {
+  state_->require_open();
+  for (auto& s : series_)
+    if (s->name() == name) return *s;
+  std::string names;
+  for (auto& s : series_) names += (names.empty() ? "" : ", ") + s->name();
+  fail(ErrorCode::kNotFound, "no series '", name, "' in '", state_->path, "' (series: ", names.empty() ? "none" : names, ")");
+}
+
+SeriesGroup& Dataset::series(const std::string& name, const SeriesSpec& spec) {
+  DatasetState& st = *state_;
+  st.require_open();
+  SeriesMeta def;
+  def.name = name;
+  def.dims = spec.dims;
+  def.variables = spec.variables;
+  def.settings = spec.settings;
+  st.comm.agree([&] {
+    check_group_name(name);
+    const char* kind = st.manifest.kind_of(name);
+    if (kind && std::string(kind) != "series") fail(ErrorCode::kAlreadyExists, "'", name, "' is a ", kind, ", not a series");
+    for (int a = 0; a < 3; ++a)
+      if (spec.dims[a] < 1 || spec.dims[a] > (int64_t{1} << 31))
+        fail(ErrorCode::kInvalidArgument, "series dimension ", "xyz"[a], " is ", spec.dims[a], "; it must be 1..2^31");
+    if (spec.variables.empty()) fail(ErrorCode::kInvalidArgument, "a series needs at least one variable");
+    if (spec.variables.size() > 65536) fail(ErrorCode::kInvalidArgument, "a series has at most 65536 variables");
+    for (size_t i = 0; i < spec.variables.size(); ++i) {
+      const SeriesVariable& v = spec.variables[i];
+      if (v.name.empty() || v.name.size() > 255 || v.name.find_first_of(" \n\t/") != std::string::npos)
+        fail(ErrorCode::kInvalidArgument, "variable name '", v.name, "' must have 1-255 characters, no spaces or '/'");
+      if (v.ndim != 2 && v.ndim != 3)
+        fail(ErrorCode::kInvalidArgument, "variable '", v.name, "' has ", v.ndim, " dimensions; series variables have 2 (y, x) or 3 (z, y, x)");
+      for (size_t j = 0; j < i; ++j)
+        if (spec.variables[j].name == v.name) fail(ErrorCode::kInvalidArgument, "variable '", v.name, "' is named twice");
+    }
+    const StarSettings& s = spec.settings;
+    if (s.memory_budget < 1) fail(ErrorCode::kInvalidArgument, "memory_budget must be at least 1 byte");
+    if (s.d_tar < 0 || s.d_tar > 1024) fail(ErrorCode::kInvalidArgument, "d_tar must be 1..1024 (0: chosen), got ", s.d_tar);
+    if (s.d_sar < -1 || s.d_sar > 31) fail(ErrorCode::kInvalidArgument, "d_sar must be 0..31 (-1: chosen), got ", s.d_sar);
+    if (!(s.bw_io > 0) || !(s.cc >= 0) || !(s.ts >= 0) || !(s.cc + s.ts > 0))
+      fail(ErrorCode::kInvalidArgument, "bw_io must be positive and cc, ts non-negative (not both 0)");
+  });
+  {  // Every rank must define the series identically.
+    Manifest probe;
+    probe.series.push_back(def);
+    const std::string text = encode_manifest(probe);
+    if (!st.comm.same_everywhere(checksum64(text.data(), text.size())))
+      fail(ErrorCode::kInvalidArgument, "ranks define series '", name, "' differently");
+  }
+  if (const SeriesMeta* s = st.manifest.find_series(name)) {
+    st.comm.agree([&] {
+      const StarSettings& a = s->settings;
+      const StarSettings& b = def.settings;
+      const bool same = s->dims == def.dims && s->variables.size() == def.variables.size() &&
+                        std::equal(def.variables.begin(), def.variables.end(), s->variables.begin(),
+                                   [](const SeriesVariable& x, const SeriesVariable& y) {
+                                     return x.name == y.name && x.dtype == y.dtype && x.ndim == y.ndim;
+                                   }) &&
+                        a.memory_budget == b.memory_budget && a.d_tar == b.d_tar && a.d_sar == b.d_sar &&
+                        a.bw_io == b.bw_io && a.cc == b.cc && a.ts == b.ts;
+      if (!same)
+        fail(ErrorCode::kInvalidArgument, "series '", name,
+             "' exists with another definition; reopen it without one to use it as is");
+    });
+    return series(name);
+  }
+  st.comm.agree([&] {
+    st.require_writable();
+    if (st.comm.rank() != 0) return;
+    st.manifest.series.push_back(def);
+    try {
+      make_directories(join_path(st.path, name));
+      st.write_manifest();
+    } catch (...) {
+      st.manifest.series.pop_back();
+      throw;
+    }
+  });
+  if (st.comm.rank() != 0) st.manifest.series.push_back(def);
+  series_.emplace_back(new SeriesGroup(state_, name));
+  return *series_.back();
+}
+
+std::vector<std::string> Dataset::series_names() const {
+  std::vector<std::string> out;
+  for (const auto& s : state_->manifest.series) out.push_back(s.name);
+  return out;
+}
+
 std::vector<std::string> Dataset::grid_names() const {
   std::vector<std::string> out;
   for (const auto& g : state_->manifest.grids) out.push_back(g.name);
@@ -313,6 +406,8 @@ int Dataset::size() const { return state_->comm.size(); }
 
 void Dataset::close() {
   if (!state_ || state_->closed) return;
+  if (state_->writable)
+    for (auto& s : series_) s->flush();   // collective; an error leaves the dataset open
   if (state_->writable && state_->comm.is_mpi() && mpi_active()) state_->comm.barrier();
   state_->closed = true;
   for (auto& g : groups_) g->scratch_.reset();   // the write buffers kept between steps

@@ -32,10 +32,6 @@ constexpr const char* kPhaseNames[kNumPhases] = {"plan",     "restructure", "hz_
 constexpr int kTagRestructure = 31, kTagAggregate = 32, kTagMerge = 33;
 constexpr const char* kTimePattern = "time_%06d/";
 
-std::string box_text(const GridBox& b) {
-  return cat("((", b.lo[0], ", ", b.lo[1], ", ", b.lo[2], "), (", b.hi[0], ", ", b.hi[1], ", ", b.hi[2], "))");
-}
-
 // A dense row-major (z, y, x) array covering `box`, one pointer per field.
 struct ArrayView {
   GridBox box;

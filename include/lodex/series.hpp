@@ -1,0 +1,113 @@
+// Series of a lodex dataset (paper 004, STAR): many small 2-D and 3-D variables of a regular grid
+// written every step by ranks that each hold one box of a 2-D or 3-D domain decomposition. Steps
+// are buffered per rank for d_tar steps (temporal aggregation), merged level by level in groups
+// of 2^n neighbouring ranks (d_sar levels of spatial aggregation), and written as one window
+// file per d_tar steps (docs/formats/series.md). Readers take any hyperslab of a variable and
+// read only the slabs it needs. Everything that fails throws lodex::Error.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <optional>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "layout/series_plan.hpp"
+#include "lodex/lodex.hpp"
+
+namespace lodex {
+
+struct SeriesWindowHead;
+struct SeriesWriter;     // this rank's plan and window buffers (pipelines/series_writer.cpp)
+struct SeriesReadPlan;   // the chunks of the written decomposition (pipelines/series_reader.cpp)
+
+// What a series definition says (Dataset::series): the grid (x, y, z), the variables, and the
+// coordination settings (memory budget, forced degrees, file system costs).
+struct SeriesSpec {
+  std::array<int64_t, 3> dims{1, 1, 1};
+  std::vector<SeriesVariable> variables;
+  StarSettings settings;
+};
+
+// One collective series write, reduced over ranks. A write that completes a window flushes it.
+struct SeriesWriteProfile {
+  int64_t step = -1;
+  int ranks = 0;
+  bool flushed = false;          // this write wrote a window
+  uint32_t window_steps = 0;     // steps in that window
+  uint64_t bytes = 0;            // its file's bytes
+  uint64_t aggregated_bytes = 0; // moved between ranks by spatial aggregation (all levels)
+  uint32_t writers = 0;          // ranks that wrote chunks
+  double total_s = 0;            // slowest rank
+  std::vector<PhaseTiming> phases;   // buffer, aggregate, file_write, commit
+  std::string to_json() const;
+};
+
+// What one read cost.
+struct SeriesReadStats {
+  uint64_t windows = 0;          // window files opened
+  uint64_t chunks = 0;           // (window, chunk) pairs read from
+  uint64_t requests = 0;         // read calls, heads included
+  uint64_t head_requests = 0;    // of requests: window headers and chunk tables
+  uint64_t bytes_read = 0;       // everything read, heads included
+  uint64_t head_bytes = 0;       // of bytes_read: headers and tables
+  uint64_t bytes_returned = 0;
+  double seconds = 0;
+};
+
+// A hyperslab of one variable: shape (steps, z, y, x), z = 1 for a 2-D variable, C order.
+struct SeriesArray {
+  DType dtype = DType::kF4;
+  std::array<uint64_t, 4> shape{0, 0, 0, 0};
+  HeapBytes bytes;
+};
+
+class SeriesGroup {
+ public:
+  const std::string& name() const { return name_; }
+  const SeriesMeta& meta() const;
+  std::vector<int64_t> steps() const;            // flushed: readable by anyone
+  std::vector<int64_t> buffered_steps() const;   // written here, not yet flushed
+
+  // Collective over the dataset's communicator: every rank passes the same step, its box (x
+  // first, exclusive max; the same box at every step) and every variable over its box, row-major
+  // (z, y, x) — (y, x) for 2-D variables. Steps increase. The write that completes d_tar steps
+  // writes them as one window file. Errors are raised on every rank.
+  void write(int64_t step, const GridBox& box, std::span<const FieldView> data);
+  // For a rank whose arguments could not be converted: every rank inside write() raises `error`.
+  void abort_write(const Error& error);
+  // Collective: writes the buffered steps (fewer than d_tar) as one window. Dataset::close calls it.
+  void flush();
+  const SeriesWriteProfile& profile() const { return profile_; }
+
+  // Serial: variable `var` at `steps` (ascending or not, no repeats) over `box` (none: the whole
+  // grid; z ignored for 2-D variables). Only the chunks the box meets are read, and of each only
+  // the slabs (one z-plane of one step) it needs, each checked against its checksum.
+  SeriesArray read(const std::string& var, const std::vector<int64_t>& steps, const std::optional<GridBox>& box) const;
+  const SeriesReadStats& last_read_stats() const { return read_stats_; }
+
+ private:
+  friend class Dataset;
+  SeriesGroup(std::shared_ptr<DatasetState> ds, std::string name);
+  void plan_first_write(const GridBox& box);
+  void flush_window();
+  std::shared_ptr<const SeriesWindowHead> window_head(size_t window) const;
+  const SeriesReadPlan& read_plan() const;
+
+  std::shared_ptr<DatasetState> ds_;
+  std::string name_;
+  std::shared_ptr<SeriesWriter> w_;
+  SeriesWriteProfile profile_;
+  mutable SeriesReadStats read_stats_;
+  mutable std::shared_ptr<SeriesReadPlan> read_plan_;
+  // Heads of committed windows, checked once: their files never change.
+  mutable std::map<std::string, std::shared_ptr<const SeriesWindowHead>> heads_;
+
+ public:
+  ~SeriesGroup();
+};
+
+}  // namespace lodex

@@ -1,0 +1,165 @@
+// Series (include/lodex/series.hpp): Dataset.define_series / series, SeriesGroup.
+#include <nanobind/stl/array.h>
+#include <nanobind/stl/optional.h>
+#include <nanobind/stl/string.h>
+#include <nanobind/stl/tuple.h>
+#include <nanobind/stl/vector.h>
+
+#include "bindings.hpp"
+#include "format/manifest.hpp"
+#include "lodex/series.hpp"
+
+namespace lodex::py {
+
+namespace {
+
+nb::dict stats_dict(const SeriesReadStats& s) {
+  nb::dict d;
+  d["windows"] = s.windows;
+  d["chunks"] = s.chunks;
+  d["requests"] = s.requests;
+  d["head_requests"] = s.head_requests;
+  d["bytes_read"] = s.bytes_read;
+  d["head_bytes"] = s.head_bytes;
+  d["bytes_returned"] = s.bytes_returned;
+  d["seconds"] = s.seconds;
+  return d;
+}
+
+nb::dict meta_dict(const SeriesGroup& g) {
+  const SeriesMeta& m = g.meta();
+  nb::dict d;
+  d["dims"] = nb::make_tuple(m.dims[0], m.dims[1], m.dims[2]);
+  nb::dict vars;
+  for (const auto& v : m.variables) vars[v.name.c_str()] = nb::make_tuple(dtype_name(v.dtype), v.ndim);
+  d["variables"] = vars;
+  const StarSettings& s = m.settings;
+  nb::dict st;
+  st["memory_budget"] = s.memory_budget;
+  st["d_tar"] = s.d_tar;
+  st["d_sar"] = s.d_sar;
+  st["bw_io"] = s.bw_io;
+  st["cc"] = s.cc;
+  st["ts"] = s.ts;
+  d["settings"] = st;
+  d["planned"] = m.planned();
+  if (m.planned()) {
+    d["cuts"] = nb::make_tuple(m.cuts[0], m.cuts[1], m.cuts[2]);
+    d["d_tar"] = m.d_tar;
+    d["d_sar"] = m.d_sar;
+    d["opt_size"] = m.opt_size;
+    d["chunk_bytes"] = m.chunk_bytes;
+    d["reason"] = m.reason;
+    d["writer_ranks"] = m.writer_ranks;
+  }
+  nb::list windows;
+  for (const auto& w : m.windows) {
+    nb::dict r;
+    r["file"] = w.file;
+    r["steps"] = w.steps;
+    r["bytes"] = w.bytes;
+    windows.append(r);
+  }
+  d["windows"] = windows;
+  return d;
+}
+
+}  // namespace
+
+void bind_series(nb::module_& m) {
+  nb::class_<SeriesGroup>(m, "SeriesGroup")
+      .def_prop_ro("name", &SeriesGroup::name)
+      .def_prop_ro("steps", &SeriesGroup::steps)
+      .def_prop_ro("buffered_steps", &SeriesGroup::buffered_steps)
+      .def_prop_ro("meta", &meta_dict)
+      .def(
+          "write",
+          [](SeriesGroup& g, int64_t step, const std::array<int64_t, 3>& lo, const std::array<int64_t, 3>& hi,
+             const std::vector<std::tuple<std::string, nb::object>>& data) {
+            // A conversion failure must still reach the collective, or the other ranks wait forever.
+            std::vector<Array> arrays;
+            std::vector<FieldView> views;
+            std::optional<lodex::Error> input_error;
+            try {
+              for (const auto& [name, obj] : data) {
+                Array a = as_array(obj, name);
+                FieldView v;
+                v.name = name;
+                v.dtype = dtype_of(a, name);
+                v.rows = a.size();
+                v.data = a.data();
+                views.push_back(v);
+                arrays.push_back(std::move(a));
+              }
+            } catch (const lodex::Error& e) {
+              input_error = e;
+            }
+            nb::gil_scoped_release release;
+            if (input_error) g.abort_write(*input_error);
+            g.write(step, GridBox{lo, hi}, views);
+          },
+          nb::arg("step"), nb::arg("lo"), nb::arg("hi"), nb::arg("data"))
+      .def(
+          "abort_write",
+          [](SeriesGroup& g, int code, const std::string& message) {
+            nb::gil_scoped_release release;
+            g.abort_write(lodex::Error(static_cast<ErrorCode>(code), message));
+          },
+          nb::arg("code"), nb::arg("message"))
+      .def("flush",
+           [](SeriesGroup& g) {
+             nb::gil_scoped_release release;
+             g.flush();
+           })
+      .def_prop_ro("profile_json", [](const SeriesGroup& g) { return g.profile().to_json(); })
+      .def(
+          "read",
+          [](const SeriesGroup& g, const std::string& var, const std::vector<int64_t>& steps,
+             std::optional<std::array<std::array<int64_t, 3>, 2>> box) {
+            std::optional<GridBox> b;
+            if (box) b = GridBox{(*box)[0], (*box)[1]};
+            SeriesArray a;
+            {
+              nb::gil_scoped_release release;
+              a = g.read(var, steps, b);
+            }
+            size_t shape[4] = {a.shape[0], a.shape[1], a.shape[2], a.shape[3]};
+            const DType t = a.dtype;
+            uint8_t* data = a.bytes.release();
+            nb::capsule owner(data, [](void* p) noexcept { std::free(p); });
+            return nb::ndarray<nb::numpy>(data, 4, shape, owner, nullptr, dlpack_of(t));
+          },
+          nb::arg("var"), nb::arg("steps"), nb::arg("box").none())
+      .def_prop_ro("last_read_stats", [](const SeriesGroup& g) { return stats_dict(g.last_read_stats()); });
+}
+
+void bind_dataset_series(nb::class_<Dataset>& ds) {
+  ds.def("series_names", &Dataset::series_names)
+      .def("series", nb::overload_cast<const std::string&>(&Dataset::series), nb::rv_policy::reference_internal)
+      .def(
+          "define_series",
+          [](Dataset& ds, const std::string& name, const std::array<int64_t, 3>& dims,
+             const std::vector<std::tuple<std::string, std::string, int>>& variables, uint64_t memory_budget, int d_tar,
+             int d_sar, double bw_io, double cc, double ts) -> SeriesGroup& {
+            std::optional<lodex::Error> input_error;
+            SeriesSpec spec;
+            spec.dims = dims;
+            try {
+              for (const auto& [n, d, k] : variables) spec.variables.push_back(SeriesVariable{n, parse_dtype(d), k});
+            } catch (const lodex::Error& e) {
+              input_error = e;
+            }
+            spec.settings.memory_budget = memory_budget;
+            spec.settings.d_tar = d_tar;
+            spec.settings.d_sar = d_sar;
+            spec.settings.bw_io = bw_io;
+            spec.settings.cc = cc;
+            spec.settings.ts = ts;
+            nb::gil_scoped_release release;
+            if (input_error) ds.abort_define(*input_error);
+            return ds.series(name, spec);
+          },
+          nb::rv_policy::reference_internal);
+}
+
+}  // namespace lodex::py

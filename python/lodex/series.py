@@ -1,0 +1,260 @@
+"""Series (paper 004, STAR): many small 2-D and 3-D variables of a regular grid written every step
+by ranks that each hold one box of a 2-D or 3-D domain decomposition, read back as any hyperslab
+(steps x z x y x x) by any number of processes. docs/series.md explains the layout."""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Mapping, Sequence
+
+import numpy as np
+
+from .errors import InvalidArgumentError, code_of, from_code
+
+GridBoxArg = Any   # ((x0, y0, z0), (x1, y1, z1)); for 2-D variables ((x0, y0), (x1, y1)) also
+
+
+def _int_box(value: Any, what: str, dims: Sequence[int]) -> tuple[list[int], list[int]]:
+    """((x0, y0[, z0]), (x1, y1[, z1])) as two 3-lists of ints (a missing z: the whole z range)."""
+    try:
+        lo, hi = value
+        lo = [_int(v, what) for v in lo]
+        hi = [_int(v, what) for v in hi]
+    except (TypeError, ValueError):
+        raise InvalidArgumentError(f"{what} must be ((x0, y0, z0), (x1, y1, z1)), got {value!r}") from None
+    if len(lo) == 2 and len(hi) == 2:
+        lo, hi = lo + [0], hi + [int(dims[2])]
+    if len(lo) != 3 or len(hi) != 3:
+        raise InvalidArgumentError(f"{what} must have 3 coordinates per corner, got {value!r}")
+    return lo, hi
+
+
+def _int(v: Any, what: str) -> int:
+    if isinstance(v, bool) or not isinstance(v, (int, np.integer)):
+        raise InvalidArgumentError(f"{what} coordinates must be integers, got {v!r}")
+    return int(v)
+
+
+def _variables(variables: Mapping[str, Any]) -> list[tuple[str, str, int]]:
+    """{"T": ("f4", 3), "PS": ("f4", 2)} -> [(name, dtype, ndim)]; a bare dtype means 3-D."""
+    if not isinstance(variables, Mapping) or not variables:
+        raise InvalidArgumentError(f"variables must be a non-empty mapping name -> (dtype, ndim), got {variables!r}")
+    out = []
+    for name, spec in variables.items():
+        if not isinstance(name, str):
+            raise InvalidArgumentError(f"variable names must be strings, got {name!r}")
+        if isinstance(spec, (tuple, list)):
+            if len(spec) != 2:
+                raise InvalidArgumentError(f"variable {name!r}: expected (dtype, ndim), got {spec!r}")
+            dtype, ndim = spec
+        else:
+            dtype, ndim = spec, 3
+        try:
+            dt = np.dtype(dtype)
+        except TypeError:
+            raise InvalidArgumentError(f"variable {name!r}: {dtype!r} is not a dtype") from None
+        if isinstance(ndim, bool) or not isinstance(ndim, (int, np.integer)):
+            raise InvalidArgumentError(f"variable {name!r}: ndim must be 2 or 3, got {ndim!r}")
+        out.append((name, dt.str.lstrip("<>|=") if dt.kind in "iuf" else str(dt), int(ndim)))
+    return out
+
+
+def _steps(steps: Any, flushed: list[int]) -> tuple[list[int], bool]:
+    """The steps asked for, and whether a single step was (its axis is then dropped)."""
+    if steps is None:
+        return list(flushed), False
+    if isinstance(steps, (int, np.integer)) and not isinstance(steps, bool):
+        return [int(steps)], True
+    if isinstance(steps, slice):
+        if steps.step not in (None, 1) and (not isinstance(steps.step, int) or steps.step < 1):
+            raise InvalidArgumentError(f"a step slice needs a positive stride, got {steps!r}")
+        lo = flushed[0] if steps.start is None and flushed else (steps.start or 0)
+        hi = flushed[-1] + 1 if steps.stop is None and flushed else (steps.stop or 0)
+        return list(range(lo, hi, steps.step or 1)), False
+    try:
+        out = [int(s) for s in steps]
+    except (TypeError, ValueError):
+        raise InvalidArgumentError(f"steps must be a step, a range or a list of steps, got {steps!r}") from None
+    return out, False
+
+
+class Series:
+    """A series of a dataset: ``ds.series(name, dims, variables, ...)``."""
+
+    def __init__(self, dataset, core):
+        self._dataset = dataset
+        self._core = core
+        self.last_read_box = None
+
+    @property
+    def name(self) -> str:
+        return self._core.name
+
+    @property
+    def meta(self) -> dict:
+        """Definition, decomposition, degrees and windows, as in the manifest."""
+        return self._core.meta
+
+    @property
+    def dims(self) -> tuple[int, int, int]:
+        return tuple(self.meta["dims"])
+
+    @property
+    def variables(self) -> dict[str, tuple[str, int]]:
+        return dict(self.meta["variables"])
+
+    @property
+    def steps(self) -> list[int]:
+        """Flushed steps: readable by anyone."""
+        return list(self._core.steps)
+
+    @property
+    def buffered_steps(self) -> list[int]:
+        """Steps this writer holds in memory, not yet flushed."""
+        return list(self._core.buffered_steps)
+
+    @property
+    def d_tar(self) -> int | None:
+        return self.meta.get("d_tar")
+
+    @property
+    def d_sar(self) -> int | None:
+        return self.meta.get("d_sar")
+
+    @property
+    def profile(self) -> dict:
+        """The last write, reduced over ranks (phases: plan, buffer, aggregate, file_write, commit)."""
+        return json.loads(self._core.profile_json)
+
+    def write(self, step: int, box: GridBoxArg, data: Mapping[str, Any]) -> None:
+        """Collective: this rank's box ((x0, y0, z0), (x1, y1, z1)) of every variable at ``step``,
+        as numpy arrays (z, y, x) for 3-D variables and (y, x) for 2-D ones, of the declared
+        dtypes. Steps increase; every rank keeps its box. The write that completes d_tar steps
+        writes them to disk; until then they are buffered (``buffered_steps``)."""
+        from .api import _collective_input, _native, _step
+        items = []
+        with _collective_input(self._core.abort_write, "series write"):
+            step = _step(step)
+            lo, hi = _int_box(box, "box", self.dims)
+            if not isinstance(data, Mapping):
+                raise InvalidArgumentError(f"data must be a mapping variable -> array, got {type(data).__name__}")
+            variables = self.variables
+            for name, arr in data.items():
+                if name not in variables:
+                    raise InvalidArgumentError(
+                        f"series {self.name!r} has no variable {name!r} (variables: {', '.join(variables)})")
+                dtype, ndim = variables[name]
+                a = np.asarray(arr)
+                if a.dtype.newbyteorder("=") != np.dtype(dtype):
+                    raise InvalidArgumentError(f"variable {name!r} is {dtype}; got an array of {a.dtype}")
+                ext = [hi[i] - lo[i] for i in range(3)]
+                want = (ext[2], ext[1], ext[0]) if ndim == 3 else (ext[1], ext[0])
+                if a.shape != want:
+                    axes = "(z, y, x)" if ndim == 3 else "(y, x)"
+                    raise InvalidArgumentError(
+                        f"variable {name!r} over the box {tuple(lo)}..{tuple(hi)} is {axes} = {want}; got shape {a.shape}")
+                items.append((name, _native(a)))
+        self._core.write(step, lo, hi, items)
+
+    def flush(self) -> None:
+        """Collective: write the buffered steps now (fewer than d_tar). ``Dataset.close`` does it."""
+        self._core.flush()
+
+    def read(self, var: str, steps: Any = None, box: GridBoxArg = None, comm: Any = None) -> np.ndarray:
+        """``var`` at ``steps`` (a step, a range, a list or a slice; None: every flushed step)
+        over ``box`` (None: the whole grid). Returns (step, z, y, x) for 3-D variables and
+        (step, y, x) for 2-D ones; a single step (an int) drops the step axis. With ``comm``
+        (collective), each rank reads and returns its part: the steps split among the ranks when
+        there are at least as many as ranks, else the slowest spatial axis (``last_read_box``
+        says which part)."""
+        if comm is None or comm.Get_size() == 1:
+            return self._read_part(var, steps, box, None)
+        err, arr = None, None
+        try:
+            arr = self._read_part(var, steps, box, comm)
+        except Exception as e:   # noqa: BLE001 - agreed on below, then raised everywhere
+            err = e
+        errs = comm.allgather(None if err is None else (code_of(err), str(err)))
+        for r, e in enumerate(errs):
+            if e is not None:
+                raise from_code(e[0], f"rank {r}: {e[1]}") from err
+        return arr
+
+    def _read_part(self, var, steps, box, comm) -> np.ndarray:
+        variables = self.variables
+        if not isinstance(var, str):
+            raise InvalidArgumentError(f"variable must be a name, got {var!r}")
+        ndim = variables[var][1] if var in variables else 3
+        dims = self.dims
+        step_list, single = _steps(steps, self.steps)
+        lo, hi = ([0, 0, 0], list(dims)) if box is None else _int_box(box, "box", dims)
+        if ndim == 2:
+            lo[2], hi[2] = 0, dims[2]
+        if comm is not None and comm.Get_size() > 1:
+            step_list, lo, hi = _split(step_list, lo, hi, ndim, comm.Get_rank(), comm.Get_size())
+        self.last_read_box = (step_list, tuple(lo), tuple(hi))
+        if not step_list or any(hi[a] <= lo[a] for a in range(3)):   # this rank's part is empty
+            ext = [max(0, hi[a] - lo[a]) for a in range(3)]
+            dtype = variables[var][0] if var in variables else "f4"
+            a = np.zeros((len(step_list), ext[2] if ndim == 3 else 1, ext[1], ext[0]), dtype=np.dtype(dtype))
+            self._stats = {k: 0 for k in ("windows", "chunks", "requests", "head_requests", "bytes_read",
+                                          "head_bytes", "bytes_returned", "seconds")}
+        else:
+            a = self._core.read(var, step_list, (lo, hi) if box is not None or comm is not None else None)
+            self._stats = dict(self._core.last_read_stats)
+        if ndim == 2:
+            a = a[:, 0]
+        return a[0] if single and len(a) == 1 else a
+
+    @property
+    def last_read_stats(self) -> dict:
+        """What the last read on this rank cost: windows (files opened), chunks, requests,
+        head_requests, bytes_read, head_bytes, bytes_returned, seconds."""
+        return dict(getattr(self, "_stats", {}))
+
+    def __repr__(self) -> str:
+        return f"<lodex.Series {self.name!r} dims={self.dims} variables={len(self.variables)} steps={len(self.steps)}>"
+
+
+def _split(steps: list[int], lo: list[int], hi: list[int], ndim: int, rank: int, size: int):
+    """This rank's part of a read: a share of the steps when there are at least ``size``, else of
+    the slowest spatial axis with an extent (z for 3-D variables, then y, then x)."""
+    if len(steps) >= size:
+        n = len(steps)
+        return steps[n * rank // size: n * (rank + 1) // size], lo, hi
+    for axis in ((2, 1, 0) if ndim == 3 else (1, 0)):
+        n = hi[axis] - lo[axis]
+        if n >= size or axis == 0:
+            a, b = lo[axis] + n * rank // size, lo[axis] + n * (rank + 1) // size
+            lo, hi = list(lo), list(hi)
+            lo[axis], hi[axis] = a, b
+            return steps, lo, hi
+    return steps, lo, hi
+
+
+def define_series(dataset, name: str, dims, variables, memory_budget, d_tar, d_sar, bw_io, cc, ts):
+    """The core definition call, its arguments checked first (a failing rank still joins the collective)."""
+    from .api import _collective_input
+    core = dataset._core
+    with _collective_input(core.abort_define, "series definition"):
+        if dims is None or variables is None:
+            raise InvalidArgumentError("a new series needs dims and variables")
+        try:
+            d = [int(x) for x in dims]
+        except (TypeError, ValueError):
+            raise InvalidArgumentError(f"dims must be (x, y, z) integers, got {dims!r}") from None
+        if len(d) == 2:
+            d.append(1)
+        if len(d) != 3:
+            raise InvalidArgumentError(f"dims must be (x, y, z), got {dims!r}")
+        vars_ = _variables(variables)
+        budget = 256 << 20 if memory_budget is None else int(memory_budget)
+        if budget < 1:
+            raise InvalidArgumentError(f"memory_budget must be positive, got {memory_budget!r}")
+        dt = 0 if d_tar is None else int(d_tar)
+        ds = -1 if d_sar is None else int(d_sar)
+        if d_tar is not None and dt < 1:
+            raise InvalidArgumentError(f"d_tar must be at least 1 (None: chosen), got {d_tar!r}")
+        if d_sar is not None and ds < 0:
+            raise InvalidArgumentError(f"d_sar must be at least 0 (None: chosen), got {d_sar!r}")
+    return core.define_series(name, d, vars_, budget, dt, ds, float(bw_io), float(cc), float(ts))

@@ -1,0 +1,433 @@
+// Series writes (include/lodex/series.hpp; paper 004 §III). One collective write:
+//   plan        first write only: every rank's box, the decomposition they form, d_tar and d_sar
+//               (layout/series_plan.hpp), the aggregation plan
+//   buffer      the step's variables copied into this rank's window buffers (t, z, y, x)
+// and, when the window is full (d_tar steps) or at flush():
+//   aggregate   d_sar levels of point-to-point hops: at each, every variable's level-(L−1)
+//               aggregates reach its level-L aggregator, which places them in its group's box
+//   file_write  rank 0 creates the window file at its final size; the top aggregators write
+//               their chunks at the plan's offsets and checksum every slab
+//   commit      rank 0 writes the head (header and chunk table), renames the file into place and
+//               commits the manifest: the window's steps become readable
+#include <algorithm>
+#include <cstdio>
+#include <cstring>
+#include <unistd.h>
+
+#include "core/bytes.hpp"
+#include "core/checksum.hpp"
+#include "format/series_file.hpp"
+#include "lodex/series.hpp"
+#include "pipelines/dataset_state.hpp"
+#include "pipelines/phase_clock.hpp"
+#include "pipelines/series_common.hpp"
+
+namespace lodex {
+
+namespace {
+
+enum Phase { kPlan, kBuffer, kAggregate, kFileWrite, kCommit, kNumPhases };
+constexpr const char* kPhaseNames[kNumPhases] = {"plan", "buffer", "aggregate", "file_write", "commit"};
+constexpr int kTagSar = 71;
+
+// One variable's data over a box for the window's steps, (t, z, y, x).
+struct Piece {
+  GridBox box;                 // the variable's box (z = [0, 1) for 2-D variables)
+  const uint8_t* data = nullptr;
+  std::vector<uint8_t> own;    // when this rank aggregated it
+};
+
+}  // namespace
+
+struct SeriesWriter {
+  SeriesDecomposition dec;
+  std::unique_ptr<SarPlan> sar;
+  GridBox box;                               // this rank's (as passed)
+  uint32_t d_tar = 1, d_sar = 0;
+  std::vector<std::vector<uint8_t>> buffers;   // per variable: d_tar steps of its box
+  std::vector<int64_t> buffered;
+  StarChoice choice;
+};
+
+namespace {
+// The decomposition and degrees the first window fixes, into the manifest's record.
+void record_plan(SeriesMeta& m, const SeriesWriter& w) {
+  m.cuts = w.dec.cuts;
+  m.d_tar = w.d_tar;
+  m.d_sar = w.d_sar;
+  m.opt_size = w.choice.opt_size;
+  m.chunk_bytes = w.choice.chunk_bytes;
+  m.reason = w.choice.reason;
+  m.writer_ranks = static_cast<uint32_t>(w.dec.cell.size());
+}
+
+}  // namespace
+
+std::string SeriesWriteProfile::to_json() const {
+  std::string s = cat("{\"step\": ", step, ", \"ranks\": ", ranks, ", \"flushed\": ", flushed ? "true" : "false",
+                      ", \"window_steps\": ", window_steps, ", \"bytes\": ", bytes, ", \"aggregated_bytes\": ",
+                      aggregated_bytes, ", \"writers\": ", writers, ", \"total_s\": ", total_s, ", \"phases\": {");
+  for (size_t i = 0; i < phases.size(); ++i)
+    s += cat(i ? ", " : "", "\"", phases[i].name, "\": {\"min_s\": ", phases[i].min_s, ", \"mean_s\": ",
+             phases[i].mean_s, ", \"max_s\": ", phases[i].max_s, "}");
+  return s + "}}";
+}
+
+SeriesGroup::SeriesGroup(std::shared_ptr<DatasetState> ds, std::string name) : ds_(std::move(ds)), name_(std::move(name)) {}
+SeriesGroup::~SeriesGroup() = default;
+
+const SeriesMeta& SeriesGroup::meta() const {
+  const SeriesMeta* s = ds_->manifest.find_series(name_);
+  if (!s) fail(ErrorCode::kInternal, "series '", name_, "' vanished from the manifest");
+  return *s;
+}
+
+std::vector<int64_t> SeriesGroup::steps() const {
+  std::vector<int64_t> out;
+  for (const auto& w : meta().windows) out.insert(out.end(), w.steps.begin(), w.steps.end());
+  return out;
+}
+
+std::vector<int64_t> SeriesGroup::buffered_steps() const { return w_ ? w_->buffered : std::vector<int64_t>{}; }
+
+void SeriesGroup::abort_write(const Error& error) { ds_->comm.agree([&] { throw error; }); }
+
+void SeriesGroup::plan_first_write(const GridBox& box) {
+  DatasetState& st = *ds_;
+  const Comm& comm = st.comm;
+  const int R = comm.size();
+  const SeriesMeta& m = meta();
+  std::vector<int64_t> all(6 * static_cast<size_t>(R));
+  const int64_t mine[6] = {box.lo[0], box.lo[1], box.lo[2], box.hi[0], box.hi[1], box.hi[2]};
+  if (comm.is_mpi()) comm.allgather(mine, sizeof mine, all.data());
+  else std::copy(mine, mine + 6, all.begin());
+  std::vector<GridBox> boxes(R);
+  for (int r = 0; r < R; ++r)
+    for (int a = 0; a < 3; ++a) {
+      boxes[r].lo[a] = all[6 * r + a];
+      boxes[r].hi[a] = all[6 * r + 3 + a];
+    }
+  auto w = std::make_shared<SeriesWriter>();
+  comm.agree([&] {
+    w->dec = decompose_series(m.dims, boxes);
+    bool has_2d = false;
+    for (const auto& v : m.variables) has_2d = has_2d || v.ndim == 2;
+    if (has_2d && w->dec.cells(2) > 1)
+      fail(ErrorCode::kUnsupported, "series '", name_, "' has 2-D variables but the ranks' boxes cut the z axis into ",
+           w->dec.cells(2), " layers; 2-D variables need a decomposition of x and y only");
+    // The largest rank's bytes of one step, and the average variable's bytes per rank and step.
+    uint64_t step_max = 0, total = 0;
+    for (int r = 0; r < R; ++r) {
+      uint64_t bytes = 0;
+      for (const auto& v : m.variables) bytes += chunk_bytes(v, boxes[r], 1);
+      step_max = std::max(step_max, bytes);
+      total += bytes;
+    }
+    const uint64_t var_step = std::max<uint64_t>(1, total / (m.variables.size() * static_cast<uint64_t>(R)));
+    if (m.planned()) {   // appending: the stored decomposition and degrees
+      if (w->dec.cuts != m.cuts)
+        fail(ErrorCode::kInvalidArgument, "the ranks' boxes form another decomposition than the one series '", name_,
+             "' was written with (", cuts_text(m.cuts), " now ", cuts_text(w->dec.cuts), ")");
+      StarSettings forced = m.settings;
+      forced.d_tar = static_cast<int>(m.d_tar);
+      forced.d_sar = static_cast<int>(m.d_sar);
+      w->choice = coordinate_star(step_max, var_step, w->dec.decomposed_axes(), max_sar_levels(w->dec), forced);
+      w->choice.reason = m.reason;
+    } else {
+      w->choice = coordinate_star(step_max, var_step, w->dec.decomposed_axes(), max_sar_levels(w->dec), m.settings);
+    }
+    w->d_tar = w->choice.d_tar;
+    w->d_sar = w->choice.d_sar;
+    w->sar = std::make_unique<SarPlan>(w->dec, w->d_sar);
+    w->box = box;
+    w->buffers.resize(m.variables.size());
+    for (size_t v = 0; v < m.variables.size(); ++v)
+      w->buffers[v].resize(chunk_bytes(m.variables[v], box, w->d_tar));
+  });
+  w_ = std::move(w);
+}
+
+void SeriesGroup::write(int64_t step, const GridBox& box, std::span<const FieldView> data) {
+  DatasetState& st = *ds_;
+  const Comm& comm = st.comm;
+  PhaseClock<kNumPhases> clock;
+  const SeriesMeta& m = meta();
+  const size_t V = m.variables.size();
+  std::vector<const uint8_t*> given(V, nullptr);
+  comm.agree([&] {
+    st.require_writable();
+    if (step < 0) fail(ErrorCode::kInvalidArgument, "step must be non-negative, got ", step);
+    const int64_t last = w_ && !w_->buffered.empty() ? w_->buffered.back() : m.last_step();
+    if (step == last || (w_ && std::count(w_->buffered.begin(), w_->buffered.end(), step)))
+      fail(ErrorCode::kAlreadyExists, "series '", name_, "' already has step ", step,
+           w_ && !w_->buffered.empty() && step >= w_->buffered.front() ? " (buffered, not yet flushed)" : "");
+    if (step < last) {
+      for (const auto& win : m.windows)
+        if (std::binary_search(win.steps.begin(), win.steps.end(), step))
+          fail(ErrorCode::kAlreadyExists, "series '", name_, "' already has step ", step);
+      fail(ErrorCode::kInvalidArgument, "series '", name_, "' has step ", last, "; step ", step,
+           " comes before it (series steps are written in increasing order)");
+    }
+    for (int a = 0; a < 3; ++a)
+      if (box.lo[a] < 0 || box.hi[a] > m.dims[a] || box.lo[a] >= box.hi[a])
+        fail(ErrorCode::kInvalidArgument, "box ", box_text(box), " is empty or outside the ", m.dims[0], " x ",
+             m.dims[1], " x ", m.dims[2], " grid of series '", name_, "'");
+    if (w_ && !(box == w_->box))
+      fail(ErrorCode::kInvalidArgument, "box ", box_text(box), " differs from this rank's box at the first write, ",
+           box_text(w_->box), " (a series keeps its domain decomposition)");
+    for (const FieldView& f : data) {
+      size_t v = 0;
+      while (v < V && m.variables[v].name != f.name) ++v;
+      if (v == V) fail(ErrorCode::kInvalidArgument, "series '", name_, "' has no variable '", f.name, "'");
+      if (given[v]) fail(ErrorCode::kInvalidArgument, "variable '", f.name, "' is given twice");
+      if (f.dtype != m.variables[v].dtype || f.components != 1)
+        fail(ErrorCode::kInvalidArgument, "variable '", f.name, "' is ", dtype_name(m.variables[v].dtype), ", not ",
+             dtype_name(f.dtype), f.components != 1 ? cat(" x ", f.components) : "");
+      const uint64_t n = var_box(m.variables[v], box).volume();
+      if (f.rows != n)
+        fail(ErrorCode::kInvalidArgument, "variable '", f.name, "' has ", f.rows, " values; the box ", box_text(box),
+             " holds ", n, m.variables[v].ndim == 2 ? " (y, x) points" : " (z, y, x) points");
+      if (!f.data) fail(ErrorCode::kInvalidArgument, "variable '", f.name, "' has no data");
+      given[v] = static_cast<const uint8_t*>(f.data);
+    }
+    for (size_t v = 0; v < V; ++v)
+      if (!given[v]) fail(ErrorCode::kInvalidArgument, "variable '", m.variables[v].name, "' is missing");
+  });
+  if (!comm.same_everywhere(static_cast<uint64_t>(step)))
+    fail(ErrorCode::kInvalidArgument, "ranks write different steps of series '", name_, "'");
+  if (!w_) plan_first_write(box);
+  clock.lap(kPlan);
+  SeriesWriter& w = *w_;
+  const size_t k = w.buffered.size();
+  for (size_t v = 0; v < V; ++v) {
+    const uint64_t b = chunk_bytes(m.variables[v], box, 1);
+    std::memcpy(w.buffers[v].data() + k * b, given[v], b);
+  }
+  w.buffered.push_back(step);
+  clock.lap(kBuffer);
+  SeriesWriteProfile prof;
+  if (w.buffered.size() == w.d_tar) {
+    try {
+      flush_window();
+    } catch (...) {
+      w.buffered.pop_back();   // this step is not written; the earlier buffered ones stay buffered
+      throw;
+    }
+    prof = profile_;
+  } else {
+    prof.phases.assign(kNumPhases, {});
+    for (int p = 0; p < kNumPhases; ++p) prof.phases[p].name = kPhaseNames[p];
+  }
+  // Plan and buffer times of this call, reduced over ranks, next to the flush's phases.
+  std::vector<double> mins{clock.seconds[kPlan], clock.seconds[kBuffer]}, maxs = mins, sums = mins;
+  comm.allreduce_f64(mins, MPI_MIN);
+  comm.allreduce_f64(maxs, MPI_MAX);
+  comm.allreduce_f64(sums, MPI_SUM);
+  for (int p : {kPlan, kBuffer}) {
+    const int i = p == kPlan ? 0 : 1;
+    prof.phases[p] = {kPhaseNames[p], mins[i], sums[i] / comm.size(), maxs[i]};
+    prof.total_s += maxs[i];
+  }
+  prof.step = step;
+  prof.ranks = comm.size();
+  profile_ = std::move(prof);
+}
+
+void SeriesGroup::flush() {
+  DatasetState& st = *ds_;
+  st.comm.agree([&] { st.require_writable(); });
+  if (!w_ || w_->buffered.empty()) return;   // every rank agrees: writes are collective
+  flush_window();
+}
+
+void SeriesGroup::flush_window() {
+  DatasetState& st = *ds_;
+  const Comm& comm = st.comm;
+  const uint32_t me = static_cast<uint32_t>(comm.rank());
+  PhaseClock<kNumPhases> clock;
+  SeriesWriter& w = *w_;
+  SeriesMeta& m = *st.manifest.find_series(name_);
+  const SarPlan& sar = *w.sar;
+  const size_t V = m.variables.size();
+  const uint32_t n = static_cast<uint32_t>(w.buffered.size());
+  const uint32_t C = static_cast<uint32_t>(sar.chunks().size());
+
+  // ---- aggregate: level by level, each hop from the level-(L−1) aggregator to the level-L one ----
+  std::vector<Piece> hold(V);
+  for (size_t v = 0; v < V; ++v) {
+    hold[v].box = var_box(m.variables[v], w.box);
+    hold[v].data = w.buffers[v].data();
+  }
+  uint64_t moved = 0;
+  for (uint32_t L = 1; L <= w.d_sar; ++L) {
+    std::vector<Piece> next(V);
+    Exchange ex(comm);
+    for (uint32_t v = 0; v < V; ++v) {
+      const SeriesVariable& var = m.variables[v];
+      const uint64_t sample = var.sample_bytes();
+      if (sar.aggregator(v, L - 1, me) == me) {
+        const uint32_t to = sar.aggregator(v, L, me);
+        const uint64_t bytes = chunk_bytes(var, hold[v].box, n);
+        if (to != me) {
+          ex.isend_ranges({{hold[v].data, bytes}}, static_cast<int>(to), kTagSar);
+          moved += bytes;
+        }
+      }
+      if (sar.aggregator(v, L, me) != me) continue;
+      Piece& p = next[v];
+      p.box = var_box(var, sar.group_box(L, me));
+      p.own.resize(chunk_bytes(var, p.box, n));
+      p.data = p.own.data();
+      const uint64_t step_bytes = chunk_bytes(var, p.box, 1);
+      for (uint32_t s : sar.senders(v, L, me)) {
+        const GridBox part = var_box(var, sar.group_box(L - 1, s));
+        std::vector<Exchange::SubBox> slabs(n);
+        for (uint32_t t = 0; t < n; ++t) slabs[t] = sub_box(p.own.data() + t * step_bytes, p.box, part, sample);
+        if (s == me) {
+          const uint64_t part_step = chunk_bytes(var, part, 1);
+          for (uint32_t t = 0; t < n; ++t)
+            copy_region(hold[v].data + t * part_step, part, p.own.data() + t * step_bytes, p.box, part, sample);
+        } else {
+          ex.irecv_boxes(slabs, static_cast<int>(s), kTagSar);
+        }
+      }
+    }
+    ex.wait_all();
+    for (uint32_t v = 0; v < V; ++v)
+      if (sar.aggregator(v, L, me) != me) next[v] = Piece{};
+    hold = std::move(next);
+  }
+  clock.lap(kAggregate);
+
+  // ---- file_write: the file at its final size, then every top aggregator's chunks ----
+  std::vector<uint32_t> planes(V * size_t{C});
+  uint64_t total_planes = 0;
+  for (size_t v = 0; v < V; ++v)
+    for (uint32_t c = 0; c < C; ++c) {
+      planes[v * C + c] = var_planes(m.variables[v], sar.chunks()[c].box);
+      total_planes += planes[v * C + c];
+    }
+  const uint64_t data_offset = series_data_offset(static_cast<uint32_t>(V), C, n, total_planes);
+  const WindowLayout layout = window_layout(m.variables, sar, n, data_offset);
+  const std::string dir = join_path(st.path, name_);
+  const std::string file = window_file_name(w.buffered.front());
+  const std::string final_path = join_path(dir, file), tmp = final_path + ".tmp";
+  const uint32_t my_chunk = sar.chunk_of_rank(me);
+  ByteWriter sums;   // (variable, checksums of its chunk's slabs) of each chunk this rank wrote
+  bool writer = false;
+  try {
+    comm.agree([&] {
+      if (me != 0) return;
+      File f(tmp, File::Mode::kCreate);
+      f.truncate(layout.end);
+    });
+    comm.agree([&] {
+      File f;
+      for (uint32_t v = 0; v < V; ++v) {
+        if (sar.aggregator(v, w.d_sar, me) != me) continue;
+        if (!f.is_open()) f = File(tmp, File::Mode::kReadWrite);
+        writer = true;
+        const uint64_t bytes = layout.bytes[v][my_chunk];
+        f.pwrite_all(hold[v].data, bytes, layout.offset[v][my_chunk]);
+        const uint32_t p = planes[size_t{v} * C + my_chunk];
+        const uint64_t slab = bytes / (uint64_t{n} * p);
+        sums.put<uint32_t>(v);
+        for (uint64_t i = 0; i < uint64_t{n} * p; ++i) sums.put<uint64_t>(checksum64(hold[v].data + i * slab, slab));
+      }
+      if (f.is_open() && st.options.fsync) f.sync();
+    });
+    clock.lap(kFileWrite);
+
+    // ---- commit: head, rename, manifest ----
+    const std::vector<uint8_t> gathered = comm.gatherv(sums.bytes(), 0);
+    SeriesWindowRecord rec;
+    rec.file = file;
+    rec.steps = w.buffered;
+    rec.bytes = layout.end;
+    comm.agree([&] {
+      if (me != 0) return;
+      SeriesWindowHead head;
+      head.series = name_;
+      head.first_step = static_cast<uint64_t>(w.buffered.front());
+      head.steps = n;
+      head.variables = static_cast<uint32_t>(V);
+      head.chunks = C;
+      head.data_offset = data_offset;
+      head.file_bytes = layout.end;
+      head.total_planes = total_planes;
+      head.entries.resize(V * size_t{C});
+      for (size_t v = 0; v < V; ++v)
+        for (uint32_t c = 0; c < C; ++c) {
+          SeriesChunkEntry& e = head.entries[v * C + c];
+          e.offset = layout.offset[v][c];
+          e.bytes = layout.bytes[v][c];
+          e.planes = planes[v * C + c];
+        }
+      // The gather is rank after rank; each rank's blocks are its chunk's (variable, checksums).
+      ByteReader r(gathered.data(), gathered.size(), "the gathered slab checksums");
+      for (uint32_t q = 0; q < static_cast<uint32_t>(comm.size()); ++q) {
+        const uint32_t c = sar.chunk_of_rank(q);
+        for (uint32_t v = 0; v < V; ++v) {
+          if (sar.aggregator(v, w.d_sar, q) != q) continue;
+          if (r.get<uint32_t>("variable") != v) fail(ErrorCode::kInternal, "series flush: checksums out of order");
+          SeriesChunkEntry& e = head.entries[size_t{v} * C + c];
+          e.checksums.resize(uint64_t{n} * e.planes);
+          for (auto& x : e.checksums) x = r.get<uint64_t>("slab checksum");
+        }
+      }
+      for (const auto& e : head.entries)
+        if (e.checksums.size() != uint64_t{n} * e.planes) fail(ErrorCode::kInternal, "series flush: a chunk nobody wrote");
+      const std::vector<uint8_t> bytes = encode_series_head(head);
+      {
+        File f(tmp, File::Mode::kReadWrite);
+        f.pwrite_all(bytes.data(), bytes.size(), 0);
+        if (st.options.fsync) f.sync();
+      }
+      if (::rename(tmp.c_str(), final_path.c_str()) != 0)
+        fail(ErrorCode::kIo, "cannot rename '", tmp, "' to '", final_path, "'");
+      if (st.options.fsync) sync_directory(dir);
+      const bool first = !m.planned();
+      if (first) record_plan(m, w);
+      m.windows.push_back(rec);
+      try {
+        st.write_manifest();
+      } catch (...) {
+        m.windows.pop_back();
+        if (first) m.cuts = {};
+        ::unlink(final_path.c_str());
+        throw;
+      }
+    });
+    if (me != 0) {
+      if (!m.planned()) record_plan(m, w);
+      m.windows.push_back(rec);
+    }
+  } catch (...) {
+    if (me == 0) ::unlink(tmp.c_str());
+    throw;
+  }
+  w.buffered.clear();
+  read_plan_.reset();
+  clock.lap(kCommit);
+
+  // ---- profile ----
+  std::vector<double> mins(clock.seconds, clock.seconds + kNumPhases), maxs = mins, sums_s = mins;
+  comm.allreduce_f64(mins, MPI_MIN);
+  comm.allreduce_f64(maxs, MPI_MAX);
+  comm.allreduce_f64(sums_s, MPI_SUM);
+  std::vector<uint64_t> counts{moved, writer ? 1u : 0u};
+  comm.allreduce_u64(counts, MPI_SUM);
+  SeriesWriteProfile prof;
+  prof.flushed = true;
+  prof.window_steps = n;
+  prof.bytes = layout.end;
+  prof.aggregated_bytes = counts[0];
+  prof.writers = static_cast<uint32_t>(counts[1]);
+  for (int p = 0; p < kNumPhases; ++p) {
+    prof.phases.push_back({kPhaseNames[p], mins[p], sums_s[p] / comm.size(), maxs[p]});
+    prof.total_s += maxs[p];
+  }
+  profile_ = std::move(prof);
+}
+
+}  // namespace lodex
