@@ -135,7 +135,11 @@ class Series:
         items = []
         with _collective_input(self._core.abort_write, "series write"):
             step = _step(step)
-            lo, hi = _int_box(box, "box", self.dims)
+            dims = self.dims
+            lo, hi = _int_box(box, "box", dims)
+            if any(not 0 <= lo[a] < hi[a] <= dims[a] for a in range(3)):
+                raise InvalidArgumentError(f"box {tuple(lo)}..{tuple(hi)} is empty or outside the "
+                                           f"{dims[0]} x {dims[1]} x {dims[2]} grid of series {self.name!r}")
             if not isinstance(data, Mapping):
                 raise InvalidArgumentError(f"data must be a mapping variable -> array, got {type(data).__name__}")
             variables = self.variables
@@ -190,6 +194,12 @@ class Series:
         lo, hi = ([0, 0, 0], list(dims)) if box is None else _int_box(box, "box", dims)
         if ndim == 2:
             lo[2], hi[2] = 0, dims[2]
+        if any(not 0 <= lo[a] < hi[a] <= dims[a] for a in range(3)):
+            raise InvalidArgumentError(f"box {tuple(lo)}..{tuple(hi)} is empty or outside the "
+                                       f"{dims[0]} x {dims[1]} x {dims[2]} grid of series {self.name!r}")
+        if not step_list:
+            raise InvalidArgumentError("no steps asked for" if steps is not None
+                                       else f"series {self.name!r} has no flushed steps yet")
         if comm is not None and comm.Get_size() > 1:
             step_list, lo, hi = _split(step_list, lo, hi, ndim, comm.Get_rank(), comm.Get_size())
         self.last_read_box = (step_list, tuple(lo), tuple(hi))

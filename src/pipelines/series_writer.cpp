@@ -406,6 +406,7 @@ void SeriesGroup::flush_window() {
     if (me == 0) ::unlink(tmp.c_str());
     throw;
   }
+  const int64_t last_step = w.buffered.back();
   w.buffered.clear();
   read_plan_.reset();
   clock.lap(kCommit);
@@ -418,6 +419,8 @@ void SeriesGroup::flush_window() {
   std::vector<uint64_t> counts{moved, writer ? 1u : 0u};
   comm.allreduce_u64(counts, MPI_SUM);
   SeriesWriteProfile prof;
+  prof.step = last_step;   // a write() that flushed overwrites it with its own step (the same)
+  prof.ranks = comm.size();
   prof.flushed = true;
   prof.window_steps = n;
   prof.bytes = layout.end;

@@ -60,6 +60,18 @@ def _info(args: argparse.Namespace) -> int:
             "compression": g.compression,
             "steps": [dict(s) for s in m["steps"]],
         }
+    for name in ds.series_names:
+        m = ds.series(name).meta
+        out["groups"][name] = {
+            "kind": "series",
+            "dims": list(m["dims"]),
+            "variables": {n: {"dtype": d, "ndim": k} for n, (d, k) in m["variables"].items()},
+            "settings": dict(m["settings"]),
+            **({k: m[k] for k in ("d_tar", "d_sar", "opt_size", "chunk_bytes", "reason", "writer_ranks")}
+               if m["planned"] else {}),
+            "cuts": [list(c) for c in m["cuts"]] if m["planned"] else None,
+            "windows": [dict(w) for w in m["windows"]],
+        }
     if args.json:
         json.dump(out, sys.stdout, indent=1)
         print()
@@ -80,6 +92,9 @@ def _info(args: argparse.Namespace) -> int:
                 print(f"  step {s['step']}: {s['files']} files, {s['bytes']:,} bytes, "
                       f"written by {s['writer_ranks']} ranks")
             continue
+        if g["kind"] == "series":
+            _print_series(name, g)
+            continue
         schema = ", ".join(f"{n}:{v['dtype']}" + (f"x{v['components']}" if v["components"] > 1 else "")
                            for n, v in g["schema"].items())
         print(f"particles '{name}'  schema {{{schema}}}")
@@ -96,6 +111,56 @@ def _info(args: argparse.Namespace) -> int:
                 for f in s["files"]:
                     print(f"    {f['file']}  box {f['partition_box'][0]} - {f['partition_box'][1]}  "
                           f"count {f['count']:,}  {f['bytes']:,} bytes")
+    return 0
+
+
+def _print_series(name: str, g: dict) -> None:
+    v3 = [n for n, v in g["variables"].items() if v["ndim"] == 3]
+    v2 = [n for n, v in g["variables"].items() if v["ndim"] == 2]
+    dtypes = sorted({v["dtype"] for v in g["variables"].values()})
+
+    def names(vs):
+        return ", ".join(vs[:8]) + (f", ... ({len(vs)})" if len(vs) > 8 else "")
+    print(f"series '{name}'  {' x '.join(str(d) for d in g['dims'])}  {len(v3)} 3-D variables "
+          f"({names(v3)}), {len(v2)} 2-D ({names(v2)}); {'/'.join(dtypes)}")
+    steps = [t for w in g["windows"] for t in w["steps"]]
+    if "d_tar" not in g:
+        print("  not written yet (d_tar and d_sar are fixed by the first write)")
+        return
+    cells = " x ".join(str(len(c) - 1) for c in g["cuts"])
+    print(f"  d_tar {g['d_tar']} steps, d_sar {g['d_sar']} levels, decomposition {cells} written by "
+          f"{g['writer_ranks']} ranks, chunk {g['chunk_bytes']:,} bytes (OptSize {g['opt_size']:,})")
+    print(f"  why: {g['reason']}")
+    print(f"  {_steps_summary(steps)} in {len(g['windows'])} window files, "
+          f"{sum(w['bytes'] for w in g['windows']):,} bytes")
+
+
+def _read_series(args: argparse.Namespace, s) -> int:
+    import numpy as np
+
+    if args.level is not None or args.fraction is not None or args.fields or args.resolution is not None or args.field:
+        raise errors.InvalidArgumentError("series reads take VARIABLE, --steps (or --step) and --box")
+    if not args.variable:
+        raise errors.InvalidArgumentError(f"name the variable of series '{s.name}' to read: one of "
+                                          + ", ".join(s.variables))
+    if args.step is not None and args.steps:
+        raise errors.InvalidArgumentError("give --step or --steps, not both")
+    steps = args.step if args.step is not None else (_parse_steps(args.steps) if args.steps else None)
+    box = _parse_grid_box(args.box) if args.box else None
+    a = s.read(args.variable, steps=steps, box=box)
+    st = s.last_read_stats
+    if args.out:
+        np.save(args.out, a)
+    if args.count:
+        print(a.size)
+        return 0
+    print(f"series '{s.name}' {args.variable}" + (f", box {box[0]} - {box[1]}" if box else "") + f": {a.dtype} {a.shape}")
+    if a.size:
+        print(f"  min {a.min():.6g}  max {a.max():.6g}  mean {a.mean():.6g}")
+    print(f"read {st['bytes_read']:,} bytes from {st['chunks']} chunks of {st['windows']} window files "
+          f"({st['requests']} requests) in {st['seconds'] * 1e3:.2f} ms")
+    if args.out:
+        print(f"wrote {args.out}")
     return 0
 
 
@@ -156,6 +221,12 @@ def _read(args: argparse.Namespace) -> int:
     import lodex
 
     ds = lodex.open(args.path)
+    if args.group in ds.series_names:
+        return _read_series(args, ds.series(args.group))
+    if args.variable or args.steps:
+        raise errors.InvalidArgumentError(f"'{args.group}' is not a series: VARIABLE and --steps are for series")
+    if args.step is None:
+        raise errors.InvalidArgumentError("--step is needed")
     if args.group in ds.grids:
         return _read_grid(args, ds.grid(args.group))
     if args.resolution is not None or args.field:
@@ -362,16 +433,19 @@ def _demo(args: argparse.Namespace) -> int:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="lodex", description="lodex parallel particle I/O")
     sub = parser.add_subparsers(dest="command", required=True)
-    p = sub.add_parser("info", help="list particle groups and grids: schemas, steps and files")
+    p = sub.add_parser("info", help="list particle groups, grids and series: schemas, steps and files")
     p.add_argument("path")
     p.add_argument("--json", action="store_true", help="machine-readable output")
     p.add_argument("--files", action="store_true", help="also list every file's box and count")
     p.set_defaults(func=_info)
     p = sub.add_parser("read", help="read a step of particles (a box, a level of detail, a fraction) "
-                                     "or of a grid (a box at a resolution)")
+                                     "or of a grid (a box at a resolution), or a hyperslab of a series "
+                                     "variable (steps and a box)")
     p.add_argument("path")
     p.add_argument("group")
-    p.add_argument("--step", type=int, required=True)
+    p.add_argument("variable", nargs="?", help="series: the variable to read")
+    p.add_argument("--step", type=int, help="the step (particles and grids: required)")
+    p.add_argument("--steps", help="series: steps to read: 3, 0,2,5 or 0:30 (default all)")
     p.add_argument("--box", help="x0,y0,z0:x1,y1,z1 (inclusive min : exclusive max)")
     lod = p.add_mutually_exclusive_group()
     lod.add_argument("--level", type=int, help="levels 0..L of the paper's level-of-detail order")

@@ -1,0 +1,402 @@
+"""Series (STAR, paper 004) benchmark: the GEOS-5-like workload (lodex.workloads.Geos: a
+144 x 91 x 48 grid, 16 3-D and 48 2-D f4 variables) written by 8 ranks for 30 steps, in four
+layouts of the same data, all written by lodex:
+
+  star            d_tar, d_sar chosen by STAR coordination (the layout under test)
+  file_per_step   d_tar = 1 and d_sar = the levels that merge every rank's box into one chunk:
+                  one file per step, each variable contiguous (the NetCDF-4 style baseline)
+  adios           d_tar = 1, d_sar = 0: one chunk per rank per variable per step, no
+                  aggregation (the plain ADIOS style baseline)
+  star_t30        d_tar = all the steps (30 by default, hence the name), d_sar chosen: one
+                  window for the whole run (a sensitivity point)
+
+1. writes (bench/series_worker.py under mpiexec): the slowest rank's time of the 30 collective
+   writes and ds.close(), data generated beforehand; the layouts alternate within each
+   repetition (the first layout rotates from one repetition to the next) and the last copy of
+   each is kept for the reads;
+2. serial reads of variable T (and PS for a point) from those copies: the three planes through
+   the grid's centre at the middle step and across all steps, 1-D lines across all steps (a
+   vertical column, an x-line, a y-line, a point of PS), the centred half-extent sub-volume at
+   one step and across all steps. Cold (the dataset's files evicted from the page cache before
+   each run) and warm (after an untimed read), both timing lodex.open + read with a fresh
+   dataset, so window heads are read too; warm with the same Series object (heads cached) for
+   the planes and lines. Requests, bytes, chunks and windows come from last_read_stats; every
+   result is compared with numpy (Geos.field).
+
+Medians, ratios baseline / star for each pattern, and the issue's goals (1-D lines >= 20x faster
+than one file per step; the three planes across all steps >= 5x faster than the better baseline;
+write time no worse than one file per step). Writes bench/results/series.json.
+
+    .venv/bin/python bench/series.py [--repeats 5] [--write-repeats 3] [--ranks 8] [--steps 30]
+        [--dims 144 91 48] [--n2d 48] [--n3d 16] [--out bench/results/series.json] [--work DIR]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import sys
+import tempfile
+import time
+from typing import Any, NamedTuple
+
+import numpy as np
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+from bench_common import MPIEXEC, environment, run_json  # noqa: E402
+from particle_read_worker import PageCache  # noqa: E402
+
+import lodex  # noqa: E402
+from lodex.workloads import Geos  # noqa: E402
+
+WORKER = os.path.join(HERE, "series_worker.py")
+BASELINES = ("file_per_step", "adios")
+SAME_SERIES_GROUPS = ("planes_step", "planes_series", "lines")
+MODES = ("cold", "warm", "warm_same_series")   # warm_same_series: SAME_SERIES_GROUPS only
+
+
+class Pattern(NamedTuple):
+    group: str          # planes_step, planes_series, lines, subvolume
+    var: str
+    steps: Any          # an int (the step axis is dropped) or a range
+    box: tuple
+
+
+def one_chunk_levels(px: int, py: int) -> int:
+    """Levels of 2 x 2 rank grouping that merge a px x py decomposition into one chunk:
+    ceil(log2(max(px, py)))."""
+    return (max(px, py) - 1).bit_length()
+
+
+def layouts(g: Geos, ranks: int) -> dict[str, tuple[int | None, int | None]]:
+    """Layout name -> (d_tar, d_sar); None: chosen by STAR coordination."""
+    return {
+        "star": (None, None),
+        "file_per_step": (1, one_chunk_levels(*g.decomposition(ranks))),
+        "adios": (1, 0),
+        f"star_t{g.steps}": (g.steps, None),
+    }
+
+
+def read_patterns(g: Geos) -> dict[str, Pattern]:
+    """The read patterns through the grid's centre (x, y, z) = dims // 2 at the middle step."""
+    nx, ny, nz = g.dims
+    xm, ym, zm = nx // 2, ny // 2, nz // 2
+    step, every = g.steps // 2, range(g.steps)
+    planes = {"plane_xy": ((0, 0, zm), (nx, ny, zm + 1)),
+              "plane_xz": ((0, ym, 0), (nx, ym + 1, nz)),
+              "plane_yz": ((xm, 0, 0), (xm + 1, ny, nz))}
+    quarter = tuple(int(d / 4 + 0.5) for d in g.dims), tuple(int(3 * d / 4 + 0.5) for d in g.dims)
+    out = {f"{name}_step": Pattern("planes_step", "T", step, box) for name, box in planes.items()}
+    out.update({f"{name}_series": Pattern("planes_series", "T", every, box) for name, box in planes.items()})
+    out.update({
+        "column_series": Pattern("lines", "T", every, ((xm, ym, 0), (xm + 1, ym + 1, nz))),
+        "line_x_series": Pattern("lines", "T", every, ((0, ym, zm), (nx, ym + 1, zm + 1))),
+        "line_y_series": Pattern("lines", "T", every, ((xm, 0, zm), (xm + 1, ny, zm + 1))),
+        "ps_point_series": Pattern("lines", "PS", every, ((xm, ym), (xm + 1, ym + 1))),
+        "subvolume_series": Pattern("subvolume", "T", every, quarter),
+        "subvolume_step": Pattern("subvolume", "T", step, quarter),
+    })
+    return out
+
+
+def expected(g: Geos, p: Pattern) -> np.ndarray:
+    if isinstance(p.steps, int):
+        return g.field(p.var, p.steps, p.box)
+    return np.stack([g.field(p.var, t, p.box) for t in p.steps])
+
+
+def files_under(d: str) -> list[str]:
+    return [os.path.join(r, f) for r, _, fs in os.walk(d) for f in fs]
+
+
+def page_cache() -> PageCache:
+    """drop_caches (the whole machine) where this process may write it, else fadvise per file."""
+    try:
+        cache = PageCache("drop_caches")
+        cache.drop([])
+        return cache
+    except OSError:
+        return PageCache("fadvise")
+
+
+def median(xs) -> float:
+    return float(np.median(xs))
+
+
+def ratio_table(times: dict[str, float]) -> dict[str, dict[str, float]]:
+    """For each lodex layout: baseline time / its time, per baseline and for the better one."""
+    better = min(times[b] for b in BASELINES)
+    return {name: {**{b: times[b] / t for b in BASELINES}, "better_baseline": better / t}
+            for name, t in times.items() if name not in BASELINES}
+
+
+# ---------------------------------------------------------------------------------------------
+# Writes
+
+
+def write_benchmark(args, g: Geos, work: str) -> tuple[dict, dict[str, str]]:
+    """Every layout written --write-repeats times, interleaved; returns the results and the
+    paths of the kept (last) copies."""
+    chosen = layouts(g, args.ranks)
+    names = list(chosen)
+    runs = {name: [] for name in names}
+    last = args.write_repeats - 1
+    for rep in range(args.write_repeats):
+        for name in names[rep % len(names):] + names[:rep % len(names)]:
+            d_tar, d_sar = chosen[name]
+            path = os.path.join(work, f"{name}-{rep}.lodex")
+            shutil.rmtree(path, ignore_errors=True)
+            cmd = [MPIEXEC, "-n", str(args.ranks), sys.executable, WORKER, "--path", path,
+                   "--d-tar", "auto" if d_tar is None else str(d_tar),
+                   "--d-sar", "auto" if d_sar is None else str(d_sar),
+                   "--steps", str(g.steps), "--dims", *map(str, g.dims),
+                   "--n2d", str(g.n2d), "--n3d", str(g.n3d)]
+            r = run_json(cmd, timeout=3600)
+            runs[name].append(r)
+            if rep < last:   # the disk keeps one copy per layout: the last, for the reads
+                shutil.rmtree(path)
+            print(f"write rep {rep} {name:>14}: {r['write_s'] * 1e3:9.1f} ms, d_tar {r['meta']['d_tar']}, "
+                  f"d_sar {r['meta']['d_sar']}, {r['files']} files", flush=True)
+    out = {}
+    for name, rs in runs.items():
+        times = [r["write_s"] for r in rs]
+        kept = rs[-1]
+        phases = kept["profile"]["phase_sum_max_s"]
+        out[name] = {
+            "d_tar_asked": chosen[name][0], "d_sar_asked": chosen[name][1],
+            "write_s": times, "write_median_s": median(times),
+            "define_median_s": median([r["define_s"] for r in rs]),
+            "data_mib_s": kept["data_bytes"] / 2**20 / median(times),
+            "phase_sum_max_median_s": {ph: median([r["profile"]["phase_sum_max_s"][ph] for r in rs]) for ph in phases},
+            "kept": kept,
+        }
+    ratios = ratio_table({name: r["write_median_s"] for name, r in out.items()})
+    return {"layouts": out, "ratios": ratios}, {name: os.path.join(work, f"{name}-{last}.lodex") for name in names}
+
+
+# ---------------------------------------------------------------------------------------------
+# Reads
+
+
+def check(got: np.ndarray, want: np.ndarray, what: str) -> None:
+    if got.shape != want.shape or not np.array_equal(got, want):
+        raise SystemExit(f"wrong data: {what}: got shape {got.shape}, expected {want.shape}")
+
+
+def open_and_read(path: str, p: Pattern) -> tuple[float, np.ndarray, dict]:
+    """lodex.open + read with a fresh dataset (no cached heads): seconds, array, read stats."""
+    t0 = time.perf_counter()
+    ds = lodex.open(path)
+    s = ds.series("geos")
+    a = s.read(p.var, steps=p.steps, box=p.box)
+    dt = time.perf_counter() - t0
+    stats = s.last_read_stats
+    ds.close()
+    return dt, a, stats
+
+
+def layout_check(paths: dict[str, str], g: Geos, ranks: int) -> dict[str, int]:
+    """Chunks of one variable at one step in each layout; the baselines must be what they claim."""
+    chunks = {}
+    for name, path in paths.items():
+        ds = lodex.open(path)
+        s = ds.series("geos")
+        check(s.read("T", steps=0), g.field("T", 0), f"{name} whole T at step 0")
+        chunks[name] = s.last_read_stats["chunks"]
+        ds.close()
+    if chunks["file_per_step"] != 1 or chunks["adios"] != ranks:
+        raise SystemExit(f"baseline layouts are not as intended: chunks of T per step {chunks}")
+    return chunks
+
+
+def read_benchmark(args, g: Geos, paths: dict[str, str]) -> dict:
+    """Every pattern on every layout: cold runs (each after evicting that layout's files), then
+    warm runs (after an untimed read), each with a fresh lodex.open; then, for the planes and
+    lines, warm runs reusing one Series per layout. Layouts alternate within each repetition."""
+    cache = page_cache()
+    files = {name: files_under(path) for name, path in paths.items()}
+    cache.drop([f for fs in files.values() for f in fs])
+    out = {"cold_method": cache.method,
+           "resident_after_drop": {name: cache.resident_fraction(fs) for name, fs in files.items()},
+           "chunks_of_T_per_step": layout_check(paths, g, args.ranks),
+           "patterns": {}}
+    for pname, p in read_patterns(g).items():
+        want = expected(g, p)
+        res = {name: {"cold_s": [], "warm_s": []} for name in paths}
+        for _ in range(args.repeats):
+            for name, path in paths.items():
+                cache.drop(files[name])
+                dt, a, stats = open_and_read(path, p)
+                check(a, want, f"{name} {pname} cold")
+                res[name]["cold_s"].append(dt)
+                res[name]["stats"] = stats
+        for name, path in paths.items():
+            check(open_and_read(path, p)[1], want, f"{name} {pname} warm-up")
+        for _ in range(args.repeats):
+            for name, path in paths.items():
+                dt, a, _ = open_and_read(path, p)
+                check(a, want, f"{name} {pname} warm")
+                res[name]["warm_s"].append(dt)
+        if p.group in SAME_SERIES_GROUPS:
+            datasets = {name: lodex.open(path) for name, path in paths.items()}
+            series = {name: ds.series("geos") for name, ds in datasets.items()}
+            for name, s in series.items():
+                check(s.read(p.var, steps=p.steps, box=p.box), want, f"{name} {pname} same-series warm-up")
+                res[name]["warm_same_series_s"] = []
+            for _ in range(args.repeats):
+                for name, s in series.items():
+                    t0 = time.perf_counter()
+                    a = s.read(p.var, steps=p.steps, box=p.box)
+                    res[name]["warm_same_series_s"].append(time.perf_counter() - t0)
+                    check(a, want, f"{name} {pname} same-series warm")
+                    res[name]["stats_same_series"] = s.last_read_stats
+            for ds in datasets.values():
+                ds.close()
+        for r in res.values():
+            for mode in MODES:
+                if f"{mode}_s" in r:
+                    r[f"{mode}_median_s"] = median(r[f"{mode}_s"])
+        out["patterns"][pname] = {
+            "group": p.group, "var": p.var, "box": p.box, "bytes_returned": int(want.nbytes),
+            "steps": p.steps if isinstance(p.steps, int) else [p.steps.start, p.steps.stop],
+            "layouts": res}
+        star = res["star"]
+        print(f"read {pname:>17}: star cold {star['cold_median_s'] * 1e3:8.2f} ms, warm "
+              f"{star['warm_median_s'] * 1e3:8.2f} ms, {star['stats']['requests']} requests", flush=True)
+    return out
+
+
+def modes_of(pattern: dict) -> list[str]:
+    return [m for m in MODES if f"{m}_median_s" in pattern["layouts"]["star"]]
+
+
+def read_ratios(reads: dict) -> dict:
+    """Baseline / lodex median time for each pattern and mode, and for the planes' sums."""
+    out = {}
+    sums = {}
+    for pname, p in reads["patterns"].items():
+        out[pname] = {}
+        for mode in modes_of(p):
+            times = {name: r[f"{mode}_median_s"] for name, r in p["layouts"].items()}
+            out[pname][mode] = ratio_table(times)
+            if p["group"].startswith("planes"):
+                acc = sums.setdefault(f"{p['group']}_sum", {}).setdefault(mode, dict.fromkeys(times, 0.0))
+                for name, t in times.items():
+                    acc[name] += t
+    for key, by_mode in sums.items():
+        out[key] = {mode: {"median_s_sum": times, "ratios": ratio_table(times)} for mode, times in by_mode.items()}
+    return out
+
+
+def goals(writes: dict, reads: dict, ratios: dict) -> dict:
+    """The issue's three goals, each with the numbers that decide it."""
+    lines = [n for n, p in reads["patterns"].items() if p["group"] == "lines"]
+    out = {"lines_ge_20x_file_per_step": {}, "planes_series_ge_5x_better_baseline": {}}
+    for mode in ("cold", "warm"):
+        per_line = {n: ratios[n][mode]["star"]["file_per_step"] for n in lines}
+        m = median(list(per_line.values()))
+        out["lines_ge_20x_file_per_step"][mode] = {"ratio_per_line": per_line, "median_ratio": m, "met": m >= 20}
+        planes = ratios["planes_series_sum"][mode]
+        times = planes["median_s_sum"]
+        better = min(BASELINES, key=lambda b: times[b])
+        r = planes["ratios"]["star"]["better_baseline"]
+        out["planes_series_ge_5x_better_baseline"][mode] = {
+            "star_s": times["star"], "better_baseline": better, "better_baseline_s": times[better],
+            "ratio": r, "met": r >= 5}
+    star, fps = (writes["layouts"][n]["write_median_s"] for n in ("star", "file_per_step"))
+    out["write_le_file_per_step"] = {"star_median_s": star, "file_per_step_median_s": fps, "met": star <= fps}
+    return out
+
+
+# ---------------------------------------------------------------------------------------------
+# Summary
+
+
+def ms(x: float) -> str:
+    return f"{x * 1e3:9.2f}"
+
+
+def summary(res: dict) -> None:
+    s, w = res["settings"], res["writes"]
+    names = list(w["layouts"])
+    print(f"\n== lodex series: GEOS-5-like {s['dims']}, {s['n3d']} 3-D + {s['n2d']} 2-D f4 variables, "
+          f"{s['ranks']} ranks, {s['steps']} steps; {res['environment']['cpu_count']} cpus; cold = "
+          f"{res['reads']['cold_method']}")
+    print(f"\n-- writes (median of the slowest rank's {s['steps']} writes + close)")
+    print(f"{'layout':>14} {'d_tar':>5} {'d_sar':>5} {'files':>6} {'MiB':>8} {'write ms':>9}  fps/x  adios/x")
+    for name in names:
+        r = w["layouts"][name]
+        k = r["kept"]
+        rat = w["ratios"].get(name)
+        tail = f"{rat['file_per_step']:6.2f} {rat['adios']:8.2f}" if rat else ""
+        print(f"{name:>14} {k['meta']['d_tar']:>5} {k['meta']['d_sar']:>5} {k['files']:>6} "
+              f"{k['bytes_on_disk'] / 2**20:8.1f} {ms(r['write_median_s'])}  {tail}")
+    print("\n-- reads (median ms of a fresh open + read, cold/warm; requests of a fresh open)")
+    print(f"{'pattern':>17} " + " ".join(f"{n + ' cold/warm':>24}" for n in names))
+    for pname, p in res["reads"]["patterns"].items():
+        cells = [f"{ms(p['layouts'][n]['cold_median_s'])}/{ms(p['layouts'][n]['warm_median_s']).strip():>8} "
+                 f"({p['layouts'][n]['stats']['requests']:>3})" for n in names]
+        print(f"{pname:>17} " + " ".join(f"{c:>24}" for c in cells))
+    print("\n-- star speed-up: baseline time / star time (cold | warm | warm, same Series)")
+    print(f"{'pattern':>17} {'fps':>21} {'adios':>21} {'better':>21}")
+    for pname, by_mode in res["ratios"].items():
+        if pname.endswith("_sum"):
+            by_mode = {m: v["ratios"] for m, v in by_mode.items()}
+        cols = [" | ".join(f"{by_mode[m]['star'][b]:6.1f}" if m in by_mode else f"{'-':>6}" for m in MODES)
+                for b in ("file_per_step", "adios", "better_baseline")]
+        print(f"{pname:>17} " + " ".join(f"{c:>21}" for c in cols))
+    print("\n-- goals")
+    for goal, r in res["goals"].items():
+        if "met" in r:
+            print(f"{goal:>36}: {'PASS' if r['met'] else 'FAIL'} (star {ms(r['star_median_s']).strip()} ms, "
+                  f"file_per_step {ms(r['file_per_step_median_s']).strip()} ms)")
+        else:
+            for mode, v in r.items():
+                x = v.get("median_ratio", v.get("ratio"))
+                print(f"{goal:>36}: {mode:>4} {'PASS' if v['met'] else 'FAIL'} ({x:.1f}x)")
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--repeats", type=int, default=5, help="timed runs per read pattern, layout and mode")
+    ap.add_argument("--write-repeats", type=int, default=3)
+    ap.add_argument("--ranks", type=int, default=8)
+    ap.add_argument("--steps", type=int, default=30)
+    ap.add_argument("--dims", type=int, nargs=3, default=(144, 91, 48), metavar=("X", "Y", "Z"))
+    ap.add_argument("--n2d", type=int, default=48)
+    ap.add_argument("--n3d", type=int, default=16)
+    ap.add_argument("--out", default=os.path.join(HERE, "results", "series.json"))
+    ap.add_argument("--work", default=None, help="folder for the datasets (kept); default: a temporary one, removed")
+    args = ap.parse_args()
+    g = Geos(dims=args.dims, n2d=args.n2d, n3d=args.n3d, steps=args.steps)
+    work = args.work or tempfile.mkdtemp(prefix="lodex-series-bench-")
+    os.makedirs(work, exist_ok=True)
+    result = {
+        "environment": environment(work),
+        "settings": {"ranks": args.ranks, "decomposition": g.decomposition(args.ranks), "steps": args.steps,
+                     "dims": g.dims, "n2d": g.n2d, "n3d": g.n3d, "step_bytes": g.step_bytes(),
+                     "repeats": args.repeats, "write_repeats": args.write_repeats,
+                     "layouts": layouts(g, args.ranks)},
+    }
+    try:
+        result["writes"], paths = write_benchmark(args, g, work)
+        result["reads"] = read_benchmark(args, g, paths)
+    finally:
+        if not args.work:
+            shutil.rmtree(work, ignore_errors=True)
+    result["ratios"] = read_ratios(result["reads"])
+    result["goals"] = goals(result["writes"], result["reads"], result["ratios"])
+    result["environment"]["loadavg_end"] = os.getloadavg()
+    os.makedirs(os.path.dirname(os.path.abspath(args.out)), exist_ok=True)
+    with open(args.out, "w") as f:
+        json.dump(result, f, indent=1)
+    summary(result)
+    print(f"wrote {args.out}")
+
+
+if __name__ == "__main__":
+    main()

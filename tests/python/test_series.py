@@ -1,0 +1,344 @@
+"""Series (STAR) by one process: round trips of every read pattern against numpy at several d_tar,
+buffered steps and flushes, a writer that dies with steps in memory, appends, the command line,
+and bad input — definitions, writes, reads, damaged and missing window files, a full disk —
+each a typed error that names the problem and loses nothing already written."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+
+import lodex
+from conftest import small_tmpfs
+from lodex.workloads import Geos
+from series_data import GEOS, PATTERNS, expected
+
+FULL = ((0, 0, 0), GEOS.dims)
+
+
+def write_all(path, steps=GEOS.steps, **kw):
+    ds = lodex.create(path)
+    s = ds.series("geos", dims=GEOS.dims, variables=GEOS.variables(), **kw)
+    for t in range(steps):
+        s.write(t, FULL, {n: GEOS.field(n, t) for n in GEOS.names})
+    ds.close()
+    return path
+
+
+@pytest.fixture(scope="module")
+def pristine(tmp_path_factory):
+    return write_all(str(tmp_path_factory.mktemp("series") / "p.lodex"), d_tar=3)
+
+
+@pytest.mark.parametrize("d_tar", [1, 3, 7, 10, None])
+def test_every_pattern_matches_numpy(tmp_path, d_tar):
+    s = lodex.open(write_all(str(tmp_path / "s.lodex"), d_tar=d_tar)).series("geos")
+    assert s.steps == list(range(GEOS.steps))
+    if d_tar:
+        assert s.d_tar == d_tar
+        assert [w["steps"] for w in s.meta["windows"]] == [list(range(i, min(i + d_tar, GEOS.steps)))
+                                                           for i in range(0, GEOS.steps, d_tar)]
+    for name, steps, box in PATTERNS(s.steps):
+        np.testing.assert_array_equal(s.read(name, steps=steps, box=box), expected(name, steps, box))
+    assert s.read("T", steps=slice(2, 5)).shape == (3,) + GEOS.field("T", 0).shape
+
+
+def test_reads_touch_only_what_they_need(pristine):
+    s = lodex.open(pristine).series("geos")
+    s.read("PS", steps=4)
+    st = s.last_read_stats
+    # one window: its header and table, then one slab (one step of a 2-D variable)
+    assert (st["windows"], st["chunks"], st["head_requests"], st["requests"]) == (1, 1, 2, 3)
+    assert st["bytes_read"] - st["head_bytes"] == GEOS.dims[0] * GEOS.dims[1] * 4
+    s.read("PS", steps=5)   # same window: its head is kept, checked once
+    assert s.last_read_stats["head_requests"] == 0
+    # a vertical line across every step: the full column of z-planes of each step, one request per step
+    s.read("T", steps=range(GEOS.steps), box=((3, 3, 0), (4, 4, GEOS.dims[2])))
+    st = s.last_read_stats
+    assert st["bytes_read"] - st["head_bytes"] == GEOS.steps * GEOS.dims[2] * GEOS.dims[0] * GEOS.dims[1] * 4
+    assert st["requests"] - st["head_requests"] == 1 + 1 + 1   # whole windows are contiguous: one request each
+    # one level of T across every step: one slab per step
+    s.read("T", steps=range(GEOS.steps), box=((0, 0, 2), (GEOS.dims[0], GEOS.dims[1], 3)))
+    st = s.last_read_stats
+    assert st["bytes_read"] - st["head_bytes"] == GEOS.steps * GEOS.dims[0] * GEOS.dims[1] * 4
+    assert st["requests"] - st["head_requests"] == GEOS.steps
+
+
+def test_buffered_steps_flush_and_close(tmp_path):
+    path = str(tmp_path / "b.lodex")
+    ds = lodex.create(path)
+    s = ds.series("geos", dims=GEOS.dims, variables=GEOS.variables(), d_tar=4)
+    for t in range(6):
+        s.write(t, FULL, {n: GEOS.field(n, t) for n in GEOS.names})
+    assert (s.steps, s.buffered_steps) == ([0, 1, 2, 3], [4, 5])
+    assert s.profile["flushed"] is False
+    with pytest.raises(lodex.NotFoundError, match="not yet flushed"):
+        s.read("T", steps=5)
+    assert lodex.open(path).series("geos").steps == [0, 1, 2, 3]   # another reader sees the flushed ones
+    s.flush()
+    assert (s.steps, s.buffered_steps) == ([0, 1, 2, 3, 4, 5], [])
+    s.write(6, FULL, {n: GEOS.field(n, 6) for n in GEOS.names})
+    ds.close()   # flushes step 6
+    r = lodex.open(path).series("geos")
+    assert [w["steps"] for w in r.meta["windows"]] == [[0, 1, 2, 3], [4, 5], [6]]
+    np.testing.assert_array_equal(r.read("T"), expected("T", None, None))
+
+
+CRASH = """
+import os, sys
+import lodex
+sys.path.insert(0, {scripts!r})
+from series_data import GEOS
+ds = lodex.create({path!r})
+s = ds.series("geos", dims=GEOS.dims, variables=GEOS.variables(), d_tar=3)
+for t in range(5):
+    s.write(t, ((0, 0, 0), GEOS.dims), {{n: GEOS.field(n, t) for n in GEOS.names}})
+os._exit(0)   # dies with steps 3 and 4 in memory
+"""
+
+
+def test_a_crash_loses_only_the_buffered_steps(tmp_path):
+    path = str(tmp_path / "c.lodex")
+    scripts = os.path.join(os.path.dirname(__file__), "mpi_scripts")
+    subprocess.run([sys.executable, "-c", CRASH.format(path=path, scripts=scripts)], check=True, timeout=120)
+    s = lodex.open(path).series("geos")
+    assert s.steps == [0, 1, 2]
+    np.testing.assert_array_equal(s.read("V3D001"), expected("V3D001", [0, 1, 2], None))
+    # the lost steps can be written again by an appending run
+    ds = lodex.open(path, mode="a")
+    a = ds.series("geos")
+    assert a.d_tar == 3
+    for t in range(3, GEOS.steps):
+        a.write(t, FULL, {n: GEOS.field(n, t) for n in GEOS.names})
+    ds.close()
+    np.testing.assert_array_equal(lodex.open(path).series("geos").read("T"), expected("T", None, None))
+
+
+def test_append_keeps_the_plan_and_checks_the_definition(tmp_path):
+    path = write_all(str(tmp_path / "a.lodex"), steps=4, d_tar=3)
+    ds = lodex.open(path, mode="a")
+    with pytest.raises(lodex.InvalidArgumentError, match="another definition"):
+        ds.series("geos", dims=GEOS.dims, variables=GEOS.variables(), d_tar=5)
+    s = ds.series("geos", dims=GEOS.dims, variables=GEOS.variables(), d_tar=3)
+    with pytest.raises(lodex.AlreadyExistsError, match="already has step 2"):
+        s.write(2, FULL, {n: GEOS.field(n, 2) for n in GEOS.names})
+    for t in (4, 5, 9):
+        s.write(t, FULL, {n: GEOS.field(n, t) for n in GEOS.names})
+    ds.close()
+    r = lodex.open(path).series("geos")
+    assert r.steps == [0, 1, 2, 3, 4, 5, 9]
+    assert [w["steps"] for w in r.meta["windows"]] == [[0, 1, 2], [3], [4, 5, 9]]
+    np.testing.assert_array_equal(r.read("PS", steps=[9, 3]), expected("PS", [9, 3], None))
+    with pytest.raises(lodex.NotFoundError, match=r"no step 6 \(steps: 0\.\.5, 9\)"):
+        r.read("PS", steps=6)
+
+
+def test_definition_errors(tmp_path):
+    ds = lodex.create(str(tmp_path / "d.lodex"))
+    v = GEOS.variables()
+    cases = [
+        (dict(dims=(0, 4, 4), variables=v), "dimension x"),
+        (dict(dims=GEOS.dims, variables={}), "non-empty"),
+        (dict(dims=GEOS.dims, variables={"T": ("f4", 4)}), "2 \\(y, x\\) or 3"),
+        (dict(dims=GEOS.dims, variables={"a b": "f4"}), "no spaces"),
+        (dict(dims=GEOS.dims, variables={"T": ("nope", 3)}), "dtype"),
+        (dict(dims=GEOS.dims, variables=v, d_tar=0), "d_tar"),
+        (dict(dims=GEOS.dims, variables=v, d_sar=-1), "d_sar"),
+        (dict(dims=GEOS.dims, variables=v, memory_budget=0), "memory_budget"),
+        (dict(dims=GEOS.dims, variables=v, d_tar=5000), "d_tar"),
+        (dict(dims=GEOS.dims), "dims and variables"),
+    ]
+    for kw, msg in cases:
+        with pytest.raises(lodex.InvalidArgumentError, match=msg):
+            ds.series("geos", **kw)
+    ds.grid("g", dims=(4, 4, 4), dtype="f4")
+    with pytest.raises(lodex.AlreadyExistsError, match="is a grid, not a series"):
+        ds.series("g", dims=GEOS.dims, variables=v)
+    ds.series("geos", dims=GEOS.dims, variables=v)
+    with pytest.raises(lodex.AlreadyExistsError, match="is a series, not a grid"):
+        ds.grid("geos", dims=(4, 4, 4), dtype="f4")
+    with pytest.raises(lodex.NotFoundError, match="no series 'nope'"):
+        ds.series("nope")
+    ds.close()
+
+
+def test_write_errors_lose_nothing(tmp_path):
+    path = str(tmp_path / "w.lodex")
+    ds = lodex.create(path)
+    s = ds.series("geos", dims=GEOS.dims, variables=GEOS.variables(), d_tar=2)
+    good = {n: GEOS.field(n, 0) for n in GEOS.names}
+    cases = [
+        (0, ((0, 0, 0), (24, 14, 5)), good, lodex.InvalidArgumentError, "outside"),
+        (0, ((0, 0, 0), (10, 14, 5)), {n: GEOS.field(n, 0, ((0, 0, 0), (10, 14, 5))) for n in GEOS.names},
+         lodex.InvalidArgumentError, "no rank's box covers"),
+        (0, FULL, {k: a for k, a in good.items() if k != "PS"}, lodex.InvalidArgumentError, "'PS' is missing"),
+        (0, FULL, {**good, "Q": good["PS"]}, lodex.InvalidArgumentError, "no variable 'Q'"),
+        (0, FULL, {**good, "T": good["T"].astype("f8")}, lodex.InvalidArgumentError, "is f4"),
+        (0, FULL, {**good, "T": good["T"][:, :, :-1]}, lodex.InvalidArgumentError, "got shape"),
+        (-1, FULL, good, lodex.InvalidArgumentError, "non-negative"),
+        (0, FULL, [1, 2], lodex.InvalidArgumentError, "mapping"),
+        (0, ((0, 0), GEOS.dims), good, lodex.InvalidArgumentError, "3 coordinates"),
+    ]
+    for step, box, data, cls, msg in cases:
+        with pytest.raises(cls, match=msg):
+            s.write(step, box, data)
+    assert s.buffered_steps == [] and s.steps == []
+    s.write(0, FULL, good)
+    s.write(1, FULL, {n: GEOS.field(n, 1) for n in GEOS.names})
+    with pytest.raises(lodex.AlreadyExistsError, match="already has step 1"):
+        s.write(1, FULL, good)
+    s.write(5, FULL, {n: GEOS.field(n, 5) for n in GEOS.names})   # steps need not be consecutive
+    with pytest.raises(lodex.InvalidArgumentError, match="step 3 comes before"):
+        s.write(3, FULL, good)
+    tiny = ds.series("tiny", dims=GEOS.dims, variables=GEOS.variables(), memory_budget=1000)
+    with pytest.raises(lodex.InvalidArgumentError, match="memory budget"):
+        tiny.write(0, FULL, good)
+    ds.close()
+    r = lodex.open(path).series("geos")
+    assert r.steps == [0, 1, 5]
+    np.testing.assert_array_equal(r.read("T"), expected("T", [0, 1, 5], None))
+
+
+def test_read_errors(pristine):
+    s = lodex.open(pristine).series("geos")
+    with pytest.raises(lodex.NotFoundError, match="no variable 'Q'.*T, V3D001, PS"):
+        s.read("Q", steps=0)
+    with pytest.raises(lodex.NotFoundError, match=r"no step 99 \(steps: 0\.\.6\)"):
+        s.read("T", steps=[0, 99])
+    with pytest.raises(lodex.InvalidArgumentError, match="asked for twice"):
+        s.read("T", steps=[1, 2, 1])
+    with pytest.raises(lodex.InvalidArgumentError, match="outside"):
+        s.read("T", steps=0, box=((0, 0, 0), (30, 1, 1)))
+    with pytest.raises(lodex.InvalidArgumentError, match="outside"):
+        s.read("T", steps=0, box=((2, 0, 0), (2, 1, 1)))
+    with pytest.raises(lodex.InvalidArgumentError, match="no steps"):
+        s.read("T", steps=[])
+    with pytest.raises(lodex.InvalidArgumentError, match="steps must be"):
+        s.read("T", steps="all")
+    with pytest.raises(lodex.InvalidArgumentError, match="open for reading"):
+        s.write(7, FULL, {n: GEOS.field(n, 7) for n in GEOS.names})
+
+
+def window(path, i=0):
+    m = lodex.open(path).series("geos").meta
+    return os.path.join(path, "geos", m["windows"][i]["file"])
+
+
+def test_damaged_window_files(copy):
+    w = window(copy, 1)   # steps 3, 4, 5
+    s = lodex.open(copy).series("geos")
+    head = s.meta
+    data = bytearray(open(w, "rb").read())
+    # the last byte of the file: the last slab of the last variable (V2D002) at step 5
+    data[-1] ^= 0x10
+    open(w, "wb").write(data)
+    s = lodex.open(copy).series("geos")
+    with pytest.raises(lodex.FormatError, match="checksum mismatch in variable 'V2D002'"):
+        s.read("V2D002", steps=5)
+    np.testing.assert_array_equal(s.read("V2D002", steps=[3, 4]), expected("V2D002", [3, 4], None))
+    np.testing.assert_array_equal(s.read("T", steps=5), expected("T", 5, None))
+    data[-1] ^= 0x10
+    for at, what in [(20, "header checksum"), (200, "chunk table checksum")]:
+        bad = bytearray(data)
+        bad[at] ^= 0x01
+        open(w, "wb").write(bad)
+        with pytest.raises(lodex.FormatError, match=what):
+            lodex.open(copy).series("geos").read("T", steps=3)
+    open(w, "wb").write(data[:-100])
+    with pytest.raises(lodex.FormatError, match="truncated"):
+        lodex.open(copy).series("geos").read("T", steps=3)
+    os.remove(w)
+    s = lodex.open(copy).series("geos")
+    with pytest.raises(lodex.FormatError, match="missing"):
+        s.read("T", steps=4)
+    np.testing.assert_array_equal(s.read("T", steps=[0, 6]), expected("T", [0, 6], None))
+    assert head["windows"][1]["steps"] == [3, 4, 5]
+
+
+def test_window_from_another_series_is_refused(copy):
+    # window 0 swapped with window 1: the header names other steps than the manifest
+    a, b = window(copy, 0), window(copy, 1)
+    os.replace(b, a)
+    with pytest.raises(lodex.FormatError, match="does not match the manifest"):
+        lodex.open(copy).series("geos").read("T", steps=0)
+
+
+def test_damaged_manifest_record(copy):
+    mp = os.path.join(copy, "manifest.json")
+    m = json.load(open(mp))
+    g = m["groups"]["geos"]
+    for key, value, msg in [("windows", [{"file": "../x", "steps": [0], "bytes": 1}], "inside the series"),
+                            ("cuts", [[0, 30], [0, 14], [0, 5]], "cuts"),
+                            ("d_tar", 0, "out of range"),
+                            ("windows", [{"file": "w", "steps": [2, 1], "bytes": 1}], "ascending")]:
+        bad = json.loads(json.dumps(m))
+        bad["groups"]["geos"][key] = value
+        json.dump(bad, open(mp, "w"))
+        with pytest.raises(lodex.FormatError, match=msg):
+            lodex.open(copy)
+    assert g["d_tar"] == 3
+
+
+def test_full_disk_keeps_earlier_windows():
+    g = Geos(dims=(64, 64, 16), n2d=2, n3d=2, steps=40)
+    with small_tmpfs("2m", "lodex-series-full-") as mnt:
+        path = os.path.join(mnt, "f.lodex")
+        ds = lodex.create(path)
+        s = ds.series("geos", dims=g.dims, variables=g.variables(), d_tar=2)
+        box = ((0, 0, 0), g.dims)
+        err = None
+        for t in range(g.steps):
+            try:
+                s.write(t, box, {n: g.field(n, t, box) for n in g.names})
+            except lodex.IOFailure as e:
+                err = (t, e)
+                break
+        assert err is not None, "the file system never filled up"
+        t, e = err
+        assert "No space left" in str(e) or "ENOSPC" in str(e) or "space" in str(e)
+        assert s.buffered_steps == [t - 1]   # the failed step is not written; the one before stays buffered
+        assert not [f for f in os.listdir(os.path.join(path, "geos")) if f.endswith(".tmp")]
+        r = lodex.open(path).series("geos")
+        assert r.steps == list(range(t - 1))
+        for n in g.names:
+            np.testing.assert_array_equal(r.read(n), np.stack([g.field(n, k) for k in range(t - 1)]))
+        ds.close()   # one step still fits: close writes it as a window of its own
+        r = lodex.open(path).series("geos")
+        assert r.steps == list(range(t))
+        np.testing.assert_array_equal(r.read("T", steps=t - 1), g.field("T", t - 1))
+
+
+def test_command_line(pristine, tmp_path):
+    lx = [sys.executable, "-m", "lodex"]
+    out = subprocess.run(lx + ["info", pristine], capture_output=True, text=True, check=True).stdout
+    assert "series 'geos'  23 x 14 x 5" in out and "d_tar 3 steps" in out and "7 steps" in out
+    j = json.loads(subprocess.run(lx + ["info", pristine, "--json"], capture_output=True, text=True, check=True).stdout)
+    assert j["groups"]["geos"]["kind"] == "series" and j["groups"]["geos"]["d_tar"] == 3
+    npy = str(tmp_path / "t.npy")
+    r = subprocess.run(lx + ["read", pristine, "geos", "T", "--steps", "0:7", "--box", "1,2,0:5,6,3", "--out", npy],
+                       capture_output=True, text=True, check=True)
+    assert "float32 (7, 3, 4, 4)" in r.stdout
+    np.testing.assert_array_equal(np.load(npy), expected("T", list(range(7)), ((1, 2, 0), (5, 6, 3))))
+    r = subprocess.run(lx + ["read", pristine, "geos", "T", "--steps", "0:9"], capture_output=True, text=True)
+    assert r.returncode == 2 and "NotFoundError" in r.stderr and "no step 7" in r.stderr
+    r = subprocess.run(lx + ["read", pristine, "geos"], capture_output=True, text=True)
+    assert r.returncode == 2 and "name the variable" in r.stderr
+
+
+def test_geos_workload_tiles_the_grid():
+    g = Geos()
+    assert g.dims == (144, 91, 48) and len(g.names) == g.n2d + g.n3d
+    for ranks in (1, 2, 3, 4, 5, 8, 12):
+        px, py = g.decomposition(ranks)
+        assert px * py == ranks
+        cover = np.zeros(g.dims[:2][::-1], dtype=int)
+        for r in range(ranks):
+            (x0, y0, z0), (x1, y1, z1) = g.box(r, ranks)
+            assert (z0, z1) == (0, g.dims[2])
+            cover[y0:y1, x0:x1] += 1
+        assert (cover == 1).all()
