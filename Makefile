@@ -13,6 +13,7 @@ export MPI_HOME := $(abspath $(VENV))
 demo: build
 	$(MPIEXEC) -n 4 $(PY) -m lodex.demo
 	$(MPIEXEC) -n 4 $(PY) -m lodex.demo --workload vpic
+	$(MPIEXEC) -n 4 $(PY) -m lodex.demo --workload geos
 
 test: build cpp-test asan-test py-test
 

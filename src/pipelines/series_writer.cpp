@@ -33,8 +33,7 @@ constexpr int kTagSar = 71;
 // One variable's data over a box for the window's steps, (t, z, y, x).
 struct Piece {
   GridBox box;                 // the variable's box (z = [0, 1) for 2-D variables)
-  const uint8_t* data = nullptr;
-  std::vector<uint8_t> own;    // when this rank aggregated it
+  uint8_t* data = nullptr;
 };
 
 }  // namespace
@@ -45,6 +44,9 @@ struct SeriesWriter {
   GridBox box;                               // this rank's (as passed)
   uint32_t d_tar = 1, d_sar = 0;
   std::vector<std::vector<uint8_t>> buffers;   // per variable: d_tar steps of its box
+  // Per level and variable: the group's aggregate when this rank aggregates it, kept from window
+  // to window (same size every full window), so flushes do not map and fault in fresh pages.
+  std::vector<std::vector<std::vector<uint8_t>>> aggregates;
   std::vector<int64_t> buffered;
   StarChoice choice;
 };
@@ -259,7 +261,9 @@ void SeriesGroup::flush_window() {
     hold[v].data = w.buffers[v].data();
   }
   uint64_t moved = 0;
+  w.aggregates.resize(w.d_sar);
   for (uint32_t L = 1; L <= w.d_sar; ++L) {
+    w.aggregates[L - 1].resize(V);
     std::vector<Piece> next(V);
     Exchange ex(comm);
     for (uint32_t v = 0; v < V; ++v) {
@@ -276,17 +280,18 @@ void SeriesGroup::flush_window() {
       if (sar.aggregator(v, L, me) != me) continue;
       Piece& p = next[v];
       p.box = var_box(var, sar.group_box(L, me));
-      p.own.resize(chunk_bytes(var, p.box, n));
-      p.data = p.own.data();
+      std::vector<uint8_t>& own = w.aggregates[L - 1][v];
+      own.resize(chunk_bytes(var, p.box, n));
+      p.data = own.data();
       const uint64_t step_bytes = chunk_bytes(var, p.box, 1);
       for (uint32_t s : sar.senders(v, L, me)) {
         const GridBox part = var_box(var, sar.group_box(L - 1, s));
         std::vector<Exchange::SubBox> slabs(n);
-        for (uint32_t t = 0; t < n; ++t) slabs[t] = sub_box(p.own.data() + t * step_bytes, p.box, part, sample);
+        for (uint32_t t = 0; t < n; ++t) slabs[t] = sub_box(p.data + t * step_bytes, p.box, part, sample);
         if (s == me) {
           const uint64_t part_step = chunk_bytes(var, part, 1);
           for (uint32_t t = 0; t < n; ++t)
-            copy_region(hold[v].data + t * part_step, part, p.own.data() + t * step_bytes, p.box, part, sample);
+            copy_region(hold[v].data + t * part_step, part, p.data + t * step_bytes, p.box, part, sample);
         } else {
           ex.irecv_boxes(slabs, static_cast<int>(s), kTagSar);
         }

@@ -71,3 +71,16 @@ def test_demo_vpic_queries(tmp_path):
     g = lodex.open(out).particles("electrons")
     assert [i["field"] for i in g.indexes(0)] == ["energy", "position"]
     assert os.path.exists(str(tmp_path / "electrons.h5part"))
+
+
+def test_demo_geos_series(tmp_path):
+    out = str(tmp_path / "geos.lodex")
+    cmd = [os.path.join(sys.prefix, "bin", "mpiexec"), "-n", "4", sys.executable, "-m", "lodex.demo",
+           "--workload", "geos", "--output", out]
+    r = subprocess.run(cmd, capture_output=True, text=True, timeout=300, env=_env())
+    assert r.returncode == 0, f"exit {r.returncode}\n{r.stdout[-3000:]}\n{r.stderr[-3000:]}"
+    assert "MISMATCH" not in r.stdout and r.stdout.count("matches numpy") == 4, r.stdout
+    assert "series 'geos'  144 x 91 x 48" in r.stdout
+    import lodex
+    s = lodex.open(out).series("geos")
+    assert s.steps == list(range(12)) and s.d_sar == 1
