@@ -29,6 +29,14 @@ import tempfile
 import numpy as np
 
 
+def _output(comm, output: str | None) -> tuple[str, str | None]:
+    """The dataset path, and the temporary folder holding it when none was given (rank 0 makes it)."""
+    if output is not None:
+        return output, None
+    tmp = comm.bcast(tempfile.mkdtemp(prefix="lodex-demo-") if comm.rank == 0 else None)
+    return os.path.join(tmp, "run.lodex"), tmp
+
+
 def _finish(comm, ok: bool, output: str, tmp: str | None) -> int:
     """Rank 0 shows `lodex info` and removes a temporary dataset; every rank returns rank 0's verdict."""
     if comm.rank == 0:
@@ -51,10 +59,7 @@ def main(output: str | None = None, particles: int = 32768, partition=(2, 2, 1),
     grid = rank_grid(size)
     if any(g % p for g, p in zip(grid, partition)):
         partition = (1, 1, 1)
-    tmp = None
-    if output is None:
-        tmp = comm.bcast(tempfile.mkdtemp(prefix="lodex-demo-") if rank == 0 else None)
-        output = os.path.join(tmp, "run.lodex")
+    output, tmp = _output(comm, output)
     patch = patch_of(rank, grid)
     profiles = []
     ds = lodex.create(output, comm=comm)
@@ -108,10 +113,7 @@ def main_uneven(kind: str, output: str | None = None, particles: int = 32768, st
     rank, size = comm.rank, comm.size
     grid = rank_grid(size)
     total = particles * size
-    tmp = None
-    if output is None:
-        tmp = comm.bcast(tempfile.mkdtemp(prefix="lodex-demo-") if rank == 0 else None)
-        output = os.path.join(tmp, "run.lodex")
+    output, tmp = _output(comm, output)
     patch = patch_of(rank, grid)
     ds = lodex.create(output, comm=comm)
     g = ds.particles(kind, schema=UNEVEN_SCHEMA, domain=((0, 0, 0), (1, 1, 1)), partition="adaptive",
@@ -156,10 +158,7 @@ def main_vpic(output: str | None = None, particles: int = 32768, steps: int = 2)
 
     comm = MPI.COMM_WORLD
     rank, size = comm.rank, comm.size
-    tmp = None
-    if output is None:
-        tmp = comm.bcast(tempfile.mkdtemp(prefix="lodex-demo-") if rank == 0 else None)
-        output = os.path.join(tmp, "run.lodex")
+    output, tmp = _output(comm, output)
     ds = lodex.create(output, comm=comm)
     g = ds.particles("electrons", schema=VPIC_SCHEMA, domain=VPIC_DOMAIN, partition=(1, 1, 1))
     for step in range(steps):
@@ -217,10 +216,7 @@ def main_geos(output: str | None = None, steps: int = 12) -> int:
 
     comm = MPI.COMM_WORLD
     rank, size = comm.rank, comm.size
-    tmp = None
-    if output is None:
-        tmp = comm.bcast(tempfile.mkdtemp(prefix="lodex-demo-") if rank == 0 else None)
-        output = os.path.join(tmp, "run.lodex")
+    output, tmp = _output(comm, output)
     g = Geos(n2d=12, n3d=4, steps=steps)
     ds = lodex.create(output, comm=comm)
     s = ds.series("geos", dims=g.dims, variables=g.variables())

@@ -65,3 +65,18 @@ def code_of(error: BaseException) -> int:
 def from_code(code: int, message: str) -> Error:
     """The lodex error of ``code`` (as :func:`code_of` gives it) with ``message``."""
     return BY_CODE.get(code, InternalError)(message)
+
+
+def agreed(comm, fn):
+    """``fn()`` on every rank of ``comm`` (mpi4py), then the outcome agreed on: if any rank
+    raised, every rank raises the lowest failing rank's error (prefixed "rank r: ")."""
+    err, out = None, None
+    try:
+        out = fn()
+    except Exception as e:   # noqa: BLE001 - agreed on below, then raised everywhere
+        err = e
+    errs = comm.allgather(None if err is None else (code_of(err), str(err)))
+    for r, e in enumerate(errs):
+        if e is not None:
+            raise from_code(e[0], f"rank {r}: {e[1]}") from err
+    return out

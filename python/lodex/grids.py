@@ -13,7 +13,7 @@ import numpy as np
 from . import _lodex
 from .api import _collective_input, _native, _step
 from . import errors
-from .errors import InvalidArgumentError, code_of, from_code
+from .errors import InvalidArgumentError, agreed
 
 
 class IdxGrid:
@@ -101,16 +101,7 @@ def _read(owner, core, step, box, resolution, field, comm) -> np.ndarray:
     error on any rank is raised on every rank (the lowest failing rank's, prefixed "rank r: ")."""
     if comm is None or comm.Get_size() == 1:
         return _read_part(owner, core, step, box, resolution, field, None)
-    err, arr = None, None
-    try:
-        arr = _read_part(owner, core, step, box, resolution, field, comm)
-    except Exception as e:   # noqa: BLE001 - agreed on below, then raised everywhere
-        err = e
-    errs = comm.allgather(None if err is None else (code_of(err), str(err)))
-    for r, e in enumerate(errs):
-        if e is not None:
-            raise from_code(e[0], f"rank {r}: {e[1]}") from err
-    return arr
+    return agreed(comm, lambda: _read_part(owner, core, step, box, resolution, field, comm))
 
 
 def _read_part(owner, core, step, box, resolution, field, comm) -> np.ndarray:

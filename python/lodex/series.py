@@ -9,7 +9,7 @@ from typing import Any, Mapping, Sequence
 
 import numpy as np
 
-from .errors import InvalidArgumentError, code_of, from_code
+from .errors import InvalidArgumentError, agreed
 
 GridBoxArg = Any   # ((x0, y0, z0), (x1, y1, z1)); for 2-D variables ((x0, y0), (x1, y1)) also
 
@@ -173,16 +173,7 @@ class Series:
         says which part)."""
         if comm is None or comm.Get_size() == 1:
             return self._read_part(var, steps, box, None)
-        err, arr = None, None
-        try:
-            arr = self._read_part(var, steps, box, comm)
-        except Exception as e:   # noqa: BLE001 - agreed on below, then raised everywhere
-            err = e
-        errs = comm.allgather(None if err is None else (code_of(err), str(err)))
-        for r, e in enumerate(errs):
-            if e is not None:
-                raise from_code(e[0], f"rank {r}: {e[1]}") from err
-        return arr
+        return agreed(comm, lambda: self._read_part(var, steps, box, comm))
 
     def _read_part(self, var, steps, box, comm) -> np.ndarray:
         variables = self.variables
