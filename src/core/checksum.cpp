@@ -1,5 +1,7 @@
 #include "core/checksum.hpp"
 
+#include <cstring>
+
 #if LODEX_HAVE_XXH_DISPATCH
 #include <xxh_x86dispatch.h>
 #else
@@ -14,6 +16,12 @@ uint64_t checksum64(const void* data, size_t bytes) {
 #else
   return XXH3_64bits(data, bytes);
 #endif
+}
+
+bool ends_with_checksum(const void* data, size_t bytes) {
+  uint64_t stored;
+  std::memcpy(&stored, static_cast<const uint8_t*>(data) + bytes - 8, 8);
+  return checksum64(data, bytes - 8) == stored;
 }
 
 }  // namespace lodex

@@ -9,4 +9,8 @@ namespace lodex {
 
 uint64_t checksum64(const void* data, size_t bytes);
 
+// Whether the last 8 bytes of data[0, bytes) are the checksum64 of the bytes before them (the way
+// every lodex header and table ends). bytes >= 8.
+bool ends_with_checksum(const void* data, size_t bytes);
+
 }  // namespace lodex

@@ -251,9 +251,7 @@ void decode_index_components(const uint8_t* data, size_t size, BitmapIndexHead& 
   ByteReader r(data, size, what, kIndexHeaderBytes);
   const uint64_t need = h.component_table_bytes();
   if (size < need) r.corrupt(cat("truncated component table: ", size, " of ", need, " bytes"));
-  uint64_t stored;
-  std::memcpy(&stored, data + need - 8, 8);
-  if (checksum64(data, need - 8) != stored) r.corrupt("component table checksum mismatch");
+  if (!ends_with_checksum(data, need)) r.corrupt("component table checksum mismatch");
   const uint64_t tables_start = kIndexHeaderBytes + need;
   for (IndexComponent& ic : h.components) {
     ic.bins = r.get<uint64_t>("bins");

@@ -138,9 +138,7 @@ ParticleFileHead decode_particle_head(const uint8_t* data, size_t size, uint64_t
   const FixedHeader fh = read_fixed_header(r, file_size);
   if (size < fh.tables_offset + fh.tables_size)
     r.corrupt(cat("head needs ", fh.tables_offset + fh.tables_size, " bytes, got ", size));
-  uint64_t stored_tables_sum;
-  std::memcpy(&stored_tables_sum, data + fh.tables_offset + fh.tables_size - 8, 8);
-  if (checksum64(data + fh.tables_offset, fh.tables_size - 8) != stored_tables_sum)
+  if (!ends_with_checksum(data + fh.tables_offset, fh.tables_size))
     r.corrupt(cat("table checksum mismatch (bytes ", fh.tables_offset, "-",
                   fh.tables_offset + fh.tables_size - 1, ")"));
   ParticleFileHead h;

@@ -69,9 +69,7 @@ SeriesWindowHead decode_series_header(const uint8_t* data, size_t size, uint64_t
   ByteReader r(data, size, what);
   if (size < 8 || std::memcmp(data, kSeriesFileMagic, 8) != 0) r.corrupt("not a lodex series window file (bad magic)");
   if (size < kSeriesHeaderBytes) r.corrupt(cat("truncated: the header needs ", kSeriesHeaderBytes, " bytes, got ", size));
-  uint64_t stored;
-  std::memcpy(&stored, data + kSeriesHeaderBytes - 8, 8);
-  if (checksum64(data, kSeriesHeaderBytes - 8) != stored) r.corrupt("header checksum mismatch");
+  if (!ends_with_checksum(data, kSeriesHeaderBytes)) r.corrupt("header checksum mismatch");
   r.skip(8, "magic");
   if (const uint32_t v = r.get<uint32_t>("version"); v != kSeriesFileVersion)
     r.corrupt(cat("version ", v, " is not supported (this lodex reads version ", kSeriesFileVersion, ")"));
@@ -104,9 +102,7 @@ void decode_series_table(const uint8_t* data, size_t size, SeriesWindowHead& h, 
   ByteReader r(data, size, what, kSeriesHeaderBytes);
   const uint64_t need = h.table_bytes();
   if (size < need) r.corrupt(cat("truncated chunk table: ", size, " of ", need, " bytes"));
-  uint64_t stored;
-  std::memcpy(&stored, data + need - 8, 8);
-  if (checksum64(data, need - 8) != stored) r.corrupt("chunk table checksum mismatch");
+  if (!ends_with_checksum(data, need)) r.corrupt("chunk table checksum mismatch");
   h.entries.assign(uint64_t{h.variables} * h.chunks, SeriesChunkEntry{});
   uint64_t at = h.data_offset, planes = 0;
   for (size_t i = 0; i < h.entries.size(); ++i) {

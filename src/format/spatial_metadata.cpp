@@ -98,9 +98,7 @@ std::vector<uint8_t> encode_spatial_metadata(const SpatialMetadata& m) {
 SpatialMetadata decode_spatial_metadata(const uint8_t* data, size_t size, const std::string& what) {
   ByteReader r(data, size, what);
   if (size < kMetaHeaderBytes + 8) r.corrupt(cat("truncated: ", size, " bytes is shorter than the header"));
-  uint64_t stored;
-  std::memcpy(&stored, data + size - 8, 8);
-  if (checksum64(data, size - 8) != stored) r.corrupt("checksum mismatch: the file is damaged or truncated");
+  if (!ends_with_checksum(data, size)) r.corrupt("checksum mismatch: the file is damaged or truncated");
   if (std::memcmp(data, kSpatialMetaMagic, 8) != 0) r.corrupt("not a lodex spatial metadata file (bad magic)");
   r.skip(8, "magic");
   const uint32_t version = r.get<uint32_t>("version");

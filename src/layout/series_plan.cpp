@@ -268,4 +268,24 @@ WindowLayout window_layout(const std::vector<SeriesVariable>& vars, const SarPla
   return w;
 }
 
+GridBox var_box(const SeriesVariable& v, GridBox box) {
+  if (v.ndim == 2) {
+    box.lo[2] = 0;
+    box.hi[2] = 1;
+  }
+  return box;
+}
+
+uint32_t var_planes(const SeriesVariable& v, const GridBox& box) {
+  return v.ndim == 2 ? 1u : static_cast<uint32_t>(box.hi[2] - box.lo[2]);
+}
+
+std::vector<uint32_t> chunk_planes(const std::vector<SeriesVariable>& vars, const SarPlan& sar) {
+  std::vector<uint32_t> out;
+  out.reserve(vars.size() * sar.chunks().size());
+  for (const auto& v : vars)
+    for (const auto& c : sar.chunks()) out.push_back(var_planes(v, c.box));
+  return out;
+}
+
 }  // namespace lodex

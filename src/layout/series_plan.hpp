@@ -24,7 +24,14 @@ struct SeriesVariable {
   DType dtype = DType::kF4;
   int ndim = 3;   // 3: (z, y, x); 2: (y, x)
   uint64_t sample_bytes() const { return dtype_size(dtype); }
+  bool operator==(const SeriesVariable&) const = default;
 };
+
+// The part of `box` a variable has: 2-D variables have no z axis (z = [0, 1)).
+GridBox var_box(const SeriesVariable& v, GridBox box);
+// Slabs per step of a variable's chunk over `box` (the unit a checksum covers): its z-planes for
+// a 3-D variable, one for a 2-D one.
+uint32_t var_planes(const SeriesVariable& v, const GridBox& box);
 
 // The ranks' boxes as a tensor grid of cells, one rank per cell: cuts[a] = {0 = c_0 < c_1 < ...
 // < c_k = dims[a]} and rank r holds cell `cell[r]`.
@@ -52,6 +59,7 @@ struct StarSettings {
   double ts = 5e-3;       // time of one seek (request), seconds
   uint64_t memory_budget = 256ull << 20;   // bytes a rank may hold for temporal aggregation
   int d_tar = 0, d_sar = -1;               // forced when >= 1 (d_tar) or >= 0 (d_sar)
+  bool operator==(const StarSettings&) const = default;
 };
 struct StarChoice {
   uint32_t d_tar = 1, d_sar = 0;
@@ -125,5 +133,7 @@ struct WindowLayout {
 };
 WindowLayout window_layout(const std::vector<SeriesVariable>& vars, const SarPlan& sar, uint64_t steps,
                            uint64_t start);
+// Slabs per step of every (variable, chunk), [variable × chunks + chunk] (var_planes).
+std::vector<uint32_t> chunk_planes(const std::vector<SeriesVariable>& vars, const SarPlan& sar);
 
 }  // namespace lodex

@@ -344,16 +344,7 @@ SeriesGroup& Dataset::series(const std::string& name, const SeriesSpec& spec) {
   }
   if (const SeriesMeta* s = st.manifest.find_series(name)) {
     st.comm.agree([&] {
-      const StarSettings& a = s->settings;
-      const StarSettings& b = def.settings;
-      const bool same = s->dims == def.dims && s->variables.size() == def.variables.size() &&
-                        std::equal(def.variables.begin(), def.variables.end(), s->variables.begin(),
-                                   [](const SeriesVariable& x, const SeriesVariable& y) {
-                                     return x.name == y.name && x.dtype == y.dtype && x.ndim == y.ndim;
-                                   }) &&
-                        a.memory_budget == b.memory_budget && a.d_tar == b.d_tar && a.d_sar == b.d_sar &&
-                        a.bw_io == b.bw_io && a.cc == b.cc && a.ts == b.ts;
-      if (!same)
+      if (s->dims != def.dims || s->variables != def.variables || !(s->settings == def.settings))
         fail(ErrorCode::kInvalidArgument, "series '", name,
              "' exists with another definition; reopen it without one to use it as is");
     });

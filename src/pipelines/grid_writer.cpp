@@ -17,6 +17,7 @@
 #include "core/error.hpp"
 #include "format/idx.hpp"
 #include "lodex/grid.hpp"
+#include "pipelines/box_copy.hpp"
 #include "pipelines/dataset_state.hpp"
 #include "pipelines/idx_zip.hpp"
 #include "pipelines/phase_clock.hpp"
@@ -47,28 +48,9 @@ struct ArrayView {
            static_cast<uint64_t>(p[2] - box.lo[2]) * s[2];
   }
   Exchange::SubBox sub(size_t field, const GridBox& part, size_t sample) const {
-    Exchange::SubBox b;
-    b.base = data[field];
-    for (int a = 0; a < 3; ++a) {
-      b.sizes[2 - a] = static_cast<int>(box.hi[a] - box.lo[a]);
-      b.sub[2 - a] = static_cast<int>(part.hi[a] - part.lo[a]);
-      b.start[2 - a] = static_cast<int>(part.lo[a] - box.lo[a]);
-    }
-    b.elem = static_cast<int>(sample);
-    return b;
+    return sub_box(data[field], box, part, sample);
   }
 };
-
-// Copies `part` from one array view to another (both cover it).
-void copy_part(const ArrayView& from, const ArrayView& to, size_t field, const GridBox& part, size_t sample,
-               uint8_t* to_data) {
-  const uint64_t row = static_cast<uint64_t>(part.hi[0] - part.lo[0]) * sample;
-  for (int64_t z = part.lo[2]; z < part.hi[2]; ++z)
-    for (int64_t y = part.lo[1]; y < part.hi[1]; ++y) {
-      const std::array<int64_t, 3> p{part.lo[0], y, z};
-      std::memcpy(to_data + to.offset(p, sample), from.data[field] + from.offset(p, sample), row);
-    }
-}
 
 }  // namespace
 
@@ -214,7 +196,7 @@ void write_space(const Comm& comm, const SpaceTarget& t, const ArrayView& mine, 
         if (!(valid == bb)) std::fill(d.begin(), d.end(), 0);   // samples outside the grid
         brick_src[i].data.push_back(d.data());
         const GridBox part = bb.intersect(mine.box);
-        if (!part.empty()) copy_part(mine, brick_src[i], f, part, sample[f], d.data());
+        if (!part.empty()) copy_region(mine.data[f], mine.box, d.data(), brick_src[i].box, part, sample[f]);
       }
       for (int s = 0; s < R; ++s) {
         if (s == me) continue;

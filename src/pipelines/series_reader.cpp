@@ -9,6 +9,7 @@
 #include "core/checksum.hpp"
 #include "format/series_file.hpp"
 #include "lodex/series.hpp"
+#include "pipelines/box_copy.hpp"
 #include "pipelines/dataset_state.hpp"
 #include "pipelines/phase_clock.hpp"
 #include "pipelines/series_common.hpp"
@@ -51,11 +52,8 @@ const SeriesReadPlan& SeriesGroup::read_plan() const {
         boxes.push_back({{m.cuts[0][x], m.cuts[1][y], m.cuts[2][z]}, {m.cuts[0][x + 1], m.cuts[1][y + 1], m.cuts[2][z + 1]}});
   p->dec = decompose_series(m.dims, boxes);
   p->sar = std::make_unique<SarPlan>(p->dec, m.d_sar);
-  for (const auto& v : m.variables)
-    for (const auto& c : p->sar->chunks()) {
-      p->planes.push_back(var_planes(v, c.box));
-      p->total_planes += p->planes.back();
-    }
+  p->planes = chunk_planes(m.variables, *p->sar);
+  p->total_planes = std::accumulate(p->planes.begin(), p->planes.end(), uint64_t{0});
   read_plan_ = std::move(p);
   return *read_plan_;
 }

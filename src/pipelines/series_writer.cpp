@@ -12,12 +12,14 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstring>
+#include <numeric>
 #include <unistd.h>
 
 #include "core/bytes.hpp"
 #include "core/checksum.hpp"
 #include "format/series_file.hpp"
 #include "lodex/series.hpp"
+#include "pipelines/box_copy.hpp"
 #include "pipelines/dataset_state.hpp"
 #include "pipelines/phase_clock.hpp"
 #include "pipelines/series_common.hpp"
@@ -305,13 +307,8 @@ void SeriesGroup::flush_window() {
   clock.lap(kAggregate);
 
   // ---- file_write: the file at its final size, then every top aggregator's chunks ----
-  std::vector<uint32_t> planes(V * size_t{C});
-  uint64_t total_planes = 0;
-  for (size_t v = 0; v < V; ++v)
-    for (uint32_t c = 0; c < C; ++c) {
-      planes[v * C + c] = var_planes(m.variables[v], sar.chunks()[c].box);
-      total_planes += planes[v * C + c];
-    }
+  const std::vector<uint32_t> planes = chunk_planes(m.variables, sar);
+  const uint64_t total_planes = std::accumulate(planes.begin(), planes.end(), uint64_t{0});
   const uint64_t data_offset = series_data_offset(static_cast<uint32_t>(V), C, n, total_planes);
   const WindowLayout layout = window_layout(m.variables, sar, n, data_offset);
   const std::string dir = join_path(st.path, name_);
