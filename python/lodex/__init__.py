@@ -10,6 +10,7 @@
 from . import _lodex
 from .api import (Dataset, IndexBuildStats, ParticleGroup, QueryResult, Refinement, WriteProfile, create,
                   open)
+from .calibrate import Calibration, calibrate
 from .grids import Grid, GridRefinement, IdxGrid, open_idx, write_idx
 from .h5part import export_h5part, import_h5part
 from .errors import (
@@ -29,8 +30,8 @@ _lodex._set_error_classes(_BY_CODE)
 __version__ = _lodex.version()
 
 __all__ = [
-    "AlreadyExistsError", "Dataset", "Error", "Grid", "GridRefinement", "FormatError", "IOFailure", "IdxGrid", "InternalError",
+    "AlreadyExistsError", "Calibration", "Dataset", "Error", "Grid", "GridRefinement", "FormatError", "IOFailure", "IdxGrid", "InternalError",
     "IndexBuildStats", "InvalidArgumentError", "MPIError", "NotFoundError", "ParticleGroup", "QueryResult", "Refinement",
     "UnsupportedError",
-    "WriteProfile", "create", "export_h5part", "import_h5part", "open", "open_idx", "write_idx",
+    "WriteProfile", "calibrate", "create", "export_h5part", "import_h5part", "open", "open_idx", "write_idx",
 ]

@@ -595,20 +595,41 @@ class Dataset:
 
     def series(self, name: str, dims: Sequence[int] | None = None, variables: Mapping[str, Any] | None = None,
                memory_budget: int | None = None, d_tar: int | None = None, d_sar: int | None = None, *,
-               bw_io: float = 500e6, cc: float = 1e-3, ts: float = 5e-3):
+               bw_io: float | None = None, cc: float | None = None, ts: float | None = None,
+               calibration: Any = None):
         """The series ``name`` (paper 004, STAR; docs/series.md): variables of a regular grid
         ``dims=(x, y, z)`` written every step, ``variables={"T": ("f4", 3), "PS": ("f4", 2)}``
         (3-D: (z, y, x); 2-D: (y, x)). With dims and variables (collective): define it, or check
         that the existing one matches. Each rank keeps d_tar steps in memory (temporal
         aggregation) and groups of 2^n neighbouring ranks merge their chunks over d_sar levels
         (spatial aggregation). Both follow from OptSize = bw_io x (cc + ts) and
-        ``memory_budget`` (bytes per rank, default 256 MiB) unless forced."""
+        ``memory_budget`` (bytes per rank, default 256 MiB) unless forced.
+
+        ``bw_io`` (bytes/s of one storage target), ``cc`` (s, the communication cost unit) and
+        ``ts`` (s per request) default to Lustre-like 500e6, 1e-3 and 5e-3. ``calibration``
+        replaces all three by measured values: a :class:`lodex.Calibration` (from
+        :func:`lodex.calibrate`), a mapping with bw_io, cc and ts, or the path of a calibration
+        saved by ``Calibration.save`` or ``lodex calibrate --out``; giving it with any of bw_io,
+        cc or ts is an InvalidArgumentError. Every rank must pass the same values."""
         from .series import Series, define_series
         if dims is None and variables is None:
-            if any(x is not None for x in (memory_budget, d_tar, d_sar)):
-                raise InvalidArgumentError("memory_budget, d_tar and d_sar need dims and variables")
+            if any(x is not None for x in (memory_budget, d_tar, d_sar, bw_io, cc, ts, calibration)):
+                raise InvalidArgumentError("memory_budget, d_tar, d_sar, bw_io, cc, ts and calibration "
+                                           "need dims and variables")
             core = self._core.series(name)
         else:
+            if calibration is not None:
+                from .calibrate import settings_of
+                with _collective_input(self._core.abort_define, "series calibration"):
+                    given = [k for k, v in (("bw_io", bw_io), ("cc", cc), ("ts", ts)) if v is not None]
+                    if given:
+                        raise InvalidArgumentError(f"give calibration or {', '.join(given)}, not both "
+                                                   "(the calibration sets bw_io, cc and ts)")
+                    cal = settings_of(calibration)
+                bw_io, cc, ts = cal["bw_io"], cal["cc"], cal["ts"]
+            bw_io = 500e6 if bw_io is None else bw_io
+            cc = 1e-3 if cc is None else cc
+            ts = 5e-3 if ts is None else ts
             core = define_series(self, name, dims, variables, memory_budget, d_tar, d_sar, bw_io, cc, ts)
         cache = self.__dict__.setdefault("_series", {})
         if name not in cache:
