@@ -3,7 +3,7 @@
 // are buffered per rank for d_tar steps (temporal aggregation), merged level by level in groups
 // of 2^n neighbouring ranks (d_sar levels of spatial aggregation), and written as one window
 // file per d_tar steps (docs/formats/series.md). Readers take any hyperslab of a variable and
-// read only the slabs it needs. Everything that fails throws lodex::Error.
+// read only the checksummed blocks holding it. Everything that fails throws lodex::Error.
 #pragma once
 
 #include <array>
@@ -50,10 +50,14 @@ struct SeriesWriteProfile {
 struct SeriesReadStats {
   uint64_t windows = 0;          // window files opened
   uint64_t chunks = 0;           // (window, chunk) pairs read from
-  uint64_t requests = 0;         // read calls, heads included
+  uint64_t blocks = 0;           // data blocks verified and used
+  uint64_t requests = 0;         // read calls, heads and checksums included
   uint64_t head_requests = 0;    // of requests: window headers and chunk tables
-  uint64_t bytes_read = 0;       // everything read, heads included
-  uint64_t head_bytes = 0;       // of bytes_read: headers and tables
+  uint64_t checksum_requests = 0;   // of requests: block checksums
+  uint64_t bytes_read = 0;       // everything read, heads and checksums included
+  uint64_t head_bytes = 0;       // of bytes_read: headers and chunk tables
+  uint64_t checksum_bytes = 0;   // of bytes_read: block checksums
+  uint64_t merge_gap = 0;        // the gap the read merged over (see read)
   uint64_t bytes_returned = 0;
   double seconds = 0;
 };
@@ -85,8 +89,14 @@ class SeriesGroup {
 
   // Serial: variable `var` at `steps` (ascending or not, no repeats) over `box` (none: the whole
   // grid; z ignored for 2-D variables). Only the chunks the box meets are read, and of each only
-  // the slabs (one z-plane of one step) it needs, each checked against its checksum.
-  SeriesArray read(const std::string& var, const std::vector<int64_t>& steps, const std::optional<GridBox>& box) const;
+  // the blocks holding rows it needs, each checked against its checksum. Two needed byte ranges
+  // at most `merge_gap` apart in a file are one request (the gap is read and dropped); none:
+  // the break-even of the series' settings, bw_io × ts (a request costs ts, a byte 1 / bw_io),
+  // at most kMaxMergeGap.
+  SeriesArray read(const std::string& var, const std::vector<int64_t>& steps, const std::optional<GridBox>& box,
+                   std::optional<uint64_t> merge_gap = std::nullopt) const;
+  static constexpr uint64_t kMaxMergeGap = uint64_t{1} << 20;
+  uint64_t default_merge_gap() const;
   const SeriesReadStats& last_read_stats() const { return read_stats_; }
 
  private:

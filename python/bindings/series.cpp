@@ -17,10 +17,14 @@ nb::dict stats_dict(const SeriesReadStats& s) {
   nb::dict d;
   d["windows"] = s.windows;
   d["chunks"] = s.chunks;
+  d["blocks"] = s.blocks;
   d["requests"] = s.requests;
   d["head_requests"] = s.head_requests;
+  d["checksum_requests"] = s.checksum_requests;
   d["bytes_read"] = s.bytes_read;
   d["head_bytes"] = s.head_bytes;
+  d["checksum_bytes"] = s.checksum_bytes;
+  d["merge_gap"] = s.merge_gap;
   d["bytes_returned"] = s.bytes_returned;
   d["seconds"] = s.seconds;
   return d;
@@ -115,13 +119,13 @@ void bind_series(nb::module_& m) {
       .def(
           "read",
           [](const SeriesGroup& g, const std::string& var, const std::vector<int64_t>& steps,
-             std::optional<std::array<std::array<int64_t, 3>, 2>> box) {
+             std::optional<std::array<std::array<int64_t, 3>, 2>> box, std::optional<uint64_t> merge_gap) {
             std::optional<GridBox> b;
             if (box) b = GridBox{(*box)[0], (*box)[1]};
             SeriesArray a;
             {
               nb::gil_scoped_release release;
-              a = g.read(var, steps, b);
+              a = g.read(var, steps, b, merge_gap);
             }
             size_t shape[4] = {a.shape[0], a.shape[1], a.shape[2], a.shape[3]};
             const DType t = a.dtype;
@@ -129,7 +133,8 @@ void bind_series(nb::module_& m) {
             nb::capsule owner(data, [](void* p) noexcept { std::free(p); });
             return nb::ndarray<nb::numpy>(data, 4, shape, owner, nullptr, dlpack_of(t));
           },
-          nb::arg("var"), nb::arg("steps"), nb::arg("box").none())
+          nb::arg("var"), nb::arg("steps"), nb::arg("box").none(), nb::arg("merge_gap").none() = nb::none())
+      .def_prop_ro("default_merge_gap", &SeriesGroup::default_merge_gap)
       .def_prop_ro("last_read_stats", [](const SeriesGroup& g) { return stats_dict(g.last_read_stats()); });
 }
 

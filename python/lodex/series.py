@@ -164,21 +164,34 @@ class Series:
         """Collective: write the buffered steps now (fewer than d_tar). ``Dataset.close`` does it."""
         self._core.flush()
 
-    def read(self, var: str, steps: Any = None, box: GridBoxArg = None, comm: Any = None) -> np.ndarray:
+    def read(self, var: str, steps: Any = None, box: GridBoxArg = None, comm: Any = None,
+             merge_gap: int | None = None) -> np.ndarray:
         """``var`` at ``steps`` (a step, a range, a list or a slice; None: every flushed step)
         over ``box`` (None: the whole grid). Returns (step, z, y, x) for 3-D variables and
         (step, y, x) for 2-D ones; a single step (an int) drops the step axis. With ``comm``
         (collective), each rank reads and returns its part: the steps split among the ranks when
         there are at least as many as ranks, else the slowest spatial axis (``last_read_box``
-        says which part)."""
-        if comm is None or comm.Get_size() == 1:
-            return self._read_part(var, steps, box, None)
-        return agreed(comm, lambda: self._read_part(var, steps, box, comm))
+        says which part).
 
-    def _read_part(self, var, steps, box, comm) -> np.ndarray:
+        Only the 4 KiB blocks holding the rows asked for are read, each verified against its
+        checksum. Needed byte ranges at most ``merge_gap`` bytes apart in a file are read as one
+        request; None: ``default_merge_gap``, the break-even bw_io x ts of the series' settings."""
+        if comm is None or comm.Get_size() == 1:
+            return self._read_part(var, steps, box, None, merge_gap)
+        return agreed(comm, lambda: self._read_part(var, steps, box, comm, merge_gap))
+
+    @property
+    def default_merge_gap(self) -> int:
+        """Bytes: the series' bw_io x ts (a request costs ts, reading a byte 1 / bw_io), at most 1 MiB."""
+        return int(self._core.default_merge_gap)
+
+    def _read_part(self, var, steps, box, comm, merge_gap=None) -> np.ndarray:
         variables = self.variables
         if not isinstance(var, str):
             raise InvalidArgumentError(f"variable must be a name, got {var!r}")
+        if merge_gap is not None and (isinstance(merge_gap, bool) or not isinstance(merge_gap, (int, np.integer))
+                                      or merge_gap < 0):
+            raise InvalidArgumentError(f"merge_gap must be a non-negative number of bytes or None, got {merge_gap!r}")
         ndim = variables[var][1] if var in variables else 3
         dims = self.dims
         step_list, single = _steps(steps, self.steps)
@@ -198,10 +211,10 @@ class Series:
             ext = [max(0, hi[a] - lo[a]) for a in range(3)]
             dtype = variables[var][0] if var in variables else "f4"
             a = np.zeros((len(step_list), ext[2] if ndim == 3 else 1, ext[1], ext[0]), dtype=np.dtype(dtype))
-            self._stats = {k: 0 for k in ("windows", "chunks", "requests", "head_requests", "bytes_read",
-                                          "head_bytes", "bytes_returned", "seconds")}
+            self._stats = {k: 0 for k in READ_STATS}
         else:
-            a = self._core.read(var, step_list, (lo, hi) if box is not None or comm is not None else None)
+            a = self._core.read(var, step_list, (lo, hi) if box is not None or comm is not None else None,
+                                None if merge_gap is None else int(merge_gap))
             self._stats = dict(self._core.last_read_stats)
         if ndim == 2:
             a = a[:, 0]
@@ -209,12 +222,18 @@ class Series:
 
     @property
     def last_read_stats(self) -> dict:
-        """What the last read on this rank cost: windows (files opened), chunks, requests,
-        head_requests, bytes_read, head_bytes, bytes_returned, seconds."""
+        """What the last read on this rank cost: windows (files opened), chunks, blocks (verified),
+        requests (head_requests: window headers and chunk tables; checksum_requests: block
+        checksums; the rest data), bytes_read (of which head_bytes, checksum_bytes),
+        bytes_returned, merge_gap, seconds."""
         return dict(getattr(self, "_stats", {}))
 
     def __repr__(self) -> str:
         return f"<lodex.Series {self.name!r} dims={self.dims} variables={len(self.variables)} steps={len(self.steps)}>"
+
+
+READ_STATS = ("windows", "chunks", "blocks", "requests", "head_requests", "checksum_requests", "bytes_read",
+              "head_bytes", "checksum_bytes", "bytes_returned", "merge_gap", "seconds")
 
 
 def _split(steps: list[int], lo: list[int], hi: list[int], ndim: int, rank: int, size: int):

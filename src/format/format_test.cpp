@@ -628,45 +628,55 @@ TEST(BitmapIndex, EveryFlippedByteAndEveryTruncationIsCaught) {
 namespace lodex {
 namespace {
 
+// Four chunks of 1-4 blocks of 512 bytes (the last of each short), their block checksums and data.
 std::vector<uint8_t> small_window(SeriesWindowHead& h) {
   h.series = "geos";
   h.first_step = 30;
   h.steps = 3;
   h.variables = 2;
   h.chunks = 2;
+  h.block_bytes = 512;
   h.total_planes = 1 + 2 + 1 + 2;
-  h.data_offset = series_data_offset(2, 2, 3, h.total_planes);
-  uint64_t at = h.data_offset;
   std::vector<uint8_t> data;
+  std::vector<uint64_t> sums;
   for (int i = 0; i < 4; ++i) {
     SeriesChunkEntry e;
-    e.offset = at;
     e.planes = 1 + i % 2;
-    e.bytes = 3 * e.planes * 8 * (i + 1);
-    for (uint32_t s = 0; s < 3 * e.planes; ++s) {
-      std::vector<uint8_t> slab(e.slab_bytes(3), static_cast<uint8_t>(16 * i + s));
-      e.checksums.push_back(checksum64(slab.data(), slab.size()));
-      data.insert(data.end(), slab.begin(), slab.end());
-    }
-    at += e.bytes;
+    e.bytes = 3 * e.planes * 24 * (i + 1);
+    e.first_block = h.total_blocks;
+    h.total_blocks += series_blocks(e.bytes, h.block_bytes);
+    const size_t at = data.size();
+    for (uint64_t b = 0; b < e.bytes; ++b) data.push_back(static_cast<uint8_t>(16 * i + b * 7));
+    for (uint64_t b = 0; b < e.bytes; b += h.block_bytes)
+      sums.push_back(checksum64(data.data() + at + b, std::min<uint64_t>(h.block_bytes, e.bytes - b)));
     h.entries.push_back(e);
   }
+  h.data_offset = series_data_offset(2, 2, h.total_blocks);
+  uint64_t at = h.data_offset;
+  for (auto& e : h.entries) e.offset = at, at += e.bytes;
   h.file_bytes = at;
   std::vector<uint8_t> out = encode_series_head(h);
-  EXPECT_EQ(out.size(), h.data_offset);
+  EXPECT_EQ(out.size(), h.block_table_offset());
+  for (uint64_t c : sums)
+    for (int k = 0; k < 8; ++k) out.push_back(static_cast<uint8_t>(c >> (8 * k)));
+  out.resize(h.data_offset, 0);
   out.insert(out.end(), data.begin(), data.end());
   return out;
 }
 
+// Decodes head and table, then checks every block against its checksum, as a reader would.
 SeriesWindowHead decode_window(const std::vector<uint8_t>& bytes) {
   SeriesWindowHead h =
       decode_series_header(bytes.data(), std::min<size_t>(bytes.size(), kSeriesHeaderBytes), bytes.size(), "w");
   if (kSeriesHeaderBytes + h.table_bytes() > bytes.size()) throw Error(ErrorCode::kFormat, "short");
   decode_series_table(bytes.data() + kSeriesHeaderBytes, h.table_bytes(), h, "w");
   for (const auto& e : h.entries)
-    for (uint32_t s = 0; s < h.steps * e.planes; ++s)
-      if (checksum64(bytes.data() + e.offset + s * e.slab_bytes(h.steps), e.slab_bytes(h.steps)) != e.checksums[s])
-        throw Error(ErrorCode::kFormat, "slab");
+    for (uint64_t b = 0; b < series_blocks(e.bytes, h.block_bytes); ++b) {
+      uint64_t expect;
+      std::memcpy(&expect, bytes.data() + h.block_table_offset() + 8 * (e.first_block + b), 8);
+      const uint64_t n = std::min<uint64_t>(h.block_bytes, e.bytes - b * h.block_bytes);
+      if (checksum64(bytes.data() + e.offset + b * h.block_bytes, n) != expect) throw Error(ErrorCode::kFormat, "block");
+    }
   return h;
 }
 
@@ -678,12 +688,14 @@ TEST(SeriesFile, RoundTripAndEveryDamageCaught) {
   EXPECT_EQ(d.first_step, 30u);
   EXPECT_EQ(d.steps, 3u);
   ASSERT_EQ(d.entries.size(), 4u);
-  EXPECT_EQ(d.entries[3].bytes, 192u);
+  EXPECT_EQ(d.entries[3].bytes, 576u);
   EXPECT_EQ(d.entries[3].planes, 2u);
-  EXPECT_EQ(d.entries[1].checksums, h.entries[1].checksums);
+  EXPECT_EQ(d.entries[3].first_block, 1u + 1 + 1);
+  EXPECT_EQ(d.total_blocks, 1u + 1 + 1 + 2);
+  EXPECT_EQ(d.block_bytes, 512u);
   EXPECT_EQ(d.data_offset % kSeriesDataAlignment, 0u);
-  // Every byte of the header and table, and of the data, flipped; every truncation.
-  const size_t table_end = kSeriesHeaderBytes + h.table_bytes();
+  // Every byte of the header, the tables and the data flipped; every truncation.
+  const size_t table_end = h.block_table_offset() + 8 * h.total_blocks;
   for (size_t i = 0; i < good.size(); ++i) {
     if (i >= table_end && i < h.data_offset) continue;   // padding
     std::vector<uint8_t> bad = good;
@@ -696,7 +708,7 @@ TEST(SeriesFile, RoundTripAndEveryDamageCaught) {
   }
   std::string msg;
   std::vector<uint8_t> v2 = good;
-  v2[8] = 2;
+  v2[8] = 3;
   EXPECT_EQ(code_of([&] { decode_window(v2); }, &msg), ErrorCode::kFormat);
   EXPECT_NE(msg.find("checksum"), std::string::npos) << msg;   // the header checksum covers the version
 }

@@ -14,17 +14,13 @@ constexpr uint32_t kMaxSteps = 1 << 20;
 constexpr uint32_t kMaxEntries = 1 << 26;
 }  // namespace
 
-uint64_t SeriesWindowHead::table_bytes() const {
-  return uint64_t{variables} * chunks * 24 + 8 * uint64_t{steps} * total_planes + 8;
-}
+uint64_t SeriesWindowHead::table_bytes() const { return uint64_t{variables} * chunks * 24 + 8; }
 
-uint64_t series_data_offset(uint32_t variables, uint32_t chunks, uint32_t steps, uint64_t total_planes) {
+uint64_t series_data_offset(uint32_t variables, uint32_t chunks, uint64_t total_blocks) {
   SeriesWindowHead h;
   h.variables = variables;
   h.chunks = chunks;
-  h.steps = steps;
-  h.total_planes = total_planes;
-  return align_up(kSeriesHeaderBytes + h.table_bytes(), kSeriesDataAlignment);
+  return align_up(h.block_table_offset() + 8 * total_blocks, kSeriesDataAlignment);
 }
 
 std::vector<uint8_t> encode_series_head(const SeriesWindowHead& h) {
@@ -39,29 +35,29 @@ std::vector<uint8_t> encode_series_head(const SeriesWindowHead& h) {
   w.put<uint32_t>(h.steps);
   w.put<uint32_t>(h.variables);
   w.put<uint32_t>(h.chunks);
-  w.put<uint32_t>(0);
+  w.put<uint32_t>(h.block_bytes);
   w.put<uint64_t>(h.table_bytes());
   w.put<uint64_t>(h.data_offset);
   w.put<uint64_t>(h.file_bytes);
   w.put<uint64_t>(h.total_planes);
+  w.put<uint64_t>(h.total_blocks);
   while (w.size() < kSeriesHeaderBytes - 8) w.put<uint8_t>(0);
   w.put<uint64_t>(checksum64(w.bytes().data(), w.size()));
   const size_t table = w.size();
-  uint64_t planes = 0;
+  uint64_t planes = 0, blocks = 0;
   for (const SeriesChunkEntry& e : h.entries) {
-    if (e.checksums.size() != uint64_t{h.steps} * e.planes)
-      fail(ErrorCode::kInternal, "series window: a chunk without a checksum per slab");
     w.put<uint64_t>(e.offset);
     w.put<uint64_t>(e.bytes);
     w.put<uint32_t>(e.planes);
     w.put<uint32_t>(0);
-    for (uint64_t c : e.checksums) w.put<uint64_t>(c);
     planes += e.planes;
+    blocks += series_blocks(e.bytes, h.block_bytes);
   }
-  if (planes != h.total_planes) fail(ErrorCode::kInternal, "series window: total planes ", h.total_planes, " != ", planes);
+  if (planes != h.total_planes || blocks != h.total_blocks)
+    fail(ErrorCode::kInternal, "series window: total planes ", h.total_planes, " != ", planes, " or blocks ",
+         h.total_blocks, " != ", blocks);
   w.put<uint64_t>(checksum64(w.bytes().data() + table, w.size() - table));
-  if (w.size() > h.data_offset) fail(ErrorCode::kInternal, "series window: the table runs into the data");
-  w.bytes().resize(h.data_offset, 0);
+  if (h.block_table_offset() + 8 * blocks > h.data_offset) fail(ErrorCode::kInternal, "series window: the tables run into the data");
   return std::move(w.bytes());
 }
 
@@ -80,18 +76,22 @@ SeriesWindowHead decode_series_header(const uint8_t* data, size_t size, uint64_t
   h.steps = r.get<uint32_t>("steps");
   h.variables = r.get<uint32_t>("variables");
   h.chunks = r.get<uint32_t>("chunks");
-  r.skip(4, "reserved");
+  h.block_bytes = r.get<uint32_t>("block bytes");
   const uint64_t table_bytes = r.get<uint64_t>("table bytes");
   h.data_offset = r.get<uint64_t>("data offset");
   h.file_bytes = r.get<uint64_t>("file bytes");
   h.total_planes = r.get<uint64_t>("total planes");
+  h.total_blocks = r.get<uint64_t>("total blocks");
+  if (h.block_bytes < 512 || h.block_bytes > (1u << 24) || (h.block_bytes & (h.block_bytes - 1)) != 0)
+    r.corrupt(cat("block bytes ", h.block_bytes, " is not a power of two from 512 to 16 MiB"));
   if (h.steps < 1 || h.steps > kMaxSteps || h.variables < 1 || h.chunks < 1 ||
       uint64_t{h.variables} * h.chunks > kMaxEntries)
     r.corrupt(cat(h.steps, " steps, ", h.variables, " variables, ", h.chunks, " chunks"));
   if (h.total_planes < uint64_t{h.variables} * h.chunks || h.total_planes > (uint64_t{1} << 32))
     r.corrupt(cat(h.total_planes, " planes for ", h.variables, " x ", h.chunks, " chunks"));
-  if (table_bytes != h.table_bytes()) r.corrupt("table size does not match the variables, chunks and steps");
-  if (h.data_offset != series_data_offset(h.variables, h.chunks, h.steps, h.total_planes)) r.corrupt("data offset is not after the table");
+  if (table_bytes != h.table_bytes()) r.corrupt("table size does not match the variables and chunks");
+  if (h.total_blocks > file_size / 8 || h.data_offset != series_data_offset(h.variables, h.chunks, h.total_blocks))
+    r.corrupt("data offset is not after the tables");
   if (h.file_bytes != file_size)
     r.corrupt(cat("the header records ", h.file_bytes, " bytes, the file has ", file_size, " (truncated or extended)"));
   if (h.data_offset > file_size) r.corrupt("truncated: the table runs past the end");
@@ -104,7 +104,7 @@ void decode_series_table(const uint8_t* data, size_t size, SeriesWindowHead& h, 
   if (size < need) r.corrupt(cat("truncated chunk table: ", size, " of ", need, " bytes"));
   if (!ends_with_checksum(data, need)) r.corrupt("chunk table checksum mismatch");
   h.entries.assign(uint64_t{h.variables} * h.chunks, SeriesChunkEntry{});
-  uint64_t at = h.data_offset, planes = 0;
+  uint64_t at = h.data_offset, planes = 0, blocks = 0;
   for (size_t i = 0; i < h.entries.size(); ++i) {
     SeriesChunkEntry& e = h.entries[i];
     e.offset = r.get<uint64_t>("chunk offset");
@@ -114,14 +114,15 @@ void decode_series_table(const uint8_t* data, size_t size, SeriesWindowHead& h, 
     planes += e.planes;
     if (e.planes < 1 || planes > h.total_planes)
       r.corrupt(cat("chunk ", i, " has ", e.planes, " planes; the header counts ", h.total_planes, " in all"));
-    e.checksums.resize(uint64_t{h.steps} * e.planes);
-    for (auto& c : e.checksums) c = r.get<uint64_t>("slab checksum");
+    e.first_block = blocks;
     if (e.offset != at || e.bytes > h.file_bytes - e.offset || e.bytes % (uint64_t{h.steps} * e.planes) != 0)
       r.corrupt(cat("chunk ", i, " at ", e.offset, " (", e.bytes, " bytes) is not where the previous ends, leaves the file, "
                     "or is not a whole number of slabs"));
     at += e.bytes;
+    blocks += series_blocks(e.bytes, h.block_bytes);
   }
   if (planes != h.total_planes) r.corrupt(cat("the chunks have ", planes, " planes; the header counts ", h.total_planes));
+  if (blocks != h.total_blocks) r.corrupt(cat("the chunks have ", blocks, " blocks; the header counts ", h.total_blocks));
   if (at != h.file_bytes) r.corrupt(cat("the chunks end at ", at, ", the file at ", h.file_bytes));
 }
 

@@ -1,9 +1,10 @@
 // Series reads (include/lodex/series.hpp): any hyperslab (steps × z × y × x) of one variable.
 // Per window holding some of the steps: its head (checked once, then kept: committed windows
-// never change), then of every chunk the box meets only the slabs (one z-plane of one step) the
-// box needs, in file order, neighbours merged into one request; every slab is checked against
-// its checksum before its rows are copied out.
+// never change), then of every chunk the box meets only the blocks holding rows the box needs
+// and those blocks' checksums, each in file order with ranges closer than the merge gap merged
+// into one request; every block is checked against its checksum before its rows are copied out.
 #include <algorithm>
+#include <cstring>
 #include <numeric>
 
 #include "core/checksum.hpp"
@@ -69,11 +70,15 @@ std::shared_ptr<const SeriesWindowHead> SeriesGroup::window_head(size_t window) 
          ") is listed in the manifest but missing");
   File f(path, File::Mode::kRead);
   const uint64_t size = f.size();
-  std::vector<uint8_t> buf(std::min<uint64_t>(size, kSeriesHeaderBytes));
+  const uint32_t V = static_cast<uint32_t>(m.variables.size()), C = static_cast<uint32_t>(plan.sar->chunks().size());
+  // Header and chunk table in one request: the plan says how long the table is.
+  SeriesWindowHead expect;
+  expect.variables = V;
+  expect.chunks = C;
+  std::vector<uint8_t> buf(std::min<uint64_t>(size, expect.block_table_offset()));
   f.pread_all(buf.data(), buf.size(), 0);
   auto head = std::make_shared<SeriesWindowHead>(decode_series_header(buf.data(), buf.size(), size, path));
   SeriesWindowHead& h = *head;
-  const uint32_t V = static_cast<uint32_t>(m.variables.size()), C = static_cast<uint32_t>(plan.sar->chunks().size());
   if (h.series != name_.substr(0, 31) || h.first_step != static_cast<uint64_t>(rec.steps.front()) ||
       h.steps != rec.steps.size() || h.variables != V || h.chunks != C || h.total_planes != plan.total_planes ||
       h.file_bytes != rec.bytes)
@@ -81,9 +86,7 @@ std::shared_ptr<const SeriesWindowHead> SeriesGroup::window_head(size_t window) 
          h.first_step, ", ", h.steps, " steps, ", h.variables, " variables, ", h.chunks, " chunks, ", h.file_bytes,
          " bytes; the manifest says '", name_, "', ", rec.steps.front(), ", ", rec.steps.size(), ", ", V, ", ", C, ", ",
          rec.bytes, ")");
-  buf.resize(h.table_bytes());
-  f.pread_all(buf.data(), buf.size(), kSeriesHeaderBytes);
-  decode_series_table(buf.data(), buf.size(), h, path);
+  decode_series_table(buf.data() + kSeriesHeaderBytes, buf.size() - kSeriesHeaderBytes, h, path);
   const WindowLayout layout = window_layout(m.variables, *plan.sar, h.steps, h.data_offset);
   for (uint32_t v = 0; v < V; ++v)
     for (uint32_t c = 0; c < C; ++c) {
@@ -92,16 +95,21 @@ std::shared_ptr<const SeriesWindowHead> SeriesGroup::window_head(size_t window) 
         fail(ErrorCode::kFormat, path, ": chunk ", c, " of variable '", m.variables[v].name,
              "' is not where the series' plan puts it");
     }
-  read_stats_.head_requests += 2;
-  read_stats_.requests += 2;
-  read_stats_.head_bytes += kSeriesHeaderBytes + h.table_bytes();
-  read_stats_.bytes_read += kSeriesHeaderBytes + h.table_bytes();
+  read_stats_.head_requests += 1;
+  read_stats_.requests += 1;
+  read_stats_.head_bytes += buf.size();
+  read_stats_.bytes_read += buf.size();
   heads_.emplace(rec.file, head);
   return head;
 }
 
+uint64_t SeriesGroup::default_merge_gap() const {
+  const StarSettings& st = meta().settings;
+  return static_cast<uint64_t>(std::clamp(st.bw_io * st.ts, 0.0, static_cast<double>(kMaxMergeGap)));
+}
+
 SeriesArray SeriesGroup::read(const std::string& var, const std::vector<int64_t>& steps,
-                              const std::optional<GridBox>& box) const {
+                              const std::optional<GridBox>& box, std::optional<uint64_t> merge_gap) const {
   const double t0 = wall_seconds();
   read_stats_ = {};
   ds_->require_open();
@@ -165,71 +173,117 @@ SeriesArray SeriesGroup::read(const std::string& var, const std::vector<int64_t>
   for (const auto& [w, k] : where)
     if (std::find(windows.begin(), windows.end(), w) == windows.end()) windows.push_back(w);
   std::sort(windows.begin(), windows.end());
-  std::vector<uint8_t> scratch;
+  const uint64_t gap = merge_gap ? *merge_gap : default_merge_gap();
+  read_stats_.merge_gap = gap;
+  std::vector<uint8_t> data, sums;
   for (size_t w : windows) {
     const std::shared_ptr<const SeriesWindowHead> head = window_head(w);
-    // Every slab this window gives: where it is in the file, and where its rows go.
-    struct Slab {
-      uint64_t offset, bytes, checksum;
-      GridBox box;        // the slab's (one z-plane of the chunk)
-      GridBox region;     // what of it the output takes
-      uint8_t* out;       // the output step it lands in
+    const uint64_t B = head->block_bytes;
+    // Every row this window gives (where it is in the file, where it goes), and the blocks
+    // holding them: file byte ranges and their block-table index ranges.
+    struct Row {
+      uint64_t offset, bytes;
+      uint8_t* out;
     };
-    std::vector<Slab> slabs;
+    struct Blocks {
+      uint64_t offset, bytes;   // in the file
+      uint64_t first, count;    // in the block table
+    };
+    std::vector<Row> rows;
+    std::vector<Blocks> blocks;
+    std::vector<std::pair<uint64_t, uint64_t>> spans;   // one chunk's needed blocks [first, last]
     for (uint32_t c = 0; c < C; ++c) {
       const GridBox cb = var_box(variable, chunks[c].box);
       const GridBox r = cb.intersect(obox);
       if (r.empty()) continue;
       ++read_stats_.chunks;
       const SeriesChunkEntry& e = head->entries[size_t{v} * C + c];
-      const uint64_t slab = e.slab_bytes(head->steps);
+      const uint64_t nx = cb.hi[0] - cb.lo[0], ny = cb.hi[1] - cb.lo[1];
+      const uint64_t onx = obox.hi[0] - obox.lo[0], ony = obox.hi[1] - obox.lo[1];
+      const uint64_t row = static_cast<uint64_t>(r.hi[0] - r.lo[0]) * sample;
+      spans.clear();
       for (size_t i = 0; i < steps.size(); ++i) {
         if (where[i].first != w) continue;
-        const uint32_t k = where[i].second;
-        for (int64_t z = r.lo[2]; z < r.hi[2]; ++z) {
-          const uint64_t p = static_cast<uint64_t>(z - cb.lo[2]);
-          Slab s;
-          s.offset = e.offset + (uint64_t{k} * e.planes + p) * slab;
-          s.bytes = slab;
-          s.checksum = e.checksums[uint64_t{k} * e.planes + p];
-          s.box = cb;
-          s.box.lo[2] = z;
-          s.box.hi[2] = z + 1;
-          s.region = r;
-          s.region.lo[2] = z;
-          s.region.hi[2] = z + 1;
-          s.out = out.bytes.data() + i * out_step;
-          slabs.push_back(s);
-        }
+        const uint64_t k = where[i].second;
+        for (int64_t z = r.lo[2]; z < r.hi[2]; ++z)
+          for (int64_t y = r.lo[1]; y < r.hi[1]; ++y) {
+            const uint64_t rel =
+                (((k * e.planes + (z - cb.lo[2])) * ny + (y - cb.lo[1])) * nx + (r.lo[0] - cb.lo[0])) * sample;
+            uint8_t* to = out.bytes.data() + i * out_step +
+                          (((z - obox.lo[2]) * ony + (y - obox.lo[1])) * onx + (r.lo[0] - obox.lo[0])) * sample;
+            rows.push_back({e.offset + rel, row, to});
+            spans.emplace_back(rel / B, (rel + row - 1) / B);
+          }
+      }
+      std::sort(spans.begin(), spans.end());
+      for (size_t i = 0; i < spans.size();) {
+        uint64_t lo = spans[i].first, hi = spans[i].second;
+        for (++i; i < spans.size() && spans[i].first <= hi + 1; ++i) hi = std::max(hi, spans[i].second);
+        const uint64_t from = lo * B, to = std::min((hi + 1) * B, e.bytes);
+        blocks.push_back({e.offset + from, to - from, e.first_block + lo, hi - lo + 1});
       }
     }
-    std::sort(slabs.begin(), slabs.end(), [](const Slab& a, const Slab& b) { return a.offset < b.offset; });
-    uint64_t total = 0;
-    for (const Slab& s : slabs) total += s.bytes;
-    scratch.resize(total);
-    // File order into scratch; neighbours in the file are one request.
-    File f(join_path(join_path(ds_->path, name_), m.windows[w].file), File::Mode::kRead);
+    std::sort(blocks.begin(), blocks.end(), [](const Blocks& a, const Blocks& b) { return a.offset < b.offset; });
+    const std::string path = join_path(join_path(ds_->path, name_), m.windows[w].file);
+    File f(path, File::Mode::kRead);
     ++read_stats_.windows;
-    uint64_t at = 0;
-    for (size_t i = 0; i < slabs.size();) {
-      size_t j = i + 1;
-      uint64_t run = slabs[i].bytes;
-      while (j < slabs.size() && slabs[j].offset == slabs[j - 1].offset + slabs[j - 1].bytes) run += slabs[j++].bytes;
-      f.pread_all(scratch.data() + at, run, slabs[i].offset);
-      ++read_stats_.requests;
-      read_stats_.bytes_read += run;
-      at += run;
-      i = j;
+    // Ranges [lo, hi) read as merged requests (gaps up to `merge`), into `buf`; their starts in
+    // the file and in buf, for finding a byte afterwards.
+    struct Request {
+      uint64_t lo, at;
+    };
+    const auto read_merged = [&](std::vector<std::pair<uint64_t, uint64_t>> ranges, uint64_t merge,
+                                 std::vector<uint8_t>& buf, uint64_t& request_count, uint64_t& byte_count) {
+      std::vector<Request> reqs;
+      std::vector<std::pair<uint64_t, uint64_t>> merged;
+      for (const auto& [lo, hi] : ranges) {   // sorted
+        if (!merged.empty() && lo <= merged.back().second + merge) merged.back().second = std::max(merged.back().second, hi);
+        else merged.emplace_back(lo, hi);
+      }
+      uint64_t total = 0;
+      for (const auto& [lo, hi] : merged) total += hi - lo;
+      buf.resize(total);
+      uint64_t at = 0;
+      for (const auto& [lo, hi] : merged) {
+        f.pread_all(buf.data() + at, hi - lo, lo);
+        reqs.push_back({lo, at});
+        at += hi - lo;
+      }
+      request_count += merged.size();
+      byte_count += total;
+      read_stats_.requests += merged.size();
+      read_stats_.bytes_read += total;
+      return reqs;
+    };
+    // Where file byte `offset` landed.
+    const auto locate = [](const std::vector<Request>& reqs, uint64_t offset) {
+      auto it = std::upper_bound(reqs.begin(), reqs.end(), offset, [](uint64_t o, const Request& q) { return o < q.lo; });
+      return std::prev(it)->at + (offset - std::prev(it)->lo);
+    };
+    std::vector<std::pair<uint64_t, uint64_t>> ranges;
+    for (const Blocks& b : blocks) ranges.emplace_back(b.offset, b.offset + b.bytes);
+    uint64_t ignored = 0;
+    const std::vector<Request> data_reqs = read_merged(ranges, gap, data, ignored, ignored);
+    ranges.clear();
+    const uint64_t table = head->block_table_offset();
+    for (const Blocks& b : blocks) ranges.emplace_back(table + 8 * b.first, table + 8 * (b.first + b.count));
+    std::sort(ranges.begin(), ranges.end());
+    const std::vector<Request> sum_reqs =
+        read_merged(ranges, gap, sums, read_stats_.checksum_requests, read_stats_.checksum_bytes);
+    for (const Blocks& b : blocks) {
+      const uint8_t* p = data.data() + locate(data_reqs, b.offset);
+      const uint8_t* q = sums.data() + locate(sum_reqs, table + 8 * b.first);
+      for (uint64_t i = 0, at = 0; i < b.count; ++i, at += B) {
+        const uint64_t n = std::min(B, b.bytes - at);
+        uint64_t expect;
+        std::memcpy(&expect, q + 8 * i, 8);   // little-endian, as ByteWriter wrote it
+        if (checksum64(p + at, n) != expect)
+          fail(ErrorCode::kFormat, path, ": checksum mismatch in variable '", var, "' at offset ", b.offset + at, " (", n,
+               " bytes): the file is damaged");
+      }
+      read_stats_.blocks += b.count;
     }
-    at = 0;
-    for (const Slab& s : slabs) {
-      const uint8_t* p = scratch.data() + at;
-      if (checksum64(p, s.bytes) != s.checksum)
-        fail(ErrorCode::kFormat, f.path(), ": checksum mismatch in variable '", var, "' at offset ", s.offset, " (",
-             s.bytes, " bytes): the file is damaged");
-      copy_region(p, s.box, s.out, obox, s.region, sample);
-      at += s.bytes;
-    }
+    for (const Row& r : rows) std::memcpy(r.out, data.data() + locate(data_reqs, r.offset), r.bytes);
   }
   read_stats_.bytes_returned = out_step * steps.size();
   read_stats_.seconds = wall_seconds() - t0;

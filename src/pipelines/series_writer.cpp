@@ -6,7 +6,7 @@
 //   aggregate   d_sar levels of point-to-point hops: at each, every variable's level-(L−1)
 //               aggregates reach its level-L aggregator, which places them in its group's box
 //   file_write  rank 0 creates the window file at its final size; the top aggregators write
-//               their chunks at the plan's offsets and checksum every slab
+//               their chunks at the plan's offsets, and each chunk's block checksums
 //   commit      rank 0 writes the head (header and chunk table), renames the file into place and
 //               commits the manifest: the window's steps become readable
 #include <algorithm>
@@ -306,16 +306,37 @@ void SeriesGroup::flush_window() {
   }
   clock.lap(kAggregate);
 
-  // ---- file_write: the file at its final size, then every top aggregator's chunks ----
+  // ---- file_write: the file at its final size, then every top aggregator's chunks and their
+  // block checksums ----
+  SeriesWindowHead head;
+  head.series = name_;
+  head.first_step = static_cast<uint64_t>(w.buffered.front());
+  head.steps = n;
+  head.variables = static_cast<uint32_t>(V);
+  head.chunks = C;
   const std::vector<uint32_t> planes = chunk_planes(m.variables, sar);
-  const uint64_t total_planes = std::accumulate(planes.begin(), planes.end(), uint64_t{0});
-  const uint64_t data_offset = series_data_offset(static_cast<uint32_t>(V), C, n, total_planes);
-  const WindowLayout layout = window_layout(m.variables, sar, n, data_offset);
+  head.total_planes = std::accumulate(planes.begin(), planes.end(), uint64_t{0});
+  head.entries.resize(V * size_t{C});
+  {
+    const WindowLayout sizes = window_layout(m.variables, sar, n, 0);
+    for (size_t v = 0; v < V; ++v)
+      for (uint32_t c = 0; c < C; ++c) {
+        SeriesChunkEntry& e = head.entries[v * C + c];
+        e.bytes = sizes.bytes[v][c];
+        e.planes = planes[v * C + c];
+        e.first_block = head.total_blocks;
+        head.total_blocks += series_blocks(e.bytes, head.block_bytes);
+      }
+  }
+  head.data_offset = series_data_offset(head.variables, C, head.total_blocks);
+  const WindowLayout layout = window_layout(m.variables, sar, n, head.data_offset);
+  head.file_bytes = layout.end;
+  for (size_t v = 0; v < V; ++v)
+    for (uint32_t c = 0; c < C; ++c) head.entries[v * C + c].offset = layout.offset[v][c];
   const std::string dir = join_path(st.path, name_);
   const std::string file = window_file_name(w.buffered.front());
   const std::string final_path = join_path(dir, file), tmp = final_path + ".tmp";
   const uint32_t my_chunk = sar.chunk_of_rank(me);
-  ByteWriter sums;   // (variable, checksums of its chunk's slabs) of each chunk this rank wrote
   bool writer = false;
   try {
     comm.agree([&] {
@@ -329,56 +350,24 @@ void SeriesGroup::flush_window() {
         if (sar.aggregator(v, w.d_sar, me) != me) continue;
         if (!f.is_open()) f = File(tmp, File::Mode::kReadWrite);
         writer = true;
-        const uint64_t bytes = layout.bytes[v][my_chunk];
-        f.pwrite_all(hold[v].data, bytes, layout.offset[v][my_chunk]);
-        const uint32_t p = planes[size_t{v} * C + my_chunk];
-        const uint64_t slab = bytes / (uint64_t{n} * p);
-        sums.put<uint32_t>(v);
-        for (uint64_t i = 0; i < uint64_t{n} * p; ++i) sums.put<uint64_t>(checksum64(hold[v].data + i * slab, slab));
+        const SeriesChunkEntry& e = head.entries[size_t{v} * C + my_chunk];
+        f.pwrite_all(hold[v].data, e.bytes, e.offset);
+        ByteWriter sums;
+        for (uint64_t at = 0; at < e.bytes; at += head.block_bytes)
+          sums.put<uint64_t>(checksum64(hold[v].data + at, std::min<uint64_t>(head.block_bytes, e.bytes - at)));
+        f.pwrite_all(sums.bytes().data(), sums.size(), head.block_table_offset() + 8 * e.first_block);
       }
       if (f.is_open() && st.options.fsync) f.sync();
     });
     clock.lap(kFileWrite);
 
     // ---- commit: head, rename, manifest ----
-    const std::vector<uint8_t> gathered = comm.gatherv(sums.bytes(), 0);
     SeriesWindowRecord rec;
     rec.file = file;
     rec.steps = w.buffered;
     rec.bytes = layout.end;
     comm.agree([&] {
       if (me != 0) return;
-      SeriesWindowHead head;
-      head.series = name_;
-      head.first_step = static_cast<uint64_t>(w.buffered.front());
-      head.steps = n;
-      head.variables = static_cast<uint32_t>(V);
-      head.chunks = C;
-      head.data_offset = data_offset;
-      head.file_bytes = layout.end;
-      head.total_planes = total_planes;
-      head.entries.resize(V * size_t{C});
-      for (size_t v = 0; v < V; ++v)
-        for (uint32_t c = 0; c < C; ++c) {
-          SeriesChunkEntry& e = head.entries[v * C + c];
-          e.offset = layout.offset[v][c];
-          e.bytes = layout.bytes[v][c];
-          e.planes = planes[v * C + c];
-        }
-      // The gather is rank after rank; each rank's blocks are its chunk's (variable, checksums).
-      ByteReader r(gathered.data(), gathered.size(), "the gathered slab checksums");
-      for (uint32_t q = 0; q < static_cast<uint32_t>(comm.size()); ++q) {
-        const uint32_t c = sar.chunk_of_rank(q);
-        for (uint32_t v = 0; v < V; ++v) {
-          if (sar.aggregator(v, w.d_sar, q) != q) continue;
-          if (r.get<uint32_t>("variable") != v) fail(ErrorCode::kInternal, "series flush: checksums out of order");
-          SeriesChunkEntry& e = head.entries[size_t{v} * C + c];
-          e.checksums.resize(uint64_t{n} * e.planes);
-          for (auto& x : e.checksums) x = r.get<uint64_t>("slab checksum");
-        }
-      }
-      for (const auto& e : head.entries)
-        if (e.checksums.size() != uint64_t{n} * e.planes) fail(ErrorCode::kInternal, "series flush: a chunk nobody wrote");
       const std::vector<uint8_t> bytes = encode_series_head(head);
       {
         File f(tmp, File::Mode::kReadWrite);

@@ -48,25 +48,82 @@ def test_every_pattern_matches_numpy(tmp_path, d_tar):
     assert s.read("T", steps=slice(2, 5)).shape == (3,) + GEOS.field("T", 0).shape
 
 
-def test_reads_touch_only_what_they_need(pristine):
+BLOCK = 4096
+
+
+def needed_blocks(var, steps, box, d_tar=3):
+    """Oracle for a one-writer series (one chunk per variable: the whole grid, (t, z, y, x) per
+    window): {window: sorted block indices of the chunk} holding the rows of ``box`` at ``steps``."""
+    nx, ny, nz = GEOS.dims
+    (x0, y0, z0), (x1, y1, z1) = box
+    if GEOS.variables()[var][1] == 2:
+        nz, z0, z1 = 1, 0, 1
+    out = {}
+    for t in steps:
+        k = t % d_tar
+        for z in range(z0, z1):
+            for y in range(y0, y1):
+                lo = (((k * nz + z) * ny + y) * nx + x0) * 4
+                hi = lo + (x1 - x0) * 4
+                out.setdefault(t // d_tar, set()).update(range(lo // BLOCK, (hi - 1) // BLOCK + 1))
+    return {w: sorted(b) for w, b in out.items()}
+
+
+def runs(indices):
+    return sum(1 for i, b in enumerate(indices) if i == 0 or b != indices[i - 1] + 1)
+
+
+def chunk_bytes(var, window_steps):
+    nx, ny, nz = GEOS.dims
+    return window_steps * nx * ny * (nz if GEOS.variables()[var][1] == 3 else 1) * 4
+
+
+@pytest.mark.parametrize("var,steps,box", [
+    ("PS", [4], ((0, 0, 0), (23, 14, 1))),
+    ("PS", range(GEOS.steps), ((5, 6, 0), (6, 7, 1))),
+    ("T", range(GEOS.steps), ((3, 3, 0), (4, 4, 5))),
+    ("T", [1, 2], ((0, 0, 2), (23, 14, 3))),
+    ("T", range(GEOS.steps), ((0, 7, 0), (23, 8, 5))),
+    ("T", [5, 0], ((4, 2, 1), (9, 12, 4))),
+])
+def test_reads_touch_only_the_blocks_they_need(pristine, var, steps, box):
+    """With merge_gap=0, a read fetches exactly the 4 KiB blocks holding its rows and their
+    checksums (8 bytes each), one request per run of neighbouring blocks; heads once per window."""
     s = lodex.open(pristine).series("geos")
-    s.read("PS", steps=4)
+    got = s.read(var, steps=list(steps), box=box, merge_gap=0)
+    np.testing.assert_array_equal(got, expected(var, list(steps), box))
     st = s.last_read_stats
-    # one window: its header and table, then one slab (one step of a 2-D variable)
-    assert (st["windows"], st["chunks"], st["head_requests"], st["requests"]) == (1, 1, 2, 3)
-    assert st["bytes_read"] - st["head_bytes"] == GEOS.dims[0] * GEOS.dims[1] * 4
-    s.read("PS", steps=5)   # same window: its head is kept, checked once
+    need = needed_blocks(var, steps, box)
+    sizes = [len(w["steps"]) for w in s.meta["windows"]]
+    data = sum(min(BLOCK, chunk_bytes(var, sizes[w]) - b * BLOCK) for w, bs in need.items() for b in bs)
+    assert st["windows"] == st["chunks"] == st["head_requests"] == len(need)
+    assert st["blocks"] == sum(len(b) for b in need.values())
+    assert st["checksum_bytes"] == 8 * st["blocks"]
+    assert st["bytes_read"] == st["head_bytes"] + st["checksum_bytes"] + data
+    assert st["checksum_requests"] == sum(runs(b) for b in need.values())
+    assert st["requests"] == st["head_requests"] + 2 * st["checksum_requests"]
+    assert st["merge_gap"] == 0
+    s.read(var, steps=list(steps), box=box, merge_gap=0)   # heads are kept: checked once
     assert s.last_read_stats["head_requests"] == 0
-    # a vertical line across every step: the full column of z-planes of each step, one request per step
-    s.read("T", steps=range(GEOS.steps), box=((3, 3, 0), (4, 4, GEOS.dims[2])))
-    st = s.last_read_stats
-    assert st["bytes_read"] - st["head_bytes"] == GEOS.steps * GEOS.dims[2] * GEOS.dims[0] * GEOS.dims[1] * 4
-    assert st["requests"] - st["head_requests"] == 1 + 1 + 1   # whole windows are contiguous: one request each
-    # one level of T across every step: one slab per step
-    s.read("T", steps=range(GEOS.steps), box=((0, 0, 2), (GEOS.dims[0], GEOS.dims[1], 3)))
-    st = s.last_read_stats
-    assert st["bytes_read"] - st["head_bytes"] == GEOS.steps * GEOS.dims[0] * GEOS.dims[1] * 4
-    assert st["requests"] - st["head_requests"] == GEOS.steps
+
+
+def test_merge_gap_trades_requests_for_bytes(pristine):
+    s = lodex.open(pristine).series("geos")
+    column = ((3, 3, 0), (4, 4, 5))
+    s.read("T", steps=range(GEOS.steps), box=column, merge_gap=0)
+    tight = dict(s.last_read_stats)
+    whole = s.read("T", steps=range(GEOS.steps), box=column, merge_gap=1 << 20)
+    wide = s.last_read_stats
+    np.testing.assert_array_equal(whole, expected("T", range(GEOS.steps), column))
+    assert wide["requests"] - wide["head_requests"] <= tight["requests"] - tight["head_requests"]
+    assert wide["requests"] - wide["head_requests"] == 2 * len(s.meta["windows"])
+    assert wide["bytes_read"] - wide["head_bytes"] >= tight["bytes_read"] - tight["head_bytes"]
+    assert wide["merge_gap"] == 1 << 20
+    s.read("T", steps=1, box=column)   # by default: bw_io x ts of the series' settings, capped at 1 MiB
+    assert s.last_read_stats["merge_gap"] == s.default_merge_gap == min(1 << 20, int(500e6 * 5e-3))
+    for bad in (-1, 1.5, "4k", True):
+        with pytest.raises(lodex.InvalidArgumentError, match="merge_gap"):
+            s.read("T", steps=1, box=column, merge_gap=bad)
 
 
 def test_buffered_steps_flush_and_close(tmp_path):
@@ -234,15 +291,23 @@ def test_damaged_window_files(copy):
     s = lodex.open(copy).series("geos")
     head = s.meta
     data = bytearray(open(w, "rb").read())
-    # the last byte of the file: the last slab of the last variable (V2D002) at step 5
+    # the last byte of the file: the last block of the last variable (V2D002; its 3 steps are
+    # one short block)
     data[-1] ^= 0x10
+    # and the first byte of T's chunk (5 blocks: step 3 from the first, step 5 from the last two)
+    t_entry = list(head["variables"]).index("T")
+    t_offset = int.from_bytes(data[128 + 24 * t_entry: 136 + 24 * t_entry], "little")
+    data[t_offset] ^= 0x10
     open(w, "wb").write(data)
     s = lodex.open(copy).series("geos")
-    with pytest.raises(lodex.FormatError, match="checksum mismatch in variable 'V2D002'"):
-        s.read("V2D002", steps=5)
-    np.testing.assert_array_equal(s.read("V2D002", steps=[3, 4]), expected("V2D002", [3, 4], None))
+    for var, step in [("V2D002", 5), ("V2D002", 3), ("T", 3)]:
+        with pytest.raises(lodex.FormatError, match=f"checksum mismatch in variable '{var}'"):
+            s.read(var, steps=step)
+    np.testing.assert_array_equal(s.read("V2D002", steps=[0, 6]), expected("V2D002", [0, 6], None))
     np.testing.assert_array_equal(s.read("T", steps=5), expected("T", 5, None))
+    np.testing.assert_array_equal(s.read("PS", steps=[3, 4, 5]), expected("PS", [3, 4, 5], None))
     data[-1] ^= 0x10
+    data[t_offset] ^= 0x10
     for at, what in [(20, "header checksum"), (200, "chunk table checksum")]:
         bad = bytearray(data)
         bad[at] ^= 0x01
@@ -258,6 +323,21 @@ def test_damaged_window_files(copy):
         s.read("T", steps=4)
     np.testing.assert_array_equal(s.read("T", steps=[0, 6]), expected("T", [0, 6], None))
     assert head["windows"][1]["steps"] == [3, 4, 5]
+
+
+def test_damaged_block_checksum(copy):
+    """A flipped bit in the block table fails the reads of that block, and only those."""
+    w = window(copy, 0)
+    s = lodex.open(copy).series("geos")
+    names = list(s.meta["variables"])
+    data = bytearray(open(w, "rb").read())
+    table = 128 + 24 * len(names) + 8   # one writer: one chunk per variable
+    data[table + 3] ^= 0x01             # the first block of the first variable
+    open(w, "wb").write(data)
+    s = lodex.open(copy).series("geos")
+    with pytest.raises(lodex.FormatError, match=f"checksum mismatch in variable '{names[0]}'"):
+        s.read(names[0], steps=0)
+    np.testing.assert_array_equal(s.read(names[1], steps=0), expected(names[1], 0, None))
 
 
 def test_window_from_another_series_is_refused(copy):
