@@ -1,8 +1,10 @@
 """Series (STAR, paper 004) benchmark: the GEOS-5-like workload (lodex.workloads.Geos: a
-144 x 91 x 48 grid, 16 3-D and 48 2-D f4 variables) written by 8 ranks for 30 steps, in four
+144 x 91 x 48 grid, 16 3-D and 48 2-D f4 variables) written by 8 ranks for 30 steps, in five
 layouts of the same data, all written by lodex:
 
-  star            d_tar, d_sar chosen by STAR coordination (the layout under test)
+  star            d_tar, d_sar chosen by STAR coordination from this machine's calibration
+                  (lodex.calibrate on the work folder, run first; the layout under test)
+  star_lustre     d_tar, d_sar chosen by STAR coordination from the Lustre-like default settings
   file_per_step   d_tar = 1 and d_sar = the levels that merge every rank's box into one chunk:
                   one file per step, each variable contiguous (the NetCDF-4 style baseline)
   adios           d_tar = 1, d_sar = 0: one chunk per rank per variable per step, no
@@ -14,7 +16,8 @@ layouts of the same data, all written by lodex:
    writes and ds.close(), data generated beforehand; the layouts alternate within each
    repetition (the first layout rotates from one repetition to the next) and the last copy of
    each is kept for the reads;
-2. serial reads of variable T (and PS for a point) from those copies: the three planes through
+2. serial reads (every layout with the same merge gap: the calibration's break-even
+   bw_io x ts, the reading machine's property) of variable T (and PS for a point) from those copies: the three planes through
    the grid's centre at the middle step and across all steps, 1-D lines across all steps (a
    vertical column, an x-line, a y-line, a point of PS), the centred half-extent sub-volume at
    one step and across all steps. Cold (the dataset's files evicted from the page cache before
@@ -29,6 +32,7 @@ write time no worse than one file per step). Writes bench/results/series.json.
 
     .venv/bin/python bench/series.py [--repeats 5] [--write-repeats 3] [--ranks 8] [--steps 30]
         [--dims 144 91 48] [--n2d 48] [--n3d 16] [--out bench/results/series.json] [--work DIR]
+        [--calibration cal.json]
 """
 
 from __future__ import annotations
@@ -71,13 +75,15 @@ def one_chunk_levels(px: int, py: int) -> int:
     return (max(px, py) - 1).bit_length()
 
 
-def layouts(g: Geos, ranks: int) -> dict[str, tuple[int | None, int | None]]:
-    """Layout name -> (d_tar, d_sar); None: chosen by STAR coordination."""
+def layouts(g: Geos, ranks: int) -> dict[str, tuple[int | None, int | None, bool]]:
+    """Layout name -> (d_tar, d_sar, calibrated); None: chosen by STAR coordination, from the
+    calibration when calibrated, else from the default (Lustre-like) settings."""
     return {
-        "star": (None, None),
-        "file_per_step": (1, one_chunk_levels(*g.decomposition(ranks))),
-        "adios": (1, 0),
-        f"star_t{g.steps}": (g.steps, None),
+        "star": (None, None, True),
+        "star_lustre": (None, None, False),
+        "file_per_step": (1, one_chunk_levels(*g.decomposition(ranks)), False),
+        "adios": (1, 0, False),
+        f"star_t{g.steps}": (g.steps, None, True),
     }
 
 
@@ -138,7 +144,7 @@ def ratio_table(times: dict[str, float]) -> dict[str, dict[str, float]]:
 # Writes
 
 
-def write_benchmark(args, g: Geos, work: str) -> tuple[dict, dict[str, str]]:
+def write_benchmark(args, g: Geos, work: str, calibration: str) -> tuple[dict, dict[str, str]]:
     """Every layout written --write-repeats times, interleaved; returns the results and the
     paths of the kept (last) copies."""
     chosen = layouts(g, args.ranks)
@@ -147,14 +153,14 @@ def write_benchmark(args, g: Geos, work: str) -> tuple[dict, dict[str, str]]:
     last = args.write_repeats - 1
     for rep in range(args.write_repeats):
         for name in names[rep % len(names):] + names[:rep % len(names)]:
-            d_tar, d_sar = chosen[name]
+            d_tar, d_sar, calibrated = chosen[name]
             path = os.path.join(work, f"{name}-{rep}.lodex")
             shutil.rmtree(path, ignore_errors=True)
             cmd = [MPIEXEC, "-n", str(args.ranks), sys.executable, WORKER, "--path", path,
                    "--d-tar", "auto" if d_tar is None else str(d_tar),
                    "--d-sar", "auto" if d_sar is None else str(d_sar),
                    "--steps", str(g.steps), "--dims", *map(str, g.dims),
-                   "--n2d", str(g.n2d), "--n3d", str(g.n3d)]
+                   "--n2d", str(g.n2d), "--n3d", str(g.n3d)] + (["--calibration", calibration] if calibrated else [])
             r = run_json(cmd, timeout=3600)
             runs[name].append(r)
             if rep < last:   # the disk keeps one copy per layout: the last, for the reads
@@ -187,12 +193,12 @@ def check(got: np.ndarray, want: np.ndarray, what: str) -> None:
         raise SystemExit(f"wrong data: {what}: got shape {got.shape}, expected {want.shape}")
 
 
-def open_and_read(path: str, p: Pattern) -> tuple[float, np.ndarray, dict]:
+def open_and_read(path: str, p: Pattern, gap: int) -> tuple[float, np.ndarray, dict]:
     """lodex.open + read with a fresh dataset (no cached heads): seconds, array, read stats."""
     t0 = time.perf_counter()
     ds = lodex.open(path)
     s = ds.series("geos")
-    a = s.read(p.var, steps=p.steps, box=p.box)
+    a = s.read(p.var, steps=p.steps, box=p.box, merge_gap=gap)
     dt = time.perf_counter() - t0
     stats = s.last_read_stats
     ds.close()
@@ -213,14 +219,14 @@ def layout_check(paths: dict[str, str], g: Geos, ranks: int) -> dict[str, int]:
     return chunks
 
 
-def read_benchmark(args, g: Geos, paths: dict[str, str]) -> dict:
+def read_benchmark(args, g: Geos, paths: dict[str, str], gap: int) -> dict:
     """Every pattern on every layout: cold runs (each after evicting that layout's files), then
     warm runs (after an untimed read), each with a fresh lodex.open; then, for the planes and
     lines, warm runs reusing one Series per layout. Layouts alternate within each repetition."""
     cache = page_cache()
     files = {name: files_under(path) for name, path in paths.items()}
     cache.drop([f for fs in files.values() for f in fs])
-    out = {"cold_method": cache.method,
+    out = {"cold_method": cache.method, "merge_gap": gap,
            "resident_after_drop": {name: cache.resident_fraction(fs) for name, fs in files.items()},
            "chunks_of_T_per_step": layout_check(paths, g, args.ranks),
            "patterns": {}}
@@ -230,27 +236,27 @@ def read_benchmark(args, g: Geos, paths: dict[str, str]) -> dict:
         for _ in range(args.repeats):
             for name, path in paths.items():
                 cache.drop(files[name])
-                dt, a, stats = open_and_read(path, p)
+                dt, a, stats = open_and_read(path, p, gap)
                 check(a, want, f"{name} {pname} cold")
                 res[name]["cold_s"].append(dt)
                 res[name]["stats"] = stats
         for name, path in paths.items():
-            check(open_and_read(path, p)[1], want, f"{name} {pname} warm-up")
+            check(open_and_read(path, p, gap)[1], want, f"{name} {pname} warm-up")
         for _ in range(args.repeats):
             for name, path in paths.items():
-                dt, a, _ = open_and_read(path, p)
+                dt, a, _ = open_and_read(path, p, gap)
                 check(a, want, f"{name} {pname} warm")
                 res[name]["warm_s"].append(dt)
         if p.group in SAME_SERIES_GROUPS:
             datasets = {name: lodex.open(path) for name, path in paths.items()}
             series = {name: ds.series("geos") for name, ds in datasets.items()}
             for name, s in series.items():
-                check(s.read(p.var, steps=p.steps, box=p.box), want, f"{name} {pname} same-series warm-up")
+                check(s.read(p.var, steps=p.steps, box=p.box, merge_gap=gap), want, f"{name} {pname} same-series warm-up")
                 res[name]["warm_same_series_s"] = []
             for _ in range(args.repeats):
                 for name, s in series.items():
                     t0 = time.perf_counter()
-                    a = s.read(p.var, steps=p.steps, box=p.box)
+                    a = s.read(p.var, steps=p.steps, box=p.box, merge_gap=gap)
                     res[name]["warm_same_series_s"].append(time.perf_counter() - t0)
                     check(a, want, f"{name} {pname} same-series warm")
                     res[name]["stats_same_series"] = s.last_read_stats
@@ -313,6 +319,34 @@ def goals(writes: dict, reads: dict, ratios: dict) -> dict:
 
 
 # ---------------------------------------------------------------------------------------------
+# A cost model (not a measurement): the measured requests and bytes priced at other costs
+
+
+LUSTRE = {"ts": 5e-3, "bw_io": 500e6}   # lodex's default settings: one OST of a busy Lustre
+
+
+def modeled(reads: dict, ts: float, bw_io: float) -> dict:
+    """Each pattern's cold read on each layout priced as requests x ts + bytes / bw_io, from the
+    requests and bytes this run measured (made with this machine's merge gap, so the layouts
+    with few large chunks would merge more at Lustre's); the goals' ratios on those prices."""
+    out = {"ts": ts, "bw_io": bw_io, "patterns": {}}
+    for pname, p in reads["patterns"].items():
+        out["patterns"][pname] = {name: r["stats"]["requests"] * ts + r["stats"]["bytes_read"] / bw_io
+                                  for name, r in p["layouts"].items()}
+    lines = [n for n, p in reads["patterns"].items() if p["group"] == "lines"]
+    planes = [n for n, p in reads["patterns"].items() if p["group"] == "planes_series"]
+    names = [n for n in next(iter(out["patterns"].values())) if n not in BASELINES]
+    out["goals"] = {}
+    for name in names:
+        per_line = {n: out["patterns"][n]["file_per_step"] / out["patterns"][n][name] for n in lines}
+        sums = {lay: sum(out["patterns"][n][lay] for n in planes) for lay in (name, *BASELINES)}
+        out["goals"][name] = {
+            "lines_vs_file_per_step": per_line, "lines_median": median(list(per_line.values())),
+            "planes_series_vs_better_baseline": min(sums[b] for b in BASELINES) / sums[name]}
+    return out
+
+
+# ---------------------------------------------------------------------------------------------
 # Summary
 
 
@@ -349,6 +383,13 @@ def summary(res: dict) -> None:
         cols = [" | ".join(f"{by_mode[m]['star'][b]:6.1f}" if m in by_mode else f"{'-':>6}" for m in MODES)
                 for b in ("file_per_step", "adios", "better_baseline")]
         print(f"{pname:>17} " + " ".join(f"{c:>21}" for c in cols))
+    m = res["modeled_lustre"]
+    print(f"\n-- model, not measured: the requests and bytes above priced at ts {m['ts'] * 1e3:g} ms, "
+          f"bw_io {m['bw_io'] / 1e6:g} MB/s")
+    for name, r in m["goals"].items():
+        print(f"{name:>14}: lines vs file_per_step median {r['lines_median']:5.1f}x "
+              f"({', '.join(f'{k} {v:.1f}' for k, v in r['lines_vs_file_per_step'].items())}); "
+              f"planes across steps vs better baseline {r['planes_series_vs_better_baseline']:4.1f}x")
     print("\n-- goals")
     for goal, r in res["goals"].items():
         if "met" in r:
@@ -371,25 +412,38 @@ def main() -> None:
     ap.add_argument("--n3d", type=int, default=16)
     ap.add_argument("--out", default=os.path.join(HERE, "results", "series.json"))
     ap.add_argument("--work", default=None, help="folder for the datasets (kept); default: a temporary one, removed")
+    ap.add_argument("--calibration", default=None,
+                    help="a saved lodex calibration to use; default: lodex.calibrate on the work folder first")
     args = ap.parse_args()
     g = Geos(dims=args.dims, n2d=args.n2d, n3d=args.n3d, steps=args.steps)
     work = args.work or tempfile.mkdtemp(prefix="lodex-series-bench-")
     os.makedirs(work, exist_ok=True)
+    if args.calibration:
+        cal = lodex.Calibration.load(args.calibration)
+    else:
+        cal = lodex.calibrate(work)
+        print(f"calibration: {cal}", flush=True)
+    cal_path = os.path.join(work, "calibration.json")
+    if os.path.abspath(args.calibration or "") != os.path.abspath(cal_path):
+        cal.save(cal_path)
+    gap = int(min(cal.bw_io * cal.ts, 1 << 20))
     result = {
         "environment": environment(work),
         "settings": {"ranks": args.ranks, "decomposition": g.decomposition(args.ranks), "steps": args.steps,
                      "dims": g.dims, "n2d": g.n2d, "n3d": g.n3d, "step_bytes": g.step_bytes(),
                      "repeats": args.repeats, "write_repeats": args.write_repeats,
                      "layouts": layouts(g, args.ranks)},
+        "calibration": cal.to_dict(),
     }
     try:
-        result["writes"], paths = write_benchmark(args, g, work)
-        result["reads"] = read_benchmark(args, g, paths)
+        result["writes"], paths = write_benchmark(args, g, work, cal_path)
+        result["reads"] = read_benchmark(args, g, paths, gap)
     finally:
         if not args.work:
             shutil.rmtree(work, ignore_errors=True)
     result["ratios"] = read_ratios(result["reads"])
     result["goals"] = goals(result["writes"], result["reads"], result["ratios"])
+    result["modeled_lustre"] = modeled(result["reads"], **LUSTRE)
     result["environment"]["loadavg_end"] = os.getloadavg()
     os.makedirs(os.path.dirname(os.path.abspath(args.out)), exist_ok=True)
     with open(args.out, "w") as f:

@@ -2,7 +2,7 @@
 prints one JSON line on rank 0.
 
     mpiexec -n R python bench/series_worker.py --path P --d-tar auto|N --d-sar auto|N
-        [--steps 30] [--dims 144 91 48] [--n2d 48] [--n3d 16]
+        [--steps 30] [--dims 144 91 48] [--n2d 48] [--n3d 16] [--calibration cal.json]
 
 Every rank generates its box of every variable for every step before the clock starts; the
 time is that of the slowest rank from a barrier to the end of the last write and ds.close()
@@ -59,6 +59,8 @@ def main() -> None:
     ap.add_argument("--dims", type=int, nargs=3, default=(144, 91, 48))
     ap.add_argument("--n2d", type=int, default=48)
     ap.add_argument("--n3d", type=int, default=16)
+    ap.add_argument("--calibration", default=None,
+                    help="a saved lodex calibration: bw_io, cc and ts for the coordination (default: settings)")
     args = ap.parse_args()
     comm = MPI.COMM_WORLD
     ranks, me = comm.size, comm.rank
@@ -68,7 +70,8 @@ def main() -> None:
     comm.Barrier()
     t0 = time.perf_counter()
     ds = lodex.create(args.path, comm=comm)
-    s = ds.series("geos", dims=g.dims, variables=g.variables(), d_tar=args.d_tar, d_sar=args.d_sar)
+    s = ds.series("geos", dims=g.dims, variables=g.variables(), d_tar=args.d_tar, d_sar=args.d_sar,
+                  calibration=args.calibration)
     define_s = comm.allreduce(time.perf_counter() - t0, op=MPI.MAX)
 
     profiles = []
