@@ -23,6 +23,14 @@ uint64_t series_data_offset(uint32_t variables, uint32_t chunks, uint64_t total_
   return align_up(h.block_table_offset() + 8 * total_blocks, kSeriesDataAlignment);
 }
 
+void number_series_blocks(SeriesWindowHead& h) {
+  h.total_blocks = 0;
+  for (SeriesChunkEntry& e : h.entries) {
+    e.first_block = h.total_blocks;
+    h.total_blocks += series_blocks(e.bytes, h.block_bytes);
+  }
+}
+
 std::vector<uint8_t> encode_series_head(const SeriesWindowHead& h) {
   if (h.entries.size() != uint64_t{h.variables} * h.chunks)
     fail(ErrorCode::kInternal, "series window: ", h.entries.size(), " entries for ", h.variables, " x ", h.chunks);
@@ -104,7 +112,7 @@ void decode_series_table(const uint8_t* data, size_t size, SeriesWindowHead& h, 
   if (size < need) r.corrupt(cat("truncated chunk table: ", size, " of ", need, " bytes"));
   if (!ends_with_checksum(data, need)) r.corrupt("chunk table checksum mismatch");
   h.entries.assign(uint64_t{h.variables} * h.chunks, SeriesChunkEntry{});
-  uint64_t at = h.data_offset, planes = 0, blocks = 0;
+  uint64_t at = h.data_offset, planes = 0;
   for (size_t i = 0; i < h.entries.size(); ++i) {
     SeriesChunkEntry& e = h.entries[i];
     e.offset = r.get<uint64_t>("chunk offset");
@@ -114,15 +122,16 @@ void decode_series_table(const uint8_t* data, size_t size, SeriesWindowHead& h, 
     planes += e.planes;
     if (e.planes < 1 || planes > h.total_planes)
       r.corrupt(cat("chunk ", i, " has ", e.planes, " planes; the header counts ", h.total_planes, " in all"));
-    e.first_block = blocks;
     if (e.offset != at || e.bytes > h.file_bytes - e.offset || e.bytes % (uint64_t{h.steps} * e.planes) != 0)
       r.corrupt(cat("chunk ", i, " at ", e.offset, " (", e.bytes, " bytes) is not where the previous ends, leaves the file, "
                     "or is not a whole number of slabs"));
     at += e.bytes;
-    blocks += series_blocks(e.bytes, h.block_bytes);
   }
   if (planes != h.total_planes) r.corrupt(cat("the chunks have ", planes, " planes; the header counts ", h.total_planes));
-  if (blocks != h.total_blocks) r.corrupt(cat("the chunks have ", blocks, " blocks; the header counts ", h.total_blocks));
+  const uint64_t header_blocks = h.total_blocks;
+  number_series_blocks(h);
+  if (h.total_blocks != header_blocks)
+    r.corrupt(cat("the chunks have ", h.total_blocks, " blocks; the header counts ", header_blocks));
   if (at != h.file_bytes) r.corrupt(cat("the chunks end at ", at, ", the file at ", h.file_bytes));
 }
 

@@ -48,6 +48,8 @@ struct SeriesWindowHead {
 // Where the data of a window with this many variables, chunks per variable and blocks (summed
 // over the chunks) starts.
 uint64_t series_data_offset(uint32_t variables, uint32_t chunks, uint64_t total_blocks);
+// Numbers the entries' blocks from their bytes: each entry's first_block, and total_blocks.
+void number_series_blocks(SeriesWindowHead& head);
 
 // Header and chunk table (block_table_offset() bytes); entries must be complete. The block
 // table and the data are the aggregators'.

@@ -5,7 +5,6 @@
 // into one request; every block is checked against its checksum before its rows are copied out.
 #include <algorithm>
 #include <cstring>
-#include <numeric>
 
 #include "core/checksum.hpp"
 #include "format/series_file.hpp"
@@ -20,8 +19,6 @@ namespace lodex {
 struct SeriesReadPlan {
   SeriesDecomposition dec;
   std::unique_ptr<SarPlan> sar;
-  std::vector<uint32_t> planes;   // [variable × chunks + chunk]
-  uint64_t total_planes = 0;
 };
 
 namespace {
@@ -40,6 +37,43 @@ std::string steps_text(const std::vector<int64_t>& steps) {
   return s;
 }
 
+// Sorted file ranges [lo, hi) read into `buf`, ranges at most `merge` bytes apart as one request
+// (the gap read too); at(offset) is where a byte of a range landed.
+class MergedRead {
+ public:
+  MergedRead(const File& f, const std::vector<std::pair<uint64_t, uint64_t>>& ranges, uint64_t merge,
+             std::vector<uint8_t>& buf)
+      : buf_(buf) {
+    std::vector<std::pair<uint64_t, uint64_t>> merged;
+    for (const auto& [lo, hi] : ranges) {
+      if (!merged.empty() && lo <= merged.back().second + merge) merged.back().second = std::max(merged.back().second, hi);
+      else merged.emplace_back(lo, hi);
+    }
+    for (const auto& [lo, hi] : merged) bytes += hi - lo;
+    buf.resize(bytes);
+    uint64_t at = 0;
+    for (const auto& [lo, hi] : merged) {
+      f.pread_all(buf.data() + at, hi - lo, lo);
+      starts_.push_back({lo, at});
+      at += hi - lo;
+    }
+    requests = merged.size();
+  }
+  const uint8_t* at(uint64_t offset) const {
+    const auto it = std::prev(std::upper_bound(starts_.begin(), starts_.end(), offset,
+                                               [](uint64_t o, const Start& s) { return o < s.file; }));
+    return buf_.data() + it->buf + (offset - it->file);
+  }
+  uint64_t requests = 0, bytes = 0;
+
+ private:
+  struct Start {
+    uint64_t file, buf;
+  };
+  const std::vector<uint8_t>& buf_;
+  std::vector<Start> starts_;
+};
+
 }  // namespace
 
 const SeriesReadPlan& SeriesGroup::read_plan() const {
@@ -53,8 +87,6 @@ const SeriesReadPlan& SeriesGroup::read_plan() const {
         boxes.push_back({{m.cuts[0][x], m.cuts[1][y], m.cuts[2][z]}, {m.cuts[0][x + 1], m.cuts[1][y + 1], m.cuts[2][z + 1]}});
   p->dec = decompose_series(m.dims, boxes);
   p->sar = std::make_unique<SarPlan>(p->dec, m.d_sar);
-  p->planes = chunk_planes(m.variables, *p->sar);
-  p->total_planes = std::accumulate(p->planes.begin(), p->planes.end(), uint64_t{0});
   read_plan_ = std::move(p);
   return *read_plan_;
 }
@@ -71,27 +103,28 @@ std::shared_ptr<const SeriesWindowHead> SeriesGroup::window_head(size_t window) 
   File f(path, File::Mode::kRead);
   const uint64_t size = f.size();
   const uint32_t V = static_cast<uint32_t>(m.variables.size()), C = static_cast<uint32_t>(plan.sar->chunks().size());
+  const SeriesWindowHead want = planned_window_head(name_, m.variables, *plan.sar, rec.steps.front(),
+                                                    static_cast<uint32_t>(rec.steps.size()));
   // Header and chunk table in one request: the plan says how long the table is.
-  SeriesWindowHead expect;
-  expect.variables = V;
-  expect.chunks = C;
-  std::vector<uint8_t> buf(std::min<uint64_t>(size, expect.block_table_offset()));
+  std::vector<uint8_t> buf(std::min<uint64_t>(size, want.block_table_offset()));
   f.pread_all(buf.data(), buf.size(), 0);
   auto head = std::make_shared<SeriesWindowHead>(decode_series_header(buf.data(), buf.size(), size, path));
   SeriesWindowHead& h = *head;
-  if (h.series != name_.substr(0, 31) || h.first_step != static_cast<uint64_t>(rec.steps.front()) ||
-      h.steps != rec.steps.size() || h.variables != V || h.chunks != C || h.total_planes != plan.total_planes ||
-      h.file_bytes != rec.bytes)
+  if (h.series != want.series || h.first_step != want.first_step || h.steps != want.steps || h.variables != V ||
+      h.chunks != C || h.file_bytes != rec.bytes)
     fail(ErrorCode::kFormat, path, ": the window file does not match the manifest (series '", h.series, "', first step ",
          h.first_step, ", ", h.steps, " steps, ", h.variables, " variables, ", h.chunks, " chunks, ", h.file_bytes,
          " bytes; the manifest says '", name_, "', ", rec.steps.front(), ", ", rec.steps.size(), ", ", V, ", ", C, ", ",
          rec.bytes, ")");
   decode_series_table(buf.data() + kSeriesHeaderBytes, buf.size() - kSeriesHeaderBytes, h, path);
-  const WindowLayout layout = window_layout(m.variables, *plan.sar, h.steps, h.data_offset);
+  if (h.total_planes != want.total_planes || h.total_blocks != want.total_blocks || h.data_offset != want.data_offset ||
+      h.file_bytes != want.file_bytes)
+    fail(ErrorCode::kFormat, path, ": the window's planes, blocks or size are not what the series' plan gives");
   for (uint32_t v = 0; v < V; ++v)
     for (uint32_t c = 0; c < C; ++c) {
       const SeriesChunkEntry& e = h.entries[size_t{v} * C + c];
-      if (e.offset != layout.offset[v][c] || e.bytes != layout.bytes[v][c] || e.planes != plan.planes[size_t{v} * C + c])
+      const SeriesChunkEntry& p = want.entries[size_t{v} * C + c];
+      if (e.offset != p.offset || e.bytes != p.bytes || e.planes != p.planes)
         fail(ErrorCode::kFormat, path, ": chunk ", c, " of variable '", m.variables[v].name,
              "' is not where the series' plan puts it");
     }
@@ -227,52 +260,21 @@ SeriesArray SeriesGroup::read(const std::string& var, const std::vector<int64_t>
     const std::string path = join_path(join_path(ds_->path, name_), m.windows[w].file);
     File f(path, File::Mode::kRead);
     ++read_stats_.windows;
-    // Ranges [lo, hi) read as merged requests (gaps up to `merge`), into `buf`; their starts in
-    // the file and in buf, for finding a byte afterwards.
-    struct Request {
-      uint64_t lo, at;
-    };
-    const auto read_merged = [&](std::vector<std::pair<uint64_t, uint64_t>> ranges, uint64_t merge,
-                                 std::vector<uint8_t>& buf, uint64_t& request_count, uint64_t& byte_count) {
-      std::vector<Request> reqs;
-      std::vector<std::pair<uint64_t, uint64_t>> merged;
-      for (const auto& [lo, hi] : ranges) {   // sorted
-        if (!merged.empty() && lo <= merged.back().second + merge) merged.back().second = std::max(merged.back().second, hi);
-        else merged.emplace_back(lo, hi);
-      }
-      uint64_t total = 0;
-      for (const auto& [lo, hi] : merged) total += hi - lo;
-      buf.resize(total);
-      uint64_t at = 0;
-      for (const auto& [lo, hi] : merged) {
-        f.pread_all(buf.data() + at, hi - lo, lo);
-        reqs.push_back({lo, at});
-        at += hi - lo;
-      }
-      request_count += merged.size();
-      byte_count += total;
-      read_stats_.requests += merged.size();
-      read_stats_.bytes_read += total;
-      return reqs;
-    };
-    // Where file byte `offset` landed.
-    const auto locate = [](const std::vector<Request>& reqs, uint64_t offset) {
-      auto it = std::upper_bound(reqs.begin(), reqs.end(), offset, [](uint64_t o, const Request& q) { return o < q.lo; });
-      return std::prev(it)->at + (offset - std::prev(it)->lo);
-    };
     std::vector<std::pair<uint64_t, uint64_t>> ranges;
     for (const Blocks& b : blocks) ranges.emplace_back(b.offset, b.offset + b.bytes);
-    uint64_t ignored = 0;
-    const std::vector<Request> data_reqs = read_merged(ranges, gap, data, ignored, ignored);
+    const MergedRead data_read(f, ranges, gap, data);
+    // The entries' block checksums are in file order too, so these ranges are sorted as well.
     ranges.clear();
     const uint64_t table = head->block_table_offset();
     for (const Blocks& b : blocks) ranges.emplace_back(table + 8 * b.first, table + 8 * (b.first + b.count));
-    std::sort(ranges.begin(), ranges.end());
-    const std::vector<Request> sum_reqs =
-        read_merged(ranges, gap, sums, read_stats_.checksum_requests, read_stats_.checksum_bytes);
+    const MergedRead sum_read(f, ranges, gap, sums);
+    read_stats_.requests += data_read.requests + sum_read.requests;
+    read_stats_.bytes_read += data_read.bytes + sum_read.bytes;
+    read_stats_.checksum_requests += sum_read.requests;
+    read_stats_.checksum_bytes += sum_read.bytes;
     for (const Blocks& b : blocks) {
-      const uint8_t* p = data.data() + locate(data_reqs, b.offset);
-      const uint8_t* q = sums.data() + locate(sum_reqs, table + 8 * b.first);
+      const uint8_t* p = data_read.at(b.offset);
+      const uint8_t* q = sum_read.at(table + 8 * b.first);
       for (uint64_t i = 0, at = 0; i < b.count; ++i, at += B) {
         const uint64_t n = std::min(B, b.bytes - at);
         uint64_t expect;
@@ -283,7 +285,7 @@ SeriesArray SeriesGroup::read(const std::string& var, const std::vector<int64_t>
       }
       read_stats_.blocks += b.count;
     }
-    for (const Row& r : rows) std::memcpy(r.out, data.data() + locate(data_reqs, r.offset), r.bytes);
+    for (const Row& r : rows) std::memcpy(r.out, data_read.at(r.offset), r.bytes);
   }
   read_stats_.bytes_returned = out_step * steps.size();
   read_stats_.seconds = wall_seconds() - t0;

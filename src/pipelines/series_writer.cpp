@@ -12,7 +12,6 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstring>
-#include <numeric>
 #include <unistd.h>
 
 #include "core/bytes.hpp"
@@ -308,31 +307,7 @@ void SeriesGroup::flush_window() {
 
   // ---- file_write: the file at its final size, then every top aggregator's chunks and their
   // block checksums ----
-  SeriesWindowHead head;
-  head.series = name_;
-  head.first_step = static_cast<uint64_t>(w.buffered.front());
-  head.steps = n;
-  head.variables = static_cast<uint32_t>(V);
-  head.chunks = C;
-  const std::vector<uint32_t> planes = chunk_planes(m.variables, sar);
-  head.total_planes = std::accumulate(planes.begin(), planes.end(), uint64_t{0});
-  head.entries.resize(V * size_t{C});
-  {
-    const WindowLayout sizes = window_layout(m.variables, sar, n, 0);
-    for (size_t v = 0; v < V; ++v)
-      for (uint32_t c = 0; c < C; ++c) {
-        SeriesChunkEntry& e = head.entries[v * C + c];
-        e.bytes = sizes.bytes[v][c];
-        e.planes = planes[v * C + c];
-        e.first_block = head.total_blocks;
-        head.total_blocks += series_blocks(e.bytes, head.block_bytes);
-      }
-  }
-  head.data_offset = series_data_offset(head.variables, C, head.total_blocks);
-  const WindowLayout layout = window_layout(m.variables, sar, n, head.data_offset);
-  head.file_bytes = layout.end;
-  for (size_t v = 0; v < V; ++v)
-    for (uint32_t c = 0; c < C; ++c) head.entries[v * C + c].offset = layout.offset[v][c];
+  const SeriesWindowHead head = planned_window_head(name_, m.variables, sar, w.buffered.front(), n);
   const std::string dir = join_path(st.path, name_);
   const std::string file = window_file_name(w.buffered.front());
   const std::string final_path = join_path(dir, file), tmp = final_path + ".tmp";
@@ -342,7 +317,7 @@ void SeriesGroup::flush_window() {
     comm.agree([&] {
       if (me != 0) return;
       File f(tmp, File::Mode::kCreate);
-      f.truncate(layout.end);
+      f.truncate(head.file_bytes);
     });
     comm.agree([&] {
       File f;
@@ -365,7 +340,7 @@ void SeriesGroup::flush_window() {
     SeriesWindowRecord rec;
     rec.file = file;
     rec.steps = w.buffered;
-    rec.bytes = layout.end;
+    rec.bytes = head.file_bytes;
     comm.agree([&] {
       if (me != 0) return;
       const std::vector<uint8_t> bytes = encode_series_head(head);
@@ -414,7 +389,7 @@ void SeriesGroup::flush_window() {
   prof.ranks = comm.size();
   prof.flushed = true;
   prof.window_steps = n;
-  prof.bytes = layout.end;
+  prof.bytes = head.file_bytes;
   prof.aggregated_bytes = counts[0];
   prof.writers = static_cast<uint32_t>(counts[1]);
   for (int p = 0; p < kNumPhases; ++p) {
