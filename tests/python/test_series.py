@@ -422,3 +422,16 @@ def test_geos_workload_tiles_the_grid():
             assert (z0, z1) == (0, g.dims[2])
             cover[y0:y1, x0:x1] += 1
         assert (cover == 1).all()
+
+
+def test_long_series_name(tmp_path):
+    """Window headers hold the first 31 bytes of the name; a longer name writes and reads."""
+    name = "geos_" + "x" * 40
+    path = str(tmp_path / "n.lodex")
+    ds = lodex.create(path)
+    s = ds.series(name, dims=GEOS.dims, variables=GEOS.variables(), d_tar=2)
+    for t in range(3):
+        s.write(t, FULL, {n: GEOS.field(n, t) for n in GEOS.names})
+    ds.close()
+    s = lodex.open(path).series(name)
+    np.testing.assert_array_equal(s.read("T", steps=[0, 2]), expected("T", [0, 2], None))
