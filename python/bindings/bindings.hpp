@@ -7,7 +7,7 @@
 
 #include <string>
 
-#include "lodex/lodex.hpp"
+#include "pipelines/dataset.hpp"
 
 namespace lodex::py {
 

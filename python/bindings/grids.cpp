@@ -8,8 +8,8 @@
 #include <nanobind/stl/vector.h>
 
 #include "bindings.hpp"
-#include "lodex/grid.hpp"
-#include "lodex/idx.hpp"
+#include "pipelines/grid_group.hpp"
+#include "pipelines/idx_dataset.hpp"
 
 namespace lodex::py {
 

@@ -9,7 +9,7 @@
 #include <nanobind/stl/pair.h>
 
 #include "bindings.hpp"
-#include "lodex/lodex.hpp"
+#include "pipelines/dataset.hpp"
 
 namespace lodex::py {
 

@@ -11,7 +11,7 @@
 #include <cstdlib>
 
 #include "bindings.hpp"
-#include "lodex/lodex.hpp"
+#include "pipelines/dataset.hpp"
 
 namespace lodex::py {
 

@@ -7,7 +7,7 @@
 
 #include "bindings.hpp"
 #include "format/manifest.hpp"
-#include "lodex/series.hpp"
+#include "pipelines/series_group.hpp"
 
 namespace lodex::py {
 

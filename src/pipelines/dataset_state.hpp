@@ -4,7 +4,7 @@
 #include <string>
 
 #include "format/manifest.hpp"
-#include "lodex/lodex.hpp"
+#include "pipelines/dataset.hpp"
 #include "mpi/comm.hpp"
 #include "storage/file.hpp"
 

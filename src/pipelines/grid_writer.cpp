@@ -1,4 +1,4 @@
-// Parallel IDX writes of grid variables (include/lodex/grid.hpp; paper 001 §III-§V, paper 003).
+// Parallel IDX writes of grid variables (pipelines/grid_group.hpp; paper 001 §III-§V, paper 003).
 // One collective step:
 //   plan        every rank's box, then the same GridPlan everywhere (layout/grid_plan.hpp)
 //   restructure parts of boxes lying in other ranks' bricks go to the bricks' owners
@@ -16,7 +16,7 @@
 
 #include "core/error.hpp"
 #include "format/idx.hpp"
-#include "lodex/grid.hpp"
+#include "pipelines/grid_group.hpp"
 #include "pipelines/box_copy.hpp"
 #include "pipelines/dataset_state.hpp"
 #include "pipelines/idx_zip.hpp"

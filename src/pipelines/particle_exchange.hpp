@@ -16,7 +16,7 @@
 #include <vector>
 
 #include "layout/particle_plan.hpp"
-#include "lodex/lodex.hpp"
+#include "pipelines/dataset.hpp"
 #include "core/scratch_buffer.hpp"
 #include "mpi/comm.hpp"
 

@@ -13,7 +13,7 @@
 #include "format/particle_file.hpp"
 #include "format/spatial_metadata.hpp"
 #include "layout/particle_read_plan.hpp"
-#include "lodex/lodex.hpp"
+#include "pipelines/dataset.hpp"
 #include "mpi/comm.hpp"
 #include "storage/file_cache.hpp"
 

@@ -16,7 +16,7 @@
 #include <vector>
 
 #include "support/expect_error.hpp"
-#include "lodex/lodex.hpp"
+#include "pipelines/dataset.hpp"
 
 namespace lodex {
 namespace {

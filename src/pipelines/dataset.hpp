@@ -1,5 +1,7 @@
-// lodex public C++ API: datasets of particle groups written collectively by MPI ranks and read
-// by any number of processes. Everything that fails throws lodex::Error (core/error.hpp).
+// The engine's C++ interface: datasets of particle groups written collectively by MPI ranks and
+// read by any number of processes. Internal: the Python bindings and the C API (src/capi) build
+// on it; users see include/lodex.h and include/lodex/*.hpp. Everything that fails throws
+// lodex::Error (core/error.hpp).
 #pragma once
 
 #include <mpi.h>
@@ -255,12 +257,12 @@ class Dataset {
   // particles(name, schema, ...) call raises `error`.
   void abort_define(const Error& error);
   std::vector<std::string> particle_group_names() const;
-  // Grid variables (lodex/grid.hpp): an existing one, or a new one defined collectively (an
+  // Grid variables (pipelines/grid_group.hpp): an existing one, or a new one defined collectively (an
   // existing one must match the definition).
   GridGroup& grid(const std::string& name);
   GridGroup& grid(const std::string& name, const GridSpec& spec);
   std::vector<std::string> grid_names() const;
-  // Series (lodex/series.hpp): an existing one, or a new one defined collectively (an existing
+  // Series (pipelines/series_group.hpp): an existing one, or a new one defined collectively (an existing
   // one must match the definition).
   SeriesGroup& series(const std::string& name);
   SeriesGroup& series(const std::string& name, const SeriesSpec& spec);

@@ -1,4 +1,4 @@
-// Reading IDX grids (OpenVisus's format, ../shared/design/idx-format.md), serial: a box of one
+// Reading IDX grids (OpenVisus's format, docs/grids.md), serial: a box of one
 // field at one time step, at a resolution level (the strided samples of IDX, as OpenVisus's
 // read(max_resolution=r) returns them). Everything that fails throws lodex::Error; a block the
 // query needs that is missing or damaged is an error naming the file and the block, never zeros.

@@ -16,7 +16,7 @@
 #include <vector>
 
 #include "layout/series_plan.hpp"
-#include "lodex/lodex.hpp"
+#include "pipelines/dataset.hpp"
 
 namespace lodex {
 

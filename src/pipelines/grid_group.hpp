@@ -11,8 +11,8 @@
 #include <vector>
 
 #include "layout/grid_plan.hpp"
-#include "lodex/idx.hpp"
-#include "lodex/lodex.hpp"
+#include "pipelines/idx_dataset.hpp"
+#include "pipelines/dataset.hpp"
 
 namespace lodex {
 
