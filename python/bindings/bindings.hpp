@@ -7,6 +7,7 @@
 
 #include <string>
 
+#include "mpi/comm.hpp"
 #include "pipelines/dataset.hpp"
 
 namespace lodex::py {

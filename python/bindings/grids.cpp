@@ -1,4 +1,4 @@
-// IDX grids: lodex.open_idx (serial reads of any IDX dataset, include/lodex/idx.hpp).
+// IDX grids: lodex.open_idx (reads of any IDX dataset) and the grid variables of a dataset.
 #include <nanobind/ndarray.h>
 #include <nanobind/stl/array.h>
 #include <nanobind/stl/optional.h>
@@ -13,8 +13,50 @@
 
 namespace lodex::py {
 
+namespace {
+
+using BoxArg = std::array<std::array<int64_t, 3>, 2>;
+
+std::optional<GridBox> grid_box(const std::optional<BoxArg>& box) {
+  if (!box) return std::nullopt;
+  return GridBox{(*box)[0], (*box)[1]};
+}
+
+// A grid read, `read(comm, &stats)`, as (numpy array, stats dict, (lo, hi) of this rank's part):
+// numpy (z, y, x[, c]) for 3-D grids, (y, x[, c]) for 2-D, (x[, c]) for 1-D. `part(rank, size)`
+// gives the part just read (validated by the read, so it cannot fail).
+template <typename Read, typename Part>
+nb::tuple grid_read(int ndims, MPI_Comm comm, Read&& read, Part&& part) {
+  IdxReadStats stats;
+  GridArray a;
+  GridReadPart p;
+  {
+    nb::gil_scoped_release release;
+    a = read(comm, &stats);
+    const auto [rank, size] = rank_and_size(comm);
+    p = part(rank, size);
+  }
+  size_t shape[4];
+  size_t nd = 0;
+  for (int ax = ndims - 1; ax >= 0; --ax) shape[nd++] = a.shape[ax];
+  if (a.components > 1) shape[nd++] = a.components;
+  const DType t = a.dtype;
+  uint8_t* data = a.bytes.release();
+  nb::capsule owner(data, [](void* q) noexcept { std::free(q); });
+  nb::dict s;
+  s["files_opened"] = stats.files_opened;
+  s["blocks_read"] = stats.blocks_read;
+  s["bytes_read"] = stats.bytes_read;
+  s["bytes_returned"] = stats.bytes_returned;
+  return nb::make_tuple(nb::ndarray<nb::numpy>(data, nd, shape, owner, nullptr, dlpack_of(t)), s,
+                        nb::make_tuple(p.box.lo, p.box.hi));
+}
+
+}  // namespace
 
 void bind_grids(nb::module_& m) {
+  // The lattice reads use (layout/grid_read_plan.hpp), for tests' oracles.
+  m.def("lattice_stride", &lattice_stride, nb::arg("bitmask"), nb::arg("resolution"), nb::arg("axis"));
   nb::class_<IdxDataset>(m, "IdxDataset")
       .def_prop_ro("path", &IdxDataset::path)
       .def_prop_ro("max_resolution", &IdxDataset::max_resolution)
@@ -37,30 +79,24 @@ void bind_grids(nb::module_& m) {
                    })
       .def(
           "read",
-          [](const IdxDataset& d, const std::string& field, int64_t time,
-             std::optional<std::array<std::array<int64_t, 3>, 2>> box, std::optional<int> resolution) {
-            IdxReadStats stats;
-            GridArray a;
-            {
-              nb::gil_scoped_release release;
-              a = d.read(field, time, box, resolution, &stats);
-            }
-            // numpy (z, y, x[, c]) for 3-D, (y, x[, c]) for 2-D, (x[, c]) for 1-D.
-            size_t shape[4];
-            size_t ndim = 0;
-            for (int ax = d.header().ndims - 1; ax >= 0; --ax) shape[ndim++] = a.shape[ax];
-            if (a.components > 1) shape[ndim++] = a.components;
-            const DType t = a.dtype;
-            uint8_t* data = a.bytes.release();
-            nb::capsule owner(data, [](void* p) noexcept { std::free(p); });
-            nb::dict s;
-            s["files_opened"] = stats.files_opened;
-            s["blocks_read"] = stats.blocks_read;
-            s["bytes_read"] = stats.bytes_read;
-            s["bytes_returned"] = stats.bytes_returned;
-            return nb::make_tuple(nb::ndarray<nb::numpy>(data, ndim, shape, owner, nullptr, dlpack_of(t)), s);
+          [](const IdxDataset& d, const std::string& field, int64_t time, std::optional<BoxArg> box,
+             std::optional<int> resolution, nb::handle comm) {
+            const std::optional<GridBox> b = grid_box(box);
+            return grid_read(
+                d.header().ndims, to_comm(comm),
+                [&](MPI_Comm c, IdxReadStats* s) { return d.read(field, time, b, resolution, c, s); },
+                [&](int rank, int size) { return d.read_part(field, time, b, resolution, rank, size); });
           },
-          nb::arg("field"), nb::arg("time"), nb::arg("box").none(), nb::arg("resolution").none());
+          nb::arg("field"), nb::arg("time"), nb::arg("box").none(), nb::arg("resolution").none(),
+          nb::arg("comm").none() = nb::none())
+      .def(
+          "abort_read",
+          [](const IdxDataset& d, int code, const std::string& message, nb::handle comm) {
+            const MPI_Comm c = to_comm(comm);
+            nb::gil_scoped_release release;
+            d.abort_read(lodex::Error(static_cast<ErrorCode>(code), message), c);
+          },
+          nb::arg("code"), nb::arg("message"), nb::arg("comm").none());
   m.def("open_idx", &IdxDataset::open, nb::arg("path"));
 
   nb::class_<GridGroup>(m, "GridGroup")
@@ -134,6 +170,26 @@ void bind_grids(nb::module_& m) {
           nb::arg("code"), nb::arg("message"))
       .def_prop_ro("profile_json", [](const GridGroup& g) { return g.profile().to_json(); })
       .def("open_step", &GridGroup::open_step, nb::arg("step"))
+      .def(
+          "read",
+          [](const GridGroup& g, const std::string& field, int64_t step, std::optional<BoxArg> box,
+             std::optional<int> resolution, nb::handle comm) {
+            const std::optional<GridBox> b = grid_box(box);
+            return grid_read(
+                g.meta().ndims, to_comm(comm),
+                [&](MPI_Comm c, IdxReadStats* s) { return g.read(field, step, b, resolution, c, s); },
+                [&](int rank, int size) { return g.read_part(field, step, b, resolution, rank, size); });
+          },
+          nb::arg("field"), nb::arg("step"), nb::arg("box").none(), nb::arg("resolution").none(),
+          nb::arg("comm").none() = nb::none())
+      .def(
+          "abort_read",
+          [](const GridGroup& g, int code, const std::string& message, nb::handle comm) {
+            const MPI_Comm c = to_comm(comm);
+            nb::gil_scoped_release release;
+            g.abort_read(lodex::Error(static_cast<ErrorCode>(code), message), c);
+          },
+          nb::arg("code"), nb::arg("message"), nb::arg("comm").none())
       .def_prop_ro("part_datasets",
                    [](const GridGroup& g) {
                      nb::list out;

@@ -1,4 +1,4 @@
-// Series (include/lodex/series.hpp): Dataset.define_series / series, SeriesGroup.
+// Series (pipelines/series_group.hpp): Dataset.define_series / series, SeriesGroup.
 #include <nanobind/stl/array.h>
 #include <nanobind/stl/optional.h>
 #include <nanobind/stl/string.h>
@@ -119,21 +119,37 @@ void bind_series(nb::module_& m) {
       .def(
           "read",
           [](const SeriesGroup& g, const std::string& var, const std::vector<int64_t>& steps,
-             std::optional<std::array<std::array<int64_t, 3>, 2>> box, std::optional<uint64_t> merge_gap) {
+             std::optional<std::array<std::array<int64_t, 3>, 2>> box, std::optional<uint64_t> merge_gap,
+             nb::handle comm) {
             std::optional<GridBox> b;
             if (box) b = GridBox{(*box)[0], (*box)[1]};
+            const MPI_Comm c = to_comm(comm);
             SeriesArray a;
+            SeriesReadPart p;
             {
               nb::gil_scoped_release release;
-              a = g.read(var, steps, b, merge_gap);
+              a = g.read(var, steps, b, merge_gap, c);
+              const auto [rank, size] = rank_and_size(c);
+              p = g.read_part(var, steps, b, rank, size);   // the part just read: cannot fail
             }
             size_t shape[4] = {a.shape[0], a.shape[1], a.shape[2], a.shape[3]};
             const DType t = a.dtype;
             uint8_t* data = a.bytes.release();
-            nb::capsule owner(data, [](void* p) noexcept { std::free(p); });
-            return nb::ndarray<nb::numpy>(data, 4, shape, owner, nullptr, dlpack_of(t));
+            nb::capsule owner(data, [](void* q) noexcept { std::free(q); });
+            // The array (steps, z, y, x) and this rank's part: (steps, lo, hi).
+            return nb::make_tuple(nb::ndarray<nb::numpy>(data, 4, shape, owner, nullptr, dlpack_of(t)),
+                                  nb::make_tuple(p.steps, p.box.lo, p.box.hi));
           },
-          nb::arg("var"), nb::arg("steps"), nb::arg("box").none(), nb::arg("merge_gap").none() = nb::none())
+          nb::arg("var"), nb::arg("steps"), nb::arg("box").none(), nb::arg("merge_gap").none() = nb::none(),
+          nb::arg("comm").none() = nb::none())
+      .def(
+          "abort_read",
+          [](const SeriesGroup& g, int code, const std::string& message, nb::handle comm) {
+            const MPI_Comm c = to_comm(comm);
+            nb::gil_scoped_release release;
+            g.abort_read(lodex::Error(static_cast<ErrorCode>(code), message), c);
+          },
+          nb::arg("code"), nb::arg("message"), nb::arg("comm").none())
       .def_prop_ro("default_merge_gap", &SeriesGroup::default_merge_gap)
       .def_prop_ro("last_read_stats", [](const SeriesGroup& g) { return stats_dict(g.last_read_stats()); });
 }

@@ -80,3 +80,13 @@ def agreed(comm, fn):
         if e is not None:
             raise from_code(e[0], f"rank {r}: {e[1]}") from err
     return out
+
+
+def abort_read(core, error: BaseException, comm) -> None:
+    """A read collective over ``comm`` (mpi4py) whose arguments failed on this rank before it
+    reached ``core`` (a C++ grid, series or IDX dataset): joins the core's error agreement, so
+    every rank raises the lowest failing rank's error (prefixed "rank r: "; raised here too). An
+    exception not lodex's becomes an internal error, as in :func:`agreed` (code 0 would read as
+    success). Serial or one rank: returns, and the caller raises ``error``."""
+    if comm is not None and comm.Get_size() > 1:
+        core.abort_read(code_of(error) or 8, str(error), comm)

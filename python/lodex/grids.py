@@ -12,8 +12,7 @@ import numpy as np
 
 from . import _lodex
 from .api import _collective_input, _native, _step
-from . import errors
-from .errors import InvalidArgumentError, agreed
+from .errors import InvalidArgumentError, abort_read
 
 
 class IdxGrid:
@@ -69,13 +68,13 @@ class IdxGrid:
         strided samples of IDX levels 0..resolution, as OpenVisus's read(max_resolution=r).
         With an mpi4py ``comm``, each rank gets a disjoint slab of the answer, cut along the
         slowest axis on the resolution's lattice; ``last_read_box`` says which."""
-        return _read(self, self._core, step, box, resolution, field, comm)
+        return _read(self, self, step, box, resolution, field, comm)
 
     def refine(self, step: int = 0, box: Any = None, field: str | None = None,
                start: int | None = None) -> "GridRefinement":
         """Progressive refinement: the box at resolution ``start`` (default: the levels of the
         first block), then at every finer resolution up to full, coarse to fine."""
-        return GridRefinement(self, self._core, step, box, field, start)
+        return GridRefinement(self, step, box, field, start)
 
     def __repr__(self) -> str:
         return f"<lodex.IdxGrid {self.idx_path!r} dims={self.dims} fields={list(self.fields)}>"
@@ -91,117 +90,33 @@ def _resolution(resolution: Any) -> int | None:
     return int(resolution)
 
 
-def _lattice_stride(bitmask: str, resolution: int, axis: int) -> int:
-    """Spacing of the resolution-``resolution`` samples along ``axis`` (levels r+1.. are missing)."""
-    return 1 << sum(1 for c in bitmask[resolution + 1:] if c == str(axis))
+# Spacing of resolution r's samples along an axis (levels r+1.. are missing): the C++ lattice
+# that reads use (layout/grid_read_plan.hpp), for tests' oracles.
+_lattice_stride = _lodex.lattice_stride
 
 
-def _read(owner, core, step, box, resolution, field, comm) -> np.ndarray:
-    """A read by this process, or this rank's slab of a read collective over ``comm``: then an
-    error on any rank is raised on every rank (the lowest failing rank's, prefixed "rank r: ")."""
-    if comm is None or comm.Get_size() == 1:
-        return _read_part(owner, core, step, box, resolution, field, None)
-    return agreed(comm, lambda: _read_part(owner, core, step, box, resolution, field, comm))
-
-
-def _read_part(owner, core, step, box, resolution, field, comm) -> np.ndarray:
-    step = _step(step)
-    ndims = core.ndims
-    names = [f[0] for f in core.fields]
-    if field is None:
-        field = names[0]
-    res = _resolution(resolution)
-    lo_box, hi_box = core.box
-    full = [[int(v) for v in lo_box], [int(v) + 1 for v in hi_box]]
-    core_box = full if box is None else _grid_box(box, ndims)
-    if comm is not None and comm.Get_size() > 1:
-        core_box = _slab(core, core_box, res, ndims, comm.Get_rank(), comm.Get_size())
-    owner.last_read_box = (tuple(core_box[0][:ndims]), tuple(core_box[1][:ndims]))
-    if any(core_box[1][a] <= core_box[0][a] for a in range(3)):
-        dtype, comps = {n: (d, c) for n, d, c in core.fields}[field] if field in names else ("f4", 1)
-        r = core.max_resolution if res is None else res
-        counts = []
-        for a in reversed(range(ndims)):   # lattice planes of the box on each axis (0 on the empty one)
-            st = _lattice_stride(core.bitmask, r, a) if 0 <= r <= core.max_resolution else 1
-            counts.append(max(0, -(-core_box[1][a] // st) - -(-core_box[0][a] // st)))
-        shape = tuple(counts) + ((comps,) if comps > 1 else ())
-        owner.last_read_stats = {"files_opened": 0, "blocks_read": 0, "bytes_read": 0, "bytes_returned": 0}
-        return np.zeros(shape, dtype=np.dtype(dtype))
-    arr, stats = core.read(field, step, core_box, res)
-    owner.last_read_stats = dict(stats)
+def _read(target, grid, step, box, resolution, field, comm) -> np.ndarray:
+    """A read of ``grid`` (IdxGrid or Grid) by this process, or this rank's slab of a read
+    collective over ``comm``, planned, read and agreed on by the C++ core: an error on any rank
+    is raised on every rank (the lowest failing rank's, prefixed "rank r: "). ``target`` gets
+    ``last_read_box`` and ``last_read_stats``."""
+    core = grid._core
+    try:
+        step = _step(step)
+        res = _resolution(resolution)
+        core_box = None if box is None else _grid_box(box, len(grid.dims))
+        if field is None:
+            field = next(iter(grid.fields))
+        elif not isinstance(field, str):
+            raise TypeError(f"field must be a name, got {field!r}")
+    except Exception as e:   # noqa: BLE001 - the other ranks are in the collective read: abort it
+        abort_read(core, e, comm)
+        raise
+    arr, stats, (lo, hi) = core.read(field, step, core_box, res, comm)
+    nd = len(grid.dims)
+    target.last_read_box = (tuple(lo[:nd]), tuple(hi[:nd]))
+    target.last_read_stats = dict(stats)
     return arr
-
-
-def _slab(core, box, res, ndims, rank, size):
-    """This rank's part of ``box``: an equal share of the lattice planes along the slowest axis."""
-    axis = ndims - 1
-    r = core.max_resolution if res is None else res
-    s = _lattice_stride(core.bitmask, r, axis) if 0 <= r <= core.max_resolution else 1
-    lo, hi = box[0][axis], box[1][axis]
-    k0, k1 = -(-lo // s), -(-hi // s)   # lattice planes k*s in [lo, hi)
-    n = max(0, k1 - k0)
-    a, b = k0 + n * rank // size, k0 + n * (rank + 1) // size
-    out = [list(box[0]), list(box[1])]
-    out[0][axis], out[1][axis] = (a * s, min(hi, b * s)) if a < b else (lo, lo)
-    return out
-
-
-class _PartsCore:
-    """A step of a grid written in the local index space (one IDX dataset per partition, paper 001
-    §IV), read as one grid: same interface as an opened IDX dataset. Partition q's dataset holds
-    its box of the grid with the template's characters after the first k; so its resolution
-    r - k has the grid's resolution-r lattice (for r >= k; below, its resolution 0 is the
-    partition's origin), and a read takes from each partition the lattice points it holds."""
-
-    def __init__(self, parts, meta):
-        self._parts = [([int(v) for v in lo], [int(v) for v in hi], core) for lo, hi, core in parts]
-        self.ndims = meta["ndims"]
-        self.fields = [tuple(f) for f in meta["fields"]]
-        self.bitmask = meta["bitmask"]
-        self.bits_per_block = meta["bits_per_block"]
-        self.max_resolution = len(self.bitmask) - 1
-        self._k = int(meta["partitions"]).bit_length() - 1
-        d = [int(v) for v in meta["dims"]]
-        self.box = ([0, 0, 0], [v - 1 for v in d])
-        self._dims = d
-
-    def read(self, field, step, box, resolution):
-        names = {n: (d, c) for n, d, c in self.fields}
-        if field not in names:
-            raise errors.NotFoundError(f"grid has no field {field!r} (fields: {', '.join(names)})")
-        r = self.max_resolution if resolution is None else resolution
-        if not 0 <= r <= self.max_resolution:
-            raise InvalidArgumentError(f"resolution {r} is outside 0..{self.max_resolution}")
-        lo, hi = ([0, 0, 0], list(self._dims)) if box is None else ([int(v) for v in box[0]], [int(v) for v in box[1]])
-        if any(lo[a] < 0 or hi[a] > self._dims[a] or hi[a] <= lo[a] for a in range(3)):
-            raise InvalidArgumentError(f"box {lo} - {hi} is empty or outside the grid {self._dims}")
-        st = [_lattice_stride(self.bitmask, r, a) for a in range(3)]
-        first = [-(-lo[a] // st[a]) for a in range(3)]
-        count = [max(0, -(-hi[a] // st[a]) - first[a]) for a in range(3)]
-        dtype, comps = names[field]
-        nd = self.ndims
-        out = np.zeros(tuple(count[a] for a in reversed(range(nd))) + ((comps,) if comps > 1 else ()),
-                       dtype=np.dtype(dtype))
-        stats = {"files_opened": 0, "blocks_read": 0, "bytes_read": 0, "bytes_returned": 0}
-        local_r = max(0, r - self._k)
-        for plo, phi, core in self._parts:
-            ilo = [max(lo[a], plo[a]) for a in range(3)]
-            ihi = [min(hi[a], phi[a]) for a in range(3)]
-            g0 = [-(-ilo[a] // st[a]) * st[a] for a in range(3)]   # first lattice point inside
-            if any(g0[a] >= ihi[a] for a in range(3)):
-                continue
-            lst = [_lattice_stride(core.bitmask, local_r, a) for a in range(3)]
-            arr, s = core.read(field, step, [[g0[a] - plo[a] for a in range(3)], [ihi[a] - plo[a] for a in range(3)]],
-                               local_r)
-            for key in stats:
-                stats[key] += int(s.get(key, 0))
-            take = tuple(slice(None, None, st[a] // lst[a]) for a in reversed(range(nd)))
-            arr = arr[take]
-            at = tuple(slice(g0[a] // st[a] - first[a], g0[a] // st[a] - first[a] + arr.shape[nd - 1 - a])
-                       for a in reversed(range(nd)))
-            out[at] = arr
-        stats["bytes_returned"] = int(out.nbytes)
-        return out, stats
 
 
 class GridRefinement:
@@ -209,11 +124,11 @@ class GridRefinement:
     ``resolution`` is the resolution of the array last returned. Each step reads its
     resolution's blocks, so all steps together read about twice what the finest alone does."""
 
-    def __init__(self, owner, core, step, box, field, start):
-        self._owner, self._core = owner, core
+    def __init__(self, grid, step, box, field, start):
+        self._grid = grid
         self._args = (_step(step), box, field)
-        maxr = core.max_resolution
-        first = min(core.bits_per_block, maxr) if start is None else _resolution(start)
+        maxr = grid.max_resolution
+        first = min(grid.bits_per_block, maxr) if start is None else _resolution(start)
         if not 0 <= first <= maxr:
             raise InvalidArgumentError(f"start must be a resolution in 0..{maxr}, got {start!r}")
         self._next = first
@@ -221,16 +136,16 @@ class GridRefinement:
         self.last_read_stats: dict = {}
 
     def __len__(self) -> int:
-        return self._core.max_resolution + 1 - self._next
+        return self._grid.max_resolution + 1 - self._next
 
     def __iter__(self) -> "GridRefinement":
         return self
 
     def __next__(self) -> np.ndarray:
-        if self._next > self._core.max_resolution:
+        if self._next > self._grid.max_resolution:
             raise StopIteration
         step, box, field = self._args
-        arr = _read(self, self._core, step, box, self._next, field, None)
+        arr = _read(self, self._grid, step, box, self._next, field, None)
         self.resolution = self._next
         self._next += 1
         return arr
@@ -283,10 +198,12 @@ class Grid:
         m = self._meta
         return m["index_space"] == "local" and m["partitions"] > 1
 
-    def _open_step(self, step: int):
+    def _check_step(self, step: int) -> None:
+        """NotFound unless ``step`` is committed and its IDX dataset(s) open."""
         if self._split:
-            return _PartsCore(self._core.open_parts(_step(step)), self._meta)
-        return self._core.open_step(_step(step))
+            self._core.open_parts(_step(step))
+        else:
+            self._core.open_step(_step(step))
 
     @property
     def steps(self) -> list[int]:
@@ -373,13 +290,14 @@ class Grid:
 
     def read(self, step: int = 0, box: Any = None, resolution: int | None = None,
              field: str | None = None, comm: Any = None) -> np.ndarray:
-        """As :meth:`IdxGrid.read`, for a committed step of this grid."""
-        return _read(self, self._open_step(step), step, box, resolution, field, comm)
+        """As :meth:`IdxGrid.read`, for a committed step of this grid (either index space)."""
+        return _read(self, self, step, box, resolution, field, comm)
 
     def refine(self, step: int = 0, box: Any = None, field: str | None = None,
                start: int | None = None) -> GridRefinement:
         """As :meth:`IdxGrid.refine`, for a committed step of this grid."""
-        return GridRefinement(self, self._open_step(step), step, box, field, start)
+        self._check_step(step)
+        return GridRefinement(self, step, box, field, start)
 
     def __repr__(self) -> str:
         return f"<lodex.Grid {self.name!r} dims={self.dims} fields={list(self.fields)} steps={self.steps}>"

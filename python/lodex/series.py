@@ -9,7 +9,7 @@ from typing import Any, Mapping, Sequence
 
 import numpy as np
 
-from .errors import InvalidArgumentError, agreed
+from .errors import InvalidArgumentError, abort_read
 
 GridBoxArg = Any   # ((x0, y0, z0), (x1, y1, z1)); for 2-D variables ((x0, y0), (x1, y1)) also
 
@@ -176,49 +176,41 @@ class Series:
         Only the 4 KiB blocks holding the rows asked for are read, each verified against its
         checksum. Needed byte ranges at most ``merge_gap`` bytes apart in a file are read as one
         request; None: ``default_merge_gap``, the break-even bw_io x ts of the series' settings."""
-        if comm is None or comm.Get_size() == 1:
-            return self._read_part(var, steps, box, None, merge_gap)
-        return agreed(comm, lambda: self._read_part(var, steps, box, comm, merge_gap))
+        try:
+            step_list, single, core_box, gap = self._read_args(var, steps, box, merge_gap)
+        except Exception as e:   # noqa: BLE001 - the other ranks are in the collective read: abort it
+            abort_read(self._core, e, comm)
+            raise
+        a, (part_steps, lo, hi) = self._core.read(var, step_list, core_box, gap, comm)
+        self._stats = dict(self._core.last_read_stats)
+        lo, hi = list(lo), list(hi)
+        if self.variables[var][1] == 2:   # no z axis: the part spans the grid's z, as a box does
+            lo[2], hi[2] = 0, self.dims[2]
+            a = a[:, 0]
+        self.last_read_box = (list(part_steps), tuple(lo), tuple(hi))
+        return a[0] if single and len(a) == 1 else a
+
+    def _read_args(self, var, steps, box, merge_gap):
+        """read's arguments as the core takes them: (steps, whether a single step was asked for,
+        box, merge gap); steps [] means every flushed step. The core checks the rest."""
+        if not isinstance(var, str):
+            raise InvalidArgumentError(f"variable must be a name, got {var!r}")
+        if merge_gap is not None and (isinstance(merge_gap, bool) or not isinstance(merge_gap, (int, np.integer))
+                                      or not 0 <= merge_gap < 2**64):
+            raise InvalidArgumentError(f"merge_gap must be a non-negative number of bytes or None, got {merge_gap!r}")
+        step_list, single = ([], False) if steps is None else _steps(steps, self.steps)
+        if steps is not None and not step_list:
+            raise InvalidArgumentError("no steps asked for")
+        core_box = None if box is None else _int_box(box, "box", self.dims)
+        # What the core cannot take must fail here, where the other ranks learn of it.
+        if any(not -2**63 <= v < 2**63 for v in step_list + ([] if box is None else core_box[0] + core_box[1])):
+            raise InvalidArgumentError(f"steps and box coordinates must be 64-bit integers, got {steps!r}, {box!r}")
+        return step_list, single, core_box, None if merge_gap is None else int(merge_gap)
 
     @property
     def default_merge_gap(self) -> int:
         """Bytes: the series' bw_io x ts (a request costs ts, reading a byte 1 / bw_io), at most 1 MiB."""
         return int(self._core.default_merge_gap)
-
-    def _read_part(self, var, steps, box, comm, merge_gap=None) -> np.ndarray:
-        variables = self.variables
-        if not isinstance(var, str):
-            raise InvalidArgumentError(f"variable must be a name, got {var!r}")
-        if merge_gap is not None and (isinstance(merge_gap, bool) or not isinstance(merge_gap, (int, np.integer))
-                                      or merge_gap < 0):
-            raise InvalidArgumentError(f"merge_gap must be a non-negative number of bytes or None, got {merge_gap!r}")
-        ndim = variables[var][1] if var in variables else 3
-        dims = self.dims
-        step_list, single = _steps(steps, self.steps)
-        lo, hi = ([0, 0, 0], list(dims)) if box is None else _int_box(box, "box", dims)
-        if ndim == 2:
-            lo[2], hi[2] = 0, dims[2]
-        if any(not 0 <= lo[a] < hi[a] <= dims[a] for a in range(3)):
-            raise InvalidArgumentError(f"box {tuple(lo)}..{tuple(hi)} is empty or outside the "
-                                       f"{dims[0]} x {dims[1]} x {dims[2]} grid of series {self.name!r}")
-        if not step_list:
-            raise InvalidArgumentError("no steps asked for" if steps is not None
-                                       else f"series {self.name!r} has no flushed steps yet")
-        if comm is not None and comm.Get_size() > 1:
-            step_list, lo, hi = _split(step_list, lo, hi, ndim, comm.Get_rank(), comm.Get_size())
-        self.last_read_box = (step_list, tuple(lo), tuple(hi))
-        if not step_list or any(hi[a] <= lo[a] for a in range(3)):   # this rank's part is empty
-            ext = [max(0, hi[a] - lo[a]) for a in range(3)]
-            dtype = variables[var][0] if var in variables else "f4"
-            a = np.zeros((len(step_list), ext[2] if ndim == 3 else 1, ext[1], ext[0]), dtype=np.dtype(dtype))
-            self._stats = {k: 0 for k in READ_STATS}
-        else:
-            a = self._core.read(var, step_list, (lo, hi) if box is not None or comm is not None else None,
-                                None if merge_gap is None else int(merge_gap))
-            self._stats = dict(self._core.last_read_stats)
-        if ndim == 2:
-            a = a[:, 0]
-        return a[0] if single and len(a) == 1 else a
 
     @property
     def last_read_stats(self) -> dict:
@@ -230,26 +222,6 @@ class Series:
 
     def __repr__(self) -> str:
         return f"<lodex.Series {self.name!r} dims={self.dims} variables={len(self.variables)} steps={len(self.steps)}>"
-
-
-READ_STATS = ("windows", "chunks", "blocks", "requests", "head_requests", "checksum_requests", "bytes_read",
-              "head_bytes", "checksum_bytes", "bytes_returned", "merge_gap", "seconds")
-
-
-def _split(steps: list[int], lo: list[int], hi: list[int], ndim: int, rank: int, size: int):
-    """This rank's part of a read: a share of the steps when there are at least ``size``, else of
-    the slowest spatial axis with an extent (z for 3-D variables, then y, then x)."""
-    if len(steps) >= size:
-        n = len(steps)
-        return steps[n * rank // size: n * (rank + 1) // size], lo, hi
-    for axis in ((2, 1, 0) if ndim == 3 else (1, 0)):
-        n = hi[axis] - lo[axis]
-        if n >= size or axis == 0:
-            a, b = lo[axis] + n * rank // size, lo[axis] + n * (rank + 1) // size
-            lo, hi = list(lo), list(hi)
-            lo[axis], hi[axis] = a, b
-            return steps, lo, hi
-    return steps, lo, hi
 
 
 def define_series(dataset, name: str, dims, variables, memory_budget, d_tar, d_sar, bw_io, cc, ts):

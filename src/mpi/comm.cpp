@@ -49,6 +49,15 @@ bool mpi_active() {
   return init && !fin;
 }
 
+std::pair<int, int> rank_and_size(MPI_Comm comm) {
+  int rank = 0, size = 1;
+  if (comm != MPI_COMM_NULL) {
+    check_mpi(MPI_Comm_rank(comm, &rank), "MPI_Comm_rank");
+    check_mpi(MPI_Comm_size(comm, &size), "MPI_Comm_size");
+  }
+  return {rank, size};
+}
+
 Comm::Comm(MPI_Comm comm) {
   if (comm == MPI_COMM_NULL) fail(ErrorCode::kInvalidArgument, "communicator is MPI_COMM_NULL");
   if (!mpi_active()) fail(ErrorCode::kMpi, "MPI is not initialized (or already finalized)");

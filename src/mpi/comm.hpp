@@ -10,6 +10,7 @@
 #include <functional>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "core/error.hpp"
@@ -101,5 +102,8 @@ class Exchange {
 
 // True when MPI is initialized and not yet finalized.
 bool mpi_active();
+
+// This process's rank in comm and comm's size; (0, 1) for MPI_COMM_NULL (serial: no MPI call).
+std::pair<int, int> rank_and_size(MPI_Comm comm);
 
 }  // namespace lodex

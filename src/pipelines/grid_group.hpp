@@ -1,6 +1,7 @@
 // Grid variables of a lodex dataset: multiresolution IDX datasets (<name>.idx beside the
 // manifest) written collectively by MPI ranks, each passing its box of the grid, and read by any
-// number of processes or by OpenVisus. Everything that fails throws lodex::Error.
+// number of processes (pipelines/grid_reader.cpp) or by OpenVisus. Everything that fails throws
+// lodex::Error.
 #pragma once
 
 #include <cstdint>
@@ -11,6 +12,7 @@
 #include <vector>
 
 #include "layout/grid_plan.hpp"
+#include "layout/grid_read_plan.hpp"
 #include "pipelines/idx_dataset.hpp"
 #include "pipelines/dataset.hpp"
 
@@ -92,9 +94,29 @@ class GridGroup {
   // Local index space: every partition's IDX dataset, for reads of a committed step.
   std::vector<std::pair<GridPartDataset, IdxDataset>> open_parts(int64_t step) const;
 
+  // The part rank `rank` of `size` reads of `field` at `step` over `box` (none: the whole grid) at
+  // `resolution` (none: full): the whole box when size == 1, else an equal share of the
+  // resolution's lattice planes along the slowest axis (GridReadPart and plan_grid_read:
+  // layout/grid_read_plan.hpp). Validates step (NotFound when not committed), field (NotFound
+  // naming the fields), resolution (InvalidArgument, 0..max) and box (InvalidArgument: max < min
+  // or outside the grid; a box without extent on some axis is an empty read). Local, no MPI.
+  GridReadPart read_part(const std::string& field, int64_t step, const std::optional<GridBox>& box,
+                         std::optional<int> resolution, int rank = 0, int size = 1) const;
+  // The samples of that part, row-major (z, y, x, components); an empty part gives a zero-size
+  // array of the part's dtype and shape. comm == MPI_COMM_NULL: serial, the whole box. Otherwise
+  // collective over comm: each rank reads read_part(..., rank, size) and an error on any rank is
+  // raised on every rank. Either index space: the local one gathers each partition's samples.
+  GridArray read(const std::string& field, int64_t step, const std::optional<GridBox>& box,
+                 std::optional<int> resolution, MPI_Comm comm = MPI_COMM_NULL, IdxReadStats* stats = nullptr) const;
+  // For a rank whose read arguments could not even be converted (a language binding's checks
+  // failed): takes part in the collective read over comm so that every rank raises `error`.
+  [[noreturn]] void abort_read(const Error& error, MPI_Comm comm) const;
+
  private:
   friend class Dataset;
   void require_step(int64_t step) const;
+  GridReadSpace read_space() const;
+  GridArray read_parts(const GridReadPart& part, const std::string& field, int64_t step, IdxReadStats& stats) const;
   GridGroup(std::shared_ptr<DatasetState> ds, std::string name) : ds_(std::move(ds)), name_(std::move(name)) {}
   std::shared_ptr<DatasetState> ds_;
   std::string name_;

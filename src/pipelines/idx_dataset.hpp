@@ -1,8 +1,11 @@
-// Reading IDX grids (OpenVisus's format, docs/grids.md), serial: a box of one
-// field at one time step, at a resolution level (the strided samples of IDX, as OpenVisus's
-// read(max_resolution=r) returns them). Everything that fails throws lodex::Error; a block the
-// query needs that is missing or damaged is an error naming the file and the block, never zeros.
+// Reading IDX grids (OpenVisus's format, docs/grids.md): a box of one field at one time step,
+// at a resolution level (the strided samples of IDX, as OpenVisus's read(max_resolution=r)
+// returns them), by one process or by the ranks of a communicator, each reading its slab
+// (layout/grid_read_plan.hpp). Everything that fails throws lodex::Error; a block the query needs
+// that is missing or damaged is an error naming the file and the block, never zeros.
 #pragma once
+
+#include <mpi.h>
 
 #include <array>
 #include <cstdint>
@@ -13,6 +16,7 @@
 
 #include "core/heap_bytes.hpp"
 #include "format/idx.hpp"
+#include "layout/grid_read_plan.hpp"
 
 namespace lodex {
 
@@ -39,13 +43,30 @@ class IdxDataset {
   const IdxHeader& header() const { return header_; }
   int max_resolution() const;   // maxh of the bitmask
 
-  // box: [min, max) in logic coordinates, inside the logic box (default: all of it);
-  // resolution: 0..max_resolution (default: full).
+  // The part rank `rank` of `size` reads of `field` at `time` over `box` ([min, max) in logic
+  // coordinates, inside the logic box; none: all of it) at `resolution` (0..max_resolution;
+  // none: full): the whole box when size == 1, else its slab (plan_grid_read). Validates time
+  // (NotFound), field, resolution and box. Local, no MPI.
+  GridReadPart read_part(const std::string& field, int64_t time, const std::optional<GridBox>& box,
+                         std::optional<int> resolution, int rank = 0, int size = 1) const;
+  // Serial: the samples of the whole box, row-major (z, y, x, components); a box without extent
+  // on some axis gives an empty array.
   GridArray read(const std::string& field, int64_t time,
                  const std::optional<std::array<std::array<int64_t, 3>, 2>>& box, std::optional<int> resolution,
                  IdxReadStats* stats = nullptr) const;
+  // comm == MPI_COMM_NULL: as above. Otherwise collective over comm: the samples of this rank's
+  // read_part(..., rank, size) (an empty part: a zero-size array, stats zero); an error on any
+  // rank is raised on every rank.
+  GridArray read(const std::string& field, int64_t time, const std::optional<GridBox>& box,
+                 std::optional<int> resolution, MPI_Comm comm, IdxReadStats* stats = nullptr) const;
+  // For a rank whose read arguments could not even be converted (a language binding's checks
+  // failed): takes part in the collective read over comm so that every rank raises `error`.
+  [[noreturn]] void abort_read(const Error& error, MPI_Comm comm) const;
 
  private:
+  GridReadSpace read_space() const;
+  GridArray read_samples(const GridReadPart& part, const std::string& field, int64_t time, IdxReadStats* stats) const;
+
   std::string path_, dir_;
   IdxHeader header_;
   std::shared_ptr<const HzIndex> index_;   // of header_.bits

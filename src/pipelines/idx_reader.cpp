@@ -10,6 +10,7 @@
 #include <memory>
 
 #include "layout/hz.hpp"
+#include "pipelines/agreed_read.hpp"
 #include "storage/file.hpp"
 
 namespace lodex {
@@ -45,46 +46,65 @@ void copy_sample(uint8_t* dst, const uint8_t* src, size_t n) {
   }
 }
 
+// The directory of time step `time` ("" for a dataset without time steps, whose only step is 0).
+std::string time_dir_of(const IdxHeader& h, int64_t time, const std::string& what) {
+  if (h.time) return idx_time_dir(h.time, time);
+  if (time != 0) fail(ErrorCode::kNotFound, what, " has no time steps; step ", time, " does not exist (only 0)");
+  return "";
+}
+
 }  // namespace
+
+GridReadSpace IdxDataset::read_space() const {
+  const IdxHeader& h = header_;
+  GridReadSpace s;
+  s.box.hi = {1, 1, 1};
+  for (int a = 0; a < h.ndims; ++a) s.box.lo[a] = h.box_min[a], s.box.hi[a] = h.box_max[a] + 1;
+  s.ndims = h.ndims;
+  s.bitmask = h.bits;
+  for (const IdxField& f : h.fields) s.fields.push_back(FieldSpec{f.name, f.dtype, f.components});
+  s.what = "'" + path_ + "'";
+  return s;
+}
+
+GridReadPart IdxDataset::read_part(const std::string& field, int64_t time, const std::optional<GridBox>& box,
+                                   std::optional<int> resolution, int rank, int size) const {
+  time_dir_of(header_, time, "'" + path_ + "'");
+  return plan_grid_read(read_space(), field, box, resolution, rank, size);
+}
 
 GridArray IdxDataset::read(const std::string& field, int64_t time,
                            const std::optional<std::array<std::array<int64_t, 3>, 2>>& box,
                            std::optional<int> resolution, IdxReadStats* stats) const {
+  std::optional<GridBox> b;
+  if (box) b = GridBox{(*box)[0], (*box)[1]};
+  return read(field, time, b, resolution, MPI_COMM_NULL, stats);
+}
+
+GridArray IdxDataset::read(const std::string& field, int64_t time, const std::optional<GridBox>& box,
+                           std::optional<int> resolution, MPI_Comm comm, IdxReadStats* stats) const {
+  return agreed_read(comm, [&](int rank, int size) {
+    return read_samples(read_part(field, time, box, resolution, rank, size), field, time, stats);
+  });
+}
+
+void IdxDataset::abort_read(const Error& error, MPI_Comm comm) const { abort_agreed_read(error, comm); }
+
+GridArray IdxDataset::read_samples(const GridReadPart& part, const std::string& field, int64_t time,
+                                   IdxReadStats* stats) const {
   const IdxHeader& h = header_;
   const std::string what = "'" + path_ + "'";
-  size_t fi = h.fields.size();
-  std::string names;
-  for (size_t i = 0; i < h.fields.size(); ++i) {
-    if (h.fields[i].name == field) fi = i;
-    names += (i ? ", " : "") + h.fields[i].name;
-  }
-  if (fi == h.fields.size()) fail(ErrorCode::kNotFound, what, " has no field '", field, "' (fields: ", names, ")");
+  size_t fi = 0;
+  while (fi < h.fields.size() && h.fields[fi].name != field) ++fi;
+  if (fi == h.fields.size()) fail(ErrorCode::kInternal, what, ": field '", field, "' was planned but is not there");
   const IdxField& f = h.fields[fi];
   const HzIndex& hz = *index_;
-  const int maxh = hz.maxh(), bpb = h.bits_per_block;
-  const int r = resolution.value_or(maxh);
-  if (r < 0 || r > maxh) fail(ErrorCode::kInvalidArgument, "resolution ", r, " is outside 0..", maxh, " of ", what);
-  std::string time_dir;
-  if (h.time) {
-    time_dir = idx_time_dir(h.time, time);
-  } else if (time != 0) {
-    fail(ErrorCode::kNotFound, what, " has no time steps; step ", time, " does not exist (only 0)");
-  }
+  const int bpb = h.bits_per_block;
+  const int r = part.resolution;
+  const std::string time_dir = time_dir_of(h, time, what);
 
-  // The query box, inside the logic box; its samples at resolution r.
-  std::array<int64_t, 3> qlo{0, 0, 0}, qhi{1, 1, 1};
-  for (int a = 0; a < h.ndims; ++a) qlo[a] = h.box_min[a], qhi[a] = h.box_max[a] + 1;
-  if (box) {
-    for (int a = 0; a < 3; ++a) {
-      const int64_t lo = (*box)[0][a], hi = (*box)[1][a];
-      const int64_t blo = a < h.ndims ? h.box_min[a] : 0, bhi = a < h.ndims ? h.box_max[a] + 1 : 1;
-      if (lo >= hi || lo < blo || hi > bhi)
-        fail(ErrorCode::kInvalidArgument, "box [", (*box)[0][0], " ", (*box)[0][1], " ", (*box)[0][2], ") - (",
-             (*box)[1][0], " ", (*box)[1][1], " ", (*box)[1][2], ") is empty or outside the logic box of ", what,
-             " on axis ", "xyz"[a], " ([", blo, ", ", bhi, "))");
-      qlo[a] = lo, qhi[a] = hi;
-    }
-  }
+  // The part's box (inside the logic box: planned); its samples at resolution r.
+  const std::array<int64_t, 3>&qlo = part.box.lo, &qhi = part.box.hi;
   const StridedBox lattice = hz.resolution_box(r);
   std::array<AxisRange, 3> q;
   for (int a = 0; a < 3; ++a) {

@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "layout/series_plan.hpp"
+#include "layout/series_read_plan.hpp"
 #include "pipelines/dataset.hpp"
 
 namespace lodex {
@@ -69,6 +70,16 @@ struct SeriesArray {
   HeapBytes bytes;
 };
 
+// What one rank reads of a series read: its steps and its box (split_series_read,
+// layout/series_read_plan.hpp), the shape and dtype of its answer.
+struct SeriesReadPart {
+  std::vector<int64_t> steps;    // this rank's steps
+  GridBox box;                   // this rank's box (x first, exclusive max; z = [0,1) for 2-D vars)
+  std::array<uint64_t, 4> shape{0, 0, 0, 0};   // (steps, z, y, x); z = 1 for 2-D variables
+  DType dtype = DType::kF4;
+  uint64_t bytes() const;
+};
+
 class SeriesGroup {
  public:
   const std::string& name() const { return name_; }
@@ -87,16 +98,32 @@ class SeriesGroup {
   void flush();
   const SeriesWriteProfile& profile() const { return profile_; }
 
-  // Serial: variable `var` at `steps` (ascending or not, no repeats) over `box` (none: the whole
-  // grid; z ignored for 2-D variables). Only the chunks the box meets are read, and of each only
-  // the blocks holding rows it needs, each checked against its checksum. Two needed byte ranges
-  // at most `merge_gap` apart in a file are one request (the gap is read and dropped); none:
-  // the break-even of the series' settings, bw_io × ts (a request costs ts, a byte 1 / bw_io),
-  // at most kMaxMergeGap.
+  // Rank `rank` of `size`'s part of a read of `var` at `steps` (ascending or not, no repeats;
+  // empty: every flushed step) over `box` (none: the whole grid; z ignored for 2-D variables): a
+  // share of the steps when there are at least `size` of them, else of the slowest spatial axis
+  // with an extent (split_series_read). Validates the box (InvalidArgument: empty or outside the
+  // grid), var (NotFound) and steps (InvalidArgument for repeats, NotFound for steps not
+  // flushed). Local, no MPI.
+  SeriesReadPart read_part(const std::string& var, const std::vector<int64_t>& steps,
+                           const std::optional<GridBox>& box, int rank = 0, int size = 1) const;
+  // Serial: read(var, steps, box, merge_gap, MPI_COMM_NULL).
   SeriesArray read(const std::string& var, const std::vector<int64_t>& steps, const std::optional<GridBox>& box,
                    std::optional<uint64_t> merge_gap = std::nullopt) const;
+  // The samples of read_part(var, steps, box, rank, size), shape (steps, z, y, x); an empty part
+  // gives a zero-size array. comm == MPI_COMM_NULL: serial, the whole read. Otherwise collective
+  // over comm, an error on any rank raised on every rank. Only the chunks the box meets are
+  // read, and of each only the blocks holding rows it needs, each checked against its checksum.
+  // Two needed byte ranges at most `merge_gap` apart in a file are one request (the gap is read
+  // and dropped); none: the break-even of the series' settings, bw_io × ts (a request costs ts,
+  // a byte 1 / bw_io), at most kMaxMergeGap.
+  SeriesArray read(const std::string& var, const std::vector<int64_t>& steps, const std::optional<GridBox>& box,
+                   std::optional<uint64_t> merge_gap, MPI_Comm comm) const;
+  // For a rank whose read arguments could not even be converted (a language binding's checks
+  // failed): takes part in the collective read over comm so that every rank raises `error`.
+  [[noreturn]] void abort_read(const Error& error, MPI_Comm comm) const;
   static constexpr uint64_t kMaxMergeGap = uint64_t{1} << 20;
   uint64_t default_merge_gap() const;
+  // This rank's last read (zeros when its part was empty).
   const SeriesReadStats& last_read_stats() const { return read_stats_; }
 
  private:
@@ -106,6 +133,10 @@ class SeriesGroup {
   void flush_window();
   std::shared_ptr<const SeriesWindowHead> window_head(size_t window) const;
   const SeriesReadPlan& read_plan() const;
+  uint32_t variable_index(const std::string& var) const;
+  // (window, slot in the window) of each step; NotFound for a step not flushed.
+  std::vector<std::pair<size_t, uint32_t>> locate_steps(const std::vector<int64_t>& steps) const;
+  SeriesArray read_part_data(const SeriesReadPart& part, uint32_t v, std::optional<uint64_t> merge_gap) const;
 
   std::shared_ptr<DatasetState> ds_;
   std::string name_;

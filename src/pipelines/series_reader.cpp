@@ -8,6 +8,7 @@
 
 #include "core/checksum.hpp"
 #include "format/series_file.hpp"
+#include "pipelines/agreed_read.hpp"
 #include "pipelines/series_group.hpp"
 #include "pipelines/box_copy.hpp"
 #include "pipelines/dataset_state.hpp"
@@ -141,28 +142,19 @@ uint64_t SeriesGroup::default_merge_gap() const {
   return static_cast<uint64_t>(std::clamp(st.bw_io * st.ts, 0.0, static_cast<double>(kMaxMergeGap)));
 }
 
-SeriesArray SeriesGroup::read(const std::string& var, const std::vector<int64_t>& steps,
-                              const std::optional<GridBox>& box, std::optional<uint64_t> merge_gap) const {
-  const double t0 = wall_seconds();
-  read_stats_ = {};
-  ds_->require_open();
+uint64_t SeriesReadPart::bytes() const { return shape[0] * shape[1] * shape[2] * shape[3] * dtype_size(dtype); }
+
+uint32_t SeriesGroup::variable_index(const std::string& var) const {
   const SeriesMeta& m = meta();
-  uint32_t v = 0;
-  while (v < m.variables.size() && m.variables[v].name != var) ++v;
-  if (v == m.variables.size()) {
-    std::string names;
-    for (const auto& x : m.variables) names += (names.empty() ? "" : ", ") + x.name;
-    fail(ErrorCode::kNotFound, "series '", name_, "' has no variable '", var, "' (variables: ", names, ")");
-  }
-  const SeriesVariable& variable = m.variables[v];
-  if (steps.empty()) fail(ErrorCode::kInvalidArgument, "no steps asked for");
-  // Each step's window and its slot there.
-  {
-    std::vector<int64_t> sorted = steps;
-    std::sort(sorted.begin(), sorted.end());
-    if (auto it = std::adjacent_find(sorted.begin(), sorted.end()); it != sorted.end())
-      fail(ErrorCode::kInvalidArgument, "step ", *it, " is asked for twice");
-  }
+  for (uint32_t v = 0; v < m.variables.size(); ++v)
+    if (m.variables[v].name == var) return v;
+  std::string names;
+  for (const auto& x : m.variables) names += (names.empty() ? "" : ", ") + x.name;
+  fail(ErrorCode::kNotFound, "series '", name_, "' has no variable '", var, "' (variables: ", names, ")");
+}
+
+std::vector<std::pair<size_t, uint32_t>> SeriesGroup::locate_steps(const std::vector<int64_t>& steps) const {
+  const SeriesMeta& m = meta();
   std::vector<std::pair<size_t, uint32_t>> where(steps.size());
   for (size_t i = 0; i < steps.size(); ++i) {
     const int64_t s = steps[i];
@@ -183,21 +175,75 @@ SeriesArray SeriesGroup::read(const std::string& var, const std::vector<int64_t>
            "the window, at flush() or at close()");
     fail(ErrorCode::kNotFound, "series '", name_, "' has no step ", s, " (steps: ", steps_text(this->steps()), ")");
   }
-  const GridBox grid{{0, 0, 0}, m.dims};
-  GridBox obox = box ? *box : grid;
-  if (variable.ndim == 2 && box) obox.lo[2] = 0, obox.hi[2] = m.dims[2];   // z does not apply
+  return where;
+}
+
+SeriesReadPart SeriesGroup::read_part(const std::string& var, const std::vector<int64_t>& steps,
+                                      const std::optional<GridBox>& box, int rank, int size) const {
+  ds_->require_open();
+  const SeriesMeta& m = meta();
+  // The box first, on the variable's axes when there is one (as the Python layer checked it).
+  const SeriesVariable* known = m.find_variable(var);
+  GridBox obox = box ? *box : GridBox{{0, 0, 0}, m.dims};
+  if (known && known->ndim == 2) obox.lo[2] = 0, obox.hi[2] = m.dims[2];   // z does not apply
   for (int a = 0; a < 3; ++a)
     if (obox.lo[a] < 0 || obox.hi[a] > m.dims[a] || obox.lo[a] >= obox.hi[a])
       fail(ErrorCode::kInvalidArgument, "box ", box_text(obox), " is empty or outside the ", m.dims[0], " x ", m.dims[1],
            " x ", m.dims[2], " grid of series '", name_, "'");
-  obox = var_box(variable, obox);
-  const uint64_t sample = variable.sample_bytes();
-  const uint64_t out_step = obox.volume() * sample;
+  const std::vector<int64_t> asked = steps.empty() ? this->steps() : steps;
+  if (asked.empty()) fail(ErrorCode::kInvalidArgument, "series '", name_, "' has no flushed steps yet");
+  const SeriesVariable& variable = m.variables[variable_index(var)];
+  {
+    std::vector<int64_t> sorted = asked;
+    std::sort(sorted.begin(), sorted.end());
+    if (auto it = std::adjacent_find(sorted.begin(), sorted.end()); it != sorted.end())
+      fail(ErrorCode::kInvalidArgument, "step ", *it, " is asked for twice");
+  }
+  locate_steps(asked);
+  const SeriesReadShare share = split_series_read(asked, var_box(variable, obox), variable.ndim, rank, size);
+  SeriesReadPart p;
+  p.steps = share.steps;
+  p.box = share.box;
+  p.dtype = variable.dtype;
+  p.shape[0] = p.steps.size();
+  for (int a = 0; a < 3; ++a) p.shape[3 - a] = static_cast<uint64_t>(std::max<int64_t>(0, p.box.hi[a] - p.box.lo[a]));
+  return p;
+}
+
+SeriesArray SeriesGroup::read(const std::string& var, const std::vector<int64_t>& steps,
+                              const std::optional<GridBox>& box, std::optional<uint64_t> merge_gap) const {
+  return read(var, steps, box, merge_gap, MPI_COMM_NULL);
+}
+
+SeriesArray SeriesGroup::read(const std::string& var, const std::vector<int64_t>& steps,
+                              const std::optional<GridBox>& box, std::optional<uint64_t> merge_gap,
+                              MPI_Comm comm) const {
+  return agreed_read(comm, [&](int rank, int size) {
+    const double t0 = wall_seconds();
+    read_stats_ = {};
+    const SeriesReadPart part = read_part(var, steps, box, rank, size);
+    SeriesArray out = read_part_data(part, variable_index(var), merge_gap);
+    if (!out.bytes.empty()) read_stats_.seconds = wall_seconds() - t0;
+    return out;
+  });
+}
+
+void SeriesGroup::abort_read(const Error& error, MPI_Comm comm) const { abort_agreed_read(error, comm); }
+
+SeriesArray SeriesGroup::read_part_data(const SeriesReadPart& part, uint32_t v,
+                                        std::optional<uint64_t> merge_gap) const {
+  const SeriesMeta& m = meta();
+  const SeriesVariable& variable = m.variables[v];
+  const std::vector<int64_t>& steps = part.steps;
+  const GridBox& obox = part.box;   // on the variable's axes
   SeriesArray out;
   out.dtype = variable.dtype;
-  out.shape = {steps.size(), static_cast<uint64_t>(obox.hi[2] - obox.lo[2]), static_cast<uint64_t>(obox.hi[1] - obox.lo[1]),
-               static_cast<uint64_t>(obox.hi[0] - obox.lo[0])};
-  out.bytes.allocate(out_step * steps.size());
+  out.shape = part.shape;
+  out.bytes.allocate(part.bytes());
+  if (out.bytes.empty()) return out;   // this rank's part is empty: nothing read, stats zero
+  const std::vector<std::pair<size_t, uint32_t>> where = locate_steps(steps);
+  const uint64_t sample = variable.sample_bytes();
+  const uint64_t out_step = obox.volume() * sample;
   const SeriesReadPlan& plan = read_plan();
   const auto& chunks = plan.sar->chunks();
   const uint32_t C = static_cast<uint32_t>(chunks.size());
@@ -280,7 +326,7 @@ SeriesArray SeriesGroup::read(const std::string& var, const std::vector<int64_t>
         uint64_t expect;
         std::memcpy(&expect, q + 8 * i, 8);   // little-endian, as ByteWriter wrote it
         if (checksum64(p + at, n) != expect)
-          fail(ErrorCode::kFormat, path, ": checksum mismatch in variable '", var, "' at offset ", b.offset + at, " (", n,
+          fail(ErrorCode::kFormat, path, ": checksum mismatch in variable '", variable.name, "' at offset ", b.offset + at, " (", n,
                " bytes): the file is damaged");
       }
       read_stats_.blocks += b.count;
@@ -288,7 +334,6 @@ SeriesArray SeriesGroup::read(const std::string& var, const std::vector<int64_t>
     for (const Row& r : rows) std::memcpy(r.out, data_read.at(r.offset), r.bytes);
   }
   read_stats_.bytes_returned = out_step * steps.size();
-  read_stats_.seconds = wall_seconds() - t0;
   return out;
 }
 
