@@ -8,7 +8,11 @@ MPIEXEC  := $(VENV)/bin/mpiexec
 export PATH := $(abspath $(VENV))/bin:$(PATH)
 export MPI_HOME := $(abspath $(VENV))
 
-.PHONY: demo test setup build cpp-test asan-test py-test bench clean
+.PHONY: demo test setup build install cpp-test asan-test py-test bench clean
+
+# make install PREFIX=/some/dir: the C, C++ and Fortran package (headers, liblodex.so, the
+# Fortran module, the CMake package lodex and lodex.pc), built against the venv's MPI.
+PREFIX ?= /usr/local
 
 demo: build
 	$(MPIEXEC) -n 4 $(PY) -m lodex.demo
@@ -19,15 +23,23 @@ test: build cpp-test asan-test py-test
 
 setup: $(VENV)/.deps-ok
 
-$(VENV)/.deps-ok: requirements-dev.txt scripts/setup-system.sh
+$(VENV)/.deps-ok: requirements-dev.txt scripts/setup-system.sh scripts/setup-fortran-mpi.sh
 	bash scripts/setup-system.sh
 	test -x $(PY) || python3 -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
 	$(PY) -m pip install --quiet -r requirements-dev.txt
+	bash scripts/setup-fortran-mpi.sh $(VENV)
 	touch $@
 
 build: setup
 	$(PY) -m pip install --quiet --no-build-isolation --no-deps .
+
+install: setup
+	mkdir -p build
+	( cmake -S . -B build/native -G Ninja -DCMAKE_BUILD_TYPE=Release -DLODEX_BUILD_TESTS=OFF \
+	    -DMPI_HOME=$(MPI_HOME) -DLODEX_WITH_FORTRAN=ON -DCMAKE_INSTALL_PREFIX=$(abspath $(PREFIX)) \
+	  && cmake --build build/native -j2 ) > build/native.log 2>&1 || { tail -50 build/native.log; exit 1; }
+	cmake --install build/native
 
 cpp-test: build
 	ctest --test-dir build/py --output-on-failure -j2 --timeout 300

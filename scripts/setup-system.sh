@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # Installs the Debian packages lodex builds against, when they are missing.
 # MPI, mpi4py, numpy and the Python build tools come from PyPI into .venv (see Makefile);
-# only C/C++ libraries without a PyPI form come from here.
+# only C/C++ libraries without a PyPI form come from here. gfortran, libmpich-dev (for its Fortran
+# binding only) and patchelf give the venv's MPICH a Fortran interface: scripts/setup-fortran-mpi.sh.
 set -euo pipefail
-pkgs=(libroaring-dev libxxhash-dev nlohmann-json3-dev libgtest-dev zlib1g-dev cmake ninja-build g++)
+pkgs=(libroaring-dev libxxhash-dev nlohmann-json3-dev libgtest-dev zlib1g-dev cmake ninja-build g++
+      gfortran libmpich-dev patchelf pkg-config)
 missing=()
 for p in "${pkgs[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

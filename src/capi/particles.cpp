@@ -1,0 +1,274 @@
+// C API: particle groups (lodex.h, "Particle groups"): definition, writes, reads, refinement.
+#include "capi/handles.hpp"
+#include "capi/results.hpp"
+
+using namespace lodex;
+using namespace lodex::capi;
+
+namespace {
+
+struct Definition {
+  Schema schema;
+  Box domain;
+  PartitionSpec partition;
+  LodParams lod;
+};
+
+Definition definition(const lodex_field_def* fields, size_t num_fields, const double* domain,
+                      const lodex_partition* partition, const lodex_lod_params* lod) {
+  Definition d;
+  if (num_fields > 0 && !fields) fail(ErrorCode::kInvalidArgument, "fields is NULL but num_fields is ", num_fields);
+  std::vector<FieldSpec> specs;
+  for (size_t i = 0; i < num_fields; ++i) specs.push_back(field_spec(fields[i], cat("fields[", i, "]").c_str()));
+  d.schema = Schema(specs);
+  d.domain = particle_box(domain, "domain");
+  if (partition) {
+    if (partition->mode < LODEX_PARTITION_FACTOR || partition->mode > LODEX_PARTITION_ADAPTIVE)
+      fail(ErrorCode::kInvalidArgument, "partition mode ", partition->mode,
+           " is not LODEX_PARTITION_FACTOR, _GRID or _ADAPTIVE");
+    d.partition.mode = static_cast<PartitionMode>(partition->mode);
+    d.partition.dims = {partition->dims[0], partition->dims[1], partition->dims[2]};
+    d.partition.particles_per_file = partition->particles_per_file;
+  }
+  if (lod) d.lod = LodParams{lod->scale, lod->level0_max, lod->brick_target, lod->seed};
+  return d;
+}
+
+ReadRequest request_of(const lodex_read_request* r) {
+  ReadRequest out;
+  if (!r) return out;
+  if (r->box) out.box = particle_box(r->box, "request box");
+  out.fields = names(r->fields, r->num_fields, "request fields");
+  if (r->level < -1) fail(ErrorCode::kInvalidArgument, "request level ", r->level, " is below -1 (none)");
+  if (r->level >= 0) out.level = static_cast<uint32_t>(r->level);
+  if (r->fraction != 0) out.fraction = r->fraction;
+  out.lod = LodRequest{r->lod_readers, r->lod_P, r->lod_S};
+  if (r->split != LODEX_SPLIT_SPATIAL && r->split != LODEX_SPLIT_BYTES)
+    fail(ErrorCode::kInvalidArgument, "request split ", r->split, " is not LODEX_SPLIT_SPATIAL or LODEX_SPLIT_BYTES");
+  out.split = r->split == LODEX_SPLIT_BYTES ? ReadSplit::kBytes : ReadSplit::kSpatial;
+  return out;
+}
+
+void profile_of(const WriteProfile& p, lodex_write_profile* out) {
+  *out = lodex_write_profile{p.step, p.ranks, p.aggregators, p.files, p.particles, p.bytes, p.total_s};
+}
+
+void stats_of(const ReadStats& s, lodex_read_stats* out) {
+  *out = lodex_read_stats{s.files_opened, s.bytes_read,   s.bytes_returned, s.particles, s.metadata_bytes,
+                          s.head_bytes,   s.requests,     s.candidates,     s.seconds};
+}
+
+// A collective read's C-level checks, agreed on before the engine's own collectives start.
+template <typename Body>
+int read_call(const lodex_particles* g, void* out, Body&& body) {
+  return guarded([&] {
+    live(g, Kind::kParticles, "group");
+    InputCheck check;
+    check.require(out != nullptr, "out is NULL");
+    body(check);
+  });
+}
+
+}  // namespace
+
+extern "C" {
+
+int lodex_partition_init(lodex_partition* p) {
+  return guarded([&] {
+    if (!p) fail(ErrorCode::kInvalidArgument, "partition is NULL");
+    *p = lodex_partition{LODEX_PARTITION_FACTOR, {1, 1, 1}, 0};
+  });
+}
+
+int lodex_lod_params_init(lodex_lod_params* lod) {
+  return guarded([&] {
+    if (!lod) fail(ErrorCode::kInvalidArgument, "lod is NULL");
+    const LodParams d;
+    *lod = lodex_lod_params{d.scale, d.level0_max, d.brick_target, d.seed};
+  });
+}
+
+int lodex_particles_define(lodex_dataset* ds, const char* name, const lodex_field_def* fields, size_t num_fields,
+                           const double domain[6], const lodex_partition* partition, const lodex_lod_params* lod,
+                           lodex_particles** out) {
+  return guarded([&] {
+    live(ds, Kind::kDataset, "ds");
+    InputCheck check;
+    Definition d;
+    check.require(out != nullptr, "out is NULL");
+    check.require(name != nullptr, "name is NULL");
+    check.attempt([&] { d = definition(fields, num_fields, domain, partition, lod); });
+    if (check.error()) ds->ds->abort_define(*check.error());
+    ParticleGroup& g = ds->ds->particles(name, d.schema, d.domain, d.partition, d.lod);
+    *out = group_handle(ds->particles, ds, g, Kind::kParticles);
+  });
+}
+
+int lodex_particles_open(lodex_dataset* ds, const char* name, lodex_particles** out) {
+  return guarded([&] {
+    live(ds, Kind::kDataset, "ds");
+    if (!out) fail(ErrorCode::kInvalidArgument, "out is NULL");
+    *out = group_handle(ds->particles, ds, ds->ds->particles(text(name, "name")), Kind::kParticles);
+  });
+}
+
+int lodex_particles_field_count(const lodex_particles* g, size_t* count) {
+  return guarded([&] {
+    live(g, Kind::kParticles, "group");
+    if (!count) fail(ErrorCode::kInvalidArgument, "count is NULL");
+    *count = g->group->schema().size();
+  });
+}
+
+int lodex_particles_field(const lodex_particles* g, size_t index, lodex_field_def* out) {
+  return guarded([&] {
+    live(g, Kind::kParticles, "group");
+    if (!out) fail(ErrorCode::kInvalidArgument, "out is NULL");
+    const Schema& s = g->group->schema();
+    if (index >= s.size()) fail(ErrorCode::kInvalidArgument, "index ", index, " is past the ", s.size(), " fields");
+    to_c(s.field(index), out);
+  });
+}
+
+int lodex_particles_domain(const lodex_particles* g, double box[6]) {
+  return guarded([&] {
+    live(g, Kind::kParticles, "group");
+    if (!box) fail(ErrorCode::kInvalidArgument, "box is NULL");
+    const Box& b = g->group->domain();
+    for (int a = 0; a < 3; ++a) box[a] = b.inclusive_min[a], box[3 + a] = b.exclusive_max[a];
+  });
+}
+
+int lodex_particles_steps(const lodex_particles* g, int64_t* steps, size_t capacity, size_t* count) {
+  return guarded([&] {
+    live(g, Kind::kParticles, "group");
+    copy_steps(g->group->steps(), steps, capacity, count);
+  });
+}
+
+int lodex_particles_write(lodex_particles* g, int64_t step, const lodex_field_data* fields, size_t num_fields,
+                          const double* patch) {
+  return guarded([&] {
+    live(g, Kind::kParticles, "group");
+    InputCheck check;
+    std::vector<FieldView> views;
+    std::optional<Box> p;
+    check.attempt([&] { views = field_views(fields, num_fields); });
+    check.attempt([&] {
+      if (patch) p = particle_box(patch, "patch");
+    });
+    if (check.error()) g->group->abort_write(*check.error());
+    g->group->write(step, views, p);
+  });
+}
+
+int lodex_particles_profile(const lodex_particles* g, lodex_write_profile* out, const char** json) {
+  return guarded([&] {
+    auto* h = const_cast<lodex_particles*>(live(g, Kind::kParticles, "group"));
+    if (!out) fail(ErrorCode::kInvalidArgument, "out is NULL");
+    profile_of(h->group->profile(), out);
+    if (json) {
+      h->profile_json = h->group->profile().to_json();
+      *json = h->profile_json.c_str();
+    }
+  });
+}
+
+int lodex_read_request_init(lodex_read_request* r) {
+  return guarded([&] {
+    if (!r) fail(ErrorCode::kInvalidArgument, "request is NULL");
+    const ReadRequest d;
+    *r = lodex_read_request{nullptr, nullptr, 0, -1, 0.0, d.lod.readers, d.lod.P, d.lod.S, LODEX_SPLIT_SPATIAL};
+  });
+}
+
+int lodex_particles_read(const lodex_particles* g, int64_t step, const lodex_read_request* request, MPI_Comm comm,
+                         lodex_columns** out) {
+  return read_call(g, out, [&](InputCheck& check) {
+    ReadRequest r;
+    check.attempt([&] { r = request_of(request); });
+    agree_inputs(check, comm);
+    *out = new_columns(g->group->read(step, r, comm));
+  });
+}
+
+int lodex_particles_read_f(const lodex_particles* g, int64_t step, const lodex_read_request* request, MPI_Fint comm,
+                           lodex_columns** out) {
+  return with_fortran_comm(comm, [&](MPI_Comm c_comm) {
+    return lodex_particles_read(g, step, request, c_comm, out);
+  });
+}
+
+int lodex_particles_read_stats(const lodex_particles* g, lodex_read_stats* out) {
+  return guarded([&] {
+    live(g, Kind::kParticles, "group");
+    if (!out) fail(ErrorCode::kInvalidArgument, "out is NULL");
+    stats_of(g->group->last_read_stats(), out);
+  });
+}
+
+int lodex_particles_refine(const lodex_particles* g, int64_t step, const lodex_read_request* request, MPI_Comm comm,
+                           lodex_refinement** out) {
+  return read_call(g, out, [&](InputCheck& check) {
+    ReadRequest r;
+    check.attempt([&] { r = request_of(request); });
+    agree_inputs(check, comm);
+    auto h = std::make_unique<lodex_refinement>();
+    h->ds = g->owner->ds;
+    h->refinement = g->group->refine(step, r, comm);
+    register_handle(h.get(), Kind::kRefinement);
+    *out = h.release();
+  });
+}
+
+int lodex_particles_refine_f(const lodex_particles* g, int64_t step, const lodex_read_request* request, MPI_Fint comm,
+                             lodex_refinement** out) {
+  return with_fortran_comm(comm, [&](MPI_Comm c_comm) {
+    return lodex_particles_refine(g, step, request, c_comm, out);
+  });
+}
+
+int lodex_refinement_levels(const lodex_refinement* r, uint32_t* levels) {
+  return guarded([&] {
+    live(r, Kind::kRefinement, "refinement");
+    if (!levels) fail(ErrorCode::kInvalidArgument, "levels is NULL");
+    *levels = r->refinement->levels();
+  });
+}
+
+int lodex_refinement_next_level(const lodex_refinement* r, uint32_t* level) {
+  return guarded([&] {
+    live(r, Kind::kRefinement, "refinement");
+    if (!level) fail(ErrorCode::kInvalidArgument, "level is NULL");
+    *level = r->refinement->next_level();
+  });
+}
+
+int lodex_refinement_next(lodex_refinement* r, lodex_columns** out) {
+  return guarded([&] {
+    live(r, Kind::kRefinement, "refinement");
+    // Collective: a rank that passed no `out` still reads its part, so no other rank waits.
+    std::vector<FieldColumn> cols = r->refinement->next();
+    if (!out) fail(ErrorCode::kInvalidArgument, "out is NULL");
+    *out = new_columns(std::move(cols));
+  });
+}
+
+int lodex_refinement_read_stats(const lodex_refinement* r, lodex_read_stats* out) {
+  return guarded([&] {
+    live(r, Kind::kRefinement, "refinement");
+    if (!out) fail(ErrorCode::kInvalidArgument, "out is NULL");
+    stats_of(r->refinement->last_read_stats(), out);
+  });
+}
+
+int lodex_refinement_free(lodex_refinement* r) {
+  if (!r) return LODEX_OK;
+  return guarded([&] {
+    live(r, Kind::kRefinement, "refinement");
+    unregister_handle(r);
+    delete r;
+  });
+}
+
+}  // extern "C"

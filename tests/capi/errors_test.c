@@ -1,0 +1,332 @@
+/* The C API's error paths, in C, at any rank count: bad handles, NULL pointers, wrong dtypes,
+ * bad boxes, a step written twice, and argument errors on one rank only. Every failing call must
+ * return the same non-zero status on every rank with a message, nobody may hang, and what was
+ * committed before must read back intact.
+ *
+ *   mpiexec -n 3 ./capi_errors_test SCRATCH_DIR
+ */
+#include <lodex.h>
+#include <math.h>
+#include <mpi.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int g_rank, g_size, g_failed, g_passed;
+static char g_dir[4096];
+
+static void check_true(int ok, const char* what, int line) {
+  if (ok) {
+    ++g_passed;
+  } else {
+    ++g_failed;
+    fprintf(stderr, "rank %d: line %d: %s\n", g_rank, line, what);
+  }
+}
+#define EXPECT(cond) check_true((cond) != 0, #cond, __LINE__)
+
+/* `status` is `code` on this rank, with a message containing `needle` (NULL: any message). */
+static void expect_error(int status, int code, const char* needle, int line) {
+  char what[512];
+  snprintf(what, sizeof what, "status %d (%s) message \"%s\"; wanted %d containing \"%s\"", status,
+           lodex_status_name(status), lodex_last_error(), code, needle ? needle : "");
+  check_true(status == code && strlen(lodex_last_error()) > 0 && (!needle || strstr(lodex_last_error(), needle)),
+             what, line);
+}
+#define EXPECT_ERROR(call, code, needle) expect_error((call), (code), (needle), __LINE__)
+#define EXPECT_OK(call)                                                                        \
+  do {                                                                                         \
+    int rc_ = (call);                                                                          \
+    check_true(rc_ == LODEX_OK, rc_ == LODEX_OK ? #call : lodex_last_error(), __LINE__);       \
+  } while (0)
+
+static void path_of(char* out, size_t n, const char* name) { snprintf(out, n, "%s/%s", g_dir, name); }
+
+static void test_version_and_names(void) {
+  EXPECT(strcmp(lodex_version(), LODEX_VERSION) == 0);
+  EXPECT(strcmp(lodex_status_name(LODEX_OK), "ok") == 0);
+  EXPECT(strcmp(lodex_status_name(99), "unknown status") == 0);
+  EXPECT(lodex_dtype_size(LODEX_F8) == 8 && lodex_dtype_size(LODEX_U2) == 2 && lodex_dtype_size(42) == 0);
+}
+
+static void test_bad_handles(lodex_dataset* ds, lodex_particles* g) {
+  const char* path;
+  EXPECT_ERROR(lodex_dataset_path(NULL, &path), LODEX_ERR_INVALID_ARGUMENT, "NULL");
+  EXPECT_ERROR(lodex_dataset_path((const lodex_dataset*)g, &path), LODEX_ERR_INVALID_ARGUMENT,
+               "is a lodex_particles handle");
+  int not_a_handle = 7;
+  EXPECT_ERROR(lodex_dataset_path((const lodex_dataset*)&not_a_handle, &path), LODEX_ERR_INVALID_ARGUMENT,
+               "not a live lodex_dataset");
+  size_t count;
+  EXPECT_ERROR(lodex_particles_steps((const lodex_particles*)ds, NULL, 0, &count), LODEX_ERR_INVALID_ARGUMENT,
+               "is a lodex_dataset handle");
+  EXPECT_ERROR(lodex_columns_free((lodex_columns*)&not_a_handle), LODEX_ERR_INVALID_ARGUMENT, "not a live");
+  EXPECT_OK(lodex_columns_free(NULL));
+  EXPECT_ERROR(lodex_particles_steps(g, NULL, 0, NULL), LODEX_ERR_INVALID_ARGUMENT, "count is NULL");
+  EXPECT_ERROR(lodex_particles_steps(g, NULL, 4, &count), LODEX_ERR_INVALID_ARGUMENT, "steps is NULL");
+}
+
+static lodex_particles* define(lodex_dataset* ds, const char* name, int bad_rank, int* status) {
+  lodex_field_def fields[] = {{"position", LODEX_F8, 3}, {"mass", LODEX_F4, 1}};
+  if (g_rank == bad_rank) fields[1].dtype = 42;
+  const double domain[6] = {0, 0, 0, 1, 1, 1};
+  lodex_particles* g = NULL;
+  *status = lodex_particles_define(ds, name, fields, 2, domain, NULL, NULL, &g);
+  return g;
+}
+
+/* Each rank writes n particles of its slab of the unit cube along x; `fault` damages one input
+ * on rank `bad_rank`. */
+enum Fault { kNone, kDtype, kNullData, kNanPatch, kNullName };
+static int write_step(lodex_particles* g, int64_t step, int n, int bad_rank, enum Fault fault) {
+  double* pos = malloc(3 * (size_t)n * sizeof(double));
+  float* mass = malloc((size_t)n * sizeof(float));
+  const double x0 = (double)g_rank / g_size, dx = 1.0 / g_size;
+  for (int i = 0; i < n; ++i) {
+    pos[3 * i] = x0 + dx * (i + 0.5) / n;
+    pos[3 * i + 1] = pos[3 * i + 2] = (i + 0.5) / n;
+    mass[i] = (float)(step * 1000 + g_rank * 100 + i);
+  }
+  lodex_field_data data[] = {{"position", LODEX_F8, 3, (uint64_t)n, pos}, {"mass", LODEX_F4, 1, (uint64_t)n, mass}};
+  double patch[6] = {x0, 0, 0, x0 + dx, 1, 1};
+  if (g_rank == bad_rank) {
+    if (fault == kDtype) data[1].dtype = 0;
+    if (fault == kNullData) data[0].data = NULL;
+    if (fault == kNanPatch) patch[4] = NAN;
+    if (fault == kNullName) data[1].name = NULL;
+  }
+  const int rc = lodex_particles_write(g, step, data, 2, patch);
+  free(pos);
+  free(mass);
+  return rc;
+}
+
+static void test_definitions(lodex_dataset* ds) {
+  int status;
+  define(ds, "bad_everywhere", -2, &status);  /* no bad rank: control */
+  EXPECT_OK(status);
+  define(ds, "bad_on_last", g_size - 1, &status);
+  EXPECT_ERROR(status, LODEX_ERR_INVALID_ARGUMENT, "42 is not a dtype");
+  lodex_particles* g;
+  EXPECT_ERROR(lodex_particles_open(ds, "bad_on_last", &g), LODEX_ERR_NOT_FOUND, "bad_on_last");
+  EXPECT_ERROR(lodex_particles_define(ds, "p", NULL, 2, NULL, NULL, NULL, &g), LODEX_ERR_INVALID_ARGUMENT,
+               "fields is NULL");
+}
+
+static void test_writes(lodex_particles* g) {
+  const int n = 50;
+  EXPECT_OK(write_step(g, 0, n, -1, kNone));
+  /* Faults on one rank (the last): every rank fails with that rank's message. */
+  const int last = g_size - 1;
+  char rank_prefix[32];
+  snprintf(rank_prefix, sizeof rank_prefix, g_size > 1 ? "rank %d: " : "", last);
+  EXPECT_ERROR(write_step(g, 1, n, last, kDtype), LODEX_ERR_INVALID_ARGUMENT, rank_prefix);
+  EXPECT_ERROR(write_step(g, 1, n, last, kNullData), LODEX_ERR_INVALID_ARGUMENT, "data is NULL");
+  EXPECT_ERROR(write_step(g, 1, n, last, kNanPatch), LODEX_ERR_INVALID_ARGUMENT, "not finite");
+  EXPECT_ERROR(write_step(g, 1, n, last, kNullName), LODEX_ERR_INVALID_ARGUMENT, "name is NULL");
+  EXPECT_ERROR(write_step(g, 0, n, -1, kNone), LODEX_ERR_ALREADY_EXISTS, NULL);
+  EXPECT_OK(write_step(g, 1, n, -1, kNone));
+  size_t count = 0;
+  int64_t steps[4];
+  EXPECT_OK(lodex_particles_steps(g, steps, 4, &count));
+  EXPECT(count == 2 && steps[0] == 0 && steps[1] == 1);
+}
+
+static void test_reads(lodex_particles* g) {
+  /* What was committed reads back exactly, on one process, through every result call. */
+  lodex_columns* cols = NULL;
+  EXPECT_OK(lodex_particles_read(g, 1, NULL, MPI_COMM_NULL, &cols));
+  lodex_column mass;
+  EXPECT_OK(lodex_columns_find(cols, "mass", &mass));
+  EXPECT(mass.rows == (uint64_t)(50 * g_size) && mass.dtype == LODEX_F4 && mass.bytes == mass.rows * 4);
+  double sum = 0, want = 0;
+  for (uint64_t i = 0; i < mass.rows; ++i) sum += ((const float*)mass.data)[i];
+  for (int r = 0; r < g_size; ++r)
+    for (int i = 0; i < 50; ++i) want += 1000 + r * 100 + i;
+  EXPECT(sum == want);
+  float small[1];
+  EXPECT_ERROR(lodex_columns_copy(cols, "mass", small, sizeof small), LODEX_ERR_INVALID_ARGUMENT, "buffer holds 4");
+  EXPECT_ERROR(lodex_columns_find(cols, "nope", &mass), LODEX_ERR_NOT_FOUND, "columns: position, mass");
+  EXPECT_OK(lodex_columns_free(cols));
+  EXPECT_ERROR(lodex_columns_free(cols), LODEX_ERR_INVALID_ARGUMENT, "already released");
+
+  /* Collective reads: a bad request on one rank fails everywhere; a missing step too. */
+  lodex_read_request req;
+  EXPECT_OK(lodex_read_request_init(&req));
+  if (g_rank == 0) req.split = 9;
+  EXPECT_ERROR(lodex_particles_read(g, 1, &req, MPI_COMM_WORLD, &cols), LODEX_ERR_INVALID_ARGUMENT, "split 9");
+  EXPECT_OK(lodex_read_request_init(&req));
+  const double inverted[6] = {0.5, 0, 0, 0.25, 1, 1};
+  req.box = inverted;
+  EXPECT(lodex_particles_read(g, 1, &req, MPI_COMM_WORLD, &cols) != LODEX_OK);
+  EXPECT_ERROR(lodex_particles_read(g, 7, NULL, MPI_COMM_WORLD, &cols), LODEX_ERR_NOT_FOUND, NULL);
+  const char* unknown[] = {"temperature"};
+  EXPECT_OK(lodex_read_request_init(&req));
+  req.fields = unknown;
+  req.num_fields = 1;
+  EXPECT_ERROR(lodex_particles_read(g, 1, &req, MPI_COMM_NULL, &cols), LODEX_ERR_NOT_FOUND, "temperature");
+  EXPECT_ERROR(lodex_particles_read(g, 1, NULL, MPI_COMM_WORLD, g_rank == 0 ? NULL : &cols),
+               LODEX_ERR_INVALID_ARGUMENT, "out is NULL");
+  /* And the collective read itself still works afterwards: the parts add up. */
+  EXPECT_OK(lodex_particles_read(g, 1, NULL, MPI_COMM_WORLD, &cols));
+  EXPECT_OK(lodex_columns_find(cols, "mass", &mass));
+  uint64_t total = 0;
+  MPI_Allreduce(&mass.rows, &total, 1, MPI_UINT64_T, MPI_SUM, MPI_COMM_WORLD);
+  EXPECT(total == (uint64_t)(50 * g_size));
+  EXPECT_OK(lodex_columns_free(cols));
+}
+
+static void test_queries(lodex_particles* g) {
+  lodex_query q;
+  EXPECT_OK(lodex_query_init(&q));
+  q.text = "mass >";
+  lodex_query_result* r = NULL;
+  EXPECT_ERROR(lodex_particles_query(g, 1, &q, MPI_COMM_WORLD, &r), LODEX_ERR_INVALID_ARGUMENT, NULL);
+  q.text = g_rank == g_size - 1 ? NULL : "mass > 1020";
+  EXPECT_ERROR(lodex_particles_query(g, 1, &q, MPI_COMM_WORLD, &r), LODEX_ERR_INVALID_ARGUMENT, "query text is NULL");
+  q.text = "mass > 1020";
+  EXPECT_OK(lodex_particles_query(g, 1, &q, MPI_COMM_WORLD, &r));
+  uint64_t count = 0;
+  EXPECT_OK(lodex_query_result_count(r, &count, NULL));
+  uint64_t want = 0;
+  for (int rk = 0; rk < g_size; ++rk)
+    for (int i = 0; i < 50; ++i) want += 1000 + rk * 100 + i > 1020;
+  EXPECT(count == want);
+  const lodex_columns* cols;
+  EXPECT_OK(lodex_query_result_columns(r, &cols));
+  EXPECT_ERROR(lodex_columns_free((lodex_columns*)cols), LODEX_ERR_INVALID_ARGUMENT, "belong to a query result");
+  EXPECT_OK(lodex_query_result_free(r));
+  const char* fields[] = {"mass"};
+  EXPECT_ERROR(lodex_particles_build_index(g, fields, 1, 7, 3, NULL, 0, NULL), LODEX_ERR_INVALID_ARGUMENT,
+               "binning 7");
+}
+
+static void test_grids(lodex_dataset* ds) {
+  lodex_grid_def def;
+  EXPECT_OK(lodex_grid_def_init(&def));
+  const lodex_field_def f = {"rho", LODEX_F4, 1};
+  def.dims[0] = 8, def.dims[1] = 8, def.dims[2] = 4 * (uint64_t)g_size;
+  def.fields = &f;
+  def.num_fields = 1;
+  lodex_grid* grid;
+  EXPECT_OK(lodex_grid_define(ds, "rho", &def, &grid));
+  float values[8 * 8 * 4];
+  for (int i = 0; i < 256; ++i) values[i] = (float)(g_rank * 256 + i);
+  const lodex_field_data data = {"rho", LODEX_F4, 1, 256, values};
+  int64_t box[6] = {0, 0, 4 * g_rank, 8, 8, 4 * g_rank + 4};
+  int64_t overlapping[6] = {0, 0, 0, 8, 8, 4};
+  EXPECT(lodex_grid_write(grid, 0, g_size > 1 ? overlapping : box, &data, 1) == (g_size > 1 ? LODEX_ERR_INVALID_ARGUMENT : LODEX_OK));
+  if (g_size > 1) EXPECT_OK(lodex_grid_write(grid, 0, box, &data, 1));
+  EXPECT_ERROR(lodex_grid_write(grid, 0, box, &data, 1), LODEX_ERR_ALREADY_EXISTS, NULL);
+  lodex_grid_part part;
+  EXPECT_OK(lodex_grid_read_part(grid, NULL, 0, NULL, -1, MPI_COMM_WORLD, &part));
+  float* buffer = malloc(part.bytes + 4);
+  EXPECT_ERROR(lodex_grid_read(grid, "rho", 0, NULL, -1, MPI_COMM_WORLD, buffer, g_rank == 0 ? 0 : part.bytes, NULL),
+               LODEX_ERR_INVALID_ARGUMENT, "buffer holds 0");
+  EXPECT_OK(lodex_grid_read(grid, "rho", 0, NULL, -1, MPI_COMM_WORLD, buffer, part.bytes, NULL));
+  /* Each rank's slab holds the values the rank that wrote those planes gave them. */
+  int ok = 1;
+  const uint64_t plane = part.shape[0] * part.shape[1];
+  for (uint64_t z = 0; z < part.shape[2]; ++z)
+    for (uint64_t i = 0; i < plane; ++i) {
+      const int64_t gz = part.box[2] + (int64_t)z, writer = gz / 4;
+      ok &= buffer[z * plane + i] == (float)(writer * 256 + (gz % 4) * 64 + (int64_t)i);
+    }
+  EXPECT(ok);
+  free(buffer);
+  int64_t outside[6] = {0, 0, 0, 9, 8, 1};
+  EXPECT_ERROR(lodex_grid_read_part(grid, "rho", 0, outside, -1, MPI_COMM_NULL, &part), LODEX_ERR_INVALID_ARGUMENT,
+               NULL);
+  EXPECT_ERROR(lodex_grid_read_part(grid, "nope", 0, NULL, -1, MPI_COMM_NULL, &part), LODEX_ERR_NOT_FOUND, "nope");
+}
+
+static void test_series(lodex_dataset* ds) {
+  lodex_series_def def;
+  EXPECT_OK(lodex_series_def_init(&def));
+  const lodex_series_var v = {"T", LODEX_F8, 3};
+  def.dims[0] = 4, def.dims[1] = 2 * g_size, def.dims[2] = 3;
+  def.variables = &v;
+  def.num_variables = 1;
+  def.d_tar = 2;
+  lodex_series* s;
+  EXPECT_OK(lodex_series_define(ds, "T", &def, &s));
+  double values[4 * 2 * 3];
+  const int64_t box[6] = {0, 2 * g_rank, 0, 4, 2 * g_rank + 2, 3};
+  const lodex_field_data data = {"T", LODEX_F8, 1, 24, values};
+  for (int64_t step = 0; step < 3; ++step) {
+    for (int i = 0; i < 24; ++i) values[i] = (double)(step * 1000 + g_rank * 24 + i);
+    EXPECT_OK(lodex_series_write(s, step, box, &data, 1));
+  }
+  EXPECT_ERROR(lodex_series_write(s, 1, box, &data, 1), LODEX_ERR_ALREADY_EXISTS, "already has step 1");
+  lodex_field_data wrong = data;
+  if (g_rank == 0) wrong.dtype = LODEX_F4;
+  EXPECT(lodex_series_write(s, 3, box, &wrong, 1) != LODEX_OK);
+  EXPECT_OK(lodex_series_flush(s));
+  size_t count = 0;
+  EXPECT_OK(lodex_series_steps(s, NULL, 0, &count));
+  EXPECT(count == 3);
+  lodex_series_part part;
+  int64_t mine[3];
+  EXPECT_OK(lodex_series_read_part(s, "T", NULL, 0, NULL, MPI_COMM_WORLD, &part, mine, 3));
+  double* out = malloc(part.bytes + 8);
+  EXPECT_OK(lodex_series_read(s, "T", NULL, 0, NULL, -1, MPI_COMM_WORLD, out, part.bytes));
+  /* Rank r wrote y in [2r, 2r + 2): T(step, x, y, z) = 1000 step + 24 (y / 2) + 8 z + 4 (y % 2) + x. */
+  int ok = part.num_steps <= 3 && part.shape[0] == part.num_steps;
+  uint64_t i = 0;
+  for (uint64_t t = 0; ok && t < part.shape[0]; ++t)
+    for (int64_t z = part.box[2]; z < part.box[5]; ++z)
+      for (int64_t y = part.box[1]; y < part.box[4]; ++y)
+        for (int64_t x = part.box[0]; x < part.box[3]; ++x)
+          ok &= out[i++] == (double)(mine[t] * 1000 + 24 * (y / 2) + 8 * z + 4 * (y % 2) + x);
+  EXPECT(ok && i * 8 == part.bytes);
+  uint64_t total = 0, here = part.bytes;
+  MPI_Allreduce(&here, &total, 1, MPI_UINT64_T, MPI_SUM, MPI_COMM_WORLD);
+  EXPECT(total == 3 * 4 * 2 * (uint64_t)g_size * 3 * 8);
+  free(out);
+  EXPECT_ERROR(lodex_series_read(s, "T", NULL, 0, NULL, -5, MPI_COMM_WORLD, NULL, 0), LODEX_ERR_INVALID_ARGUMENT,
+               "merge_gap");
+}
+
+int main(int argc, char** argv) {
+  MPI_Init(&argc, &argv);
+  MPI_Comm_rank(MPI_COMM_WORLD, &g_rank);
+  MPI_Comm_size(MPI_COMM_WORLD, &g_size);
+  snprintf(g_dir, sizeof g_dir, "%s", argc > 1 ? argv[1] : ".");
+  char path[4200];
+  path_of(path, sizeof path, "capi_errors.lodex");
+  if (g_rank == 0) {
+    char cmd[8600];
+    snprintf(cmd, sizeof cmd, "mkdir -p '%s' && rm -rf '%s'", g_dir, path);
+    if (system(cmd) != 0) fprintf(stderr, "could not clear %s\n", path);
+  }
+  MPI_Barrier(MPI_COMM_WORLD);
+
+  test_version_and_names();
+  lodex_dataset* ds = NULL;
+  EXPECT_ERROR(lodex_dataset_create(g_rank == 0 ? NULL : path, MPI_COMM_WORLD, 0, &ds), LODEX_ERR_INVALID_ARGUMENT,
+               "path is NULL");
+  EXPECT_ERROR(lodex_dataset_create(path, MPI_COMM_WORLD, 64, &ds), LODEX_ERR_INVALID_ARGUMENT, "flags 64");
+  EXPECT_OK(lodex_dataset_create(path, MPI_COMM_WORLD, 0, &ds));
+  lodex_dataset* twice = NULL;
+  EXPECT_ERROR(lodex_dataset_create(path, MPI_COMM_WORLD, 0, &twice), LODEX_ERR_ALREADY_EXISTS, NULL);
+  int status;
+  lodex_particles* g = define(ds, "particles", -1, &status);
+  EXPECT_OK(status);
+  test_bad_handles(ds, g);
+  test_definitions(ds);
+  test_writes(g);
+  test_reads(g);
+  test_queries(g);
+  test_grids(ds);
+  test_series(ds);
+  EXPECT_OK(lodex_dataset_close(ds));
+  EXPECT_ERROR(lodex_dataset_close(ds), LODEX_ERR_INVALID_ARGUMENT, "already released");
+  EXPECT_ERROR(lodex_particles_steps(g, NULL, 0, NULL), LODEX_ERR_INVALID_ARGUMENT, "not a live");
+
+  int failed = g_failed, passed = g_passed;
+  MPI_Allreduce(MPI_IN_PLACE, &failed, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
+  MPI_Allreduce(MPI_IN_PLACE, &passed, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
+  if (g_rank == 0) printf("%d passed, %d failed\n", passed, failed);
+  MPI_Finalize();
+  return failed ? 1 : 0;
+}

@@ -1,0 +1,283 @@
+"""The native package as a simulation developer uses it: ``make install PREFIX=...`` into a
+temporary prefix, the examples built as their own CMake project that finds the *installed*
+package (only CMAKE_PREFIX_PATH points there), every example run under mpiexec at 1, 3 and 4
+ranks, and what each wrote read back with the Python API and compared value by value against
+what the example's generator gives. Also: each installed header compiles alone, the shared
+library exports only the C API, and pkg-config builds a program too."""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import signal
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+
+import lodex
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+BIN = os.path.join(sys.prefix, "bin")
+RANKS = (1, 3, 4)
+
+
+def _env(**extra) -> dict:
+    env = dict(os.environ)
+    env["PATH"] = BIN + os.pathsep + env.get("PATH", "")
+    env.update(extra)
+    return env
+
+
+def _run(cmd, timeout=900, cwd=None, env=None) -> str:
+    """Runs cmd (killing its whole process group on timeout); returns stdout, fails with both streams."""
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=cwd,
+                            env=env or _env(), start_new_session=True)
+    try:
+        out, err = proc.communicate(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        os.killpg(proc.pid, signal.SIGKILL)
+        out, err = proc.communicate()
+        raise AssertionError(f"timed out after {timeout} s: {' '.join(map(str, cmd))}\n{out}\n{err}")
+    assert proc.returncode == 0, f"{' '.join(map(str, cmd))} exited {proc.returncode}\n{out}\n{err}"
+    return out
+
+
+@pytest.fixture(scope="module")
+def prefix(tmp_path_factory):
+    """lodex installed the documented way: make install PREFIX=..."""
+    where = tmp_path_factory.mktemp("native") / "prefix"
+    _run(["make", "-C", ROOT, "install", f"PREFIX={where}"], timeout=1500)
+    return where
+
+
+@pytest.fixture(scope="module")
+def examples(prefix, tmp_path_factory):
+    """The examples project configured with only CMAKE_PREFIX_PATH, and built."""
+    build = tmp_path_factory.mktemp("examples-build")
+    _run(["cmake", "-S", os.path.join(ROOT, "examples"), "-B", str(build), "-G", "Ninja",
+          f"-DCMAKE_PREFIX_PATH={prefix}"])
+    _run(["cmake", "--build", str(build), "-j2"])
+    return build
+
+
+def _mpiexec(n: int, program, *args, timeout=300) -> str:
+    return _run([os.path.join(BIN, "mpiexec"), "-n", str(n), str(program), *map(str, args)], timeout=timeout)
+
+
+def _values(out: str, key: str) -> list[str]:
+    for line in out.splitlines():
+        if line.startswith(key + " "):
+            return line[len(key) + 1:].split()
+    raise AssertionError(f"no line '{key} ...' in the output:\n{out}")
+
+
+# ---- the installed package ------------------------------------------------------------------
+
+def test_install_layout(prefix):
+    lib = prefix / "lib"
+    assert (prefix / "include" / "lodex.h").is_file()
+    for h in ("lodex.hpp", "error.hpp", "dataset.hpp", "particles.hpp", "grid.hpp", "series.hpp", "version.h"):
+        assert (prefix / "include" / "lodex" / h).is_file(), h
+    assert (lib / "cmake" / "lodex" / "lodexConfig.cmake").is_file()
+    assert (lib / "cmake" / "lodex" / "lodexConfigVersion.cmake").is_file()
+    assert (lib / "pkgconfig" / "lodex.pc").is_file()
+    real = os.path.realpath(lib / "liblodex.so")
+    assert re.search(r"liblodex\.so\.\d+\.\d+\.\d+$", real), real
+    soname = _run(["readelf", "-d", real])
+    assert re.search(r"SONAME.*\[liblodex\.so\.0\.1\]", soname), soname
+    assert (lib / "liblodex.so.0.1").exists()
+    # The only path baked in is the MPI it was built against (no build tree).
+    runpath = re.findall(r"R(?:UN)?PATH.*\[(.*)\]", soname)
+    assert runpath == [os.path.join(sys.prefix, "lib")], runpath
+
+
+def test_library_exports_only_the_c_api(prefix):
+    out = _run(["nm", "-D", "--defined-only", str(prefix / "lib" / "liblodex.so")])
+    names = [line.split()[-1] for line in out.splitlines() if line.strip()]
+    assert names, "no exported symbols"
+    internal = [n for n in names if not n.startswith("lodex_")]
+    assert not internal, f"exported symbols outside the C API: {internal[:20]}"
+    for wanted in ("lodex_dataset_create", "lodex_particles_write", "lodex_grid_read", "lodex_series_read",
+                   "lodex_last_error", "lodex_version", "lodex_dataset_create_f"):
+        assert wanted in names
+    # Every function the header declares is exported (and nothing it does not declare).
+    declared = set(re.findall(r"LODEX_API\s+[\w\s\*]+?\b(lodex_\w+)\s*\(", (prefix / "include" / "lodex.h").read_text()))
+    assert declared == set(names), (sorted(declared - set(names)), sorted(set(names) - declared))
+
+
+@pytest.mark.parametrize("header", ["lodex.h", "lodex/version.h", "lodex/lodex.hpp", "lodex/error.hpp",
+                                    "lodex/dataset.hpp", "lodex/particles.hpp", "lodex/grid.hpp",
+                                    "lodex/series.hpp"])
+def test_each_installed_header_compiles_alone(prefix, tmp_path, header):
+    src = tmp_path / "one.cpp"
+    src.write_text(f"#include <{header}>\n")
+    _run([os.path.join(BIN, "mpicxx"), "-std=c++20", "-Wall", "-Wextra", "-Werror", "-fsyntax-only",
+          "-I", str(prefix / "include"), str(src)])
+    if header.endswith(".h"):
+        c = tmp_path / "one.c"
+        c.write_text(f"#include <{header}>\ntypedef int translation_unit_not_empty;\n")
+        _run([os.path.join(BIN, "mpicc"), "-std=c11", "-Wall", "-Wextra", "-Werror", "-pedantic", "-fsyntax-only",
+              "-I", str(prefix / "include"), str(c)])
+
+
+def test_pkg_config_builds_a_program(prefix, tmp_path):
+    env = _env(PKG_CONFIG_PATH=str(prefix / "lib" / "pkgconfig"))
+    flags = _run(["pkg-config", "--cflags", "--libs", "lodex"], env=env).split()
+    exe = tmp_path / "vpic_pc"
+    _run([os.path.join(BIN, "mpicc"), "-std=c11", os.path.join(ROOT, "examples", "c", "vpic_particles.c"),
+          *flags, "-o", str(exe)], env=env)
+    out = _mpiexec(1, exe, tmp_path / "pc.lodex", 2000)
+    assert out.strip().endswith("ok"), out
+
+
+# ---- C: VPIC-like particles, an index and a value query ---------------------------------------
+
+def _splitmix64(x: np.ndarray) -> np.ndarray:
+    with np.errstate(over="ignore"):
+        x = x + np.uint64(0x9E3779B97F4A7C15)
+        x = (x ^ (x >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
+        x = (x ^ (x >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
+        return x ^ (x >> np.uint64(31))
+
+
+def vpic_electrons(size: int, n: int, dims: tuple[int, int, int]) -> dict[str, np.ndarray]:
+    """What examples/c/vpic_particles.c writes on `size` ranks (rank grid `dims`), regenerated."""
+    out: dict[str, list] = {k: [] for k in ("position", "ux", "uy", "uz", "energy", "id")}
+    for rank in range(size):
+        cell = (rank % dims[0], rank // dims[0] % dims[1], rank // (dims[0] * dims[1]))
+        ids = (np.uint64(rank) << np.uint64(40)) | np.arange(n, dtype=np.uint64)
+
+        def unit(k):
+            h = _splitmix64(ids * np.uint64(8) + np.uint64(k)) >> np.uint64(40)
+            return h.astype(np.float32) / np.float32(16777216.0)
+
+        pos = np.stack([np.float32(16.0 * cell[a]) + np.float32(16.0) * unit(a) for a in range(3)], axis=1)
+        hot = np.where(unit(6) < np.float32(0.01), np.float32(64.0), np.float32(1.0))
+        for k, v in (("position", pos), ("ux", unit(3) - np.float32(0.5)), ("uy", unit(4) - np.float32(0.5)),
+                     ("uz", unit(5) - np.float32(0.5)), ("energy", hot * unit(7)), ("id", ids)):
+            out[k].append(v)
+    return {k: np.concatenate(v) for k, v in out.items()}
+
+
+@pytest.mark.parametrize("ranks", RANKS)
+def test_c_vpic_example(examples, tmp_path, ranks):
+    out_dir = tmp_path / "vpic.lodex"
+    n = 3000
+    out = _mpiexec(ranks, examples / "vpic_particles", out_dir, n)
+    assert out.strip().endswith("ok"), out
+    dims = tuple(int(v) for v in _values(out, "dims"))
+    assert np.prod(dims) == ranks
+    want = vpic_electrons(ranks, n, dims)
+    ds = lodex.open(out_dir)
+    got = ds.particles("electrons").read(0)
+    order = np.argsort(got["id"])
+    assert np.array_equal(got["id"][order], np.sort(want["id"]))
+    wo = np.argsort(want["id"])
+    for k in want:
+        assert got[k].dtype == want[k].dtype, k
+        assert np.array_equal(got[k][order], want[k][wo]), k
+    hot = int((want["energy"] > 8).sum())
+    assert _values(out, "query count") == [str(hot), "expected", str(hot)]
+    assert _values(out, "serial query count")[0] == str(hot)
+    assert ds.particles("electrons").query("energy > 8", step=0).count == hot
+    assert [x["field"] for x in ds.particles("electrons").indexes(0)] == ["energy"]
+
+
+# ---- C++: Uintah-like particles, a box read and a level-of-detail read ----------------------
+
+M64 = (1 << 64) - 1
+
+
+def uintah_particles(rank: int, step: int, dims, n: int) -> dict[str, np.ndarray]:
+    """What examples/cpp/uintah_particles.cpp writes for one rank and step, regenerated (its LCG,
+    its patch of the unit cube; the same double operations in the same order)."""
+    cell = (rank % dims[0], rank // dims[0] % dims[1], rank // (dims[0] * dims[1]))
+    lo = [cell[a] / dims[a] for a in range(3)]
+    hi = [(cell[a] + 1) / dims[a] for a in range(3)]
+    state = ((0x9E3779B97F4A7C15 * (rank + 1)) & M64) ^ (step << 32)
+
+    def unit():
+        nonlocal state
+        state = (state * 6364136223846793005 + 1442695040888963407) & M64
+        return (state >> 11) * 2.0**-53
+
+    for _ in range(4):
+        unit()
+    pos, vel, mass = np.empty((n, 3)), np.empty((n, 3), np.float32), np.empty(n)
+    for i in range(n):
+        for a in range(3):
+            pos[i, a] = min(lo[a] + unit() * (hi[a] - lo[a]), np.nextafter(hi[a], lo[a]))
+        for a in range(3):
+            vel[i, a] = np.float32(unit() - 0.5)
+        mass[i] = 1e-3 * (1.0 + unit())
+    ids = np.int64(rank) * (1 << 32) + np.arange(n, dtype=np.int64)
+    return {"position": pos, "velocity": vel, "mass": mass, "id": ids}
+
+
+@pytest.mark.parametrize("ranks", RANKS)
+def test_cpp_uintah_example(examples, tmp_path, ranks):
+    out_dir = tmp_path / "uintah.lodex"
+    n = 700
+    dims = None
+    factor = ("2", "1", "1") if ranks == 4 else ("1", "1", "1")
+    out = _mpiexec(ranks, examples / "uintah_particles", out_dir, *factor, n)
+    assert out.strip().endswith("result ok"), out
+    head = _values(out, "ranks")
+    dims = tuple(int(v) for v in head[2:5])
+    assert head[0] == str(ranks) and head[6:9] == list(factor)
+    group = lodex.open(out_dir).particles("particles")
+    assert group.steps == [0, 1]
+    for step in (0, 1):
+        want = [uintah_particles(r, step, dims, n) for r in range(ranks)]
+        want = {k: np.concatenate([w[k] for w in want]) for k in want[0]}
+        got = group.read(step)
+        order, worder = np.argsort(got["id"]), np.argsort(want["id"])
+        for k in want:
+            assert got[k].dtype == want[k].dtype, k
+            assert np.array_equal(got[k][order], want[k][worder]), (step, k)
+    # The box and level-of-detail counts the program printed, against Python's reads.
+    octant = ((0, 0, 0), (0.5, 0.5, 0.5))
+    in_box = len(group.read(0, box=octant, fields=["id"])["id"])
+    assert _values(out, "box_count") == [str(in_box), "expected", str(in_box)]
+    for level in (0, 1):
+        assert _values(out, f"lod level {level} count") == [str(len(group.read(0, level=level, readers=ranks)["id"]))]
+
+
+# ---- Fortran: an S3D-like grid and a GEOS-5-like series ---------------------------------------
+
+@pytest.mark.parametrize("ranks", RANKS)
+def test_fortran_s3d_grid_example(examples, tmp_path, ranks):
+    out_dir = tmp_path / "s3d.lodex"
+    out = _mpiexec(ranks, examples / "s3d_grid", out_dir, 20, 12, 10)
+    assert "check ok" in out, out
+    grid = lodex.open(out_dir).grid("flow")
+    assert grid.steps == [0, 1] and grid.dims == (20, 12, 10)
+    z, y, x = np.meshgrid(np.arange(10), np.arange(12), np.arange(20), indexing="ij")
+    for step in (0, 1):
+        temperature = 1000 + x + 100 * y + 10000 * z + 0.25 * step
+        pressure = (0.5 * np.mod(x + 3 * y + 5 * z + 7 * step, 4096)).astype(np.float32)
+        got_t = grid.read(step=step, field="temperature")
+        got_p = grid.read(step=step, field="pressure")
+        assert got_t.dtype == np.float64 and np.array_equal(got_t, temperature)
+        assert got_p.dtype == np.float32 and np.array_equal(got_p, pressure)
+
+
+@pytest.mark.parametrize("ranks", RANKS)
+def test_fortran_geos_series_example(examples, tmp_path, ranks):
+    out_dir = tmp_path / "geos.lodex"
+    out = _mpiexec(ranks, examples / "geos_series", out_dir, 24, 14, 6)
+    assert "check ok" in out, out
+    series = lodex.open(out_dir).series("atmosphere")
+    assert series.steps == [0, 1, 2, 3, 4]
+    s, z, y, x = np.meshgrid(np.arange(5), np.arange(6), np.arange(14), np.arange(24), indexing="ij")
+    f4 = np.float32
+    want = {"T": (200 + x + 40 * y + 1000 * z + 0.5 * s).astype(f4),
+            "U": (-50 + 0.25 * x + 8 * y + 100 * z + s).astype(f4),
+            "PS": (100000 + 10 * x + 1000 * y + 100 * s)[:, 0].astype(f4),
+            "TS": (250 + x + 0.5 * y + 0.25 * s)[:, 0].astype(f4)}
+    for var, values in want.items():
+        got = series.read(var)
+        assert got.dtype == np.float32 and np.array_equal(got, values), var
