@@ -14,6 +14,15 @@ import time
 MPIEXEC = os.path.join(sys.prefix, "bin", "mpiexec")
 
 
+def timed(comm, fn) -> float:
+    """Seconds of fn() on the slowest rank of comm (mpi4py): between two barriers."""
+    comm.Barrier()
+    t0 = time.perf_counter()
+    fn()
+    comm.Barrier()
+    return time.perf_counter() - t0
+
+
 def run_json(cmd: list[str], timeout: float) -> dict:
     """Run a worker; its result is the last line of stdout. Stderr is shown on failure."""
     t0 = time.perf_counter()

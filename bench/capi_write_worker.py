@@ -16,12 +16,12 @@ import json
 import os
 import shutil
 import statistics
-import time
 
 import numpy as np
 from mpi4py import MPI
 
 import lodex
+from bench_common import timed
 from lodex.workloads import UINTAH_SCHEMA, patch_of, uintah
 
 DECOMPOSITION = {1: (1, 1, 1), 2: (1, 1, 2), 4: (1, 2, 2), 8: (2, 2, 2)}
@@ -62,14 +62,6 @@ class CApi:
 
 def schema_of(schema: dict) -> list[tuple[str, str, int]]:
     return [(k, v, 1) if isinstance(v, str) else (k, v[0], v[1]) for k, v in schema.items()]
-
-
-def timed(comm, fn) -> float:
-    comm.Barrier()
-    t0 = time.perf_counter()
-    fn()
-    comm.Barrier()
-    return time.perf_counter() - t0
 
 
 def summary(v: list[float]) -> dict:

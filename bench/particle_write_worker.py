@@ -14,24 +14,16 @@ import json
 import os
 import shutil
 import statistics
-import time
 
 import numpy as np
 from mpi4py import MPI
 
 import lodex
+from bench_common import timed
 from lodex.workloads import UINTAH_SCHEMA, patch_of, uintah
 
 DECOMPOSITION = {1: (1, 1, 1), 2: (1, 1, 2), 4: (1, 2, 2), 8: (2, 2, 2)}
 FACTORS = [(1, 1, 1), (1, 1, 2), (1, 2, 2), (2, 2, 2)]
-
-
-def timed(comm, fn) -> float:
-    comm.Barrier()
-    t0 = time.perf_counter()
-    fn()
-    comm.Barrier()
-    return time.perf_counter() - t0
 
 
 def main() -> None:
