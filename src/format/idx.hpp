@@ -1,4 +1,4 @@
-// IDX on-disk structures (../shared/design/idx-format.md §2-§3): the `.idx` text header, the
+// IDX on-disk structures (docs/formats/idx.md §2-§3): the `.idx` text header, the
 // binary files' block table, and the file names. Pure encode/decode: no file access.
 #pragma once
 

@@ -1,4 +1,4 @@
-// Hierarchical Z (HZ) index space of IDX grids (docs: ../shared/design/idx-format.md §1; paper
+// Hierarchical Z (HZ) index space of IDX grids (docs: docs/formats/idx.md §1; paper
 // "parallel IDX writer" §II). Pure: no files, no MPI.
 //
 // A bitmask "V c1 c2 ... c_maxh" (digits: axes, 0 = x) says which axis is split at each level,
