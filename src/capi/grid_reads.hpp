@@ -30,8 +30,8 @@ void read_part_into(const Reader& r, std::string field, int64_t step, const int6
   part_of(r.read_part(a.field, step, a.box, a.resolution, rank, size), out);
 }
 
-// lodex_grid_read / lodex_idx_read: the arguments and the caller's buffer checked and agreed on
-// (collective over comm), then the read into the buffer.
+// lodex_grid_read / lodex_idx_read: the arguments and the caller's buffer checked (an error
+// joins the read's agreement through abort_read, so every rank raises it), then the read.
 template <typename Reader>
 void read_into(const Reader& r, const std::function<std::string()>& field, int64_t step, const int64_t* box,
                int resolution, MPI_Comm comm, void* buffer, uint64_t buffer_bytes, lodex_grid_stats* stats) {
@@ -42,7 +42,7 @@ void read_into(const Reader& r, const std::function<std::string()>& field, int64
     const auto [rank, size] = rank_and_size(comm);
     check_buffer(r.read_part(args.field, step, args.box, args.resolution, rank, size), buffer, buffer_bytes);
   });
-  agree_inputs(check, comm);
+  if (check.error()) r.abort_read(*check.error(), comm);
   IdxReadStats s;
   deliver(r.read(args.field, step, args.box, args.resolution, comm, &s), buffer, buffer_bytes);
   grid_stats_of(s, stats);

@@ -88,24 +88,7 @@ void InputCheck::require(bool ok, const std::string& message) {
 
 void agree_inputs(const InputCheck& check, MPI_Comm comm) {
   if (comm == MPI_COMM_NULL) return check.throw_if_failed();
-  if (!mpi_active()) fail(ErrorCode::kMpi, "MPI is not initialized (or already finalized)");
-  int rank = 0, size = 1;
-  check_mpi(MPI_Comm_rank(comm, &rank), "MPI_Comm_rank");
-  check_mpi(MPI_Comm_size(comm, &size), "MPI_Comm_size");
-  int mine = check.error() ? rank : size, first = size;
-  check_mpi(MPI_Allreduce(&mine, &first, 1, MPI_INT, MPI_MIN, comm), "MPI_Allreduce");
-  if (first == size) return;
-  int code = 0;
-  std::string message;
-  if (rank == first) {
-    code = static_cast<int>(check.error()->code());
-    message = check.error()->what();
-  }
-  int head[2] = {code, static_cast<int>(message.size())};
-  check_mpi(MPI_Bcast(head, 2, MPI_INT, first, comm), "MPI_Bcast");
-  message.resize(static_cast<size_t>(head[1]));
-  check_mpi(MPI_Bcast(message.data(), head[1], MPI_CHAR, first, comm), "MPI_Bcast");
-  throw Error(static_cast<ErrorCode>(head[0]), size > 1 ? cat("rank ", first, ": ", message) : message);
+  Comm(comm).agree([&] { check.throw_if_failed(); });
 }
 
 MPI_Comm comm_of_fortran(MPI_Fint comm) {

@@ -187,7 +187,7 @@ int lodex_particles_read(const lodex_particles* g, int64_t step, const lodex_rea
   return read_call(g, out, [&](InputCheck& check) {
     ReadRequest r;
     check.attempt([&] { r = request_of(request); });
-    agree_inputs(check, comm);
+    if (check.error()) g->group->abort_read(*check.error(), comm);
     *out = new_columns(g->group->read(step, r, comm));
   });
 }
@@ -212,7 +212,7 @@ int lodex_particles_refine(const lodex_particles* g, int64_t step, const lodex_r
   return read_call(g, out, [&](InputCheck& check) {
     ReadRequest r;
     check.attempt([&] { r = request_of(request); });
-    agree_inputs(check, comm);
+    if (check.error()) g->group->abort_read(*check.error(), comm);
     auto h = std::make_unique<lodex_refinement>();
     h->ds = g->owner->ds;
     h->refinement = g->group->refine(step, r, comm);

@@ -1,38 +1,11 @@
-// C API: read results (lodex_columns), bitmap indexes and value queries (lodex.h).
-#include <cstring>
-
+// C API: bitmap indexes and value queries (lodex.h).
 #include "capi/handles.hpp"
 #include "capi/results.hpp"
 
 using namespace lodex;
 using namespace lodex::capi;
 
-namespace lodex::capi {
-
-lodex_columns* new_columns(std::vector<FieldColumn> cols) {
-  auto h = std::make_unique<lodex_columns>();
-  h->columns = std::move(cols);
-  register_handle(h.get(), Kind::kColumns);
-  return h.release();
-}
-
-void column_of(const FieldColumn& c, lodex_column* out) {
-  *out = lodex_column{c.spec.name.c_str(), static_cast<int32_t>(c.spec.dtype), c.spec.components, c.rows,
-                      c.bytes.data(), c.bytes.size()};
-}
-
-}  // namespace lodex::capi
-
 namespace {
-
-const FieldColumn& find_column(const lodex_columns* c, const char* name) {
-  const std::string n = text(name, "name");
-  for (const FieldColumn& col : c->columns)
-    if (col.spec.name == n) return col;
-  std::string have;
-  for (const FieldColumn& col : c->columns) have += (have.empty() ? "" : ", ") + col.spec.name;
-  fail(ErrorCode::kNotFound, "no column '", n, "' in this result (columns: ", have.empty() ? "none" : have, ")");
-}
 
 BinningSpec binning_of(int binning, uint32_t param) {
   switch (binning) {
@@ -64,49 +37,6 @@ const lodex_query_result* live_result(const lodex_query_result* r) {
 }  // namespace
 
 extern "C" {
-
-int lodex_columns_count(const lodex_columns* c, size_t* count) {
-  return guarded([&] { not_null(count, "count") = live(c, Kind::kColumns, "columns")->columns.size(); });
-}
-
-int lodex_columns_get(const lodex_columns* c, size_t index, lodex_column* out) {
-  return guarded([&] {
-    live(c, Kind::kColumns, "columns");
-    if (index >= c->columns.size())
-      fail(ErrorCode::kInvalidArgument, "index ", index, " is past the ", c->columns.size(), " columns");
-    column_of(c->columns[index], &not_null(out, "out"));
-  });
-}
-
-int lodex_columns_find(const lodex_columns* c, const char* name, lodex_column* out) {
-  return guarded([&] {
-    live(c, Kind::kColumns, "columns");
-    column_of(find_column(c, name), &not_null(out, "out"));
-  });
-}
-
-int lodex_columns_copy(const lodex_columns* c, const char* name, void* buffer, uint64_t buffer_bytes) {
-  return guarded([&] {
-    live(c, Kind::kColumns, "columns");
-    const FieldColumn& col = find_column(c, name);
-    if (col.bytes.size() > buffer_bytes)
-      fail(ErrorCode::kInvalidArgument, "column '", col.spec.name, "' has ", col.bytes.size(),
-           " bytes; the buffer holds ", buffer_bytes);
-    if (col.bytes.empty()) return;
-    std::memcpy(&not_null(static_cast<char*>(buffer), "buffer"), col.bytes.data(), col.bytes.size());
-  });
-}
-
-int lodex_columns_free(lodex_columns* c) {
-  if (!c) return LODEX_OK;
-  return guarded([&] {
-    live(c, Kind::kColumns, "columns");
-    if (c->borrowed)
-      fail(ErrorCode::kInvalidArgument, "these columns belong to a query result: free the result instead");
-    unregister_handle(c);
-    delete c;
-  });
-}
 
 int lodex_particles_build_index(lodex_particles* g, const char* const* fields, size_t num_fields, int binning,
                                 uint32_t param, const int64_t* steps, size_t num_steps, lodex_index_stats* stats) {
@@ -140,7 +70,7 @@ int lodex_particles_query(const lodex_particles* g, int64_t step, const lodex_qu
     ValueQuery vq;
     check.require(out != nullptr, "out is NULL");
     check.attempt([&] { vq = query_of(q); });
-    agree_inputs(check, comm);
+    if (check.error()) g->group->abort_read(*check.error(), comm);
     auto h = std::make_unique<lodex_query_result>();
     h->result = g->group->query(step, vq, comm);
     h->columns.columns = std::move(h->result.columns);

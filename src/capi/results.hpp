@@ -7,6 +7,5 @@ namespace lodex::capi {
 
 // A new caller-owned lodex_columns holding `cols` (registered as live).
 lodex_columns* new_columns(std::vector<FieldColumn> cols);
-void column_of(const FieldColumn& c, lodex_column* out);
 
 }  // namespace lodex::capi

@@ -167,7 +167,7 @@ int lodex_series_read(const lodex_series* s, const char* var, const int64_t* ste
         fail(ErrorCode::kInvalidArgument, "the read returns ", p.bytes(), " bytes; the buffer holds ", buffer_bytes);
       if (p.bytes() > 0 && !buffer) fail(ErrorCode::kInvalidArgument, "buffer is NULL");
     });
-    agree_inputs(check, comm);
+    if (check.error()) s->group->abort_read(*check.error(), comm);
     const SeriesArray a = s->group->read(var, step_list(steps, num_steps), optional_grid_box(box), gap, comm);
     if (a.bytes.size() > 0) std::memcpy(buffer, a.bytes.data(), a.bytes.size());
   });

@@ -5,6 +5,7 @@
 
 #include "core/checksum.hpp"
 #include "format/particle_file.hpp"
+#include "pipelines/agreed_read.hpp"
 #include "pipelines/dataset_state.hpp"
 #include "pipelines/particle_query.hpp"
 #include "mpi/comm.hpp"
@@ -131,12 +132,8 @@ std::vector<Box> ParticleGroup::spatial_split(int64_t step, const std::optional<
   return spatial_parts(meta, candidate_order(meta, query), query, readers, group_meta(*ds_, name_).lod.brick_target);
 }
 
-void ParticleGroup::abort_read(const Error& error, MPI_Comm comm) const {
-  if (comm == MPI_COMM_NULL) throw error;
-  const Comm c(comm);   // the same collectives as the start of a ParticleQuery
-  c.agree([&] { throw error; });
-  throw error;   // not reached: agree raises
-}
+// Comm + agree: the same collectives as the start of a ParticleQuery and of a value query.
+void ParticleGroup::abort_read(const Error& error, MPI_Comm comm) const { abort_agreed_read(error, comm); }
 
 std::unique_ptr<Refinement> ParticleGroup::refine(int64_t step, const ReadRequest& request, MPI_Comm comm) const {
   if (request.level || request.fraction)
