@@ -8,8 +8,8 @@
 #include <nanobind/stl/vector.h>
 
 #include "bindings.hpp"
-#include "pipelines/grid_group.hpp"
-#include "pipelines/idx_dataset.hpp"
+#include "pipelines/grids/grid_group.hpp"
+#include "pipelines/grids/idx_dataset.hpp"
 
 namespace lodex::py {
 

@@ -1,4 +1,4 @@
-// Series (pipelines/series_group.hpp): Dataset.define_series / series, SeriesGroup.
+// Series (pipelines/series/series_group.hpp): Dataset.define_series / series, SeriesGroup.
 #include <nanobind/stl/array.h>
 #include <nanobind/stl/optional.h>
 #include <nanobind/stl/string.h>
@@ -7,7 +7,7 @@
 
 #include "bindings.hpp"
 #include "format/manifest.hpp"
-#include "pipelines/series_group.hpp"
+#include "pipelines/series/series_group.hpp"
 
 namespace lodex::py {
 

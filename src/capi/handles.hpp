@@ -17,9 +17,9 @@
 #include "core/error.hpp"
 #include "lodex.h"
 #include "pipelines/dataset.hpp"
-#include "pipelines/grid_group.hpp"
-#include "pipelines/idx_dataset.hpp"
-#include "pipelines/series_group.hpp"
+#include "pipelines/grids/grid_group.hpp"
+#include "pipelines/grids/idx_dataset.hpp"
+#include "pipelines/series/series_group.hpp"
 
 namespace lodex::capi {
 

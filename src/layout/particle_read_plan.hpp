@@ -1,6 +1,6 @@
 // Planning of particle reads (paper §3.4 and §4): which files and bricks a box query touches,
 // how a level of detail or a fraction is spread fairly over them, and how the work is split
-// among n readers. Pure: no files, no MPI. The read pipeline (pipelines/particle_query.cpp)
+// among n readers. Pure: no files, no MPI. The read pipeline (pipelines/particles/particle_query.cpp)
 // feeds it the spatial metadata and the file heads and executes the result.
 //
 // The sample. The candidate particles of a query (every particle of every brick that meets the

@@ -3,8 +3,8 @@
 
 #include "core/checksum.hpp"
 #include "layout/hz.hpp"
-#include "pipelines/grid_group.hpp"
-#include "pipelines/series_group.hpp"
+#include "pipelines/grids/grid_group.hpp"
+#include "pipelines/series/series_group.hpp"
 #include "pipelines/dataset_state.hpp"
 
 namespace lodex {

@@ -257,12 +257,12 @@ class Dataset {
   // particles(name, schema, ...) call raises `error`.
   void abort_define(const Error& error);
   std::vector<std::string> particle_group_names() const;
-  // Grid variables (pipelines/grid_group.hpp): an existing one, or a new one defined collectively (an
+  // Grid variables (pipelines/grids/grid_group.hpp): an existing one, or a new one defined collectively (an
   // existing one must match the definition).
   GridGroup& grid(const std::string& name);
   GridGroup& grid(const std::string& name, const GridSpec& spec);
   std::vector<std::string> grid_names() const;
-  // Series (pipelines/series_group.hpp): an existing one, or a new one defined collectively (an existing
+  // Series (pipelines/series/series_group.hpp): an existing one, or a new one defined collectively (an existing
   // one must match the definition).
   SeriesGroup& series(const std::string& name);
   SeriesGroup& series(const std::string& name, const SeriesSpec& spec);

@@ -13,8 +13,8 @@
 #include <vector>
 
 #include "pipelines/dataset.hpp"
-#include "pipelines/grid_group.hpp"
-#include "pipelines/series_group.hpp"
+#include "pipelines/grids/grid_group.hpp"
+#include "pipelines/series/series_group.hpp"
 #include "support/expect_error.hpp"
 
 namespace lodex {

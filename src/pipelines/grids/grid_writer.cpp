@@ -1,4 +1,4 @@
-// Parallel IDX writes of grid variables (pipelines/grid_group.hpp; paper 001 §III-§V, paper 003).
+// Parallel IDX writes of grid variables (pipelines/grids/grid_group.hpp; paper 001 §III-§V, paper 003).
 // One collective step:
 //   plan        every rank's box, then the same GridPlan everywhere (layout/grid_plan.hpp)
 //   restructure parts of boxes lying in other ranks' bricks go to the bricks' owners
@@ -16,10 +16,10 @@
 
 #include "core/error.hpp"
 #include "format/idx.hpp"
-#include "pipelines/grid_group.hpp"
+#include "pipelines/grids/grid_group.hpp"
 #include "pipelines/box_copy.hpp"
 #include "pipelines/dataset_state.hpp"
-#include "pipelines/idx_zip.hpp"
+#include "pipelines/grids/idx_zip.hpp"
 #include "pipelines/phase_clock.hpp"
 #include "storage/file.hpp"
 

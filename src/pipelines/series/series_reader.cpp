@@ -1,4 +1,4 @@
-// Series reads (pipelines/series_group.hpp): any hyperslab (steps × z × y × x) of one variable.
+// Series reads (pipelines/series/series_group.hpp): any hyperslab (steps × z × y × x) of one variable.
 // Per window holding some of the steps: its head (checked once, then kept: committed windows
 // never change), then of every chunk the box meets only the blocks holding rows the box needs
 // and those blocks' checksums, each in file order with ranges closer than the merge gap merged
@@ -9,11 +9,11 @@
 #include "core/checksum.hpp"
 #include "format/series_file.hpp"
 #include "pipelines/agreed_read.hpp"
-#include "pipelines/series_group.hpp"
+#include "pipelines/series/series_group.hpp"
 #include "pipelines/box_copy.hpp"
 #include "pipelines/dataset_state.hpp"
 #include "pipelines/phase_clock.hpp"
-#include "pipelines/series_common.hpp"
+#include "pipelines/series/series_common.hpp"
 
 namespace lodex {
 

@@ -1,4 +1,4 @@
-// Grid reads (pipelines/grid_group.hpp): a committed step of a grid variable, by one process or
+// Grid reads (pipelines/grids/grid_group.hpp): a committed step of a grid variable, by one process or
 // by the ranks of a communicator, each reading its slab (layout/grid_read_plan.hpp). The global
 // index space is read through the step's IDX dataset; the local one gathers from each partition's
 // dataset the lattice points it holds.
@@ -6,7 +6,7 @@
 #include <cstring>
 
 #include "pipelines/agreed_read.hpp"
-#include "pipelines/grid_group.hpp"
+#include "pipelines/grids/grid_group.hpp"
 
 namespace lodex {
 

@@ -1,4 +1,4 @@
-// Serial IDX writes (pipelines/idx_dataset.hpp): every block of every field gathered into hz order
+// Serial IDX writes (pipelines/grids/idx_dataset.hpp): every block of every field gathered into hz order
 // with the per-level tables, optionally zlib-compressed, files assembled in memory and written
 // once each, then the .idx header.
 #include <algorithm>
@@ -7,8 +7,8 @@
 #include <memory>
 
 #include "layout/hz.hpp"
-#include "pipelines/idx_dataset.hpp"
-#include "pipelines/idx_zip.hpp"
+#include "pipelines/grids/idx_dataset.hpp"
+#include "pipelines/grids/idx_zip.hpp"
 #include "storage/file.hpp"
 
 namespace lodex {

@@ -1,6 +1,6 @@
 // Grid variables of a lodex dataset: multiresolution IDX datasets (<name>.idx beside the
 // manifest) written collectively by MPI ranks, each passing its box of the grid, and read by any
-// number of processes (pipelines/grid_reader.cpp) or by OpenVisus. Everything that fails throws
+// number of processes (pipelines/grids/grid_reader.cpp) or by OpenVisus. Everything that fails throws
 // lodex::Error.
 #pragma once
 
@@ -13,7 +13,7 @@
 
 #include "layout/grid_plan.hpp"
 #include "layout/grid_read_plan.hpp"
-#include "pipelines/idx_dataset.hpp"
+#include "pipelines/grids/idx_dataset.hpp"
 #include "pipelines/dataset.hpp"
 
 namespace lodex {

@@ -1,6 +1,6 @@
-// Serial IDX reads (pipelines/idx_dataset.hpp): the blocks of levels 0..r that meet the query, file
+// Serial IDX reads (pipelines/grids/idx_dataset.hpp): the blocks of levels 0..r that meet the query, file
 // by file, each decoded (raw or zlib) and scattered into the result with the per-level hz tables.
-#include "pipelines/idx_dataset.hpp"
+#include "pipelines/grids/idx_dataset.hpp"
 
 #include <zlib.h>
 

@@ -9,7 +9,7 @@
 #include "core/scratch_buffer.hpp"
 #include "format/spatial_metadata.hpp"
 #include "layout/lod_order.hpp"
-#include "pipelines/particle_exchange.hpp"
+#include "pipelines/particles/particle_exchange.hpp"
 
 namespace lodex {
 

@@ -1,5 +1,5 @@
-#include "pipelines/particle_query.hpp"
-#include "pipelines/particle_rows.hpp"
+#include "pipelines/particles/particle_query.hpp"
+#include "pipelines/particles/particle_rows.hpp"
 #include "pipelines/phase_clock.hpp"
 
 #include <algorithm>

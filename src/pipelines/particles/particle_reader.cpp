@@ -7,7 +7,7 @@
 #include "format/particle_file.hpp"
 #include "pipelines/agreed_read.hpp"
 #include "pipelines/dataset_state.hpp"
-#include "pipelines/particle_query.hpp"
+#include "pipelines/particles/particle_query.hpp"
 #include "mpi/comm.hpp"
 #include "storage/file_cache.hpp"
 

@@ -1,4 +1,4 @@
-#include "pipelines/particle_exchange.hpp"
+#include "pipelines/particles/particle_exchange.hpp"
 
 #include <algorithm>
 #include <cstring>

@@ -1,4 +1,4 @@
-// Series writes (pipelines/series_group.hpp; paper 004 §III). One collective write:
+// Series writes (pipelines/series/series_group.hpp; paper 004 §III). One collective write:
 //   plan        first write only: every rank's box, the decomposition they form, d_tar and d_sar
 //               (layout/series_plan.hpp), the aggregation plan
 //   buffer      the step's variables copied into this rank's window buffers (t, z, y, x)
@@ -17,11 +17,11 @@
 #include "core/bytes.hpp"
 #include "core/checksum.hpp"
 #include "format/series_file.hpp"
-#include "pipelines/series_group.hpp"
+#include "pipelines/series/series_group.hpp"
 #include "pipelines/box_copy.hpp"
 #include "pipelines/dataset_state.hpp"
 #include "pipelines/phase_clock.hpp"
-#include "pipelines/series_common.hpp"
+#include "pipelines/series/series_common.hpp"
 
 namespace lodex {
 

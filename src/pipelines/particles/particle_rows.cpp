@@ -1,4 +1,4 @@
-#include "pipelines/particle_rows.hpp"
+#include "pipelines/particles/particle_rows.hpp"
 
 #include <cstring>
 

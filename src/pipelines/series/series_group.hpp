@@ -22,8 +22,8 @@
 namespace lodex {
 
 struct SeriesWindowHead;
-struct SeriesWriter;     // this rank's plan and window buffers (pipelines/series_writer.cpp)
-struct SeriesReadPlan;   // the chunks of the written decomposition (pipelines/series_reader.cpp)
+struct SeriesWriter;     // this rank's plan and window buffers (pipelines/series/series_writer.cpp)
+struct SeriesReadPlan;   // the chunks of the written decomposition (pipelines/series/series_reader.cpp)
 
 // What a series definition says (Dataset::series): the grid (x, y, z), the variables, and the
 // coordination settings (memory budget, forced degrees, file system costs).

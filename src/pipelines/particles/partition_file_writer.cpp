@@ -1,4 +1,4 @@
-#include "pipelines/partition_file_writer.hpp"
+#include "pipelines/particles/partition_file_writer.hpp"
 
 #include <chrono>
 #include <cmath>

@@ -22,8 +22,8 @@
 #include "layout/value_query_plan.hpp"
 #include "mpi/comm.hpp"
 #include "pipelines/dataset_state.hpp"
-#include "pipelines/particle_query.hpp"
-#include "pipelines/particle_rows.hpp"
+#include "pipelines/particles/particle_query.hpp"
+#include "pipelines/particles/particle_rows.hpp"
 #include "pipelines/phase_clock.hpp"
 
 namespace lodex {

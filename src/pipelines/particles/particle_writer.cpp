@@ -15,8 +15,8 @@
 #include "format/particle_file.hpp"
 #include "layout/rng.hpp"
 #include "pipelines/dataset_state.hpp"
-#include "pipelines/partition_file_writer.hpp"
-#include "pipelines/particle_exchange.hpp"
+#include "pipelines/particles/partition_file_writer.hpp"
+#include "pipelines/particles/particle_exchange.hpp"
 #include "pipelines/phase_clock.hpp"
 
 namespace lodex {
