@@ -140,9 +140,12 @@ def _schema(schema: Mapping[str, Any]) -> list[tuple[str, str, int]]:
 
 
 class WriteProfile(dict):
-    """Per-phase timings of the last collective write, reduced over ranks (seconds)."""
+    """Per-phase timings of the last collective write, reduced over ranks (seconds). ``phases``
+    are this rank's wall time in each step of the write; ``threads`` the busy time of helper
+    threads that overlap them (``order``: the level-of-detail order computed while particles
+    arrive; ``writer``: the write-behind thread that writes one chunk while the next is prepared)."""
 
-    PHASES = ("plan", "count_exchange", "particle_exchange", "reorder", "file_write", "metadata")
+    PHASES = ("check", "agree", "plan", "exchange", "reorder", "file_write", "commit")
 
     def to_json(self, **kw) -> str:
         return json.dumps(self, **kw)
@@ -165,6 +168,9 @@ class WriteProfile(dict):
         ]
         for name, t in self["phases"].items():
             lines.append(f"  {name:<18}{t['min_s'] * 1e3:>10.3f}{t['mean_s'] * 1e3:>10.3f}"
+                         f"{t['max_s'] * 1e3:>10.3f}")
+        for name, t in self.get("threads", {}).items():
+            lines.append(f"  {name + ' thread':<18}{t['min_s'] * 1e3:>10.3f}{t['mean_s'] * 1e3:>10.3f}"
                          f"{t['max_s'] * 1e3:>10.3f}")
         return "\n".join(lines)
 

@@ -99,21 +99,33 @@ uint32_t morton3(uint32_t x, uint32_t y, uint32_t z) {
   return spread[x & 0x3ff] | (spread[y & 0x3ff] << 1) | (spread[z & 0x3ff] << 2);
 }
 
-LodLayout lod_order(const void* positions, DType position_type, uint64_t n, const Box& brick_box,
-                    const LodParams& params, std::vector<uint32_t>& perm) {
+LodShuffle lod_shuffle(uint64_t n, const LodParams& params) {
   if (n > UINT32_MAX)
     fail(ErrorCode::kUnsupported, "one aggregation partition holds ", n,
          " particles; at most 2^32-1 per file are supported (use more partitions)");
-  LodLayout layout;
-  layout.level_ends = lod_level_ends(n, params.scale, params.level0_max);
-  layout.brick_bits = lod_brick_bits(n, params.brick_target);
+  LodShuffle s;
+  s.layout.level_ends = lod_level_ends(n, params.scale, params.level0_max);
+  s.layout.brick_bits = lod_brick_bits(n, params.brick_target);
+  // Seeded Fisher-Yates shuffle: shuffled[j] is the input row at random position j.
+  s.shuffled.resize(n);
+  std::iota(s.shuffled.begin(), s.shuffled.end(), 0u);
+  Xoshiro256 rng(params.seed);
+  for (uint64_t i = n > 0 ? n - 1 : 0; i > 0; --i) std::swap(s.shuffled[i], s.shuffled[rng.below(i + 1)]);
+  return s;
+}
+
+LodLayout lod_place(LodShuffle&& shuffle, const void* positions, DType position_type, const Box& brick_box,
+                    std::vector<uint32_t>& perm) {
+  LodLayout layout = std::move(shuffle.layout);
+  const std::vector<uint32_t>& shuffled = shuffle.shuffled;
+  const uint64_t n = shuffled.size();
   const uint64_t nb = layout.num_bricks();
   const uint32_t nl = layout.num_levels();
   perm.resize(n);
   layout.segment_starts.assign(nl * nb + 1, 0);
   if (n == 0) return layout;
 
-  // 1. Brick key of every input row.
+  // The brick key of every input row, then of every shuffled position (read twice below).
   std::vector<uint32_t> key(n);
   if (position_type == DType::kF8)
     brick_keys(static_cast<const double*>(positions), n, brick_box, layout.brick_bits, key.data());
@@ -121,20 +133,16 @@ LodLayout lod_order(const void* positions, DType position_type, uint64_t n, cons
     brick_keys(static_cast<const float*>(positions), n, brick_box, layout.brick_bits, key.data());
   else
     fail(ErrorCode::kInternal, "positions must be f4 or f8");
+  std::vector<uint32_t> shuffled_key(n);
+  for (uint64_t j = 0; j < n; ++j) shuffled_key[j] = key[shuffled[j]];
 
-  // 2. Seeded Fisher-Yates shuffle: shuffled[j] is the input row at random position j.
-  std::vector<uint32_t> shuffled(n);
-  std::iota(shuffled.begin(), shuffled.end(), 0u);
-  Xoshiro256 rng(params.seed);
-  for (uint64_t i = n - 1; i > 0; --i) std::swap(shuffled[i], shuffled[rng.below(i + 1)]);
-
-  // 3. Stable counting sort of shuffled positions by (level, brick). Segment sizes first.
+  // Stable counting sort of shuffled positions by (level, brick). Segment sizes first.
   uint64_t* count = layout.segment_starts.data() + 1;
   {
     uint64_t j = 0;
     for (uint32_t k = 0; k < nl; ++k) {
       uint64_t* level_count = count + k * nb;
-      for (const uint64_t end = layout.level_ends[k]; j < end; ++j) ++level_count[key[shuffled[j]]];
+      for (const uint64_t end = layout.level_ends[k]; j < end; ++j) ++level_count[shuffled_key[j]];
     }
   }
   for (uint64_t s = 1; s <= nl * nb; ++s) layout.segment_starts[s] += layout.segment_starts[s - 1];
@@ -143,12 +151,14 @@ LodLayout lod_order(const void* positions, DType position_type, uint64_t n, cons
   uint32_t* out = perm.data();
   for (uint32_t k = 0; k < nl; ++k) {
     uint64_t* level_fill = fill.data() + k * nb;
-    for (const uint64_t end = layout.level_ends[k]; j < end; ++j) {
-      const uint32_t row = shuffled[j];
-      out[level_fill[key[row]]++] = row;
-    }
+    for (const uint64_t end = layout.level_ends[k]; j < end; ++j) out[level_fill[shuffled_key[j]]++] = shuffled[j];
   }
   return layout;
+}
+
+LodLayout lod_order(const void* positions, DType position_type, uint64_t n, const Box& brick_box,
+                    const LodParams& params, std::vector<uint32_t>& perm) {
+  return lod_place(lod_shuffle(n, params), positions, position_type, brick_box, perm);
 }
 
 namespace {

@@ -68,6 +68,17 @@ uint32_t lod_brick_bits(uint64_t n, uint64_t brick_target);
 LodLayout lod_order(const void* positions, DType position_type, uint64_t n, const Box& brick_box,
                     const LodParams& params, std::vector<uint32_t>& perm);
 
+// lod_order in two steps, for a writer that knows N before the positions arrive: the levels, the
+// brick bits and the seeded shuffle depend on N and the parameters only.
+struct LodShuffle {
+  LodLayout layout;                // segment_starts not yet filled
+  std::vector<uint32_t> shuffled;  // shuffled[j]: the input row at random position j
+};
+LodShuffle lod_shuffle(uint64_t n, const LodParams& params);
+// Then the bricks of the positions and the counting sort: the same permutation as lod_order.
+LodLayout lod_place(LodShuffle&& shuffle, const void* positions, DType position_type, const Box& brick_box,
+                    std::vector<uint32_t>& perm);
+
 // out[i] = in[perm[i]] for rows of `row_bytes` bytes.
 void gather_rows(const void* in, void* out, size_t row_bytes, const uint32_t* perm, uint64_t n);
 

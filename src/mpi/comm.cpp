@@ -355,8 +355,14 @@ void Exchange::irecv_boxes(const std::vector<SubBox>& boxes, int source, int tag
   check_mpi(MPI_Irecv(MPI_BOTTOM, 1, t.t, source, tag, comm_.raw(), &requests_.back()), "MPI_Irecv");
 }
 
-void Exchange::wait_all() {
+void Exchange::wait_all(bool polite) {
   if (requests_.empty()) return;
+  if (polite) {
+    std::vector<MPI_Request> reqs;
+    reqs.swap(requests_);
+    polite_waitall(reqs, "MPI_Testall");
+    return;
+  }
   // Both sides move bytes here, and MPI progresses large messages only while it is polled: a
   // busy wait, unlike the polite waits of the collectives above.
   const int rc = MPI_Waitall(static_cast<int>(requests_.size()), requests_.data(), MPI_STATUSES_IGNORE);

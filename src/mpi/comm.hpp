@@ -92,7 +92,10 @@ class Exchange {
   };
   void isend_boxes(const std::vector<SubBox>& boxes, int dest, int tag);
   void irecv_boxes(const std::vector<SubBox>& boxes, int source, int tag);
-  void wait_all();   // completes everything posted so far
+  // Completes everything posted so far. Busy by default: MPI moves a large message while it is
+  // polled, and a rank receiving one does the copy itself. `polite`: sleeps between polls, for a
+  // rank that only sends and waits for its receivers to pull the bytes.
+  void wait_all(bool polite = false);
   ~Exchange();
 
  private:

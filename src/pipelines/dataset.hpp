@@ -50,7 +50,8 @@ struct WriteProfile {
   bool aligned = true;
   bool fsync = false;
   double total_s = 0;            // slowest rank, end to end
-  std::vector<PhaseTiming> phases;   // plan, count_exchange, particle_exchange, reorder, file_write, metadata
+  std::vector<PhaseTiming> phases;   // check, agree, plan, exchange, reorder, file_write, commit
+  std::vector<PhaseTiming> threads;  // busy time of helper threads: order (overlapping the exchange), writer
   std::string to_json() const;
 };
 
@@ -191,7 +192,10 @@ class ParticleGroup {
 
   // Collective over the dataset's communicator: every rank calls it with the same step, its own
   // particles (any count, zero included) and optionally its patch. Errors are raised on every rank.
-  void write(int64_t step, std::span<const FieldView> fields, std::optional<Box> patch);
+  // `input_error`: a language binding could not convert this rank's arguments; the rank still takes
+  // part, and every rank raises that error.
+  void write(int64_t step, std::span<const FieldView> fields, std::optional<Box> patch,
+             const std::optional<Error>& input_error = std::nullopt);
   // For a rank whose input could not even be turned into FieldViews (a language binding's
   // conversion failed): takes part in the collective write so every rank raises `error`.
   void abort_write(const Error& error);

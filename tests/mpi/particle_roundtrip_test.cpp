@@ -246,7 +246,7 @@ void run_scenario(const Scenario& sc, int scenario_id) {
       // Grid mode here always has a sender reaching several partitions, unless nobody sends.
       EXPECT_EQ(prof.aligned, sc.partition.mode == PartitionMode::kFactor || total == 0) << sc.name;
       EXPECT_EQ(prof.files > 0, total > 0);
-      EXPECT_EQ(prof.phases.size(), 6u);
+      EXPECT_EQ(prof.phases.size(), 7u);   // check, agree, plan, exchange, reorder, file_write, commit
     }
     EXPECT_EQ(g.steps(), (std::vector<int64_t>{0, 3}));
     ds->close();

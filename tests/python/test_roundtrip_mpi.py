@@ -162,7 +162,7 @@ def test_profile(roundtrip, n, case):
     spec = tu.case_spec(case, n)
     g = lodex.open(res["path"]).particles(GROUP)
     keys = {"step", "ranks", "aggregators", "files", "particles", "bytes", "aligned", "fsync",
-            "total_s", "phases"}
+            "total_s", "phases", "threads"}
     for step in spec["steps"]:
         prof = res["profiles"][str(step)]
         assert res["profile_same"][str(step)], "profile differs between ranks"
@@ -175,6 +175,11 @@ def test_profile(roundtrip, n, case):
             assert t["mean_s"] <= t["max_s"] * (1 + 1e-12) + 1e-15, (name, t)
             assert t["max_s"] <= prof["total_s"] * (1 + 1e-9) + 1e-12, (name, t)
         assert prof["total_s"] <= sum(t["max_s"] for t in prof["phases"].values()) * (1 + 1e-9) + 1e-12
+        # Helper threads: the write-behind thread of every rank that wrote a file.
+        assert set(prof["threads"]) <= {"order", "writer"}
+        assert ("writer" in prof["threads"]) == (prof["files"] > 0)
+        for name, t in prof["threads"].items():
+            assert 0 <= t["min_s"] <= t["mean_s"] * (1 + 1e-12) + 1e-15 <= t["max_s"] * (1 + 1e-9) + 1e-12, (name, t)
         per_rank, want = expected(case, n, step)
         files = g.files(step)
         assert prof["step"] == step

@@ -12,20 +12,23 @@ namespace {
 constexpr int kTagCounts = 7101;
 constexpr int kTagData = 7102;
 constexpr int kTagOffsets = 7103;
+constexpr int kTagStats = 7104;
 }  // namespace
 
 ParticleExchange::ParticleExchange(const Comm& comm, const ParticlePlan& plan, std::vector<size_t> row_bytes,
-                                   ExchangeMethod method, ScratchBuffer& region)
+                                   uint32_t components, ExchangeMethod method, ScratchBuffer& region)
     : comm_(comm),
       plan_(plan),
       row_bytes_(std::move(row_bytes)),
       method_(method),
       me_(comm.rank()),
+      comps_(components),
       region_(region) {
   for (uint32_t p : plan.partitions_of_aggregator(me_)) {
     IncomingPartition in;
     in.id = p;
     in.counts.assign(plan.senders_of(p).size(), 0);
+    in.stats = ColumnStats::empty(comps_);
     incoming_.push_back(std::move(in));
   }
 }
@@ -55,9 +58,14 @@ size_t ParticleExchange::slot_of(const Outgoing& out, uint32_t partition) const 
   return static_cast<size_t>(it - out.partitions.begin());
 }
 
-void ParticleExchange::exchange_counts(const Outgoing& out) {
+void ParticleExchange::exchange_counts(const Outgoing& out, std::span<const uint64_t> rank_counts) {
   if (!comm_.is_mpi()) {   // serial: this rank is the only sender of every partition it owns
     for (auto& in : incoming_) in.counts[0] = out.counts[slot_of(out, in.id)];
+  } else if (plan_.aligned) {   // a rank's one destination gets all its particles
+    for (auto& in : incoming_) {
+      const auto senders = plan_.senders_of(in.id);
+      for (size_t i = 0; i < senders.size(); ++i) in.counts[i] = rank_counts[senders[i]];
+    }
   } else {
     Exchange ex(comm_);
     for (auto& in : incoming_) {
@@ -66,7 +74,7 @@ void ParticleExchange::exchange_counts(const Outgoing& out) {
     }
     for (size_t s = 0; s < out.partitions.size(); ++s)
       ex.isend(&out.counts[s], sizeof(uint64_t), plan_.aggregator[out.partitions[s]], kTagCounts);
-    ex.wait_all();
+    ex.wait_all(incoming_.empty());
   }
   for (auto& in : incoming_) {
     in.first_row.resize(in.counts.size());
@@ -78,10 +86,9 @@ void ParticleExchange::exchange_counts(const Outgoing& out) {
   }
 }
 
-void ParticleExchange::exchange_particles(const Outgoing& out) {
+uint64_t ParticleExchange::lay_out_region(const Outgoing& out, std::vector<std::vector<uint64_t>>& column_offset) {
   const size_t nf = row_bytes_.size();
-  // Receive region layout: per exchanged partition, per field, a 64-byte aligned column.
-  std::vector<std::vector<uint64_t>> column_offset(incoming_.size());
+  column_offset.assign(incoming_.size(), {});
   uint64_t region_bytes = 0;
   for (size_t k = 0; k < incoming_.size(); ++k) {
     IncomingPartition& in = incoming_[k];
@@ -97,12 +104,98 @@ void ParticleExchange::exchange_particles(const Outgoing& out) {
       region_bytes += align_up(in.total * row_bytes_[f], kColumnAlignment);
     }
   }
-  if (!comm_.is_mpi()) return;   // serial: every partition is self-only
+  return region_bytes;
+}
+
+// Statistics travel as 2 * components doubles (min then max) per (sender, partition) with rows.
+void ParticleExchange::post_stats(const Outgoing& out, Exchange& ex, std::vector<std::vector<double>>& received) {
+  received.assign(incoming_.size(), {});
+  for (size_t k = 0; k < incoming_.size(); ++k) {
+    const IncomingPartition& in = incoming_[k];
+    if (plan_.aggregated_in_place(in.id)) continue;
+    const auto senders = plan_.senders_of(in.id);
+    received[k].assign(senders.size() * 2 * comps_, 0.0);
+    for (size_t i = 0; i < senders.size(); ++i)
+      if (in.counts[i] > 0) ex.irecv(received[k].data() + i * 2 * comps_, 2 * comps_ * sizeof(double), senders[i], kTagStats);
+  }
+  for (size_t s = 0; s < out.partitions.size(); ++s) {
+    const uint32_t p = out.partitions[s];
+    if (out.counts[s] == 0 || plan_.aggregated_in_place(p)) continue;
+    // min and max are adjacent only in the message: send both vectors as two ranges
+    ex.isend_ranges({{out.stats[s].min.data(), comps_ * sizeof(double)}, {out.stats[s].max.data(), comps_ * sizeof(double)}},
+                    plan_.aggregator[p], kTagStats);
+  }
+}
+
+void ParticleExchange::merge_stats(const Outgoing& out, const std::vector<std::vector<double>>& received) {
+  for (size_t k = 0; k < incoming_.size(); ++k) {
+    IncomingPartition& in = incoming_[k];
+    in.stats = ColumnStats::empty(comps_);
+    if (plan_.aggregated_in_place(in.id)) {
+      in.stats = out.stats[slot_of(out, in.id)];
+      continue;
+    }
+    for (size_t i = 0; i < in.counts.size(); ++i) {   // sender order, as the rows lie
+      if (in.counts[i] == 0) continue;
+      ColumnStats s;
+      const double* v = received[k].data() + i * 2 * comps_;
+      s.min.assign(v, v + comps_);
+      s.max.assign(v + comps_, v + 2 * comps_);
+      in.stats.merge(s);
+    }
+  }
+}
+
+void ParticleExchange::shared_offsets(const Outgoing& out, const std::vector<std::vector<uint64_t>>& column_offset,
+                                      std::vector<uint64_t>& replies, std::vector<uint64_t>& targets) {
+  // Aggregators tell same-node senders where their rows go in the window.
+  const size_t nf = row_bytes_.size();
+  auto on_my_node = [&](int rank) { return comm_.node_rank_of(rank) >= 0; };
+  size_t n_replies = 0;
+  for (size_t k = 0; k < incoming_.size(); ++k) {
+    if (column_offset[k].empty()) continue;
+    for (int32_t r : plan_.senders_of(incoming_[k].id)) n_replies += on_my_node(r) ? 1 : 0;
+  }
+  replies.resize(n_replies * nf);
+  targets.assign(out.partitions.size() * nf, 0);
+  Exchange ex(comm_);
+  size_t next = 0;
+  for (size_t k = 0; k < incoming_.size(); ++k) {
+    if (column_offset[k].empty()) continue;
+    const IncomingPartition& in = incoming_[k];
+    const auto senders = plan_.senders_of(in.id);
+    for (size_t i = 0; i < senders.size(); ++i) {
+      if (!on_my_node(senders[i])) continue;
+      uint64_t* r = replies.data() + next++ * nf;
+      for (size_t f = 0; f < nf; ++f) r[f] = column_offset[k][f] + in.first_row[i] * row_bytes_[f];
+      if (senders[i] == me_)
+        std::copy(r, r + nf, targets.begin() + slot_of(out, in.id) * nf);
+      else if (in.counts[i] > 0)
+        ex.isend(r, nf * sizeof(uint64_t), senders[i], kTagOffsets);
+    }
+  }
+  for (size_t s = 0; s < out.partitions.size(); ++s) {
+    const int agg = plan_.aggregator[out.partitions[s]];
+    if (agg != me_ && out.counts[s] > 0 && on_my_node(agg) && !plan_.aggregated_in_place(out.partitions[s]))
+      ex.irecv(targets.data() + s * nf, nf * sizeof(uint64_t), agg, kTagOffsets);
+  }
+  ex.wait_all();
+}
+
+void ParticleExchange::exchange_particles(const Outgoing& out, size_t position_field,
+                                          const std::function<void()>& positions_ready) {
+  const size_t nf = row_bytes_.size();
+  std::vector<std::vector<uint64_t>> column_offset;
+  const uint64_t region_bytes = lay_out_region(out, column_offset);
   // Same answer on every rank (the plan is global): nothing to move, so no window and no messages.
   bool anything_moves = false;
   for (uint32_t p = 0; p < plan_.num_partitions() && !anything_moves; ++p)
     anything_moves = plan_.aggregator[p] >= 0 && !plan_.aggregated_in_place(p);
-  if (!anything_moves) return;
+  if (!comm_.is_mpi() || !anything_moves) {   // serial: every partition is self-only
+    merge_stats(out, {});
+    if (positions_ready) positions_ready();
+    return;
+  }
 
   const bool shared = method_ == ExchangeMethod::kSharedMemory;
   uint8_t* base = nullptr;
@@ -121,53 +214,28 @@ void ParticleExchange::exchange_particles(const Outgoing& out) {
     if (!column_offset[k].empty())
       for (size_t f = 0; f < nf; ++f) incoming_[k].columns[f] = base + column_offset[k][f];
   auto on_my_node = [&](int rank) { return shared && comm_.node_rank_of(rank) >= 0; };
+  std::vector<uint64_t> replies, targets;
+  if (shared) shared_offsets(out, column_offset, replies, targets);
 
-  // Stage 1 (shared memory only): aggregators tell same-node senders where their rows go.
-  std::vector<uint64_t> replies;     // aggregator side: nf offsets per (partition, sender)
-  std::vector<uint64_t> targets;     // sender side: nf offsets per destination slot
-  if (shared) {
-    size_t n_replies = 0;
-    for (size_t k = 0; k < incoming_.size(); ++k) {
-      if (column_offset[k].empty()) continue;
-      for (int32_t r : plan_.senders_of(incoming_[k].id)) n_replies += on_my_node(r) ? 1 : 0;
-    }
-    replies.resize(n_replies * nf);
-    targets.assign(out.partitions.size() * nf, 0);
-    Exchange ex(comm_);
-    size_t next = 0;
-    for (size_t k = 0; k < incoming_.size(); ++k) {
-      if (column_offset[k].empty()) continue;
-      const IncomingPartition& in = incoming_[k];
-      const auto senders = plan_.senders_of(in.id);
-      for (size_t i = 0; i < senders.size(); ++i) {
-        if (!on_my_node(senders[i])) continue;
-        uint64_t* r = replies.data() + next++ * nf;
-        for (size_t f = 0; f < nf; ++f) r[f] = column_offset[k][f] + in.first_row[i] * row_bytes_[f];
-        if (senders[i] == me_)
-          std::copy(r, r + nf, targets.begin() + slot_of(out, in.id) * nf);
-        else if (in.counts[i] > 0)
-          ex.isend(r, nf * sizeof(uint64_t), senders[i], kTagOffsets);
-      }
-    }
-    for (size_t s = 0; s < out.partitions.size(); ++s) {
-      const int agg = plan_.aggregator[out.partitions[s]];
-      if (agg != me_ && out.counts[s] > 0 && on_my_node(agg) && !plan_.aggregated_in_place(out.partitions[s]))
-        ex.irecv(targets.data() + s * nf, nf * sizeof(uint64_t), agg, kTagOffsets);
-    }
-    ex.wait_all();
-  }
-
-  // Stage 2: same-node senders copy into the window; everyone else goes point to point.
-  Exchange ex(comm_);
+  // Receives: the position columns in their own batch, so the aggregator can start ordering
+  // while the other columns still arrive.
+  Exchange positions(comm_), rest(comm_);
+  std::vector<std::vector<double>> stats;
+  post_stats(out, rest, stats);
+  // Both sides list a (sender, aggregator) pair's columns in this order: MPI matches them in order.
+  std::vector<size_t> field_order{position_field};
+  for (size_t f = 0; f < nf; ++f)
+    if (f != position_field) field_order.push_back(f);
   for (size_t k = 0; k < incoming_.size(); ++k) {
     if (column_offset[k].empty()) continue;
     const IncomingPartition& in = incoming_[k];
     const auto senders = plan_.senders_of(in.id);
-    for (size_t i = 0; i < senders.size(); ++i)
-      if (in.counts[i] > 0 && !on_my_node(senders[i]))
-        for (size_t f = 0; f < nf; ++f)
-          ex.irecv(base + column_offset[k][f] + in.first_row[i] * row_bytes_[f], in.counts[i] * row_bytes_[f],
-                   senders[i], kTagData);
+    for (size_t f : field_order)
+      for (size_t i = 0; i < senders.size(); ++i)
+        if (in.counts[i] > 0 && !on_my_node(senders[i]))
+          (f == position_field ? positions : rest)
+              .irecv(base + column_offset[k][f] + in.first_row[i] * row_bytes_[f], in.counts[i] * row_bytes_[f],
+                     senders[i], kTagData);
   }
   for (size_t s = 0; s < out.partitions.size(); ++s) {
     const uint32_t p = out.partitions[s];
@@ -186,18 +254,25 @@ void ParticleExchange::exchange_particles(const Outgoing& out) {
                size, "-byte window");
         std::memcpy(dest + off, out.rows[s * nf + f], bytes);
       }
-    } else {
-      for (size_t f = 0; f < nf; ++f)
-        ex.isend(out.rows[s * nf + f], out.counts[s] * row_bytes_[f], agg, kTagData);
+    } else {   // the position column first: it is what the aggregator waits for first
+      for (size_t f : field_order) rest.isend(out.rows[s * nf + f], out.counts[s] * row_bytes_[f], agg, kTagData);
     }
   }
-  ex.wait_all();
+  // A rank that receives polls without a break: it copies the bytes itself, a piece per poll
+  // (measured: sleeping between polls made the exchange ten times slower). A rank that only sends
+  // waits politely, leaving the core to the ranks and threads with work.
+  const bool receives = !incoming_.empty();
+  positions.wait_all(!receives);
+  if (!shared && receives && positions_ready) positions_ready();
+  rest.wait_all(!receives);
   if (shared) {   // make the copies visible to the aggregators
     check_mpi(MPI_Win_sync(window_), "MPI_Win_sync");
     comm_.node_barrier();
     check_mpi(MPI_Win_sync(window_), "MPI_Win_sync");
     check_mpi(MPI_Win_unlock_all(window_), "MPI_Win_unlock_all");
+    if (receives && positions_ready) positions_ready();
   }
+  merge_stats(out, stats);
 }
 
 }  // namespace lodex

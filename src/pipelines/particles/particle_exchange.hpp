@@ -1,5 +1,8 @@
 // The two exchanges of a particle write (paper §3.3): counts first, then the particles, column by
-// column, into one receive region per aggregator.
+// column, into one receive region per aggregator. With an aligned plan (every rank sends to one
+// partition) the counts are already known from the agreed records, so only the particles move.
+// Each sender also sends the per-component min/max of the rows it sends (computed where the data
+// is); the aggregator merges them, in sender order, into its partition's statistics.
 //
 // Methods. Point to point (the paper's, the default): non-blocking sends and receives of every
 // column. Shared memory (an option): for a sender on the aggregator's node, the receive
@@ -12,10 +15,12 @@
 #include <mpi.h>
 
 #include <cstdint>
+#include <functional>
 #include <span>
 #include <vector>
 
 #include "layout/particle_plan.hpp"
+#include "pipelines/particles/column_stats.hpp"
 #include "pipelines/dataset.hpp"
 #include "core/scratch_buffer.hpp"
 #include "mpi/comm.hpp"
@@ -27,6 +32,7 @@ struct Outgoing {
   std::span<const uint32_t> partitions;   // plan.sends_of(me), ascending
   std::vector<uint64_t> counts;           // rows per destination slot
   std::vector<const uint8_t*> rows;       // [slot * fields + f]: field f's rows for that slot
+  std::vector<ColumnStats> stats;         // per slot: min/max of the rows sent there
 };
 
 // A partition this rank aggregates, after the exchange.
@@ -36,26 +42,36 @@ struct IncomingPartition {
   std::vector<uint64_t> counts;          // per sender in plan.senders_of(id)
   std::vector<uint64_t> first_row;       // per sender: where its rows start (prefix of counts)
   std::vector<const uint8_t*> columns;   // per field, rows of all senders in sender order
+  ColumnStats stats;                     // min/max of all its rows (after exchange_particles)
 };
 
 class ParticleExchange {
  public:
   // `region` holds the point-to-point receive region; it outlives the exchange so the next
   // step reuses its pages.
-  ParticleExchange(const Comm& comm, const ParticlePlan& plan, std::vector<size_t> row_bytes,
+  ParticleExchange(const Comm& comm, const ParticlePlan& plan, std::vector<size_t> row_bytes, uint32_t components,
                    ExchangeMethod method, ScratchBuffer& region);
   ~ParticleExchange();   // release() if not done yet
   ParticleExchange(const ParticleExchange&) = delete;
   ParticleExchange& operator=(const ParticleExchange&) = delete;
 
-  void exchange_counts(const Outgoing& out);
-  void exchange_particles(const Outgoing& out);
+  // rank_counts: every rank's particle count (the agreed records): enough when the plan is aligned.
+  void exchange_counts(const Outgoing& out, std::span<const uint64_t> rank_counts);
+  // Moves the particles. `positions_ready` runs (on this thread) as soon as the position columns
+  // of every incoming partition are complete, while the other columns may still be arriving.
+  void exchange_particles(const Outgoing& out, size_t position_field, const std::function<void()>& positions_ready);
   std::vector<IncomingPartition>& incoming() { return incoming_; }
   // Frees the receive region. Collective over the node when a shared window is in use.
   void release();
 
  private:
   size_t slot_of(const Outgoing& out, uint32_t partition) const;
+  // Receive region layout: per exchanged partition (incoming_ order), per field, a byte offset.
+  uint64_t lay_out_region(const Outgoing& out, std::vector<std::vector<uint64_t>>& column_offset);
+  void post_stats(const Outgoing& out, Exchange& ex, std::vector<std::vector<double>>& received);
+  void merge_stats(const Outgoing& out, const std::vector<std::vector<double>>& received);
+  void shared_offsets(const Outgoing& out, const std::vector<std::vector<uint64_t>>& column_offset,
+                      std::vector<uint64_t>& replies, std::vector<uint64_t>& targets);
 
   const Comm& comm_;
   const ParticlePlan& plan_;
@@ -63,6 +79,7 @@ class ParticleExchange {
   ExchangeMethod method_;
   int me_;
   std::vector<IncomingPartition> incoming_;
+  uint32_t comps_ = 0;      // schema components (the statistics' length)
   ScratchBuffer& region_;   // receive region for point to point
   MPI_Win window_ = MPI_WIN_NULL;
 };

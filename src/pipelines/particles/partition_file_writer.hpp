@@ -1,26 +1,50 @@
-// One aggregator's work for one partition (paper §3.4-3.5): level-of-detail reorder of the
-// received columns, the data file written with its segment checksums, and the partition's
+// One aggregator's work for one partition (paper §3.4-3.5): the level-of-detail order of the
+// received particles, the data file written with its segment checksums, and the partition's
 // metadata record (bounds, count, per-component min/max).
+//
+// The file is a pipeline on two threads: the caller gathers a chunk of whole segments of one
+// column into the file image (the reorder), checksums them while they are in cache, and hands
+// the chunk to a write-behind thread, which writes it while the next chunk is gathered. The head,
+// which holds the checksums, is written last.
 #pragma once
 
 #include <string>
+#include <vector>
 
 #include "core/schema.hpp"
 #include "core/scratch_buffer.hpp"
 #include "format/spatial_metadata.hpp"
 #include "layout/lod_order.hpp"
 #include "pipelines/particles/particle_exchange.hpp"
+#include "storage/write_behind.hpp"
 
 namespace lodex {
 
-struct PartitionFileTimes {
-  double reorder_s = 0, describe_s = 0;   // reorder and describe (bounds, record) phases
+// The level-of-detail order of one partition's particles (layout/lod_order.hpp), in two steps:
+// the shuffle needs only the partition's count, the placement its positions.
+struct PartitionOrder {
+  Box box;                       // the brick box: the partition box (adaptive: cut to its particles)
+  LodParams lod;                 // seed: this file's
+  LodShuffle shuffle;            // between the two steps
+  LodLayout layout;
+  std::vector<uint32_t> perm;    // file row i is received row perm[i]
 };
 
-// Writes `directory`/p<id>.lpd and returns its record. `lod.seed` is this file's seed; the file
-// is assembled in `buffer`.
-DataFileRecord write_partition_file(const IncomingPartition& in, const Schema& schema, const Box& partition_box,
-                                    const LodParams& lod, int aggregator_rank, const std::string& directory,
-                                    bool fsync, ScratchBuffer& buffer, PartitionFileTimes& times);
+void shuffle_partition(const IncomingPartition& in, const LodParams& lod, PartitionOrder& order);
+// `tile` is the adaptive plan's tile of the partition (an empty box otherwise): the brick box is
+// then the tile cut to the particles' hull.
+void place_partition(const IncomingPartition& in, const Schema& schema, const Box& partition_box, const Box& tile,
+                     PartitionOrder& order);
+
+struct PartitionFileTimes {
+  double reorder_s = 0;    // gathering rows into file order
+  double checksum_s = 0;   // segment checksums
+  double wait_s = 0;       // waiting for the write-behind thread at the end of a file
+};
+
+// Writes `directory`/p<id>.lpd (assembled in `buffer`, written by `writer`) and returns its record.
+DataFileRecord write_partition_file(const IncomingPartition& in, const Schema& schema, const PartitionOrder& order,
+                                    int aggregator_rank, const std::string& directory, bool fsync,
+                                    ScratchBuffer& buffer, WriteBehind& writer, PartitionFileTimes& times);
 
 }  // namespace lodex

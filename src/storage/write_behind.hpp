@@ -1,0 +1,58 @@
+// Write-behind: a helper thread that writes queued byte ranges to one file while the caller
+// prepares the next ones, so preparing (reordering, checksumming) and the file system's copy
+// overlap on two cores. One writer per file as before: only the helper writes it.
+//
+// The caller owns the bytes of a range until finish() returns (ranges are written in the order
+// they are queued; they must not overlap). The thread is started on first use and kept for the
+// next files, since a thread costs tens of microseconds to start.
+#pragma once
+
+#include <condition_variable>
+#include <cstddef>
+#include <cstdint>
+#include <deque>
+#include <exception>
+#include <mutex>
+#include <string>
+#include <thread>
+
+#include "storage/file.hpp"
+
+namespace lodex {
+
+class WriteBehind {
+ public:
+  WriteBehind() = default;
+  ~WriteBehind();
+  WriteBehind(const WriteBehind&) = delete;
+  WriteBehind& operator=(const WriteBehind&) = delete;
+
+  // Starts a file: created (or truncated) at `path`. Throws if a file is already in progress.
+  void begin(const std::string& path);
+  // Queues `bytes` bytes at `data` for `offset`. After a write failed, further ranges are dropped
+  // (finish reports the failure).
+  void write(const void* data, size_t bytes, uint64_t offset);
+  // Waits for the queued ranges, fsyncs when asked, closes the file; rethrows the first failure.
+  void finish(bool fsync);
+  // Seconds the helper spent writing since the last call (its busy time).
+  double take_busy_seconds();
+
+ private:
+  struct Range {
+    const void* data;
+    size_t bytes;
+    uint64_t offset;
+  };
+  void run();
+
+  std::mutex mutex_;
+  std::condition_variable wake_, done_;
+  std::deque<Range> queue_;
+  bool busy_ = false, stop_ = false, open_ = false;
+  File file_;
+  std::exception_ptr error_;
+  double busy_seconds_ = 0;
+  std::thread thread_;
+};
+
+}  // namespace lodex
