@@ -225,4 +225,188 @@ void hz_encode_level_run(const HzIndex& local, int h, const uint8_t* src, const 
   }
 }
 
+
+namespace {
+
+using EncodeRows = void (*)(const StridedBox&, const BlockOrder&, const uint8_t*, const std::array<uint64_t, 3>&,
+                            const std::array<uint64_t, 3>&, size_t, uint8_t*);
+
+EncodeRows encode_rows_for(size_t sample) {
+  switch (sample) {
+    case 1: return encode_rows<1>;
+    case 2: return encode_rows<2>;
+    case 4: return encode_rows<4>;
+    case 8: return encode_rows<8>;
+    case 12: return encode_rows<12>;
+    case 16: return encode_rows<16>;
+    case 24: return encode_rows<24>;
+    default: return encode_rows<0>;
+  }
+}
+
+// One strided box of points (a level of block 0, or a whole block), whose sample at box index
+// (i, j, k) is src[at(i, j, k)], onto the lattice: a row at a time, with one output step per row.
+template <size_t S, typename At>
+void decode_box(const StridedBox& box, const uint64_t lo[3], const uint64_t hi[3], const uint8_t* src, size_t sample,
+                const LatticeOut& out, At at) {
+  const size_t sz = S ? S : sample;
+  const uint64_t step = box.stride[0] / out.delta[0];   // lattice points per box step along x
+  for (uint64_t k = lo[2]; k < hi[2]; ++k) {
+    const uint64_t z = (box.start[2] + k * box.stride[2] - static_cast<uint64_t>(out.first[2])) / out.delta[2];
+    for (uint64_t j = lo[1]; j < hi[1]; ++j) {
+      const uint64_t y = (box.start[1] + j * box.stride[1] - static_cast<uint64_t>(out.first[1])) / out.delta[1];
+      const uint64_t x = (box.start[0] + lo[0] * box.stride[0] - static_cast<uint64_t>(out.first[0])) / out.delta[0];
+      uint8_t* dst = out.data + ((z * out.count[1] + y) * out.count[0] + x) * sz;
+      for (uint64_t i = lo[0]; i < hi[0]; ++i, dst += step * sz) std::memcpy(dst, src + at(i, j, k) * sz, sz);
+    }
+  }
+}
+
+// The box's index range on the lattice; false when no point of it is there.
+bool lattice_span(const StridedBox& box, const LatticeOut& out, uint64_t lo[3], uint64_t hi[3]) {
+  for (int a = 0; a < 3; ++a) {
+    span_within(box.start[a], box.stride[a], box.count[a], out.first[a], out.end(a), lo[a], hi[a]);
+    if (hi[a] <= lo[a]) return false;
+  }
+  return true;
+}
+
+template <size_t S>
+void decode_block_typed(const HzIndex& index, uint64_t b, int bpb, int resolution, bool row_major,
+                        const uint8_t* src, size_t sample, const LatticeOut& out) {
+  uint64_t lo[3], hi[3];
+  if (b > 0) {
+    const StridedBox box = index.block_box(b, bpb);
+    if (!lattice_span(box, out, lo, hi)) return;
+    if (row_major) {
+      decode_box<S>(box, lo, hi, src, sample, out,
+                    [&](uint64_t i, uint64_t j, uint64_t k) { return i + box.count[0] * (j + box.count[1] * k); });
+      return;
+    }
+    const BlockOrder order(index, bpb, HzIndex::level_of_block(b, bpb));
+    const uint32_t *t0 = order.table[0].data(), *t1 = order.table[1].data(), *t2 = order.table[2].data();
+    decode_box<S>(box, lo, hi, src, sample, out, [&](uint64_t i, uint64_t j, uint64_t k) { return t0[i] | t1[j] | t2[k]; });
+    return;
+  }
+  if (row_major) {   // block 0 row-major: the resolution-bpb lattice, keeping the points on `out`'s
+    const StridedBox box = index.resolution_box(bpb);
+    if (!lattice_span(box, out, lo, hi)) return;
+    // Where out's lattice is coarser, every e-th point of the box along that axis is on it.
+    std::array<uint64_t, 3> every{};
+    StridedBox coarse = box;
+    uint64_t clo[3], chi[3];
+    for (int a = 0; a < 3; ++a) {
+      every[a] = out.delta[a] > box.stride[a] ? out.delta[a] / box.stride[a] : 1;
+      coarse.stride[a] = box.stride[a] * every[a];
+      clo[a] = (lo[a] + every[a] - 1) / every[a];
+      chi[a] = (hi[a] - 1) / every[a] + 1;
+      if (chi[a] <= clo[a]) return;
+    }
+    decode_box<S>(coarse, clo, chi, src, sample, out, [&](uint64_t i, uint64_t j, uint64_t k) {
+      return i * every[0] + box.count[0] * (j * every[1] + box.count[1] * k * every[2]);
+    });
+    return;
+  }
+  // Block 0 in hz order: level h is hz [2^(h-1), 2^h), ordered as a block of h-1 bits at level h.
+  for (int h = 0; h <= std::min(bpb, resolution); ++h) {
+    const StridedBox box = index.level_box(h);
+    if (!lattice_span(box, out, lo, hi)) continue;
+    if (h == 0) {
+      decode_box<S>(box, lo, hi, src, sample, out, [](uint64_t, uint64_t, uint64_t) { return uint64_t{0}; });
+      continue;
+    }
+    const BlockOrder order(index, h - 1, h);
+    const uint32_t *t0 = order.table[0].data(), *t1 = order.table[1].data(), *t2 = order.table[2].data();
+    const uint64_t base = uint64_t{1} << (h - 1);
+    decode_box<S>(box, lo, hi, src, sample, out,
+                  [&](uint64_t i, uint64_t j, uint64_t k) { return base + (t0[i] | t1[j] | t2[k]); });
+  }
+}
+
+}  // namespace
+
+namespace {
+
+// A whole block (every point inside the array) in output order: sample n of the block comes from
+// src + offset(n), and offset is a sum over n's set bits, so it is two (or more) table lookups per
+// sample, one per byte of n. Sequential writes; the reads stay inside the block's footprint.
+template <size_t S>
+void gather_block(const StridedBox& box, const BlockOrder& order, const uint8_t* src, const std::array<uint64_t, 3>& stride,
+                  int bits, size_t sample, uint8_t* out) {
+  const size_t sz = S ? S : sample;
+  std::vector<uint64_t> bit_offset(static_cast<size_t>(bits), 0);
+  for (int a = 0; a < 3; ++a)
+    for (size_t t = 0; (size_t{1} << t) < order.table[a].size(); ++t)
+      bit_offset[static_cast<size_t>(__builtin_ctz(order.table[a][size_t{1} << t]))] =
+          (box.stride[a] << t) * stride[a];
+  const int bytes = (bits + 7) / 8;
+  std::vector<uint64_t> table(static_cast<size_t>(bytes) * 256, 0);
+  for (int k = 0; k < bytes; ++k)
+    for (uint32_t v = 1; v < 256; ++v) {
+      const int t = __builtin_ctz(v);
+      table[k * 256 + v] = table[k * 256 + (v & (v - 1))] + (8 * k + t < bits ? bit_offset[8 * k + t] : 0);
+    }
+  const uint8_t* base = src + box.start[0] * stride[0] + box.start[1] * stride[1] + box.start[2] * stride[2];
+  const uint64_t n = uint64_t{1} << bits;
+  const uint64_t* lo = table.data();
+  if (bits <= 8) {
+    for (uint64_t i = 0; i < n; ++i, out += sz) std::memcpy(out, base + lo[i], sz);
+    return;
+  }
+  for (uint64_t high = 0; high < (n >> 8); ++high) {
+    uint64_t off = 0;
+    for (int k = 1; k < bytes; ++k) off += table[k * 256 + ((high >> (8 * (k - 1))) & 255)];
+    const uint8_t* row = base + off;
+    for (uint32_t i = 0; i < 256; ++i, out += sz) std::memcpy(out, row + lo[i], sz);
+  }
+}
+
+using GatherBlock = void (*)(const StridedBox&, const BlockOrder&, const uint8_t*, const std::array<uint64_t, 3>&, int,
+                             size_t, uint8_t*);
+
+GatherBlock gather_block_for(size_t sample) {
+  switch (sample) {
+    case 1: return gather_block<1>;
+    case 2: return gather_block<2>;
+    case 4: return gather_block<4>;
+    case 8: return gather_block<8>;
+    case 12: return gather_block<12>;
+    case 16: return gather_block<16>;
+    case 24: return gather_block<24>;
+    default: return gather_block<0>;
+  }
+}
+
+}  // namespace
+
+void hz_encode_block(const HzIndex& index, uint64_t b, int bpb, const BlockOrder* order, const uint8_t* src,
+                     const std::array<uint64_t, 3>& stride, const Coord3& valid, size_t sample, uint8_t* out) {
+  if (b == 0) {
+    for (int h = 0; h <= bpb; ++h) hz_encode_level(index, h, src, stride, valid, sample, out);
+    return;
+  }
+  const StridedBox box = index.block_box(b, bpb);
+  std::array<uint64_t, 3> n{};
+  for (int a = 0; a < 3; ++a) {
+    uint64_t i0;
+    span_within(box.start[a], box.stride[a], box.count[a], 0, static_cast<int64_t>(valid[a]), i0, n[a]);
+    if (n[a] == 0) return;
+  }
+  if (n == box.count) gather_block_for(sample)(box, *order, src, stride, bpb, sample, out);
+  else encode_rows_for(sample)(box, *order, src, stride, n, sample, out);
+}
+
+void hz_decode_block(const HzIndex& index, uint64_t b, int bpb, int resolution, bool row_major, const uint8_t* src,
+                     size_t sample, const LatticeOut& out) {
+  switch (sample) {
+    case 1: return decode_block_typed<1>(index, b, bpb, resolution, row_major, src, sample, out);
+    case 2: return decode_block_typed<2>(index, b, bpb, resolution, row_major, src, sample, out);
+    case 4: return decode_block_typed<4>(index, b, bpb, resolution, row_major, src, sample, out);
+    case 8: return decode_block_typed<8>(index, b, bpb, resolution, row_major, src, sample, out);
+    case 12: return decode_block_typed<12>(index, b, bpb, resolution, row_major, src, sample, out);
+    case 16: return decode_block_typed<16>(index, b, bpb, resolution, row_major, src, sample, out);
+    default: return decode_block_typed<0>(index, b, bpb, resolution, row_major, src, sample, out);
+  }
+}
+
 }  // namespace lodex

@@ -102,4 +102,26 @@ void hz_encode_level_run(const HzIndex& local, int h, const uint8_t* src, const 
 void hz_encode_level(const HzIndex& local, int h, const uint8_t* src, const std::array<uint64_t, 3>& stride,
                      const Coord3& valid, size_t sample, uint8_t* out);
 
+// Block b of 2^bpb samples of a dense array, in hz order: out[k] = the sample at block point k
+// (block 0 level by level, blocks >= 1 with `order` = BlockOrder(index, bpb, level_of_block(b)),
+// ignored for block 0). The array and `valid` are as for hz_encode_level: points past `valid` are
+// left as they are in `out`.
+void hz_encode_block(const HzIndex& index, uint64_t b, int bpb, const BlockOrder* order, const uint8_t* src,
+                     const std::array<uint64_t, 3>& stride, const Coord3& valid, size_t sample, uint8_t* out);
+
+// Where decoded samples go: the query's lattice (first + i * delta, count points per axis) in a
+// dense row-major (z, y, x) array.
+struct LatticeOut {
+  uint8_t* data = nullptr;
+  std::array<int64_t, 3> first{0, 0, 0};
+  std::array<uint64_t, 3> delta{1, 1, 1}, count{0, 0, 0};
+  int64_t end(int a) const { return first[a] + static_cast<int64_t>(count[a] * delta[a]); }
+};
+
+// The samples of block b (payload `src`, hz order, or row-major over its block box when
+// `row_major`) that lie on the lattice, copied into it. Levels finer than `resolution` are
+// skipped (they can only be in block 0, which holds levels 0..bpb).
+void hz_decode_block(const HzIndex& index, uint64_t b, int bpb, int resolution, bool row_major, const uint8_t* src,
+                     size_t sample, const LatticeOut& out);
+
 }  // namespace lodex

@@ -1,8 +1,9 @@
-// Tests of the HZ index space against the worked values of idx-format.md (verified with
+// Tests of the HZ index space against the worked values of docs/formats/idx.md (verified with
 // OpenVisus 2.2.149) and against a literal transcription of its pseudo-code.
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <memory>
 #include <random>
 #include <set>
 #include <string>
@@ -14,7 +15,7 @@
 namespace lodex {
 namespace {
 
-// idx-format.md §1.2-1.3, one bit at a time.
+// docs/formats/idx.md §1.2-1.3, one bit at a time.
 uint64_t reference_hz(const std::string& bits, const Coord3& p) {
   const int maxh = static_cast<int>(bits.size()) - 1;
   uint64_t z = 0;
@@ -163,6 +164,84 @@ TEST(Hz, BlocksAreStridedBoxesWalkedInHzOrderByTables) {
               ASSERT_FALSE(hit[at]);
               hit[at] = 1;
             }
+      }
+    }
+  }
+}
+
+// Block encode and decode against the reference hz of every point: whole and partial blocks,
+// several bitmasks, sample sizes and block sizes, hz and row-major payloads, every resolution.
+TEST(Hz, BlocksEncodeAndDecodeAsTheReferenceSays) {
+  struct Case {
+    std::string bits;
+    Coord3 dims;
+    int bpb;
+  };
+  for (const Case& c : {Case{"V012012012", {8, 8, 8}, 4}, Case{"V0101012", {6, 8, 2}, 3}, Case{"V2100120", {5, 3, 4}, 2},
+                        Case{"V01", {2, 2, 1}, 1}, Case{"V000111", {8, 7, 1}, 5}}) {
+    const HzIndex hz("V" + c.bits.substr(1));
+    const int maxh = hz.maxh();
+    for (size_t sample : {size_t{1}, size_t{4}, size_t{8}, size_t{6}}) {
+      // A dense array whose sample at p holds a function of p in every byte.
+      const uint64_t n = c.dims[0] * c.dims[1] * c.dims[2];
+      std::vector<uint8_t> src(n * sample);
+      auto value = [&](const Coord3& p, size_t byte) {
+        return static_cast<uint8_t>((p[0] * 7 + p[1] * 13 + p[2] * 29 + byte * 3 + 1) & 255);
+      };
+      for (uint64_t z = 0; z < c.dims[2]; ++z)
+        for (uint64_t y = 0; y < c.dims[1]; ++y)
+          for (uint64_t x = 0; x < c.dims[0]; ++x)
+            for (size_t k = 0; k < sample; ++k) src[((z * c.dims[1] + y) * c.dims[0] + x) * sample + k] = value({x, y, z}, k);
+      const std::array<uint64_t, 3> stride{sample, sample * c.dims[0], sample * c.dims[0] * c.dims[1]};
+      const uint64_t nblocks = uint64_t{1} << (maxh - c.bpb);
+      for (uint64_t b = 0; b < nblocks; ++b) {
+        std::vector<uint8_t> enc((uint64_t{1} << c.bpb) * sample, 0xEE);
+        std::unique_ptr<BlockOrder> order;
+        if (b > 0) order = std::make_unique<BlockOrder>(hz, c.bpb, HzIndex::level_of_block(b, c.bpb));
+        hz_encode_block(hz, b, c.bpb, order.get(), src.data(), stride, c.dims, sample, enc.data());
+        for (uint64_t k = 0; k < (uint64_t{1} << c.bpb); ++k) {
+          const Coord3 p = hz.point_of_hz((b << c.bpb) + k);
+          const bool inside = p[0] < c.dims[0] && p[1] < c.dims[1] && p[2] < c.dims[2];
+          for (size_t byte = 0; byte < sample; ++byte)
+            ASSERT_EQ(enc[k * sample + byte], inside ? value(p, byte) : 0xEE) << c.bits << " block " << b << " k " << k;
+        }
+        // Decode it onto the lattice of every resolution it belongs to; points outside the grid
+        // were never written, so the grid is the query box.
+        for (int r = HzIndex::level_of_block(b, c.bpb) - (b == 0 ? c.bpb : 0); r <= maxh; ++r) {
+          if (b > 0 && r < HzIndex::level_of_block(b, c.bpb)) continue;
+          const StridedBox lat = hz.resolution_box(r);
+          LatticeOut out;
+          std::vector<uint8_t> got;
+          for (int a = 0; a < 3; ++a) {
+            out.delta[a] = lat.stride[a];
+            out.count[a] = (c.dims[a] + lat.stride[a] - 1) / lat.stride[a];
+          }
+          got.assign(out.count[0] * out.count[1] * out.count[2] * sample, 0xAB);
+          out.data = got.data();
+          hz_decode_block(hz, b, c.bpb, r, false, enc.data(), sample, out);
+          for (uint64_t k = 0; k < (uint64_t{1} << c.bpb); ++k) {
+            const uint64_t h = (b << c.bpb) + k;
+            const Coord3 p = hz.point_of_hz(h);
+            if (HzIndex::level_of(h) > r || p[0] >= c.dims[0] || p[1] >= c.dims[1] || p[2] >= c.dims[2]) continue;
+            const uint64_t at = ((p[2] / out.delta[2] * out.count[1] + p[1] / out.delta[1]) * out.count[0] + p[0] / out.delta[0]);
+            for (size_t byte = 0; byte < sample; ++byte)
+              ASSERT_EQ(got[at * sample + byte], value(p, byte)) << c.bits << " block " << b << " r " << r;
+          }
+          // Row-major payloads (OpenVisus's default layout) decode to the same samples.
+          std::vector<uint8_t> rm(enc.size(), 0);
+          const StridedBox bb = hz.block_box(b, c.bpb);
+          for (uint64_t k = 0; k < bb.count[2]; ++k)
+            for (uint64_t j = 0; j < bb.count[1]; ++j)
+              for (uint64_t i = 0; i < bb.count[0]; ++i) {
+                const Coord3 p{bb.start[0] + i * bb.stride[0], bb.start[1] + j * bb.stride[1], bb.start[2] + k * bb.stride[2]};
+                const uint64_t from = hz.hz_of(p) - (b << c.bpb);
+                std::copy_n(enc.data() + from * sample, sample, rm.data() + (i + bb.count[0] * (j + bb.count[1] * k)) * sample);
+              }
+          std::vector<uint8_t> got_rm(got.size(), 0xAB);
+          out.data = got_rm.data();
+          hz_decode_block(hz, b, c.bpb, r, true, rm.data(), sample, out);
+          ASSERT_EQ(got_rm, got) << c.bits << " row-major block " << b << " r " << r;
+        }
       }
     }
   }

@@ -65,8 +65,13 @@ void WriteBehind::run() {
       error_ = failure;
       queue_.clear();
     }
-    if (queue_.empty()) done_.notify_all();
+    done_.notify_all();
   }
+}
+
+void WriteBehind::wait_pending(size_t ranges) {
+  std::unique_lock<std::mutex> lock(mutex_);
+  done_.wait(lock, [&] { return queue_.size() + (busy_ ? 1 : 0) <= ranges; });
 }
 
 void WriteBehind::finish(bool fsync) {

@@ -32,6 +32,9 @@ class WriteBehind {
   // Queues `bytes` bytes at `data` for `offset`. After a write failed, further ranges are dropped
   // (finish reports the failure).
   void write(const void* data, size_t bytes, uint64_t offset);
+  // Waits until at most `ranges` queued ranges are not yet written (ranges are written in order, so
+  // the bytes of all earlier ones may be reused).
+  void wait_pending(size_t ranges);
   // Waits for the queued ranges, fsyncs when asked, closes the file; rethrows the first failure.
   void finish(bool fsync);
   // Seconds the helper spent writing since the last call (its busy time).

@@ -36,16 +36,6 @@ struct AxisRange {
   int64_t end() const { return first + static_cast<int64_t>(count * delta); }
 };
 
-void copy_sample(uint8_t* dst, const uint8_t* src, size_t n) {
-  switch (n) {
-    case 1: *dst = *src; break;
-    case 2: std::memcpy(dst, src, 2); break;
-    case 4: std::memcpy(dst, src, 4); break;
-    case 8: std::memcpy(dst, src, 8); break;
-    default: std::memcpy(dst, src, n);
-  }
-}
-
 // The directory of time step `time` ("" for a dataset without time steps, whose only step is 0).
 std::string time_dir_of(const IdxHeader& h, int64_t time, const std::string& what) {
   if (h.time) return idx_time_dir(h.time, time);
@@ -126,11 +116,13 @@ GridArray IdxDataset::read_samples(const GridReadPart& part, const std::string& 
     if (stats) *stats = st;
     return out;
   }
-  auto out_at = [&](uint64_t x, uint64_t y, uint64_t z) {   // logic coordinates on the lattice
-    const uint64_t i = (x - q[0].first) / q[0].delta, j = (y - q[1].first) / q[1].delta,
-                   k = (z - q[2].first) / q[2].delta;
-    return out.bytes.data() + ((k * q[1].count + j) * q[0].count + i) * sb;
-  };
+  LatticeOut lattice_out;
+  lattice_out.data = out.bytes.data();
+  for (int a = 0; a < 3; ++a) {
+    lattice_out.first[a] = q[a].first;
+    lattice_out.delta[a] = q[a].delta;
+    lattice_out.count[a] = q[a].count;
+  }
 
   // Blocks of levels 0..r that meet the query, by file.
   const uint64_t bpf = static_cast<uint64_t>(h.blocks_per_file);
@@ -149,7 +141,6 @@ GridArray IdxDataset::read_samples(const GridReadPart& part, const std::string& 
 
   const uint64_t raw_bytes = (uint64_t{1} << bpb) * sb;
   std::vector<uint8_t> payload, decoded(raw_bytes), table;
-  std::map<int, std::unique_ptr<BlockOrder>> orders;
   for (const auto& [file_no, blocks] : by_file) {
     const std::string path = idx_block_file(dir_, h.filename_template, time_dir, blocks.front(), bpf);
     if (!path_exists(path))
@@ -192,35 +183,7 @@ GridArray IdxDataset::read_samples(const GridReadPart& part, const std::string& 
         fail(ErrorCode::kUnsupported, "'", path, "' block ", b, " uses codec ", codec,
              " (lz4, zfp, png, jpg); only raw and zip blocks are supported");
       }
-      const bool row_major = (e.flags & kIdxRowMajor) != 0;
-      const StridedBox bb = hz.block_box(b, bpb);
-      uint64_t lo[3], hi[3];
-      for (int a = 0; a < 3; ++a) span_within(bb.start[a], bb.stride[a], bb.count[a], q[a].first, q[a].end(), lo[a], hi[a]);
-      if (b == 0) {   // levels 0..bpb: the query's points of it, located by their hz
-        for (uint64_t k = lo[2]; k < hi[2]; ++k)
-          for (uint64_t j = lo[1]; j < hi[1]; ++j)
-            for (uint64_t i = lo[0]; i < hi[0]; ++i) {
-              const Coord3 p{bb.start[0] + i * bb.stride[0], bb.start[1] + j * bb.stride[1],
-                             bb.start[2] + k * bb.stride[2]};
-              // Resolution r is exactly hz < 2^r: off its lattice means finer than asked.
-              if (p[0] % q[0].delta || p[1] % q[1].delta || p[2] % q[2].delta) continue;
-              const uint64_t at = row_major ? i + bb.count[0] * (j + bb.count[1] * k) : hz.hz_of(p);
-              copy_sample(out_at(p[0], p[1], p[2]), src + at * sb, sb);
-            }
-        continue;
-      }
-      const int H = HzIndex::level_of_block(b, bpb);
-      auto& order = orders[H];
-      if (!order) order = std::make_unique<BlockOrder>(hz, bpb, H);
-      for (uint64_t k = lo[2]; k < hi[2]; ++k)
-        for (uint64_t j = lo[1]; j < hi[1]; ++j) {
-          const uint64_t y = bb.start[1] + j * bb.stride[1], z = bb.start[2] + k * bb.stride[2];
-          const uint32_t jk = order->table[1][j] | order->table[2][k];
-          for (uint64_t i = lo[0]; i < hi[0]; ++i) {
-            const uint64_t at = row_major ? i + bb.count[0] * (j + bb.count[1] * k) : (order->table[0][i] | jk);
-            copy_sample(out_at(bb.start[0] + i * bb.stride[0], y, z), src + at * sb, sb);
-          }
-        }
+      hz_decode_block(hz, b, bpb, r, (e.flags & kIdxRowMajor) != 0, src, sb, lattice_out);
     }
   }
   if (stats) *stats = st;
