@@ -9,6 +9,7 @@
 #include <cstring>
 #include <map>
 #include <memory>
+#include <mutex>
 #include <thread>
 
 #include "core/scratch_buffer.hpp"
@@ -206,7 +207,10 @@ uint64_t write_zip_file(IdxWrite& w, uint64_t first) {
 uint64_t write_idx(const std::string& idx_path, const std::array<uint64_t, 3>& dims, int ndims,
                    const std::vector<IdxFieldData>& fields, const IdxWriteOptions& o) {
   IdxWrite w = check_write(idx_path, dims, ndims, fields, o);
-  std::array<ScratchBuffer, 2> runs;
+  // Kept for the next call: fresh buffers would cost a page fault per 4 KiB every time.
+  static std::mutex runs_lock;
+  static std::array<ScratchBuffer, 2> runs;
+  const std::lock_guard<std::mutex> lock(runs_lock);
   WriteBehind writer;
   uint64_t written = 0;
   for (uint64_t first = 0; first < w.nblocks; first += w.bpf)
