@@ -34,7 +34,7 @@ import OpenVisus as ov  # noqa: E402  (the reference implementation)
 
 RANKS = [2, 3, 4, 8]
 TIMEOUT = {2: 120, 3: 150, 4: 150, 8: 240}
-PHASES = ["plan", "restructure", "hz_encode", "aggregate", "compress", "file_write", "header"]
+PHASES = ["check", "agree", "plan", "restructure", "hz_encode", "aggregate", "compress", "file_write", "commit"]
 PROFILE_KEYS = ["partitions", "index_space", "aggregators", "phases", "levels", "files", "bytes"]
 
 stride, oracle = gc.stride, gc.oracle   # the resolution lattice and the numpy answer of a read

@@ -14,6 +14,7 @@ every rank raises) and damaged files (FormatError naming the file and block) are
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import struct
 
@@ -33,7 +34,7 @@ RANKS = [1, 2, 3, 4, 8]
 TIMEOUT = {2: 120, 3: 150, 4: 120, 8: 180}
 OV_TYPE = {"f4": "float32", "f8": "float64", "i4": "int32", "i8": "int64", "u1": "uint8", "u2": "uint16",
            "i2": "int16"}
-PHASES = ["plan", "restructure", "hz_encode", "aggregate", "compress", "file_write", "header"]
+PHASES = ["check", "agree", "plan", "restructure", "hz_encode", "aggregate", "compress", "file_write", "commit"]
 
 cached = LaunchCache()
 
@@ -521,8 +522,7 @@ def _check_bad(case: str, outs: list, n: int) -> None:
             # the good retry adds step 1 (a grid "new" for definition cases)
             assert o["reopened_steps"] == ([0] if stage == "define" else [0, 1]), (case, r, o["reopened_steps"])
     if n > 1:   # the same error everywhere, up to the "rank r: " prefix
-        strip = [o["error"][1].split(": ", 1)[1] if o["error"][1].startswith("rank ") else o["error"][1]
-                 for o in outs]
+        strip = [re.sub(r"^rank \d+: ", "", o["error"][1]) for o in outs]
         assert len(set(strip)) == 1, f"{case}: ranks report different errors: {strip}"
 
 

@@ -55,7 +55,7 @@ struct GridWriteProfile {
   std::string index_space = "global";
   bool fsync = false;
   double total_s = 0;
-  std::vector<PhaseTiming> phases;    // plan, restructure, hz_encode, aggregate, compress, file_write, header
+  std::vector<PhaseTiming> phases;    // check, agree, plan, restructure, hz_encode, aggregate, compress, file_write, commit
   struct Level {
     int level = 0;
     uint64_t blocks = 0, bytes = 0;   // blocks of this level written, their payload bytes
@@ -84,7 +84,10 @@ class GridGroup {
   // Collective over the dataset's communicator: every rank passes the same step and its box
   // (x first, exclusive max; empty when it holds nothing) with every field as a row-major
   // (z, y, x, components) array of the box's samples. The boxes must tile the grid.
-  void write(int64_t step, const GridBox& box, std::span<const FieldView> fields);
+  // `input_error`: a language binding could not convert this rank's arguments; the rank still
+  // takes part, and every rank raises that error.
+  void write(int64_t step, const GridBox& box, std::span<const FieldView> fields,
+             const std::optional<Error>& input_error = std::nullopt);
   // For a rank whose arguments could not be converted: every rank inside write() raises `error`.
   void abort_write(const Error& error);
   const GridWriteProfile& profile() const { return profile_; }

@@ -1,64 +1,44 @@
-// Parallel IDX writes of grid variables (pipelines/grids/grid_group.hpp; paper 001 §III-§V, paper 003).
-// One collective step:
-//   plan        every rank's box, then the same GridPlan everywhere (layout/grid_plan.hpp)
-//   restructure parts of boxes lying in other ranks' bricks go to the bricks' owners
-//   hz_encode   each owned brick, field by field, into its local hz order (one pass per level)
-//   aggregate   each unit (one field of one file) gathers its bricks' runs at its aggregator
-//   compress    zlib per block when asked
-//   file_write  each aggregator writes its field's table slice and blocks of the file
-//   header      the .idx header and the manifest, by rank 0, once every file is complete
-// Messages use MPI derived datatypes over the callers' and the bricks' memory, so nothing is
-// packed by hand; a rank's messages to itself are plain copies.
+// Parallel IDX writes of grid variables (pipelines/grids/grid_group.hpp; paper 001 §III-§V, paper 003),
+// on the collective skeleton (pipelines/collective.hpp):
+//   check     the step, box and fields of this rank; rank 0 clears what a failed write of the
+//             step may have left
+//   agree     one allgather of every rank's box, step and verdict
+//   plan      the indexing template and partitions (pure, the same everywhere)
+//   restructure, hz_encode, aggregate, compress, file_write   one IDX dataset's files
+//             (grid_space_writer.hpp): the whole grid, or this rank's partition's dataset
+//   commit    outcomes to rank 0, which writes the .idx header(s) and the manifest; the verdict
+//             and the profile go to every rank
 #include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <map>
 
+#include "core/bytes.hpp"
 #include "core/error.hpp"
 #include "format/idx.hpp"
-#include "pipelines/grids/grid_group.hpp"
-#include "pipelines/box_copy.hpp"
+#include "pipelines/collective.hpp"
 #include "pipelines/dataset_state.hpp"
-#include "pipelines/grids/idx_zip.hpp"
-#include "pipelines/phase_clock.hpp"
+#include "pipelines/grids/grid_group.hpp"
+#include "pipelines/grids/grid_space_writer.hpp"
 #include "storage/file.hpp"
 
 namespace lodex {
 
 namespace {
 
-enum Phase { kPlan, kRestructure, kEncode, kAggregate, kCompress, kFileWrite, kHeader, kNumPhases };
-constexpr const char* kPhaseNames[kNumPhases] = {"plan",     "restructure", "hz_encode", "aggregate",
-                                                 "compress", "file_write",  "header"};
-constexpr int kTagRestructure = 31, kTagAggregate = 32, kTagMerge = 33;
 constexpr const char* kTimePattern = "time_%06d/";
 
-// A dense row-major (z, y, x) array covering `box`, one pointer per field.
-struct ArrayView {
-  GridBox box;
-  std::vector<const uint8_t*> data;
-  std::array<uint64_t, 3> stride(size_t sample) const {
-    const uint64_t nx = static_cast<uint64_t>(box.hi[0] - box.lo[0]), ny = static_cast<uint64_t>(box.hi[1] - box.lo[1]);
-    return {sample, sample * nx, sample * nx * ny};
-  }
-  // Bytes offset of grid point p inside the array.
-  uint64_t offset(const std::array<int64_t, 3>& p, size_t sample) const {
-    const auto s = stride(sample);
-    return static_cast<uint64_t>(p[0] - box.lo[0]) * s[0] + static_cast<uint64_t>(p[1] - box.lo[1]) * s[1] +
-           static_cast<uint64_t>(p[2] - box.lo[2]) * s[2];
-  }
-  Exchange::SubBox sub(size_t field, const GridBox& part, size_t sample) const {
-    return sub_box(data[field], box, part, sample);
-  }
+std::vector<std::string> phase_names() {
+  return {"check", "agree", "plan", "restructure", "hz_encode", "aggregate", "compress", "file_write", "commit"};
+}
+
+// Every rank's summary, agreed on before planning.
+struct GridRecord {
+  int64_t box[6];
+  int64_t step;
 };
 
 }  // namespace
-
-// Buffers a write keeps for the next step: the pages are mapped once, not at every step.
-struct GridScratch {
-  std::vector<std::vector<uint8_t>> dense, encoded;   // restructured bricks; encoded [brick * F + field]
-  std::map<size_t, std::vector<uint8_t>> units;       // unit index -> file-sized buffer
-};
 
 std::string GridWriteProfile::to_json() const {
   std::string s = cat("{\"step\": ", step, ", \"ranks\": ", ranks, ", \"aggregators\": ", aggregators,
@@ -123,341 +103,11 @@ std::vector<std::pair<GridPartDataset, IdxDataset>> GridGroup::open_parts(int64_
 }
 
 void GridGroup::abort_write(const Error& error) {
-  ds_->comm.agree([&] { throw error; });
+  // Takes part in write()'s agreement, so the ranks inside write() raise this error too.
+  write(-1, GridBox{}, {}, error);
 }
 
 namespace {
-
-// One IDX dataset of one step, in its own coordinates: the whole grid (global index space) or
-// one partition's box (local index space, paper 001 §IV).
-struct SpaceTarget {
-  GridPlanInput in;                  // dims, template, partitions, boxes of `comm`'s ranks
-  std::string idx_dir, idx_name;     // blocks under <idx_dir>/<idx_name>/<time dir>/
-  std::string tdir;
-  bool zip = false, fsync = false;
-  int level_shift = 0;               // local level + shift = the grid's level
-  const Comm* part = nullptr;        // global index space with partitions: this rank's partition
-};
-
-// What one rank did: its error (agreed on by the caller), what it wrote, the profile pieces.
-struct SpaceOutcome {
-  int32_t status = 0;
-  std::string message;
-  uint64_t bytes = 0;                // tables and blocks this rank wrote
-  uint64_t files = 0;                // files whose table header this rank wrote
-  bool aggregator = false;
-  uint64_t restructured = 0, aggregated = 0;
-  int brick_bits = 0;
-  std::vector<double> encode_s, write_s;          // per level of the grid
-  std::vector<uint64_t> level_blocks, level_bytes;
-};
-
-using Clock = PhaseClock<kNumPhases>;
-
-// Restructure, encode, aggregate (with the merge of files shared by partitions), compress and
-// write one IDX dataset's files. Collective over `comm` (and t.part). Errors land in `out`.
-void write_space(const Comm& comm, const SpaceTarget& t, const ArrayView& mine, const std::vector<size_t>& sample,
-                 GridScratch& scratch, Clock& clock, SpaceOutcome& out) {
-  const int me = comm.rank(), R = comm.size();
-  const size_t F = sample.size();
-  try {
-    const GridPlan plan(t.in);   // the same on every rank: its errors are too
-    const std::vector<GridBox>& boxes = t.in.boxes;
-    const HzIndex& hz = plan.index();
-    const HzIndex& local = plan.local_index();
-    const int n = hz.maxh(), p = plan.brick_bits(), bpb = plan.bits_per_block();
-    const uint64_t brick_samples = uint64_t{1} << p, fs = plan.file_samples(), bpf = t.in.blocks_per_file;
-    const GridBox grid{{0, 0, 0}, {static_cast<int64_t>(t.in.dims[0]), static_cast<int64_t>(t.in.dims[1]),
-                                   static_cast<int64_t>(t.in.dims[2])}};
-    const std::string tmpl = idx_default_template(t.idx_name, n - bpb);
-    out.brick_bits = p;
-    auto level_at = [&](int h) { return std::min<int>(h + t.level_shift, static_cast<int>(out.encode_s.size()) - 1); };
-    clock.lap(kPlan);
-
-    // ---- restructure: whole bricks at their owners ----
-    const std::vector<uint64_t>& owned = plan.bricks_of(me);
-    std::vector<ArrayView> brick_src(owned.size());
-    std::vector<std::vector<uint8_t>>& dense = scratch.dense;   // bricks assembled here
-    size_t ndense = 0;
-    Exchange ex(comm);
-    std::map<int, std::vector<Exchange::SubBox>> recv_boxes, send_boxes;
-    for (size_t i = 0; i < owned.size(); ++i) {
-      const GridBox bb = plan.brick_box(owned[i]);
-      const GridBox valid = bb.intersect(grid);
-      if (valid.intersect(mine.box) == valid) {   // all of it is here: read it in place
-        brick_src[i] = mine;
-        continue;
-      }
-      brick_src[i].box = bb;
-      for (size_t f = 0; f < F; ++f) {
-        if (ndense == dense.size()) dense.emplace_back();
-        std::vector<uint8_t>& d = dense[ndense++];
-        d.resize(brick_samples * sample[f]);
-        if (!(valid == bb)) std::fill(d.begin(), d.end(), 0);   // samples outside the grid
-        brick_src[i].data.push_back(d.data());
-        const GridBox part = bb.intersect(mine.box);
-        if (!part.empty()) copy_region(mine.data[f], mine.box, d.data(), brick_src[i].box, part, sample[f]);
-      }
-      for (int s = 0; s < R; ++s) {
-        if (s == me) continue;
-        const GridBox part = bb.intersect(boxes[s]);
-        if (part.empty()) continue;
-        for (size_t f = 0; f < F; ++f) {
-          recv_boxes[s].push_back(brick_src[i].sub(f, part, sample[f]));
-          out.restructured += part.volume() * sample[f];
-        }
-      }
-    }
-    for (uint64_t b : plan.bricks_meeting(mine.box)) {
-      const int o = plan.owner(b);
-      if (o == me || o < 0) continue;
-      const GridBox part = plan.brick_box(b).intersect(mine.box);
-      if (part.empty()) continue;
-      for (size_t f = 0; f < F; ++f) send_boxes[o].push_back(mine.sub(f, part, sample[f]));
-    }
-    // Both sides list a pair's parts by brick (ascending), then field, so the types match.
-    for (auto& [s, list] : recv_boxes) ex.irecv_boxes(list, s, kTagRestructure);
-    for (auto& [o, list] : send_boxes) ex.isend_boxes(list, o, kTagRestructure);
-    ex.wait_all();
-    clock.lap(kRestructure);
-
-    // ---- HZ encode ----
-    // The buffers of the units this rank collects come first: a level of a brick whose run lies
-    // in one of them is encoded straight into it (no copy at the aggregation); the others go
-    // through the brick's encoded buffer.
-    const auto& units = plan.units();
-    std::vector<size_t> my_units;                                       // units this rank writes
-    std::map<size_t, std::vector<uint8_t>>& unit_buf = scratch.units;   // units it collects or writes
-    auto collects = [&](const GridUnit& u) { return plan.collector(u, me) == me; };
-    for (auto it = unit_buf.begin(); it != unit_buf.end();)   // units this rank no longer collects
-      it = units.size() > it->first && collects(units[it->first]) ? std::next(it) : unit_buf.erase(it);
-    for (size_t u = 0; u < units.size(); ++u) {
-      if (!collects(units[u])) continue;
-      if (units[u].aggregator == me) my_units.push_back(u);
-      auto& buf = unit_buf[u];
-      const size_t sb = sample[units[u].field];
-      buf.resize(fs * sb);
-      const uint64_t first = units[u].file * bpf;
-      for (uint64_t b = first; b < std::min(plan.blocks(), first + bpf); ++b)
-        if (plan.block_present(b) && plan.block_partial(b))
-          std::memset(buf.data() + ((b - first) << bpb) * sb, 0, (uint64_t{1} << bpb) * sb);
-    }
-    const std::vector<uint64_t>& files = plan.files();
-    std::vector<std::vector<uint8_t>>& encoded = scratch.encoded;   // [brick slot * F + field]
-    if (encoded.size() < owned.size() * F) encoded.resize(owned.size() * F);
-    std::vector<uint64_t> direct(owned.size() * F, 0);   // levels encoded into unit buffers (bit h)
-    std::vector<uint8_t*> level_out(p + 1);
-    for (size_t i = 0; i < owned.size(); ++i) {
-      const GridBox bb = plan.brick_box(owned[i]);
-      const GridBox valid = bb.intersect(grid);
-      Coord3 vext;
-      for (int a = 0; a < 3; ++a) vext[a] = static_cast<uint64_t>(valid.hi[a] - valid.lo[a]);
-      const bool partial = !(valid == bb);
-      const uint64_t origin_v = (owned[i] << p) | (uint64_t{1} << n);
-      const uint64_t origin_hz = origin_v >> (__builtin_ctzll(origin_v) + 1);
-      const int origin_level = HzIndex::level_of(origin_hz);
-      for (size_t f = 0; f < F; ++f) {
-        const size_t sb = sample[f];
-        uint64_t& mask = direct[i * F + f];
-        for (int h = 0; h <= p; ++h) {   // where each level's run goes, when it is one of this rank's units
-          const uint64_t g0 = h == 0 ? origin_hz : (uint64_t{1} << (n - p + h - 1)) + (owned[i] << (h - 1));
-          const uint64_t len = h == 0 ? 1 : uint64_t{1} << (h - 1);
-          level_out[h] = nullptr;
-          if (g0 / fs != (g0 + len - 1) / fs) continue;
-          const auto it = std::lower_bound(files.begin(), files.end(), g0 / fs);
-          if (it == files.end() || *it != g0 / fs) continue;
-          const size_t u = static_cast<size_t>(it - files.begin()) * F + f;
-          if (!collects(units[u])) continue;
-          level_out[h] = unit_buf[u].data() + (g0 - units[u].file * fs) * sb;
-          mask |= uint64_t{1} << h;
-        }
-        uint8_t* enc = nullptr;
-        if (mask != (uint64_t{2} << p) - 1) {
-          auto& e = encoded[i * F + f];
-          e.resize(brick_samples * sb);
-          if (partial) std::fill(e.begin(), e.end(), 0);
-          enc = e.data();
-        }
-        const ArrayView& src = brick_src[i];
-        const uint8_t* origin = src.data[f] + src.offset(bb.lo, sb);
-        const auto stride = src.stride(sb);
-        for (int h = 0; h <= p; ++h) {
-          const double t0 = Clock::now();
-          if (level_out[h]) hz_encode_level_run(local, h, origin, stride, vext, sb, level_out[h]);
-          else hz_encode_level(local, h, origin, stride, vext, sb, enc);
-          out.encode_s[level_at(h == 0 ? origin_level : n - p + h)] += Clock::now() - t0;
-        }
-      }
-    }
-    clock.lap(kEncode);
-
-    // ---- aggregate: runs to their collectors; then shared files merged at their aggregators ----
-    const uint32_t my_part = plan.partition_of_rank(me);
-    std::map<uint64_t, std::vector<std::pair<size_t, BrickRun>>> my_runs;   // file -> (brick slot, run)
-    for (size_t i = 0; i < owned.size(); ++i)
-      for (const BrickRun& r : plan.brick_runs(owned[i])) my_runs[r.global / fs].push_back({i, r});
-    for (auto& [file, list] : my_runs)
-      std::sort(list.begin(), list.end(), [](const auto& a, const auto& b) { return a.second.global < b.second.global; });
-    out.aggregator = !my_units.empty();
-    std::map<int, std::vector<Exchange::Range>> sends, recvs, merge_sends, merge_recvs;
-    for (size_t u = 0; u < units.size(); ++u) {
-      const GridUnit& unit = units[u];
-      const size_t sb = sample[unit.field];
-      const uint64_t A = unit.file * fs;
-      const int to = plan.collector(unit, me);
-      auto mr = my_runs.find(unit.file);
-      if (mr != my_runs.end())
-        for (const auto& [slot, r] : mr->second) {
-          out.aggregated += r.count * sb;
-          const uint8_t* enc = encoded[slot * F + unit.field].data();
-          if (to != me) {
-            sends[to].push_back({enc + r.local * sb, r.count * sb});
-            continue;
-          }
-          // A run may span several levels (they are adjacent in hz); the levels encoded in place
-          // are already there.
-          const uint64_t in_place = direct[slot * F + unit.field];
-          for (uint64_t l = r.local, end = r.local + r.count; l < end;) {
-            const int h = HzIndex::level_of(l);
-            const uint64_t stop = std::min(end, h == 0 ? uint64_t{1} : uint64_t{1} << h);
-            if (!((in_place >> h) & 1))
-              std::memcpy(unit_buf[u].data() + (r.global + (l - r.local) - A) * sb, enc + l * sb, (stop - l) * sb);
-            l = stop;
-          }
-        }
-      if (to != me) continue;
-      const bool final = unit.aggregator == me;
-      for (const BrickRun& r : plan.file_runs(unit.file)) {
-        const int s = plan.owner(r.brick);
-        uint8_t* at = unit_buf[u].data() + (r.global - A) * sb;
-        if (plan.collector(unit, s) == me) {   // from an owner of this partition
-          if (s != me) recvs[s].push_back({at, r.count * sb});
-        } else if (final) {                    // merged from another partition's collector
-          merge_recvs[plan.collector(unit, s)].push_back({at, r.count * sb});
-        }
-        if (!final && plan.partition_of_brick(r.brick) == my_part) merge_sends[unit.aggregator].push_back({at, r.count * sb});
-      }
-    }
-    for (auto& [s, list] : recvs) ex.irecv_ranges(list, s, kTagAggregate);
-    for (auto& [a, list] : sends) ex.isend_ranges(list, a, kTagAggregate);
-    ex.wait_all();
-    // The merge of the coarse blocks partitions share (after this rank's partition is gathered).
-    for (auto& [s, list] : merge_recvs) ex.irecv_ranges(list, s, kTagMerge);
-    for (auto& [a, list] : merge_sends) ex.isend_ranges(list, a, kTagMerge);
-    ex.wait_all();
-    clock.lap(kAggregate);
-
-    // ---- compress; the first rank prepares the step's directory ----
-    struct Payload {
-      uint64_t slot = 0;
-      const uint8_t* data = nullptr;
-      uint64_t size = 0;
-      uint32_t flags = 0;
-    };
-    std::map<size_t, std::vector<Payload>> payloads;
-    std::vector<std::vector<uint8_t>> packed;
-    std::vector<uint64_t> totals(units.size(), 0);
-    comm.agree([&] {
-      for (size_t u : my_units) {
-        const GridUnit& unit = units[u];
-        const uint64_t raw = (uint64_t{1} << bpb) * sample[unit.field];
-        const uint64_t first = unit.file * bpf;
-        for (uint64_t b = first; b < std::min(plan.blocks(), first + bpf); ++b) {
-          if (!plan.block_present(b)) continue;
-          const uint8_t* data = unit_buf[u].data() + (b - first) * raw;
-          Payload pl{b - first, data, raw, kIdxCodecRaw};
-          if (t.zip) {
-            packed.emplace_back();
-            const uint64_t len = zip_block(data, raw, packed.back(), b);
-            pl = {b - first, packed.back().data(), len, kIdxCodecZip};
-          }
-          payloads[u].push_back(pl);
-          totals[u] += pl.size;
-        }
-      }
-      if (me == 0) {
-        remove_tree(join_path(t.idx_dir, join_path(t.idx_name, t.tdir)));
-        std::string last;
-        for (uint64_t f : plan.files()) {
-          const std::string dir = parent_path(idx_block_file(t.idx_dir, tmpl, t.tdir, f * bpf, bpf));
-          if (dir != last) make_directories(dir);
-          last = dir;
-        }
-      }
-    });
-    if (t.part) {   // a partition's own files: its communicator; shared files: everyone's
-      std::vector<uint64_t> shared;
-      for (size_t u = 0; u < units.size(); ++u)
-        if (!units[u].merge.empty()) {
-          shared.push_back(totals[u]);
-          totals[u] = 0;
-        }
-      t.part->allreduce_u64(totals, MPI_SUM);
-      comm.allreduce_u64(shared, MPI_SUM);
-      for (size_t u = 0, i = 0; u < units.size(); ++u)
-        if (!units[u].merge.empty()) totals[u] = shared[i++];
-    } else {
-      comm.allreduce_u64(totals, MPI_SUM);
-    }
-    clock.lap(kCompress);
-
-    // ---- write: each aggregator its field's table slice and blocks ----
-    comm.agree([&] {
-      const uint64_t table = idx_table_bytes(bpf, F);
-      for (size_t u : my_units) {
-        const double t0 = Clock::now();
-        const GridUnit& unit = units[u];
-        // A file's units are consecutive, field 0 first: its fields' payloads follow the table in order.
-        const size_t u0 = u - unit.field;
-        uint64_t base = table, file_total = table;
-        for (size_t v = u0; v < u0 + F; ++v) {
-          if (v < u) base += totals[v];
-          file_total += totals[v];
-        }
-        std::vector<IdxBlockEntry> entries(bpf);
-        std::vector<iovec> iov;
-        uint64_t at = base;
-        for (const Payload& pl : payloads[u]) {
-          entries[pl.slot] = {at, pl.size, pl.flags};
-          iov.push_back({const_cast<uint8_t*>(pl.data), pl.size});
-          at += pl.size;
-        }
-        if (t.zip) mark_absent_zip(entries);
-        std::vector<uint8_t> tbytes;
-        encode_idx_table(entries, tbytes);   // header + this field's entries
-        const std::string path = idx_block_file(t.idx_dir, tmpl, t.tdir, unit.file * bpf, bpf);
-        File file(path, File::Mode::kShare);
-        if (unit.field == 0) {
-          file.pwrite_all(tbytes.data(), tbytes.size(), 0);
-          out.bytes += kIdxFileHeaderBytes;
-          ++out.files;
-        } else {
-          file.pwrite_all(tbytes.data() + kIdxFileHeaderBytes, tbytes.size() - kIdxFileHeaderBytes,
-                          kIdxFileHeaderBytes + kIdxBlockEntryBytes * bpf * unit.field);
-        }
-        out.bytes += kIdxBlockEntryBytes * bpf + totals[u];
-        if (!iov.empty()) file.pwritev_all(iov, base);
-        file.truncate(file_total);
-        if (t.fsync) file.sync();
-        file.close();
-        const double dt = Clock::now() - t0;
-        for (const Payload& pl : payloads[u]) {
-          const int level = level_at(HzIndex::level_of_block(unit.file * bpf + pl.slot, bpb));
-          ++out.level_blocks[level];
-          out.level_bytes[level] += pl.size;
-          if (totals[u]) out.write_s[level] += dt * static_cast<double>(pl.size) / static_cast<double>(totals[u]);
-        }
-      }
-    });
-    clock.lap(kFileWrite);
-  } catch (const Error& e) {
-    out.status = static_cast<int32_t>(e.code());
-    out.message = e.what();
-  } catch (const std::bad_alloc&) {
-    out.status = static_cast<int32_t>(ErrorCode::kIo);
-    out.message = "out of memory while writing a grid step";
-  }
-}
 
 // The IDX header of one dataset of the grid (the whole grid, or one partition's box).
 void write_idx_header(const GridMeta& g, const std::string& idx_name, const std::string& path, const Coord3& dims,
@@ -498,216 +148,322 @@ std::vector<GridPartDataset> GridGroup::part_datasets() const {
   return out;
 }
 
-void GridGroup::write(int64_t step, const GridBox& box, std::span<const FieldView> views) {
-  DatasetState& st = *ds_;
-  const Comm& comm = st.comm;
-  const int me = comm.rank(), R = comm.size();
-  Clock clock;
-  GridMeta& g = *st.manifest.find_grid(name_);
-  const size_t F = g.fields.size();
-  std::vector<size_t> sample(F);
-  for (size_t f = 0; f < F; ++f) sample[f] = dtype_size(g.fields[f].dtype) * g.fields[f].components;
-  // ---- this rank's arguments ----
-  ArrayView mine{box, std::vector<const uint8_t*>(F, nullptr)};
-  comm.agree([&] {
-    st.require_writable();
-    if (step < 0) fail(ErrorCode::kInvalidArgument, "step must be non-negative, got ", step);
-    if (g.find_step(step)) fail(ErrorCode::kAlreadyExists, "grid '", name_, "' already has step ", step);
-    if (!g.steps.empty() && step < g.steps.back().step)
-      fail(ErrorCode::kInvalidArgument, "grid '", name_, "' has step ", g.steps.back().step, "; step ", step,
-           " comes before it (grid steps are written in increasing order)");
-    for (int a = 0; a < 3; ++a) {
-      if (box.hi[a] < box.lo[a])
-        fail(ErrorCode::kInvalidArgument, "box ", box_text(box), " has max < min on axis ", "xyz"[a]);
-      if (!box.empty() && (box.lo[a] < 0 || box.hi[a] > static_cast<int64_t>(g.dims[a])))
-        fail(ErrorCode::kInvalidArgument, "box ", box_text(box), " is outside the ", g.dims[0], " x ", g.dims[1], " x ",
-             g.dims[2], " grid '", name_, "'");
-    }
-    const uint64_t n = box.volume();
-    for (const FieldView& v : views) {
-      size_t f = 0;
-      while (f < F && g.fields[f].name != v.name) ++f;
-      if (f == F) fail(ErrorCode::kInvalidArgument, "grid '", name_, "' has no field '", v.name, "'");
-      if (mine.data[f]) fail(ErrorCode::kInvalidArgument, "field '", v.name, "' is given twice");
-      if (v.dtype != g.fields[f].dtype || v.components != g.fields[f].components)
-        fail(ErrorCode::kInvalidArgument, "field '", v.name, "' is ", dtype_name(g.fields[f].dtype), " x ",
-             g.fields[f].components, ", not ", dtype_name(v.dtype), " x ", v.components);
-      if (v.rows != n)
-        fail(ErrorCode::kInvalidArgument, "field '", v.name, "' has ", v.rows, " samples; the box ", box_text(box),
-             " holds ", n);
-      if (n > 0 && !v.data) fail(ErrorCode::kInvalidArgument, "field '", v.name, "' has no data");
-      mine.data[f] = static_cast<const uint8_t*>(v.data);
-    }
-    for (size_t f = 0; f < F; ++f)
-      if (!mine.data[f] && n > 0) fail(ErrorCode::kInvalidArgument, "field '", g.fields[f].name, "' is missing");
-  });
-  if (mine.box.empty()) mine.box = GridBox{};
+namespace {
 
-  // ---- plan: every rank's box; the template; partitions ----
-  std::vector<int64_t> all(6 * static_cast<size_t>(R));
-  const int64_t mine6[6] = {mine.box.lo[0], mine.box.lo[1], mine.box.lo[2], mine.box.hi[0], mine.box.hi[1], mine.box.hi[2]};
-  if (comm.is_mpi()) comm.allgather(mine6, sizeof mine6, all.data());
-  else std::copy(mine6, mine6 + 6, all.begin());
-  std::vector<GridBox> boxes(R);
-  for (int r = 0; r < R; ++r)
-    for (int a = 0; a < 3; ++a) {
-      boxes[r].lo[a] = all[6 * r + a];
-      boxes[r].hi[a] = all[6 * r + 3 + a];
-    }
-  const bool local_space = g.split_into_parts();
+// This rank's side of one step's write.
+struct GridStepWrite {
+  DatasetState& st;
+  GridMeta& g;
+  const std::string& name;
+  int64_t step;
+  size_t F = 0;
+  std::vector<size_t> sample;   // bytes per sample, per field
+  ArrayView mine;
+  std::vector<GridBox> boxes;   // every rank's
   GridTemplate tmpl;
-  std::optional<HzIndex> hz_of_grid;
-  std::vector<uint32_t> parts;
-  int k = 0;
-  comm.agree([&] {
-    if (!comm.same_everywhere(static_cast<uint64_t>(step)))
-      fail(ErrorCode::kInvalidArgument, "ranks write different steps of grid '", name_, "'");
-    tmpl = g.bitmask.empty() ? derive_template(g.dims, g.ndims, boxes) : user_template(g.bitmask, boxes);
-    hz_of_grid.emplace(tmpl.bitmask);
-    k = grid_partition_bits(g.partitions, *hz_of_grid);
-    parts = grid_rank_partitions(*hz_of_grid, k, boxes);
-  });
-  const HzIndex& global_hz = *hz_of_grid;
-  const uint32_t my_part = parts[me];
-  // Every rank sees the same `parts`, so every rank splits (a collective) or none does.
-  if (g.partitions > 1 && parts != part_of_rank_) {
-    part_comm_ = std::make_shared<Comm>(comm.split(static_cast<int>(my_part)));
-    part_of_rank_ = parts;
-  }
-  const int levels = global_hz.maxh() + 1;
+  std::unique_ptr<HzIndex> hz;  // of the whole grid
+  int k = 0;                    // partition bits
+  std::vector<uint32_t> parts;  // every rank's partition
+};
 
+std::string time_dir(int64_t step) { return idx_time_dir(IdxTime{"0", "0", kTimePattern}, step); }
+
+// ---- check ----
+GridRecord check(GridStepWrite& w, const GridBox& box, std::span<const FieldView> views) {
+  w.st.require_writable();
+  const GridMeta& g = w.g;
+  if (w.step < 0) fail(ErrorCode::kInvalidArgument, "step must be non-negative, got ", w.step);
+  if (g.find_step(w.step)) fail(ErrorCode::kAlreadyExists, "grid '", w.name, "' already has step ", w.step);
+  if (!g.steps.empty() && w.step < g.steps.back().step)
+    fail(ErrorCode::kInvalidArgument, "grid '", w.name, "' has step ", g.steps.back().step, "; step ", w.step,
+         " comes before it (grid steps are written in increasing order)");
+  for (int a = 0; a < 3; ++a) {
+    if (box.hi[a] < box.lo[a]) fail(ErrorCode::kInvalidArgument, "box ", box_text(box), " has max < min on axis ", "xyz"[a]);
+    if (!box.empty() && (box.lo[a] < 0 || box.hi[a] > static_cast<int64_t>(g.dims[a])))
+      fail(ErrorCode::kInvalidArgument, "box ", box_text(box), " is outside the ", g.dims[0], " x ", g.dims[1], " x ",
+           g.dims[2], " grid '", w.name, "'");
+  }
+  const uint64_t n = box.volume();
+  w.mine = ArrayView{box, std::vector<const uint8_t*>(w.F, nullptr)};
+  for (const FieldView& v : views) {
+    size_t f = 0;
+    while (f < w.F && g.fields[f].name != v.name) ++f;
+    if (f == w.F) fail(ErrorCode::kInvalidArgument, "grid '", w.name, "' has no field '", v.name, "'");
+    if (w.mine.data[f]) fail(ErrorCode::kInvalidArgument, "field '", v.name, "' is given twice");
+    if (v.dtype != g.fields[f].dtype || v.components != g.fields[f].components)
+      fail(ErrorCode::kInvalidArgument, "field '", v.name, "' is ", dtype_name(g.fields[f].dtype), " x ",
+           g.fields[f].components, ", not ", dtype_name(v.dtype), " x ", v.components);
+    if (v.rows != n)
+      fail(ErrorCode::kInvalidArgument, "field '", v.name, "' has ", v.rows, " samples; the box ", box_text(box),
+           " holds ", n);
+    if (n > 0 && !v.data) fail(ErrorCode::kInvalidArgument, "field '", v.name, "' has no data");
+    w.mine.data[f] = static_cast<const uint8_t*>(v.data);
+  }
+  for (size_t f = 0; f < w.F; ++f)
+    if (!w.mine.data[f] && n > 0) fail(ErrorCode::kInvalidArgument, "field '", g.fields[f].name, "' is missing");
+  if (w.mine.box.empty()) w.mine.box = GridBox{};
+  if (w.st.comm.rank() == 0) {   // leftovers of a write of this step that never committed
+    const std::string tdir = time_dir(w.step);
+    if (g.split_into_parts())
+      for (uint32_t q = 0; q < g.partitions; ++q) remove_tree(join_path(join_path(w.st.path, w.name), join_path(part_name(q), tdir)));
+    else
+      remove_tree(join_path(join_path(w.st.path, w.name), tdir));
+  }
+  GridRecord r{};
+  for (int a = 0; a < 3; ++a) {
+    r.box[a] = w.mine.box.lo[a];
+    r.box[3 + a] = w.mine.box.hi[a];
+  }
+  r.step = w.step;
+  return r;
+}
+
+// ---- plan: the template and the partitions (the same on every rank, so are its errors) ----
+void plan(GridStepWrite& w, const std::vector<GridRecord>& all) {
+  for (size_t r = 0; r < all.size(); ++r) {
+    if (all[r].step != all[0].step)
+      fail(ErrorCode::kInvalidArgument, "ranks write different steps of grid '", w.name, "': rank 0 step ", all[0].step,
+           ", rank ", r, " step ", all[r].step);
+    GridBox b;
+    for (int a = 0; a < 3; ++a) {
+      b.lo[a] = all[r].box[a];
+      b.hi[a] = all[r].box[3 + a];
+    }
+    w.boxes.push_back(b);
+  }
+  w.tmpl = w.g.bitmask.empty() ? derive_template(w.g.dims, w.g.ndims, w.boxes) : user_template(w.g.bitmask, w.boxes);
+  w.hz = std::make_unique<HzIndex>(w.tmpl.bitmask);
+  w.k = grid_partition_bits(w.g.partitions, *w.hz);
+  w.parts = grid_rank_partitions(*w.hz, w.k, w.boxes);
+}
+
+// The IDX dataset this rank writes into: the whole grid, or its partition's (in the partition's
+// coordinates). `space_mine` is this rank's array in those coordinates.
+SpaceTarget space_target(const GridStepWrite& w, const Comm* part_comm, ArrayView& space_mine) {
+  const GridMeta& g = w.g;
   SpaceTarget t;
-  t.in.tmpl = tmpl;
+  t.in.tmpl = w.tmpl;
   t.in.bits_per_block = g.bits_per_block;
   t.in.blocks_per_file = g.blocks_per_file;
-  t.in.fields = static_cast<uint32_t>(F);
+  t.in.fields = static_cast<uint32_t>(w.F);
   t.in.aggregation = parse_grid_aggregation(g.aggregation);
-  t.tdir = idx_time_dir(IdxTime{"0", "0", kTimePattern}, step);
+  t.tdir = time_dir(w.step);
   t.zip = g.zip;
-  t.fsync = st.options.fsync;
-  const Comm* space_comm = &comm;
-  ArrayView space_mine = mine;
-  GridBox my_part_box;
-  if (!local_space) {   // one dataset over the whole grid
+  t.fsync = w.st.options.fsync;
+  space_mine = w.mine;
+  if (!g.split_into_parts()) {   // one dataset over the whole grid
     t.in.dims = g.dims;
-    t.in.boxes = boxes;
+    t.in.boxes = w.boxes;
     t.in.partitions = g.partitions;
-    t.idx_dir = st.path;
-    t.idx_name = name_;
-    t.part = g.partitions > 1 ? part_comm_.get() : nullptr;
-  } else {              // this rank's partition's own dataset, in the partition's coordinates
-    my_part_box = part_box(g, global_hz, k, my_part);
-    space_comm = part_comm_.get();
-    for (int a = 0; a < 3; ++a) t.in.dims[a] = static_cast<uint64_t>(std::max<int64_t>(0, my_part_box.hi[a] - my_part_box.lo[a]));
-    const std::string part_bitmask = "V" + global_hz.text().substr(1 + k);
-    for (int r = 0; r < R; ++r) {
-      if (parts[r] != my_part) continue;
-      GridBox b = boxes[r];
-      if (!b.empty())
-        for (int a = 0; a < 3; ++a) {
-          b.lo[a] -= my_part_box.lo[a];
-          b.hi[a] -= my_part_box.lo[a];
-        }
-      t.in.boxes.push_back(b);
-    }
-    t.in.tmpl = user_template(part_bitmask, t.in.boxes);
-    // A partition's index is k characters shorter: its blocks are at most all of it.
-    t.in.bits_per_block = std::min(g.bits_per_block, global_hz.maxh() - k);
-    if (!space_mine.box.empty())
-      for (int a = 0; a < 3; ++a) {
-        space_mine.box.lo[a] -= my_part_box.lo[a];
-        space_mine.box.hi[a] -= my_part_box.lo[a];
-      }
-    t.idx_dir = join_path(st.path, name_);
-    t.idx_name = part_name(my_part);
-    t.level_shift = k;
+    t.idx_dir = w.st.path;
+    t.idx_name = w.name;
+    t.part = g.partitions > 1 ? part_comm : nullptr;
+    return t;
   }
+  const uint32_t my_part = w.parts[w.st.comm.rank()];
+  const GridBox pb = part_box(g, *w.hz, w.k, my_part);
+  for (int a = 0; a < 3; ++a) t.in.dims[a] = static_cast<uint64_t>(std::max<int64_t>(0, pb.hi[a] - pb.lo[a]));
+  for (size_t r = 0; r < w.boxes.size(); ++r) {
+    if (w.parts[r] != my_part) continue;
+    GridBox b = w.boxes[r];
+    if (!b.empty())
+      for (int a = 0; a < 3; ++a) {
+        b.lo[a] -= pb.lo[a];
+        b.hi[a] -= pb.lo[a];
+      }
+    t.in.boxes.push_back(b);
+  }
+  t.in.tmpl = user_template("V" + w.hz->text().substr(1 + w.k), t.in.boxes);
+  // A partition's index is k characters shorter: its blocks are at most all of it.
+  t.in.bits_per_block = std::min(g.bits_per_block, w.hz->maxh() - w.k);
+  if (!space_mine.box.empty())
+    for (int a = 0; a < 3; ++a) {
+      space_mine.box.lo[a] -= pb.lo[a];
+      space_mine.box.hi[a] -= pb.lo[a];
+    }
+  t.idx_dir = join_path(w.st.path, w.name);
+  t.idx_name = part_name(my_part);
+  t.level_shift = w.k;
+  return t;
+}
+
+// ---- commit (rank 0): outcomes summed, the .idx header(s), the manifest ----
+// A rank's outcome (aggregators: 1 when it wrote) or rank 0's sum of them (aggregators: the count).
+std::vector<uint8_t> encode_outcome(const SpaceOutcome& o, uint64_t aggregators) {
+  ByteWriter b;
+  for (uint64_t v : {o.bytes, o.files, aggregators, o.restructured, o.aggregated}) b.put<uint64_t>(v);
+  b.put<int32_t>(o.brick_bits);
+  b.put<uint32_t>(static_cast<uint32_t>(o.encode_s.size()));
+  for (size_t L = 0; L < o.encode_s.size(); ++L) {
+    b.put<double>(o.encode_s[L]);
+    b.put<double>(o.write_s[L]);
+    b.put<uint64_t>(o.level_blocks[L]);
+    b.put<uint64_t>(o.level_bytes[L]);
+  }
+  return std::move(b.bytes());
+}
+
+SpaceOutcome decode_outcome(const std::vector<uint8_t>& bytes, uint64_t& aggregators) {
+  ByteReader r(bytes.data(), bytes.size(), "grid write outcome");
+  SpaceOutcome o;
+  o.bytes = r.get<uint64_t>("bytes");
+  o.files = r.get<uint64_t>("files");
+  aggregators = r.get<uint64_t>("aggregators");
+  o.aggregator = aggregators > 0;
+  o.restructured = r.get<uint64_t>("restructured");
+  o.aggregated = r.get<uint64_t>("aggregated");
+  o.brick_bits = r.get<int32_t>("brick bits");
+  const uint32_t levels = r.get<uint32_t>("levels");
+  if (levels > 64) r.corrupt("more than 64 levels");
+  for (uint32_t L = 0; L < levels; ++L) {
+    o.encode_s.push_back(r.get<double>("encode"));
+    o.write_s.push_back(r.get<double>("write"));
+    o.level_blocks.push_back(r.get<uint64_t>("blocks"));
+    o.level_bytes.push_back(r.get<uint64_t>("level bytes"));
+  }
+  return o;
+}
+
+// Over every rank: counts summed, times at their maximum; `aggregators` counts the ranks that wrote.
+SpaceOutcome combine_outcomes(std::span<const RankOutcome> outcomes, uint64_t& aggregators) {
+  SpaceOutcome all;
+  aggregators = 0;
+  for (const RankOutcome& ro : outcomes) {
+    uint64_t one = 0;
+    const SpaceOutcome o = decode_outcome(ro.payload, one);
+    aggregators += one;
+    all.bytes += o.bytes;
+    all.files += o.files;
+    all.restructured += o.restructured;
+    all.aggregated += o.aggregated;
+    all.brick_bits = std::max(all.brick_bits, o.brick_bits);
+    const size_t levels = std::max(all.encode_s.size(), o.encode_s.size());
+    all.encode_s.resize(levels, 0.0);
+    all.write_s.resize(levels, 0.0);
+    all.level_blocks.resize(levels, 0);
+    all.level_bytes.resize(levels, 0);
+    for (size_t L = 0; L < o.encode_s.size(); ++L) {
+      all.encode_s[L] = std::max(all.encode_s[L], o.encode_s[L]);
+      all.write_s[L] = std::max(all.write_s[L], o.write_s[L]);
+      all.level_blocks[L] += o.level_blocks[L];
+      all.level_bytes[L] += o.level_bytes[L];
+    }
+  }
+  return all;
+}
+
+void write_headers(GridStepWrite& w, const std::string& idx_path) {
+  const GridMeta& g = w.g;
+  if (!g.split_into_parts()) {
+    write_idx_header(g, w.name, idx_path, g.dims, g.bitmask, g.bits_per_block, w.st.options.fsync);
+    return;
+  }
+  for (uint32_t q = 0; q < g.partitions; ++q) {   // every partition holding samples
+    const GridBox pb = part_box(g, *w.hz, w.k, q);
+    if (pb.empty()) continue;
+    Coord3 dims;
+    for (int a = 0; a < 3; ++a) dims[a] = static_cast<uint64_t>(pb.hi[a] - pb.lo[a]);
+    const std::string bits = "V" + w.hz->text().substr(1 + w.k);
+    const std::string dir = join_path(w.st.path, w.name);
+    write_idx_header(g, part_name(q), join_path(dir, part_name(q) + ".idx"), dims, bits,
+                     std::min(g.bits_per_block, w.hz->maxh() - w.k), w.st.options.fsync);
+  }
+}
+
+GridStepRecord step_record(const GridStepWrite& w, const SpaceOutcome& sum) {
+  GridStepRecord rec;
+  rec.step = w.step;
+  rec.files = static_cast<uint32_t>(sum.files);
+  rec.bytes = sum.bytes;
+  rec.writer_ranks = static_cast<uint32_t>(w.st.comm.size());
+  return rec;
+}
+
+void commit(GridStepWrite& w, const SpaceOutcome& sum, const std::string& idx_path) {
+  const std::string bitmask_before = w.g.bitmask;
+  w.g.bitmask = w.hz->text();
+  w.g.steps.push_back(step_record(w, sum));
+  try {
+    write_headers(w, idx_path);
+    w.st.write_manifest();
+  } catch (...) {
+    w.g.steps.pop_back();
+    w.g.bitmask = bitmask_before;
+    throw;
+  }
+}
+
+GridWriteProfile make_profile(const GridStepWrite& w, const Verdict& v, const SpaceOutcome& sum, uint64_t aggregators) {
+  GridWriteProfile prof;
+  prof.step = w.step;
+  prof.ranks = w.st.comm.size();
+  prof.aggregators = static_cast<uint32_t>(aggregators);
+  prof.files = static_cast<uint32_t>(sum.files);
+  prof.bytes = sum.bytes;
+  prof.restructured_bytes = sum.restructured;
+  prof.aggregated_bytes = sum.aggregated;
+  prof.bitmask = w.hz->text();
+  prof.rank_order = w.tmpl.derived ? rank_order_name(w.tmpl.order) : w.g.bitmask_derived ? "derived at the first write" : "user";
+  prof.brick_bits = sum.brick_bits;
+  prof.partitions = w.g.partitions;
+  prof.index_space = w.g.index_space;
+  prof.fsync = w.st.options.fsync;
+  prof.total_s = v.total_s;
+  prof.phases = v.phases;
+  for (size_t L = 0; L < sum.encode_s.size(); ++L)
+    prof.levels.push_back({static_cast<int>(L), sum.level_blocks[L], sum.level_bytes[L], sum.encode_s[L], sum.write_s[L]});
+  return prof;
+}
+
+}  // namespace
+
+void GridGroup::write(int64_t step, const GridBox& box, std::span<const FieldView> views,
+                      const std::optional<Error>& input_error) {
+  DatasetState& st = *ds_;
+  const Comm& comm = st.comm;
+  GridStepWrite w{st, *st.manifest.find_grid(name_), name_, step};
+  w.F = w.g.fields.size();
+  for (const auto& f : w.g.fields) w.sample.push_back(dtype_size(f.dtype) * f.components);
+  CollectiveOp op(comm, phase_names());
+  PhaseTimes& times = op.times();
+  const std::vector<GridRecord> all = op.agree<GridRecord>(input_error, [&] {
+    const GridRecord r = check(w, box, views);
+    times.lap(kGridCheck);
+    return r;
+  });
+  times.lap(kGridAgree);
+  plan(w, all);   // raises the same error on every rank
+  // Every rank sees the same `parts`, so every rank splits (a collective) or none does.
+  if (w.g.partitions > 1 && w.parts != part_of_rank_) {
+    part_comm_ = std::make_shared<Comm>(comm.split(static_cast<int>(w.parts[comm.rank()])));
+    part_of_rank_ = w.parts;
+  }
+  const int levels = w.hz->maxh() + 1;
+  ArrayView space_mine;
+  const SpaceTarget t = space_target(w, part_comm_.get(), space_mine);
   if (!scratch_) scratch_ = std::make_shared<GridScratch>();
   SpaceOutcome out;
   out.encode_s.assign(levels, 0.0);
   out.write_s.assign(levels, 0.0);
   out.level_blocks.assign(levels, 0);
   out.level_bytes.assign(levels, 0);
-  const bool has_samples = !local_space || !my_part_box.empty();
-  if (has_samples) write_space(*space_comm, t, space_mine, sample, *scratch_, clock, out);
-  // Everyone learns whether the step's files are complete before anything commits it.
-  comm.agree([&] {
-    if (out.status) throw Error(static_cast<ErrorCode>(out.status), out.message);
-  });
+  const bool has_samples = !w.g.split_into_parts() || !part_box(w.g, *w.hz, w.k, w.parts[comm.rank()]).empty();
+  if (has_samples) write_space(has_samples && w.g.split_into_parts() ? *part_comm_ : comm, t, space_mine, w.sample,
+                               *scratch_, op, out);
 
-  // ---- commit: the .idx headers, then the manifest ----
-  std::vector<uint64_t> written{out.bytes, out.files};
-  comm.allreduce_u64(written, MPI_SUM);
-  GridStepRecord rec;
-  rec.step = step;
-  rec.files = static_cast<uint32_t>(written[1]);
-  rec.bytes = written[0];
-  rec.writer_ranks = static_cast<uint32_t>(R);
-  const std::string bitmask_before = g.bitmask;
-  g.bitmask = global_hz.text();
-  g.steps.push_back(rec);
-  try {
-    comm.agree([&] {
-      if (!local_space && me == 0)
-        write_idx_header(g, name_, idx_path(), g.dims, g.bitmask, g.bits_per_block, st.options.fsync);
-      if (local_space && has_samples && space_comm->rank() == 0)
-        write_idx_header(g, t.idx_name, join_path(t.idx_dir, t.idx_name + ".idx"), t.in.dims, t.in.tmpl.bitmask,
-                         t.in.bits_per_block, st.options.fsync);
-    });
-    comm.agree([&] {
-      if (me == 0) st.write_manifest();
-    });
-  } catch (...) {
-    g.steps.pop_back();
-    g.bitmask = bitmask_before;
-    throw;
+  const Verdict v = op.finish(encode_outcome(out, out.aggregator ? 1 : 0), [&](std::span<const RankOutcome> outcomes) {
+    uint64_t aggregators = 0;
+    const SpaceOutcome sum = combine_outcomes(outcomes, aggregators);
+    commit(w, sum, w.g.split_into_parts() ? std::string() : idx_path());
+    return encode_outcome(sum, aggregators);
+  }, nullptr);
+  uint64_t aggregators = 0;
+  const SpaceOutcome sum = decode_outcome(v.summary, aggregators);
+  if (comm.rank() != 0) {
+    w.g.bitmask = w.hz->text();
+    w.g.steps.push_back(step_record(w, sum));
   }
-  clock.lap(kHeader);
-
-  // ---- profile, reduced over ranks ----
-  const int n = levels - 1;
-  std::vector<double> mins(clock.seconds, clock.seconds + kNumPhases), maxs = mins, sums = mins;
-  double total = 0;
-  for (double s : clock.seconds) total += s;
-  maxs.push_back(total);
-  maxs.insert(maxs.end(), out.encode_s.begin(), out.encode_s.end());
-  maxs.insert(maxs.end(), out.write_s.begin(), out.write_s.end());
-  comm.allreduce_f64(mins, MPI_MIN);
-  comm.allreduce_f64(maxs, MPI_MAX);
-  comm.allreduce_f64(sums, MPI_SUM);
-  std::vector<uint64_t> counts(out.level_blocks);
-  counts.insert(counts.end(), out.level_bytes.begin(), out.level_bytes.end());
-  counts.push_back(out.restructured);
-  counts.push_back(out.aggregated);
-  counts.push_back(out.aggregator ? 1 : 0);
-  comm.allreduce_u64(counts, MPI_SUM);
-  GridWriteProfile prof;
-  prof.step = step;
-  prof.ranks = R;
-  prof.aggregators = static_cast<uint32_t>(counts[2 * (n + 1) + 2]);
-  prof.files = rec.files;
-  prof.bytes = rec.bytes;
-  prof.restructured_bytes = counts[2 * (n + 1)];
-  prof.aggregated_bytes = counts[2 * (n + 1) + 1];
-  prof.bitmask = global_hz.text();
-  prof.rank_order = tmpl.derived ? rank_order_name(tmpl.order) : g.bitmask_derived ? "derived at the first write" : "user";
-  prof.brick_bits = out.brick_bits;
-  prof.partitions = g.partitions;
-  prof.index_space = g.index_space;
-  prof.fsync = st.options.fsync;
-  prof.total_s = maxs[kNumPhases];
-  for (int ph = 0; ph < kNumPhases; ++ph)
-    prof.phases.push_back({kPhaseNames[ph], mins[ph], sums[ph] / R, maxs[ph]});
-  for (int L = 0; L <= n; ++L) {
-    GridWriteProfile::Level lv;
-    lv.level = L;
-    lv.blocks = counts[L];
-    lv.bytes = counts[n + 1 + L];
-    lv.encode_s = maxs[kNumPhases + 1 + L];
-    lv.write_s = maxs[kNumPhases + 1 + (n + 1) + L];
-    prof.levels.push_back(lv);
-  }
-  profile_ = std::move(prof);
+  profile_ = make_profile(w, v, sum, aggregators);
 }
 
 }  // namespace lodex
