@@ -286,3 +286,36 @@ TEST(ValueQueryPlan, RowSetsPlusCheckEqualTheScan) {
 
 }  // namespace
 }  // namespace lodex
+
+namespace lodex {
+namespace {
+
+// Largest first to the least loaded rank: every file once, and the small files go where the
+// big ones left room.
+TEST(ValueQueryPlan, ShareFilesBalancesLargestFirst) {
+  const std::vector<uint64_t> work{5, 100, 7, 0, 60, 40, 3};
+  const auto shared = share_files(work, 3);
+  ASSERT_EQ(shared.size(), 3u);
+  std::vector<size_t> all;
+  std::vector<uint64_t> load;
+  for (const auto& r : shared) {
+    EXPECT_TRUE(std::is_sorted(r.begin(), r.end()));
+    uint64_t l = 0;
+    for (size_t i : r) {
+      all.push_back(i);
+      l += work[i];
+    }
+    load.push_back(l);
+  }
+  std::sort(all.begin(), all.end());
+  EXPECT_EQ(all, (std::vector<size_t>{0, 1, 2, 3, 4, 5, 6}));
+  EXPECT_EQ(shared[0], (std::vector<size_t>{1}));          // 100 alone
+  EXPECT_EQ(shared[1], (std::vector<size_t>{4}));             // 60
+  EXPECT_EQ(shared[2], (std::vector<size_t>{0, 2, 3, 5, 6}));  // 40, then 7, 5, 3 and 0 (as 1): still least
+  EXPECT_EQ(share_files({}, 2), (std::vector<std::vector<size_t>>{{}, {}}));
+  EXPECT_EQ(share_files(work, 1)[0].size(), work.size());
+  EXPECT_THROW(share_files(work, 0), Error);
+}
+
+}  // namespace
+}  // namespace lodex

@@ -1,5 +1,6 @@
 #include "layout/value_query_plan.hpp"
 
+#include <algorithm>
 #include <cmath>
 
 #include "core/error.hpp"
@@ -140,6 +141,22 @@ RowSets combine_row_sets(const QueryNode& q, uint32_t rows, const std::function<
     }
   }
   fail(ErrorCode::kInternal, "unknown query node");
+}
+
+std::vector<std::vector<size_t>> share_files(const std::vector<uint64_t>& work, int ranks) {
+  if (ranks < 1) fail(ErrorCode::kInvalidArgument, "files are shared among at least one rank, not ", ranks);
+  std::vector<size_t> order(work.size());
+  for (size_t i = 0; i < order.size(); ++i) order[i] = i;
+  std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) { return work[a] > work[b]; });
+  std::vector<std::vector<size_t>> out(static_cast<size_t>(ranks));
+  std::vector<uint64_t> load(static_cast<size_t>(ranks), 0);
+  for (size_t i : order) {
+    const size_t r = static_cast<size_t>(std::min_element(load.begin(), load.end()) - load.begin());
+    out[r].push_back(i);
+    load[r] += std::max<uint64_t>(work[i], 1);
+  }
+  for (auto& v : out) std::sort(v.begin(), v.end());
+  return out;
 }
 
 }  // namespace lodex

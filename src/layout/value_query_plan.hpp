@@ -58,4 +58,9 @@ RowSets combine_row_sets(const QueryNode& query, uint32_t rows, const std::funct
 // [first, last) as a bitmap.
 Roaring row_range(uint64_t first, uint64_t last);
 
+// Files shared among `ranks` ranks for a collective index build or query: largest first, each
+// to the rank with the least work so far (ties: the lowest rank; a file counts at least 1).
+// Returns each rank's files, ascending.
+std::vector<std::vector<size_t>> share_files(const std::vector<uint64_t>& work, int ranks);
+
 }  // namespace lodex

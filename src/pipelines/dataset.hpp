@@ -100,13 +100,15 @@ struct IndexSpec {
   std::vector<std::string> fields;   // empty: every field
   BinningSpec binning;               // default: precision binning, 3 significant digits
 };
-// What a collective index build did, summed over ranks (seconds: the slowest rank's).
+// What a collective index build did, summed over ranks.
 struct IndexBuildStats {
   uint64_t steps = 0, files = 0, indexes = 0;   // indexes: index files written
   uint64_t rows = 0;                            // rows indexed, over every field component
   uint64_t column_bytes = 0;                    // bytes of the indexed columns
   uint64_t index_bytes = 0;                     // bytes of the index files written
-  double seconds = 0, read_s = 0, bin_s = 0, encode_s = 0, write_s = 0;   // phases: slowest rank's
+  // seconds: this rank's wall time (every rank leaves with the last step's verdict); read_s .. write_s:
+  // per step the slowest rank's (summed over its threads), summed over the steps.
+  double seconds = 0, read_s = 0, bin_s = 0, encode_s = 0, write_s = 0;
   std::string to_json() const;
 };
 
@@ -223,7 +225,10 @@ class ParticleGroup {
   // files are spread over the ranks, and each rank's threads pull (file, field) tasks from a
   // shared pool. The manifest records each step's indexes once all are written; an existing
   // index of a field is replaced. Errors are raised on every rank; data files are never touched.
-  IndexBuildStats build_index(const IndexSpec& spec, const std::vector<int64_t>& steps);
+  // `input_error`: a language binding could not convert this rank's arguments; the rank still takes
+  // part, and every rank raises that error.
+  IndexBuildStats build_index(const IndexSpec& spec, const std::vector<int64_t>& steps,
+                              const std::optional<Error>& input_error = std::nullopt);
   // For a rank whose build arguments could not be converted: every rank inside build_index raises `error`.
   void abort_build_index(const Error& error);
   // A value query of one step. comm == MPI_COMM_NULL: here, no MPI; otherwise collective: the

@@ -8,11 +8,13 @@
 
 #include <algorithm>
 #include <cstring>
+#include <functional>
 #include <map>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <thread>
 
+#include "core/bytes.hpp"
 #include "core/checksum.hpp"
 #include "core/worker_pool.hpp"
 #include "format/bitmap_index.hpp"
@@ -21,6 +23,7 @@
 #include "layout/query.hpp"
 #include "layout/value_query_plan.hpp"
 #include "mpi/comm.hpp"
+#include "pipelines/collective.hpp"
 #include "pipelines/dataset_state.hpp"
 #include "pipelines/particles/particle_query.hpp"
 #include "pipelines/particles/particle_rows.hpp"
@@ -35,22 +38,6 @@ double since(double t0) { return wall_seconds() - t0; }
 constexpr uint64_t kMaxBitmapGap = 64 << 10;
 // A union of bitmaps holding fewer than 1 row in this many is merged as sorted row ids.
 constexpr uint64_t kSparseUnionDensity = 32;
-
-// Files to ranks: largest first, each to the rank with the least work so far (ties: lowest rank).
-std::vector<std::vector<size_t>> assign_files(const std::vector<uint64_t>& work, int ranks) {
-  std::vector<size_t> order(work.size());
-  for (size_t i = 0; i < order.size(); ++i) order[i] = i;
-  std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) { return work[a] > work[b]; });
-  std::vector<std::vector<size_t>> out(ranks);
-  std::vector<uint64_t> load(ranks, 0);
-  for (size_t i : order) {
-    const int r = static_cast<int>(std::min_element(load.begin(), load.end()) - load.begin());
-    out[r].push_back(i);
-    load[r] += std::max<uint64_t>(work[i], 1);
-  }
-  for (auto& v : out) std::sort(v.begin(), v.end());
-  return out;
-}
 
 size_t build_threads(const Comm& comm) {
   if (const char* env = std::getenv("LODEX_INDEX_THREADS")) {
@@ -140,71 +127,119 @@ std::vector<StepIndex> ParticleGroup::indexes(int64_t step) const {
 }
 
 void ParticleGroup::abort_build_index(const Error& error) {
-  ds_->comm.agree([&] { throw error; });
-  throw error;   // not reached: agree raises
+  // Takes part in build_index()'s agreement, so the ranks inside it raise this error too.
+  build_index({}, {}, error);
+  throw error;   // not reached: the agreement raises
 }
 
-IndexBuildStats ParticleGroup::build_index(const IndexSpec& spec_in, const std::vector<int64_t>& steps_in) {
+namespace {
+
+// The checked arguments of a build and the metadata of every step it indexes.
+struct IndexBuild {
+  IndexSpec spec;
+  std::vector<size_t> field_ids;
+  std::vector<int64_t> steps;
+  std::vector<LoadedMetadata> loaded;   // per step
+};
+
+// ---- check (local): the spec, the fields, the steps and their metadata ----
+uint64_t check_build(const DatasetState& st, const std::string& name, IndexBuild& b) {
+  st.require_writable();
+  validate(b.spec.binning);
+  const ParticleGroupMeta& g = group_meta(st, name);
+  if (b.spec.fields.empty())
+    for (const auto& f : g.schema.fields()) b.spec.fields.push_back(f.name);
+  check_query_fields(g.schema, b.spec.fields, "index");
+  for (const auto& field : b.spec.fields) {
+    const size_t id = g.schema.index_of(field);
+    if (std::find(b.field_ids.begin(), b.field_ids.end(), id) != b.field_ids.end())
+      fail(ErrorCode::kInvalidArgument, "field '", field, "' is listed twice");
+    b.field_ids.push_back(id);
+  }
+  if (b.steps.empty())
+    for (const auto& s : g.steps) b.steps.push_back(s.step);
+  for (int64_t s : b.steps) b.loaded.push_back(load_metadata(st, name, s));
+  // Every rank must build the same thing: the agreement compares this.
+  std::string key = cat(static_cast<int>(b.spec.binning.kind), ':', b.spec.binning.param);
+  for (size_t id : b.field_ids) key += cat(',', id);
+  for (int64_t s : b.steps) key += cat(';', s);
+  return checksum64(key.data(), key.size());
+}
+
+// ---- commit: the step's record lists the new indexes (rank 0 also writes the manifest) ----
+void commit_indexes(DatasetState& st, const std::string& name, int64_t step, const Schema& schema,
+                    const std::vector<size_t>& field_ids, const BinningSpec& binning, const std::vector<uint64_t>& bytes,
+                    bool write = true) {
+  ParticleGroupMeta* g = st.manifest.find_particles(name);
+  StepRecord* rec = nullptr;
+  for (auto& s : g->steps)
+    if (s.step == step) rec = &s;
+  if (!rec) fail(ErrorCode::kInternal, "step ", step, " vanished from group '", name, "'");
+  const std::vector<StepIndex> before = rec->indexes;
+  for (size_t k = 0; k < field_ids.size(); ++k) {
+    StepIndex x{schema.field(field_ids[k]).name, binning, bytes[k]};
+    auto it = std::find_if(rec->indexes.begin(), rec->indexes.end(), [&](const StepIndex& y) { return y.field == x.field; });
+    if (it != rec->indexes.end()) *it = x;
+    else rec->indexes.push_back(x);
+  }
+  std::sort(rec->indexes.begin(), rec->indexes.end(), [](const StepIndex& a, const StepIndex& b) { return a.field < b.field; });
+  if (!write) return;
+  try {
+    st.write_manifest();
+  } catch (...) {
+    rec->indexes = before;
+    throw;
+  }
+}
+
+}  // namespace
+
+IndexBuildStats ParticleGroup::build_index(const IndexSpec& spec_in, const std::vector<int64_t>& steps_in,
+                                           const std::optional<Error>& input_error) {
   DatasetState& st = *ds_;
   const Comm& comm = st.comm;
   const double t_start = wall_seconds();
-  IndexSpec spec = spec_in;
-  std::vector<int64_t> steps = steps_in;
-  std::vector<size_t> field_ids;
-  comm.agree([&] {
-    st.require_writable();
-    validate(spec.binning);
-    const ParticleGroupMeta& g = group_meta(st, name_);
-    if (spec.fields.empty())
-      for (const auto& f : g.schema.fields()) spec.fields.push_back(f.name);
-    check_query_fields(g.schema, spec.fields, "index");
-    for (const auto& name : spec.fields) {
-      const size_t id = g.schema.index_of(name);
-      if (std::find(field_ids.begin(), field_ids.end(), id) != field_ids.end())
-        fail(ErrorCode::kInvalidArgument, "field '", name, "' is listed twice");
-      field_ids.push_back(id);
-    }
-    if (steps.empty())
-      for (const auto& s : g.steps) steps.push_back(s.step);
-    for (int64_t s : steps) step_record(g, s);
-    // Every rank must build the same thing.
-    std::string key = cat(static_cast<int>(spec.binning.kind), ':', spec.binning.param);
-    for (size_t id : field_ids) key += cat(',', id);
-    for (int64_t s : steps) key += cat(';', s);
-    if (!comm.same_everywhere(checksum64(key.data(), key.size())))
-      fail(ErrorCode::kInvalidArgument, "ranks disagree on the fields, binning or steps of a collective index build");
-  });
+  IndexBuild b;
+  b.spec = spec_in;
+  b.steps = steps_in;
+  CollectiveOp op(comm, {"check", "agree"});
+  const std::vector<uint64_t> keys = op.agree<uint64_t>(input_error, [&] { return check_build(st, name_, b); });
+  if (std::adjacent_find(keys.begin(), keys.end(), std::not_equal_to<>()) != keys.end())
+    fail(ErrorCode::kInvalidArgument, "ranks disagree on the fields, binning or steps of a collective index build");
 
   IndexBuildStats out;
-  BuildTimes mine;
   const size_t threads = build_threads(comm);
-  for (int64_t step : steps) {
-    LoadedMetadata loaded;
-    comm.agree([&] { loaded = load_metadata(st, name_, step); });
-    const Schema& schema = group_meta(st, name_).schema;
+  const Schema& schema = group_meta(st, name_).schema;
+  uint64_t row_bytes = 0;
+  for (size_t id : b.field_ids) row_bytes += schema.field(id).row_bytes();
+  for (size_t k = 0; k < b.steps.size(); ++k) {
+    const LoadedMetadata& loaded = b.loaded[k];
+    // ---- plan: the step's files shared among the ranks (layout/value_query_plan.hpp) ----
     std::vector<uint64_t> work;
-    uint64_t row_bytes = 0;
-    for (size_t id : field_ids) row_bytes += schema.field(id).row_bytes();
     for (const auto& rec : loaded.meta.files) work.push_back(rec.count * row_bytes);
-    const std::vector<size_t> my_files = assign_files(work, comm.size())[comm.rank()];
     struct Task {
       size_t file, slot;   // slot: index into field_ids
     };
     std::vector<Task> tasks;
-    for (size_t fi : my_files)
-      for (size_t k = 0; k < field_ids.size(); ++k) tasks.push_back({fi, k});
+    const std::vector<std::vector<size_t>> shares = share_files(work, comm.size());
+    for (size_t fi : shares[static_cast<size_t>(comm.rank())])
+      for (size_t f = 0; f < b.field_ids.size(); ++f) tasks.push_back({fi, f});
+    // ---- build ----
+    CollectiveOp step_op(comm, {"build", "commit"});
     std::vector<BuildTimes> times(tasks.size());
-    std::vector<uint64_t> field_bytes(field_ids.size(), 0);
-    comm.agree([&] {
+    step_op.run_locally([&] {
       try {
         parallel_for(tasks.size(), threads, [&](size_t i, size_t) {
-          times[i] = build_one(loaded.step_dir, loaded.meta.files[tasks[i].file], schema, field_ids[tasks[i].slot],
-                               spec.binning, st.options.fsync);
+          times[i] = build_one(loaded.step_dir, loaded.meta.files[tasks[i].file], schema, b.field_ids[tasks[i].slot],
+                               b.spec.binning, st.options.fsync);
         });
       } catch (const std::bad_alloc&) {
-        fail(ErrorCode::kIo, "out of memory while building bitmap indexes of step ", step);
+        fail(ErrorCode::kIo, "out of memory while building bitmap indexes of step ", b.steps[k]);
       }
     });
+    // ---- gather, commit (the step's record lists its new indexes), verdict ----
+    BuildTimes mine;
+    std::vector<uint64_t> field_bytes(b.field_ids.size(), 0);
     for (size_t i = 0; i < tasks.size(); ++i) {
       field_bytes[tasks[i].slot] += times[i].index_bytes;
       mine.read_s += times[i].read_s;
@@ -215,45 +250,42 @@ IndexBuildStats ParticleGroup::build_index(const IndexSpec& spec_in, const std::
       mine.column_bytes += times[i].column_bytes;
       mine.index_bytes += times[i].index_bytes;
     }
-    if (st.options.fsync && comm.rank() == 0) sync_directory(loaded.step_dir);
-    comm.allreduce_u64(field_bytes, MPI_SUM);
-    // Commit: the step's record lists the new indexes (rank 0 writes the manifest).
-    ParticleGroupMeta* g = st.manifest.find_particles(name_);
-    StepRecord* rec = nullptr;
-    for (auto& s : g->steps)
-      if (s.step == step) rec = &s;
-    const std::vector<StepIndex> before = rec->indexes;
-    for (size_t k = 0; k < field_ids.size(); ++k) {
-      StepIndex x{schema.field(field_ids[k]).name, spec.binning, field_bytes[k]};
-      auto it = std::find_if(rec->indexes.begin(), rec->indexes.end(), [&](const StepIndex& y) { return y.field == x.field; });
-      if (it != rec->indexes.end()) *it = x;
-      else rec->indexes.push_back(x);
-    }
-    std::sort(rec->indexes.begin(), rec->indexes.end(), [](const StepIndex& a, const StepIndex& b) { return a.field < b.field; });
-    try {
-      comm.agree([&] {
-        if (comm.rank() == 0) st.write_manifest();
-      });
-    } catch (...) {
-      rec->indexes = before;
-      throw;
-    }
+    ByteWriter w;
+    for (uint64_t v : field_bytes) w.put<uint64_t>(v);
+    for (uint64_t v : {mine.rows, mine.column_bytes, mine.index_bytes}) w.put<uint64_t>(v);
+    for (double v : {mine.read_s, mine.bin_s, mine.encode_s, mine.write_s}) w.put<double>(v);
+    const Verdict v = step_op.finish(std::move(w.bytes()), [&](std::span<const RankOutcome> outcomes) {
+      std::vector<uint64_t> sums(b.field_ids.size() + 3, 0);
+      std::vector<double> maxima(4, 0.0);
+      for (const RankOutcome& o : outcomes) {
+        ByteReader r(o.payload.data(), o.payload.size(), "index build outcome");
+        for (uint64_t& x : sums) x += r.get<uint64_t>("count");
+        for (double& x : maxima) x = std::max(x, r.get<double>("seconds"));
+      }
+      if (st.options.fsync) sync_directory(loaded.step_dir);
+      commit_indexes(st, name_, b.steps[k], schema, b.field_ids, b.spec.binning, sums);
+      ByteWriter sw;
+      for (uint64_t x : sums) sw.put<uint64_t>(x);
+      for (double x : maxima) sw.put<double>(x);
+      return std::move(sw.bytes());
+    }, nullptr);
+    ByteReader r(v.summary.data(), v.summary.size(), "index build summary");
+    std::vector<uint64_t> sums(b.field_ids.size() + 3);
+    for (uint64_t& x : sums) x = r.get<uint64_t>("count");
+    if (comm.rank() != 0) commit_indexes(st, name_, b.steps[k], schema, b.field_ids, b.spec.binning, sums, false);
+    const size_t F = b.field_ids.size();
+    out.rows += sums[F];
+    out.column_bytes += sums[F + 1];
+    out.index_bytes += sums[F + 2];
+    out.read_s += r.get<double>("read");   // per step the slowest rank's, summed over steps
+    out.bin_s += r.get<double>("bin");
+    out.encode_s += r.get<double>("encode");
+    out.write_s += r.get<double>("write");
     out.steps += 1;
     out.files += loaded.meta.files.size();
   }
-  std::vector<uint64_t> sums = {mine.rows, mine.column_bytes, mine.index_bytes};
-  comm.allreduce_u64(sums, MPI_SUM);
-  out.indexes = out.files * field_ids.size();
-  out.rows = sums[0];
-  out.column_bytes = sums[1];
-  out.index_bytes = sums[2];
-  std::vector<double> secs = {since(t_start), mine.read_s, mine.bin_s, mine.encode_s, mine.write_s};
-  comm.allreduce_f64(secs, MPI_MAX);
-  out.seconds = secs[0];
-  out.read_s = secs[1];
-  out.bin_s = secs[2];
-  out.encode_s = secs[3];
-  out.write_s = secs[4];
+  out.indexes = out.files * b.field_ids.size();
+  out.seconds = since(t_start);
   return out;
 }
 
@@ -653,7 +685,7 @@ ValueQueryResult ParticleGroup::query(int64_t step, const ValueQuery& vq, MPI_Co
     verdict.push_back(t);
     work.push_back(rec.count);
   }
-  const std::vector<size_t> mine_idx = assign_files(work, comm.size())[comm.rank()];
+  const std::vector<size_t> mine_idx = share_files(work, comm.size())[comm.rank()];
   std::vector<FileAnswer> answers(mine_idx.size());
   comm.agree([&] {
     parallel_for(mine_idx.size(), io_threads(), [&](size_t i, size_t) {

@@ -22,6 +22,8 @@
 namespace lodex {
 
 struct SeriesWindowHead;
+struct SeriesWindowRecord;
+class CollectiveOp;
 struct SeriesWriter;     // this rank's plan and window buffers (pipelines/series/series_writer.cpp)
 struct SeriesReadPlan;   // the chunks of the written decomposition (pipelines/series/series_reader.cpp)
 
@@ -43,7 +45,7 @@ struct SeriesWriteProfile {
   uint64_t aggregated_bytes = 0; // moved between ranks by spatial aggregation (all levels)
   uint32_t writers = 0;          // ranks that wrote chunks
   double total_s = 0;            // slowest rank
-  std::vector<PhaseTiming> phases;   // buffer, aggregate, file_write, commit
+  std::vector<PhaseTiming> phases;   // check, agree, plan, buffer, aggregate, file_write, commit
   std::string to_json() const;
 };
 
@@ -91,11 +93,14 @@ class SeriesGroup {
   // first, exclusive max; the same box at every step) and every variable over its box, row-major
   // (z, y, x) — (y, x) for 2-D variables. Steps increase. The write that completes d_tar steps
   // writes them as one window file. Errors are raised on every rank.
-  void write(int64_t step, const GridBox& box, std::span<const FieldView> data);
+  // `input_error`: a language binding could not convert this rank's arguments; the rank still
+  // takes part, and every rank raises that error.
+  void write(int64_t step, const GridBox& box, std::span<const FieldView> data,
+             const std::optional<Error>& input_error = std::nullopt);
   // For a rank whose arguments could not be converted: every rank inside write() raises `error`.
   void abort_write(const Error& error);
   // Collective: writes the buffered steps (fewer than d_tar) as one window. Dataset::close calls it.
-  void flush();
+  void flush(const std::optional<Error>& input_error = std::nullopt);
   const SeriesWriteProfile& profile() const { return profile_; }
 
   // Rank `rank` of `size`'s part of a read of `var` at `steps` (ascending or not, no repeats;
@@ -129,8 +134,17 @@ class SeriesGroup {
  private:
   friend class Dataset;
   SeriesGroup(std::shared_ptr<DatasetState> ds, std::string name);
-  void plan_first_write(const GridBox& box);
-  void flush_window();
+  struct WindowWrite {
+    uint64_t moved = 0;    // bytes this rank sent in the spatial aggregation
+    bool writer = false;   // it wrote chunks
+  };
+  void check_write(int64_t step, const GridBox& box, std::span<const FieldView> data,
+                   std::vector<const uint8_t*>& given) const;
+  void plan_first_write(const GridBox& box, const std::vector<GridBox>& boxes);
+  // Flushes the window when asked, then gathers the outcomes, commits and sets the profile.
+  void finish_write(CollectiveOp& op, int64_t step, bool flush);
+  WindowWrite flush_window(CollectiveOp& op);
+  void commit_window(const SeriesWindowHead& head, const SeriesWindowRecord& rec, const std::string& tmp);
   std::shared_ptr<const SeriesWindowHead> window_head(size_t window) const;
   const SeriesReadPlan& read_plan() const;
   uint32_t variable_index(const std::string& var) const;

@@ -1,14 +1,17 @@
-// Series writes (pipelines/series/series_group.hpp; paper 004 §III). One collective write:
-//   plan        first write only: every rank's box, the decomposition they form, d_tar and d_sar
-//               (layout/series_plan.hpp), the aggregation plan
-//   buffer      the step's variables copied into this rank's window buffers (t, z, y, x)
+// Series writes (pipelines/series/series_group.hpp; paper 004 §III), on the collective skeleton
+// (pipelines/collective.hpp). One collective write:
+//   check, agree  this rank's step, box and variables; one allgather of every rank's box, step
+//                 and verdict (rank 0 also clears a window file a failed flush may have left)
+//   plan          first write only: the decomposition the boxes form, d_tar and d_sar
+//                 (layout/series_plan.hpp), the aggregation plan
+//   buffer        the step's variables copied into this rank's window buffers (t, z, y, x)
 // and, when the window is full (d_tar steps) or at flush():
-//   aggregate   d_sar levels of point-to-point hops: at each, every variable's level-(L−1)
-//               aggregates reach its level-L aggregator, which places them in its group's box
-//   file_write  rank 0 creates the window file at its final size; the top aggregators write
-//               their chunks at the plan's offsets, and each chunk's block checksums
-//   commit      rank 0 writes the head (header and chunk table), renames the file into place and
-//               commits the manifest: the window's steps become readable
+//   aggregate     d_sar levels of point-to-point hops: at each, every variable's level-(L−1)
+//                 aggregates reach its level-L aggregator, which places them in its group's box
+//   file_write    the top aggregators write their chunks at the plan's offsets, and each
+//                 chunk's block checksums, into the window's temporary file
+//   commit        rank 0 sets the file's size, writes the head (header and chunk table), renames
+//                 the file into place and commits the manifest: the window's steps become readable
 #include <algorithm>
 #include <cstdio>
 #include <cstring>
@@ -19,6 +22,7 @@
 #include "format/series_file.hpp"
 #include "pipelines/series/series_group.hpp"
 #include "pipelines/box_copy.hpp"
+#include "pipelines/collective.hpp"
 #include "pipelines/dataset_state.hpp"
 #include "pipelines/phase_clock.hpp"
 #include "pipelines/series/series_common.hpp"
@@ -27,9 +31,17 @@ namespace lodex {
 
 namespace {
 
-enum Phase { kPlan, kBuffer, kAggregate, kFileWrite, kCommit, kNumPhases };
-constexpr const char* kPhaseNames[kNumPhases] = {"plan", "buffer", "aggregate", "file_write", "commit"};
+enum Phase { kCheck, kAgree, kPlan, kBuffer, kAggregate, kFileWrite, kCommit, kNumPhases };
+std::vector<std::string> phase_names() {
+  return {"check", "agree", "plan", "buffer", "aggregate", "file_write", "commit"};
+}
 constexpr int kTagSar = 71;
+
+// Every rank's summary, agreed on before anything else.
+struct SeriesRecord {
+  int64_t box[6];
+  int64_t step;
+};
 
 // One variable's data over a box for the window's steps, (t, z, y, x).
 struct Piece {
@@ -93,23 +105,17 @@ std::vector<int64_t> SeriesGroup::steps() const {
 
 std::vector<int64_t> SeriesGroup::buffered_steps() const { return w_ ? w_->buffered : std::vector<int64_t>{}; }
 
-void SeriesGroup::abort_write(const Error& error) { ds_->comm.agree([&] { throw error; }); }
+void SeriesGroup::abort_write(const Error& error) {
+  // Takes part in write()'s agreement, so the ranks inside write() raise this error too.
+  write(-1, GridBox{}, {}, error);
+}
 
-void SeriesGroup::plan_first_write(const GridBox& box) {
+void SeriesGroup::plan_first_write(const GridBox& box, const std::vector<GridBox>& boxes) {
   DatasetState& st = *ds_;
   const Comm& comm = st.comm;
   const int R = comm.size();
   const SeriesMeta& m = meta();
-  std::vector<int64_t> all(6 * static_cast<size_t>(R));
-  const int64_t mine[6] = {box.lo[0], box.lo[1], box.lo[2], box.hi[0], box.hi[1], box.hi[2]};
-  if (comm.is_mpi()) comm.allgather(mine, sizeof mine, all.data());
-  else std::copy(mine, mine + 6, all.begin());
-  std::vector<GridBox> boxes(R);
-  for (int r = 0; r < R; ++r)
-    for (int a = 0; a < 3; ++a) {
-      boxes[r].lo[a] = all[6 * r + a];
-      boxes[r].hi[a] = all[6 * r + 3 + a];
-    }
+  // Pure but for the buffers' allocation: agreed on, once per series and process.
   auto w = std::make_shared<SeriesWriter>();
   comm.agree([&] {
     w->dec = decompose_series(m.dims, boxes);
@@ -150,110 +156,184 @@ void SeriesGroup::plan_first_write(const GridBox& box) {
   w_ = std::move(w);
 }
 
-void SeriesGroup::write(int64_t step, const GridBox& box, std::span<const FieldView> data) {
+namespace {
+
+std::string window_tmp(const DatasetState& st, const std::string& name, int64_t first_step) {
+  return join_path(join_path(st.path, name), window_file_name(first_step)) + ".tmp";
+}
+
+}  // namespace
+
+void SeriesGroup::check_write(int64_t step, const GridBox& box, std::span<const FieldView> data,
+                              std::vector<const uint8_t*>& given) const {
   DatasetState& st = *ds_;
-  const Comm& comm = st.comm;
-  PhaseClock<kNumPhases> clock;
   const SeriesMeta& m = meta();
   const size_t V = m.variables.size();
-  std::vector<const uint8_t*> given(V, nullptr);
-  comm.agree([&] {
-    st.require_writable();
-    if (step < 0) fail(ErrorCode::kInvalidArgument, "step must be non-negative, got ", step);
-    const int64_t last = w_ && !w_->buffered.empty() ? w_->buffered.back() : m.last_step();
-    if (step == last || (w_ && std::count(w_->buffered.begin(), w_->buffered.end(), step)))
-      fail(ErrorCode::kAlreadyExists, "series '", name_, "' already has step ", step,
-           w_ && !w_->buffered.empty() && step >= w_->buffered.front() ? " (buffered, not yet flushed)" : "");
-    if (step < last) {
-      for (const auto& win : m.windows)
-        if (std::binary_search(win.steps.begin(), win.steps.end(), step))
-          fail(ErrorCode::kAlreadyExists, "series '", name_, "' already has step ", step);
-      fail(ErrorCode::kInvalidArgument, "series '", name_, "' has step ", last, "; step ", step,
-           " comes before it (series steps are written in increasing order)");
-    }
-    for (int a = 0; a < 3; ++a)
-      if (box.lo[a] < 0 || box.hi[a] > m.dims[a] || box.lo[a] >= box.hi[a])
-        fail(ErrorCode::kInvalidArgument, "box ", box_text(box), " is empty or outside the ", m.dims[0], " x ",
-             m.dims[1], " x ", m.dims[2], " grid of series '", name_, "'");
-    if (w_ && !(box == w_->box))
-      fail(ErrorCode::kInvalidArgument, "box ", box_text(box), " differs from this rank's box at the first write, ",
-           box_text(w_->box), " (a series keeps its domain decomposition)");
-    for (const FieldView& f : data) {
-      size_t v = 0;
-      while (v < V && m.variables[v].name != f.name) ++v;
-      if (v == V) fail(ErrorCode::kInvalidArgument, "series '", name_, "' has no variable '", f.name, "'");
-      if (given[v]) fail(ErrorCode::kInvalidArgument, "variable '", f.name, "' is given twice");
-      if (f.dtype != m.variables[v].dtype || f.components != 1)
-        fail(ErrorCode::kInvalidArgument, "variable '", f.name, "' is ", dtype_name(m.variables[v].dtype), ", not ",
-             dtype_name(f.dtype), f.components != 1 ? cat(" x ", f.components) : "");
-      const uint64_t n = var_box(m.variables[v], box).volume();
-      if (f.rows != n)
-        fail(ErrorCode::kInvalidArgument, "variable '", f.name, "' has ", f.rows, " values; the box ", box_text(box),
-             " holds ", n, m.variables[v].ndim == 2 ? " (y, x) points" : " (z, y, x) points");
-      if (!f.data) fail(ErrorCode::kInvalidArgument, "variable '", f.name, "' has no data");
-      given[v] = static_cast<const uint8_t*>(f.data);
-    }
-    for (size_t v = 0; v < V; ++v)
-      if (!given[v]) fail(ErrorCode::kInvalidArgument, "variable '", m.variables[v].name, "' is missing");
+  st.require_writable();
+  if (step < 0) fail(ErrorCode::kInvalidArgument, "step must be non-negative, got ", step);
+  const int64_t last = w_ && !w_->buffered.empty() ? w_->buffered.back() : m.last_step();
+  if (step == last || (w_ && std::count(w_->buffered.begin(), w_->buffered.end(), step)))
+    fail(ErrorCode::kAlreadyExists, "series '", name_, "' already has step ", step,
+         w_ && !w_->buffered.empty() && step >= w_->buffered.front() ? " (buffered, not yet flushed)" : "");
+  if (step < last) {
+    for (const auto& win : m.windows)
+      if (std::binary_search(win.steps.begin(), win.steps.end(), step))
+        fail(ErrorCode::kAlreadyExists, "series '", name_, "' already has step ", step);
+    fail(ErrorCode::kInvalidArgument, "series '", name_, "' has step ", last, "; step ", step,
+         " comes before it (series steps are written in increasing order)");
+  }
+  for (int a = 0; a < 3; ++a)
+    if (box.lo[a] < 0 || box.hi[a] > m.dims[a] || box.lo[a] >= box.hi[a])
+      fail(ErrorCode::kInvalidArgument, "box ", box_text(box), " is empty or outside the ", m.dims[0], " x ", m.dims[1],
+           " x ", m.dims[2], " grid of series '", name_, "'");
+  if (w_ && !(box == w_->box))
+    fail(ErrorCode::kInvalidArgument, "box ", box_text(box), " differs from this rank's box at the first write, ",
+         box_text(w_->box), " (a series keeps its domain decomposition)");
+  given.assign(V, nullptr);
+  for (const FieldView& f : data) {
+    size_t v = 0;
+    while (v < V && m.variables[v].name != f.name) ++v;
+    if (v == V) fail(ErrorCode::kInvalidArgument, "series '", name_, "' has no variable '", f.name, "'");
+    if (given[v]) fail(ErrorCode::kInvalidArgument, "variable '", f.name, "' is given twice");
+    if (f.dtype != m.variables[v].dtype || f.components != 1)
+      fail(ErrorCode::kInvalidArgument, "variable '", f.name, "' is ", dtype_name(m.variables[v].dtype), ", not ",
+           dtype_name(f.dtype), f.components != 1 ? cat(" x ", f.components) : "");
+    const uint64_t n = var_box(m.variables[v], box).volume();
+    if (f.rows != n)
+      fail(ErrorCode::kInvalidArgument, "variable '", f.name, "' has ", f.rows, " values; the box ", box_text(box),
+           " holds ", n, m.variables[v].ndim == 2 ? " (y, x) points" : " (z, y, x) points");
+    if (!f.data) fail(ErrorCode::kInvalidArgument, "variable '", f.name, "' has no data");
+    given[v] = static_cast<const uint8_t*>(f.data);
+  }
+  for (size_t v = 0; v < V; ++v)
+    if (!given[v]) fail(ErrorCode::kInvalidArgument, "variable '", m.variables[v].name, "' is missing");
+  // A step starting a window: rank 0 clears what a failed flush of that window may have left.
+  if (st.comm.rank() == 0 && (!w_ || w_->buffered.empty())) ::unlink(window_tmp(st, name_, step).c_str());
+}
+
+void SeriesGroup::write(int64_t step, const GridBox& box, std::span<const FieldView> data,
+                        const std::optional<Error>& input_error) {
+  DatasetState& st = *ds_;
+  const Comm& comm = st.comm;
+  CollectiveOp op(comm, phase_names());
+  PhaseTimes& times = op.times();
+  std::vector<const uint8_t*> given;
+  const std::vector<SeriesRecord> all = op.agree<SeriesRecord>(input_error, [&] {
+    check_write(step, box, data, given);
+    times.lap(kCheck);
+    SeriesRecord r{{box.lo[0], box.lo[1], box.lo[2], box.hi[0], box.hi[1], box.hi[2]}, step};
+    return r;
   });
-  if (!comm.same_everywhere(static_cast<uint64_t>(step)))
-    fail(ErrorCode::kInvalidArgument, "ranks write different steps of series '", name_, "'");
-  if (!w_) plan_first_write(box);
-  clock.lap(kPlan);
+  times.lap(kAgree);
+  std::vector<GridBox> boxes;
+  for (const SeriesRecord& r : all) {
+    if (r.step != all[0].step)
+      fail(ErrorCode::kInvalidArgument, "ranks write different steps of series '", name_, "': rank 0 step ", all[0].step,
+           ", another step ", r.step);
+    boxes.push_back(GridBox{{r.box[0], r.box[1], r.box[2]}, {r.box[3], r.box[4], r.box[5]}});
+  }
+  if (!w_) plan_first_write(box, boxes);
+  times.lap(kPlan);
   SeriesWriter& w = *w_;
+  const SeriesMeta& m = meta();
   const size_t k = w.buffered.size();
-  for (size_t v = 0; v < V; ++v) {
+  for (size_t v = 0; v < m.variables.size(); ++v) {
     const uint64_t b = chunk_bytes(m.variables[v], box, 1);
     std::memcpy(w.buffers[v].data() + k * b, given[v], b);
   }
   w.buffered.push_back(step);
-  clock.lap(kBuffer);
-  SeriesWriteProfile prof;
-  if (w.buffered.size() == w.d_tar) {
-    try {
-      flush_window();
-    } catch (...) {
-      w.buffered.pop_back();   // this step is not written; the earlier buffered ones stay buffered
-      throw;
+  times.lap(kBuffer);
+  try {
+    finish_write(op, step, w.buffered.size() == w.d_tar);
+  } catch (...) {
+    w.buffered.pop_back();   // this step is not written; the earlier buffered ones stay buffered
+    throw;
+  }
+}
+
+void SeriesGroup::flush(const std::optional<Error>& input_error) {
+  DatasetState& st = *ds_;
+  CollectiveOp op(st.comm, phase_names());
+  op.agree<int32_t>(input_error, [&] {
+    st.require_writable();
+    return 0;
+  });
+  if (!w_ || w_->buffered.empty()) return;   // every rank agrees: writes are collective
+  op.times().lap(kAgree);
+  finish_write(op, w_->buffered.back(), true);
+}
+
+void SeriesGroup::finish_write(CollectiveOp& op, int64_t step, bool flush) {
+  DatasetState& st = *ds_;
+  SeriesWriter& w = *w_;
+  SeriesMeta& m = *st.manifest.find_series(name_);
+  const uint32_t n = static_cast<uint32_t>(w.buffered.size());
+  WindowWrite ww;
+  if (flush) ww = flush_window(op);
+  const SeriesWindowHead head = flush ? planned_window_head(name_, m.variables, *w.sar, w.buffered.front(), n)
+                                      : SeriesWindowHead{};
+  SeriesWindowRecord rec;
+  rec.file = window_file_name(w.buffered.front());
+  rec.steps = w.buffered;
+  rec.bytes = head.file_bytes;
+  ByteWriter mine;
+  mine.put<uint64_t>(ww.moved);
+  mine.put<uint64_t>(ww.writer ? 1 : 0);
+  uint64_t moved = 0, writers = 0;
+  const std::string tmp = window_tmp(st, name_, w.buffered.front());
+  const Verdict v = op.finish(
+      std::move(mine.bytes()),
+      [&](std::span<const RankOutcome> outcomes) {
+        for (const RankOutcome& o : outcomes) {
+          ByteReader r(o.payload.data(), o.payload.size(), "series write outcome");
+          moved += r.get<uint64_t>("moved");
+          writers += r.get<uint64_t>("writer");
+        }
+        if (flush) commit_window(head, rec, tmp);
+        ByteWriter sum;
+        sum.put<uint64_t>(moved);
+        sum.put<uint64_t>(writers);
+        return std::move(sum.bytes());
+      },
+      [&] {
+        if (flush) ::unlink(tmp.c_str());
+      });
+  ByteReader r(v.summary.data(), v.summary.size(), "series write summary");
+  moved = r.get<uint64_t>("moved");
+  writers = r.get<uint64_t>("writers");
+  if (flush) {
+    if (st.comm.rank() != 0) {
+      if (!m.planned()) record_plan(m, w);
+      m.windows.push_back(rec);
     }
-    prof = profile_;
-  } else {
-    prof.phases.assign(kNumPhases, {});
-    for (int p = 0; p < kNumPhases; ++p) prof.phases[p].name = kPhaseNames[p];
+    w.buffered.clear();
+    read_plan_.reset();
   }
-  // Plan and buffer times of this call, reduced over ranks, next to the flush's phases.
-  std::vector<double> mins{clock.seconds[kPlan], clock.seconds[kBuffer]}, maxs = mins, sums = mins;
-  comm.allreduce_f64(mins, MPI_MIN);
-  comm.allreduce_f64(maxs, MPI_MAX);
-  comm.allreduce_f64(sums, MPI_SUM);
-  for (int p : {kPlan, kBuffer}) {
-    const int i = p == kPlan ? 0 : 1;
-    prof.phases[p] = {kPhaseNames[p], mins[i], sums[i] / comm.size(), maxs[i]};
-    prof.total_s += maxs[i];
-  }
+  SeriesWriteProfile prof;
   prof.step = step;
-  prof.ranks = comm.size();
+  prof.ranks = st.comm.size();
+  prof.flushed = flush;
+  prof.window_steps = flush ? n : 0;
+  prof.bytes = head.file_bytes;
+  prof.aggregated_bytes = moved;
+  prof.writers = static_cast<uint32_t>(writers);
+  prof.total_s = v.total_s;
+  prof.phases = v.phases;
   profile_ = std::move(prof);
 }
 
-void SeriesGroup::flush() {
-  DatasetState& st = *ds_;
-  st.comm.agree([&] { st.require_writable(); });
-  if (!w_ || w_->buffered.empty()) return;   // every rank agrees: writes are collective
-  flush_window();
-}
-
-void SeriesGroup::flush_window() {
+SeriesGroup::WindowWrite SeriesGroup::flush_window(CollectiveOp& op) {
   DatasetState& st = *ds_;
   const Comm& comm = st.comm;
   const uint32_t me = static_cast<uint32_t>(comm.rank());
-  PhaseClock<kNumPhases> clock;
+  PhaseTimes& times = op.times();
   SeriesWriter& w = *w_;
   SeriesMeta& m = *st.manifest.find_series(name_);
   const SarPlan& sar = *w.sar;
   const size_t V = m.variables.size();
   const uint32_t n = static_cast<uint32_t>(w.buffered.size());
   const uint32_t C = static_cast<uint32_t>(sar.chunks().size());
+  WindowWrite out;
 
   // ---- aggregate: level by level, each hop from the level-(L−1) aggregator to the level-L one ----
   std::vector<Piece> hold(V);
@@ -261,7 +341,6 @@ void SeriesGroup::flush_window() {
     hold[v].box = var_box(m.variables[v], w.box);
     hold[v].data = w.buffers[v].data();
   }
-  uint64_t moved = 0;
   w.aggregates.resize(w.d_sar);
   for (uint32_t L = 1; L <= w.d_sar; ++L) {
     w.aggregates[L - 1].resize(V);
@@ -275,7 +354,7 @@ void SeriesGroup::flush_window() {
         const uint64_t bytes = chunk_bytes(var, hold[v].box, n);
         if (to != me) {
           ex.isend_ranges({{hold[v].data, bytes}}, static_cast<int>(to), kTagSar);
-          moved += bytes;
+          out.moved += bytes;
         }
       }
       if (sar.aggregator(v, L, me) != me) continue;
@@ -303,100 +382,58 @@ void SeriesGroup::flush_window() {
       if (sar.aggregator(v, L, me) != me) next[v] = Piece{};
     hold = std::move(next);
   }
-  clock.lap(kAggregate);
+  times.lap(kAggregate);
 
-  // ---- file_write: the file at its final size, then every top aggregator's chunks and their
-  // block checksums ----
+  // ---- file_write: every top aggregator's chunks and their block checksums, into the window's
+  // temporary file (created by whoever opens it first; rank 0 sets its size at the commit) ----
   const SeriesWindowHead head = planned_window_head(name_, m.variables, sar, w.buffered.front(), n);
-  const std::string dir = join_path(st.path, name_);
-  const std::string file = window_file_name(w.buffered.front());
-  const std::string final_path = join_path(dir, file), tmp = final_path + ".tmp";
+  const std::string tmp = window_tmp(st, name_, w.buffered.front());
   const uint32_t my_chunk = sar.chunk_of_rank(me);
-  bool writer = false;
-  try {
-    comm.agree([&] {
-      if (me != 0) return;
-      File f(tmp, File::Mode::kCreate);
-      f.truncate(head.file_bytes);
-    });
-    comm.agree([&] {
-      File f;
-      for (uint32_t v = 0; v < V; ++v) {
-        if (sar.aggregator(v, w.d_sar, me) != me) continue;
-        if (!f.is_open()) f = File(tmp, File::Mode::kReadWrite);
-        writer = true;
-        const SeriesChunkEntry& e = head.entries[size_t{v} * C + my_chunk];
-        f.pwrite_all(hold[v].data, e.bytes, e.offset);
-        ByteWriter sums;
-        for (uint64_t at = 0; at < e.bytes; at += head.block_bytes)
-          sums.put<uint64_t>(checksum64(hold[v].data + at, std::min<uint64_t>(head.block_bytes, e.bytes - at)));
-        f.pwrite_all(sums.bytes().data(), sums.size(), head.block_table_offset() + 8 * e.first_block);
-      }
-      if (f.is_open() && st.options.fsync) f.sync();
-    });
-    clock.lap(kFileWrite);
-
-    // ---- commit: head, rename, manifest ----
-    SeriesWindowRecord rec;
-    rec.file = file;
-    rec.steps = w.buffered;
-    rec.bytes = head.file_bytes;
-    comm.agree([&] {
-      if (me != 0) return;
-      const std::vector<uint8_t> bytes = encode_series_head(head);
-      {
-        File f(tmp, File::Mode::kReadWrite);
-        f.pwrite_all(bytes.data(), bytes.size(), 0);
-        if (st.options.fsync) f.sync();
-      }
-      if (::rename(tmp.c_str(), final_path.c_str()) != 0)
-        fail(ErrorCode::kIo, "cannot rename '", tmp, "' to '", final_path, "'");
-      if (st.options.fsync) sync_directory(dir);
-      const bool first = !m.planned();
-      if (first) record_plan(m, w);
-      m.windows.push_back(rec);
-      try {
-        st.write_manifest();
-      } catch (...) {
-        m.windows.pop_back();
-        if (first) m.cuts = {};
-        ::unlink(final_path.c_str());
-        throw;
-      }
-    });
-    if (me != 0) {
-      if (!m.planned()) record_plan(m, w);
-      m.windows.push_back(rec);
+  op.run_locally([&] {
+    File f;
+    for (uint32_t v = 0; v < V; ++v) {
+      if (sar.aggregator(v, w.d_sar, me) != me) continue;
+      if (!f.is_open()) f = File(tmp, File::Mode::kShare);
+      out.writer = true;
+      const SeriesChunkEntry& e = head.entries[size_t{v} * C + my_chunk];
+      f.pwrite_all(hold[v].data, e.bytes, e.offset);
+      ByteWriter sums;
+      for (uint64_t at = 0; at < e.bytes; at += head.block_bytes)
+        sums.put<uint64_t>(checksum64(hold[v].data + at, std::min<uint64_t>(head.block_bytes, e.bytes - at)));
+      f.pwrite_all(sums.bytes().data(), sums.size(), head.block_table_offset() + 8 * e.first_block);
     }
+    if (f.is_open() && st.options.fsync) f.sync();
+  });
+  times.lap(kFileWrite);
+  return out;
+}
+
+void SeriesGroup::commit_window(const SeriesWindowHead& head, const SeriesWindowRecord& rec, const std::string& tmp) {
+  DatasetState& st = *ds_;
+  SeriesMeta& m = *st.manifest.find_series(name_);
+  const std::string dir = join_path(st.path, name_);
+  const std::string final_path = join_path(dir, rec.file);
+  const std::vector<uint8_t> bytes = encode_series_head(head);
+  {
+    File f(tmp, File::Mode::kShare);
+    f.truncate(head.file_bytes);
+    f.pwrite_all(bytes.data(), bytes.size(), 0);
+    if (st.options.fsync) f.sync();
+  }
+  if (::rename(tmp.c_str(), final_path.c_str()) != 0)
+    fail(ErrorCode::kIo, "cannot rename '", tmp, "' to '", final_path, "'");
+  if (st.options.fsync) sync_directory(dir);
+  const bool first = !m.planned();
+  if (first) record_plan(m, *w_);
+  m.windows.push_back(rec);
+  try {
+    st.write_manifest();
   } catch (...) {
-    if (me == 0) ::unlink(tmp.c_str());
+    m.windows.pop_back();
+    if (first) m.cuts = {};
+    ::unlink(final_path.c_str());
     throw;
   }
-  const int64_t last_step = w.buffered.back();
-  w.buffered.clear();
-  read_plan_.reset();
-  clock.lap(kCommit);
-
-  // ---- profile ----
-  std::vector<double> mins(clock.seconds, clock.seconds + kNumPhases), maxs = mins, sums_s = mins;
-  comm.allreduce_f64(mins, MPI_MIN);
-  comm.allreduce_f64(maxs, MPI_MAX);
-  comm.allreduce_f64(sums_s, MPI_SUM);
-  std::vector<uint64_t> counts{moved, writer ? 1u : 0u};
-  comm.allreduce_u64(counts, MPI_SUM);
-  SeriesWriteProfile prof;
-  prof.step = last_step;   // a write() that flushed overwrites it with its own step (the same)
-  prof.ranks = comm.size();
-  prof.flushed = true;
-  prof.window_steps = n;
-  prof.bytes = head.file_bytes;
-  prof.aggregated_bytes = counts[0];
-  prof.writers = static_cast<uint32_t>(counts[1]);
-  for (int p = 0; p < kNumPhases; ++p) {
-    prof.phases.push_back({kPhaseNames[p], mins[p], sums_s[p] / comm.size(), maxs[p]});
-    prof.total_s += maxs[p];
-  }
-  profile_ = std::move(prof);
 }
 
 }  // namespace lodex
