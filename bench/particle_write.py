@@ -29,6 +29,29 @@ def find_reorder_bench() -> str | None:
     return (preferred or sorted(hits, key=os.path.getmtime) or [None])[-1]
 
 
+def chart(runs: list, path: str) -> None:
+    """Throughput of every method at every (ranks, partition), page cache and fsync (medians)."""
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    rows = [r for run in runs for r in run["results"]]
+    methods = ["lodex", "raw_fpp", "mpiio_shared", "mpiio_independent", "h5py_fpp"]
+    fig, axes = plt.subplots(1, 2, figsize=(13, 4.5), sharey=True)
+    for ax, fsync in zip(axes, (False, True)):
+        sel = [r for r in rows if r["fsync"] == fsync]
+        x = range(len(sel))
+        for i, m in enumerate(methods):
+            ax.bar([v + (i - 2) * 0.16 for v in x], [r["throughput_gib_s"].get(m, 0) for r in sel], width=0.16, label=m)
+        ax.set_xticks(list(x), [f"{r['ranks']}r {tuple(r['partition'])}" for r in sel], rotation=30, fontsize=8)
+        ax.set_title("fsync" if fsync else "page cache")
+        ax.set_ylabel("GiB/s (median)")
+    axes[0].legend(fontsize=8)
+    fig.suptitle("Particle writes, Uintah 32,768 particles per rank")
+    fig.tight_layout()
+    fig.savefig(path, dpi=110)
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--ranks", default="1,2,4,8")
@@ -49,12 +72,20 @@ def main() -> int:
                   f"lodex {r['throughput_gib_s']['lodex']:.2f} GiB/s ({r['files']['lodex']} files)  "
                   f"shm {r['throughput_gib_s']['lodex_shm']:.2f}  "
                   f"raw fpp {r['throughput_gib_s']['raw_fpp']:.2f} GiB/s ({n} files)  "
-                  f"mpiio {r['throughput_gib_s']['mpiio_shared']:.2f} GiB/s  "
+                  f"mpiio {r['throughput_gib_s']['mpiio_shared']:.2f} / indep "
+                  f"{r['throughput_gib_s']['mpiio_independent']:.2f} GiB/s  h5py {r['throughput_gib_s']['h5py_fpp']:.2f}  "
                   f"lodex/raw {r['lodex_vs_raw_throughput']:.2f}", flush=True)
+    floor = None
+    if 8 in [int(x) for x in args.ranks.split(",")]:
+        cmd = [MPIEXEC, "-n", "8", sys.executable, os.path.join(HERE, "write_floor_worker.py"), "--dir", work,
+               "--particles", str(args.particles), "--repeats", str(max(args.repeats, 7))]
+        floor = run_json(cmd, timeout=1800)
+        fl = floor["floor"]
+        print("floor at 8 ranks (ms, median): " + ", ".join(f"{k} {v['median_s'] * 1e3:.1f}" for k, v in fl.items()))
     reorder = []
     exe = find_reorder_bench()
     if exe:
-        for n in (32768, 131072):
+        for n in (32768, 131072, 262144):
             reorder.append(json.loads(subprocess.run([exe, str(n), "51"], check=True, capture_output=True,
                                                      text=True).stdout))
             print(f"reorder {n} particles: median {reorder[-1]['median_total_ms']:.3f} ms "
@@ -62,7 +93,8 @@ def main() -> int:
     os.makedirs(os.path.dirname(args.out), exist_ok=True)
     with open(args.out, "w") as f:
         json.dump({"benchmark": "particle_write", "machine": {"cores": os.cpu_count()},
-                   "environment": environment(work), "runs": runs, "reorder": reorder}, f, indent=1)
+                   "environment": environment(work), "runs": runs, "reorder": reorder, "floor": floor}, f, indent=1)
+    chart(runs, os.path.splitext(args.out)[0] + ".png")
     print(f"wrote {args.out}")
     return 0
 

@@ -3,8 +3,9 @@
 For each partition factor that fits this rank count's decomposition, and with and without
 fsync, it times in interleaved repetitions: lodex's collective write (the paper's
 point-to-point exchange, the default, and the shared-memory option), raw file per process
-(IOR-like: each rank writes the same bytes to its own file) and one shared file through MPI-IO
-(Write_at_all). Rank 0 prints one JSON object.
+(IOR-like: each rank writes the same bytes to its own file), one shared file through MPI-IO
+(collective Write_at_all and independent Write_at) and h5py one file per rank (a dataset per
+field, h5py's defaults). Rank 0 prints one JSON object.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ import os
 import shutil
 import statistics
 
+import h5py
 import numpy as np
 from mpi4py import MPI
 
@@ -53,7 +55,8 @@ def main() -> None:
         if any(g % f for g, f in zip(grid, factor)):
             continue
         for fsync in (False, True):
-            times = {"lodex": [], "lodex_shm": [], "raw_fpp": [], "mpiio_shared": []}
+            times = {"lodex": [], "lodex_shm": [], "raw_fpp": [], "mpiio_shared": [], "mpiio_independent": [],
+                     "h5py_fpp": []}
             profiles, profiles_shm = [], []
 
             def raw_fpp(i):
@@ -71,6 +74,21 @@ def main() -> None:
                 if fsync:
                     fh.Sync()
                 fh.Close()
+
+            def mpiio_independent(i):
+                fh = MPI.File.Open(comm, os.path.join(base, f"indep-{i}.bin"), MPI.MODE_WRONLY | MPI.MODE_CREATE)
+                fh.Write_at(rank * bytes_per_rank, raw)
+                if fsync:
+                    fh.Sync()
+                fh.Close()
+
+            def h5py_fpp(i):   # what a user of h5py writes: one file per rank, a dataset per field
+                with h5py.File(os.path.join(base, f"h5-{rank}-{i}.h5"), "w") as f:
+                    for k in UINTAH_SCHEMA:
+                        f.create_dataset(k, data=data[k])
+                    f.flush()
+                    if fsync:
+                        os.fsync(f.id.get_vfd_handle())
 
             def cleanup(path):
                 comm.Barrier()
@@ -109,6 +127,10 @@ def main() -> None:
                 times["mpiio_shared"].append(timed(comm, lambda: mpiio(i)))
                 cleanup(os.path.join(base, f"shared-{i}.bin"))
                 times["lodex_shm"].append(lodex_write(i, "shm", profiles_shm))
+                times["mpiio_independent"].append(timed(comm, lambda: mpiio_independent(i)))
+                cleanup(os.path.join(base, f"indep-{i}.bin"))
+                times["h5py_fpp"].append(timed(comm, lambda: h5py_fpp(i)))
+                os.remove(os.path.join(base, f"h5-{rank}-{i}.h5"))
             for ds, _, path in groups.values():
                 ds.close()
                 cleanup(path)
@@ -120,11 +142,15 @@ def main() -> None:
                           for ph in lodex.WriteProfile.PHASES}
             results.append({
                 "ranks": size, "decomposition": grid, "partition": factor, "fsync": fsync,
-                "files": {"lodex": files, "lodex_shm": files, "raw_fpp": size, "mpiio_shared": 1},
+                "files": {"lodex": files, "lodex_shm": files, "raw_fpp": size, "mpiio_shared": 1,
+                          "mpiio_independent": 1, "h5py_fpp": size},
                 "median_s": med,
                 "throughput_gib_s": {k: total_bytes / v / 2**30 for k, v in med.items()},
                 "lodex_vs_raw_throughput": med["raw_fpp"] / med["lodex"],
                 "lodex_vs_mpiio_throughput": med["mpiio_shared"] / med["lodex"],
+                "lodex_vs_best_shared_mpiio": min(med["mpiio_shared"], med["mpiio_independent"]) / med["lodex"],
+                "min_s": {k: min(v) for k, v in times.items()},
+                "max_s": {k: max(v) for k, v in times.items()},
                 "lodex_shm_vs_raw_throughput": med["raw_fpp"] / med["lodex_shm"],
                 "lodex_phase_median_max_s": phases,
                 "lodex_shm_phase_median_max_s": phases_shm,

@@ -3,6 +3,9 @@
 
 #include <mpi.h>
 #include <nanobind/nanobind.h>
+#include <nanobind/stl/optional.h>
+#include <nanobind/stl/pair.h>
+#include <nanobind/stl/string.h>
 #include <nanobind/ndarray.h>
 
 #include <string>
@@ -29,5 +32,11 @@ Array as_array(nb::handle obj, const std::string& field);
 DType dtype_of(const Array& a, const std::string& field);
 // The numpy dtype of a lodex dtype.
 nb::dlpack::dtype dlpack_of(DType t);
+
+// A rank's argument error from the Python layer, (code, message), as the engine takes it.
+inline std::optional<lodex::Error> python_input_error(const std::optional<std::pair<int, std::string>>& e) {
+  if (!e) return std::nullopt;
+  return lodex::Error(static_cast<lodex::ErrorCode>(e->first), e->second);
+}
 
 }  // namespace lodex::py

@@ -135,7 +135,7 @@ void bind_grids(nb::module_& m) {
       .def(
           "write",
           [](GridGroup& g, int64_t step, const std::array<int64_t, 3>& lo, const std::array<int64_t, 3>& hi,
-             const std::vector<std::tuple<std::string, nb::object, uint32_t>>& fields) {
+             const std::vector<std::tuple<std::string, nb::object, uint32_t>>& fields, const std::optional<std::pair<int, std::string>>& error) {
             // Any conversion failure must still reach the collective, or the other ranks wait forever.
             std::vector<Array> arrays;
             std::vector<FieldView> views;
@@ -155,19 +155,12 @@ void bind_grids(nb::module_& m) {
             } catch (const lodex::Error& e) {
               input_error = e;
             }
+            if (!input_error) input_error = python_input_error(error);
             GridBox box{lo, hi};
             nb::gil_scoped_release release;
-            if (input_error) g.abort_write(*input_error);
-            g.write(step, box, views);
+            g.write(step, box, views, input_error);   // an argument error is raised on every rank
           },
-          nb::arg("step"), nb::arg("lo"), nb::arg("hi"), nb::arg("fields"))
-      .def(
-          "abort_write",
-          [](GridGroup& g, int code, const std::string& message) {
-            nb::gil_scoped_release release;
-            g.abort_write(lodex::Error(static_cast<ErrorCode>(code), message));
-          },
-          nb::arg("code"), nb::arg("message"))
+          nb::arg("step"), nb::arg("lo"), nb::arg("hi"), nb::arg("fields"), nb::arg("error").none() = nb::none())
       .def_prop_ro("profile_json", [](const GridGroup& g) { return g.profile().to_json(); })
       .def("open_step", &GridGroup::open_step, nb::arg("step"))
       .def(

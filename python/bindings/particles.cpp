@@ -144,7 +144,7 @@ void bind_particles(nb::module_& m) {
       .def(
           "write",
           [](ParticleGroup& g, int64_t step, const std::vector<std::pair<std::string, nb::object>>& fields,
-             std::optional<std::pair<std::array<double, 3>, std::array<double, 3>>> patch) {
+             std::optional<std::pair<std::array<double, 3>, std::array<double, 3>>> patch, const std::optional<std::pair<int, std::string>>& error) {
             // Any conversion failure must still reach the collective, or the other ranks wait forever.
             std::vector<Array> arrays;
             std::vector<FieldView> views;
@@ -173,20 +173,13 @@ void bind_particles(nb::module_& m) {
             } catch (const lodex::Error& e) {
               input_error = e;
             }
+            if (!input_error) input_error = python_input_error(error);
             std::optional<Box> pb;
             if (patch) pb = Box{patch->first, patch->second};
             nb::gil_scoped_release release;
-            if (input_error) g.abort_write(*input_error);
-            g.write(step, views, pb);
+            g.write(step, views, pb, input_error);   // an argument error is raised on every rank
           },
-          nb::arg("step"), nb::arg("fields"), nb::arg("patch").none())
-      .def(
-          "abort_write",
-          [](ParticleGroup& g, int code, const std::string& message) {
-            nb::gil_scoped_release release;
-            g.abort_write(lodex::Error(static_cast<ErrorCode>(code), message));
-          },
-          nb::arg("code"), nb::arg("message"))
+          nb::arg("step"), nb::arg("fields"), nb::arg("patch").none(), nb::arg("error").none() = nb::none())
       .def_prop_ro("profile_json", [](const ParticleGroup& g) { return g.profile().to_json(); })
       .def(
           "read",
@@ -241,23 +234,18 @@ void bind_particles(nb::module_& m) {
       .def(
           "build_index",
           [](ParticleGroup& g, const std::vector<std::string>& fields, const std::string& binning, uint32_t param,
-             const std::vector<int64_t>& steps) {
+             const std::vector<int64_t>& steps, const std::optional<std::pair<int, std::string>>& error) {
             IndexSpec spec;
             spec.fields = fields;
+            std::optional<lodex::Error> input_error = python_input_error(error);
             if (binning == "precision") spec.binning = {Binning::kPrecision, param};
             else if (binning == "equal_weight") spec.binning = {Binning::kEqualWeight, param};
-            else throw lodex::Error(ErrorCode::kInvalidArgument, "binning must be 'precision' or 'equal_weight'");
+            else if (!input_error)
+              input_error = lodex::Error(ErrorCode::kInvalidArgument, "binning must be 'precision' or 'equal_weight'");
             nb::gil_scoped_release release;
-            return g.build_index(spec, steps).to_json();
+            return g.build_index(spec, steps, input_error).to_json();
           },
-          nb::arg("fields"), nb::arg("binning"), nb::arg("param"), nb::arg("steps"))
-      .def(
-          "abort_build_index",
-          [](ParticleGroup& g, int code, const std::string& message) {
-            nb::gil_scoped_release release;
-            g.abort_build_index(lodex::Error(static_cast<ErrorCode>(code), message));
-          },
-          nb::arg("code"), nb::arg("message"))
+          nb::arg("fields"), nb::arg("binning"), nb::arg("param"), nb::arg("steps"), nb::arg("error").none() = nb::none())
       .def(
           "query",
           [](const ParticleGroup& g, int64_t step, const std::string& text,

@@ -79,7 +79,7 @@ void bind_series(nb::module_& m) {
       .def(
           "write",
           [](SeriesGroup& g, int64_t step, const std::array<int64_t, 3>& lo, const std::array<int64_t, 3>& hi,
-             const std::vector<std::tuple<std::string, nb::object>>& data) {
+             const std::vector<std::tuple<std::string, nb::object>>& data, const std::optional<std::pair<int, std::string>>& error) {
             // A conversion failure must still reach the collective, or the other ranks wait forever.
             std::vector<Array> arrays;
             std::vector<FieldView> views;
@@ -98,18 +98,11 @@ void bind_series(nb::module_& m) {
             } catch (const lodex::Error& e) {
               input_error = e;
             }
+            if (!input_error) input_error = python_input_error(error);
             nb::gil_scoped_release release;
-            if (input_error) g.abort_write(*input_error);
-            g.write(step, GridBox{lo, hi}, views);
+            g.write(step, GridBox{lo, hi}, views, input_error);   // an argument error is raised on every rank
           },
-          nb::arg("step"), nb::arg("lo"), nb::arg("hi"), nb::arg("data"))
-      .def(
-          "abort_write",
-          [](SeriesGroup& g, int code, const std::string& message) {
-            nb::gil_scoped_release release;
-            g.abort_write(lodex::Error(static_cast<ErrorCode>(code), message));
-          },
-          nb::arg("code"), nb::arg("message"))
+          nb::arg("step"), nb::arg("lo"), nb::arg("hi"), nb::arg("data"), nb::arg("error").none() = nb::none())
       .def("flush",
            [](SeriesGroup& g) {
              nb::gil_scoped_release release;

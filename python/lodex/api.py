@@ -15,16 +15,18 @@ from .errors import Error, InvalidArgumentError, code_of
 Box = tuple[tuple[float, float, float], tuple[float, float, float]]
 
 @contextlib.contextmanager
-def _collective_input(abort, what: str):
+def _collective_input(join, what: str):
     """Checks of one rank's arguments to a collective call: a failure must still reach the
-    collective (``abort(code, message)``), or the other ranks would wait for this one forever."""
+    collective, or the other ranks would wait for this one forever. ``join(code, message)`` makes
+    the collective call with the error as its input error (for a definition, the call's abort
+    entry), so every rank raises the same error, this one included."""
     try:
         yield
     except Error as e:
-        abort(code_of(e), str(e))
+        join(code_of(e), str(e))
         raise
     except (TypeError, ValueError, OverflowError) as e:
-        abort(1, f"cannot use the {what}: {e}")
+        join(1, f"cannot use the {what}: {e}")
         raise
 
 
@@ -218,7 +220,8 @@ class ParticleGroup:
         rank's box (inclusive min, exclusive max), computed from the particles when omitted.
         ``index``: build bitmap indexes of the step right after it commits — a list of fields, or
         a dict of :meth:`build_index` arguments (``{"fields": [...], "precision": 3}``)."""
-        with _collective_input(self._core.abort_write, "write arguments"):
+        with _collective_input(lambda code, message: self._core.write(-1, [], None, error=(code, message)),
+                               "write arguments"):
             if not isinstance(data, Mapping):
                 raise InvalidArgumentError("data must be a dict of field name -> numpy array")
             fields = [(str(name), _native(np.asarray(arr))) for name, arr in data.items()]
@@ -245,7 +248,8 @@ class ParticleGroup:
         spread over the ranks and each rank's threads pull them from a shared pool
         (``LODEX_INDEX_THREADS`` sets the threads per rank). Re-indexing a field replaces it.
         Returns the build's statistics (bytes, rows, phase times)."""
-        with _collective_input(self._core.abort_build_index, "index arguments"):
+        with _collective_input(lambda code, message: self._core.build_index([], "precision", 3, [], error=(code, message)),
+                               "index arguments"):
             fields = _field_names(fields)
             if precision is not None and bins is not None:
                 raise InvalidArgumentError("give either precision (precision binning) or bins (equal-weight bins)")

@@ -254,7 +254,8 @@ class Grid:
         may give two coordinates) of the grid at ``step``. ``data``: a numpy array of shape
         (z1-z0, y1-y0, x1-x0[, components]) — (y, x[, c]) for 2-D — or a dict of them, one per
         field. Ranks' boxes must tile the grid; a rank without data passes an empty box."""
-        with _collective_input(self._core.abort_write, "write arguments"):
+        with _collective_input(lambda code, message: self._core.write(-1, [0, 0, 0], [0, 0, 0], [], error=(code, message)),
+                               "write arguments"):
             step = _step(step)
             m = self._meta
             nd = m["ndims"]

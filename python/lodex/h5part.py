@@ -689,7 +689,8 @@ def import_h5part(path: str | os.PathLike, dataset, name: str, *, domain=None, s
             g = existing
         for s, key, n in plan.steps:
             lo, hi = _share(n, rank, size)
-            with _collective_input(g._core.abort_write, f"rows of {key}"):
+            with _collective_input(lambda code, message: g._core.write(-1, [], None, error=(code, message)),
+                                   f"rows of {key}"):
                 try:
                     data = _read_rows(f[key], plan, lo, hi)
                 except Error:

@@ -133,7 +133,8 @@ class Series:
         writes them to disk; until then they are buffered (``buffered_steps``)."""
         from .api import _collective_input, _native, _step
         items = []
-        with _collective_input(self._core.abort_write, "series write"):
+        with _collective_input(lambda code, message: self._core.write(-1, [0, 0, 0], [0, 0, 0], [], error=(code, message)),
+                               "series write"):
             step = _step(step)
             dims = self.dims
             lo, hi = _int_box(box, "box", dims)

@@ -108,8 +108,7 @@ int lodex_grid_write(lodex_grid* g, int64_t step, const int64_t box[6], const lo
       views = field_views(fields, num_fields);
       b = grid_box(box, "box");
     });
-    if (check.error()) g->group->abort_write(*check.error());
-    g->group->write(step, b, views);
+    g->group->write(step, b, views, check.error());   // an argument error is raised on every rank
   });
 }
 

@@ -157,8 +157,7 @@ int lodex_particles_write(lodex_particles* g, int64_t step, const lodex_field_da
     check.attempt([&] {
       if (patch) p = particle_box(patch, "patch");
     });
-    if (check.error()) g->group->abort_write(*check.error());
-    g->group->write(step, views, p);
+    g->group->write(step, views, p, check.error());   // an argument error is raised on every rank
   });
 }
 

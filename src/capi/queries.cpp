@@ -51,8 +51,7 @@ int lodex_particles_build_index(lodex_particles* g, const char* const* fields, s
       if (num_steps > 0 && !steps) fail(ErrorCode::kInvalidArgument, "steps is NULL but num_steps is ", num_steps);
       if (num_steps > 0) step_list.assign(steps, steps + num_steps);
     });
-    if (check.error()) g->group->abort_build_index(*check.error());
-    const IndexBuildStats s = g->group->build_index(spec, step_list);
+    const IndexBuildStats s = g->group->build_index(spec, step_list, check.error());
     if (stats)
       *stats = lodex_index_stats{s.steps, s.files, s.indexes, s.rows, s.column_bytes, s.index_bytes, s.seconds};
   });

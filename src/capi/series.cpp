@@ -108,8 +108,7 @@ int lodex_series_write(lodex_series* s, int64_t step, const int64_t box[6], cons
       views = field_views(vars, num_vars);
       b = grid_box(box, "box");
     });
-    if (check.error()) s->group->abort_write(*check.error());
-    s->group->write(step, b, views);
+    s->group->write(step, b, views, check.error());   // an argument error is raised on every rank
   });
 }
 

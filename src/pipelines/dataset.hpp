@@ -198,9 +198,6 @@ class ParticleGroup {
   // part, and every rank raises that error.
   void write(int64_t step, std::span<const FieldView> fields, std::optional<Box> patch,
              const std::optional<Error>& input_error = std::nullopt);
-  // For a rank whose input could not even be turned into FieldViews (a language binding's
-  // conversion failed): takes part in the collective write so every rank raises `error`.
-  void abort_write(const Error& error);
   const WriteProfile& profile() const;
 
   // A read of one step. comm == MPI_COMM_NULL: the whole answer here, no MPI. Otherwise
@@ -229,8 +226,6 @@ class ParticleGroup {
   // part, and every rank raises that error.
   IndexBuildStats build_index(const IndexSpec& spec, const std::vector<int64_t>& steps,
                               const std::optional<Error>& input_error = std::nullopt);
-  // For a rank whose build arguments could not be converted: every rank inside build_index raises `error`.
-  void abort_build_index(const Error& error);
   // A value query of one step. comm == MPI_COMM_NULL: here, no MPI; otherwise collective: the
   // step's files are shared among the ranks, each returning its files' matches; count is the total.
   ValueQueryResult query(int64_t step, const ValueQuery& q, MPI_Comm comm = MPI_COMM_NULL) const;

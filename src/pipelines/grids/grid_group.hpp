@@ -88,8 +88,6 @@ class GridGroup {
   // takes part, and every rank raises that error.
   void write(int64_t step, const GridBox& box, std::span<const FieldView> fields,
              const std::optional<Error>& input_error = std::nullopt);
-  // For a rank whose arguments could not be converted: every rank inside write() raises `error`.
-  void abort_write(const Error& error);
   const GridWriteProfile& profile() const { return profile_; }
 
   // A committed step's IDX dataset, for reads (time = step); global index space only.

@@ -102,11 +102,6 @@ std::vector<std::pair<GridPartDataset, IdxDataset>> GridGroup::open_parts(int64_
   return out;
 }
 
-void GridGroup::abort_write(const Error& error) {
-  // Takes part in write()'s agreement, so the ranks inside write() raise this error too.
-  write(-1, GridBox{}, {}, error);
-}
-
 namespace {
 
 // The IDX header of one dataset of the grid (the whole grid, or one partition's box).

@@ -493,11 +493,6 @@ std::string WriteProfile::to_json() const {
   return s + "}";
 }
 
-void ParticleGroup::abort_write(const Error& error) {
-  // Takes part in write()'s agreement, so the ranks inside write() raise this error too.
-  write(-1, {}, std::nullopt, error);
-}
-
 void ParticleGroup::write(int64_t step, std::span<const FieldView> views, std::optional<Box> patch,
                           const std::optional<Error>& input_error) {
   DatasetState& st = *ds_;

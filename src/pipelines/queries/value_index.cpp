@@ -126,12 +126,6 @@ std::vector<StepIndex> ParticleGroup::indexes(int64_t step) const {
   return step_record(group_meta(*ds_, name_), step).indexes;
 }
 
-void ParticleGroup::abort_build_index(const Error& error) {
-  // Takes part in build_index()'s agreement, so the ranks inside it raise this error too.
-  build_index({}, {}, error);
-  throw error;   // not reached: the agreement raises
-}
-
 namespace {
 
 // The checked arguments of a build and the metadata of every step it indexes.

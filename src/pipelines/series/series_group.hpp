@@ -97,8 +97,6 @@ class SeriesGroup {
   // takes part, and every rank raises that error.
   void write(int64_t step, const GridBox& box, std::span<const FieldView> data,
              const std::optional<Error>& input_error = std::nullopt);
-  // For a rank whose arguments could not be converted: every rank inside write() raises `error`.
-  void abort_write(const Error& error);
   // Collective: writes the buffered steps (fewer than d_tar) as one window. Dataset::close calls it.
   void flush(const std::optional<Error>& input_error = std::nullopt);
   const SeriesWriteProfile& profile() const { return profile_; }

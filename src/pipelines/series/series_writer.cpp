@@ -105,11 +105,6 @@ std::vector<int64_t> SeriesGroup::steps() const {
 
 std::vector<int64_t> SeriesGroup::buffered_steps() const { return w_ ? w_->buffered : std::vector<int64_t>{}; }
 
-void SeriesGroup::abort_write(const Error& error) {
-  // Takes part in write()'s agreement, so the ranks inside write() raise this error too.
-  write(-1, GridBox{}, {}, error);
-}
-
 void SeriesGroup::plan_first_write(const GridBox& box, const std::vector<GridBox>& boxes) {
   DatasetState& st = *ds_;
   const Comm& comm = st.comm;
