@@ -40,7 +40,8 @@ def main() -> None:
     data = uintah(rank, args.particles, patch_of(rank, DECOMPOSITION[size]))
     cols = [np.ascontiguousarray(data[k]).view(np.uint8).reshape(-1) for k in UINTAH_SCHEMA]
     mine = b"".join(c.tobytes() for c in cols)
-    step = np.frombuffer(b"".join(comm.gather(mine, root=0) or [b""]), dtype=np.uint8) if rank == 0 else None
+    pieces = comm.gather(mine, root=0)   # collective: every rank calls it
+    step = np.frombuffer(b"".join(pieces), dtype=np.uint8) if rank == 0 else None
     recv = [[np.empty_like(c) for c in cols] for _ in range(size)] if rank == 0 else None
     total = comm.allreduce(len(mine))
 

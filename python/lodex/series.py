@@ -123,7 +123,8 @@ class Series:
 
     @property
     def profile(self) -> dict:
-        """The last write, reduced over ranks (phases: plan, buffer, aggregate, file_write, commit)."""
+        """The last write, reduced over ranks (phases: check, agree, plan, buffer, aggregate, file_write,
+        commit)."""
         return json.loads(self._core.profile_json)
 
     def write(self, step: int, box: GridBoxArg, data: Mapping[str, Any]) -> None:
