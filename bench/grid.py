@@ -178,6 +178,28 @@ def chart_serial(serial: dict, path: str) -> None:
     fig.savefig(path, dpi=110)
 
 
+def chart_writes(writes: list, path: str) -> None:
+    """Each scheme's throughput as a ratio to raw file per process, per workload and rank count."""
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    fig, axes = plt.subplots(1, 2, figsize=(12, 4.2), sharey=True)
+    for ax, wl in zip(axes, ("s3d", "big")):
+        runs = [r for r in writes if r["workload"] == wl]
+        schemes = sorted({k for r in runs for k in r["ratio_to_raw"]})
+        for i, sch in enumerate(schemes):
+            ax.plot([r["ranks"] for r in runs], [r["ratio_to_raw"].get(sch, np.nan) for r in runs], "o-", label=sch)
+        ax.axhline(0.6, color="k", ls="--", lw=0.8, label="goal 0.6")
+        ax.set_xscale("log", base=2)
+        ax.set_xlabel("ranks")
+        ax.set_title({"s3d": "S3D 32^3 x 16 f8 per rank", "big": "256^3 f4"}[wl])
+    axes[0].set_ylabel("raw time / lodex time (median)")
+    axes[0].legend(fontsize=8)
+    fig.tight_layout()
+    fig.savefig(path, dpi=110)
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--repeats", type=int, default=7)
@@ -222,7 +244,9 @@ def main() -> None:
         for name, r in serial["reads"].items():
             print(f"read {name:>18}: best OpenVisus / lodex warm {r['openvisus_best_over_lodex_warm']:.2f}, "
                   f"cold {r['openvisus_best_over_lodex_cold']:.2f}")
-        chart_serial(serial, os.path.splitext(args.out)[0] + "_serial.png")
+        chart_serial(serial, os.path.splitext(args.out)[0] + ".png")
+    if result["writes"]:
+        chart_writes(result["writes"], os.path.splitext(args.out)[0] + "_writes.png")
     os.makedirs(os.path.dirname(args.out), exist_ok=True)
     with open(args.out, "w") as f:
         json.dump(result, f, indent=1)
