@@ -226,7 +226,7 @@ class ParticleGroup:
                 raise InvalidArgumentError("data must be a dict of field name -> numpy array")
             fields = [(str(name), _native(np.asarray(arr))) for name, arr in data.items()]
             pb = None if patch is None else _box(patch, "patch")
-            step = int(step)
+            step = _step(step)
             if index is not None and not isinstance(index, Mapping):
                 index = {"fields": index}
             if index is not None:

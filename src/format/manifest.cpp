@@ -370,13 +370,46 @@ SeriesMeta decode_series(const Reader& r, const json& jg, const std::string& nam
 }
 }  // namespace
 
-Manifest decode_manifest(std::string_view text, const std::string& what) {
-  json root;
-  try {
-    root = json::parse(text.begin(), text.end());
-  } catch (const json::parse_error& e) {
-    fail(ErrorCode::kFormat, what, ": not valid JSON (", e.what(), ")");
+namespace {
+
+// " at byte b (key 'k')": where in the text a JSON error lies, and the last key before it.
+std::string json_location(std::string_view text, size_t at) {
+  at = std::min(at, text.size());
+  std::string where = cat(" at byte ", at);
+  // The last `"key":` before the error, scanning back over the text.
+  for (size_t colon = text.rfind(':', at); colon != std::string_view::npos && colon > 0;
+       colon = text.rfind(':', colon - 1)) {
+    size_t end = colon;
+    while (end > 0 && (text[end - 1] == ' ' || text[end - 1] == '\n' || text[end - 1] == '\t')) --end;
+    if (end == 0 || text[end - 1] != '"') continue;
+    const size_t open = text.rfind('"', end - 2);
+    if (open == std::string_view::npos) break;
+    return where + cat(" (key '", text.substr(open + 1, end - 2 - open), "')");
   }
+  return where;
+}
+
+// The manifest's JSON; its syntax errors and numbers that do not fit are FormatErrors naming
+// the file, the byte and the key.
+json parse_json(std::string_view text, const std::string& what) {
+  try {
+    return json::parse(text.begin(), text.end());
+  } catch (const json::parse_error& e) {
+    fail(ErrorCode::kFormat, what, ": not valid JSON", json_location(text, e.byte ? e.byte - 1 : 0), " (", e.what(), ")");
+  } catch (const json::exception& e) {
+    // A number too large for a double or a 64-bit integer ("number overflow parsing '1e400'").
+    const std::string msg = e.what();
+    const size_t q0 = msg.find('\''), q1 = msg.rfind('\'');
+    size_t at = text.size();
+    if (q0 != std::string::npos && q1 > q0) at = text.find(msg.substr(q0 + 1, q1 - q0 - 1));
+    fail(ErrorCode::kFormat, what, ": a JSON value cannot be represented", json_location(text, at), " (", msg, ")");
+  }
+}
+
+}  // namespace
+
+Manifest decode_manifest(std::string_view text, const std::string& what) {
+  json root = parse_json(text, what);
   Reader r(what);
   // json::value() throws its own type_error when "format" is not a string: compare instead.
   if (!root.is_object() || !root.contains("format") || root["format"] != "lodex")

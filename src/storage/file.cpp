@@ -20,7 +20,8 @@ namespace {
 }  // namespace
 
 File::File(const std::string& path, Mode mode) : path_(path) {
-  int flags = O_CLOEXEC;
+  // O_NONBLOCK: opening a FIFO (or a device) must not block; only regular files are accepted.
+  int flags = O_CLOEXEC | O_NONBLOCK;
   switch (mode) {
     case Mode::kRead: flags |= O_RDONLY; break;
     case Mode::kCreate: flags |= O_WRONLY | O_CREAT | O_TRUNC; break;
@@ -34,6 +35,21 @@ File::File(const std::string& path, Mode mode) : path_(path) {
     if (errno == ENOENT && mode == Mode::kRead) fail(ErrorCode::kNotFound, "no such file '", path, "'");
     os_fail(mode == Mode::kRead ? "cannot open" : "cannot create", path, errno);
   }
+  struct stat st;
+  if (::fstat(fd_, &st) != 0) {
+    const int err = errno;
+    ::close(fd_);
+    fd_ = -1;
+    os_fail("cannot inspect", path, err);
+  }
+  if (!S_ISREG(st.st_mode)) {
+    ::close(fd_);
+    fd_ = -1;
+    fail(ErrorCode::kFormat, "'", path, "' is not a regular file (",
+         S_ISFIFO(st.st_mode) ? "a FIFO" : S_ISDIR(st.st_mode) ? "a directory" : S_ISSOCK(st.st_mode) ? "a socket"
+                                                                 : "a device", "); lodex reads and writes only regular files");
+  }
+  ::fcntl(fd_, F_SETFL, ::fcntl(fd_, F_GETFL) & ~O_NONBLOCK);
 }
 
 File::~File() {

@@ -3,6 +3,8 @@
 #include <gtest/gtest.h>
 
 #include <dirent.h>
+#include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <climits>
@@ -205,6 +207,30 @@ TEST_F(Storage, OpenErrors) {
   EXPECT_NE(msg.find("no/such/dir/x.bin"), std::string::npos) << msg;
   EXPECT_EQ(code_of([&] { File f(path("missing.bin"), File::Mode::kReadWrite); }), ErrorCode::kIo);
   EXPECT_FALSE(path_exists(path("missing.bin")));   // read-write does not create
+}
+
+// A FIFO, a directory or a socket where a file should be: a typed error at once, in every mode
+// (opening a FIFO without a writer used to block a read forever).
+TEST_F(Storage, OnlyRegularFilesAreOpened) {
+  ASSERT_EQ(::mkfifo(path("fifo").c_str(), 0644), 0);
+  make_directory(path("dir"));
+  for (File::Mode mode : {File::Mode::kRead, File::Mode::kReadWrite, File::Mode::kShare, File::Mode::kCreate}) {
+    std::string msg;
+    const ErrorCode code = code_of([&] { File f(path("fifo"), mode); }, &msg);
+    // Write modes may also be refused by the open itself (a FIFO without a reader: ENXIO).
+    EXPECT_TRUE(code == ErrorCode::kFormat || (mode != File::Mode::kRead && code == ErrorCode::kIo)) << msg;
+    if (code == ErrorCode::kFormat) EXPECT_NE(msg.find("not a regular file (a FIFO)"), std::string::npos) << msg;
+  }
+  std::string msg;
+  EXPECT_EQ(code_of([&] { File f(path("dir"), File::Mode::kRead); }, &msg), ErrorCode::kFormat);
+  EXPECT_NE(msg.find("a directory"), std::string::npos) << msg;
+  EXPECT_EQ(code_of([&] { read_whole_file(path("fifo"), 10); }), ErrorCode::kFormat);
+  // Regular files still open and read in full.
+  write_file("r.bin", pattern(16, 1));
+  File f(path("r.bin"), File::Mode::kRead);
+  std::vector<uint8_t> got(16);
+  f.pread_all(got.data(), got.size(), 0);
+  EXPECT_EQ(got, pattern(16, 1));
 }
 
 TEST_F(Storage, MovedFileKeepsItsHandle) {

@@ -203,3 +203,17 @@ def test_unusual_input_arrays(tmp_path, kind):
                     f"{str(e).splitlines()[0]}")
     assert kind.startswith("big_endian"), f"{kind}: accepted although it is not the schema's dtype"
     tu.assert_same_particles(lodex.open(path).particles("p").read(0), good, schema)
+
+
+@pytest.mark.parametrize("step", [1.5, 2.0, "3", True, None, 2**63])
+def test_particle_step_must_be_an_integer(tmp_path, step):
+    """A step that is not an integer is refused (it used to be truncated: step=1.5 committed 1),
+    as grid and series writes refuse it, and nothing is committed."""
+    path = str(tmp_path / "s.lodex")
+    ds = lodex.create(path)
+    g = ds.particles("p", schema=bic.SCHEMA, domain=bic.DOMAIN)
+    with pytest.raises(lodex.InvalidArgumentError, match="step must be an integer"):
+        g.write(step=step, data=bic.particles(0, 100, bic.DOMAIN, 0))
+    g.write(step=np.int64(4), data=bic.particles(0, 100, bic.DOMAIN, 0))   # numpy integers are fine
+    ds.close()
+    assert lodex.open(path).particles("p").steps == [4]

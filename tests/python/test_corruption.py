@@ -166,6 +166,23 @@ def test_deleted_data_file(copy):
     others_intact(copy)
 
 
+@pytest.mark.timeout(60)
+@pytest.mark.parametrize("which", ["data", "metadata", "manifest"])
+def test_fifo_in_place_of_a_file(copy, which):
+    """A FIFO where a file should be is a FormatError at once: opening it used to wait forever
+    for a writer. The file system stays as it was (the FIFO is not replaced or removed)."""
+    target = {"data": data_file(copy), "metadata": meta_file(copy),
+              "manifest": os.path.join(copy, "manifest.json")}[which]
+    os.remove(target)
+    os.mkfifo(target)
+    with pytest.raises(lodex.FormatError, match="not a regular file") as ei:
+        lodex.open(copy).particles(GROUP).read(DAMAGED)
+    assert target in str(ei.value)
+    assert os.path.exists(target) and not os.path.isfile(target)
+    if which != "manifest":
+        others_intact(copy)
+
+
 def test_deleted_spatial_metadata(copy):
     os.remove(meta_file(copy))
     read_fails(copy, (lodex.NotFoundError, lodex.FormatError), meta_file(copy))
@@ -228,6 +245,24 @@ def test_manifest_invalid(copy, text):
         lodex.open(copy, mode="a")
 
 
+@pytest.mark.parametrize("literal", ["1e400", "-1e400", "1" * 400, "-" + "9" * 30])
+def test_manifest_number_overflow_names_file_and_key(copy, literal):
+    """A number that fits neither a double nor a 64-bit integer is a FormatError naming the file
+    and the key it belongs to (it was an InternalError with the JSON library's message alone)."""
+    with open(manifest(copy)) as fh:
+        text = fh.read()
+    key = '"particles":'
+    at = text.index(key, text.index('"steps"')) + len(key)
+    end = at + len(text[at:]) - len(text[at:].lstrip())
+    stop = end
+    while text[stop] not in ",}":
+        stop += 1
+    with open(manifest(copy), "w") as fh:
+        fh.write(text[:end] + literal + text[stop:])
+    err = open_fails(copy)
+    assert "key 'particles'" in str(err) or "/particles: " in str(err), str(err)
+
+
 @pytest.mark.parametrize("version", [0, 2, 99, -1, "1"])
 def test_manifest_wrong_format_version(copy, version):
     rewrite_manifest(copy, lambda d: d.__setitem__("format_version", version))
@@ -270,3 +305,14 @@ def test_manifest_particle_count_disagrees_with_metadata(copy):
         "particles", N + 1))
     read_fails(copy, lodex.FormatError, meta_file(copy))
     others_intact(copy)
+
+
+def test_spatial_metadata_size_as_documented(pristine):
+    """docs/formats/particles.md: 40-byte header, R records of 192 + 16K bytes, 8-byte checksum
+    (the document said 200 + 16K)."""
+    g = lodex.open(pristine).particles(GROUP)
+    comps = sum(c for _, c in (((d, 1) if isinstance(d, str) else d) for d in SCHEMA.values()))
+    for s in STEPS:
+        files = g.files(s)
+        size = os.path.getsize(meta_file(pristine, s))
+        assert size == 40 + len(files) * (192 + 16 * comps) + 8, (s, size, len(files), comps)
