@@ -217,7 +217,10 @@ class ParticleGroup:
               index: Sequence[str] | Mapping[str, Any] | None = None) -> None:
         """Collective: write this rank's particles as one step. ``data`` maps every schema field
         to an array of shape (n,) or (n, components) with the schema's dtype; ``patch`` is this
-        rank's box (inclusive min, exclusive max), computed from the particles when omitted.
+        rank's box of the domain decomposition (inclusive min, exclusive max). A partition factor
+        needs it on every rank (the patches must tile a regular lattice, which the particles'
+        bounding boxes do not); with ``partition_grid`` or ``partition="adaptive"`` it may be
+        omitted, and the particles' bounding box is used.
         ``index``: build bitmap indexes of the step right after it commits — a list of fields, or
         a dict of :meth:`build_index` arguments (``{"fields": [...], "precision": 3}``)."""
         with _collective_input(lambda code, message: self._core.write(-1, [], None, error=(code, message)),

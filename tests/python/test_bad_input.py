@@ -217,3 +217,18 @@ def test_particle_step_must_be_an_integer(tmp_path, step):
     g.write(step=np.int64(4), data=bic.particles(0, 100, bic.DOMAIN, 0))   # numpy integers are fine
     ds.close()
     assert lodex.open(path).particles("p").steps == [4]
+
+
+def test_partition_factor_without_patch_is_explained(tmp_path):
+    """The docstring promised a computed patch for every partition scheme; a partition factor
+    needs the decomposition's patches. Both the docstring and the error say so, and a partition
+    grid without patches works."""
+    assert "partition factor needs it on every rank" in " ".join(lodex.ParticleGroup.write.__doc__.split())
+    path = str(tmp_path / "s.lodex")
+    with lodex.create(path) as ds:
+        g = ds.particles("p", schema=bic.SCHEMA, domain=bic.DOMAIN, partition=(1, 1, 1))
+        with pytest.raises(lodex.InvalidArgumentError, match=r"pass patch="):
+            g.write(step=0, data=bic.particles(0, 100, bic.DOMAIN, 0))
+        h = ds.particles("q", schema=bic.SCHEMA, domain=bic.DOMAIN, partition_grid=(2, 1, 1))
+        h.write(step=0, data=bic.particles(0, 100, bic.DOMAIN, 0))
+    assert lodex.open(path).particles("q").steps == [0]
