@@ -1,5 +1,7 @@
 #include "format/idx.hpp"
 
+#include <climits>
+
 #include <algorithm>
 #include <cctype>
 #include <charconv>
@@ -396,6 +398,22 @@ IdxHeader idx_write_header(const std::string& name, const std::array<uint64_t, 3
   h.filename_template = idx_default_template(name, static_cast<int>(bits.size()) - 1 - bits_per_block);
   h.time = std::move(time);
   return h;
+}
+
+bool idx_time_holds(const IdxTime& time, int64_t t) {
+  // "*" is open; an integer bounds the range; anything else holds nothing.
+  auto bound = [](const std::string& v, int64_t open) -> std::optional<int64_t> {
+    if (v == "*") return open;
+    try {
+      size_t used = 0;
+      const long long x = std::stoll(v, &used);
+      if (used == v.size()) return static_cast<int64_t>(x);
+    } catch (const std::exception&) {
+    }
+    return std::nullopt;
+  };
+  const auto first = bound(time.first, INT64_MIN), last = bound(time.last, INT64_MAX);
+  return first && last && *first <= t && t <= *last;
 }
 
 std::string idx_default_template(const std::string& name, int block_bits) {

@@ -89,5 +89,7 @@ IdxHeader idx_write_header(const std::string& name, const std::array<uint64_t, 3
 std::string idx_default_template(const std::string& name, int block_bits);
 // printf of the time pattern with integer t ("" when the header has no time).
 std::string idx_time_dir(const std::optional<IdxTime>& time, int64_t t);
+// Whether step t lies in the header's time range (first and last are integers, or "*": open).
+bool idx_time_holds(const IdxTime& time, int64_t t);
 
 }  // namespace lodex

@@ -824,6 +824,40 @@ def test_damaged_idx_is_a_format_error(copy, kind):
     assert_same(lodex.open(copy).grid("zz").read(1), damage_data("zz", 1), "the other grid")
 
 
+@pytest.mark.parametrize("kind", ["swapped", "box", "dtype", "template_absolute", "template_parent", "bits",
+                                  "time_pattern"])
+def test_idx_header_checked_against_the_manifest(copy, kind):
+    """A .idx that parses but is not what the manifest says this grid is (another grid's header
+    swapped in, an edited box, field type, bitmask or file template) is a FormatError naming the
+    .idx and the line, never a read of other data or of files elsewhere; the other grid still
+    reads. (Swapped headers used to return the other grid's shape and type silently.)"""
+    raw, zz = os.path.join(copy, "raw.idx"), os.path.join(copy, "zz.idx")
+    text = open(raw).read()
+    if kind == "swapped":
+        new = open(zz).read()
+    elif kind == "box":
+        new = text.replace("(box)\n0 20 0 17 0 8\n", "(box)\n0 20 0 17 0 4\n")
+    elif kind == "dtype":
+        dtype = DAMAGE_GRIDS["raw"]["dtype"]
+        new = text.replace(f" {np.dtype(dtype).name} ", " float64 " if np.dtype(dtype).name != "float64" else " int32 ", 1)
+    elif kind == "template_absolute":
+        new = text.replace("./raw/", "/tmp/elsewhere/raw/")
+    elif kind == "template_parent":
+        new = text.replace("./raw/", "./../../raw/")
+    elif kind == "bits":
+        bits = lodex.open_idx(raw).bitmask
+        new = text.replace(bits, "V" + bits[1:][::-1])
+    else:
+        new = text.replace("time_%06d/", "t%d/")
+    assert new != text, kind
+    with open(raw, "w") as fh:
+        fh.write(new)
+    with pytest.raises(lodex.FormatError, match="raw.idx") as ei:
+        lodex.open(copy).grid("raw").read(1)
+    assert "manifest says" in str(ei.value), str(ei.value)
+    assert_same(lodex.open(copy).grid("zz").read(1), damage_data("zz", 1), "the other grid")
+
+
 def test_bare_array_goes_to_the_only_field(tmp_path):
     """A grid of one field named unlike the grid takes a bare array; a grid of several refuses one."""
     ds = lodex.create(str(tmp_path / "b.lodex"))

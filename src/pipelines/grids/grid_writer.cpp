@@ -87,32 +87,57 @@ void GridGroup::require_step(int64_t step) const {
   }
 }
 
-IdxDataset GridGroup::open_step(int64_t step) const {
-  require_step(step);
-  return IdxDataset::open(idx_path());
-}
-
-std::vector<std::pair<GridPartDataset, IdxDataset>> GridGroup::open_parts(int64_t step) const {
-  require_step(step);
-  std::vector<std::pair<GridPartDataset, IdxDataset>> out;
-  for (GridPartDataset& p : part_datasets()) {
-    IdxDataset d = IdxDataset::open(p.idx_path);
-    out.emplace_back(std::move(p), std::move(d));
-  }
-  return out;
-}
-
 namespace {
 
-// The IDX header of one dataset of the grid (the whole grid, or one partition's box).
-void write_idx_header(const GridMeta& g, const std::string& idx_name, const std::string& path, const Coord3& dims,
-                      const std::string& bitmask, int bits_per_block, bool fsync) {
+// The IDX header lodex writes for one dataset of the grid (the whole grid, or one partition's box).
+IdxHeader grid_idx_header(const GridMeta& g, const std::string& idx_name, const Coord3& dims, const std::string& bitmask,
+                          int bits_per_block) {
   std::vector<IdxField> fields;
   for (const auto& f : g.fields) fields.push_back(IdxField{f.name, f.dtype, f.components, "", true});
-  const std::string text = encode_idx_header(idx_write_header(
-      idx_name, dims, g.ndims, fields, bitmask, bits_per_block, g.blocks_per_file, g.zip,
-      IdxTime{std::to_string(g.steps.front().step), std::to_string(g.steps.back().step), kTimePattern}));
+  return idx_write_header(idx_name, dims, g.ndims, fields, bitmask, bits_per_block, g.blocks_per_file, g.zip,
+                          IdxTime{std::to_string(g.steps.front().step), std::to_string(g.steps.back().step), kTimePattern});
+}
+
+void write_idx_header(const GridMeta& g, const std::string& idx_name, const std::string& path, const Coord3& dims,
+                      const std::string& bitmask, int bits_per_block, bool fsync) {
+  const std::string text = encode_idx_header(grid_idx_header(g, idx_name, dims, bitmask, bits_per_block));
   replace_file(path, std::vector<uint8_t>(text.begin(), text.end()), fsync);
+}
+
+// A grid's .idx against what the manifest says it must hold: a swapped or edited header (another
+// grid's, another box, another field type, a template pointing elsewhere) is a FormatError, never
+// a read of other data. The time range may have grown since this copy of the manifest was read
+// (a writer appending steps): only its pattern and the step being read are checked.
+void check_idx_header(const IdxHeader& got, const IdxHeader& want, int64_t step, const std::string& path) {
+  auto differ = [&](const char* key, const std::string& found, const std::string& expected) {
+    fail(ErrorCode::kFormat, "'", path, "': ", key, " is ", found, "; the dataset's manifest says ", expected,
+         " (the .idx was replaced or edited)");
+  };
+  auto box = [](const IdxHeader& h) { return cat(h.box_min[0], " ", h.box_max[0], " ", h.box_min[1], " ", h.box_max[1], " ",
+                                                 h.box_min[2], " ", h.box_max[2]); };
+  if (got.ndims != want.ndims || got.box_min != want.box_min || got.box_max != want.box_max)
+    differ("(box)", box(got), box(want));
+  auto fields = [](const IdxHeader& h) {
+    std::string s;
+    for (const auto& f : h.fields) s += cat(s.empty() ? "" : ", ", f.name, " ", dtype_name(f.dtype), " x ", f.components);
+    return s;
+  };
+  bool same_fields = got.fields.size() == want.fields.size();
+  for (size_t i = 0; same_fields && i < got.fields.size(); ++i)
+    same_fields = got.fields[i].name == want.fields[i].name && got.fields[i].dtype == want.fields[i].dtype &&
+                  got.fields[i].components == want.fields[i].components;
+  if (!same_fields) differ("(fields)", fields(got), fields(want));
+  if (got.bits != want.bits) differ("(bits)", got.bits, want.bits);
+  if (got.bits_per_block != want.bits_per_block)
+    differ("(bitsperblock)", std::to_string(got.bits_per_block), std::to_string(want.bits_per_block));
+  if (got.blocks_per_file != want.blocks_per_file)
+    differ("(blocksperfile)", std::to_string(got.blocks_per_file), std::to_string(want.blocks_per_file));
+  if (got.filename_template != want.filename_template)
+    differ("(filename_template)", got.filename_template, want.filename_template);
+  if (!got.time || got.time->pattern != want.time->pattern)
+    differ("(time)", got.time ? got.time->pattern : "absent", want.time->pattern);
+  if (!idx_time_holds(*got.time, step))
+    differ("(time)", cat(got.time->first, " ", got.time->last), cat("a range holding step ", step));
 }
 
 std::string part_name(uint32_t q) {
@@ -129,6 +154,34 @@ GridBox part_box(const GridMeta& g, const HzIndex& hz, int k, uint32_t q) {
 }
 
 }  // namespace
+
+IdxDataset GridGroup::open_step(int64_t step) const {
+  require_step(step);
+  const GridMeta& g = meta();
+  const std::string path = idx_path();
+  IdxDataset d = IdxDataset::open(path);
+  check_idx_header(d.header(), grid_idx_header(g, name_, g.dims, g.bitmask, g.bits_per_block), step, path);
+  return d;
+}
+
+std::vector<std::pair<GridPartDataset, IdxDataset>> GridGroup::open_parts(int64_t step) const {
+  require_step(step);
+  const GridMeta& g = meta();
+  const HzIndex hz(g.bitmask);
+  const int k = grid_partition_bits(g.partitions, hz);
+  std::vector<std::pair<GridPartDataset, IdxDataset>> out;
+  for (GridPartDataset& p : part_datasets()) {
+    IdxDataset d = IdxDataset::open(p.idx_path);
+    Coord3 dims;
+    for (int a = 0; a < 3; ++a) dims[a] = static_cast<uint64_t>(p.box.hi[a] - p.box.lo[a]);
+    check_idx_header(d.header(),
+                     grid_idx_header(g, part_name(p.partition), dims, "V" + hz.text().substr(1 + k),
+                                     std::min(g.bits_per_block, hz.maxh() - k)),
+                     step, p.idx_path);
+    out.emplace_back(std::move(p), std::move(d));
+  }
+  return out;
+}
 
 std::vector<GridPartDataset> GridGroup::part_datasets() const {
   const GridMeta& g = meta();
