@@ -68,16 +68,10 @@ def main() -> None:
                     os.fsync(fd)
                 os.close(fd)
 
-            def mpiio(i):
-                fh = MPI.File.Open(comm, os.path.join(base, f"shared-{i}.bin"), MPI.MODE_WRONLY | MPI.MODE_CREATE)
-                fh.Write_at_all(rank * bytes_per_rank, raw)
-                if fsync:
-                    fh.Sync()
-                fh.Close()
-
-            def mpiio_independent(i):
-                fh = MPI.File.Open(comm, os.path.join(base, f"indep-{i}.bin"), MPI.MODE_WRONLY | MPI.MODE_CREATE)
-                fh.Write_at(rank * bytes_per_rank, raw)
+            def mpiio(i, collective=True):
+                name = f"shared-{i}.bin" if collective else f"indep-{i}.bin"
+                fh = MPI.File.Open(comm, os.path.join(base, name), MPI.MODE_WRONLY | MPI.MODE_CREATE)
+                (fh.Write_at_all if collective else fh.Write_at)(rank * bytes_per_rank, raw)
                 if fsync:
                     fh.Sync()
                 fh.Close()
@@ -127,7 +121,7 @@ def main() -> None:
                 times["mpiio_shared"].append(timed(comm, lambda: mpiio(i)))
                 cleanup(os.path.join(base, f"shared-{i}.bin"))
                 times["lodex_shm"].append(lodex_write(i, "shm", profiles_shm))
-                times["mpiio_independent"].append(timed(comm, lambda: mpiio_independent(i)))
+                times["mpiio_independent"].append(timed(comm, lambda: mpiio(i, collective=False)))
                 cleanup(os.path.join(base, f"indep-{i}.bin"))
                 times["h5py_fpp"].append(timed(comm, lambda: h5py_fpp(i)))
                 os.remove(os.path.join(base, f"h5-{rank}-{i}.h5"))
