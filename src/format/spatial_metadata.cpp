@@ -1,5 +1,7 @@
 #include "format/spatial_metadata.hpp"
 
+#include <cmath>
+
 #include <cstring>
 
 #include "core/bytes.hpp"
@@ -57,6 +59,17 @@ DataFileRecord get_record(ByteReader& r, uint32_t nc) {
     f.min[c] = r.get<double>("component min");
     f.max[c] = r.get<double>("component max");
   }
+  // What the writer guarantees of every record: a finite partition box with extent, and finite
+  // bounds with min <= max around a file's particles. A record breaking them was forged or
+  // damaged past its checksums; reading by it would drop particles silently.
+  if (!f.partition_box.finite() || f.partition_box.empty())
+    r.corrupt(cat("record of '", f.file_name, "': partition box ", to_string(f.partition_box), " is not finite with min < max"));
+  if (f.count > 0)
+    for (int a = 0; a < 3; ++a)
+      if (!std::isfinite(f.bounds.inclusive_min[a]) || !std::isfinite(f.bounds.exclusive_max[a]) ||
+          f.bounds.inclusive_min[a] > f.bounds.exclusive_max[a])
+        r.corrupt(cat("record of '", f.file_name, "': particle bounds ", to_string(f.bounds),
+                      " are not finite with min <= max"));
   return f;
 }
 }  // namespace

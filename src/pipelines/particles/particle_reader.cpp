@@ -66,6 +66,14 @@ LoadedMetadata load_metadata(const DatasetState& ds, const std::string& name, in
   if (meta.step != step || meta.num_components != comps || meta.total_particles() != rec.particles ||
       meta.files.size() != rec.files)
     fail(ErrorCode::kFormat, "'", path, "' disagrees with the manifest (step, components, particles or files)");
+  // The writer takes each record's bounds from its positions' min/max: the two copies must agree.
+  uint32_t pos = 0;
+  for (size_t f = 0; f < g.schema.position_index(); ++f) pos += g.schema.field(f).components;
+  for (const DataFileRecord& r : meta.files)
+    for (int a = 0; a < 3 && r.count > 0; ++a)
+      if (!(r.bounds.inclusive_min[a] == r.min[pos + a] && r.bounds.exclusive_max[a] == r.max[pos + a]))
+        fail(ErrorCode::kFormat, "'", path, "' record of '", r.file_name, "': particle bounds ", to_string(r.bounds),
+             " disagree with its position ranges on axis ", "xyz"[a], " (", r.min[pos + a], " .. ", r.max[pos + a], ")");
   return out;
 }
 
@@ -121,6 +129,14 @@ std::vector<FieldColumn> ParticleGroup::read(int64_t step, const ReadRequest& re
   add(stats, q->setup_stats());
   auto out = q->read(0, t1, stats);
   read_stats_ = stats;
+  // A whole step read here must return every particle the manifest records: a shortfall means a
+  // file's description was forged past its checksums.
+  if (comm == MPI_COMM_NULL && !request.box && !sampled && !out.empty()) {
+    const uint64_t want = step_record(group_meta(*ds_, name_), step).particles;
+    if (out[0].rows != want)
+      fail(ErrorCode::kFormat, "step ", step, " of group '", name_, "': the read found ", out[0].rows,
+           " particles; the manifest records ", want);
+  }
   return out;
 }
 

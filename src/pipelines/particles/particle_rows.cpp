@@ -35,6 +35,12 @@ DataFile open_data_file(const std::string& dir, const DataFileRecord& rec, const
   out.head = decode_particle_head(bytes.data(), head_size, size, what);
   if (out.head.num_particles != rec.count || !(out.head.fields == schema.fields()))
     fail(ErrorCode::kFormat, what, " holds a different particle count or schema than its metadata says");
+  // The writer records the file's brick box as the partition box: a difference means one of the
+  // two was forged, and bricks placed by the wrong box would drop particles from box reads.
+  if (!(out.head.brick_box.inclusive_min == rec.partition_box.inclusive_min &&
+        out.head.brick_box.exclusive_max == rec.partition_box.exclusive_max))
+    fail(ErrorCode::kFormat, what, " has brick box ", to_string(out.head.brick_box), "; its spatial metadata says ",
+         to_string(rec.partition_box));
   return out;
 }
 
