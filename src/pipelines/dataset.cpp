@@ -1,4 +1,7 @@
 #include <algorithm>
+#include <cerrno>
+#include <csignal>
+#include <filesystem>
 #include <unistd.h>
 
 #include "core/checksum.hpp"
@@ -81,6 +84,29 @@ std::shared_ptr<Dataset> Dataset::create(const std::string& path, MPI_Comm comm,
   return ds;
 }
 
+namespace {
+
+// The temporary files of atomic replaces at the dataset's root ("<file>.tmp-<pid>") whose writer
+// is gone: a writer killed between writing and renaming leaves one. Only a process of this host
+// can own them (rank 0 of the writing job writes every one), and a live process is left alone.
+void remove_stale_temporaries(const std::string& dir) {
+  std::error_code ec;
+  for (const auto& e : std::filesystem::directory_iterator(dir, ec)) {
+    const std::string name = e.path().filename().string();
+    const size_t at = name.rfind(".tmp-");
+    if (at == std::string::npos || at + 5 >= name.size()) continue;
+    const std::string pid_text = name.substr(at + 5);
+    if (pid_text.find_first_not_of("0123456789") != std::string::npos || pid_text.size() > 9) continue;
+    const pid_t pid = static_cast<pid_t>(std::stol(pid_text));
+    if (pid <= 0 || pid == ::getpid()) continue;
+    if (::kill(pid, 0) == 0 || errno != ESRCH) continue;   // alive (or not ours to judge)
+    std::error_code rm;
+    if (e.is_regular_file(rm)) std::filesystem::remove(e.path(), rm);
+  }
+}
+
+}  // namespace
+
 std::shared_ptr<Dataset> Dataset::open(const std::string& path, OpenMode mode, MPI_Comm comm,
                                        DatasetOptions options) {
   auto ds = std::shared_ptr<Dataset>(new Dataset());
@@ -99,6 +125,7 @@ std::shared_ptr<Dataset> Dataset::open(const std::string& path, OpenMode mode, M
       fail(ErrorCode::kFormat, "'", path, "' is not a lodex dataset: ", kManifestName, " is missing");
     const auto bytes = read_whole_file(mp, kMaxManifestBytes);
     text.assign(bytes.begin(), bytes.end());
+    if (mode == OpenMode::kAppend) remove_stale_temporaries(path);
   });
   st.comm.bcast_string(text, 0);
   st.comm.agree([&] { st.manifest = decode_manifest(text, st.manifest_path()); });

@@ -195,3 +195,27 @@ def test_leftovers_of_an_uncommitted_step_are_replaced(tmp_path):
         ds.particles(GROUP).write(step=1, data=data, patch=patch)
     assert sorted(os.listdir(left)) == ["p000000.lpd", "spatial.lsm"]
     check(path, {0: 1, 1: 1})
+
+
+def test_open_for_append_removes_a_killed_writers_temporaries(tmp_path):
+    """A writer killed between writing a temporary and renaming it leaves '<file>.tmp-<pid>' at the
+    dataset's root. Opening for append removes those whose process is gone, keeps those of live
+    processes, and reading touches nothing."""
+    import subprocess
+    path = str(tmp_path / "t.lodex")
+    with lodex.create(path) as ds:
+        ds.particles("p", schema={"position": ("f8", 3)}, domain=((0, 0, 0), (1, 1, 1)))
+    dead_pid = subprocess.Popen(["true"])   # a process that has exited: its pid names no process
+    dead_pid.wait()
+    stale = [os.path.join(path, f"manifest.json.tmp-{dead_pid.pid}"), os.path.join(path, f"g.idx.tmp-{dead_pid.pid}")]
+    live = os.path.join(path, f"manifest.json.tmp-{os.getppid()}")
+    other = os.path.join(path, "notes.tmp-abc")   # not a pid: not ours
+    for f in stale + [live, other]:
+        with open(f, "w") as fh:
+            fh.write("{")
+    lodex.open(path).close()                         # reading removes nothing
+    assert all(os.path.exists(f) for f in stale + [live, other])
+    lodex.open(path, mode="a").close()
+    assert not any(os.path.exists(f) for f in stale)
+    assert os.path.exists(live) and os.path.exists(other)
+    assert lodex.open(path).particles("p").steps == []
