@@ -117,7 +117,10 @@ enum { LODEX_MODE_READ = 0, LODEX_MODE_APPEND = 1 };
 /* Flags of create and open (or together). */
 enum {
   LODEX_FSYNC = 1,        /* fsync every data file before a step commits */
-  LODEX_EXCHANGE_SHM = 2  /* particles reach aggregators on the same node through MPI-3 shared memory */
+  LODEX_EXCHANGE_SHM = 2, /* particles reach aggregators on the same node through MPI-3 shared memory */
+  LODEX_ALLOW_OUTSIDE = 4 /* reads also open files whose real location (links resolved, IDX templates
+                             expanded) is outside the dataset's directory; by default such a file is
+                             LODEX_ERR_FORMAT */
 };
 
 /* Collective over comm. Creates the dataset directory (its parent must exist; an existing
@@ -422,8 +425,11 @@ LODEX_API int lodex_grid_read_f(const lodex_grid* g, const char* field, int64_t 
 
 /* Any IDX dataset on disk (written by lodex, OpenVisus or PIDX), for reads. */
 typedef struct lodex_idx lodex_idx;
-/* Local. Opens and validates the .idx header. *out: new, released by lodex_idx_close. */
+/* Local. Opens and validates the .idx header. *out: new, released by lodex_idx_close. Reads open
+ * block files only under the .idx file's directory (relative templates resolve against it, links
+ * are resolved); lodex_idx_open_flags with LODEX_ALLOW_OUTSIDE lifts that. */
 LODEX_API int lodex_idx_open(const char* idx_path, lodex_idx** out);
+LODEX_API int lodex_idx_open_flags(const char* idx_path, unsigned flags, lodex_idx** out);
 /* Local. Shape and layout (the same struct as grids; partitions 1, global index space). */
 LODEX_API int lodex_idx_info_get(const lodex_idx* d, lodex_grid_info* out);
 LODEX_API int lodex_idx_field(const lodex_idx* d, size_t index, lodex_field_def* out);

@@ -295,10 +295,11 @@ class IdxDataset {
     if (d_ != nullptr) lodex_idx_close(d_);
   }
 
-  // Local. Opens and validates the .idx header.
-  static IdxDataset open(const std::string& idx_path) {
+  // Local. Opens and validates the .idx header. flags: kAllowOutside lets reads open block files
+  // outside the .idx file's directory tree.
+  static IdxDataset open(const std::string& idx_path, unsigned flags = 0) {
     lodex_idx* d = nullptr;
-    detail::check(lodex_idx_open(idx_path.c_str(), &d));
+    detail::check(lodex_idx_open_flags(idx_path.c_str(), flags, &d));
     return IdxDataset(d);
   }
   // Local; idempotent.

@@ -97,7 +97,8 @@ void bind_grids(nb::module_& m) {
             d.abort_read(lodex::Error(static_cast<ErrorCode>(code), message), c);
           },
           nb::arg("code"), nb::arg("message"), nb::arg("comm").none());
-  m.def("open_idx", &IdxDataset::open, nb::arg("path"));
+  m.def("open_idx", nb::overload_cast<const std::string&, bool>(&IdxDataset::open), nb::arg("path"),
+        nb::arg("allow_outside") = false);
 
   nb::class_<GridGroup>(m, "GridGroup")
       .def_prop_ro("name", &GridGroup::name)

@@ -78,27 +78,28 @@ NB_MODULE(_lodex, m) {
   dataset
       .def_static(
           "create",
-          [](const std::string& path, nb::handle comm, bool fsync, const std::string& exchange) {
-            const DatasetOptions options{fsync, exchange_method(exchange)};
+          [](const std::string& path, nb::handle comm, bool fsync, const std::string& exchange, bool allow_outside) {
+            const DatasetOptions options{fsync, exchange_method(exchange), allow_outside};
             MPI_Comm c = to_comm(comm);
             nb::gil_scoped_release release;
             return Dataset::create(path, c, options);
           },
-          nb::arg("path"), nb::arg("comm").none(), nb::arg("fsync") = false, nb::arg("exchange") = "p2p")
+          nb::arg("path"), nb::arg("comm").none(), nb::arg("fsync") = false, nb::arg("exchange") = "p2p",
+          nb::arg("allow_outside") = false)
       .def_static(
           "open",
           [](const std::string& path, const std::string& mode, nb::handle comm, bool fsync,
-             const std::string& exchange) {
+             const std::string& exchange, bool allow_outside) {
             if (mode != "r" && mode != "a")
               throw lodex::Error(ErrorCode::kInvalidArgument,
                                  "mode must be \"r\" (read) or \"a\" (append), got \"" + mode + "\"");
-            const DatasetOptions options{fsync, exchange_method(exchange)};
+            const DatasetOptions options{fsync, exchange_method(exchange), allow_outside};
             MPI_Comm c = to_comm(comm);
             nb::gil_scoped_release release;
             return Dataset::open(path, mode == "a" ? OpenMode::kAppend : OpenMode::kRead, c, options);
           },
           nb::arg("path"), nb::arg("mode"), nb::arg("comm").none(), nb::arg("fsync") = false,
-          nb::arg("exchange") = "p2p")
+          nb::arg("exchange") = "p2p", nb::arg("allow_outside") = false)
       .def_prop_ro("path", &Dataset::path)
       .def_prop_ro("writable", &Dataset::writable)
       .def_prop_ro("rank", &Dataset::rank)

@@ -669,21 +669,24 @@ def _exchange(exchange: str | None) -> str:
 
 
 def create(path: str | os.PathLike, comm: Any = None, fsync: bool = False,
-           exchange: str | None = None) -> Dataset:
+           exchange: str | None = None, allow_outside: bool = False) -> Dataset:
     """Create a new dataset (collective over ``comm``; serial when ``comm`` is None).
     Raises AlreadyExistsError if ``path`` exists. ``fsync=True`` makes every committed step
     durable on disk before the write returns. ``exchange``: "p2p" (default: non-blocking
     point-to-point messages, as in the paper) or "shm" (ranks on an aggregator's node copy their
     particles into an MPI-3 shared-memory window); the LODEX_EXCHANGE environment variable sets
-    the default."""
-    return Dataset(_lodex.Dataset.create(os.fspath(path), comm, fsync, _exchange(exchange)), comm)
+    the default. ``allow_outside=True``: reads may open files whose real location, symbolic
+    links resolved, is outside the dataset's directory (by default such a file is a FormatError;
+    see docs/reliability.md)."""
+    return Dataset(_lodex.Dataset.create(os.fspath(path), comm, fsync, _exchange(exchange), bool(allow_outside)),
+                   comm)
 
 
 def open(path: str | os.PathLike, mode: str = "r", comm: Any = None, fsync: bool = False,
-         exchange: str | None = None) -> Dataset:  # noqa: A001 - mirrors builtins.open
+         exchange: str | None = None, allow_outside: bool = False) -> Dataset:  # noqa: A001 - mirrors builtins.open
     """Open a dataset: ``mode="r"`` to read (no MPI needed), ``mode="a"`` to append steps
-    (collective over ``comm``; ``fsync`` and ``exchange`` as in :func:`create`)."""
-    return Dataset(_lodex.Dataset.open(os.fspath(path), mode, comm, fsync, _exchange(exchange)),
+    (collective over ``comm``; ``fsync``, ``exchange`` and ``allow_outside`` as in :func:`create`)."""
+    return Dataset(_lodex.Dataset.open(os.fspath(path), mode, comm, fsync, _exchange(exchange), bool(allow_outside)),
                    comm)
 
 

@@ -6,6 +6,7 @@ process without MPI or on n ranks, each getting a disjoint slab, and refine coar
 from __future__ import annotations
 
 import json
+import os
 from typing import Any, Iterator, Mapping
 
 import numpy as np
@@ -398,9 +399,14 @@ def write_idx(path: str, data: Any, *, ndims: int | None = None, bitmask: str | 
                             compression == "zip", t, _step(step))
 
 
-def open_idx(path: str) -> IdxGrid:
-    """Opens the IDX dataset whose text header is ``path`` (a .idx file) for reading."""
-    return IdxGrid(_lodex.open_idx(str(path)))
+def open_idx(path: str | os.PathLike, allow_outside: bool = False) -> IdxGrid:
+    """Opens the IDX dataset whose text header is ``path`` (a .idx file) for reading.
+
+    Its block files are found by the header's ``(filename_template)`` (and ``(time)`` pattern),
+    resolved against the .idx file's own directory. Reads open only files whose real location,
+    symbolic links resolved, lies in that directory tree: a template or link leading elsewhere is
+    a FormatError. ``allow_outside=True`` follows them, for datasets laid out so on purpose."""
+    return IdxGrid(_lodex.open_idx(os.fspath(path), bool(allow_outside)))
 
 
 __all__ = ["Grid", "GridRefinement", "IdxGrid", "open_idx", "write_idx"]

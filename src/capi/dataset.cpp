@@ -7,10 +7,12 @@ using namespace lodex::capi;
 namespace {
 
 DatasetOptions options_of(unsigned flags) {
-  if (flags & ~unsigned{LODEX_FSYNC | LODEX_EXCHANGE_SHM})
-    fail(ErrorCode::kInvalidArgument, "flags ", flags, " has bits other than LODEX_FSYNC and LODEX_EXCHANGE_SHM");
+  if (flags & ~unsigned{LODEX_FSYNC | LODEX_EXCHANGE_SHM | LODEX_ALLOW_OUTSIDE})
+    fail(ErrorCode::kInvalidArgument, "flags ", flags,
+         " has bits other than LODEX_FSYNC, LODEX_EXCHANGE_SHM and LODEX_ALLOW_OUTSIDE");
   DatasetOptions o;
   o.fsync = flags & LODEX_FSYNC;
+  o.allow_outside = flags & LODEX_ALLOW_OUTSIDE;
   o.exchange = (flags & LODEX_EXCHANGE_SHM) ? ExchangeMethod::kSharedMemory : ExchangeMethod::kPointToPoint;
   return o;
 }

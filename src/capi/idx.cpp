@@ -19,9 +19,14 @@ std::string field_or_first(const lodex_idx* d, const char* field) {
 
 extern "C" {
 
-int lodex_idx_open(const char* idx_path, lodex_idx** out) {
+int lodex_idx_open(const char* idx_path, lodex_idx** out) { return lodex_idx_open_flags(idx_path, 0, out); }
+
+int lodex_idx_open_flags(const char* idx_path, unsigned flags, lodex_idx** out) {
   return guarded([&] {
-    auto h = std::unique_ptr<lodex_idx>(new lodex_idx{IdxDataset::open(text(idx_path, "idx_path"))});
+    if (flags & ~unsigned{LODEX_ALLOW_OUTSIDE})
+      fail(ErrorCode::kInvalidArgument, "flags ", flags, " has bits other than LODEX_ALLOW_OUTSIDE");
+    const bool allow_outside = flags & LODEX_ALLOW_OUTSIDE;
+    auto h = std::unique_ptr<lodex_idx>(new lodex_idx{IdxDataset::open(text(idx_path, "idx_path"), allow_outside)});
     register_handle(h.get(), Kind::kIdx);
     not_null(out, "out") = h.release();
   });

@@ -377,8 +377,12 @@ std::string idx_block_file(const std::string& idx_dir, const std::string& tmpl, 
     extra = buf + extra;
   }
   out.insert(lead, time_dir + extra);
-  if (out.compare(0, 2, "./") == 0) out = (idx_dir.empty() ? std::string(".") : idx_dir) + out.substr(1);
-  return out;
+  // Relative templates (with or without "./") are relative to the .idx file's directory, never to
+  // the working directory.
+  if (!out.empty() && out[0] == '/') return out;
+  std::string dir = idx_dir.empty() ? std::string(".") : idx_dir;
+  if (dir.back() != '/') dir += '/';
+  return dir + (out.compare(0, 2, "./") == 0 ? out.substr(2) : out);
 }
 
 IdxHeader idx_write_header(const std::string& name, const std::array<uint64_t, 3>& dims, int ndims,

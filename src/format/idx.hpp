@@ -75,8 +75,8 @@ std::vector<IdxBlockEntry> decode_idx_table(const uint8_t* data, size_t size, ui
                                             uint64_t file_size, const std::string& what);
 
 // The file holding block `block` (idx-format.md §3.5): the template expanded right to left with
-// the first block the file can hold, the time directory before the leftmost %-group, a leading
-// "./" resolved to `idx_dir`.
+// the first block the file can hold, the time directory before the leftmost %-group; a relative
+// template (with or without a leading "./") is resolved against `idx_dir`.
 std::string idx_block_file(const std::string& idx_dir, const std::string& filename_template,
                            const std::string& time_dir, uint64_t block, uint64_t blocks_per_file);
 // The header of a grid lodex writes: `fields` in hz layout (compression hint "zip" when `zip`),

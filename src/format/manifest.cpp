@@ -232,6 +232,30 @@ FieldSpec decode_field(const Reader& r, const json& jf, const std::string& fp) {
   return f;
 }
 
+// A grid's size and its bitmask agree: at most 2^62 bytes per field, a bitmask of axes below ndims
+// whose box (2^bits along each axis) holds the dims, 60 bits at most (as layout/hz supports).
+void check_grid_extent(const Reader& r, const GridMeta& g, const std::string& gp) {
+  uint64_t widest = 1;
+  for (const FieldSpec& f : g.fields) widest = std::max<uint64_t>(widest, dtype_size(f.dtype) * f.components);
+  uint64_t bytes = widest;
+  for (int a = 0; a < 3; ++a) {
+    if (bytes > (uint64_t{1} << 62) / g.dims[a]) r.bad(gp + "/dims", "the grid would hold more than 2^62 bytes");
+    bytes *= g.dims[a];
+  }
+  if (g.bitmask.empty()) return;
+  if (g.bitmask.size() > 61 || g.bitmask[0] != 'V')
+    r.bad(gp + "/bitmask", "expected 'V' and at most 60 axis digits");
+  std::array<int, 3> bits{0, 0, 0};
+  for (size_t i = 1; i < g.bitmask.size(); ++i) {
+    const int a = g.bitmask[i] - '0';
+    if (a < 0 || a >= g.ndims) r.bad(gp + "/bitmask", cat("character ", i, " is not an axis below ndims"));
+    ++bits[a];
+  }
+  for (int a = 0; a < g.ndims; ++a)
+    if (bits[a] < 40 && (uint64_t{1} << bits[a]) < g.dims[a])
+      r.bad(gp + "/bitmask", cat("its ", bits[a], " bits of axis ", "xyz"[a], " cannot address ", g.dims[a], " samples"));
+}
+
 GridMeta decode_grid(const Reader& r, const json& jg, const std::string& name, const std::string& gp) {
   GridMeta g;
   g.name = name;
@@ -286,6 +310,7 @@ GridMeta decode_grid(const Reader& r, const json& jg, const std::string& name, c
     g.steps.push_back(rec);
   }
   if (!g.steps.empty() && g.bitmask.empty()) r.bad(gp + "/bitmask", "a grid with steps needs its bitmask");
+  check_grid_extent(r, g, gp);
   return g;
 }
 SeriesMeta decode_series(const Reader& r, const json& jg, const std::string& name, const std::string& gp) {

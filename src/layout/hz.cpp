@@ -160,6 +160,50 @@ void span_within(uint64_t start, uint64_t stride, uint64_t count, int64_t lo, in
   if (i1 < i0) i1 = i0;
 }
 
+namespace {
+
+bool box_meets(const StridedBox& b, const std::array<int64_t, 3>& lo, const std::array<int64_t, 3>& hi) {
+  for (int a = 0; a < 3; ++a) {
+    uint64_t i0, i1;
+    span_within(b.start[a], b.stride[a], b.count[a], lo[a], hi[a], i0, i1);
+    if (i1 <= i0) return false;
+  }
+  return true;
+}
+
+// Blocks [first, first + n) of one level, n a power of two and first a multiple of n: their
+// in-level indices share a prefix, which fixes the top bits of every coordinate, so together they
+// are the box from the first block's start to the last block's end.
+void meeting_in_range(const HzIndex& hz, int bpb, uint64_t first, uint64_t n, const std::array<int64_t, 3>& lo,
+                      const std::array<int64_t, 3>& hi, std::vector<uint64_t>& out) {
+  const StridedBox a = hz.block_box(first, bpb);
+  StridedBox range = a;
+  if (n > 1) {
+    const StridedBox z = hz.block_box(first + n - 1, bpb);
+    for (int x = 0; x < 3; ++x) range.count[x] = (z.start[x] - a.start[x]) / a.stride[x] + z.count[x];
+  }
+  if (!box_meets(range, lo, hi)) return;
+  if (n == 1) {
+    out.push_back(first);
+    return;
+  }
+  meeting_in_range(hz, bpb, first, n / 2, lo, hi, out);
+  meeting_in_range(hz, bpb, first + n / 2, n / 2, lo, hi, out);
+}
+
+}  // namespace
+
+std::vector<uint64_t> blocks_meeting(const HzIndex& hz, int bpb, int r, const std::array<int64_t, 3>& lo,
+                                     const std::array<int64_t, 3>& hi) {
+  std::vector<uint64_t> out;
+  if (box_meets(hz.block_box(0, bpb), lo, hi)) out.push_back(0);
+  for (int level = bpb + 1; level <= r; ++level) {
+    const uint64_t n = uint64_t{1} << (level - bpb - 1);
+    meeting_in_range(hz, bpb, n, n, lo, hi, out);
+  }
+  return out;
+}
+
 BlockOrder::BlockOrder(const HzIndex& index, int bpb, int level) {
   if (bpb < 0 || bpb > 31 || level <= bpb || level > index.maxh())
     fail(ErrorCode::kInvalidArgument, "no blocks of ", bpb, " bits at level ", level, " of '", index.text(), "'");

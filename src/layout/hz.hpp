@@ -83,6 +83,12 @@ class HzIndex {
 void span_within(uint64_t start, uint64_t stride, uint64_t count, int64_t lo, int64_t hi, uint64_t& i0,
                  uint64_t& i1);
 
+// The blocks of levels 0..r (block 0, then blocks of levels bpb+1..r) holding a sample of the box
+// [lo, hi), ascending. Blocks are found by halving each level's block range and dropping the
+// halves whose box misses [lo, hi): the cost grows with the blocks found, not the grid's blocks.
+std::vector<uint64_t> blocks_meeting(const HzIndex& hz, int bpb, int r, const std::array<int64_t, 3>& lo,
+                                     const std::array<int64_t, 3>& hi);
+
 // The hz order inside the blocks of one level H > bpb: sample k of a block sits at
 // start + (i_x, i_y, i_z) * stride of its block_box with k = table[0][i_x] | table[1][i_y] |
 // table[2][i_z]. The same tables serve every block of the level.

@@ -247,6 +247,50 @@ TEST(Hz, BlocksEncodeAndDecodeAsTheReferenceSays) {
   }
 }
 
+// Every block of levels 0..r tried one by one, as the reader did before blocks_meeting.
+std::vector<uint64_t> meeting_by_scan(const HzIndex& hz, int bpb, int r, const std::array<int64_t, 3>& lo,
+                                      const std::array<int64_t, 3>& hi) {
+  std::vector<uint64_t> out;
+  const uint64_t last = r <= bpb ? 1 : uint64_t{1} << (r - bpb);
+  for (uint64_t b = 0; b < last; ++b) {
+    const StridedBox bb = hz.block_box(b, bpb);
+    bool meets = true;
+    for (int a = 0; a < 3 && meets; ++a) {
+      uint64_t i0, i1;
+      span_within(bb.start[a], bb.stride[a], bb.count[a], lo[a], hi[a], i0, i1);
+      meets = i1 > i0;
+    }
+    if (meets) out.push_back(b);
+  }
+  return out;
+}
+
+TEST(Hz, BlocksMeetingABoxAreThoseAScanFinds) {
+  std::mt19937_64 rng(11);
+  for (const std::string bits : {"V012012012", "V0101010101", "V22211100", "V0120120120120", "V1"}) {
+    const HzIndex hz(bits);
+    const Coord3 extent = hz.resolution_box(hz.maxh()).count;
+    for (int bpb = 0; bpb <= std::min(hz.maxh(), 5); ++bpb)
+      for (int r = 0; r <= hz.maxh(); ++r)
+        for (int trial = 0; trial < 12; ++trial) {
+          std::array<int64_t, 3> lo, hi;
+          for (int a = 0; a < 3; ++a) {
+            const int64_t n = static_cast<int64_t>(extent[a]);
+            lo[a] = static_cast<int64_t>(rng() % static_cast<uint64_t>(n));
+            hi[a] = lo[a] + 1 + static_cast<int64_t>(rng() % static_cast<uint64_t>(n - lo[a]));
+          }
+          if (trial == 0) lo = {0, 0, 0}, hi = {int64_t(extent[0]), int64_t(extent[1]), int64_t(extent[2])};
+          EXPECT_EQ(blocks_meeting(hz, bpb, r, lo, hi), meeting_by_scan(hz, bpb, r, lo, hi))
+              << bits << " bpb " << bpb << " r " << r;
+        }
+  }
+  // A point of a grid of 2^60 samples lies in one block, found without visiting the 2^44 blocks.
+  std::string round_robin = "V";
+  for (int i = 0; i < 60; ++i) round_robin += static_cast<char>('0' + i % 3);
+  const HzIndex big(round_robin);
+  EXPECT_EQ(blocks_meeting(big, 16, big.maxh(), {5, 7, 9}, {6, 8, 10}).size(), 1u);
+}
+
 TEST(Hz, BadBitmasksAndArgumentsAreErrors) {
   for (const char* bad : {"", "012", "F012", "V013", "V", "V01a", "v012"}) EXPECT_THROW(HzIndex{bad}, Error) << bad;
   std::string long_mask = "V";

@@ -81,6 +81,7 @@ std::shared_ptr<Dataset> Dataset::create(const std::string& path, MPI_Comm comm,
       throw;
     }
   });
+  st.confinement = Confinement(path, options.allow_outside);   // resolved now that it exists
   return ds;
 }
 
@@ -116,6 +117,7 @@ std::shared_ptr<Dataset> Dataset::open(const std::string& path, OpenMode mode, M
   st.path = path;
   st.writable = mode == OpenMode::kAppend;
   st.options = options;
+  st.confinement = Confinement(path, options.allow_outside);
   std::string text;
   st.comm.agree([&] {
     if (st.comm.rank() != 0) return;
@@ -123,7 +125,7 @@ std::shared_ptr<Dataset> Dataset::open(const std::string& path, OpenMode mode, M
     const std::string mp = st.manifest_path();
     if (!path_exists(mp))
       fail(ErrorCode::kFormat, "'", path, "' is not a lodex dataset: ", kManifestName, " is missing");
-    const auto bytes = read_whole_file(mp, kMaxManifestBytes);
+    const auto bytes = st.confinement.read_whole(mp, kMaxManifestBytes);
     text.assign(bytes.begin(), bytes.end());
     if (mode == OpenMode::kAppend) remove_stale_temporaries(path);
   });

@@ -174,6 +174,9 @@ enum class ExchangeMethod { kPointToPoint, kSharedMemory };
 struct DatasetOptions {
   bool fsync = false;   // fsync every data file before the step commits
   ExchangeMethod exchange = ExchangeMethod::kPointToPoint;
+  // Reads open only files whose real location (symbolic links resolved) is under the dataset's
+  // directory; true also follows links that lead out of it (storage/confinement.hpp).
+  bool allow_outside = false;
 };
 
 class Dataset;

@@ -6,6 +6,7 @@
 #include "format/manifest.hpp"
 #include "pipelines/dataset.hpp"
 #include "mpi/comm.hpp"
+#include "storage/confinement.hpp"
 #include "storage/file.hpp"
 
 namespace lodex {
@@ -16,6 +17,7 @@ struct DatasetState {
   bool writable = false;
   bool closed = false;
   DatasetOptions options;
+  Confinement confinement;   // where reads may open files: under `path` unless options allow more
   Manifest manifest;
 
   std::string manifest_path() const { return join_path(path, kManifestName); }
@@ -40,6 +42,7 @@ struct LoadedMetadata {
   SpatialMetadata meta;
   uint64_t bytes = 0;
   std::string step_dir;
+  Confinement confinement;   // the dataset's: where the step's files may be opened
 };
 LoadedMetadata load_metadata(const DatasetState& ds, const std::string& name, int64_t step);
 

@@ -204,13 +204,21 @@ void atomic_replace(const std::string& path, const void* bytes, size_t size) {
 }
 
 std::vector<uint8_t> read_whole_file(const std::string& path, uint64_t max_bytes) {
-  File f(path, File::Mode::kRead);
+  return read_whole_file(File(path, File::Mode::kRead), max_bytes);
+}
+
+std::vector<uint8_t> read_whole_file(const File& f, uint64_t max_bytes) {
   const uint64_t n = f.size();
   if (n > max_bytes)
-    fail(ErrorCode::kFormat, "'", path, "' has ", n, " bytes; at most ", max_bytes, " are expected");
+    fail(ErrorCode::kFormat, "'", f.path(), "' has ", n, " bytes; at most ", max_bytes, " are expected");
   std::vector<uint8_t> out(n);
   f.pread_all(out.data(), n, 0);
   return out;
+}
+
+std::string real_path(const std::string& path) {
+  char buf[PATH_MAX];
+  return ::realpath(path.c_str(), buf) ? std::string(buf) : std::string();
 }
 
 bool path_exists(const std::string& path) {

@@ -24,6 +24,7 @@ class File {
 
   bool is_open() const { return fd_ >= 0; }
   const std::string& path() const { return path_; }
+  int descriptor() const { return fd_; }
   void pwrite_all(const void* data, size_t bytes, uint64_t offset);
   // Gathers several buffers into consecutive bytes starting at `offset` (pwritev loop).
   void pwritev_all(std::vector<iovec> parts, uint64_t offset);
@@ -44,8 +45,12 @@ class File {
 // fsync of the directory. A crash leaves either the old file or the new one, never a mix.
 void atomic_replace(const std::string& path, const void* bytes, size_t size);
 
+// All of a file; more than max_bytes is a FormatError naming it.
 std::vector<uint8_t> read_whole_file(const std::string& path, uint64_t max_bytes);
+std::vector<uint8_t> read_whole_file(const File& f, uint64_t max_bytes);
 bool path_exists(const std::string& path);
+// The canonical path (links resolved) of an existing path; "" if it cannot be resolved.
+std::string real_path(const std::string& path);
 bool is_directory(const std::string& path);
 void make_directory(const std::string& path);          // one level; error if it exists
 void make_directories(const std::string& path);        // like mkdir -p

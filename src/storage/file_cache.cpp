@@ -8,7 +8,7 @@ File& FileCache::get(const std::string& path) {
     lru_.splice(lru_.begin(), lru_, it->second.lru);
     return it->second.file;
   }
-  return insert(File(path, File::Mode::kRead));   // may throw; the cache is unchanged then
+  return insert(confinement_.open(path));   // may throw; the cache is unchanged then
 }
 
 File& FileCache::insert(File file) {

@@ -7,15 +7,19 @@
 #include <list>
 #include <string>
 #include <unordered_map>
+#include <utility>
 
+#include "storage/confinement.hpp"
 #include "storage/file.hpp"
 
 namespace lodex {
 
 class FileCache {
  public:
-  explicit FileCache(size_t capacity = 64) : capacity_(capacity == 0 ? 1 : capacity) {}
-  // The open handle for `path`, opening it (and closing the least recently used) if needed.
+  explicit FileCache(size_t capacity = 64, Confinement confinement = {})
+      : capacity_(capacity == 0 ? 1 : capacity), confinement_(std::move(confinement)) {}
+  // The open handle for `path`, opening it under the confinement (and closing the least recently
+  // used) if needed.
   File& get(const std::string& path);
   // Adds a file opened elsewhere (counted as an open), closing the least recently used if full.
   File& insert(File file);
@@ -30,6 +34,7 @@ class FileCache {
     std::list<std::string>::iterator lru;
   };
   size_t capacity_;
+  Confinement confinement_;
   size_t opens_ = 0;
   std::list<std::string> lru_;   // front = most recent
   std::unordered_map<std::string, Entry> map_;

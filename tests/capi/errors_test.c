@@ -238,6 +238,13 @@ static void test_grids(lodex_dataset* ds) {
   EXPECT_ERROR(lodex_grid_read_part(grid, "rho", 0, outside, -1, MPI_COMM_NULL, &part), LODEX_ERR_INVALID_ARGUMENT,
                NULL);
   EXPECT_ERROR(lodex_grid_read_part(grid, "nope", 0, NULL, -1, MPI_COMM_NULL, &part), LODEX_ERR_NOT_FOUND, "nope");
+  /* The grid's .idx through the IDX calls: flags other than LODEX_ALLOW_OUTSIDE are refused. */
+  char idx_path[4300];
+  path_of(idx_path, sizeof idx_path, "capi_errors.lodex/rho.idx");
+  lodex_idx* idx = NULL;
+  EXPECT_ERROR(lodex_idx_open_flags(idx_path, 8, &idx), LODEX_ERR_INVALID_ARGUMENT, "flags 8");
+  EXPECT_OK(lodex_idx_open_flags(idx_path, LODEX_ALLOW_OUTSIDE, &idx));
+  EXPECT_OK(lodex_idx_close(idx));
 }
 
 static void test_series(lodex_dataset* ds) {

@@ -81,6 +81,7 @@ void GridGroup::abort_read(const Error& error, MPI_Comm comm) const { abort_agre
 GridArray GridGroup::read_parts(const GridReadPart& part, const std::string& field, int64_t step,
                                 IdxReadStats& stats) const {
   const GridMeta& g = meta();
+  require_read_within_limit(part.shape, dtype_size(part.dtype) * part.components, cat("grid '", name_, "'"));
   const std::vector<std::pair<GridPartDataset, IdxDataset>> parts = open_parts(step);
   std::vector<GridPartSpace> spaces;
   for (const auto& [p, d] : parts) spaces.push_back({p.box, d.header().bits});

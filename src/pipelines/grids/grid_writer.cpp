@@ -159,7 +159,7 @@ IdxDataset GridGroup::open_step(int64_t step) const {
   require_step(step);
   const GridMeta& g = meta();
   const std::string path = idx_path();
-  IdxDataset d = IdxDataset::open(path);
+  IdxDataset d = IdxDataset::open(path, ds_->confinement);
   check_idx_header(d.header(), grid_idx_header(g, name_, g.dims, g.bitmask, g.bits_per_block), step, path);
   return d;
 }
@@ -171,7 +171,7 @@ std::vector<std::pair<GridPartDataset, IdxDataset>> GridGroup::open_parts(int64_
   const int k = grid_partition_bits(g.partitions, hz);
   std::vector<std::pair<GridPartDataset, IdxDataset>> out;
   for (GridPartDataset& p : part_datasets()) {
-    IdxDataset d = IdxDataset::open(p.idx_path);
+    IdxDataset d = IdxDataset::open(p.idx_path, ds_->confinement);
     Coord3 dims;
     for (int a = 0; a < 3; ++a) dims[a] = static_cast<uint64_t>(p.box.hi[a] - p.box.lo[a]);
     check_idx_header(d.header(),

@@ -17,10 +17,13 @@
 #include "core/heap_bytes.hpp"
 #include "format/idx.hpp"
 #include "layout/grid_read_plan.hpp"
+#include "storage/confinement.hpp"
 
 namespace lodex {
 
+class FileCache;
 class HzIndex;
+struct LatticeOut;
 
 // Samples of a read: shape[0..2] = counts along x, y, z; the bytes are row-major (z, y, x, c).
 struct GridArray {
@@ -36,8 +39,12 @@ struct IdxReadStats {
 
 class IdxDataset {
  public:
-  // Reads and validates `idx_path` (the .idx text header).
-  static IdxDataset open(const std::string& idx_path);
+  // Reads and validates `idx_path` (the .idx text header). Relative file templates start at the
+  // .idx file's directory (the linked file's, for a link); block files are opened only in that
+  // directory's tree, links resolved, unless allow_outside (storage/confinement.hpp).
+  static IdxDataset open(const std::string& idx_path, bool allow_outside = false);
+  // The same with the files confined as `confinement` says (a grid of a lodex dataset: the dataset).
+  static IdxDataset open(const std::string& idx_path, const Confinement& confinement);
 
   const std::string& path() const { return path_; }
   const IdxHeader& header() const { return header_; }
@@ -64,10 +71,24 @@ class IdxDataset {
   [[noreturn]] void abort_read(const Error& error, MPI_Comm comm) const;
 
  private:
+  // `dir`: where relative file templates start.
+  static IdxDataset open(const std::string& idx_path, const std::string& dir, const Confinement& confinement);
   GridReadSpace read_space() const;
   GridArray read_samples(const GridReadPart& part, const std::string& field, int64_t time, IdxReadStats* stats) const;
+  // A block the query needs, its file and table entry (present: checked).
+  struct LocatedBlock {
+    std::string path;
+    uint64_t block = 0;
+    IdxBlockEntry entry;
+  };
+  // The table entries of `blocks` (ascending) of field fi; FormatError for a missing file or block.
+  std::vector<LocatedBlock> locate_blocks(const std::vector<uint64_t>& blocks, size_t fi, const std::string& time_dir,
+                                          FileCache& files, IdxReadStats& st) const;
+  void decode_blocks(const std::vector<LocatedBlock>& located, size_t fi, int r, FileCache& files,
+                     LatticeOut& lattice, IdxReadStats& st) const;
 
   std::string path_, dir_;
+  Confinement confinement_;
   IdxHeader header_;
   std::shared_ptr<const HzIndex> index_;   // of header_.bits
 };
@@ -75,6 +96,12 @@ class IdxDataset {
 }  // namespace lodex
 
 namespace lodex {
+
+// The largest answer a grid read may return, in bytes: the environment's LODEX_MAX_READ_BYTES when
+// set, else this machine's memory. An answer of `shape` samples of `sample_bytes` beyond it is an
+// InvalidArgument naming `what`, raised before anything is allocated or opened.
+uint64_t read_limit_bytes();
+void require_read_within_limit(const std::array<uint64_t, 3>& shape, size_t sample_bytes, const std::string& what);
 
 // One field of a serial IDX write: `data` holds the whole grid, row-major (z, y, x, c).
 struct IdxFieldData {

@@ -5,21 +5,36 @@
 #include <zlib.h>
 
 #include <algorithm>
+#include <cstdlib>
 #include <cstring>
+#include <unistd.h>
 #include <map>
 #include <memory>
 
 #include "layout/hz.hpp"
 #include "pipelines/agreed_read.hpp"
 #include "storage/file.hpp"
+#include "storage/file_cache.hpp"
 
 namespace lodex {
 
-IdxDataset IdxDataset::open(const std::string& idx_path) {
+IdxDataset IdxDataset::open(const std::string& idx_path, bool allow_outside) {
+  // A linked .idx file: its templates and its tree are those of the file the link leads to.
+  const std::string real = real_path(idx_path);
+  const std::string dir = parent_path(real.empty() ? idx_path : real);
+  return open(idx_path, dir, Confinement(dir, allow_outside));
+}
+
+IdxDataset IdxDataset::open(const std::string& idx_path, const Confinement& confinement) {
+  return open(idx_path, parent_path(idx_path), confinement);
+}
+
+IdxDataset IdxDataset::open(const std::string& idx_path, const std::string& dir, const Confinement& confinement) {
   IdxDataset d;
   d.path_ = idx_path;
-  d.dir_ = parent_path(idx_path);
-  const std::vector<uint8_t> bytes = read_whole_file(idx_path, uint64_t{16} << 20);
+  d.dir_ = dir;
+  d.confinement_ = confinement;
+  const std::vector<uint8_t> bytes = confinement.read_whole(idx_path, uint64_t{16} << 20);
   d.header_ = decode_idx_header(std::string(bytes.begin(), bytes.end()), "'" + idx_path + "'");
   d.index_ = std::make_shared<const HzIndex>(d.header_.bits);
   return d;
@@ -28,13 +43,6 @@ IdxDataset IdxDataset::open(const std::string& idx_path) {
 int IdxDataset::max_resolution() const { return index_->maxh(); }
 
 namespace {
-
-// The query's samples along one axis: first, first + delta, ... below hi.
-struct AxisRange {
-  int64_t first = 0;
-  uint64_t delta = 1, count = 0;
-  int64_t end() const { return first + static_cast<int64_t>(count * delta); }
-};
 
 // The directory of time step `time` ("" for a dataset without time steps, whose only step is 0).
 std::string time_dir_of(const IdxHeader& h, int64_t time, const std::string& what) {
@@ -80,6 +88,122 @@ GridArray IdxDataset::read(const std::string& field, int64_t time, const std::op
 
 void IdxDataset::abort_read(const Error& error, MPI_Comm comm) const { abort_agreed_read(error, comm); }
 
+namespace {
+
+// The query's lattice at resolution r over the part's box, and its size checked against the limit.
+LatticeOut query_lattice(const HzIndex& hz, const GridReadPart& part, size_t sample_bytes, const std::string& what) {
+  const StridedBox lattice = hz.resolution_box(part.resolution);
+  LatticeOut q;
+  for (int a = 0; a < 3; ++a) {
+    q.delta[a] = lattice.stride[a];
+    const int64_t d = static_cast<int64_t>(q.delta[a]), lo = part.box.lo[a], hi = part.box.hi[a];
+    q.first[a] = (lo + d - 1) / d * d;
+    q.count[a] = q.first[a] < hi ? static_cast<uint64_t>((hi - 1 - q.first[a]) / d + 1) : 0;
+  }
+  require_read_within_limit(q.count, sample_bytes, what);
+  return q;
+}
+
+}  // namespace
+
+uint64_t read_limit_bytes() {
+  if (const char* env = std::getenv("LODEX_MAX_READ_BYTES"); env && *env) {
+    char* end = nullptr;
+    const unsigned long long v = std::strtoull(env, &end, 10);
+    if (end && *end == 0 && v > 0) return v;
+    fail(ErrorCode::kInvalidArgument, "LODEX_MAX_READ_BYTES='", env, "' is not a positive number of bytes");
+  }
+  const long pages = ::sysconf(_SC_PHYS_PAGES), page = ::sysconf(_SC_PAGESIZE);
+  return pages > 0 && page > 0 ? static_cast<uint64_t>(pages) * static_cast<uint64_t>(page) : UINT64_MAX;
+}
+
+void require_read_within_limit(const std::array<uint64_t, 3>& shape, size_t sample_bytes, const std::string& what) {
+  const uint64_t limit = read_limit_bytes();
+  uint64_t bytes = sample_bytes;
+  for (int a = 0; a < 3; ++a) {
+    if (shape[a] != 0 && bytes > limit / shape[a])
+      fail(ErrorCode::kInvalidArgument, what, ": the read would return ", shape[0], " x ", shape[1], " x ", shape[2],
+           " samples of ", sample_bytes, " bytes, more than the limit of ", limit,
+           " bytes (this machine's memory unless LODEX_MAX_READ_BYTES says otherwise); read a box or a coarser "
+           "resolution");
+    bytes *= shape[a];
+  }
+}
+
+std::vector<IdxDataset::LocatedBlock> IdxDataset::locate_blocks(const std::vector<uint64_t>& blocks, size_t fi,
+                                                                const std::string& time_dir, FileCache& files,
+                                                                IdxReadStats& st) const {
+  const IdxHeader& h = header_;
+  const std::string what = "'" + path_ + "'";
+  const uint64_t bpf = static_cast<uint64_t>(h.blocks_per_file);
+  std::vector<LocatedBlock> out;
+  std::vector<uint8_t> table;
+  for (size_t i = 0; i < blocks.size();) {
+    const uint64_t file_no = blocks[i] / bpf;
+    const std::string path = idx_block_file(dir_, h.filename_template, time_dir, blocks[i], bpf);
+    if (!path_exists(path))
+      fail(ErrorCode::kFormat, what, ": data file '", path, "' holding blocks ", file_no * bpf, "-",
+           file_no * bpf + bpf - 1, " is missing");
+    const File& file = files.get(path);
+    const uint64_t size = file.size();
+    table.resize(std::min<uint64_t>(idx_table_bytes(bpf, h.fields.size()), size));
+    file.pread_all(table.data(), table.size(), 0);
+    st.bytes_read += table.size();
+    const auto entries = decode_idx_table(table.data(), table.size(), bpf, h.fields.size(), size, "'" + path + "'");
+    for (; i < blocks.size() && blocks[i] / bpf == file_no; ++i) {
+      const IdxBlockEntry& e = entries[fi * bpf + blocks[i] % bpf];
+      if (!e.present())
+        fail(ErrorCode::kFormat, "'", path, "' does not hold block ", blocks[i], " of field '", h.fields[fi].name,
+             "' (its table entry is empty), which the query needs");
+      out.push_back({path, blocks[i], e});
+    }
+  }
+  return out;
+}
+
+void IdxDataset::decode_blocks(const std::vector<LocatedBlock>& located, size_t fi, int r, FileCache& files,
+                               LatticeOut& lattice, IdxReadStats& st) const {
+  const IdxHeader& h = header_;
+  const IdxField& f = h.fields[fi];
+  const int bpb = h.bits_per_block;
+  const size_t sb = dtype_size(f.dtype) * f.components;
+  const uint64_t raw_bytes = (uint64_t{1} << bpb) * sb;
+  std::vector<uint8_t> payload, decoded(raw_bytes);
+  for (const LocatedBlock& lb : located) {
+    const IdxBlockEntry& e = lb.entry;
+    const std::string& path = lb.path;
+    const uint64_t b = lb.block;
+    payload.resize(e.size);
+    files.get(path).pread_all(payload.data(), e.size, e.offset);
+    st.bytes_read += e.size;
+    ++st.blocks_read;
+    const uint32_t codec = e.flags & kIdxCodecMask;
+    const uint8_t* src = nullptr;
+    if (codec == kIdxCodecRaw) {
+      if (e.size != raw_bytes)
+        fail(ErrorCode::kFormat, "'", path, "' block ", b, " of field '", f.name, "' has ", e.size,
+             " bytes; a raw block has ", raw_bytes);
+      src = payload.data();
+    } else if (codec == kIdxCodecZip) {
+      uLongf got = static_cast<uLongf>(raw_bytes);
+      const int rc = ::uncompress(decoded.data(), &got, payload.data(), static_cast<uLong>(e.size));
+      if (rc != Z_OK || got != raw_bytes)
+        fail(ErrorCode::kFormat, "'", path, "' block ", b, " of field '", f.name, "' does not decode (zlib ",
+             rc == Z_OK ? "gave " + std::to_string(got) + " bytes, expected " + std::to_string(raw_bytes)
+                        : std::string(zError(rc)),
+             ")");
+      src = decoded.data();
+    } else {
+      fail(ErrorCode::kUnsupported, "'", path, "' block ", b, " uses codec ", codec,
+           " (lz4, zfp, png, jpg); only raw and zip blocks are supported");
+    }
+    hz_decode_block(*index_, b, bpb, r, (e.flags & kIdxRowMajor) != 0, src, sb, lattice);
+  }
+}
+
+// Phases: the query's lattice (size checked against the limit) -> the blocks meeting it -> their
+// files' tables read and every needed block found present -> the answer allocated -> blocks decoded.
+// A forged or damaged header fails in the first three, before the answer's memory is taken.
 GridArray IdxDataset::read_samples(const GridReadPart& part, const std::string& field, int64_t time,
                                    IdxReadStats* stats) const {
   const IdxHeader& h = header_;
@@ -88,104 +212,31 @@ GridArray IdxDataset::read_samples(const GridReadPart& part, const std::string& 
   while (fi < h.fields.size() && h.fields[fi].name != field) ++fi;
   if (fi == h.fields.size()) fail(ErrorCode::kInternal, what, ": field '", field, "' was planned but is not there");
   const IdxField& f = h.fields[fi];
-  const HzIndex& hz = *index_;
-  const int bpb = h.bits_per_block;
-  const int r = part.resolution;
   const std::string time_dir = time_dir_of(h, time, what);
+  const size_t sb = dtype_size(f.dtype) * f.components;
+  LatticeOut lattice = query_lattice(*index_, part, sb, what);
 
-  // The part's box (inside the logic box: planned); its samples at resolution r.
-  const std::array<int64_t, 3>&qlo = part.box.lo, &qhi = part.box.hi;
-  const StridedBox lattice = hz.resolution_box(r);
-  std::array<AxisRange, 3> q;
-  for (int a = 0; a < 3; ++a) {
-    q[a].delta = lattice.stride[a];
-    const int64_t d = static_cast<int64_t>(q[a].delta);
-    q[a].first = (qlo[a] + d - 1) / d * d;
-    q[a].count = q[a].first < qhi[a] ? static_cast<uint64_t>((qhi[a] - 1 - q[a].first) / d + 1) : 0;
-  }
   GridArray out;
   out.dtype = f.dtype;
   out.components = f.components;
-  const size_t sb = dtype_size(f.dtype) * f.components;
-  for (int a = 0; a < 3; ++a) out.shape[a] = q[a].count;
-  const uint64_t n = q[0].count * q[1].count * q[2].count;
-  out.bytes.allocate(n * sb);
+  out.shape = lattice.count;
+  const uint64_t n = lattice.count[0] * lattice.count[1] * lattice.count[2];
   IdxReadStats st;
   st.bytes_returned = n * sb;
   if (n == 0) {
+    out.bytes.allocate(0);
     if (stats) *stats = st;
     return out;
   }
-  LatticeOut lattice_out;
-  lattice_out.data = out.bytes.data();
-  for (int a = 0; a < 3; ++a) {
-    lattice_out.first[a] = q[a].first;
-    lattice_out.delta[a] = q[a].delta;
-    lattice_out.count[a] = q[a].count;
-  }
-
-  // Blocks of levels 0..r that meet the query, by file.
-  const uint64_t bpf = static_cast<uint64_t>(h.blocks_per_file);
-  const uint64_t last_block = r <= bpb ? 1 : uint64_t{1} << (r - bpb);
-  std::map<uint64_t, std::vector<uint64_t>> by_file;
-  for (uint64_t b = 0; b < last_block; ++b) {
-    const StridedBox bb = hz.block_box(b, bpb);
-    bool meets = true;
-    for (int a = 0; a < 3 && meets; ++a) {
-      uint64_t i0, i1;
-      span_within(bb.start[a], bb.stride[a], bb.count[a], q[a].first, q[a].end(), i0, i1);
-      meets = i1 > i0;
-    }
-    if (meets) by_file[b / bpf].push_back(b);
-  }
-
-  const uint64_t raw_bytes = (uint64_t{1} << bpb) * sb;
-  std::vector<uint8_t> payload, decoded(raw_bytes), table;
-  for (const auto& [file_no, blocks] : by_file) {
-    const std::string path = idx_block_file(dir_, h.filename_template, time_dir, blocks.front(), bpf);
-    if (!path_exists(path))
-      fail(ErrorCode::kFormat, what, ": data file '", path, "' holding blocks ", file_no * bpf, "-",
-           file_no * bpf + bpf - 1, " is missing");
-    const File file(path, File::Mode::kRead);
-    ++st.files_opened;
-    const uint64_t size = file.size();
-    const uint64_t tb = idx_table_bytes(bpf, h.fields.size());
-    table.resize(std::min<uint64_t>(tb, size));
-    file.pread_all(table.data(), table.size(), 0);
-    st.bytes_read += table.size();
-    const auto entries = decode_idx_table(table.data(), table.size(), bpf, h.fields.size(), size, "'" + path + "'");
-    for (uint64_t b : blocks) {
-      const IdxBlockEntry& e = entries[fi * bpf + b % bpf];
-      if (!e.present())
-        fail(ErrorCode::kFormat, "'", path, "' does not hold block ", b, " of field '", f.name,
-             "' (its table entry is empty), which the query needs");
-      payload.resize(e.size);
-      file.pread_all(payload.data(), e.size, e.offset);
-      st.bytes_read += e.size;
-      ++st.blocks_read;
-      const uint32_t codec = e.flags & kIdxCodecMask;
-      const uint8_t* src = nullptr;
-      if (codec == kIdxCodecRaw) {
-        if (e.size != raw_bytes)
-          fail(ErrorCode::kFormat, "'", path, "' block ", b, " of field '", f.name, "' has ", e.size,
-               " bytes; a raw block has ", raw_bytes);
-        src = payload.data();
-      } else if (codec == kIdxCodecZip) {
-        uLongf got = static_cast<uLongf>(raw_bytes);
-        const int rc = ::uncompress(decoded.data(), &got, payload.data(), static_cast<uLong>(e.size));
-        if (rc != Z_OK || got != raw_bytes)
-          fail(ErrorCode::kFormat, "'", path, "' block ", b, " of field '", f.name, "' does not decode (zlib ",
-               rc == Z_OK ? "gave " + std::to_string(got) + " bytes, expected " + std::to_string(raw_bytes)
-                          : std::string(zError(rc)),
-               ")");
-        src = decoded.data();
-      } else {
-        fail(ErrorCode::kUnsupported, "'", path, "' block ", b, " uses codec ", codec,
-             " (lz4, zfp, png, jpg); only raw and zip blocks are supported");
-      }
-      hz_decode_block(hz, b, bpb, r, (e.flags & kIdxRowMajor) != 0, src, sb, lattice_out);
-    }
-  }
+  std::array<int64_t, 3> end;
+  for (int a = 0; a < 3; ++a) end[a] = lattice.end(a);
+  const std::vector<uint64_t> blocks = blocks_meeting(*index_, h.bits_per_block, part.resolution, lattice.first, end);
+  FileCache files(64, confinement_);
+  const std::vector<LocatedBlock> located = locate_blocks(blocks, fi, time_dir, files, st);
+  out.bytes.allocate(n * sb);
+  lattice.data = out.bytes.data();
+  decode_blocks(located, fi, part.resolution, files, lattice, st);
+  st.files_opened = files.opens();
   if (stats) *stats = st;
   return out;
 }

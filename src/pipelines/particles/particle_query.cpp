@@ -61,10 +61,15 @@ uint64_t request_hash(const ReadRequest& r, const std::string& dir, bool sampled
 
 }  // namespace
 
-ParticleQuery::ParticleQuery(std::string step_dir, const Schema& schema, uint64_t brick_target, SpatialMetadata meta,
+ParticleQuery::ParticleQuery(std::string step_dir, const Confinement& confinement, const Schema& schema, uint64_t brick_target, SpatialMetadata meta,
                              uint64_t metadata_bytes, const ReadRequest& request, bool sampled, MPI_Comm comm,
                              const std::optional<Error>& prior)
-    : dir_(std::move(step_dir)), schema_(schema), brick_target_(brick_target), meta_(std::move(meta)) {
+    : dir_(std::move(step_dir)),
+      confinement_(confinement),
+      schema_(schema),
+      brick_target_(brick_target),
+      meta_(std::move(meta)),
+      cache_(64, confinement) {
   const double t0 = wall_seconds();
   if (comm != MPI_COMM_NULL) comm_ = Comm(comm);
   setup_.metadata_bytes = metadata_bytes;
@@ -158,7 +163,7 @@ void ParticleQuery::setup(const ReadRequest& request, bool sampled) {
 
 ParticleQuery::LoadedHead ParticleQuery::load_head(size_t candidate) const {
   IoCount io;
-  DataFile df = open_data_file(dir_, meta_.files[candidates_order_[candidate]], schema_, io);
+  DataFile df = open_data_file(confinement_, dir_, meta_.files[candidates_order_[candidate]], schema_, io);
   LoadedHead out;
   out.file = std::move(df.file);
   out.head = std::move(df.head);

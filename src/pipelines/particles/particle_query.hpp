@@ -38,7 +38,7 @@ class ParticleQuery {
   // verified spatial metadata. `sampled`: the read takes a level, fraction or refinement, so the
   // candidates of every rank are counted (one more collective). `prior`: an error this rank met
   // before (loading the metadata), raised on every rank.
-  ParticleQuery(std::string step_dir, const Schema& schema, uint64_t brick_target, SpatialMetadata meta,
+  ParticleQuery(std::string step_dir, const Confinement& confinement, const Schema& schema, uint64_t brick_target, SpatialMetadata meta,
                 uint64_t metadata_bytes, const ReadRequest& request, bool sampled, MPI_Comm comm,
                 const std::optional<Error>& prior);
   ~ParticleQuery();
@@ -82,6 +82,7 @@ class ParticleQuery {
   void add_file(size_t candidate, LoadedHead loaded, const ByteSplit* split);
 
   std::string dir_;
+  Confinement confinement_;
   Schema schema_;
   uint64_t brick_target_ = 0;
   SpatialMetadata meta_;

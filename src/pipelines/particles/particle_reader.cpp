@@ -53,8 +53,9 @@ LoadedMetadata load_metadata(const DatasetState& ds, const std::string& name, in
   const StepRecord& rec = step_record(g, step);
   LoadedMetadata out;
   out.step_dir = join_path(ds.path, rec.directory);
+  out.confinement = ds.confinement;
   const std::string path = join_path(out.step_dir, "spatial.lsm");
-  const std::vector<uint8_t> bytes = read_whole_file(path, kMaxMetadataBytes);
+  const std::vector<uint8_t> bytes = ds.confinement.read_whole(path, kMaxMetadataBytes);
   if (checksum64(bytes.data(), bytes.size()) != rec.metadata_checksum)
     fail(ErrorCode::kFormat, "'", path, "' does not match the checksum the manifest recorded for step ", step,
          " (damaged or replaced)");
@@ -89,7 +90,7 @@ std::unique_ptr<ParticleQuery> make_query(const DatasetState& ds, const std::str
     error = e;
   }
   const ParticleGroupMeta& g = group_meta(ds, name);
-  return std::make_unique<ParticleQuery>(std::move(loaded.step_dir), g.schema, g.lod.brick_target,
+  return std::make_unique<ParticleQuery>(std::move(loaded.step_dir), loaded.confinement, g.schema, g.lod.brick_target,
                                          std::move(loaded.meta), loaded.bytes, request, sampled, comm, error);
 }
 

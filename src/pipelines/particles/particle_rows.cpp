@@ -11,11 +11,12 @@ namespace {
 constexpr uint64_t kMaxGapBytes = 64 << 10;
 }
 
-DataFile open_data_file(const std::string& dir, const DataFileRecord& rec, const Schema& schema, IoCount& io) {
+DataFile open_data_file(const Confinement& confinement, const std::string& dir, const DataFileRecord& rec,
+                        const Schema& schema, IoCount& io) {
   DataFile out;
   out.path = join_path(dir, rec.file_name);
   const std::string what = "'" + out.path + "'";
-  out.file = File(out.path, File::Mode::kRead);
+  out.file = confinement.open(out.path);
   const uint64_t size = out.file.size();
   if (size != rec.file_bytes)
     fail(ErrorCode::kFormat, what, " has ", size, " bytes; the spatial metadata says ", rec.file_bytes,

@@ -12,6 +12,7 @@
 #include "core/schema.hpp"
 #include "format/particle_file.hpp"
 #include "format/spatial_metadata.hpp"
+#include "storage/confinement.hpp"
 #include "storage/file.hpp"
 
 namespace lodex {
@@ -29,7 +30,8 @@ struct DataFile {
 
 // Opens `dir`/rec.file_name and reads its head: the size, the head checksum, the count and the
 // schema must agree with the metadata record (FormatError naming the file otherwise).
-DataFile open_data_file(const std::string& dir, const DataFileRecord& rec, const Schema& schema, IoCount& io);
+DataFile open_data_file(const Confinement& confinement, const std::string& dir, const DataFileRecord& rec,
+                        const Schema& schema, IoCount& io);
 
 // Checks segment s of field f (bytes: its rows of that field) against the head's checksum;
 // FormatError naming the file, field, rows and byte offset otherwise.

@@ -56,12 +56,12 @@ struct BuildTimes {
 };
 
 // One index file: field f of one data file.
-BuildTimes build_one(const std::string& dir, const DataFileRecord& rec, const Schema& schema, size_t f,
+BuildTimes build_one(const Confinement& confinement, const std::string& dir, const DataFileRecord& rec, const Schema& schema, size_t f,
                      const BinningSpec& binning, bool durable) {
   BuildTimes t;
   const double t0 = wall_seconds();
   IoCount io;
-  const DataFile df = open_data_file(dir, rec, schema, io);
+  const DataFile df = open_data_file(confinement, dir, rec, schema, io);
   const FieldSpec& spec = schema.field(f);
   const uint64_t n = df.head.num_particles;
   if (n >= (uint64_t{1} << 32))
@@ -224,7 +224,7 @@ IndexBuildStats ParticleGroup::build_index(const IndexSpec& spec_in, const std::
     step_op.run_locally([&] {
       try {
         parallel_for(tasks.size(), threads, [&](size_t i, size_t) {
-          times[i] = build_one(loaded.step_dir, loaded.meta.files[tasks[i].file], schema, b.field_ids[tasks[i].slot],
+          times[i] = build_one(loaded.confinement, loaded.step_dir, loaded.meta.files[tasks[i].file], schema, b.field_ids[tasks[i].slot],
                                b.spec.binning, st.options.fsync);
         });
       } catch (const std::bad_alloc&) {
@@ -319,17 +319,17 @@ struct MetaRanges {
 class FileQuery {
  public:
   // `verdict`: the query's verdict on the file from its metadata (kSure or kCheck; kNone is pruned).
-  FileQuery(const std::string& dir, const DataFileRecord& rec, const MetaRanges& ranges, Tri verdict,
+  FileQuery(const Confinement& confinement, const std::string& dir, const DataFileRecord& rec, const MetaRanges& ranges, Tri verdict,
             const Schema& schema, const StepRecord& step, const QueryNode& q, const ValueQuery& vq,
             const std::vector<size_t>& out_fields)
-      : dir_(dir), rec_(rec), ranges_(ranges), verdict_(verdict), schema_(schema), step_(step), q_(q), vq_(vq),
+      : confinement_(confinement), dir_(dir), rec_(rec), ranges_(ranges), verdict_(verdict), schema_(schema), step_(step), q_(q), vq_(vq),
         out_fields_(out_fields) {}
 
   FileAnswer run();
 
  private:
   const DataFile& data() {
-    if (!data_) data_ = open_data_file(dir_, rec_, schema_, data_io_);
+    if (!data_) data_ = open_data_file(confinement_, dir_, rec_, schema_, data_io_);
     return *data_;
   }
   RowSets leaf(const QueryNode& n);
@@ -340,6 +340,7 @@ class FileQuery {
   Roaring load_union(OpenIndex& ix, const std::vector<IndexBin>& bins, const BinSpans& spans);
   void give_up_index(size_t f, const std::string& why);
 
+  const Confinement& confinement_;
   const std::string& dir_;
   const DataFileRecord& rec_;
   const MetaRanges ranges_;
@@ -372,7 +373,7 @@ OpenIndex* FileQuery::index_of(size_t f) {
   OpenIndex ix;
   ix.path = join_path(dir_, index_file_name(rec_.file_name, name));
   try {
-    ix.file = File(ix.path, File::Mode::kRead);
+    ix.file = confinement_.open(ix.path);
     const uint64_t size = ix.file.size();
     const std::string what = "index '" + ix.path + "'";
     std::vector<uint8_t> buf(std::min<uint64_t>(size, kIndexHeaderBytes));
@@ -685,7 +686,7 @@ ValueQueryResult ParticleGroup::query(int64_t step, const ValueQuery& vq, MPI_Co
     parallel_for(mine_idx.size(), io_threads(), [&](size_t i, size_t) {
       const size_t k = mine_idx[i];
       const DataFileRecord& rec = meta.files[live[k]];
-      answers[i] = FileQuery(loaded.step_dir, rec, MetaRanges{rec, first_component}, verdict[k], schema, *step_rec, q, vq,
+      answers[i] = FileQuery(loaded.confinement, loaded.step_dir, rec, MetaRanges{rec, first_component}, verdict[k], schema, *step_rec, q, vq,
                              out_fields)
                        .run();
     });

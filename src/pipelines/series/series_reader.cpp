@@ -101,7 +101,7 @@ std::shared_ptr<const SeriesWindowHead> SeriesGroup::window_head(size_t window) 
   if (!path_exists(path))
     fail(ErrorCode::kFormat, "window file '", path, "' of series '", name_, "' (steps ", steps_text(rec.steps),
          ") is listed in the manifest but missing");
-  File f(path, File::Mode::kRead);
+  File f = ds_->confinement.open(path);
   const uint64_t size = f.size();
   const uint32_t V = static_cast<uint32_t>(m.variables.size()), C = static_cast<uint32_t>(plan.sar->chunks().size());
   const SeriesWindowHead want = planned_window_head(name_, m.variables, *plan.sar, rec.steps.front(),
@@ -304,7 +304,7 @@ SeriesArray SeriesGroup::read_part_data(const SeriesReadPart& part, uint32_t v,
     }
     std::sort(blocks.begin(), blocks.end(), [](const Blocks& a, const Blocks& b) { return a.offset < b.offset; });
     const std::string path = join_path(join_path(ds_->path, name_), m.windows[w].file);
-    File f(path, File::Mode::kRead);
+    File f = ds_->confinement.open(path);
     ++read_stats_.windows;
     std::vector<std::pair<uint64_t, uint64_t>> ranges;
     for (const Blocks& b : blocks) ranges.emplace_back(b.offset, b.offset + b.bytes);
