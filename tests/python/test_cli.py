@@ -176,3 +176,53 @@ def test_grids_in_info_and_read(tmp_path):
     assert np.array_equal(np.load(out), want) and want.size > 0
     bad = cli("read", path, "temp", "--step", "0", "--level", "1")
     assert bad.returncode != 0 and "--resolution" in bad.stderr
+
+
+def test_out_writes_exactly_the_named_file(tmp_path):
+    """--out writes the named file and nothing else; the format follows the extension (.npy, .npz),
+    an extension the result cannot take is refused before reading, and an unwritable --out is an
+    IOFailure that leaves no partial file."""
+    path = str(tmp_path / "o.lodex")
+    rng = np.random.default_rng(4)
+    pos = rng.random((500, 3))
+    energy = rng.random(500).astype(np.float32)
+    grid = rng.random((8, 8, 8), dtype=np.float32)
+    with lodex.create(path) as ds:
+        ds.particles("p", schema={"position": ("f8", 3), "energy": "f4"}, domain=((0, 0, 0), (1, 1, 1))).write(
+            step=0, data={"position": pos, "energy": energy})
+        ds.grid("g", dims=(8, 8, 8), dtype="f4").write(0, ((0, 0, 0), (8, 8, 8)), grid)
+    out = tmp_path / "out"
+    out.mkdir()
+
+    r = cli("read", path, "g", "--step", "0", "--out", out / "g.npz")
+    assert r.returncode == 0 and f"wrote {out / 'g.npz'}" in r.stdout
+    assert sorted(os.listdir(out)) == ["g.npz"]
+    assert np.array_equal(np.load(out / "g.npz")["g"], grid)
+    r = cli("read", path, "g", "--step", "0", "--out", out / "g.npy")
+    assert np.array_equal(np.load(out / "g.npy"), grid)
+    r = cli("read", path, "p", "--step", "0", "--out", out / "p.npz")
+    got = np.load(out / "p.npz")
+    assert sorted(got.files) == ["energy", "position"] and np.array_equal(np.sort(got["energy"]), np.sort(energy))
+    r = cli("read", path, "p", "--step", "0", "--fields", "energy", "--out", out / "e.npy")
+    assert np.array_equal(np.sort(np.load(out / "e.npy")), np.sort(energy))
+    r = cli("query", path, "p", "energy > 0.5", "--step", "0", "--out", out / "q.npz")
+    assert r.returncode == 0 and len(np.load(out / "q.npz")["energy"]) == int((energy > 0.5).sum())
+    assert sorted(os.listdir(out)) == ["e.npy", "g.npy", "g.npz", "p.npz", "q.npz"]
+
+    for args, ext in [(("read", path, "g", "--step", "0"), "sample.dat"), (("read", path, "p", "--step", "0"), "p.npy"),
+                      (("query", path, "p", "energy > 0.5", "--step", "0"), "q.npy")]:
+        r = cli(*args, "--out", out / ext)
+        assert r.returncode == 2 and "InvalidArgumentError" in r.stderr and ".npz" in r.stderr, r.stderr
+        assert "Traceback" not in r.stderr
+    locked = tmp_path / "locked"
+    locked.mkdir()
+    locked.chmod(0o500)
+    try:
+        r = cli("read", path, "g", "--step", "0", "--out", locked / "g.npy")
+        if os.geteuid() != 0:   # root writes anywhere; the missing folder below holds for everyone
+            assert r.returncode == 2 and "IOFailure" in r.stderr
+    finally:
+        locked.chmod(0o700)
+    r = cli("read", path, "g", "--step", "0", "--out", tmp_path / "missing" / "g.npy")
+    assert r.returncode == 2 and "IOFailure" in r.stderr and "cannot write --out" in r.stderr and "Traceback" not in r.stderr
+    assert sorted(os.listdir(out)) == ["e.npy", "g.npy", "g.npz", "p.npz", "q.npz"]

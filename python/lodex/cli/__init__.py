@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 
 from .. import errors
@@ -136,8 +137,6 @@ def _print_series(name: str, g: dict) -> None:
 
 
 def _read_series(args: argparse.Namespace, s) -> int:
-    import numpy as np
-
     if args.level is not None or args.fraction is not None or args.fields or args.resolution is not None or args.field:
         raise errors.InvalidArgumentError("series reads take VARIABLE, --steps (or --step) and --box")
     if not args.variable:
@@ -147,10 +146,11 @@ def _read_series(args: argparse.Namespace, s) -> int:
         raise errors.InvalidArgumentError("give --step or --steps, not both")
     steps = args.step if args.step is not None else (_parse_steps(args.steps) if args.steps else None)
     box = _parse_grid_box(args.box) if args.box else None
+    _check_out(args.out, single=True)
     a = s.read(args.variable, steps=steps, box=box)
     st = s.last_read_stats
     if args.out:
-        np.save(args.out, a)
+        _save(args.out, {args.variable: a}, a)
     if args.count:
         print(a.size)
         return 0
@@ -162,6 +162,43 @@ def _read_series(args: argparse.Namespace, s) -> int:
     if args.out:
         print(f"wrote {args.out}")
     return 0
+
+
+_OUT_FORMATS = {".npy": "one numpy array", ".npz": "numpy arrays by name"}
+
+
+def _check_out(path: str | None, single: bool) -> None:
+    """Refuses an --out whose extension names no format this result can be saved as, before reading."""
+    if path is None:
+        return
+    ext = os.path.splitext(path)[1].lower()
+    allowed = [".npy", ".npz"] if single else [".npz"]
+    if ext not in allowed:
+        raise errors.InvalidArgumentError(
+            f"--out {path!r}: the format follows the extension; this result can be saved as "
+            + " or ".join(f"{e} ({_OUT_FORMATS[e]})" for e in allowed))
+
+
+def _save(path: str, arrays: dict, single=None) -> None:
+    """Writes exactly ``path`` (.npy: ``single``; .npz: ``arrays``) through a temporary file beside
+    it, renamed into place: an unwritable --out is an IOFailure and leaves no partial file."""
+    import numpy as np
+
+    directory = os.path.dirname(os.path.abspath(path))
+    tmp = os.path.join(directory, f".{os.path.basename(path)}.tmp-{os.getpid()}")
+    try:
+        with open(tmp, "wb") as f:
+            if os.path.splitext(path)[1].lower() == ".npy":
+                np.save(f, single)
+            else:
+                np.savez(f, **arrays)
+        os.replace(tmp, path)
+    except OSError as e:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise errors.IOFailure(f"cannot write --out {path!r}: {e.strerror or e}") from None
 
 
 def _parse_box(text: str):
@@ -191,16 +228,15 @@ def _parse_grid_box(text: str):
 
 
 def _read_grid(args: argparse.Namespace, g) -> int:
-    import numpy as np
-
     if args.level is not None or args.fraction is not None or args.fields:
         raise errors.InvalidArgumentError("--level, --fraction and --fields are for particles; grids take "
                                           "--resolution and --field")
     box = _parse_grid_box(args.box) if args.box else None
+    _check_out(args.out, single=True)
     a = g.read(args.step, box=box, resolution=args.resolution, field=args.field)
     stats = g.last_read_stats
     if args.out:
-        np.save(args.out, a)
+        _save(args.out, {args.field or next(iter(g.fields)): a}, a)
     if args.count:
         print(a.size)
         return 0
@@ -237,11 +273,12 @@ def _read(args: argparse.Namespace) -> int:
     if args.count and fields is None:
         fields = ["position"]   # counting needs no other column
     lod = {k: v for k, v in (("readers", args.readers), ("P", args.P), ("S", args.S)) if v is not None}
+    _check_out(args.out, single=fields is not None and len(fields) == 1)
     data = g.read(args.step, box=box, fields=fields, level=args.level, fraction=args.fraction, **lod)
     stats = g.last_read_stats
     count = stats["particles"]
     if args.out:
-        np.savez(args.out, **data)
+        _save(args.out, data, next(iter(data.values())) if len(data) == 1 else None)
     if args.count:
         print(count)
         return 0
@@ -313,6 +350,7 @@ def _query(args: argparse.Namespace) -> int:
     fields = [f for f in args.fields.split(",") if f] if args.fields else []
     if args.out and not fields:
         fields = list(g.schema)
+    _check_out(args.out, single=False)
     r = g.query(args.query, args.step, box=box, level=args.level, fields=fields,
                 count_only=args.count and not args.out, use_index=not args.scan)
     for note in r.notes:
@@ -320,7 +358,7 @@ def _query(args: argparse.Namespace) -> int:
     if args.out:
         arrays = {f"rows/{name}": rows for name, rows in r.rows.items()}
         arrays.update(r.data)
-        np.savez(args.out, **arrays)
+        _save(args.out, arrays)
     if args.count:
         print(r.count)
         return 0
@@ -485,7 +523,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--S", type=float, help="level scale (default 2)")
     p.add_argument("--fields", help="comma-separated fields to read (default all)")
     p.add_argument("--count", action="store_true", help="print only the number of particles")
-    p.add_argument("--out", help="save the result: particles as .npz (one array per field), grids as .npy")
+    p.add_argument("--out", help="save the result to exactly this file; the format follows the extension: .npz "
+                                 "(one array per field) or .npy (grids, series, or particles with one --fields)")
     p.add_argument("--resolution", type=int, help="grids: levels 0..R of the IDX hierarchy (default all)")
     p.add_argument("--field", help="grids: the field to read (default the first)")
     p.set_defaults(func=_read)
