@@ -138,14 +138,50 @@ std::shared_ptr<Dataset> Dataset::open(const std::string& path, OpenMode mode, M
   return ds;
 }
 
+namespace {
+
+// Levenshtein distance, for "did you mean" (names are short).
+size_t edit_distance(const std::string& a, const std::string& b) {
+  std::vector<size_t> row(b.size() + 1);
+  for (size_t j = 0; j <= b.size(); ++j) row[j] = j;
+  for (size_t i = 1; i <= a.size(); ++i) {
+    size_t diag = row[0];
+    row[0] = i;
+    for (size_t j = 1; j <= b.size(); ++j) {
+      const size_t up = row[j];
+      row[j] = std::min({row[j] + 1, row[j - 1] + 1, diag + (a[i - 1] == b[j - 1] ? 0 : 1)});
+      diag = up;
+    }
+  }
+  return row[b.size()];
+}
+
+std::string listed(const std::vector<std::string>& names) {
+  std::string out;
+  for (const auto& n : names) out += (out.empty() ? "" : ", ") + n;
+  return out.empty() ? "none" : out;
+}
+
+}  // namespace
+
+void Dataset::fail_not_found(const char* kind, const std::string& name) const {
+  const std::vector<std::string> particles = particle_group_names(), grids = grid_names(), series = series_names();
+  std::string guess;
+  size_t best = std::max<size_t>(2, name.size() / 3) + 1;
+  for (const auto* list : {&particles, &grids, &series})
+    for (const auto& n : *list)
+      if (const size_t d = edit_distance(name, n); d < best) best = d, guess = n;
+  const char* guess_kind = state_->manifest.kind_of(guess);
+  fail(ErrorCode::kNotFound, "no ", kind, " '", name, "' in '", state_->path, "' (particle groups: ", listed(particles),
+       "; grids: ", listed(grids), "; series: ", listed(series), ")",
+       guess.empty() ? std::string() : cat("; did you mean the ", guess_kind ? guess_kind : "name", " '", guess, "'?"));
+}
+
 ParticleGroup& Dataset::particles(const std::string& name) {
   state_->require_open();
   for (auto& g : groups_)
     if (g->name() == name) return *g;
-  std::string names;
-  for (auto& g : groups_) names += (names.empty() ? "" : ", ") + g->name();
-  fail(ErrorCode::kNotFound, "no particle group '", name, "' in '", state_->path, "' (groups: ",
-       names.empty() ? "none" : names, ")");
+  fail_not_found("particle group", name);
 }
 
 ParticleGroup& Dataset::particles(const std::string& name, const Schema& schema, const Box& domain,
@@ -231,9 +267,7 @@ GridGroup& Dataset::grid(const std::string& name) {
   state_->require_open();
   for (auto& g : grids_)
     if (g->name() == name) return *g;
-  std::string names;
-  for (auto& g : grids_) names += (names.empty() ? "" : ", ") + g->name();
-  fail(ErrorCode::kNotFound, "no grid '", name, "' in '", state_->path, "' (grids: ", names.empty() ? "none" : names, ")");
+  fail_not_found("grid", name);
 }
 
 GridGroup& Dataset::grid(const std::string& name, const GridSpec& spec) {
@@ -326,9 +360,7 @@ SeriesGroup& Dataset::series(const std::string& name) {
   state_->require_open();
   for (auto& s : series_)
     if (s->name() == name) return *s;
-  std::string names;
-  for (auto& s : series_) names += (names.empty() ? "" : ", ") + s->name();
-  fail(ErrorCode::kNotFound, "no series '", name, "' in '", state_->path, "' (series: ", names.empty() ? "none" : names, ")");
+  fail_not_found("series", name);
 }
 
 SeriesGroup& Dataset::series(const std::string& name, const SeriesSpec& spec) {

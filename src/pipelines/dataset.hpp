@@ -287,6 +287,8 @@ class Dataset {
 
  private:
   Dataset() = default;
+  // NotFound for `name` as a `kind`, listing every name of every kind and the closest one.
+  [[noreturn]] void fail_not_found(const char* kind, const std::string& name) const;
   std::shared_ptr<DatasetState> state_;
   std::vector<std::unique_ptr<ParticleGroup>> groups_;
   std::vector<std::unique_ptr<GridGroup>> grids_;

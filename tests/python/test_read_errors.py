@@ -551,3 +551,28 @@ def test_cli_negative_box_coordinate(pristine):
     assert r.returncode == 0, r.stderr
     want = group(pristine).read(0, box=((-1, 0, 0), (0.5, 0.5, 0.5)), fields=["id"])
     assert r.stdout.strip() == str(len(want["id"]))
+
+
+def test_a_mistyped_name_lists_every_kind_and_the_closest(tmp_path):
+    """NotFound for a particle group, grid or series lists what the dataset has of every kind and
+    suggests the closest name, whatever kind was asked for (a mistyped grid used to say
+    "no particle group ... (groups: none)" through the command line)."""
+    path = str(tmp_path / "k.lodex")
+    with lodex.create(path) as ds:
+        ds.particles("electrons", schema={"position": ("f8", 3)}, domain=((0, 0, 0), (1, 1, 1)))
+        ds.grid("density", dims=(4, 4, 4), dtype="f4").write(0, ((0, 0, 0), (4, 4, 4)), np.zeros((4, 4, 4), np.float32))
+        ds.series("temperature", dims=(4, 2, 1), variables={"T": "f4"})
+    ds = lodex.open(path)
+    listing = "particle groups: electrons; grids: density; series: temperature"
+    for call, kind in [(lambda: ds.grid("densty"), "grid"), (lambda: ds.particles("densty"), "particle group"),
+                       (lambda: ds.series("densty"), "series")]:
+        with pytest.raises(lodex.NotFoundError) as e:
+            call()
+        msg = str(e.value)
+        assert f"no {kind} 'densty'" in msg and listing in msg and "did you mean the grid 'density'?" in msg, msg
+    with pytest.raises(lodex.NotFoundError) as e:
+        ds.grid("zzz")
+    assert listing in str(e.value) and "did you mean" not in str(e.value)
+    r = subprocess.run([sys.executable, "-m", "lodex", "read", path, "densty", "--step", "0"], capture_output=True,
+                       text=True, timeout=60)
+    assert r.returncode == 2 and listing in r.stderr and "'density'" in r.stderr, r.stderr
