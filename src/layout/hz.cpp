@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <type_traits>
 
 #include "core/error.hpp"
 
@@ -162,6 +163,27 @@ void span_within(uint64_t start, uint64_t stride, uint64_t count, int64_t lo, in
 
 namespace {
 
+// Calls f(std::integral_constant<size_t, S>{}) with S = sample when that size has a fixed-size
+// copy (1, 2, 4, 8, 12, 16 or 24 bytes: the dtypes times 1-3 components), S = 0 (any size,
+// copied with its runtime length) otherwise. Every per-sample kernel below is chosen through it.
+template <typename F>
+decltype(auto) with_sample_size(size_t sample, F&& f) {
+  switch (sample) {
+    case 1: return f(std::integral_constant<size_t, 1>{});
+    case 2: return f(std::integral_constant<size_t, 2>{});
+    case 4: return f(std::integral_constant<size_t, 4>{});
+    case 8: return f(std::integral_constant<size_t, 8>{});
+    case 12: return f(std::integral_constant<size_t, 12>{});
+    case 16: return f(std::integral_constant<size_t, 16>{});
+    case 24: return f(std::integral_constant<size_t, 24>{});
+    default: return f(std::integral_constant<size_t, 0>{});
+  }
+}
+
+}  // namespace
+
+namespace {
+
 bool box_meets(const StridedBox& b, const std::array<int64_t, 3>& lo, const std::array<int64_t, 3>& hi) {
   for (int a = 0; a < 3; ++a) {
     uint64_t i0, i1;
@@ -257,36 +279,11 @@ void hz_encode_level_run(const HzIndex& local, int h, const uint8_t* src, const 
     if (n[a] == 0) return;
   }
   const BlockOrder order(local, h - 1, h);
-  switch (sample) {
-    case 1: return encode_rows<1>(box, order, src, stride, n, sample, base);
-    case 2: return encode_rows<2>(box, order, src, stride, n, sample, base);
-    case 4: return encode_rows<4>(box, order, src, stride, n, sample, base);
-    case 8: return encode_rows<8>(box, order, src, stride, n, sample, base);
-    case 12: return encode_rows<12>(box, order, src, stride, n, sample, base);
-    case 16: return encode_rows<16>(box, order, src, stride, n, sample, base);
-    case 24: return encode_rows<24>(box, order, src, stride, n, sample, base);
-    default: return encode_rows<0>(box, order, src, stride, n, sample, base);
-  }
+  with_sample_size(sample, [&](auto S) { encode_rows<S()>(box, order, src, stride, n, sample, base); });
 }
 
 
 namespace {
-
-using EncodeRows = void (*)(const StridedBox&, const BlockOrder&, const uint8_t*, const std::array<uint64_t, 3>&,
-                            const std::array<uint64_t, 3>&, size_t, uint8_t*);
-
-EncodeRows encode_rows_for(size_t sample) {
-  switch (sample) {
-    case 1: return encode_rows<1>;
-    case 2: return encode_rows<2>;
-    case 4: return encode_rows<4>;
-    case 8: return encode_rows<8>;
-    case 12: return encode_rows<12>;
-    case 16: return encode_rows<16>;
-    case 24: return encode_rows<24>;
-    default: return encode_rows<0>;
-  }
-}
 
 // One strided box of points (a level of block 0, or a whole block), whose sample at box index
 // (i, j, k) is src[at(i, j, k)], onto the lattice: a row at a time, with one output step per row.
@@ -405,22 +402,6 @@ void gather_block(const StridedBox& box, const BlockOrder& order, const uint8_t*
   }
 }
 
-using GatherBlock = void (*)(const StridedBox&, const BlockOrder&, const uint8_t*, const std::array<uint64_t, 3>&, int,
-                             size_t, uint8_t*);
-
-GatherBlock gather_block_for(size_t sample) {
-  switch (sample) {
-    case 1: return gather_block<1>;
-    case 2: return gather_block<2>;
-    case 4: return gather_block<4>;
-    case 8: return gather_block<8>;
-    case 12: return gather_block<12>;
-    case 16: return gather_block<16>;
-    case 24: return gather_block<24>;
-    default: return gather_block<0>;
-  }
-}
-
 }  // namespace
 
 void hz_encode_block(const HzIndex& index, uint64_t b, int bpb, const BlockOrder* order, const uint8_t* src,
@@ -436,21 +417,17 @@ void hz_encode_block(const HzIndex& index, uint64_t b, int bpb, const BlockOrder
     span_within(box.start[a], box.stride[a], box.count[a], 0, static_cast<int64_t>(valid[a]), i0, n[a]);
     if (n[a] == 0) return;
   }
-  if (n == box.count) gather_block_for(sample)(box, *order, src, stride, bpb, sample, out);
-  else encode_rows_for(sample)(box, *order, src, stride, n, sample, out);
+  with_sample_size(sample, [&](auto S) {
+    if (n == box.count) gather_block<S()>(box, *order, src, stride, bpb, sample, out);
+    else encode_rows<S()>(box, *order, src, stride, n, sample, out);
+  });
 }
 
 void hz_decode_block(const HzIndex& index, uint64_t b, int bpb, int resolution, bool row_major, const uint8_t* src,
                      size_t sample, const LatticeOut& out) {
-  switch (sample) {
-    case 1: return decode_block_typed<1>(index, b, bpb, resolution, row_major, src, sample, out);
-    case 2: return decode_block_typed<2>(index, b, bpb, resolution, row_major, src, sample, out);
-    case 4: return decode_block_typed<4>(index, b, bpb, resolution, row_major, src, sample, out);
-    case 8: return decode_block_typed<8>(index, b, bpb, resolution, row_major, src, sample, out);
-    case 12: return decode_block_typed<12>(index, b, bpb, resolution, row_major, src, sample, out);
-    case 16: return decode_block_typed<16>(index, b, bpb, resolution, row_major, src, sample, out);
-    default: return decode_block_typed<0>(index, b, bpb, resolution, row_major, src, sample, out);
-  }
+  with_sample_size(sample, [&](auto S) {
+    decode_block_typed<S()>(index, b, bpb, resolution, row_major, src, sample, out);
+  });
 }
 
 }  // namespace lodex
