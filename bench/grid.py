@@ -32,16 +32,24 @@ from bench_common import MPIEXEC, environment, run_json  # noqa: E402
 os.environ.setdefault("VISUS_DISABLE_WRITE_LOCK", "1")
 
 
-def drop_caches(paths) -> str:
-    """Evicts the files from the page cache (drop_caches, else fadvise), the particle benchmark's way."""
+def drop_caches(paths) -> tuple[str, float]:
+    """Evicts the files from the page cache (drop_caches, else fadvise), the particle benchmark's
+    way, and checks it with mincore: returns the method and the share of the files' pages still
+    resident; a cold round whose files stayed in memory (over 1 %) is an error, not a figure."""
     from particle_read_worker import PageCache
     for method in ("drop_caches", "fadvise"):
+        cache = PageCache(method)
         try:
-            PageCache(method).drop(paths)
-            return method
+            cache.drop(paths)
         except OSError:
             continue
-    return "none"
+        resident = cache.resident_fraction(paths)
+        if resident is None:
+            raise RuntimeError("mincore is unavailable: the eviction cannot be checked, so no cold figure")
+        if resident > 0.01:
+            raise RuntimeError(f"{resident:.1%} of the files stayed in the page cache after {method}: not cold")
+        return method, resident
+    raise RuntimeError("neither drop_caches nor fadvise could evict the files: no cold figure")
 
 
 def files_under(d):
@@ -116,7 +124,7 @@ def serial_write_and_read(work: str, repeats: int) -> dict:
                "openvisus_same_file": (lambda kw: ov_read(db_mine, kw), files_under(mine)),
                "openvisus_default_file": (lambda kw: ov_read(db_theirs, kw), files_under(theirs))}
     reads = {}
-    method = None
+    method, resident_max = None, 0.0
     for name, kw in cases.items():
         want = readers["lodex"][0](kw)
         for label, (fn, _) in readers.items():
@@ -129,7 +137,8 @@ def serial_write_and_read(work: str, repeats: int) -> dict:
                 fn(kw)
                 times[label]["warm"].append(time.perf_counter() - t0)
             for label, (fn, paths) in readers.items():
-                method = drop_caches(paths)
+                method, resident = drop_caches(paths)
+                resident_max = max(resident_max, resident)
                 t0 = time.perf_counter()
                 fn(kw)
                 times[label]["cold"].append(time.perf_counter() - t0)
@@ -141,6 +150,7 @@ def serial_write_and_read(work: str, repeats: int) -> dict:
         reads[name] = r
     out["reads"] = reads
     out["cold_method"] = method
+    out["cold_resident_max"] = resident_max   # largest share of a read's files left in memory after eviction (mincore)
     return out
 
 
