@@ -18,6 +18,14 @@ uint64_t checksum64(const void* data, size_t bytes) {
 #endif
 }
 
+uint64_t checksum64(const void* data, size_t bytes, uint64_t seed) {
+#if LODEX_HAVE_XXH_DISPATCH
+  return XXH3_64bits_withSeed_dispatch(data, bytes, seed);
+#else
+  return XXH3_64bits_withSeed(data, bytes, seed);
+#endif
+}
+
 bool ends_with_checksum(const void* data, size_t bytes) {
   uint64_t stored;
   std::memcpy(&stored, static_cast<const uint8_t*>(data) + bytes - 8, 8);

@@ -7,6 +7,7 @@
 
 #include "core/error.hpp"
 #include "format/idx.hpp"
+#include "format/idx_sums.hpp"
 #include "support/expect_error.hpp"
 
 namespace lodex {
@@ -180,6 +181,51 @@ TEST(IdxNames, FilesAreNamedByTheirFirstBlock) {
   EXPECT_EQ(idx_time_dir(IdxTime{"0", "9", "time%09d/"}, 42), "time000000042/");
   EXPECT_EQ(idx_time_dir(std::nullopt, 3), "");
   EXPECT_THROW(idx_time_dir(IdxTime{"0", "1", "t_%s/"}, 1), Error);
+}
+
+TEST(IdxSums, HeaderRoundTripsAndNamesWhatIsWrong) {
+  const std::vector<IdxField> fields{{"p", DType::kF4, 1, "", true}, {"u", DType::kF8, 3, "", true}};
+  const IdxSumsHeader h{idx_sums_identity("V012012", 4, 8, fields, 3), 8, 2};
+  std::vector<uint8_t> bytes = encode_idx_sums_header(h);
+  ASSERT_EQ(bytes.size(), kIdxSumsHeaderBytes);
+  EXPECT_EQ(idx_sums_bytes(h), 48u + 8 * 16);
+  EXPECT_EQ(idx_sums_offset(h, 1, 2), 48u + 8 * 10);
+  check_idx_sums_header(bytes.data(), bytes.size(), idx_sums_bytes(h), h, "s");
+  // Another step, bitmask, block size or field: another identity.
+  EXPECT_NE(h.identity, idx_sums_identity("V012012", 4, 8, fields, 4));
+  EXPECT_NE(h.identity, idx_sums_identity("V012021", 4, 8, fields, 3));
+  EXPECT_NE(h.identity, idx_sums_identity("V012012", 5, 8, fields, 3));
+  EXPECT_NE(h.identity, idx_sums_identity("V012012", 4, 8, {fields[1], fields[0]}, 3));
+  IdxSumsHeader other = h;
+  other.identity ^= 1;
+  expect_error(ErrorCode::kFormat, [&] { check_idx_sums_header(bytes.data(), 48, idx_sums_bytes(h), other, "s"); });
+  expect_error(ErrorCode::kFormat, [&] { check_idx_sums_header(bytes.data(), 48, idx_sums_bytes(h) - 8, h, "s"); });
+  expect_error(ErrorCode::kFormat, [&] { check_idx_sums_header(bytes.data(), 40, idx_sums_bytes(h), h, "s"); });
+  for (size_t i = 0; i < bytes.size(); ++i) {   // every single-bit flip of the header is caught
+    for (int bit = 0; bit < 8; ++bit) {
+      bytes[i] ^= static_cast<uint8_t>(1 << bit);
+      EXPECT_THROW(check_idx_sums_header(bytes.data(), 48, idx_sums_bytes(h), h, "s"), Error) << i << " " << bit;
+      bytes[i] ^= static_cast<uint8_t>(1 << bit);
+    }
+  }
+}
+
+TEST(IdxSums, BlockSumsDependOnBytesBlockFieldAndFlags) {
+  std::vector<uint8_t> block(256, 7);
+  const uint64_t s = idx_block_sum(block.data(), block.size(), 5, 1, 0);
+  EXPECT_NE(s, 0u);
+  EXPECT_NE(s, idx_block_sum(block.data(), block.size(), 6, 1, 0));
+  EXPECT_NE(s, idx_block_sum(block.data(), block.size(), 5, 0, 0));
+  EXPECT_NE(s, idx_block_sum(block.data(), block.size(), 5, 1, 0x10));
+  EXPECT_NE(s, idx_block_sum(block.data(), block.size() - 1, 5, 1, 0));
+  for (size_t i = 0; i < block.size(); ++i)
+    for (int bit = 0; bit < 8; ++bit) {
+      block[i] ^= static_cast<uint8_t>(1 << bit);
+      EXPECT_NE(s, idx_block_sum(block.data(), block.size(), 5, 1, 0));
+      block[i] ^= static_cast<uint8_t>(1 << bit);
+    }
+  EXPECT_EQ(idx_sums_path("/d/g.idx", ""), "/d/g.checksums/blocks.xxh3");
+  EXPECT_EQ(idx_sums_path("/d/g.idx", "time_01/"), "/d/g.checksums/time_01/blocks.xxh3");
 }
 
 }  // namespace

@@ -184,8 +184,11 @@ std::string encode_manifest(const Manifest& m) {
     jg["index_space"] = g.index_space;
     jg["compression"] = g.zip ? "zip" : "none";
     json steps = json::array();
-    for (const auto& s : g.steps)
-      steps.push_back({{"step", s.step}, {"files", s.files}, {"bytes", s.bytes}, {"writer_ranks", s.writer_ranks}});
+    for (const auto& s : g.steps) {
+      json js = {{"step", s.step}, {"files", s.files}, {"bytes", s.bytes}, {"writer_ranks", s.writer_ranks}};
+      if (s.block_checksums) js["block_checksums"] = "xxh3";
+      steps.push_back(js);
+    }
     jg["steps"] = steps;
     groups[g.name] = jg;
   }
@@ -306,6 +309,11 @@ GridMeta decode_grid(const Reader& r, const json& jg, const std::string& name, c
     rec.files = static_cast<uint32_t>(r.u64(r.key(js[i], "files", sp), sp + "/files"));
     rec.bytes = r.u64(r.key(js[i], "bytes", sp), sp + "/bytes");
     rec.writer_ranks = static_cast<uint32_t>(r.u64(r.key(js[i], "writer_ranks", sp), sp + "/writer_ranks"));
+    if (js[i].contains("block_checksums")) {   // absent in steps written before block checksums
+      if (r.str(js[i]["block_checksums"], sp + "/block_checksums") != "xxh3")
+        r.bad(sp + "/block_checksums", "expected 'xxh3'");
+      rec.block_checksums = true;
+    }
     if (!g.steps.empty() && g.steps.back().step >= rec.step) r.bad(sp + "/step", "steps are not ascending");
     g.steps.push_back(rec);
   }

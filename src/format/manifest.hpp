@@ -57,6 +57,7 @@ struct GridStepRecord {
   uint32_t files = 0;
   uint64_t bytes = 0;             // binary files of the step
   uint32_t writer_ranks = 0;
+  bool block_checksums = false;   // its IDX blocks have a checksum file (format/idx_sums.hpp)
 };
 
 // A grid variable: one IDX dataset (<name>.idx and <name>/) with one or more fields.

@@ -53,6 +53,16 @@ def tree(root):
     return out
 
 
+def idx_files(root):
+    """The IDX files under root (lodex's block-checksum files, which OpenVisus never opens, apart),
+    after checking there is one checksum file per .idx and time step written."""
+    files = tree(root)
+    sums = [k for k in files if ".checksums/" in k]
+    for k in sums:
+        assert k.endswith("blocks.xxh3") and files[k][:8] == b"LDXSUMS\n", k
+    return {k: v for k, v in files.items() if k not in sums}, sums
+
+
 @pytest.mark.parametrize("name", list(CASES))
 def test_byte_identical_to_openvisus_and_read_back_by_it(tmp_path, name):
     fields, dims, dtypes, okw, lkw, zipped = CASES[name]
@@ -66,7 +76,8 @@ def test_byte_identical_to_openvisus_and_read_back_by_it(tmp_path, name):
         db.compressDataset(["zip"])
     data = fields if list(fields) != ["data"] else fields["data"]   # a bare array is field "data"
     lodex.write_idx(str(tmp_path / "lx" / f"{name}.idx"), data, compression="zip" if zipped else None, **lkw)
-    a, b = tree(tmp_path / "ov"), tree(tmp_path / "lx")
+    a, (b, sums) = tree(tmp_path / "ov"), idx_files(tmp_path / "lx")
+    assert sums == [f"{name}.checksums/blocks.xxh3"]
     assert sorted(a) == sorted(b)
     differ = [k for k in a if a[k] != b[k]]
     assert not differ, differ
@@ -90,7 +101,8 @@ def test_time_series_byte_identical(tmp_path):
     for t in range(3):
         lodex.write_idx(str(tmp_path / "lx" / "t.idx"), f3() + t, bits_per_block=8, blocks_per_file=4,
                         time=(0, 2, "time_%02d/"), step=t)
-    a, b = tree(tmp_path / "ov"), tree(tmp_path / "lx")
+    a, (b, sums) = tree(tmp_path / "ov"), idx_files(tmp_path / "lx")
+    assert sorted(sums) == [f"t.checksums/time_{t:02d}/blocks.xxh3" for t in range(3)]
     assert sorted(a) == sorted(b) and all(a[k] == b[k] for k in a)
     g = lodex.open_idx(str(tmp_path / "lx" / "t.idx"))
     for t in range(3):

@@ -4,6 +4,7 @@
 #include <cstring>
 
 #include "format/idx.hpp"
+#include "format/idx_sums.hpp"
 #include "pipelines/box_copy.hpp"
 #include "pipelines/grids/idx_zip.hpp"
 #include "storage/file.hpp"
@@ -319,6 +320,30 @@ void unit_totals(SpaceWrite& w) {
 }
 
 // ---- file_write: each aggregator its field's table slice and blocks ----
+// The unit's block checksums (format/idx_sums.hpp) into the step's shared checksum file, every slot
+// of the file (0 for absent blocks), so a rewritten step leaves nothing stale; the first unit's
+// writer also writes the header and gives the file its size.
+void write_unit_sums(SpaceWrite& w, size_t u, const std::vector<Payload>& payloads) {
+  const GridUnit& unit = w.plan.units()[u];
+  const uint64_t bpf = w.t.in.blocks_per_file, first = unit.file * bpf;
+  const IdxSumsHeader h{idx_sums_identity(w.plan.index().text(), w.t.in.bits_per_block, bpf, w.t.fields, w.t.step),
+                        w.plan.blocks(), static_cast<uint32_t>(w.F)};
+  std::vector<uint64_t> sums(std::min(bpf, h.blocks - first), 0);
+  for (const Payload& pl : payloads)
+    sums[pl.slot] = idx_block_sum(pl.data, pl.size, first + pl.slot, static_cast<uint32_t>(unit.field), pl.flags);
+  const std::string path = idx_sums_path(join_path(w.t.idx_dir, w.t.idx_name + ".idx"), w.t.tdir);
+  make_directories(parent_path(path));
+  File file(path, File::Mode::kShare);
+  if (u == 0) {
+    const std::vector<uint8_t> head = encode_idx_sums_header(h);
+    file.pwrite_all(head.data(), head.size(), 0);
+    file.truncate(idx_sums_bytes(h));
+  }
+  file.pwrite_all(sums.data(), sums.size() * 8, idx_sums_offset(h, static_cast<uint32_t>(unit.field), first));
+  if (w.t.fsync) file.sync();
+  file.close();
+}
+
 void write_unit(SpaceWrite& w, size_t u) {
   const double t0 = wall_seconds();
   const GridUnit& unit = w.plan.units()[u];
@@ -359,6 +384,7 @@ void write_unit(SpaceWrite& w, size_t u) {
   file.truncate(file_total);
   if (w.t.fsync) file.sync();
   file.close();
+  write_unit_sums(w, u, payloads);
   const double dt = wall_seconds() - t0;
   for (const Payload& pl : payloads) {
     const int level = w.level_at(HzIndex::level_of_block(unit.file * bpf + pl.slot, w.plan.bits_per_block()));

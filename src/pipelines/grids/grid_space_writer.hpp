@@ -15,6 +15,7 @@
 #include <string>
 #include <vector>
 
+#include "format/idx.hpp"
 #include "layout/grid_plan.hpp"
 #include "mpi/comm.hpp"
 #include "pipelines/collective.hpp"
@@ -37,6 +38,8 @@ struct SpaceTarget {
   GridPlanInput in;                  // dims, template, partitions, boxes of the space's ranks
   std::string idx_dir, idx_name;     // blocks under <idx_dir>/<idx_name>/<time dir>/
   std::string tdir;
+  int64_t step = 0;
+  std::vector<IdxField> fields;      // as the .idx header names them (the block checksums' identity)
   bool zip = false, fsync = false;
   int level_shift = 0;               // local level + shift = the grid's level
   const Comm* part = nullptr;        // global index space with partitions: this rank's partition

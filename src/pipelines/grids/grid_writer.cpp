@@ -16,6 +16,7 @@
 #include "core/bytes.hpp"
 #include "core/error.hpp"
 #include "format/idx.hpp"
+#include "format/idx_sums.hpp"
 #include "pipelines/collective.hpp"
 #include "pipelines/dataset_state.hpp"
 #include "pipelines/grids/grid_group.hpp"
@@ -161,6 +162,7 @@ IdxDataset GridGroup::open_step(int64_t step) const {
   const std::string path = idx_path();
   IdxDataset d = IdxDataset::open(path, ds_->confinement);
   check_idx_header(d.header(), grid_idx_header(g, name_, g.dims, g.bitmask, g.bits_per_block), step, path);
+  d.require_block_checksums(g.find_step(step)->block_checksums);
   return d;
 }
 
@@ -178,6 +180,7 @@ std::vector<std::pair<GridPartDataset, IdxDataset>> GridGroup::open_parts(int64_
                      grid_idx_header(g, part_name(p.partition), dims, "V" + hz.text().substr(1 + k),
                                      std::min(g.bits_per_block, hz.maxh() - k)),
                      step, p.idx_path);
+    d.require_block_checksums(g.find_step(step)->block_checksums);
     out.emplace_back(std::move(p), std::move(d));
   }
   return out;
@@ -251,11 +254,16 @@ GridRecord check(GridStepWrite& w, const GridBox& box, std::span<const FieldView
     if (!w.mine.data[f] && n > 0) fail(ErrorCode::kInvalidArgument, "field '", g.fields[f].name, "' is missing");
   if (w.mine.box.empty()) w.mine.box = GridBox{};
   if (w.st.comm.rank() == 0) {   // leftovers of a write of this step that never committed
-    const std::string tdir = time_dir(w.step);
+    const std::string tdir = time_dir(w.step), dir = join_path(w.st.path, w.name);
     if (g.split_into_parts())
-      for (uint32_t q = 0; q < g.partitions; ++q) remove_tree(join_path(join_path(w.st.path, w.name), join_path(part_name(q), tdir)));
-    else
-      remove_tree(join_path(join_path(w.st.path, w.name), tdir));
+      for (uint32_t q = 0; q < g.partitions; ++q) {
+        remove_tree(join_path(dir, join_path(part_name(q), tdir)));
+        remove_tree(parent_path(idx_sums_path(join_path(dir, part_name(q) + ".idx"), tdir)));
+      }
+    else {
+      remove_tree(join_path(dir, tdir));
+      remove_tree(parent_path(idx_sums_path(dir + ".idx", tdir)));
+    }
   }
   GridRecord r{};
   for (int a = 0; a < 3; ++a) {
@@ -296,6 +304,8 @@ SpaceTarget space_target(const GridStepWrite& w, const Comm* part_comm, ArrayVie
   t.in.fields = static_cast<uint32_t>(w.F);
   t.in.aggregation = parse_grid_aggregation(g.aggregation);
   t.tdir = time_dir(w.step);
+  t.step = w.step;
+  for (const auto& f : g.fields) t.fields.push_back(IdxField{f.name, f.dtype, f.components, "", true});
   t.zip = g.zip;
   t.fsync = w.st.options.fsync;
   space_mine = w.mine;
@@ -424,6 +434,7 @@ GridStepRecord step_record(const GridStepWrite& w, const SpaceOutcome& sum) {
   rec.files = static_cast<uint32_t>(sum.files);
   rec.bytes = sum.bytes;
   rec.writer_ranks = static_cast<uint32_t>(w.st.comm.size());
+  rec.block_checksums = true;
   return rec;
 }
 

@@ -49,6 +49,10 @@ class IdxDataset {
   const std::string& path() const { return path_; }
   const IdxHeader& header() const { return header_; }
   int max_resolution() const;   // maxh of the bitmask
+  // Reads verify every block against the step's checksum file when there is one (lodex writes
+  // one for every step); once required, a step without it is a FormatError (the grids of a
+  // lodex dataset whose manifest records them).
+  void require_block_checksums(bool required) { sums_required_ = required; }
 
   // The part rank `rank` of `size` reads of `field` at `time` over `box` ([min, max) in logic
   // coordinates, inside the logic box; none: all of it) at `resolution` (0..max_resolution;
@@ -84,13 +88,18 @@ class IdxDataset {
   // The table entries of `blocks` (ascending) of field fi; FormatError for a missing file or block.
   std::vector<LocatedBlock> locate_blocks(const std::vector<uint64_t>& blocks, size_t fi, const std::string& time_dir,
                                           FileCache& files, IdxReadStats& st) const;
-  void decode_blocks(const std::vector<LocatedBlock>& located, size_t fi, int r, FileCache& files,
-                     LatticeOut& lattice, IdxReadStats& st) const;
+  // The checksums of `located`'s blocks from the step's checksum file (empty: no file, nothing to
+  // verify against); the file's header checked against this dataset's layout.
+  std::vector<uint64_t> load_sums(const std::vector<LocatedBlock>& located, size_t fi, int64_t time,
+                                  const std::string& time_dir, FileCache& files, IdxReadStats& st) const;
+  void decode_blocks(const std::vector<LocatedBlock>& located, const std::vector<uint64_t>& sums, size_t fi, int r,
+                     FileCache& files, LatticeOut& lattice, IdxReadStats& st) const;
 
   std::string path_, dir_;
   Confinement confinement_;
   IdxHeader header_;
   std::shared_ptr<const HzIndex> index_;   // of header_.bits
+  bool sums_required_ = false;
 };
 
 }  // namespace lodex
@@ -121,7 +130,8 @@ struct IdxWriteOptions {
 // Writes the `.idx` header and the binary files of one time step of a grid of `dims` (x first,
 // `ndims` axes) in OpenVisus's layout: blocks in hz order, only blocks holding samples of the
 // grid, samples outside it zero. For the same data and parameters the files are byte-identical
-// to OpenVisus's. Serial; returns the bytes written.
+// to OpenVisus's, and beside them the step's block checksums (format/idx_sums.hpp), which
+// OpenVisus does not open. Serial; returns the bytes written.
 uint64_t write_idx(const std::string& idx_path, const std::array<uint64_t, 3>& dims, int ndims,
                    const std::vector<IdxFieldData>& fields, const IdxWriteOptions& options);
 

@@ -11,6 +11,7 @@
 #include <map>
 #include <memory>
 
+#include "format/idx_sums.hpp"
 #include "layout/hz.hpp"
 #include "pipelines/agreed_read.hpp"
 #include "storage/file.hpp"
@@ -104,6 +105,17 @@ LatticeOut query_lattice(const HzIndex& hz, const GridReadPart& part, size_t sam
   return q;
 }
 
+// A block's stored bytes against the checksum lodex recorded when it wrote them.
+void verify_block(uint64_t expected, const uint8_t* bytes, const IdxBlockEntry& e, uint64_t block, uint32_t field,
+                  const std::string& path, const std::string& field_name) {
+  if (expected == 0)
+    fail(ErrorCode::kFormat, "'", path, "' holds block ", block, " of field '", field_name,
+         "', which the step's checksum file says was never written (a forged or replaced block table)");
+  if (idx_block_sum(bytes, e.size, block, field, e.flags) != expected)
+    fail(ErrorCode::kFormat, "'", path, "' block ", block, " of field '", field_name,
+         "' does not match its checksum (damaged, or the block file or its table was replaced)");
+}
+
 }  // namespace
 
 uint64_t read_limit_bytes() {
@@ -161,22 +173,59 @@ std::vector<IdxDataset::LocatedBlock> IdxDataset::locate_blocks(const std::vecto
   return out;
 }
 
-void IdxDataset::decode_blocks(const std::vector<LocatedBlock>& located, size_t fi, int r, FileCache& files,
-                               LatticeOut& lattice, IdxReadStats& st) const {
+std::vector<uint64_t> IdxDataset::load_sums(const std::vector<LocatedBlock>& located, size_t fi, int64_t time,
+                                            const std::string& time_dir, FileCache& files, IdxReadStats& st) const {
+  const IdxHeader& h = header_;
+  const std::string path = idx_sums_path(path_, time_dir);
+  if (!path_exists(path)) {
+    if (sums_required_)
+      fail(ErrorCode::kFormat, "'", path_, "': the block checksums of this step, '", path,
+           "', are missing (the dataset's manifest records them)");
+    return {};
+  }
+  const int bpb = std::min(h.bits_per_block, index_->maxh());
+  const IdxSumsHeader expected{idx_sums_identity(h.bits, h.bits_per_block, static_cast<uint64_t>(h.blocks_per_file),
+                                                 h.fields, time),
+                               uint64_t{1} << (index_->maxh() - bpb), static_cast<uint32_t>(h.fields.size())};
+  const File& file = files.get(path);
+  std::vector<uint8_t> head(kIdxSumsHeaderBytes);
+  const uint64_t size = file.size();
+  head.resize(std::min<uint64_t>(size, kIdxSumsHeaderBytes));
+  file.pread_all(head.data(), head.size(), 0);
+  st.bytes_read += head.size();
+  check_idx_sums_header(head.data(), head.size(), size, expected, "'" + path + "'");
+  // Runs of nearby blocks share one read; a sparse query reads its entries one run at a time.
+  std::vector<uint64_t> sums(located.size());
+  std::vector<uint64_t> run;
+  for (size_t i = 0; i < located.size();) {
+    size_t j = i + 1;
+    while (j < located.size() && located[j].block - located[j - 1].block <= 64) ++j;
+    const uint64_t first = located[i].block, count = located[j - 1].block - first + 1;
+    run.resize(count);
+    file.pread_all(run.data(), count * 8, idx_sums_offset(expected, static_cast<uint32_t>(fi), first));
+    st.bytes_read += count * 8;
+    for (; i < j; ++i) sums[i] = run[located[i].block - first];
+  }
+  return sums;
+}
+
+void IdxDataset::decode_blocks(const std::vector<LocatedBlock>& located, const std::vector<uint64_t>& sums, size_t fi,
+                               int r, FileCache& files, LatticeOut& lattice, IdxReadStats& st) const {
   const IdxHeader& h = header_;
   const IdxField& f = h.fields[fi];
   const int bpb = h.bits_per_block;
   const size_t sb = dtype_size(f.dtype) * f.components;
   const uint64_t raw_bytes = (uint64_t{1} << bpb) * sb;
   std::vector<uint8_t> payload, decoded(raw_bytes);
-  for (const LocatedBlock& lb : located) {
-    const IdxBlockEntry& e = lb.entry;
-    const std::string& path = lb.path;
-    const uint64_t b = lb.block;
+  for (size_t i = 0; i < located.size(); ++i) {
+    const IdxBlockEntry& e = located[i].entry;
+    const std::string& path = located[i].path;
+    const uint64_t b = located[i].block;
     payload.resize(e.size);
     files.get(path).pread_all(payload.data(), e.size, e.offset);
     st.bytes_read += e.size;
     ++st.blocks_read;
+    if (!sums.empty()) verify_block(sums[i], payload.data(), e, b, static_cast<uint32_t>(fi), path, f.name);
     const uint32_t codec = e.flags & kIdxCodecMask;
     const uint8_t* src = nullptr;
     if (codec == kIdxCodecRaw) {
@@ -233,9 +282,10 @@ GridArray IdxDataset::read_samples(const GridReadPart& part, const std::string& 
   const std::vector<uint64_t> blocks = blocks_meeting(*index_, h.bits_per_block, part.resolution, lattice.first, end);
   FileCache files(64, confinement_);
   const std::vector<LocatedBlock> located = locate_blocks(blocks, fi, time_dir, files, st);
+  const std::vector<uint64_t> sums = load_sums(located, fi, time, time_dir, files, st);
   out.bytes.allocate(n * sb);
   lattice.data = out.bytes.data();
-  decode_blocks(located, fi, part.resolution, files, lattice, st);
+  decode_blocks(located, sums, fi, part.resolution, files, lattice, st);
   st.files_opened = files.opens();
   if (stats) *stats = st;
   return out;

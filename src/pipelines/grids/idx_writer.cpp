@@ -14,6 +14,7 @@
 
 #include "core/scratch_buffer.hpp"
 #include "core/worker_pool.hpp"
+#include "format/idx_sums.hpp"
 #include "layout/hz.hpp"
 #include "pipelines/dataset_state.hpp"
 #include "pipelines/grids/idx_dataset.hpp"
@@ -43,9 +44,11 @@ struct IdxWrite {
   uint64_t nblocks = 0, bpf = 0;
   IdxHeader header;
   std::string dir, time_dir;
+  int64_t step = 0;                   // 0 without time steps
   std::vector<const uint8_t*> data;   // per field
   std::vector<size_t> sample;         // bytes per sample, per field
   std::map<int, std::unique_ptr<BlockOrder>> orders;   // per level past bpb (read by encoding threads)
+  std::vector<uint64_t> sums;         // idx_block_sum per (field, block), field-major; 0: not written
 
   uint64_t raw_bytes(size_t f) const { return (uint64_t{1} << bpb) * sample[f]; }
   // Points of block b inside the grid per axis (0 on some axis: the block holds no sample).
@@ -102,8 +105,10 @@ IdxWrite check_write(const std::string& idx_path, const std::array<uint64_t, 3>&
   w.header = idx_write_header(base_name(idx_path), w.dims, ndims, header_fields, bits, w.bpb, w.bpf, o.zip, o.time);
   w.dir = parent_path(idx_path);
   w.time_dir = idx_time_dir(o.time, o.step);
+  w.step = o.time ? o.step : 0;
   for (int level = w.bpb + 1; level <= w.hz->maxh(); ++level)
     w.orders[level] = std::make_unique<BlockOrder>(*w.hz, w.bpb, level);
+  w.sums.assign(w.nblocks * fields.size(), 0);
   return w;
 }
 
@@ -152,7 +157,9 @@ uint64_t write_raw_file(IdxWrite& w, uint64_t first, std::array<ScratchBuffer, 2
       // Blocks encode independently: the run's blocks are shared by the cores (the writer's included).
       parallel_for(j - i, threads, [&](size_t t, size_t) {
         const auto [f, b] = blocks[i + t];
-        w.encode(f, b, run + (entries[f * w.bpf + (b - first)].offset - run_start));
+        uint8_t* at = run + (entries[f * w.bpf + (b - first)].offset - run_start);
+        w.encode(f, b, at);
+        w.sums[f * w.nblocks + b] = idx_block_sum(at, w.raw_bytes(f), b, static_cast<uint32_t>(f), kIdxCodecRaw);
       });
       writer.write(run, run_bytes, run_start);
       current ^= 1;
@@ -182,6 +189,7 @@ uint64_t write_zip_file(IdxWrite& w, uint64_t first) {
       raw.resize(w.raw_bytes(f));
       w.encode(f, b, raw.data());
       const uint64_t size = zip_block(raw.data(), raw.size(), packed, b);
+      w.sums[f * w.nblocks + b] = idx_block_sum(packed.data(), size, b, static_cast<uint32_t>(f), kIdxCodecZip);
       entries[f * w.bpf + (b - first)] = {file_bytes.size(), size, kIdxCodecZip};
       file_bytes.insert(file_bytes.end(), packed.begin(), packed.begin() + static_cast<long>(size));
     }
@@ -202,6 +210,20 @@ uint64_t write_zip_file(IdxWrite& w, uint64_t first) {
   return file_bytes.size();
 }
 
+// The step's block checksums (format/idx_sums.hpp), replaced atomically like the header.
+uint64_t write_sums(const IdxWrite& w, const std::string& idx_path) {
+  const IdxSumsHeader h{idx_sums_identity(w.header.bits, w.bpb, w.bpf, w.header.fields, w.step),
+                        w.nblocks, static_cast<uint32_t>(w.data.size())};
+  std::vector<uint8_t> bytes = encode_idx_sums_header(h);
+  const size_t at = bytes.size();
+  bytes.resize(idx_sums_bytes(h));
+  std::memcpy(bytes.data() + at, w.sums.data(), w.sums.size() * 8);
+  const std::string path = idx_sums_path(idx_path, w.time_dir);
+  make_directories(parent_path(path));
+  replace_file(path, bytes, false);
+  return bytes.size();
+}
+
 }  // namespace
 
 uint64_t write_idx(const std::string& idx_path, const std::array<uint64_t, 3>& dims, int ndims,
@@ -215,6 +237,7 @@ uint64_t write_idx(const std::string& idx_path, const std::array<uint64_t, 3>& d
   uint64_t written = 0;
   for (uint64_t first = 0; first < w.nblocks; first += w.bpf)
     written += o.zip ? write_zip_file(w, first) : write_raw_file(w, first, runs, writer);
+  written += write_sums(w, idx_path);
   // Atomic against readers (write and rename), not durable: the block files are not synced either.
   const std::string text = encode_idx_header(w.header);
   replace_file(idx_path, std::vector<uint8_t>(text.begin(), text.end()), false);
