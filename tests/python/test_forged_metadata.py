@@ -123,3 +123,26 @@ def test_reseal_alone_changes_nothing(dataset):
     reseal(dataset, 1, 0, record_bytes=lambda raw, at: None)
     got = lodex.open(dataset).particles("p").read(1)
     tu.assert_same_particles(got, data(1), SCHEMA)
+
+
+@pytest.mark.parametrize("forge", ["min_raised", "max_lowered"])
+def test_forged_component_range_is_caught_when_the_values_are_read(dataset, forge):
+    """A record's energy range narrowed (a query counted 1,499 instead of 2,097): the query that
+    reads the file's energies to check them finds values outside the recorded range."""
+    ENERGY = 3   # components: position x, y, z, energy, id
+
+    def mutate(raw, at):
+        pair = at + 192 + 16 * ENERGY
+        if forge == "min_raised":
+            struct.pack_into("<d", raw, pair, 0.5)
+        else:
+            struct.pack_into("<d", raw, pair + 8, 0.5)
+    reseal(dataset, 1, 0, record_bytes=mutate)
+    g = lodex.open(dataset).particles("p")
+    q = "energy < 0.7" if forge == "min_raised" else "energy > 0.3"
+    with pytest.raises(lodex.FormatError, match="outside the range its spatial metadata records") as ei:
+        g.query(q, step=1)
+    assert tu.parse_spatial_metadata(os.path.join(tu.step_dir(dataset, "p", 1), "spatial.lsm"))["records"][0][
+        "file"] in str(ei.value)
+    want = data(0)
+    assert g.query(q, step=0).count == int(np.count_nonzero(eval("want['energy'] " + q[7:])))

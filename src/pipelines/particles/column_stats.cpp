@@ -105,6 +105,9 @@ void column_minmax(const T* v, uint64_t n, uint32_t comps, double* mn, double* m
   }
 }
 
+
+}  // namespace
+
 void field_minmax(const FieldSpec& f, const uint8_t* data, uint64_t n, double* mn, double* mx) {
   switch (f.dtype) {
     case DType::kF4: return column_minmax(reinterpret_cast<const float*>(data), n, f.components, mn, mx);
@@ -119,8 +122,6 @@ void field_minmax(const FieldSpec& f, const uint8_t* data, uint64_t n, double* m
     case DType::kU8: return column_minmax(reinterpret_cast<const uint64_t*>(data), n, f.components, mn, mx);
   }
 }
-
-}  // namespace
 
 uint32_t total_components(const Schema& schema) {
   uint32_t comps = 0;

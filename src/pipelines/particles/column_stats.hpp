@@ -24,4 +24,7 @@ struct ColumnStats {
 
 uint32_t total_components(const Schema& schema);
 
+// The min and max (widened to double, NaN skipped) of each component of `rows` rows of field f.
+void field_minmax(const FieldSpec& f, const uint8_t* data, uint64_t rows, double* mn, double* mx);
+
 }  // namespace lodex

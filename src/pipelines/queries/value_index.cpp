@@ -7,6 +7,7 @@
 #include <roaring/roaring.hh>
 
 #include <algorithm>
+#include <cmath>
 #include <cstring>
 #include <functional>
 #include <map>
@@ -23,6 +24,7 @@
 #include "layout/query.hpp"
 #include "layout/value_query_plan.hpp"
 #include "mpi/comm.hpp"
+#include "pipelines/particles/column_stats.hpp"
 #include "pipelines/collective.hpp"
 #include "pipelines/dataset_state.hpp"
 #include "pipelines/particles/particle_query.hpp"
@@ -339,6 +341,9 @@ class FileQuery {
   // The union of the rows of the bins in `spans` (half-open ranges of bins, ascending).
   Roaring load_union(OpenIndex& ix, const std::vector<IndexBin>& bins, const BinSpans& spans);
   void give_up_index(size_t f, const std::string& why);
+  // The values of field f read for the check against the ranges the metadata records, which
+  // pruned and accepted whole files: a value outside them is a forged or damaged record.
+  void check_within_ranges(size_t f, const uint8_t* column, uint64_t rows) const;
 
   const Confinement& confinement_;
   const std::string& dir_;
@@ -357,6 +362,20 @@ class FileQuery {
   bool scanned_ = false, indexed_ = false;
   FileAnswer answer_;
 };
+
+void FileQuery::check_within_ranges(size_t f, const uint8_t* column, uint64_t rows) const {
+  const FieldSpec& spec = schema_.field(f);
+  std::vector<double> mn(spec.components), mx(spec.components);
+  field_minmax(spec, column, rows, mn.data(), mx.data());
+  for (uint32_t c = 0; c < spec.components; ++c) {
+    const auto [lo, hi] = ranges_(f, c);
+    if (std::isnan(mn[c])) continue;   // no value but NaN read
+    if (!(mn[c] >= lo && mx[c] <= hi))
+      fail(ErrorCode::kFormat, "'", rec_.file_name, "' holds values of field '", spec.name, "' (component ", c, ") from ",
+           mn[c], " to ", mx[c], " outside the range its spatial metadata records (", lo, " .. ", hi,
+           "): the record is forged or damaged");
+  }
+}
 
 void FileQuery::give_up_index(size_t f, const std::string& why) {
   answer_.notes.push_back(why);
@@ -578,6 +597,7 @@ FileAnswer FileQuery::run() {
     for (size_t f : need) {
       cols[f].resize(rows.size() * schema_.field(f).row_bytes());
       gather_rows(data(), f, rows.data(), rows.size(), cols[f].data(), data_io_);
+      check_within_ranges(f, cols[f].data(), rows.size());
     }
     std::vector<uint8_t> ok;
     eval_query_scan(q_, schema_, [&](size_t f) -> const void* { return cols[f].data(); }, rows.size(), ok);
