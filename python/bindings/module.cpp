@@ -10,6 +10,7 @@
 
 #include "bindings.hpp"
 #include "pipelines/dataset.hpp"
+#include "storage/fault.hpp"
 
 namespace lodex::py {
 
@@ -49,6 +50,18 @@ NB_MODULE(_lodex, m) {
   using namespace lodex::py;
 
   m.def("version", &lodex::version);
+  // The fault-injection test hook (storage/fault.hpp): "<op>:<n>:<errno name|short>", or None to
+  // disarm; both restart the counts. _fault_counts: operations of each kind since then.
+  m.def("_inject_fault", [](std::optional<std::string> spec) {
+    if (spec) arm_fault(parse_fault(*spec));
+    else disarm_fault();
+  });
+  m.def("_fault_counts", [] {
+    nb::dict out;
+    const auto counts = fault_counts();
+    for (size_t i = 0; i < kFaultOps; ++i) out[fault_op_name(static_cast<FaultOp>(i))] = counts[i];
+    return out;
+  });
   m.def("_set_error_classes", [](nb::dict classes) {
     for (auto [k, v] : classes) {
       const int code = nb::cast<int>(k);

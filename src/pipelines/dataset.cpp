@@ -32,9 +32,11 @@ void replace_file(const std::string& path, const std::vector<uint8_t>& bytes, bo
     ::unlink(tmp.c_str());
     throw;
   }
-  if (::rename(tmp.c_str(), path.c_str()) != 0) {
+  try {
+    rename_file(tmp, path);
+  } catch (...) {
     ::unlink(tmp.c_str());
-    fail(ErrorCode::kIo, "cannot rename '", tmp, "' to '", path, "'");
+    throw;
   }
 }
 

@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "core/error.hpp"
+#include "storage/fault.hpp"
 
 namespace lodex {
 
@@ -16,6 +17,19 @@ namespace {
 [[noreturn]] void os_fail(const std::string& op, const std::string& path, int err,
                           const std::string& extra = "") {
   fail(ErrorCode::kIo, op, " '", path, "'", extra, ": ", std::strerror(err));
+}
+
+// One read or write of at most `bytes` (capped at 1 GiB) through the fault hook: a fault is a
+// failed call with its errno; a short one moves half the bytes.
+template <typename Call>
+ssize_t transfer_once(FaultOp op, size_t bytes, Call call) {
+  bool shorten = false;
+  if (const int e = fault_point(op, &shorten)) {
+    errno = e;
+    return -1;
+  }
+  const size_t n = std::min<size_t>(bytes, size_t{1} << 30);
+  return call(shorten ? std::max<size_t>(1, n / 2) : n);
 }
 }  // namespace
 
@@ -29,7 +43,12 @@ File::File(const std::string& path, Mode mode) : path_(path) {
     case Mode::kShare: flags |= O_WRONLY | O_CREAT; break;
   }
   do {
-    fd_ = ::open(path.c_str(), flags, 0644);
+    if (const int e = fault_point(FaultOp::kOpen)) {
+      errno = e;
+      fd_ = -1;
+    } else {
+      fd_ = ::open(path.c_str(), flags, 0644);
+    }
   } while (fd_ < 0 && errno == EINTR);
   if (fd_ < 0) {
     if (errno == ENOENT && mode == Mode::kRead) fail(ErrorCode::kNotFound, "no such file '", path, "'");
@@ -71,7 +90,9 @@ File& File::operator=(File&& o) noexcept {
 void File::pwrite_all(const void* data, size_t bytes, uint64_t offset) {
   const auto* p = static_cast<const uint8_t*>(data);
   while (bytes > 0) {
-    const ssize_t n = ::pwrite(fd_, p, std::min<size_t>(bytes, size_t{1} << 30), static_cast<off_t>(offset));
+    const ssize_t n = transfer_once(FaultOp::kWrite, bytes, [&](size_t len) {
+      return ::pwrite(fd_, p, len, static_cast<off_t>(offset));
+    });
     if (n < 0) {
       if (errno == EINTR) continue;
       os_fail("cannot write", path_, errno, cat(" at byte ", offset));
@@ -102,13 +123,24 @@ void advance_parts(std::vector<iovec>& parts, size_t& first, size_t done) {
 // The vectored transfer loop: batches of IOV_MAX parts, EINTR retried, short transfers
 // continued. `op` is ::preadv or ::pwritev; `stalled(offset)` reports a transfer of 0 bytes.
 template <typename Op, typename Stalled>
-void transfer_all(int fd, std::vector<iovec>& parts, uint64_t offset, Op op, const char* verb,
+void transfer_all(int fd, std::vector<iovec>& parts, uint64_t offset, FaultOp kind, Op op, const char* verb,
                   const std::string& path, Stalled stalled) {
   size_t first = 0;
   advance_parts(parts, first, 0);
   while (first < parts.size()) {
     const int count = static_cast<int>(std::min<size_t>(parts.size() - first, IOV_MAX));
-    const ssize_t n = op(fd, parts.data() + first, count, static_cast<off_t>(offset));
+    bool shorten = false;
+    ssize_t n;
+    if (const int e = fault_point(kind, &shorten)) {
+      errno = e;
+      n = -1;
+    } else if (shorten) {   // half of the first part
+      n = kind == FaultOp::kWrite
+              ? ::pwrite(fd, parts[first].iov_base, std::max<size_t>(1, parts[first].iov_len / 2), static_cast<off_t>(offset))
+              : ::pread(fd, parts[first].iov_base, std::max<size_t>(1, parts[first].iov_len / 2), static_cast<off_t>(offset));
+    } else {
+      n = op(fd, parts.data() + first, count, static_cast<off_t>(offset));
+    }
     if (n < 0) {
       if (errno == EINTR) continue;
       os_fail(verb, path, errno, cat(" at byte ", offset));
@@ -121,7 +153,7 @@ void transfer_all(int fd, std::vector<iovec>& parts, uint64_t offset, Op op, con
 }  // namespace
 
 void File::pwritev_all(std::vector<iovec> parts, uint64_t offset) {
-  transfer_all(fd_, parts, offset, ::pwritev, "cannot write", path_, [&](uint64_t at) {
+  transfer_all(fd_, parts, offset, FaultOp::kWrite, ::pwritev, "cannot write", path_, [&](uint64_t at) {
     fail(ErrorCode::kIo, "cannot write '", path_, "' at byte ", at, ": no progress");
   });
 }
@@ -129,7 +161,7 @@ void File::pwritev_all(std::vector<iovec> parts, uint64_t offset) {
 void File::preadv_all(std::vector<iovec> parts, uint64_t offset) const {
   uint64_t total = 0;
   for (const iovec& v : parts) total += v.iov_len;
-  transfer_all(fd_, parts, offset, ::preadv, "cannot read", path_, [&](uint64_t at) {
+  transfer_all(fd_, parts, offset, FaultOp::kRead, ::preadv, "cannot read", path_, [&](uint64_t at) {
     fail(ErrorCode::kFormat, "'", path_, "' is truncated: reading ", total, " bytes at byte ", offset,
          " hit the end of the file at byte ", at);
   });
@@ -139,7 +171,9 @@ void File::pread_all(void* data, size_t bytes, uint64_t offset) const {
   auto* p = static_cast<uint8_t*>(data);
   const uint64_t start = offset;
   while (bytes > 0) {
-    const ssize_t n = ::pread(fd_, p, std::min<size_t>(bytes, size_t{1} << 30), static_cast<off_t>(offset));
+    const ssize_t n = transfer_once(FaultOp::kRead, bytes, [&](size_t len) {
+      return ::pread(fd_, p, len, static_cast<off_t>(offset));
+    });
     if (n < 0) {
       if (errno == EINTR) continue;
       os_fail("cannot read", path_, errno, cat(" at byte ", offset));
@@ -160,10 +194,12 @@ uint64_t File::size() const {
 }
 
 void File::truncate(uint64_t size) {
+  if (const int e = fault_point(FaultOp::kTruncate)) os_fail("cannot set the length of", path_, e);
   if (::ftruncate(fd_, static_cast<off_t>(size)) != 0) os_fail("cannot set the length of", path_, errno);
 }
 
 void File::sync() {
+  if (const int e = fault_point(FaultOp::kSync)) os_fail("cannot fsync", path_, e);
   if (::fsync(fd_) != 0) os_fail("cannot fsync", path_, errno);
 }
 
@@ -176,6 +212,7 @@ void File::close() {
 }
 
 void sync_directory(const std::string& path) {
+  if (const int e = fault_point(FaultOp::kSync)) os_fail("cannot fsync directory", path, e);
   const int fd = ::open(path.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
   if (fd < 0) os_fail("cannot open directory", path, errno);
   const int rc = ::fsync(fd);
@@ -195,12 +232,31 @@ void atomic_replace(const std::string& path, const void* bytes, size_t size) {
     ::unlink(tmp.c_str());
     throw;
   }
-  if (::rename(tmp.c_str(), path.c_str()) != 0) {
-    const int err = errno;
+  // The old file stays reachable (a hard link) until the new one is durable, so that a failure
+  // after the rename can put it back: when this throws, the old file (or none) is in place.
+  const std::string prev = path + ".prev.tmp-" + std::to_string(::getpid());
+  const bool had_old = path_exists(path), linked = had_old && ::link(path.c_str(), prev.c_str()) == 0;
+  try {
+    rename_file(tmp, path);
+  } catch (...) {
     ::unlink(tmp.c_str());
-    os_fail("cannot rename into place", path, err);
+    if (linked) ::unlink(prev.c_str());
+    throw;
   }
-  sync_directory(parent_path(path));
+  try {
+    sync_directory(parent_path(path));
+  } catch (...) {
+    if (linked) ::rename(prev.c_str(), path.c_str());
+    else if (!had_old) ::unlink(path.c_str());
+    throw;
+  }
+  if (linked) ::unlink(prev.c_str());
+}
+
+void rename_file(const std::string& from, const std::string& to) {
+  const int e = fault_point(FaultOp::kRename);
+  if (e || ::rename(from.c_str(), to.c_str()) != 0)
+    fail(ErrorCode::kIo, "cannot rename '", from, "' to '", to, "': ", std::strerror(e ? e : errno));
 }
 
 std::vector<uint8_t> read_whole_file(const std::string& path, uint64_t max_bytes) {
@@ -232,6 +288,7 @@ bool is_directory(const std::string& path) {
 }
 
 void make_directory(const std::string& path) {
+  if (const int e = fault_point(FaultOp::kMkdir)) os_fail("cannot create directory", path, e);
   if (::mkdir(path.c_str(), 0755) != 0) {
     if (errno == EEXIST) fail(ErrorCode::kAlreadyExists, "'", path, "' already exists");
     os_fail("cannot create directory", path, errno);
@@ -239,6 +296,7 @@ void make_directory(const std::string& path) {
 }
 
 void make_directories(const std::string& path) {
+  if (const int e = fault_point(FaultOp::kMkdir)) os_fail("cannot create directory", path, e);
   std::error_code ec;
   std::filesystem::create_directories(path, ec);
   if (ec) fail(ErrorCode::kIo, "cannot create directory '", path, "': ", ec.message());

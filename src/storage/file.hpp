@@ -42,8 +42,11 @@ class File {
 };
 
 // Writes `bytes` to `path` atomically: a temporary file beside it, fsync, rename over `path`,
-// fsync of the directory. A crash leaves either the old file or the new one, never a mix.
+// fsync of the directory. A crash leaves either the old file or the new one, never a mix; when it
+// throws, the old file (or no file) is in place, even if only the directory's fsync failed.
 void atomic_replace(const std::string& path, const void* bytes, size_t size);
+// rename(2): IOFailure naming both paths.
+void rename_file(const std::string& from, const std::string& to);
 
 // All of a file; more than max_bytes is a FormatError naming it.
 std::vector<uint8_t> read_whole_file(const std::string& path, uint64_t max_bytes);

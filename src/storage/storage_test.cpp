@@ -18,6 +18,7 @@
 #include "support/expect_error.hpp"
 #include "core/error.hpp"
 #include "storage/file.hpp"
+#include "storage/fault.hpp"
 #include "storage/file_cache.hpp"
 
 namespace lodex {
@@ -387,6 +388,56 @@ TEST_F(Storage, FileCacheCapacityZeroMeansOne) {
   cache.get(path("x"));
   EXPECT_EQ(cache.size(), 1u);
   EXPECT_EQ(cache.opens(), 3u);
+}
+
+TEST_F(Storage, InjectedFaultsFailAsTheSystemWouldAndShortTransfersComplete) {
+  const std::vector<uint8_t> data = pattern(100000, 3);
+  for (const char* spec : {"write:1:ENOSPC", "write:2:EIO"}) {
+    File f(path("w"), File::Mode::kCreate);
+    arm_fault(parse_fault(spec));
+    std::vector<iovec> parts{{const_cast<uint8_t*>(data.data()), 50000}, {const_cast<uint8_t*>(data.data()) + 50000, 50000}};
+    if (std::string(spec).find(":1:") != std::string::npos) {
+      const std::string m = expect_error(ErrorCode::kIo, [&] { f.pwrite_all(data.data(), data.size(), 0); });
+      EXPECT_NE(m.find("No space left"), std::string::npos) << m;
+    } else {
+      f.pwrite_all(data.data(), 10, 0);   // the first write goes through, the second fails
+      expect_error(ErrorCode::kIo, [&] { f.pwritev_all(parts, 0); });
+    }
+  }
+  disarm_fault();
+  // Short writes, short reads and EINTR are continued: the bytes arrive whole.
+  for (const char* spec : {"write:1:short", "write:1:EINTR"}) {
+    arm_fault(parse_fault(spec));
+    {
+      File f(path("s"), File::Mode::kCreate);
+      f.pwrite_all(data.data(), data.size(), 0);
+    }
+    EXPECT_EQ(fault_counts()[static_cast<size_t>(FaultOp::kWrite)], 2u) << spec;
+    arm_fault(parse_fault(std::string(spec).replace(0, 5, "read")));
+    std::vector<uint8_t> back(data.size());
+    File(path("s"), File::Mode::kRead).pread_all(back.data(), back.size(), 0);
+    EXPECT_EQ(back, data) << spec;
+  }
+  arm_fault(parse_fault("read:1:short"));
+  std::vector<uint8_t> back(data.size());
+  File(path("s"), File::Mode::kRead).preadv_all({{back.data(), 60000}, {back.data() + 60000, 40000}}, 0);
+  EXPECT_EQ(back, data);
+  // Opens, renames, syncs, truncation and directories.
+  arm_fault(parse_fault("open:1:EACCES"));
+  expect_error(ErrorCode::kIo, [&] { File(path("s"), File::Mode::kRead); });
+  arm_fault(parse_fault("rename:1:EIO"));
+  expect_error(ErrorCode::kIo, [&] { atomic_replace(path("s"), data.data(), 10); });
+  EXPECT_EQ(list_dir(dir_), (std::vector<std::string>{"s", "w"}));   // no temporary left
+  arm_fault(parse_fault("sync:1:EIO"));
+  expect_error(ErrorCode::kIo, [&] { File(path("s"), File::Mode::kReadWrite).sync(); });
+  arm_fault(parse_fault("truncate:1:EFBIG"));
+  expect_error(ErrorCode::kIo, [&] { File(path("s"), File::Mode::kReadWrite).truncate(5); });
+  arm_fault(parse_fault("mkdir:1:EROFS"));
+  expect_error(ErrorCode::kIo, [&] { make_directories(path("d/e")); });
+  EXPECT_FALSE(path_exists(path("d")));
+  disarm_fault();
+  for (const char* bad : {"write", "write:0:EIO", "flush:1:EIO", "write:1:EWHAT", "sync:1:short", "write:x:EIO"})
+    expect_error(ErrorCode::kInvalidArgument, [&] { parse_fault(bad); });
 }
 
 }  // namespace

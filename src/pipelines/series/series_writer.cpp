@@ -415,8 +415,7 @@ void SeriesGroup::commit_window(const SeriesWindowHead& head, const SeriesWindow
     f.pwrite_all(bytes.data(), bytes.size(), 0);
     if (st.options.fsync) f.sync();
   }
-  if (::rename(tmp.c_str(), final_path.c_str()) != 0)
-    fail(ErrorCode::kIo, "cannot rename '", tmp, "' to '", final_path, "'");
+  rename_file(tmp, final_path);
   if (st.options.fsync) sync_directory(dir);
   const bool first = !m.planned();
   if (first) record_plan(m, *w_);
