@@ -8,7 +8,7 @@ MPIEXEC  := $(VENV)/bin/mpiexec
 export PATH := $(abspath $(VENV))/bin:$(PATH)
 export MPI_HOME := $(abspath $(VENV))
 
-.PHONY: demo test setup build install cpp-test asan-test py-test bench clean
+.PHONY: demo test setup build install cpp-test asan-test py-test bench stress clean
 
 # make install PREFIX=/some/dir: the C, C++ and Fortran package (headers, liblodex.so, the
 # Fortran module, the CMake package lodex and lodex.pc), built against the venv's MPI.
@@ -55,6 +55,12 @@ asan-test: setup
 
 py-test: build
 	$(PY) -m pytest -q -ra tests/python
+
+# Writers killed with SIGKILL at random points, KILLS in all over 1 and 2 ranks; every dataset is
+# checked after every kill (tests/python/writer_kill.py). make test runs a bounded 24 kills.
+KILLS ?= 1000
+stress: build
+	$(PY) tests/python/writer_kill.py --kills $(KILLS)
 
 bench: build
 	$(PY) bench/particle_write.py
