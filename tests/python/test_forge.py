@@ -1,0 +1,246 @@
+"""The forge test (docs/reliability.md): every header and table field of the particle formats set
+to extreme values, one at a time, with every checksum above it recomputed to match (the data
+file's header and table checksums, the metadata record's copy of the data file's head, the
+metadata file's checksum and the manifest's record of it; the bitmap index's header and component
+table checksums; the series window's header checksum). Then a battery of reads (a whole step, a
+box, a level, value queries with and without the index, the other step) must each raise a typed
+lodex error or return exactly what the unforged dataset returned.
+
+One class of forgery cannot be caught without reading a file the reader has no other reason to
+read: a record's component range narrowed so that a value query prunes the whole file (or counts
+it whole) without reading it. Those outcomes are counted apart (`pruned_by_forged_range`), and the
+test checks that every silent difference is of that class and nothing else.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+import shutil
+import struct
+
+import numpy as np
+import pytest
+
+import lodex
+import lodex_testutil as tu
+
+SCHEMA = {"position": ("f8", 3), "energy": "f4", "id": "i8"}
+N = 2500
+
+
+def data(step: int) -> dict:
+    rng = np.random.default_rng([23, step])
+    return {"position": rng.random((N, 3)), "energy": rng.random(N).astype(np.float32),
+            "id": np.arange(N, dtype=np.int64) + 10**6 * step}
+
+
+def by_id(d: dict) -> dict:
+    o = np.argsort(d["id"], kind="stable")
+    return {k: np.asarray(v)[o] for k, v in d.items()}
+
+
+BATTERY = {
+    "read": lambda g: by_id(g.read(1)),
+    "box": lambda g: by_id(g.read(1, box=((0.1, 0.2, 0.0), (0.6, 0.9, 0.7)))),
+    "level": lambda g: by_id(g.read(1, level=1)),
+    "query": lambda g: g.query("energy < 0.5", step=1).count,
+    "query_box": lambda g: sorted(g.query("energy > 0.2 && x < 0.7", step=1, fields=["id"]).data["id"].tolist()),
+    "scan": lambda g: g.query("energy < 0.5 || id > 1000600", step=1, use_index=False).count,
+    "step0": lambda g: by_id(g.read(0)),
+}
+QUERIES = {"query", "query_box", "scan"}
+
+
+def equal(a, b) -> bool:
+    if isinstance(a, dict):
+        return a.keys() == b.keys() and all(np.array_equal(a[k], b[k], equal_nan=a[k].dtype.kind == "f") for k in a)
+    return a == b
+
+
+@pytest.fixture(scope="module")
+def pristine(tmp_path_factory):
+    path = str(tmp_path_factory.mktemp("forge") / "f.lodex")
+    with lodex.create(path) as ds:
+        g = ds.particles("p", schema=SCHEMA, domain=((0, 0, 0), (1, 1, 1)), partition_grid=(2, 1, 1),
+                         lod={"brick_target": 64})
+        for s in (0, 1):
+            g.write(step=s, data=data(s))
+        g.build_index(fields=["energy"])
+    g = lodex.open(path).particles("p")
+    want = {k: f(g) for k, f in BATTERY.items()}
+    return path, want
+
+
+# ------------------------------------------------------------------------------- resealing
+
+def reseal_metadata(path: str, raw: bytearray) -> None:
+    """The metadata file's checksum and the manifest's record of it."""
+    sd = tu.step_dir(path, "p", 1)
+    struct.pack_into("<Q", raw, len(raw) - 8, tu.xxh3(raw[:-8]))
+    with open(os.path.join(sd, "spatial.lsm"), "wb") as fh:
+        fh.write(raw)
+    mp = os.path.join(path, "manifest.json")
+    with open(mp) as fh:
+        m = json.load(fh)
+    for s in m["groups"]["p"]["steps"]:
+        if s["step"] == 1:
+            s["metadata_checksum"] = tu.xxh3(raw)
+    with open(mp, "w") as fh:
+        json.dump(m, fh)
+
+
+def forge_data_file(path: str, offset: int, fmt: str, value) -> None:
+    """Field `fmt` at `offset` of record 0's data file, its checksums, the record's head checksum."""
+    sd = tu.step_dir(path, "p", 1)
+    meta = tu.parse_spatial_metadata(os.path.join(sd, "spatial.lsm"))
+    fp = os.path.join(sd, meta["records"][0]["file"])
+    parsed = tu.parse_particle_file(fp)
+    h = bytearray(parsed["raw"])
+    struct.pack_into(fmt, h, offset, value)
+    end = parsed["tables_end"]
+    struct.pack_into("<Q", h, 120, tu.xxh3(h[:120]))
+    struct.pack_into("<Q", h, end - 8, tu.xxh3(h[128:end - 8]))
+    with open(fp, "wb") as fh:
+        fh.write(h)
+    raw = bytearray(meta["raw"])
+    struct.pack_into("<Q", raw, 40 + 184, tu.xxh3(h[:end]))
+    reseal_metadata(path, raw)
+
+
+def forge_metadata(path: str, offset: int, fmt: str, value) -> None:
+    sd = tu.step_dir(path, "p", 1)
+    raw = bytearray(tu.parse_spatial_metadata(os.path.join(sd, "spatial.lsm"))["raw"])
+    struct.pack_into(fmt, raw, offset, value)
+    reseal_metadata(path, raw)
+
+
+def forge_index(path: str, offset: int, fmt: str, value) -> None:
+    """A field of record 0's energy index: the header checksum and the component table's."""
+    sd = tu.step_dir(path, "p", 1)
+    stem = tu.parse_spatial_metadata(os.path.join(sd, "spatial.lsm"))["records"][0]["file"].rsplit(".", 1)[0]
+    ip = os.path.join(sd, f"{stem}.energy.lbx")
+    raw = bytearray(open(ip, "rb").read())
+    comps = struct.unpack_from("<I", raw, 24)[0]
+    struct.pack_into(fmt, raw, offset, value)
+    struct.pack_into("<Q", raw, 120, tu.xxh3(raw[:120]))
+    table_end = 128 + 64 * comps
+    struct.pack_into("<Q", raw, table_end, tu.xxh3(raw[128:table_end]))
+    with open(ip, "wb") as fh:
+        fh.write(raw)
+
+
+# ------------------------------------------------------------------------------- the fields
+
+U32 = [0, 1, 2, 7, 2**31, 2**32 - 1]
+U64 = [0, 1, 2**31, 2**32, 2**63, 2**64 - 1]
+F64 = [0.0, -0.0, -1.0, 0.5, 2.0, 1e308, -1e308, math.inf, -math.inf, math.nan]
+
+
+def fields_data_file(parsed) -> list:
+    """(name, offset, fmt, values) of every header and table field of a data file."""
+    out = [("version", 8, "<I", U32), ("header_bytes", 12, "<I", U32), ("N", 16, "<Q", U64),
+           ("F", 24, "<I", U32), ("L", 28, "<I", U32), ("brick_bits", 32, "<I", U32 + [11]),
+           ("scale", 36, "<I", U32), ("seed", 88, "<Q", U64), ("tables_offset", 96, "<Q", U64),
+           ("tables_bytes", 104, "<Q", U64), ("data_offset", 112, "<Q", U64)]
+    out += [(f"brick_box[{i}]", 40 + 8 * i, "<d", F64) for i in range(6)]
+    at = 128
+    for f in range(parsed["num_fields"]):
+        base = at + 64 * f
+        out += [(f"field{f}.dtype", base + 32, "<B", [0, 3, 10, 11, 255]),
+                (f"field{f}.components", base + 36, "<I", U32),
+                (f"field{f}.offset", base + 40, "<Q", U64), (f"field{f}.bytes", base + 48, "<Q", U64),
+                (f"field{f}.name0", base, "<B", [0, ord("/"), ord("x")])]
+    at += 64 * parsed["num_fields"]
+    L = parsed["num_levels"]
+    for k in range(L):
+        out.append((f"level_end[{k}]", at + 8 * k, "<Q", U64))
+    at += 8 * L
+    nseg = L * parsed["num_bricks"]
+    for s in sorted({0, 1, nseg // 2, nseg - 1, nseg}):
+        out.append((f"segment_start[{s}]", at + 8 * s, "<Q", U64))
+    return out
+
+
+def fields_metadata(meta) -> list:
+    out = [("version", 8, "<I", U32), ("R", 12, "<I", U32), ("K", 16, "<I", U32), ("reserved", 20, "<I", U32),
+           ("step", 24, "<q", [0, -1, 2, 2**62]), ("total", 32, "<Q", U64)]
+    at = 40
+    out += [("rec.name0", at, "<B", [0, ord("/"), ord(".")]), ("rec.partition", at + 64, "<I", U32),
+            ("rec.aggregator", at + 68, "<i", [-1, 0, 5, 2**31 - 1])]
+    out += [(f"rec.partition_box[{i}]", at + 72 + 8 * i, "<d", F64) for i in range(6)]
+    out += [(f"rec.bounds[{i}]", at + 120 + 8 * i, "<d", F64) for i in range(6)]
+    out += [("rec.count", at + 168, "<Q", U64), ("rec.file_bytes", at + 176, "<Q", U64)]
+    out += [(f"rec.range[{c}].{m}", at + 192 + 16 * c + 8 * j, "<d", F64)
+            for c in range(meta["num_components"]) for j, m in enumerate(("min", "max"))]
+    return out
+
+
+def fields_index() -> list:
+    out = [("version", 8, "<I", U32), ("header_bytes", 12, "<I", U32), ("N", 16, "<Q", U64), ("C", 24, "<I", U32),
+           ("dtype", 28, "<B", [0, 2, 11, 255]), ("binning", 29, "<B", [0, 2, 3, 255]),
+           ("digits", 32, "<I", U32), ("head_checksum", 40, "<Q", [0, 1]), ("name0", 48, "<B", [0, ord("x")]),
+           ("table_offset", 80, "<Q", U64), ("table_bytes", 88, "<Q", U64), ("file_bytes", 96, "<Q", U64)]
+    base = 128
+    out += [("comp.B", base, "<Q", U64), ("comp.nan_rows", base + 8, "<Q", U64),
+            ("comp.min", base + 16, "<d", F64), ("comp.max", base + 24, "<d", F64),
+            ("comp.bin_table_offset", base + 32, "<Q", U64), ("comp.bitmaps_offset", base + 48, "<Q", U64),
+            ("comp.bitmaps_bytes", base + 56, "<Q", U64)]
+    return out
+
+
+def run_battery(path: str, want: dict) -> dict:
+    """{battery item: 'exact' | 'error' | 'silent'} (an InternalError or other exception fails)."""
+    out = {}
+    for k, f in BATTERY.items():
+        try:
+            got = f(lodex.open(path).particles("p"))
+        except lodex.InternalError as e:
+            raise AssertionError(f"{k}: InternalError: {e}") from e
+        except lodex.Error:
+            out[k] = "error"
+            continue
+        out[k] = "exact" if equal(got, want[k]) else "silent"
+    return out
+
+
+def narrows_range(name: str, value: float, meta_before) -> bool:
+    """Whether a forged component range excludes values the file holds (pruning a query)."""
+    if not name.startswith("rec.range"):
+        return False
+    c = int(name[len("rec.range["):name.index("]")])
+    lo, hi = meta_before["records"][0]["min"][c], meta_before["records"][0]["max"][c]
+    if name.endswith("min"):
+        return not (value <= lo) or math.isnan(value)
+    return not (value >= hi) or math.isnan(value)
+
+
+@pytest.mark.parametrize("kind", ["data_file", "metadata", "index"])
+def test_every_field_forged_to_extremes(pristine, tmp_path, kind):
+    path, want = pristine
+    sd = tu.step_dir(path, "p", 1)
+    meta = tu.parse_spatial_metadata(os.path.join(sd, "spatial.lsm"))
+    if kind == "data_file":
+        fields, forge = fields_data_file(tu.parse_particle_file(os.path.join(sd, meta["records"][0]["file"]))), forge_data_file
+    elif kind == "metadata":
+        fields, forge = fields_metadata(meta), forge_metadata
+    else:
+        fields, forge = fields_index(), forge_index
+    tally = {"exact": 0, "error": 0, "pruned_by_forged_range": 0}
+    silent = []
+    for name, offset, fmt, values in fields:
+        for v in values:
+            work = str(tmp_path / "w")
+            shutil.copytree(path, work)
+            forge(work, offset, fmt, v)
+            for item, result in run_battery(work, want).items():
+                if result == "silent" and item in QUERIES and narrows_range(name, v, meta):
+                    result = "pruned_by_forged_range"
+                elif result == "silent":
+                    silent.append((name, v, item))
+                tally[result] = tally.get(result, 0) + 1
+            shutil.rmtree(work)
+    print(f"{kind}: {len(fields)} fields, {tally}")
+    assert not silent, silent[:20]
+    assert tally["error"] > 0 or kind == "index"   # a damaged index is left for a scan: exact answers
