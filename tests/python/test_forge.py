@@ -244,3 +244,89 @@ def test_every_field_forged_to_extremes(pristine, tmp_path, kind):
     print(f"{kind}: {len(fields)} fields, {tally}")
     assert not silent, silent[:20]
     assert tally["error"] > 0 or kind == "index"   # a damaged index is left for a scan: exact answers
+
+
+# ------------------------------------------------------------------------------- series windows
+
+SDIMS = (7, 6, 5)
+
+
+def svalues(step: int) -> np.ndarray:
+    return (np.arange(np.prod(SDIMS), dtype=np.float32).reshape(SDIMS[::-1]) * 0.5 + step)
+
+
+SBATTERY = {
+    "all": lambda s: s.read("T"),
+    "box": lambda s: s.read("T", [1, 2], box=((1, 2, 0), (5, 6, 3))),
+    "step": lambda s: s.read("T", 3),
+    "plane": lambda s: s.read("PS", [0, 3]),
+}
+
+
+@pytest.fixture(scope="module")
+def series_pristine(tmp_path_factory):
+    path = str(tmp_path_factory.mktemp("forge_s") / "s.lodex")
+    with lodex.create(path) as ds:
+        s = ds.series("s", dims=SDIMS, variables={"T": ("f4", 3), "PS": ("f4", 2)}, d_tar=4, d_sar=0)
+        for t in range(4):
+            s.write(t, ((0, 0, 0), SDIMS), {"T": svalues(t), "PS": svalues(t)[0] * 2})
+    s = lodex.open(path).series("s")
+    return path, {k: f(s) for k, f in SBATTERY.items()}
+
+
+def window_file(path: str) -> str:
+    d = os.path.join(path, "s")
+    (name,) = [f for f in os.listdir(d) if f.endswith(".lsw")]
+    return os.path.join(d, name)
+
+
+def forge_window(path: str, offset: int, fmt: str, value) -> None:
+    fp = window_file(path)
+    raw = bytearray(open(fp, "rb").read())
+    V, C = struct.unpack_from("<II", raw, 60)
+    struct.pack_into(fmt, raw, offset, value)
+    struct.pack_into("<Q", raw, 120, tu.xxh3(raw[:120]))
+    end = 128 + 24 * V * C
+    struct.pack_into("<Q", raw, end, tu.xxh3(raw[128:end]))
+    with open(fp, "wb") as fh:
+        fh.write(raw)
+
+
+def fields_window(raw: bytes) -> list:
+    V, C = struct.unpack_from("<II", raw, 60)
+    out = [("version", 8, "<I", U32), ("header_bytes", 12, "<I", U32), ("name0", 16, "<B", [0, ord("x")]),
+           ("first_step", 48, "<Q", U64), ("S", 56, "<I", U32), ("V", 60, "<I", U32), ("C", 64, "<I", U32),
+           ("B", 68, "<I", U32 + [512, 8192]), ("chunk_table_bytes", 72, "<Q", U64), ("data_offset", 80, "<Q", U64),
+           ("file_bytes", 88, "<Q", U64), ("P", 96, "<Q", U64), ("K", 104, "<Q", U64)]
+    for e in sorted({0, V * C - 1}):
+        base = 128 + 24 * e
+        out += [(f"chunk{e}.offset", base, "<Q", U64), (f"chunk{e}.bytes", base + 8, "<Q", U64),
+                (f"chunk{e}.planes", base + 16, "<I", U32)]
+    return out
+
+
+def test_every_series_window_field_forged_to_extremes(series_pristine, tmp_path):
+    path, want = series_pristine
+    tally = {"exact": 0, "error": 0}
+    silent = []
+    for name, offset, fmt, values in fields_window(open(window_file(path), "rb").read()):
+        for v in values:
+            work = str(tmp_path / "w")
+            shutil.copytree(path, work)
+            forge_window(work, offset, fmt, v)
+            for item, f in SBATTERY.items():
+                try:
+                    got = f(lodex.open(work).series("s"))
+                except lodex.InternalError as e:
+                    raise AssertionError(f"{name}={v} {item}: InternalError: {e}") from e
+                except lodex.Error:
+                    tally["error"] += 1
+                    continue
+                if np.array_equal(got, want[item]):
+                    tally["exact"] += 1
+                else:
+                    silent.append((name, v, item))
+            shutil.rmtree(work)
+    print(f"series window: {tally}")
+    assert not silent, silent[:20]
+    assert tally["error"] > 0
