@@ -74,7 +74,7 @@ void encode_idx_table(const std::vector<IdxBlockEntry>& entries, std::vector<uin
 std::vector<IdxBlockEntry> decode_idx_table(const uint8_t* data, size_t size, uint64_t blocks_per_file, size_t fields,
                                             uint64_t file_size, const std::string& what);
 
-// The file holding block `block` (idx-format.md §3.5): the template expanded right to left with
+// The file holding block `block` (docs/formats/idx.md §3.5): the template expanded right to left with
 // the first block the file can hold, the time directory before the leftmost %-group; a relative
 // template (with or without a leading "./") is resolved against `idx_dir`.
 std::string idx_block_file(const std::string& idx_dir, const std::string& filename_template,

@@ -1,5 +1,5 @@
-// Level-of-detail order of one aggregator's particles (paper §3.4, ARCHITECTURE.md "the
-// recommended file layout").
+// Level-of-detail order of one aggregator's particles (paper §3.4; docs/formats/particles.md,
+// "Row order").
 //
 // Given N particles, level scale S >= 2 and a level-0 cap B0:
 //   levels: prefix counts c_{L-1} = N, c_{k-1} = ceil(c_k / S), stopping at the first c_0 <= B0;
