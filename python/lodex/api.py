@@ -10,7 +10,7 @@ from typing import Any, Mapping, Sequence
 import numpy as np
 
 from . import _lodex
-from .errors import Error, InvalidArgumentError, code_of
+from .errors import AlreadyExistsError, Error, InvalidArgumentError, code_of
 
 Box = tuple[tuple[float, float, float], tuple[float, float, float]]
 
@@ -678,8 +678,25 @@ def create(path: str | os.PathLike, comm: Any = None, fsync: bool = False,
     the default. ``allow_outside=True``: reads may open files whose real location, symbolic
     links resolved, is outside the dataset's directory (by default such a file is a FormatError;
     see docs/reliability.md)."""
-    return Dataset(_lodex.Dataset.create(os.fspath(path), comm, fsync, _exchange(exchange), bool(allow_outside)),
-                   comm)
+    try:
+        core = _lodex.Dataset.create(os.fspath(path), comm, fsync, _exchange(exchange), bool(allow_outside))
+    except AlreadyExistsError as e:
+        raise AlreadyExistsError(f"{e}; to add steps to it, open it with lodex.open({os.fspath(path)!r}, "
+                                 f"mode=\"a\"){_serial_under_mpiexec_hint(comm)}") from None
+    return Dataset(core, comm)
+
+
+def _serial_under_mpiexec_hint(comm: Any) -> str:
+    """A hint for the processes of an mpiexec run that each called create without comm=: every
+    one of them but the first finds the dataset the first one made."""
+    if comm is not None:
+        return ""
+    for var in ("PMI_SIZE", "OMPI_COMM_WORLD_SIZE", "MPI_LOCALNRANKS"):
+        size = os.environ.get(var, "")
+        if size.isdigit() and int(size) > 1:
+            return (f". This process is one of {size} started by mpiexec and passed no comm=, so each process "
+                    f"tried to create the dataset on its own: pass comm=MPI.COMM_WORLD (from mpi4py import MPI)")
+    return ""
 
 
 def open(path: str | os.PathLike, mode: str = "r", comm: Any = None, fsync: bool = False,

@@ -232,3 +232,20 @@ def test_partition_factor_without_patch_is_explained(tmp_path):
         h = ds.particles("q", schema=bic.SCHEMA, domain=bic.DOMAIN, partition_grid=(2, 1, 1))
         h.write(step=0, data=bic.particles(0, 100, bic.DOMAIN, 0))
     assert lodex.open(path).particles("q").steps == [0]
+
+
+def test_already_exists_says_how_to_append(tmp_path):
+    path = str(tmp_path / "d.lodex")
+    lodex.create(path).close()
+    with pytest.raises(lodex.AlreadyExistsError) as e:
+        lodex.create(path)
+    assert f"lodex.open({path!r}, mode=\"a\")" in str(e.value)
+    assert "comm=" not in str(e.value)   # not under mpiexec
+
+
+def test_create_without_comm_under_mpiexec_suggests_comm(tmp_path):
+    from conftest import run_mpi
+    out = run_mpi(3, "create_serial.py", str(tmp_path / "d.lodex"), timeout=60)["outcomes"]
+    assert out[0] is None
+    for msg in out[1:]:
+        assert "one of 3 started by mpiexec" in msg and "comm=MPI.COMM_WORLD" in msg, msg
