@@ -10,6 +10,7 @@ from typing import Any, Mapping, Sequence
 import numpy as np
 
 from . import _lodex
+from .tables import Particles, columns
 from .errors import AlreadyExistsError, Error, InvalidArgumentError, code_of
 
 Box = tuple[tuple[float, float, float], tuple[float, float, float]]
@@ -306,7 +307,7 @@ class ParticleGroup:
     def read(self, step: int, box: Box | None = None, fields: Sequence[str] | None = None, *,
              level: int | None = None, fraction: float | None = None, readers: int | None = None,
              P: int | None = None, S: float | None = None, comm: Any = None,
-             split: str = "spatial") -> dict[str, np.ndarray]:
+             split: str = "spatial") -> "Particles":
         """Particles of one step as a dict of numpy arrays (field -> (n,) or (n, components)).
 
         ``box``: ((x0, y0, z0), (x1, y1, z1)), inclusive min, exclusive max; None reads everything.
@@ -334,7 +335,7 @@ class ParticleGroup:
             raise
         out = self._core.read(step, box_, fields_, level, fraction, readers_, P_, S_, split_, comm)
         self._stats = self._core.last_read_stats
-        return out
+        return Particles(out)
 
     def refine(self, step: int, box: Box | None = None, fields: Sequence[str] | None = None, *,
                readers: int | None = None, P: int | None = None, S: float | None = None,
@@ -456,6 +457,16 @@ class QueryResult:
         self.notes: list[str] = list(raw["notes"])
         self.stats: dict = dict(raw["stats"])
 
+    def to_pandas(self) -> Any:
+        """This rank's matches as a pandas DataFrame: columns ``file`` and ``row`` (which data
+        file and row each match is), then the requested fields (vector fields one column per
+        component, as :meth:`Particles.to_pandas`). Needs pandas (``lodex[pandas]``)."""
+        from .tables import _pandas
+        files = np.concatenate([np.full(len(r), name, dtype=object) for name, r in self.rows.items()]) \
+            if self.rows else np.empty(0, dtype=object)
+        rows = np.concatenate(list(self.rows.values())) if self.rows else np.empty(0, dtype=np.uint64)
+        return _pandas().DataFrame({"file": files, "row": rows, **columns(self.data)})
+
     @property
     def used_index(self) -> bool:
         """Whether every file read was answered from bitmaps (with candidate checks), none scanned."""
@@ -492,12 +503,12 @@ class Refinement:
     def __iter__(self) -> "Refinement":
         return self
 
-    def __next__(self) -> dict[str, np.ndarray]:
+    def __next__(self) -> "Particles":
         if self._core.done:
             raise StopIteration
         out = self._core.next()
         self._group._stats = self._core.last_read_stats
-        return out
+        return Particles(out)
 
     def __len__(self) -> int:
         return self._core.levels - self._core.next_level
