@@ -226,3 +226,77 @@ def test_out_writes_exactly_the_named_file(tmp_path):
     r = cli("read", path, "g", "--step", "0", "--out", tmp_path / "missing" / "g.npy")
     assert r.returncode == 2 and "IOFailure" in r.stderr and "cannot write --out" in r.stderr and "Traceback" not in r.stderr
     assert sorted(os.listdir(out)) == ["e.npy", "g.npy", "g.npz", "p.npz", "q.npz"]
+
+
+# ------------------------------------------------------------------ issue 20: the command line
+
+@pytest.fixture(scope="module")
+def steps_dataset(tmp_path_factory):
+    """Group "p" with steps 0, 10, 20 (a partition factor), a grid and a series."""
+    path = str(tmp_path_factory.mktemp("cli20") / "s.lodex")
+    rng = np.random.default_rng(2)
+    with lodex.create(path) as ds:
+        g = ds.particles("p", schema={"position": ("f8", 3), "energy": "f4"}, domain=tu.UNIT, partition=(1, 1, 1))
+        for s in (0, 10, 20):
+            g.write(step=s, data={"position": rng.random((500, 3)), "energy": rng.random(500).astype(np.float32)},
+                    patch=tu.UNIT)
+        ds.grid("g", dims=(6, 5, 4), dtype="f4").write(0, ((0, 0, 0), (6, 5, 4)),
+                                                      np.arange(120, dtype=np.float32).reshape(4, 5, 6))
+    return path
+
+
+def test_version():
+    r = cli("--version")
+    assert r.returncode == 0 and r.stdout.strip() == f"lodex {lodex.__version__}", (r.stdout, r.stderr)
+    assert "particle groups" in cli("--help").stdout and "grids" in cli("--help").stdout
+
+
+def test_steps_range_means_the_committed_steps_in_it(steps_dataset, tmp_path):
+    r = cli("index", steps_dataset, "p", "--steps", "0:20", "--json")
+    assert r.returncode == 0, r.stderr
+    assert json.loads(r.stdout)["steps"] == 2   # steps 0 and 10
+    out = str(tmp_path / "e.h5part")
+    r = cli("export", steps_dataset, "p", "--out", out, "--steps", "5:", "--json")
+    assert r.returncode == 0, r.stderr
+    assert json.loads(r.stdout)["steps"] == [10, 20]
+    r = cli("index", steps_dataset, "p", "--steps", "21:30")
+    assert r.returncode == 2 and "no committed step in --steps 21:30" in r.stderr and "0, 10, 20" in r.stderr
+    r = cli("index", steps_dataset, "p", "--steps", "1,x")
+    assert r.returncode == 2 and "--steps must look like" in r.stderr
+
+
+def test_json_output_of_read_query_index_export_import(steps_dataset, tmp_path):
+    r = cli("read", steps_dataset, "p", "--step", "10", "--box", "0,0,0:0.5,1,1", "--json")
+    assert r.returncode == 0, r.stderr
+    j = json.loads(r.stdout)
+    want = lodex.open(steps_dataset).particles("p").read(10, box=((0, 0, 0), (0.5, 1, 1)))
+    assert j["count"] == len(want["energy"]) and j["fields"]["energy"]["shape"] == [len(want["energy"])]
+    assert j["fields"]["energy"]["min"] == pytest.approx(float(want["energy"].min()))
+    assert j["stats"]["bytes_read"] > 0
+    r = cli("read", steps_dataset, "g", "--step", "0", "--resolution", "2", "--json")
+    assert r.returncode == 0, r.stderr
+    j = json.loads(r.stdout)
+    assert j["kind"] == "grid" and j["shape"] == list(lodex.open(steps_dataset).grid("g").read(0, resolution=2).shape)
+    r = cli("query", steps_dataset, "p", "energy < 0.25", "--step", "20", "--json")
+    assert r.returncode == 0, r.stderr
+    assert json.loads(r.stdout)["count"] == lodex.open(steps_dataset).particles("p").query("energy < 0.25", step=20).count
+    out = str(tmp_path / "x.h5part")
+    assert cli("export", steps_dataset, "p", "--out", out, "--steps", "0").returncode == 0
+    r = cli("import", out, str(tmp_path / "new.lodex"), "q", "--partition-grid", "1,1,1", "--json")
+    assert r.returncode == 0, r.stderr
+    assert json.loads(r.stdout)["particles"] == 500
+
+
+def test_cli_errors_give_flags_and_are_printed_once_under_mpiexec(steps_dataset, tmp_path):
+    out = str(tmp_path / "y.h5part")
+    assert cli("export", steps_dataset, "p", "--out", out, "--steps", "0").returncode == 0
+    copy = str(tmp_path / "c.lodex")
+    shutil.copytree(steps_dataset, copy)
+    r = cli("import", out, copy, "p", "--steps", "0")   # group p has a partition factor
+    assert r.returncode == 2
+    assert "--partition-grid" in r.stderr and "partition_grid=" not in r.stderr, r.stderr
+    mpiexec = os.path.join(sys.prefix, "bin", "mpiexec")
+    r = subprocess.run([mpiexec, "-n", "3", sys.executable, "-m", "lodex.cli", "read", steps_dataset, "densty",
+                        "--step", "0"], capture_output=True, text=True, timeout=60)
+    assert r.returncode != 0
+    assert r.stderr.count("lodex read: NotFoundError") == 1, r.stderr

@@ -144,7 +144,8 @@ def _read_series(args: argparse.Namespace, s) -> int:
                                           + ", ".join(s.variables))
     if args.step is not None and args.steps:
         raise errors.InvalidArgumentError("give --step or --steps, not both")
-    steps = args.step if args.step is not None else (_parse_steps(args.steps) if args.steps else None)
+    steps = args.step if args.step is not None else (
+        _select_steps(args.steps, s.steps, f"series '{s.name}'") if args.steps else None)
     box = _parse_grid_box(args.box) if args.box else None
     _check_out(args.out, single=True)
     a = s.read(args.variable, steps=steps, box=box)
@@ -153,6 +154,10 @@ def _read_series(args: argparse.Namespace, s) -> int:
         _save(args.out, {args.variable: a}, a)
     if args.count:
         print(a.size)
+        return 0
+    if args.json:
+        _print_json(None, {"kind": "series", "name": s.name, "variable": args.variable, "box": box,
+                           **_array_summary(a), "stats": dict(st), "out": args.out})
         return 0
     print(f"series '{s.name}' {args.variable}" + (f", box {box[0]} - {box[1]}" if box else "") + f": {a.dtype} {a.shape}")
     if a.size:
@@ -241,6 +246,11 @@ def _read_grid(args: argparse.Namespace, g) -> int:
         print(a.size)
         return 0
     res = g.max_resolution if args.resolution is None else args.resolution
+    if args.json:
+        _print_json(None, {"kind": "grid", "name": g.name, "step": args.step, "resolution": res,
+                           "max_resolution": g.max_resolution, "box": box, **_array_summary(a),
+                           "stats": dict(stats), "out": args.out})
+        return 0
     print(f"grid '{g.name}' step {args.step}, resolution {res} of {g.max_resolution}"
           + (f", box {box[0]} - {box[1]}" if box else "") + f": {a.dtype} {a.shape}")
     if a.size:
@@ -282,6 +292,12 @@ def _read(args: argparse.Namespace) -> int:
     if args.count:
         print(count)
         return 0
+    if args.json:
+        _print_json(None, {"kind": "particles", "name": args.group, "step": args.step, "box": box,
+                           "level": args.level, "fraction": args.fraction, "count": count,
+                           "fields": {n: _array_summary(a) for n, a in data.items()}, "stats": dict(stats),
+                           "out": args.out})
+        return 0
     what = f"step {args.step}" + (f", box {box[0]} - {box[1]}" if box else "") + (
         f", level {args.level}" if args.level is not None else "") + (
         f", fraction {args.fraction}" if args.fraction is not None else "")
@@ -309,10 +325,12 @@ def _index(args: argparse.Namespace) -> int:
     ds = lodex.open(args.path, mode="a", comm=comm)
     g = ds.particles(args.group)
     fields = [f for f in args.fields.split(",") if f] if args.fields else None
-    steps = _parse_steps(args.steps) if args.steps else None
+    steps = _select_steps(args.steps, g.steps, f"particle group '{args.group}'") if args.steps else None
     st = g.build_index(fields=fields, precision=args.precision, bins=args.bins, steps=steps)
     ds.close()
-    if comm is None or comm.rank == 0:
+    if args.json:
+        _print_json(comm, dict(st))
+    elif comm is None or comm.rank == 0:
         print(f"indexed {st['steps']} step(s), {st['files']} files, {st['indexes']} index files: "
               f"{st['index_bytes']:,} bytes for {st['column_bytes']:,} bytes of columns "
               f"({st.size_ratio:.1%}, {st.bits_per_row:.1f} bits per value) in {st['seconds']:.3f} s")
@@ -328,15 +346,34 @@ def _world_if_mpi():
     return MPI.COMM_WORLD if MPI.COMM_WORLD.size > 1 else None
 
 
-def _parse_steps(text: str) -> list[int]:
-    """"3", "0,2,5" or "0:30" (end exclusive)."""
+def _parse_steps(text: str) -> list[int] | tuple[int | None, int | None]:
+    """"3" or "0,2,5": those steps (a list); "0:30", "10:" or ":30": the range [a, b) (a tuple),
+    which _select_steps turns into the committed steps inside it."""
     try:
         if ":" in text:
             a, b = text.split(":")
-            return list(range(int(a), int(b)))
-        return [int(s) for s in text.split(",") if s]
+            return (int(a) if a.strip() else None, int(b) if b.strip() else None)
+        steps = [int(s) for s in text.split(",") if s]
+        if not steps:
+            raise ValueError
+        return steps
     except ValueError:
-        raise errors.InvalidArgumentError(f"steps must look like 3, 0,2,5 or 0:30, got {text!r}") from None
+        raise errors.InvalidArgumentError(f"--steps must look like 3, 0,2,5, 0:30 (every committed step from 0 "
+                                          f"up to but not including 30), 10: or :30; got {text!r}") from None
+
+
+def _select_steps(text: str, committed: list[int], what: str) -> list[int]:
+    """--steps against the committed steps of `what`: a list as given (a missing step is the
+    reader's error), a range as the committed steps inside it (none: an error listing them)."""
+    spec = _parse_steps(text)
+    if isinstance(spec, list):
+        return spec
+    lo, hi = spec
+    chosen = [s for s in committed if (lo is None or s >= lo) and (hi is None or s < hi)]
+    if not chosen:
+        raise errors.NotFoundError(f"{what} has no committed step in --steps {text} "
+                                   f"(its steps: {_steps_summary(list(committed))})")
+    return chosen
 
 
 def _query(args: argparse.Namespace) -> int:
@@ -353,14 +390,20 @@ def _query(args: argparse.Namespace) -> int:
     _check_out(args.out, single=False)
     r = g.query(args.query, args.step, box=box, level=args.level, fields=fields,
                 count_only=args.count and not args.out, use_index=not args.scan)
-    for note in r.notes:
-        print(f"note: {note}", file=sys.stderr)
+    if not args.json:
+        for note in r.notes:
+            print(f"note: {note}", file=sys.stderr)
     if args.out:
         arrays = {f"rows/{name}": rows for name, rows in r.rows.items()}
         arrays.update(r.data)
         _save(args.out, arrays)
     if args.count:
         print(r.count)
+        return 0
+    if args.json:
+        _print_json(None, {"query": args.query, "step": args.step, "box": box, "level": args.level,
+                           "count": r.count, "notes": r.notes, "stats": dict(r.stats),
+                           "fields": {n: _array_summary(a) for n, a in r.data.items()}, "out": args.out})
         return 0
     s = r.stats
     print(f"{r.count:,} particles match {args.query!r} in step {args.step}"
@@ -411,12 +454,14 @@ def _export(args: argparse.Namespace) -> int:
 
     comm = _world_if_mpi()   # under mpiexec rank 0 writes alone (serial HDF5)
     g = lodex.open(args.path).particles(args.group)
-    steps = _parse_steps(args.steps) if args.steps else None
+    steps = _select_steps(args.steps, g.steps, f"particle group '{args.group}'") if args.steps else None
     fields = [f for f in args.fields.split(",") if f] if args.fields else None
     kw = {} if args.max_bytes is None else {"max_bytes": args.max_bytes}
     st = g.export(args.out, format=args.format, steps=steps, fields=fields, overwrite=args.overwrite,
                   comm=comm, **kw)
-    if comm is None or comm.rank == 0:
+    if args.json:
+        _print_json(comm, {**dict(st), "out": args.out, "format": args.format})
+    elif comm is None or comm.rank == 0:
         print(f"exported {_steps_summary(st['steps'])} of '{args.group}', {st['particles']:,} particles, "
               f"to {args.out} ({args.format}): {st['bytes']:,} bytes in {st['seconds']:.3f} s")
     return 0
@@ -431,7 +476,7 @@ def _import(args: argparse.Namespace) -> int:
     comm = _world_if_mpi()
     domain = _parse_domain(args.domain) if args.domain else None
     grid = _parse_ints(args.partition_grid, "--partition-grid", 3) if args.partition_grid else None
-    steps = _parse_steps(args.steps) if args.steps else None
+    steps = _import_steps(args.steps) if args.steps else None
     index = [f for f in args.index.split(",") if f] if args.index else None
     created = not os.path.exists(args.path)
     if comm is not None:   # one answer for every rank, before any of them creates it
@@ -455,11 +500,51 @@ def _import(args: argparse.Namespace) -> int:
             if comm is None or comm.rank == 0:
                 shutil.rmtree(args.path, ignore_errors=True)
         raise
-    if comm is None or comm.rank == 0:
+    if args.json:
+        _print_json(comm, {"steps": imported, "particles": count, "input": args.input, "path": args.path,
+                           "group": args.group, "domain": [list(g.domain[0]), list(g.domain[1])]})
+    elif comm is None or comm.rank == 0:
         lo, hi = g.domain
         print(f"imported {_steps_summary(imported)}, {count:,} particles, from {args.input} into "
               f"'{args.group}' of {args.path} (domain {lo} - {hi})")
     return 0
+
+
+def _import_steps(text: str) -> list[int]:
+    """--steps of an import: the H5Part file's steps, given as a list or a range a:b (b excluded)."""
+    spec = _parse_steps(text)
+    if isinstance(spec, list):
+        return spec
+    if spec[0] is None or spec[1] is None:
+        raise errors.InvalidArgumentError(f"--steps of an import needs both ends of a range (a:b), got {text!r}")
+    return list(range(spec[0], spec[1]))
+
+
+def _array_summary(a) -> dict:
+    """dtype, shape and (when not empty) per-component min, max of an array, for --json."""
+    import numpy as np
+    out = {"dtype": str(a.dtype), "shape": list(a.shape)}
+    if a.size:
+        axis = 0 if a.ndim == 2 and a.dtype.names is None and a.shape[1] <= 16 else None
+        out["min"] = np.asarray(np.nanmin(a, axis=axis) if a.dtype.kind == "f" else a.min(axis=axis)).tolist()
+        out["max"] = np.asarray(np.nanmax(a, axis=axis) if a.dtype.kind == "f" else a.max(axis=axis)).tolist()
+    return out
+
+
+def _print_json(comm, obj: dict) -> None:
+    """One JSON object on stdout (rank 0 only under mpiexec)."""
+    if comm is None or comm.rank == 0:
+        json.dump(obj, sys.stdout, indent=1, default=_json_default)
+        print()
+
+
+def _json_default(v):
+    import numpy as np
+    if isinstance(v, np.generic):
+        return v.item()
+    if isinstance(v, np.ndarray):
+        return v.tolist()
+    raise TypeError(f"{type(v).__name__} is not JSON")
 
 
 def _calibrate(args: argparse.Namespace) -> int:
@@ -499,7 +584,12 @@ def _demo(args: argparse.Namespace) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="lodex", description="lodex parallel particle I/O")
+    parser = argparse.ArgumentParser(
+        prog="lodex", description="lodex: parallel I/O for simulation output. A dataset holds particle groups "
+        "(level of detail, box reads, bitmap-index value queries), grids (multiresolution IDX, readable by "
+        "OpenVisus) and series (STAR time series); these commands inspect, read, index, query, export and "
+        "import them.")
+    parser.add_argument("--version", action="version", version=f"lodex {_version()}")
     sub = parser.add_subparsers(dest="command", required=True)
     p = sub.add_parser("info", help="list particle groups, grids and series: schemas, steps and files")
     p.add_argument("path")
@@ -527,6 +617,7 @@ def main(argv: list[str] | None = None) -> int:
                                  "(one array per field) or .npy (grids, series, or particles with one --fields)")
     p.add_argument("--resolution", type=int, help="grids: levels 0..R of the IDX hierarchy (default all)")
     p.add_argument("--field", help="grids: the field to read (default the first)")
+    p.add_argument("--json", action="store_true", help="print the result as one JSON object")
     p.set_defaults(func=_read)
     p = sub.add_parser("index", help="build bitmap indexes of particle fields (under mpiexec: in parallel)")
     p.add_argument("path")
@@ -537,6 +628,7 @@ def main(argv: list[str] | None = None) -> int:
                                                       "significant digits (default 3)")
     binning.add_argument("--bins", type=int, help="equal-weight binning with this many bins")
     p.add_argument("--steps", help="steps to index: 3, 0,2,5 or 0:30 (default all)")
+    p.add_argument("--json", action="store_true", help="print the result as one JSON object")
     p.set_defaults(func=_index)
     p = sub.add_parser("query", help="particles whose values match a query, e.g. \"energy > 1.3 && x < 3\"")
     p.add_argument("path")
@@ -550,6 +642,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--scan", action="store_true", help="ignore the bitmap indexes (for comparison)")
     p.add_argument("--out", help="save the matches as .npz: rows/<file> row ids and one array per field "
                                  "(all fields unless --fields)")
+    p.add_argument("--json", action="store_true", help="print the result as one JSON object")
     p.set_defaults(func=_query)
     p = sub.add_parser("export", help="write steps of a particle group to another format (H5Part, for "
                                        "VisIt and ParaView)")
@@ -562,6 +655,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--overwrite", action="store_true", help="replace --out if it exists")
     p.add_argument("--max-bytes", type=int, help="read a step larger than this in spatial pieces "
                                                  "(default 1 GiB)")
+    p.add_argument("--json", action="store_true", help="print the result as one JSON object")
     p.set_defaults(func=_export)
     p = sub.add_parser("import", help="import an H5Part file into a particle group (under mpiexec: "
                                        "in parallel)")
@@ -576,6 +670,7 @@ def main(argv: list[str] | None = None) -> int:
     part.add_argument("--particles-per-file", type=int, help="adaptive partition with about this many "
                                                              "particles per file")
     p.add_argument("--index", help="comma-separated fields to build bitmap indexes of")
+    p.add_argument("--json", action="store_true", help="print the result as one JSON object")
     p.set_defaults(func=_import)
     p = sub.add_parser("calibrate", help="measure BW_io, Ts and CC (series' OptSize) on a directory's "
                                           "file system (under mpiexec: CC between ranks)")
@@ -599,8 +694,39 @@ def main(argv: list[str] | None = None) -> int:
     try:
         return args.func(args)
     except errors.Error as e:
-        print(f"lodex {args.command}: {type(e).__name__}: {e}", file=sys.stderr)
+        if _mpi_rank() == 0:   # under mpiexec every rank has the same error: say it once
+            print(f"lodex {args.command}: {type(e).__name__}: {_as_flags(str(e))}", file=sys.stderr)
         return 2
+
+
+def _version() -> str:
+    from .. import __version__
+    return __version__
+
+
+def _mpi_rank() -> int:
+    """This process's rank when started by mpiexec, else 0."""
+    for var in ("PMI_RANK", "OMPI_COMM_WORLD_RANK", "PMIX_RANK"):
+        if os.environ.get(var, "").isdigit():
+            return int(os.environ[var])
+    return 0
+
+
+# The Python API's advice, as the command line's flags.
+_FLAG_ADVICE = [
+    ("partition_grid=(gx, gy, gz) or partition='adaptive' with particles_per_file",
+     "--partition-grid gx,gy,gz or --particles-per-file N"),
+    ("partition_grid=(gx, gy, gz)", "--partition-grid gx,gy,gz"),
+    ("particles_per_file", "--particles-per-file"),
+    ("with steps=...", "with --steps"),
+    ("steps=...", "--steps"),
+]
+
+
+def _as_flags(message: str) -> str:
+    for python, flags in _FLAG_ADVICE:
+        message = message.replace(python, flags)
+    return message
 
 
 if __name__ == "__main__":
