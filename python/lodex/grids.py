@@ -73,8 +73,10 @@ class IdxGrid:
 
     def refine(self, step: int = 0, box: Any = None, field: str | None = None,
                start: int | None = None) -> "GridRefinement":
-        """Progressive refinement: the box at resolution ``start`` (default: the levels of the
-        first block), then at every finer resolution up to full, coarse to fine."""
+        """Progressive refinement: the box at resolution ``start``, then at every finer resolution up
+        to full, coarse to fine. Default start: the levels of the first block (one block read), but
+        at least three levels below full, so that the first array is coarse (an eighth of the samples
+        or fewer) even when one block holds the whole grid."""
         return GridRefinement(self, step, box, field, start)
 
     def __repr__(self) -> str:
@@ -120,6 +122,18 @@ def _read(target, grid, step, box, resolution, field, comm) -> np.ndarray:
     return arr
 
 
+# Levels below full resolution where a refinement starts at the latest: each level halves the
+# samples, so three levels are an eighth of them (a 3-D grid at half its resolution per axis).
+_REFINE_DEPTH = 3
+
+
+def default_start(bits_per_block: int, max_resolution: int) -> int:
+    """Where a refinement starts unless asked: the levels of the first block (they cost one block
+    read), but at least _REFINE_DEPTH levels below full, so that a grid whose first block holds
+    all of it still comes coarse first."""
+    return max(0, min(bits_per_block, max_resolution - _REFINE_DEPTH))
+
+
 class GridRefinement:
     """Iterator over one box of a grid at increasing resolution (numpy arrays, coarse to fine).
     ``resolution`` is the resolution of the array last returned. Each step reads its
@@ -129,7 +143,7 @@ class GridRefinement:
         self._grid = grid
         self._args = (_step(step), box, field)
         maxr = grid.max_resolution
-        first = min(grid.bits_per_block, maxr) if start is None else _resolution(start)
+        first = default_start(grid.bits_per_block, maxr) if start is None else _resolution(start)
         if not 0 <= first <= maxr:
             raise InvalidArgumentError(f"start must be a resolution in 0..{maxr}, got {start!r}")
         self._next = first

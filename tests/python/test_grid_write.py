@@ -474,14 +474,16 @@ def test_collective_read(workdir, writers, readers):
     ("zip", "zip", 1, ((5, 5, 2), (33, 17, 7))), ("big", "big", 0, None), ("d2i", "d2i", 2, ((7, 3), (44, 20))),
 ])
 def test_refine(workdir, n, name, field, step, box):
-    """refine() yields resolutions bits_per_block..max in order, each equal to read(resolution=r),
+    """refine() yields resolutions from min(bits_per_block, max - 3) to max in order (at least four
+    arrays: coarse first even when one block holds the grid), each equal to read(resolution=r),
     OpenVisus's read(max_resolution=r) and numpy; the last is the full read. open_idx too."""
     g = lodex.open(written(workdir, n)["path"]).grid(name)
     nd = gc.ndims(name)
     comps = gc.field_specs(name)[field][1]
     full = gc.full_field(name, field, step)
     db = ov.LoadDataset(g.idx_path)
-    first = min(g.bits_per_block, g.max_resolution)
+    first = max(0, min(g.bits_per_block, g.max_resolution - 3))
+    assert g.max_resolution + 1 - first >= min(4, g.max_resolution + 1)
     for src in (g, lodex.open_idx(g.idx_path)):
         it = src.refine(step, box=box, field=field)
         assert len(it) == g.max_resolution + 1 - first
