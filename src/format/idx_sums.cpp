@@ -20,9 +20,10 @@ std::string idx_sums_path(const std::string& idx_path, const std::string& time_d
   return base + ".checksums/" + time_dir + "blocks.xxh3";
 }
 
-uint64_t idx_sums_identity(const std::string& bitmask, int bits_per_block, uint64_t blocks_per_file,
-                           const std::vector<IdxField>& fields, int64_t step) {
-  std::string text = bitmask + '\n' + std::to_string(bits_per_block) + '\n' + std::to_string(blocks_per_file) + '\n' +
+uint64_t idx_sums_identity(const std::array<uint64_t, 3>& dims, const std::string& bitmask, int bits_per_block,
+                           uint64_t blocks_per_file, const std::vector<IdxField>& fields, int64_t step) {
+  std::string text = std::to_string(dims[0]) + ' ' + std::to_string(dims[1]) + ' ' + std::to_string(dims[2]) + '\n' +
+                     bitmask + '\n' + std::to_string(bits_per_block) + '\n' + std::to_string(blocks_per_file) + '\n' +
                      std::to_string(step) + '\n';
   for (const IdxField& f : fields)
     text += f.name + ' ' + dtype_name(f.dtype) + ' ' + std::to_string(f.components) + '\n';

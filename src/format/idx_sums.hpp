@@ -7,6 +7,7 @@
 // another checksum. Pure encode/decode: no file access.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -26,12 +27,12 @@ struct IdxSumsHeader {
 
 // Where the sums of the step whose time directory is `time_dir` ("" without time) live.
 std::string idx_sums_path(const std::string& idx_path, const std::string& time_dir);
-// A hash of the dataset's layout and the step: bitmask, bits per block, blocks per file, the
-// fields (names, types, components) and the step number. Sums moved to another grid or step with
+// A hash of the dataset's layout and the step: the box's extents, bitmask, bits per block, blocks
+// per file, the fields (names, types, components) and the step number. Sums moved to another grid or step with
 // their block files do not match it; a file template or time pattern edited to follow moved
 // block files does not change it.
-uint64_t idx_sums_identity(const std::string& bitmask, int bits_per_block, uint64_t blocks_per_file,
-                           const std::vector<IdxField>& fields, int64_t step);
+uint64_t idx_sums_identity(const std::array<uint64_t, 3>& dims, const std::string& bitmask, int bits_per_block,
+                           uint64_t blocks_per_file, const std::vector<IdxField>& fields, int64_t step);
 // The checksum of one stored block (its bytes as they are in the block file); never 0.
 uint64_t idx_block_sum(const void* bytes, uint64_t size, uint64_t block, uint32_t field, uint32_t flags);
 // Byte offset of (field, block)'s checksum in the file, and the file's whole size.

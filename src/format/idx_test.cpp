@@ -185,17 +185,18 @@ TEST(IdxNames, FilesAreNamedByTheirFirstBlock) {
 
 TEST(IdxSums, HeaderRoundTripsAndNamesWhatIsWrong) {
   const std::vector<IdxField> fields{{"p", DType::kF4, 1, "", true}, {"u", DType::kF8, 3, "", true}};
-  const IdxSumsHeader h{idx_sums_identity("V012012", 4, 8, fields, 3), 8, 2};
+  const IdxSumsHeader h{idx_sums_identity({4, 4, 2}, "V012012", 4, 8, fields, 3), 8, 2};
   std::vector<uint8_t> bytes = encode_idx_sums_header(h);
   ASSERT_EQ(bytes.size(), kIdxSumsHeaderBytes);
   EXPECT_EQ(idx_sums_bytes(h), 48u + 8 * 16);
   EXPECT_EQ(idx_sums_offset(h, 1, 2), 48u + 8 * 10);
   check_idx_sums_header(bytes.data(), bytes.size(), idx_sums_bytes(h), h, "s");
   // Another step, bitmask, block size or field: another identity.
-  EXPECT_NE(h.identity, idx_sums_identity("V012012", 4, 8, fields, 4));
-  EXPECT_NE(h.identity, idx_sums_identity("V012021", 4, 8, fields, 3));
-  EXPECT_NE(h.identity, idx_sums_identity("V012012", 5, 8, fields, 3));
-  EXPECT_NE(h.identity, idx_sums_identity("V012012", 4, 8, {fields[1], fields[0]}, 3));
+  EXPECT_NE(h.identity, idx_sums_identity({4, 4, 2}, "V012012", 4, 8, fields, 4));
+  EXPECT_NE(h.identity, idx_sums_identity({4, 4, 2}, "V012021", 4, 8, fields, 3));
+  EXPECT_NE(h.identity, idx_sums_identity({4, 4, 2}, "V012012", 5, 8, fields, 3));
+  EXPECT_NE(h.identity, idx_sums_identity({4, 4, 2}, "V012012", 4, 8, {fields[1], fields[0]}, 3));
+  EXPECT_NE(h.identity, idx_sums_identity({4, 3, 2}, "V012012", 4, 8, fields, 3));
   IdxSumsHeader other = h;
   other.identity ^= 1;
   expect_error(ErrorCode::kFormat, [&] { check_idx_sums_header(bytes.data(), 48, idx_sums_bytes(h), other, "s"); });

@@ -302,3 +302,17 @@ def test_rewriting_a_step_rewrites_its_checksums(tmp_path):
     lodex.write_idx(path, tiny_field(0), bits_per_block=3)
     lodex.write_idx(path, tiny_field(5), bits_per_block=3)
     assert_same(lodex.open_idx(path).read(), tiny_field(5), "rewritten")
+
+
+def test_edited_box_line_is_detected(tmp_path):
+    """An IDX lodex wrote with its (box) line edited (the read would return another shape) no
+    longer matches its checksum file (the box's extents are part of the layout it names)."""
+    path = str(tmp_path / "b.idx")
+    lodex.write_idx(path, tiny_field(), bits_per_block=3)
+    text = open(path).read()
+    box = re.search(r"\(box\)\n([^\n]*)\n", text).group(1)
+    nums = box.split()
+    nums[1] = str(int(nums[1]) - 1)
+    open(path, "w").write(text.replace(box, " ".join(nums), 1))
+    with pytest.raises(lodex.FormatError, match="another IDX dataset or time step"):
+        lodex.open_idx(path).read()

@@ -326,7 +326,7 @@ void unit_totals(SpaceWrite& w) {
 void write_unit_sums(SpaceWrite& w, size_t u, const std::vector<Payload>& payloads) {
   const GridUnit& unit = w.plan.units()[u];
   const uint64_t bpf = w.t.in.blocks_per_file, first = unit.file * bpf;
-  const IdxSumsHeader h{idx_sums_identity(w.plan.index().text(), w.t.in.bits_per_block, bpf, w.t.fields, w.t.step),
+  const IdxSumsHeader h{idx_sums_identity(w.t.in.dims, w.plan.index().text(), w.t.in.bits_per_block, bpf, w.t.fields, w.t.step),
                         w.plan.blocks(), static_cast<uint32_t>(w.F)};
   std::vector<uint64_t> sums(std::min(bpf, h.blocks - first), 0);
   for (const Payload& pl : payloads)

@@ -184,7 +184,7 @@ std::vector<uint64_t> IdxDataset::load_sums(const std::vector<LocatedBlock>& loc
     return {};
   }
   const int bpb = std::min(h.bits_per_block, index_->maxh());
-  const IdxSumsHeader expected{idx_sums_identity(h.bits, h.bits_per_block, static_cast<uint64_t>(h.blocks_per_file),
+  const IdxSumsHeader expected{idx_sums_identity(h.dims(), h.bits, h.bits_per_block, static_cast<uint64_t>(h.blocks_per_file),
                                                  h.fields, time),
                                uint64_t{1} << (index_->maxh() - bpb), static_cast<uint32_t>(h.fields.size())};
   const File& file = files.get(path);
