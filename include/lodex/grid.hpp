@@ -12,6 +12,7 @@
 #include <lodex/particles.hpp>
 #include <mpi.h>
 
+#include <algorithm>
 #include <array>
 #include <cstddef>
 #include <cstdint>
@@ -163,13 +164,14 @@ std::vector<T> read_vector(Source s, const std::string& field, int64_t step, con
 template <class Source>
 class BasicGridRefinement {
  public:
-  // start: none for min(bits_per_block, max_resolution), the levels of the first block.
+  // start: none for the levels of the first block but at least three below full,
+  // max(0, min(bits_per_block, max_resolution - 3)), as in Python: the first array is coarse.
   BasicGridRefinement(Source source, std::string field, int64_t step, std::optional<GridBox> box,
                       std::optional<int> start)
       : source_(source), field_(std::move(field)), step_(step), box_(std::move(box)) {
     const GridInfo i = detail::info(source_);
     max_ = i.max_resolution;
-    next_ = start.value_or(i.bits_per_block < max_ ? i.bits_per_block : max_);
+    next_ = start.value_or(std::max(0, std::min(i.bits_per_block, max_ - 3)));
     if (next_ < 0 || next_ > max_) {
       detail::invalid_argument("start must be a resolution in 0.." + std::to_string(max_) + ", got " +
                                std::to_string(next_));
