@@ -1,6 +1,7 @@
 # Two commands do everything on a fresh clone:
 #   make demo   set up (.venv with MPICH from PyPI, build, install) and run the demos on 4 ranks
-#               (particle write + read back; VPIC-like value queries + H5Part export)
+#               (particle write + read back; VPIC-like value queries + H5Part export; a GEOS-5-like
+#               series; an S3D-like grid), keeping their datasets in demo-output/
 #   make test   set up, then the C++ tests (ctest) and the Python + multi-rank MPI tests (pytest)
 VENV     := .venv
 PY       := $(VENV)/bin/python
@@ -14,10 +15,14 @@ export MPI_HOME := $(abspath $(VENV))
 # Fortran module, the CMake package lodex and lodex.pc), built against the venv's MPI.
 PREFIX ?= /usr/local
 
+# The demo's datasets are kept in demo-output/ (replaced on every run); each part ends with
+# commands to try on its dataset.
 demo: build
-	$(MPIEXEC) -n 4 $(PY) -m lodex.demo
-	$(MPIEXEC) -n 4 $(PY) -m lodex.demo --workload vpic
-	$(MPIEXEC) -n 4 $(PY) -m lodex.demo --workload geos
+	rm -rf demo-output && mkdir -p demo-output
+	$(MPIEXEC) -n 4 $(PY) -m lodex.demo --output demo-output/uintah.lodex
+	$(MPIEXEC) -n 4 $(PY) -m lodex.demo --workload vpic --output demo-output/vpic.lodex
+	$(MPIEXEC) -n 4 $(PY) -m lodex.demo --workload geos --output demo-output/geos.lodex
+	$(MPIEXEC) -n 4 $(PY) -m lodex.demo --workload grid --output demo-output/grid.lodex
 
 test: build cpp-test asan-test py-test
 
@@ -68,4 +73,4 @@ bench: build
 	$(PY) bench/particle_adaptive.py
 
 clean:
-	rm -rf build $(VENV)
+	rm -rf build $(VENV) demo-output

@@ -37,14 +37,19 @@ def _output(comm, output: str | None) -> tuple[str, str | None]:
     return os.path.join(tmp, "run.lodex"), tmp
 
 
-def _finish(comm, ok: bool, output: str, tmp: str | None) -> int:
-    """Rank 0 shows `lodex info` and removes a temporary dataset; every rank returns rank 0's verdict."""
+def _finish(comm, ok: bool, output: str, tmp: str | None, try_next: tuple[str, ...] = ()) -> int:
+    """Rank 0 shows `lodex info`, then removes a temporary dataset or says where the kept one is
+    and what to try on it; every rank returns rank 0's verdict."""
     if comm.rank == 0:
         print("\nlodex info:")
         from lodex.cli import main as cli_main
         cli_main(["info", output, "--files"])
         if tmp:
             shutil.rmtree(tmp, ignore_errors=True)
+        elif try_next:
+            print(f"\nThe dataset is kept in {output}. Try:")
+            for line in try_next:
+                print("  " + line.replace("DATASET", output))
     return 0 if comm.bcast(ok) else 1
 
 
@@ -98,7 +103,10 @@ def main(output: str | None = None, particles: int = 32768, partition=(2, 2, 1),
             print(f"read step {step}: {len(got['id']):,} particles from {stats['files_opened']} files, "
                   f"{stats['bytes_read'] / 2**20:.2f} MiB read: "
                   f"{'every value matches' if step_ok else 'MISMATCH'}")
-    return _finish(comm, ok, output, tmp)
+    return _finish(comm, ok, output, tmp,
+                   ("lodex read DATASET uintah --step 1 --box 0,0,0:0.5,0.5,0.5 --level 2",
+                    "lodex read DATASET uintah --step 0 --fields position,id --out uintah.npz",
+                    "python -c \"import lodex; print(lodex.open('DATASET').particles('uintah').read(1, fraction=0.01))\""))
 
 
 def main_uneven(kind: str, output: str | None = None, particles: int = 32768, steps: int = 2) -> int:
@@ -146,7 +154,9 @@ def main_uneven(kind: str, output: str | None = None, particles: int = 32768, st
             ok &= step_ok
             print(f"read step {step}: {len(got['id']):,} particles from {r.last_read_stats['files_opened']} files: "
                   f"{'every value matches' if step_ok else 'MISMATCH'}")
-    return _finish(comm, ok, output, tmp)
+    return _finish(comm, ok, output, tmp,
+                   ("lodex read DATASET " + kind + " --step 0 --box 0,0,0:0.5,0.5,0.5 --count",
+                    "lodex info DATASET --files --json"))
 
 
 def main_vpic(output: str | None = None, particles: int = 32768, steps: int = 2) -> int:
@@ -204,7 +214,10 @@ def main_vpic(output: str | None = None, particles: int = 32768, steps: int = 2)
             ok &= n == steps * size * particles and e_ok
             print(f"H5Part: {out}: {st['particles']:,} particles in {len(st['steps'])} steps, "
                   f"{st['bytes'] / 2**20:.1f} MiB; read back with h5py: {'matches' if e_ok else 'MISMATCH'}")
-    return _finish(comm, ok, output, tmp)
+    return _finish(comm, ok, output, tmp,
+                   ("lodex query DATASET electrons 'energy > 1.3 && x < 0.5' --step 0 --count",
+                    "lodex query DATASET electrons 'energy > 1.3' --step 1 --fields position,energy --out hot.npz",
+                    "lodex export DATASET electrons --out electrons.h5part --steps 0:2   # for ParaView and VisIt"))
 
 
 def main_geos(output: str | None = None, steps: int = 12) -> int:
@@ -248,7 +261,76 @@ def main_geos(output: str | None = None, steps: int = 12) -> int:
             print(f"{label}: {a.shape} from {q['chunks']} chunks of {q['windows']} window files, {q['requests']} "
                   f"requests, {q['bytes_read'] / 2**10:,.0f} KiB read, {q['seconds'] * 1e3:.2f} ms: "
                   f"{'matches numpy' if good else 'MISMATCH'}")
-    return _finish(comm, ok, output, tmp)
+    return _finish(comm, ok, output, tmp,
+                   ("lodex read DATASET geos T --steps 0:6 --box 72,45,0:73,46,48",
+                    "lodex read DATASET geos PS --steps 11 --out ps.npy"))
+
+
+def main_grid(output: str | None = None, steps: int = 2) -> int:
+    """An S3D-like grid (two fields) written by every rank, each its z-slab, in OpenVisus's IDX
+    layout; one process reads it back at full and at coarse resolution, and a box, each checked
+    against numpy."""
+    from mpi4py import MPI
+
+    import lodex
+
+    comm = MPI.COMM_WORLD
+    rank, size = comm.rank, comm.size
+    output, tmp = _output(comm, output)
+    dims = (96, 64, 48)
+
+    def field(name: str, step: int) -> np.ndarray:
+        z, y, x = np.meshgrid(*(np.arange(d, dtype=np.float32) for d in dims[::-1]), indexing="ij")
+        if name == "temperature":
+            return 300 + 50 * np.sin(x / 9 + step) * np.cos(y / 7) + z / 4
+        return 1e5 + 1e3 * np.cos((x + y + z) / 11 - step)
+
+    z = np.linspace(0, dims[2], size + 1).astype(int)
+    lo, hi = (0, 0, int(z[rank])), (dims[0], dims[1], int(z[rank + 1]))
+    ds = lodex.create(output, comm=comm)
+    g = ds.grid("flow", dims=dims, fields={"temperature": "f4", "pressure": "f4"})
+    profiles = []
+    for step in range(steps):
+        g.write(step, (lo, hi), {n: field(n, step)[lo[2]:hi[2]] for n in ("temperature", "pressure")})
+        profiles.append(g.profile)
+    ds.close()
+    ok = True
+    if rank == 0:
+        r = lodex.open(output).grid("flow")
+        print(f"\nlodex {lodex.__version__} demo: an S3D-like grid {dims[0]} x {dims[1]} x {dims[2]}, fields "
+              f"temperature and pressure, {steps} steps by {size} ranks (z-slabs), IDX readable by OpenVisus")
+        print(f"dataset: {output}\n  bitmask {r.bitmask}, {r.max_resolution + 1} levels, "
+              f"{profiles[-1]['files']} files per step, {profiles[-1]['aggregators']} aggregators")
+        last = steps - 1
+        coarse = max(0, r.max_resolution - 6)
+        box = ((10, 20, 5), (70, 50, 30))
+        reads = [(f"temperature step {last}, full resolution", "temperature", None, None),
+                 (f"pressure step {last}, resolution {coarse} of {r.max_resolution}", "pressure", coarse, None),
+                 (f"temperature step {last}, box {box[0]}-{box[1]}", "temperature", None, box)]
+        for label, name, res, bx in reads:
+            a = r.read(last, box=bx, resolution=res, field=name)
+            want = _lattice(field(name, last), r.bitmask, res, bx)
+            good = np.array_equal(a, want)
+            ok &= good
+            st = r.last_read_stats
+            print(f"{label}: {a.shape}, {st['blocks_read']} blocks from {st['files_opened']} files, "
+                  f"{st['bytes_read'] / 2**10:,.0f} KiB read: {'matches numpy' if good else 'MISMATCH'}")
+    return _finish(comm, ok, output, tmp,
+                   ("lodex read DATASET flow --step 1 --field pressure --resolution 13 --out coarse.npy",
+                    "lodex read DATASET flow --step 1 --box 10,20,5:70,50,30 --json",
+                    "python -c \"import OpenVisus as ov; print(ov.LoadDataset('DATASET/flow.idx').read(time=1).shape)\""))
+
+
+def _lattice(full: np.ndarray, bitmask: str, r: int | None, box) -> np.ndarray:
+    """The samples a read at resolution r returns, from the numpy original: along each axis every
+    2^(how often the axis occurs in the bitmask after position r)-th sample, inside the box."""
+    r = len(bitmask) - 1 if r is None else r
+    lo, hi = box if box is not None else ((0, 0, 0), full.shape[::-1])
+    sl = []
+    for a in (2, 1, 0):
+        step = 1 << bitmask[r + 1:].count(str(a))
+        sl.append(slice(-(-lo[a] // step) * step, hi[a], step))
+    return full[tuple(sl)]
 
 
 if __name__ == "__main__":
@@ -257,7 +339,7 @@ if __name__ == "__main__":
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--output")
     ap.add_argument("--particles", type=int, default=32768, help="per rank (on average for uneven workloads)")
-    ap.add_argument("--workload", default="uintah", choices=("uintah", "vpic", "geos") + GENERATORS)
+    ap.add_argument("--workload", default="uintah", choices=("uintah", "vpic", "geos", "grid") + GENERATORS)
     a = ap.parse_args()
     if a.workload == "uintah":
         sys.exit(main(a.output, a.particles))
@@ -265,4 +347,6 @@ if __name__ == "__main__":
         sys.exit(main_vpic(a.output, a.particles))
     if a.workload == "geos":
         sys.exit(main_geos(a.output))
+    if a.workload == "grid":
+        sys.exit(main_grid(a.output))
     sys.exit(main_uneven(a.workload, a.output, a.particles))

@@ -7,6 +7,7 @@ import re
 import subprocess
 import sys
 
+import lodex
 from conftest import _env
 
 
@@ -84,3 +85,25 @@ def test_demo_geos_series(tmp_path):
     import lodex
     s = lodex.open(out).series("geos")
     assert s.steps == list(range(12)) and s.d_sar == 1
+
+
+def test_demo_grid_kept_with_commands_to_try(tmp_path):
+    """The grid part of `make demo`: an S3D-like grid by 3 ranks, read back at full and coarse
+    resolution and in a box, each checked against numpy by the demo; the dataset is kept and the
+    commands it suggests work on it."""
+    out = str(tmp_path / "grid.lodex")
+    cmd = [os.path.join(sys.prefix, "bin", "mpiexec"), "-n", "3", sys.executable, "-m", "lodex.demo",
+           "--workload", "grid", "--output", out]
+    r = subprocess.run(cmd, capture_output=True, text=True, timeout=180, env=_env())
+    assert r.returncode == 0, f"exit {r.returncode}\n{r.stdout[-3000:]}\n{r.stderr[-3000:]}"
+    assert r.stdout.count("matches numpy") == 3 and "MISMATCH" not in r.stdout
+    g = lodex.open(out).grid("flow")
+    assert g.steps == [0, 1] and g.dims == (96, 64, 48)
+    assert f"The dataset is kept in {out}. Try:" in r.stdout
+    tries = [ln.strip() for ln in r.stdout.split("Try:")[1].splitlines() if ln.strip().startswith("lodex ")]
+    assert len(tries) == 2
+    for line in tries:
+        args = line.split()[1:]
+        res = subprocess.run([sys.executable, "-m", "lodex.cli", *args], capture_output=True, text=True,
+                             timeout=60, env=_env(), cwd=str(tmp_path))
+        assert res.returncode == 0, (line, res.stderr)
