@@ -204,6 +204,11 @@ class ParticleGroup:
         mode, dims, _ = self._core.partition
         return mode, dims
 
+    def _serial(self) -> bool:
+        """Whether this group's dataset is written by one process (no communicator or one rank)."""
+        comm = self._dataset._comm
+        return comm is None or comm.Get_size() == 1
+
     @property
     def particles_per_file(self) -> int | None:
         """The adaptive scheme's target particles per file (None for the other schemes)."""
@@ -219,9 +224,10 @@ class ParticleGroup:
         """Collective: write this rank's particles as one step. ``data`` maps every schema field
         to an array of shape (n,) or (n, components) with the schema's dtype; ``patch`` is this
         rank's box of the domain decomposition (inclusive min, exclusive max). A partition factor
-        needs it on every rank (the patches must tile a regular lattice, which the particles'
-        bounding boxes do not); with ``partition_grid`` or ``partition="adaptive"`` it may be
-        omitted, and the particles' bounding box is used.
+        needs it on every rank of a parallel write (the patches must tile a regular lattice, which
+        the particles' bounding boxes do not); a serial write (no communicator, or one rank) may
+        omit it: its patch is the whole domain. With ``partition_grid`` or ``partition="adaptive"``
+        it may be omitted, and the particles' bounding box is used.
         ``index``: build bitmap indexes of the step right after it commits — a list of fields, or
         a dict of :meth:`build_index` arguments (``{"fields": [...], "precision": 3}``)."""
         with _collective_input(lambda code, message: self._core.write(-1, [], None, error=(code, message)),
@@ -230,6 +236,8 @@ class ParticleGroup:
                 raise InvalidArgumentError("data must be a dict of field name -> numpy array")
             fields = [(str(name), _native(np.asarray(arr))) for name, arr in data.items()]
             pb = None if patch is None else _box(patch, "patch")
+            if pb is None and self._serial() and self.partition[0] == "factor":
+                pb = _box(self.domain, "domain")   # one writer: its patch is the whole domain
             step = _step(step)
             if index is not None and not isinstance(index, Mapping):
                 index = {"fields": index}

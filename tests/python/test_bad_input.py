@@ -221,14 +221,13 @@ def test_particle_step_must_be_an_integer(tmp_path, step):
 
 def test_partition_factor_without_patch_is_explained(tmp_path):
     """The docstring promised a computed patch for every partition scheme; a partition factor
-    needs the decomposition's patches. Both the docstring and the error say so, and a partition
-    grid without patches works."""
-    assert "partition factor needs it on every rank" in " ".join(lodex.ParticleGroup.write.__doc__.split())
+    needs the decomposition's patches in a parallel write. The docstring says so (the error on a
+    rank without its patch: test_mpi_bad_on_one_rank[factor_without_patch]), a serial write's
+    patch is the domain, and a partition grid without patches works."""
+    doc = " ".join(lodex.ParticleGroup.write.__doc__.split())
+    assert "partition factor needs it on every rank of a parallel write" in doc
     path = str(tmp_path / "s.lodex")
     with lodex.create(path) as ds:
-        g = ds.particles("p", schema=bic.SCHEMA, domain=bic.DOMAIN, partition=(1, 1, 1))
-        with pytest.raises(lodex.InvalidArgumentError, match=r"pass patch="):
-            g.write(step=0, data=bic.particles(0, 100, bic.DOMAIN, 0))
         h = ds.particles("q", schema=bic.SCHEMA, domain=bic.DOMAIN, partition_grid=(2, 1, 1))
         h.write(step=0, data=bic.particles(0, 100, bic.DOMAIN, 0))
     assert lodex.open(path).particles("q").steps == [0]
@@ -249,3 +248,18 @@ def test_create_without_comm_under_mpiexec_suggests_comm(tmp_path):
     assert out[0] is None
     for msg in out[1:]:
         assert "one of 3 started by mpiexec" in msg and "comm=MPI.COMM_WORLD" in msg, msg
+
+
+def test_serial_factor_write_without_patch_uses_the_domain(tmp_path):
+    """One writer with a partition factor needs no patch: its patch is the whole domain (it used
+    to fail at the first write); several ranks still must pass theirs (tested in the MPI cases)."""
+    path = str(tmp_path / "f.lodex")
+    rng = np.random.default_rng(4)
+    data = {"position": rng.uniform(-1, 3, (400, 3)), "energy": rng.random(400).astype(np.float32)}
+    with lodex.create(path) as ds:
+        g = ds.particles("p", schema={"position": ("f8", 3), "energy": "f4"}, domain=((-1, -1, -1), (3, 3, 3)),
+                         partition=(1, 1, 1))
+        g.write(step=0, data=data)
+    got = lodex.open(path).particles("p").read(0)
+    assert np.array_equal(np.sort(got["energy"]), np.sort(data["energy"]))
+    assert lodex.open(path).particles("p").files(0)[0]["partition_box"]["min"] == (-1, -1, -1)
