@@ -300,3 +300,24 @@ def test_cli_errors_give_flags_and_are_printed_once_under_mpiexec(steps_dataset,
                         "--step", "0"], capture_output=True, text=True, timeout=60)
     assert r.returncode != 0
     assert r.stderr.count("lodex read: NotFoundError") == 1, r.stderr
+
+
+def test_info_files_lists_grid_and_series_files(tmp_path):
+    path = str(tmp_path / "gs.lodex")
+    with lodex.create(path) as ds:
+        g = ds.grid("g", dims=(6, 5, 4), dtype="f4", bits_per_block=4, blocks_per_file=2)
+        for step in (0, 3):
+            g.write(step, ((0, 0, 0), (6, 5, 4)), np.full((4, 5, 6), step, dtype=np.float32))
+        s = ds.series("s", dims=(4, 3, 2), variables={"T": ("f4", 3)}, d_tar=2, d_sar=0)
+        for t in range(4):
+            s.write(t, ((0, 0, 0), (4, 3, 2)), {"T": np.full((2, 3, 4), t, dtype=np.float32)})
+    r = cli("info", path, "--files")
+    assert r.returncode == 0, r.stderr
+    for step in (0, 3):
+        tdir = os.path.join(path, "g", f"time_{step:06d}")
+        for f in os.listdir(tdir):
+            rel = os.path.join("g", f"time_{step:06d}", f)
+            assert f"{rel}  {os.path.getsize(os.path.join(tdir, f)):,} bytes" in r.stdout, (rel, r.stdout)
+        assert os.path.join("g.checksums", f"time_{step:06d}", "blocks.xxh3") in r.stdout
+    for w in lodex.open(path).series("s").meta["windows"]:
+        assert f"s/{w['file']}  steps" in r.stdout

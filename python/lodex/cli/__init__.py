@@ -92,9 +92,15 @@ def _info(args: argparse.Namespace) -> int:
             for s in g["steps"]:
                 print(f"  step {s['step']}: {s['files']} files, {s['bytes']:,} bytes, "
                       f"written by {s['writer_ranks']} ranks")
+                if args.files:
+                    for f, size in _grid_step_files(out["path"], name, s["step"]):
+                        print(f"    {f}  {size:,} bytes")
             continue
         if g["kind"] == "series":
             _print_series(name, g)
+            if args.files:
+                for w in g["windows"]:
+                    print(f"    {name}/{w['file']}  steps {_steps_summary(w['steps'])}  {w['bytes']:,} bytes")
             continue
         schema = ", ".join(f"{n}:{v['dtype']}" + (f"x{v['components']}" if v["components"] > 1 else "")
                            for n, v in g["schema"].items())
@@ -113,6 +119,19 @@ def _info(args: argparse.Namespace) -> int:
                     print(f"    {f['file']}  box {f['partition_box'][0]} - {f['partition_box'][1]}  "
                           f"count {f['count']:,}  {f['bytes']:,} bytes")
     return 0
+
+
+def _grid_step_files(path: str, name: str, step: int) -> list[tuple[str, int]]:
+    """The files of one step of grid `name` (block files and their checksum file), relative to
+    the dataset, with their sizes: every file under a directory named like the step's."""
+    tdir = f"time_{step:06d}"
+    out = []
+    for d, _, files in os.walk(path):
+        rel = os.path.relpath(d, path)
+        parts = rel.split(os.sep)
+        if tdir in parts and (parts[0] == name or parts[0] == name + ".checksums"):
+            out += [(os.path.join(rel, f), os.path.getsize(os.path.join(d, f))) for f in sorted(files)]
+    return sorted(out)
 
 
 def _print_series(name: str, g: dict) -> None:
@@ -594,7 +613,8 @@ def main(argv: list[str] | None = None) -> int:
     p = sub.add_parser("info", help="list particle groups, grids and series: schemas, steps and files")
     p.add_argument("path")
     p.add_argument("--json", action="store_true", help="machine-readable output")
-    p.add_argument("--files", action="store_true", help="also list every file's box and count")
+    p.add_argument("--files", action="store_true", help="also list every file: particle files' boxes and "
+                                                        "counts, grid steps' block files, series windows")
     p.set_defaults(func=_info)
     p = sub.add_parser("read", help="read a step of particles (a box, a level of detail, a fraction) "
                                      "or of a grid (a box at a resolution), or a hyperslab of a series "
