@@ -45,6 +45,8 @@ nb::dict meta_dict(const SeriesGroup& g) {
   st["bw_io"] = s.bw_io;
   st["cc"] = s.cc;
   st["ts"] = s.ts;
+  st["max_window_steps"] = s.max_window_steps;
+  st["max_window_seconds"] = s.max_window_seconds;
   d["settings"] = st;
   d["planned"] = m.planned();
   if (m.planned()) {
@@ -75,6 +77,18 @@ void bind_series(nb::module_& m) {
       .def_prop_ro("name", &SeriesGroup::name)
       .def_prop_ro("steps", &SeriesGroup::steps)
       .def_prop_ro("buffered_steps", &SeriesGroup::buffered_steps)
+      .def_prop_ro("planned_choice",
+                   [](const SeriesGroup& g) -> nb::object {
+                     const StarChoice* c = g.planned_choice();
+                     if (!c) return nb::none();
+                     nb::dict d;
+                     d["d_tar"] = c->d_tar;
+                     d["d_sar"] = c->d_sar;
+                     d["opt_size"] = c->opt_size;
+                     d["chunk_bytes"] = c->chunk_bytes;
+                     d["reason"] = c->reason;
+                     return d;
+                   })
       .def_prop_ro("meta", &meta_dict)
       .def(
           "write",
@@ -154,7 +168,8 @@ void bind_dataset_series(nb::class_<Dataset>& ds) {
           "define_series",
           [](Dataset& ds, const std::string& name, const std::array<int64_t, 3>& dims,
              const std::vector<std::tuple<std::string, std::string, int>>& variables, uint64_t memory_budget, int d_tar,
-             int d_sar, double bw_io, double cc, double ts) -> SeriesGroup& {
+             int d_sar, double bw_io, double cc, double ts, uint32_t max_window_steps,
+             double max_window_seconds) -> SeriesGroup& {
             std::optional<lodex::Error> input_error;
             SeriesSpec spec;
             spec.dims = dims;
@@ -169,6 +184,8 @@ void bind_dataset_series(nb::class_<Dataset>& ds) {
             spec.settings.bw_io = bw_io;
             spec.settings.cc = cc;
             spec.settings.ts = ts;
+            spec.settings.max_window_steps = max_window_steps;
+            spec.settings.max_window_seconds = max_window_seconds;
             nb::gil_scoped_release release;
             if (input_error) ds.abort_define(*input_error);
             return ds.series(name, spec);

@@ -628,7 +628,8 @@ class Dataset:
     def series(self, name: str, dims: Sequence[int] | None = None, variables: Mapping[str, Any] | None = None,
                memory_budget: int | None = None, d_tar: int | None = None, d_sar: int | None = None, *,
                bw_io: float | None = None, cc: float | None = None, ts: float | None = None,
-               calibration: Any = None):
+               calibration: Any = None, max_window_steps: int | None = None,
+               max_window_seconds: float | None = None):
         """The series ``name`` (paper 004, STAR; docs/series.md): variables of a regular grid
         ``dims=(x, y, z)`` written every step, ``variables={"T": ("f4", 3), "PS": ("f4", 2)}``
         (3-D: (z, y, x); 2-D: (y, x)). With dims and variables (collective): define it, or check
@@ -642,12 +643,20 @@ class Dataset:
         replaces all three by measured values: a :class:`lodex.Calibration` (from
         :func:`lodex.calibrate`), a mapping with bw_io, cc and ts, or the path of a calibration
         saved by ``Calibration.save`` or ``lodex calibrate --out``; giving it with any of bw_io,
-        cc or ts is an InvalidArgumentError. Every rank must pass the same values."""
+        cc or ts is an InvalidArgumentError.
+
+        What a crash of the writer can lose is bounded: a window holds at most
+        ``max_window_steps`` steps (default 32; d_tar is capped there), and a window whose first
+        step is ``max_window_seconds`` old (default 600; ``math.inf``: no bound) is written at the
+        next write, full or not. The plan (``d_tar``, ``d_sar``) is fixed and visible from the
+        first write on; ``buffered_steps`` lists what is not on disk yet. Every rank must pass the
+        same values."""
         from .series import Series, define_series
         if dims is None and variables is None:
-            if any(x is not None for x in (memory_budget, d_tar, d_sar, bw_io, cc, ts, calibration)):
-                raise InvalidArgumentError("memory_budget, d_tar, d_sar, bw_io, cc, ts and calibration "
-                                           "need dims and variables")
+            if any(x is not None for x in (memory_budget, d_tar, d_sar, bw_io, cc, ts, calibration,
+                                           max_window_steps, max_window_seconds)):
+                raise InvalidArgumentError("memory_budget, d_tar, d_sar, bw_io, cc, ts, calibration and the "
+                                           "window bounds need dims and variables")
             core = self._core.series(name)
         else:
             if calibration is not None:
@@ -662,7 +671,8 @@ class Dataset:
             bw_io = 500e6 if bw_io is None else bw_io
             cc = 1e-3 if cc is None else cc
             ts = 5e-3 if ts is None else ts
-            core = define_series(self, name, dims, variables, memory_budget, d_tar, d_sar, bw_io, cc, ts)
+            core = define_series(self, name, dims, variables, memory_budget, d_tar, d_sar, bw_io, cc, ts,
+                                 max_window_steps, max_window_seconds)
         cache = self.__dict__.setdefault("_series", {})
         if name not in cache:
             cache[name] = Series(self, core)

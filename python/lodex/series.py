@@ -113,13 +113,33 @@ class Series:
         """Steps this writer holds in memory, not yet flushed."""
         return list(self._core.buffered_steps)
 
+    def _degree(self, key: str) -> int | None:
+        """As the manifest records it, or as this writer chose it at its first write (before the
+        first window is flushed); None before any write."""
+        if key in self.meta:
+            return self.meta[key]
+        chosen = self._core.planned_choice
+        return None if chosen is None else chosen[key]
+
     @property
     def d_tar(self) -> int | None:
-        return self.meta.get("d_tar")
+        """Steps per window (temporal aggregation), fixed by the first write."""
+        return self._degree("d_tar")
 
     @property
     def d_sar(self) -> int | None:
-        return self.meta.get("d_sar")
+        """Levels of spatial aggregation, fixed by the first write."""
+        return self._degree("d_sar")
+
+    @property
+    def max_window_steps(self) -> int:
+        """The most steps a window holds: what a crash of the writer can lose at most."""
+        return int(self.meta["settings"]["max_window_steps"])
+
+    @property
+    def max_window_seconds(self) -> float:
+        """A window is written once its first step is this old, full or not (inf: no bound)."""
+        return float(self.meta["settings"]["max_window_seconds"])
 
     @property
     def profile(self) -> dict:
@@ -226,7 +246,8 @@ class Series:
         return f"<lodex.Series {self.name!r} dims={self.dims} variables={len(self.variables)} steps={len(self.steps)}>"
 
 
-def define_series(dataset, name: str, dims, variables, memory_budget, d_tar, d_sar, bw_io, cc, ts):
+def define_series(dataset, name: str, dims, variables, memory_budget, d_tar, d_sar, bw_io, cc, ts,
+                  max_window_steps=None, max_window_seconds=None):
     """The core definition call, its arguments checked first (a failing rank still joins the collective)."""
     from .api import _collective_input
     core = dataset._core
@@ -251,4 +272,12 @@ def define_series(dataset, name: str, dims, variables, memory_budget, d_tar, d_s
             raise InvalidArgumentError(f"d_tar must be at least 1 (None: chosen), got {d_tar!r}")
         if d_sar is not None and ds < 0:
             raise InvalidArgumentError(f"d_sar must be at least 0 (None: chosen), got {d_sar!r}")
-    return core.define_series(name, d, vars_, budget, dt, ds, float(bw_io), float(cc), float(ts))
+        mws = 32 if max_window_steps is None else max_window_steps
+        if isinstance(mws, bool) or not isinstance(mws, (int, np.integer)) or not 1 <= mws < 2**32:
+            raise InvalidArgumentError(f"max_window_steps must be an integer of at least 1, got {max_window_steps!r}")
+        mwt = 600.0 if max_window_seconds is None else max_window_seconds
+        if isinstance(mwt, bool) or not isinstance(mwt, (int, float, np.integer, np.floating)) or not mwt > 0:
+            raise InvalidArgumentError(f"max_window_seconds must be a positive number (math.inf: no bound), "
+                                       f"got {max_window_seconds!r}")
+    return core.define_series(name, d, vars_, budget, dt, ds, float(bw_io), float(cc), float(ts), int(mws),
+                              float(mwt))

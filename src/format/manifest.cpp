@@ -1,5 +1,6 @@
 #include "format/manifest.hpp"
 
+#include <cmath>
 #include <algorithm>
 #include <cctype>
 #include <nlohmann/json.hpp>
@@ -201,7 +202,10 @@ std::string encode_manifest(const Manifest& m) {
     jg["variables"] = vars;
     const StarSettings& st = g.settings;
     jg["settings"] = {{"memory_budget", st.memory_budget}, {"d_tar", st.d_tar}, {"d_sar", st.d_sar},
-                      {"bw_io", st.bw_io}, {"cc", st.cc}, {"ts", st.ts}};
+                      {"bw_io", st.bw_io}, {"cc", st.cc}, {"ts", st.ts}, {"max_window_steps", st.max_window_steps}};
+    // JSON has no infinity: no time bound is null.
+    jg["settings"]["max_window_seconds"] =
+        std::isinf(st.max_window_seconds) ? json(nullptr) : json(st.max_window_seconds);
     if (g.planned()) {
       jg["cuts"] = {g.cuts[0], g.cuts[1], g.cuts[2]};
       jg["d_tar"] = g.d_tar;
@@ -359,6 +363,17 @@ SeriesMeta decode_series(const Reader& r, const json& jg, const std::string& nam
   g.settings.bw_io = r.num(r.key(js, "bw_io", sp), sp + "/bw_io");
   g.settings.cc = r.num(r.key(js, "cc", sp), sp + "/cc");
   g.settings.ts = r.num(r.key(js, "ts", sp), sp + "/ts");
+  // Absent in series defined before the window bounds: the defaults (a stored plan is kept as is).
+  if (js.contains("max_window_steps")) {
+    const uint64_t steps = r.u64(js["max_window_steps"], sp + "/max_window_steps");
+    if (steps < 1 || steps > UINT32_MAX) r.bad(sp + "/max_window_steps", "must be 1 .. 2^32 - 1");
+    g.settings.max_window_steps = static_cast<uint32_t>(steps);
+  }
+  if (js.contains("max_window_seconds")) {
+    const json& s = js["max_window_seconds"];
+    g.settings.max_window_seconds = s.is_null() ? INFINITY : r.num(s, sp + "/max_window_seconds");
+    if (!(g.settings.max_window_seconds > 0)) r.bad(sp + "/max_window_seconds", "must be positive (null: no bound)");
+  }
   if (jg.contains("cuts")) {
     const json& jc = jg["cuts"];
     if (!jc.is_array() || jc.size() != 3) r.bad(gp + "/cuts", "expected 3 lists");

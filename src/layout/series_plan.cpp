@@ -113,11 +113,17 @@ StarChoice coordinate_star(uint64_t step_bytes, uint64_t var_step_bytes, int dec
   if (s.d_sar >= 0 && static_cast<uint32_t>(s.d_sar) > max_d_sar)
     fail(ErrorCode::kInvalidArgument, "d_sar ", s.d_sar, " is more than the ", max_d_sar,
          " levels of spatial aggregation this decomposition allows");
+  if (s.max_window_steps < 1 || !(s.max_window_seconds > 0))
+    fail(ErrorCode::kInvalidArgument, "max_window_steps must be at least 1 and max_window_seconds positive (got ",
+         s.max_window_steps, " and ", s.max_window_seconds, ")");
+  if (s.d_tar >= 1 && static_cast<uint32_t>(s.d_tar) > s.max_window_steps)
+    fail(ErrorCode::kInvalidArgument, "d_tar ", s.d_tar, " is more than max_window_steps ", s.max_window_steps,
+         " (the steps a crash may lose): raise max_window_steps too");
   if (s.d_tar >= 1 && static_cast<uint64_t>(s.d_tar) > by_memory)
     fail(ErrorCode::kInvalidArgument, "d_tar ", s.d_tar, " steps of ", step_bytes, " bytes exceed the memory budget of ",
          s.memory_budget, " bytes");
   out.d_sar = s.d_sar >= 0 ? static_cast<uint32_t>(s.d_sar) : std::min<uint32_t>(1, max_d_sar);
-  const uint64_t tar_cap = std::min<uint64_t>(by_memory, kMaxTar);
+  const uint64_t tar_cap = std::min<uint64_t>({by_memory, kMaxTar, s.max_window_steps});
   auto spatial = [&](uint32_t levels) { return std::pow(fan, levels) * static_cast<double>(var_step_bytes); };
   if (s.d_tar >= 1) {
     out.d_tar = static_cast<uint32_t>(s.d_tar);
@@ -127,8 +133,9 @@ StarChoice coordinate_star(uint64_t step_bytes, uint64_t var_step_bytes, int dec
     out.d_tar = static_cast<uint32_t>(std::clamp<double>(want, 1, static_cast<double>(tar_cap)));
     out.reason = cat("d_tar: the steps that make a chunk OptSize = BW_io x (CC + Ts) = ", out.opt_size, " bytes");
     if (want > static_cast<double>(tar_cap))
-      out.reason += by_memory < kMaxTar ? cat(", capped by the memory budget at ", tar_cap)
-                                        : cat(", capped at ", kMaxTar, " steps");
+      out.reason += tar_cap == by_memory ? cat(", capped by the memory budget at ", tar_cap)
+                    : tar_cap == s.max_window_steps ? cat(", capped by max_window_steps at ", tar_cap)
+                                                    : cat(", capped at ", kMaxTar, " steps");
   }
   if (s.d_sar < 0) {
     const double rest = static_cast<double>(out.opt_size) / (out.d_tar * static_cast<double>(var_step_bytes));

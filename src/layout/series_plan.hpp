@@ -59,6 +59,10 @@ struct StarSettings {
   double ts = 5e-3;       // time of one seek (request), seconds
   uint64_t memory_budget = 256ull << 20;   // bytes a rank may hold for temporal aggregation
   int d_tar = 0, d_sar = -1;               // forced when >= 1 (d_tar) or >= 0 (d_sar)
+  // What a crash may cost: a window holds at most this many steps, and is written once its
+  // first step is this many seconds old (inf: no time bound) even if it is not full.
+  uint32_t max_window_steps = 32;
+  double max_window_seconds = 600;
   bool operator==(const StarSettings&) const = default;
 };
 struct StarChoice {
@@ -74,7 +78,8 @@ struct StarChoice {
 // degree is out of range. Without forcing: d_sar = 1 (the paper's default) when the decomposition
 // allows it; d_tar the steps that make a chunk OptSize, at most what memory allows; when memory
 // caps d_tar below that, more spatial levels make up the rest (eq. 4: d_sar = floor(log_{2^n}
-// (OptSize / (d_tar × DataSize_ts)))).
+// (OptSize / (d_tar × DataSize_ts)))). d_tar is at most max_window_steps (a forced d_tar above it
+// is an InvalidArgument).
 StarChoice coordinate_star(uint64_t step_bytes, uint64_t var_step_bytes, int decomposed_axes, uint32_t max_d_sar,
                            const StarSettings& settings);
 

@@ -9,12 +9,13 @@ import json
 import os
 import subprocess
 import sys
+import time
 
 import numpy as np
 import pytest
 
 import lodex
-from conftest import small_tmpfs
+from conftest import run_mpi, small_tmpfs
 from lodex.workloads import Geos
 from series_data import GEOS, PATTERNS, expected
 
@@ -405,6 +406,8 @@ def test_command_line(pristine, tmp_path):
     assert "float32 (7, 3, 4, 4)" in r.stdout
     np.testing.assert_array_equal(np.load(npy), expected("T", list(range(7)), ((1, 2, 0), (5, 6, 3))))
     r = subprocess.run(lx + ["read", pristine, "geos", "T", "--steps", "0:9"], capture_output=True, text=True)
+    assert r.returncode == 0 and "float32 (7," in r.stdout   # a range: the committed steps inside it
+    r = subprocess.run(lx + ["read", pristine, "geos", "T", "--steps", "0,7"], capture_output=True, text=True)
     assert r.returncode == 2 and "NotFoundError" in r.stderr and "no step 7" in r.stderr
     r = subprocess.run(lx + ["read", pristine, "geos"], capture_output=True, text=True)
     assert r.returncode == 2 and "name the variable" in r.stderr
@@ -435,3 +438,81 @@ def test_long_series_name(tmp_path):
     ds.close()
     s = lodex.open(path).series(name)
     np.testing.assert_array_equal(s.read("T", steps=[0, 2]), expected("T", [0, 2], None))
+
+
+# ------------------------------------------------------------------ issue 20: bounded windows
+
+def _write_steps(s, steps, dims):
+    for t in steps:
+        s.write(t, ((0, 0, 0), dims), {"T": np.full(dims[::-1], t, dtype=np.float32)})
+
+
+def test_plan_is_visible_from_the_first_write_and_windows_are_bounded(tmp_path):
+    dims = (16, 8, 4)
+    with lodex.create(str(tmp_path / "b.lodex")) as ds:
+        s = ds.series("s", dims=dims, variables={"T": ("f4", 3)})
+        assert s.d_tar is None and s.buffered_steps == []
+        _write_steps(s, [0], dims)
+        assert s.d_tar == 32 and s.d_sar == 0 and s.buffered_steps == [0]   # OptSize would want more
+        assert s.max_window_steps == 32 and s.max_window_seconds == 600
+        assert "capped by max_window_steps at 32" in s._core.planned_choice["reason"]
+        t = ds.series("t", dims=dims, variables={"T": ("f4", 3)}, max_window_steps=5)
+        _write_steps(t, range(12), dims)
+        assert t.d_tar == 5 and t.steps == list(range(10)) and t.buffered_steps == [10, 11]
+        with pytest.raises(lodex.InvalidArgumentError, match="max_window_steps"):
+            u = ds.series("u", dims=dims, variables={"T": ("f4", 3)}, d_tar=40)
+            _write_steps(u, [0], dims)
+    for bad in ({"max_window_steps": 0}, {"max_window_seconds": 0}, {"max_window_seconds": -1.0},
+                {"max_window_steps": 2.5}):
+        with lodex.create(str(tmp_path / f"x{len(str(bad))}{list(bad.values())[0]}.lodex")) as ds:
+            with pytest.raises(lodex.InvalidArgumentError):
+                ds.series("s", dims=dims, variables={"T": ("f4", 3)}, **bad)
+
+
+def test_an_old_window_is_written_at_the_next_write(tmp_path):
+    dims = (8, 4, 2)
+    path = str(tmp_path / "a.lodex")
+    with lodex.create(path) as ds:
+        s = ds.series("s", dims=dims, variables={"T": ("f4", 3)}, d_tar=10, max_window_seconds=0.3)
+        _write_steps(s, [0, 1], dims)
+        assert s.steps == [] and s.buffered_steps == [0, 1]
+        time.sleep(0.35)
+        _write_steps(s, [2], dims)
+        assert s.steps == [0, 1, 2] and s.buffered_steps == []
+        _write_steps(s, [3], dims)
+        assert s.buffered_steps == [3]
+    r = lodex.open(path).series("s")
+    assert r.steps == [0, 1, 2, 3]
+    assert np.array_equal(r.read("T", [1, 3]), np.stack([np.full(dims[::-1], t, np.float32) for t in (1, 3)]))
+    out = subprocess.run([sys.executable, "-m", "lodex.cli", "info", path, "--json"], capture_output=True, text=True)
+    st = json.loads(out.stdout)["groups"]["s"]["settings"]
+    assert st["max_window_steps"] == 32 and st["max_window_seconds"] == 0.3
+    text = subprocess.run([sys.executable, "-m", "lodex.cli", "info", path], capture_output=True, text=True).stdout
+    assert "at most 32 steps or 0.3 s from its first step" in text
+
+
+def test_rank_zero_clock_closes_the_window_on_every_rank(tmp_path):
+    seen = run_mpi(3, "series_age_mpi.py", str(tmp_path / "m.lodex"), timeout=120)["seen"]
+    for rank_seen in seen:
+        assert rank_seen == [[[], [0]], [[0, 1], []], [[0, 1], [2]]], seen
+
+
+def test_series_defined_before_window_bounds_keeps_its_plan(tmp_path):
+    """A manifest without the bound keys (an older lodex) reads with the defaults and appends with
+    its stored d_tar even above the default bound."""
+    dims = (4, 4, 2)
+    path = str(tmp_path / "o.lodex")
+    with lodex.create(path) as ds:
+        s = ds.series("s", dims=dims, variables={"T": ("f4", 3)}, d_tar=40, max_window_steps=40)
+        _write_steps(s, range(40), dims)
+    mp = os.path.join(path, "manifest.json")
+    m = json.load(open(mp))
+    for key in ("max_window_steps", "max_window_seconds"):
+        del m["groups"]["s"]["settings"][key]
+    m["groups"]["s"]["settings"]["d_tar"] = 0   # chosen, as the older lodex chose 40
+    json.dump(m, open(mp, "w"))
+    with lodex.open(path, "a") as ds:
+        s = ds.series("s")
+        assert s.max_window_steps == 32
+        _write_steps(s, range(40, 80), dims)
+        assert s.d_tar == 40 and s.steps == list(range(80))

@@ -67,7 +67,8 @@ def _info(args: argparse.Namespace) -> int:
             "kind": "series",
             "dims": list(m["dims"]),
             "variables": {n: {"dtype": d, "ndim": k} for n, (d, k) in m["variables"].items()},
-            "settings": dict(m["settings"]),
+            "settings": {k: (None if isinstance(v, float) and v == float("inf") else v)
+                         for k, v in m["settings"].items()},
             **({k: m[k] for k in ("d_tar", "d_sar", "opt_size", "chunk_bytes", "reason", "writer_ranks")}
                if m["planned"] else {}),
             "cuts": [list(c) for c in m["cuts"]] if m["planned"] else None,
@@ -144,6 +145,11 @@ def _print_series(name: str, g: dict) -> None:
     print(f"series '{name}'  {' x '.join(str(d) for d in g['dims'])}  {len(v3)} 3-D variables "
           f"({names(v3)}), {len(v2)} 2-D ({names(v2)}); {'/'.join(dtypes)}")
     steps = [t for w in g["windows"] for t in w["steps"]]
+    st = g["settings"]
+    secs = st["max_window_seconds"]
+    print(f"  a window is written after at most {st['max_window_steps']} steps"
+          + (f" or {secs:g} s from its first step" if secs is not None else "")
+          + ": what a crash of the writer can lose")
     if "d_tar" not in g:
         print("  not written yet (d_tar and d_sar are fixed by the first write)")
         return

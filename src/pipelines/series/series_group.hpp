@@ -88,6 +88,9 @@ class SeriesGroup {
   const SeriesMeta& meta() const;
   std::vector<int64_t> steps() const;            // flushed: readable by anyone
   std::vector<int64_t> buffered_steps() const;   // written here, not yet flushed
+  // The degrees this writer chose at its first write (before the first window is in the
+  // manifest), or nullptr before it.
+  const StarChoice* planned_choice() const;
 
   // Collective over the dataset's communicator: every rank passes the same step, its box (x
   // first, exclusive max; the same box at every step) and every variable over its box, row-major

@@ -13,6 +13,7 @@
 //   commit        rank 0 sets the file's size, writes the head (header and chunk table), renames
 //                 the file into place and commits the manifest: the window's steps become readable
 #include <algorithm>
+#include <chrono>
 #include <cstdio>
 #include <cstring>
 #include <unistd.h>
@@ -41,6 +42,7 @@ constexpr int kTagSar = 71;
 struct SeriesRecord {
   int64_t box[6];
   int64_t step;
+  double window_age;   // seconds since the buffered window's first step on this rank's clock (0: none)
 };
 
 // One variable's data over a box for the window's steps, (t, z, y, x).
@@ -61,6 +63,7 @@ struct SeriesWriter {
   // to window (same size every full window), so flushes do not map and fault in fresh pages.
   std::vector<std::vector<std::vector<uint8_t>>> aggregates;
   std::vector<int64_t> buffered;
+  std::chrono::steady_clock::time_point window_start;   // when the first buffered step was written
   StarChoice choice;
 };
 
@@ -105,6 +108,8 @@ std::vector<int64_t> SeriesGroup::steps() const {
 
 std::vector<int64_t> SeriesGroup::buffered_steps() const { return w_ ? w_->buffered : std::vector<int64_t>{}; }
 
+const StarChoice* SeriesGroup::planned_choice() const { return w_ ? &w_->choice : nullptr; }
+
 void SeriesGroup::plan_first_write(const GridBox& box, const std::vector<GridBox>& boxes) {
   DatasetState& st = *ds_;
   const Comm& comm = st.comm;
@@ -135,6 +140,7 @@ void SeriesGroup::plan_first_write(const GridBox& box, const std::vector<GridBox
       StarSettings forced = m.settings;
       forced.d_tar = static_cast<int>(m.d_tar);
       forced.d_sar = static_cast<int>(m.d_sar);
+      forced.max_window_steps = std::max(forced.max_window_steps, m.d_tar);   // a stored plan stays
       w->choice = coordinate_star(step_max, var_step, w->dec.decomposed_axes(), max_sar_levels(w->dec), forced);
       w->choice.reason = m.reason;
     } else {
@@ -216,7 +222,10 @@ void SeriesGroup::write(int64_t step, const GridBox& box, std::span<const FieldV
   const std::vector<SeriesRecord> all = op.agree<SeriesRecord>(input_error, [&] {
     check_write(step, box, data, given);
     times.lap(kCheck);
-    SeriesRecord r{{box.lo[0], box.lo[1], box.lo[2], box.hi[0], box.hi[1], box.hi[2]}, step};
+    const double age = w_ && !w_->buffered.empty()
+                           ? std::chrono::duration<double>(std::chrono::steady_clock::now() - w_->window_start).count()
+                           : 0.0;
+    SeriesRecord r{{box.lo[0], box.lo[1], box.lo[2], box.hi[0], box.hi[1], box.hi[2]}, step, age};
     return r;
   });
   times.lap(kAgree);
@@ -236,10 +245,14 @@ void SeriesGroup::write(int64_t step, const GridBox& box, std::span<const FieldV
     const uint64_t b = chunk_bytes(m.variables[v], box, 1);
     std::memcpy(w.buffers[v].data() + k * b, given[v], b);
   }
+  if (w.buffered.empty()) w.window_start = std::chrono::steady_clock::now();
   w.buffered.push_back(step);
   times.lap(kBuffer);
+  // Rank 0's clock decides for every rank: a window whose first step is max_window_seconds old
+  // is written now, full or not.
+  const bool aged = all[0].window_age >= m.settings.max_window_seconds;
   try {
-    finish_write(op, step, w.buffered.size() == w.d_tar);
+    finish_write(op, step, w.buffered.size() == w.d_tar || aged);
   } catch (...) {
     w.buffered.pop_back();   // this step is not written; the earlier buffered ones stay buffered
     throw;
