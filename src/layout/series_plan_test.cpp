@@ -235,7 +235,11 @@ TEST(SeriesPlan, CoordinationFollowsEquationsThreeAndFour) {
   s.d_sar = -1;
   s.d_tar = 1000;
   EXPECT_EQ(code_of([&] { coordinate_star(step, var, 2, 2, s); }, &msg), ErrorCode::kInvalidArgument);
+  EXPECT_NE(msg.find("max_window_steps 32"), std::string::npos) << msg;   // the crash bound first
+  s.max_window_steps = 1000;
+  EXPECT_EQ(code_of([&] { coordinate_star(step, var, 2, 2, s); }, &msg), ErrorCode::kInvalidArgument);
   EXPECT_NE(msg.find("memory budget"), std::string::npos) << msg;
+  s.max_window_steps = 32;
   s.d_tar = 0;
   s.memory_budget = step - 1;
   EXPECT_EQ(code_of([&] { coordinate_star(step, var, 2, 2, s); }, &msg), ErrorCode::kInvalidArgument);
@@ -248,6 +252,16 @@ TEST(SeriesPlan, CoordinationFollowsEquationsThreeAndFour) {
   EXPECT_NE(c.reason.find("memory budget"), std::string::npos) << c.reason;
   c = coordinate_star(step / 10, var, 0, 0, s);
   EXPECT_EQ(c.d_tar, 10u);
+  // The window bound caps what OptSize asks for: a tiny variable would want 944 steps.
+  c = coordinate_star(step / 100, var / 100, 0, 0, s);
+  EXPECT_EQ(c.d_tar, 32u);
+  EXPECT_NE(c.reason.find("capped by max_window_steps at 32"), std::string::npos) << c.reason;
+  s.max_window_steps = 0;
+  EXPECT_EQ(code_of([&] { coordinate_star(step / 100, var / 100, 0, 0, s); }, &msg), ErrorCode::kInvalidArgument);
+  s.max_window_steps = 32;
+  s.max_window_seconds = 0;
+  EXPECT_EQ(code_of([&] { coordinate_star(step / 100, var / 100, 0, 0, s); }, &msg), ErrorCode::kInvalidArgument);
+  s.max_window_seconds = 600;
 }
 
 }  // namespace
