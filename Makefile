@@ -9,7 +9,7 @@ MPIEXEC  := $(VENV)/bin/mpiexec
 export PATH := $(abspath $(VENV))/bin:$(PATH)
 export MPI_HOME := $(abspath $(VENV))
 
-.PHONY: demo test setup build install wheel cpp-test asan-test py-test bench stress clean
+.PHONY: demo test setup build install wheel docs cpp-test asan-test py-test bench stress clean
 
 # make install PREFIX=/some/dir: the C, C++ and Fortran package (headers, liblodex.so, the
 # Fortran module, the CMake package lodex and lodex.pc), built against the venv's MPI.
@@ -59,6 +59,10 @@ wheel: setup
 	cd build/wheel && $(abspath $(PY)) -m wheel unpack -d unpacked repaired/lodex-*.whl
 	patchelf --add-rpath '$$ORIGIN/../../..' build/wheel/unpacked/lodex-*/lodex/_lodex*.so
 	mkdir -p dist && $(PY) -m wheel pack -d dist build/wheel/unpacked/lodex-*
+
+# The Python API reference, generated from the docstrings (pdoc), into build/api/index.html.
+docs: build
+	$(PY) -m pdoc lodex -o build/api
 
 cpp-test: build
 	ctest --test-dir build/py --output-on-failure -j2 --timeout 300
