@@ -30,6 +30,17 @@ void WriteBehind::begin(const std::string& path) {
   if (!thread_.joinable()) thread_ = std::thread([this] { run(); });
 }
 
+void WriteBehind::begin_in_place(const std::string& path, uint64_t size) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  if (open_) fail(ErrorCode::kInternal, "write-behind: a file is already open");
+  File f(path, File::Mode::kShare);
+  f.truncate(size);
+  file_ = std::move(f);
+  open_ = true;
+  error_ = nullptr;
+  if (!thread_.joinable()) thread_ = std::thread([this] { run(); });
+}
+
 void WriteBehind::write(const void* data, size_t bytes, uint64_t offset) {
   if (bytes == 0) return;
   {

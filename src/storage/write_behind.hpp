@@ -29,6 +29,10 @@ class WriteBehind {
 
   // Starts a file: created (or truncated) at `path`. Throws if a file is already in progress.
   void begin(const std::string& path);
+  // Starts a file of `size` bytes: a file already at `path` is rewritten in place (cut or extended
+  // to `size` first), so the pages the system caches for it are reused rather than freed and
+  // allocated again. For files every byte of which the caller writes.
+  void begin_in_place(const std::string& path, uint64_t size);
   // Queues `bytes` bytes at `data` for `offset`. After a write failed, further ranges are dropped
   // (finish reports the failure).
   void write(const void* data, size_t bytes, uint64_t offset);

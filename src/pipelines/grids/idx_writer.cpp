@@ -135,7 +135,7 @@ uint64_t write_raw_file(IdxWrite& w, uint64_t first, std::array<ScratchBuffer, 2
   make_directories(parent_path(path));
   std::vector<uint8_t> table_bytes;
   encode_idx_table(entries, table_bytes);
-  writer.begin(path);
+  writer.begin_in_place(path, size);   // every byte is written: table, then blocks back to back
   try {
     writer.write(table_bytes.data(), table, 0);
     const uint64_t capacity = std::max(kWriteRunBytes, largest);
@@ -204,7 +204,8 @@ uint64_t write_zip_file(IdxWrite& w, uint64_t first) {
   std::memcpy(file_bytes.data(), table_bytes.data(), table);
   const std::string path = idx_block_file(w.dir, w.header.filename_template, w.time_dir, first, w.bpf);
   make_directories(parent_path(path));
-  File out(path, File::Mode::kCreate);
+  File out(path, File::Mode::kShare);   // rewritten in place: the cached pages are reused
+  out.truncate(file_bytes.size());
   out.pwrite_all(file_bytes.data(), file_bytes.size(), 0);
   out.close();
   return file_bytes.size();
