@@ -321,3 +321,43 @@ def test_info_files_lists_grid_and_series_files(tmp_path):
         assert os.path.join("g.checksums", f"time_{step:06d}", "blocks.xxh3") in r.stdout
     for w in lodex.open(path).series("s").meta["windows"]:
         assert f"s/{w['file']}  steps" in r.stdout
+
+
+def test_index_shows_progress_only_on_a_terminal(steps_dataset, tmp_path):
+    import pty
+    copy = str(tmp_path / "i.lodex")
+    shutil.copytree(steps_dataset, copy)
+    piped = cli("index", copy, "p", "--fields", "energy")
+    assert piped.returncode == 0 and "indexing" not in piped.stderr, piped.stderr
+    import threading
+    import fcntl
+    import struct
+    import termios
+    master, slave = pty.openpty()
+    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 100, 0, 0))   # a terminal 100 wide
+    seen = bytearray()
+
+    def drain():   # the terminal's side, read while the command runs
+        while True:
+            try:
+                chunk = os.read(master, 4096)
+            except OSError:
+                return
+            if not chunk:
+                return
+            seen.extend(chunk)
+    reader = threading.Thread(target=drain, daemon=True)
+    reader.start()
+    proc = subprocess.Popen([sys.executable, "-m", "lodex.cli", "index", copy, "p", "--fields", "energy", "--json"],
+                            stdout=subprocess.PIPE, stderr=slave, text=True)
+    os.close(slave)
+    out, _ = proc.communicate(timeout=60)
+    reader.join(10)
+    os.close(master)
+    assert proc.returncode == 0
+    assert b"indexing 'p'" in seen, seen
+    st = json.loads(out)
+    assert st["steps"] == 3 and st["files"] == 3
+    quiet = subprocess.run([sys.executable, "-m", "lodex.cli", "index", copy, "p", "--quiet"], capture_output=True,
+                           text=True, timeout=60)
+    assert quiet.returncode == 0 and "indexing" not in quiet.stderr

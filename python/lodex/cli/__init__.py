@@ -350,8 +350,14 @@ def _index(args: argparse.Namespace) -> int:
     ds = lodex.open(args.path, mode="a", comm=comm)
     g = ds.particles(args.group)
     fields = [f for f in args.fields.split(",") if f] if args.fields else None
-    steps = _select_steps(args.steps, g.steps, f"particle group '{args.group}'") if args.steps else None
-    st = g.build_index(fields=fields, precision=args.precision, bins=args.bins, steps=steps)
+    steps = _select_steps(args.steps, g.steps, f"particle group '{args.group}'") if args.steps else list(g.steps)
+    st = lodex.IndexBuildStats()
+    with _progress(args, comm, len(steps), f"indexing '{args.group}'") as bar:
+        for s in steps:   # a step at a time, so that the bar moves; the same indexes as all at once
+            one = g.build_index(fields=fields, precision=args.precision, bins=args.bins, steps=[s])
+            for k, v in one.items():   # counts, bytes and seconds add up over the steps
+                st[k] = st.get(k, 0) + v
+            bar.update(1)
     ds.close()
     if args.json:
         _print_json(comm, dict(st))
@@ -360,6 +366,14 @@ def _index(args: argparse.Namespace) -> int:
               f"{st['index_bytes']:,} bytes for {st['column_bytes']:,} bytes of columns "
               f"({st.size_ratio:.1%}, {st.bits_per_row:.1f} bits per value) in {st['seconds']:.3f} s")
     return 0
+
+
+def _progress(args, comm, total: int, what: str):
+    """A progress bar on stderr (tqdm) while a long command works through `total` items: only on
+    a terminal, on rank 0, and not with --quiet."""
+    from tqdm import tqdm
+    quiet = getattr(args, "quiet", False) or not sys.stderr.isatty() or (comm is not None and comm.rank != 0)
+    return tqdm(total=total, desc=what, unit="step", file=sys.stderr, disable=quiet, leave=False)
 
 
 def _world_if_mpi():
@@ -654,6 +668,7 @@ def main(argv: list[str] | None = None) -> int:
                                                       "significant digits (default 3)")
     binning.add_argument("--bins", type=int, help="equal-weight binning with this many bins")
     p.add_argument("--steps", help="steps to index: 3, 0,2,5 or 0:30 (default all)")
+    p.add_argument("--quiet", action="store_true", help="no progress bar (there is none when stderr is not a terminal)")
     p.add_argument("--json", action="store_true", help="print the result as one JSON object")
     p.set_defaults(func=_index)
     p = sub.add_parser("query", help="particles whose values match a query, e.g. \"energy > 1.3 && x < 3\"")
