@@ -315,3 +315,34 @@ def test_missing_dataset_is_an_error(tmp_path):
     r = subprocess.run([sys.executable, "-m", "lodex", "serve", str(tmp_path / "nope"), "--port", "0"],
                        capture_output=True, text=True, timeout=60)
     assert r.returncode != 0 and "Traceback" not in r.stderr and "nope" in r.stderr
+
+
+def test_viewer_files_are_served(server):
+    status, headers, body = request(server, "/")
+    assert status == 200 and headers["Content-Type"].startswith("text/html")
+    assert b'src="viewer.js"' in body
+    status, headers, body = request(server, "/viewer.js")
+    assert status == 200 and headers["Content-Type"].startswith("text/javascript") and len(body) > 10000
+    assert request(server, "/viewer.js/../../server.py")[0] == 404
+
+
+def test_damaged_data_is_a_500_with_a_message(dataset, tmp_path):
+    """A file that cannot be read is the data's fault, not the request's: 500, the reader's
+    message, no traceback, and the server goes on serving the rest."""
+    import shutil
+    copy = str(tmp_path / "damaged.lodex")
+    shutil.copytree(dataset, copy)
+    victim = os.path.join(copy, "gas", "step-000000005", "p000001.lpd")
+    with open(victim, "r+b") as f:
+        f.truncate(os.path.getsize(victim) // 2)
+    srv = make_server(copy, "127.0.0.1", 0, quiet=True)
+    threading.Thread(target=srv.serve_forever, daemon=True).start()
+    try:
+        status, _, body = request(srv, "/api/particles?group=gas&step=5")
+        err = json.loads(body)["error"]
+        assert status == 500 and err.split(":")[0] in ("FormatError", "IOFailure"), err
+        assert "p000001.lpd" in err and "Traceback" not in err
+        assert request(srv, "/api/particles?group=gas&step=0&level=2")[0] == 200
+    finally:
+        srv.shutdown()
+        srv.server_close()
