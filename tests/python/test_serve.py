@@ -226,7 +226,28 @@ def test_query_matches(server, ds, step, q, box, level, indexed):
         same(arrays[f], ref.data[f])
 
 
+@pytest.mark.parametrize("query, field, kw", [
+    ("group=gas&step=0&field=energy", "energy", {}),
+    ("group=gas&step=5&field=position&level=2", "position", {"level": 2}),
+    ("group=gas&step=0&field=id&box=0,0,0,0.5,0.5,0.5", "id", {"box": ((0, 0, 0), (0.5, 0.5, 0.5))}),
+])
+def test_range_matches_numpy(server, ds, query, field, kw):
+    status, _, body = request(server, "/api/range?" + query)
+    assert status == 200, body
+    r = json.loads(body)
+    g = ds.particles("gas")
+    step = int(query.split("step=")[1].split("&")[0])
+    level = kw.pop("level", g.refine(step, kw.get("box")).levels - 1)
+    a = g.read(step, fields=[field], level=level, **kw)[field]
+    a = a.reshape(len(a), -1)
+    assert r["min"] == a.min(axis=0).tolist() and r["max"] == a.max(axis=0).tolist()
+    assert r["count"] == len(a) and r["exact"] == ("level" not in query)
+
+
 BAD = [
+    ("/api/range?group=gas&step=0&field=mass", 404, "no field 'mass'"),
+    ("/api/range?group=gas&step=0", 400, "missing parameter 'field'"),
+    ("/api/range?group=gas&step=0&field=energy&level=50", 400, "beyond the last level"),
     # unknown names (never paths)
     ("/api/particles?group=dust&step=0", 404, "no particle group 'dust'"),
     ("/api/particles?group=../../etc&step=0", 404, "no particle group"),

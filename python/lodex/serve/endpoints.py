@@ -208,3 +208,25 @@ def decode(body: bytes) -> tuple[dict, dict[str, np.ndarray]]:
                                        offset=base + d["offset"]).reshape(d["shape"])
               for d in head["arrays"]}
     return head, arrays
+
+
+def value_range(ds, p: Params) -> dict:
+    """min and max of each component of ``field`` over the box at ``level`` (default the last:
+    every particle, exact; a coarse level gives the range of that fair sample, cheaply)."""
+    g, step = _group(ds, p)
+    field_ = p.name("field", list(g.schema), "field")
+    box = p.float_box("box")
+    level = p.integer("level", least=0, most=MAX_LEVEL)
+    p.done()
+    levels = g.refine(step, box, [field_]).levels
+    level = levels - 1 if level is None else level
+    if level >= levels:
+        raise InvalidArgumentError(f"level {level} is beyond the last level ({levels - 1}) of this view")
+    a = g.read(step, box, [field_], level=level)[field_]
+    a = a.reshape(len(a), -1)
+    finite = a.dtype.kind != "f" or bool(np.isfinite(a).all())
+    lo = np.nanmin(a, axis=0).tolist() if len(a) else None
+    hi = np.nanmax(a, axis=0).tolist() if len(a) else None
+    return {"group": g.name, "step": step, "field": field_, "level": level, "levels": levels,
+            "exact": level == levels - 1, "count": len(a), "min": lo, "max": hi,
+            "all_finite": finite, "stats": g.last_read_stats}

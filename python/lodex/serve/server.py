@@ -82,6 +82,10 @@ class Handler(BaseHTTPRequestHandler):
             with self.server.lock:
                 out = endpoints.info(self.server.dataset)
             return self._send(200, json.dumps(out).encode(), "application/json")
+        if path == "/api/range":
+            with self.server.lock:
+                out = endpoints.value_range(self.server.dataset, Params(url.query))
+            return self._send(200, json.dumps(out).encode(), "application/json")
         if path in ENDPOINTS:
             with self.server.lock:
                 frame = ENDPOINTS[path](self.server.dataset, Params(url.query))
@@ -93,7 +97,7 @@ class Handler(BaseHTTPRequestHandler):
             with open(self.server.static[path], "rb") as f:
                 body = f.read()
             return self._send(200, body, _TYPES[os.path.splitext(self.server.static[path])[1]])
-        known = ["/api/info", *ENDPOINTS, *sorted(self.server.static)]
+        known = ["/api/info", "/api/range", *ENDPOINTS, *sorted(self.server.static)]
         self._error(404, f"no such endpoint {path!r}; known: {', '.join(known)}")
 
     def _send(self, status: int, body: bytes, ctype: str, headers: dict | None = None) -> None:
