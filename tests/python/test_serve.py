@@ -315,6 +315,24 @@ def test_writes_are_refused(server):
     assert request(server, "/api/info")[0] == 200
 
 
+@pytest.mark.parametrize("raw, status", [(b"GARBAGE\r\n\r\n", 400), (b"GET /" + b"a" * 70000 + b" HTTP/1.1\r\n\r\n", 414),
+                                         (b"BREW /api/info HTTP/1.1\r\n\r\n", 501)])
+def test_malformed_http_gets_json(server, raw, status):
+    import socket
+    with socket.create_connection(server.server_address[:2], timeout=30) as sock:
+        sock.sendall(raw)
+        reply = b""
+        while chunk := sock.recv(65536):
+            reply += chunk
+    if reply.startswith(b"HTTP/"):
+        head, _, body = reply.partition(b"\r\n\r\n")
+        assert head.split()[1] == str(status).encode(), head
+    else:   # a request line without a version is HTTP/0.9: the answer is the body alone
+        body = reply
+    assert json.loads(body)["status"] == status
+    assert request(server, "/api/info")[0] == 200
+
+
 def test_command_line(dataset):
     """`lodex serve DS --port 0` prints its address and answers there; stops on SIGINT."""
     p = subprocess.Popen([sys.executable, "-m", "lodex", "serve", dataset, "--port", "0", "--quiet"],

@@ -100,6 +100,12 @@ class Handler(BaseHTTPRequestHandler):
         known = ["/api/info", "/api/range", *ENDPOINTS, *sorted(self.server.static)]
         self._error(404, f"no such endpoint {path!r}; known: {', '.join(known)}")
 
+    def send_error(self, code: int, message: str | None = None, explain: str | None = None) -> None:
+        """The base class's errors (a malformed request line, a line too long, an unknown
+        method) as JSON like every other error."""
+        self.close_connection = True
+        self._error(code, message or explain or "bad request")
+
     def _send(self, status: int, body: bytes, ctype: str, headers: dict | None = None) -> None:
         self.send_response(status)
         self.send_header("Content-Type", ctype)
