@@ -170,11 +170,17 @@ def test_levels_chain_to_the_full_view(server, ds):
     """Level 0, then each next level's new particles: together exactly the whole step."""
     g = ds.particles("gas")
     levels = g.refine(5).levels
-    ids = [frame(server, "/api/particles?group=gas&step=5&level=0&fields=id")[1]["id"]]
+    ids = [frame(server, "/api/particles?group=gas&step=5&from=-1&level=0&fields=id")[1]["id"]]
     for lv in range(1, levels):
-        ids.append(frame(server, f"/api/particles?group=gas&step=5&from={lv - 1}&level={lv}&fields=id")[1]["id"])
+        head, arrays, headers = frame(server, f"/api/particles?group=gas&step=5&from={lv - 1}&level={lv}&fields=id")
+        ids.append(arrays["id"])
+        # the server went on with the same refinement: only this level was read
+        assert head["continued"] and json.loads(headers["X-Lodex-Read-Stats"])["particles"] == head["count"]
     got = np.concatenate(ids)
     assert len(got) == len(np.unique(got)) == N
+    head, arrays, headers = frame(server, "/api/particles?group=gas&step=5&from=3&level=4&fields=id")
+    assert not head["continued"]   # a new view: levels 0..3 are read again, and dropped
+    assert json.loads(headers["X-Lodex-Read-Stats"])["particles"] == len(g.read(5, level=4)["id"])
 
 
 @pytest.mark.parametrize("query, kw", [

@@ -83,7 +83,31 @@ def _group(ds, p: Params):
     return g, step
 
 
-def particles(ds, p: Params) -> Frame:
+class Refinements:
+    """The last few refinements the server streamed, each positioned after the level it last
+    returned: a viewer asks for levels 0, then 1 (from=0), then 2 (from=1), ... of one view, and
+    continuing the same refinement reads each level once instead of the levels below it again."""
+
+    def __init__(self, size: int = 8):
+        self.size = size
+        self._items: dict[tuple, object] = {}
+
+    def take(self, g, step: int, box, fields: list[str], start: int):
+        """A refinement of the view whose next level is start + 1, and whether it was kept."""
+        key = (g.name, step, box, tuple(fields))
+        ref = self._items.pop(key, None)
+        if ref is not None and ref.level == start + 1:
+            return ref, True
+        return g.refine(step, box, fields), False
+
+    def keep(self, g, step: int, box, fields: list[str], ref) -> None:
+        if ref.level < ref.levels:
+            self._items[(g.name, step, box, tuple(fields))] = ref
+            while len(self._items) > self.size:
+                self._items.pop(next(iter(self._items)))
+
+
+def particles(ds, p: Params, cache: Refinements | None = None) -> Frame:
     """The particles of a box at ``level`` (levels 0..level), or with ``from`` only the ones new
     in levels from+1..level; ``fields`` (default all)."""
     g, step = _group(ds, p)
@@ -92,10 +116,10 @@ def particles(ds, p: Params) -> Frame:
     level = p.integer("level", least=0, most=MAX_LEVEL)
     start = p.integer("from", least=-1, most=MAX_LEVEL)
     p.done()
-    ref = g.refine(step, box, fields)
+    cache = cache if cache is not None else Refinements(0)
+    ref, kept = cache.take(g, step, box, fields, -1 if start is None else start)
     last = ref.levels - 1
-    if level is None:
-        level = last
+    level = last if level is None else level
     if level > last:
         raise InvalidArgumentError(f"level {level} is beyond the last level ({last}) of this view")
     if start is not None and start >= level:
@@ -105,21 +129,24 @@ def particles(ds, p: Params) -> Frame:
         stats = g.last_read_stats
     else:
         data, stats = _new_levels(ref, start, level, g.schema, fields)
+        cache.keep(g, step, box, fields, ref)
     count = len(data[fields[0]]) if fields else 0
     meta = {"group": g.name, "step": step, "level": level, "from": start, "levels": ref.levels,
-            "count": count, "box": box}
+            "count": count, "box": box, "continued": kept}
     return Frame(meta, [(f, data[f]) for f in fields], stats)
 
 
 def _new_levels(ref, start: int, level: int, schema: dict, fields: list[str]):
-    """The particles of levels start+1..level of a refinement (the earlier ones are read too:
-    the iterator goes coarse to fine); stats summed over every level read."""
+    """The particles of levels start+1..level of a refinement (positioned at level 0, or at
+    start + 1 when continued; the levels before start + 1 are read and dropped); stats summed
+    over every level read."""
     parts: dict[str, list] = {f: [] for f in fields}
     stats: dict = {}
-    for lv in range(level + 1):
+    while ref.level <= level:
+        lv = ref.level
         item = next(ref)
-        for k, v in ref.last_read_stats.items():
-            stats[k] = stats.get(k, 0) + v
+        for k, v in ref.last_read_stats.items():   # costs add up; the candidates are the view's
+            stats[k] = max(stats.get(k, 0), v) if k == "candidates" else stats.get(k, 0) + v
         if lv > start:
             for f in fields:
                 parts[f].append(item[f])

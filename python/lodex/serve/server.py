@@ -47,6 +47,8 @@ class Server(ThreadingHTTPServer):
         self.lock = threading.Lock()
         self.static = viewer_files()
         self.quiet = quiet
+        refinements = endpoints.Refinements()
+        self.endpoints = {**ENDPOINTS, "/api/particles": lambda ds, p: endpoints.particles(ds, p, refinements)}
         super().__init__((host, port), Handler)
 
     @property
@@ -88,7 +90,7 @@ class Handler(BaseHTTPRequestHandler):
             return self._send(200, json.dumps(out).encode(), "application/json")
         if path in ENDPOINTS:
             with self.server.lock:
-                frame = ENDPOINTS[path](self.server.dataset, Params(url.query))
+                frame = self.server.endpoints[path](self.server.dataset, Params(url.query))
             body = frame.encode()
             return self._send(200, body, "application/octet-stream",
                               {"X-Lodex-Read-Stats": json.dumps(frame.stats),
