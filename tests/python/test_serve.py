@@ -356,6 +356,16 @@ def test_command_line(dataset):
     assert p.returncode == 0
 
 
+def test_bad_port_or_taken_address_is_an_error(dataset, server):
+    taken = str(server.server_address[1])
+    for args, message in ((["--port", "70000"], "port must be an integer in 0..65535"),
+                          (["--port", taken], f"cannot listen on 127.0.0.1:{taken}"),
+                          (["--host", "no.such.host.invalid", "--port", "0"], "cannot listen on no.such.host.invalid")):
+        r = subprocess.run([sys.executable, "-m", "lodex", "serve", dataset, *args],
+                           capture_output=True, text=True, timeout=60)
+        assert r.returncode != 0 and message in r.stderr and "Traceback" not in r.stderr, r.stderr
+
+
 def test_missing_dataset_is_an_error(tmp_path):
     r = subprocess.run([sys.executable, "-m", "lodex", "serve", str(tmp_path / "nope"), "--port", "0"],
                        capture_output=True, text=True, timeout=60)

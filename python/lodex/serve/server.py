@@ -137,4 +137,11 @@ def make_server(path: str, host: str = "127.0.0.1", port: int = 8000, quiet: boo
     """A server on ``host:port`` (port 0: any free port; see ``Server.url``) over the dataset at
     ``path``, opened read-only; call ``serve_forever()``."""
     import lodex
-    return Server(lodex.open(path), host, port, quiet)
+    if isinstance(port, bool) or not isinstance(port, int) or not 0 <= port <= 65535:
+        raise errors.InvalidArgumentError(f"port must be an integer in 0..65535, got {port!r}")
+    ds = lodex.open(path)
+    try:
+        return Server(ds, host, port, quiet)
+    except OSError as e:   # the address is taken, not ours, or not a host name
+        ds.close()
+        raise errors.IOFailure(f"cannot listen on {host}:{port}: {e.strerror or e}") from None
