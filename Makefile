@@ -9,7 +9,7 @@ MPIEXEC  := $(VENV)/bin/mpiexec
 export PATH := $(abspath $(VENV))/bin:$(PATH)
 export MPI_HOME := $(abspath $(VENV))
 
-.PHONY: demo test setup build install cpp-test asan-test py-test bench stress clean viewer
+.PHONY: demo test setup build install wheel docs cpp-test asan-test py-test bench stress clean viewer
 
 # make install PREFIX=/some/dir: the C, C++ and Fortran package (headers, liblodex.so, the
 # Fortran module, the CMake package lodex and lodex.pc), built against the venv's MPI.
@@ -36,8 +36,10 @@ $(VENV)/.deps-ok: requirements-dev.txt scripts/setup-system.sh scripts/setup-for
 	bash scripts/setup-fortran-mpi.sh $(VENV)
 	touch $@
 
+# The development build: the package plus the C++ tests and micro-benchmark in build/py (a plain
+# `pip install .` builds the package alone).
 build: setup
-	$(PY) -m pip install --quiet --no-build-isolation --no-deps .
+	$(PY) -m pip install --quiet --no-build-isolation --no-deps -Ccmake.define.LODEX_BUILD_TESTS=ON .
 
 install: setup
 	mkdir -p build
@@ -45,6 +47,22 @@ install: setup
 	    -DMPI_HOME=$(MPI_HOME) -DLODEX_WITH_FORTRAN=ON -DCMAKE_INSTALL_PREFIX=$(abspath $(PREFIX)) \
 	  && cmake --build build/native -j2 ) > build/native.log 2>&1 || { tail -50 build/native.log; exit 1; }
 	cmake --install build/native
+
+# A wheel for any x86-64 Linux with this machine's glibc or newer: auditwheel copies CRoaring,
+# xxHash and zlib into it; MPI comes from the mpich wheel it depends on (excluded here).
+wheel: setup
+	rm -rf build/wheel dist
+	$(PY) -m pip wheel --quiet --no-build-isolation --no-deps -w build/wheel -Cbuild-dir=build/wheel-build .
+	$(PY) -m auditwheel repair --exclude 'libmpi.so.*' -w build/wheel/repaired build/wheel/lodex-*.whl
+	# auditwheel's RPATH points at the copied libraries only: add back <venv>/lib, where the mpich
+	# wheel puts libmpi (site-packages/lodex/../../..), and pack the wheel again.
+	cd build/wheel && $(abspath $(PY)) -m wheel unpack -d unpacked repaired/lodex-*.whl
+	patchelf --add-rpath '$$ORIGIN/../../..' build/wheel/unpacked/lodex-*/lodex/_lodex*.so
+	mkdir -p dist && $(PY) -m wheel pack -d dist build/wheel/unpacked/lodex-*
+
+# The Python API reference, generated from the docstrings (pdoc), into build/api/index.html.
+docs: build
+	$(PY) -m pdoc lodex -o build/api
 
 cpp-test: build
 	ctest --test-dir build/py --output-on-failure -j2 --timeout 300
@@ -79,4 +97,4 @@ viewer:
 	cd viewer && npm ci --no-audit --no-fund && npm run build
 
 clean:
-	rm -rf build $(VENV) demo-output
+	rm -rf build dist $(VENV) demo-output

@@ -13,6 +13,8 @@ from .api import (Dataset, IndexBuildStats, ParticleGroup, QueryResult, Refineme
 from .calibrate import Calibration, calibrate
 from .grids import Grid, GridRefinement, IdxGrid, open_idx, write_idx
 from .h5part import export_h5part, import_h5part
+from .series import Series
+from .tables import Particles
 from .errors import (
     AlreadyExistsError,
     Error,
@@ -32,6 +34,6 @@ __version__ = _lodex.version()
 __all__ = [
     "AlreadyExistsError", "Calibration", "Dataset", "Error", "Grid", "GridRefinement", "FormatError", "IOFailure", "IdxGrid", "InternalError",
     "IndexBuildStats", "InvalidArgumentError", "MPIError", "NotFoundError", "ParticleGroup", "QueryResult", "Refinement",
-    "UnsupportedError",
+    "Particles", "Series", "UnsupportedError",
     "WriteProfile", "calibrate", "create", "export_h5part", "import_h5part", "open", "open_idx", "write_idx",
 ]
