@@ -157,3 +157,17 @@ def test_grid_slice(server, page, tmp_path):
     assert sl["shape"] == list(g.read(0, ((0, 0, 8), (32, 32, 9))).shape)
     assert len(sl["requests"]) >= 2   # coarse resolutions first
     not_blank(page, tmp_path, "slice", "#slice")
+
+
+def test_box_selection_narrows_requests(server, page):
+    s = wait_idle(page)
+    for i, v in enumerate((2, 3, 4, 6, 7, 8)):
+        page.fill(f"#b{i}", str(v))
+    page.click("#applybox")
+    after = wait_idle(page, s["generation"])
+    _, box, _ = last_view(after)
+    sel = ((2, 3, 4), (6, 7, 8))
+    assert all(sel[0][a] <= box[0][a] <= box[1][a] <= sel[1][a] for a in range(3)), box
+    check_drawn(server, after)
+    page.click("#resetbox")
+    wait_idle(page, after["generation"])
