@@ -7,6 +7,8 @@ viewer's requests:
     levels' new particles (from=L-1&level=L) until the viewer's budget (2,000,000 particles);
   - zoom: boxes around the centre of 1/2, 1/4 and 1/8 of the domain's side, each streamed the
     same way (level 0 of the box, then each refinement);
+  - in the browser: Debian's chromium (headless, software WebGL, driven by Playwright) loads
+    the viewer; time from navigation to the first particles painted (--browser-repeats loads);
   - the baseline: the whole step (every particle, the same fields) over the same endpoint, which
     is what a viewer without levels of detail must load before its first paint.
 
@@ -107,6 +109,24 @@ def run(conn, repeats: int) -> dict:
     return out
 
 
+def browser_first_paint(url: str, repeats: int) -> dict:
+    """ms from navigation to the viewer's first painted level (window.lodexViewer.firstPaintMs)."""
+    import shutil as sh
+
+    from playwright.sync_api import sync_playwright
+    times = []
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=sh.which("chromium"), headless=True,
+                              args=["--use-angle=swiftshader", "--enable-unsafe-swiftshader", "--no-sandbox"])
+        page = b.new_page(viewport={"width": 1000, "height": 700})
+        for _ in range(repeats):
+            page.goto(url)
+            page.wait_for_function("() => window.lodexViewer && window.lodexViewer.paints > 0", timeout=60000)
+            times.append(page.evaluate("() => window.lodexViewer.firstPaintMs") / 1e3)
+        b.close()
+    return stat(times)
+
+
 def chart(res: dict, path: str) -> None:
     import matplotlib
     matplotlib.use("Agg")
@@ -133,6 +153,7 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--particles", type=int, default=10_000_000)
     ap.add_argument("--repeats", type=int, default=5)
+    ap.add_argument("--browser-repeats", type=int, default=5, help="0: skip the browser")
     ap.add_argument("--out", default=os.path.join(HERE, "results", "serve.json"))
     args = ap.parse_args()
     tmp = tempfile.mkdtemp(prefix="lodex-serve-bench-")
@@ -144,6 +165,8 @@ def main() -> None:
         conn = http.client.HTTPConnection(*srv.server_address[:2], timeout=600)
         stream(conn, None)   # warm the page cache once
         res = run(conn, args.repeats)
+        if args.browser_repeats:
+            res["browser_first_paint_seconds"] = browser_first_paint(srv.url + "/", args.browser_repeats)
         srv.shutdown()
         srv.server_close()
     finally:
@@ -157,6 +180,10 @@ def main() -> None:
     print(f"first paint: {fp['seconds']['median'] * 1e3:.2f} ms (min {fp['seconds']['min'] * 1e3:.2f}, "
           f"max {fp['seconds']['max'] * 1e3:.2f}), {fp['bytes']:,} bytes = "
           f"{fp['share_of_step_bytes'] * 100:.4f} % of the step's {res['full_step']['bytes']:,}")
+    if "browser_first_paint_seconds" in res:
+        b = res["browser_first_paint_seconds"]
+        print(f"browser first paint (navigation to first level drawn): {b['median'] * 1e3:.1f} ms "
+              f"(min {b['min'] * 1e3:.1f}, max {b['max'] * 1e3:.1f})")
     print(f"whole step: {res['full_step']['seconds']['median']:.3f} s")
     for name, v in res["views"].items():
         print(f"view {name}: {len(v['levels'])} levels, {v['stream_bytes']:,} bytes, "

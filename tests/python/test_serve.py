@@ -354,6 +354,7 @@ def test_command_line(dataset):
         p.send_signal(2)
         p.wait(timeout=30)
     assert p.returncode == 0
+    assert "leaked" not in p.stderr.read()   # the dataset was closed on the way out
 
 
 def test_bad_port_or_taken_address_is_an_error(dataset, server):

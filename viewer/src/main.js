@@ -95,6 +95,7 @@ function paint(frame, opt) {
   }
   cloud.append(frame.arrays.position, vals, n, origin, state.range[0], state.range[1]);
   state.drawn = cloud.count;
+  if (!state.paints) state.firstPaintMs = performance.now();   // since the page's navigation began
   state.paints++;
 }
 

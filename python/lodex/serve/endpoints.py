@@ -100,6 +100,9 @@ class Refinements:
             return ref, True
         return g.refine(step, box, fields), False
 
+    def clear(self) -> None:
+        self._items.clear()
+
     def keep(self, g, step: int, box, fields: list[str], ref) -> None:
         if ref.level < ref.levels:
             self._items[(g.name, step, box, tuple(fields))] = ref

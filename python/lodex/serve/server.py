@@ -47,9 +47,17 @@ class Server(ThreadingHTTPServer):
         self.lock = threading.Lock()
         self.static = viewer_files()
         self.quiet = quiet
-        refinements = endpoints.Refinements()
-        self.endpoints = {**ENDPOINTS, "/api/particles": lambda ds, p: endpoints.particles(ds, p, refinements)}
+        self.refinements = endpoints.Refinements()
+        self.endpoints = {**ENDPOINTS,
+                          "/api/particles": lambda ds, p: endpoints.particles(ds, p, self.refinements)}
         super().__init__((host, port), Handler)
+
+    def server_close(self) -> None:
+        """Stop listening, drop the kept refinements and close the dataset."""
+        super().server_close()
+        with self.lock:
+            self.refinements.clear()
+            self.dataset.close()
 
     @property
     def url(self) -> str:
