@@ -35,6 +35,7 @@ def server(tmp_path_factory):
     gr = ds.grid("density", dims=(32, 32, 16), dtype="f4")
     z, y, x = np.mgrid[0:16, 0:32, 0:32]
     gr.write(0, ((0, 0, 0), (32, 32, 16)), (np.sin(x / 5.0) + np.cos(y / 7.0) + z / 16).astype("f4"))
+    gr.write(1, ((0, 0, 0), (32, 32, 16)), (np.cos(x / 3.0) * y / 32 - z / 16).astype("f4"))
     ds.close()
     srv = make_server(path, "127.0.0.1", 0, quiet=True)
     threading.Thread(target=srv.serve_forever, daemon=True).start()
@@ -153,8 +154,10 @@ def test_grid_slice(server, page, tmp_path):
                            "window.lodexViewer.slice.resolution >= 0", timeout=20000)
     sl = page.evaluate("() => window.lodexViewer.slice")
     g = lodex.open(server.dataset.path).grid("density")
+    step = int(page.input_value("#step"))   # test_step_change left the slider on step 1
+    assert step == 1 and all(f"step={step}&" in r["url"] for r in sl["requests"])   # the slice follows it
     assert sl["resolution"] == g.max_resolution
-    assert sl["shape"] == list(g.read(0, ((0, 0, 8), (32, 32, 9))).shape)
+    assert sl["shape"] == list(g.read(step, ((0, 0, 8), (32, 32, 9))).shape)
     assert len(sl["requests"]) >= 2   # coarse resolutions first
     not_blank(page, tmp_path, "slice", "#slice")
 

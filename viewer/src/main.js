@@ -207,7 +207,7 @@ function showSelection() {
 function bindControls() {
   $("group").onchange = () => selectGroup($("group").value);
   $("step").oninput = () => { $("stepval").textContent = currentStep(); };
-  $("step").onchange = restart;
+  $("step").onchange = () => { $("stepval").textContent = currentStep(); restart(); };   // before the slice's listener
   $("field").onchange = restart;
   $("applybox").onclick = () => {
     const v = [0, 1, 2, 3, 4, 5].map((i) => Number($(`b${i}`).value));

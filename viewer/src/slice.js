@@ -16,6 +16,7 @@ export class SliceView {
     $("axis").onchange = () => this.reset();
     $("sliceidx").onchange = () => this.load();
     $("sliceidx").oninput = () => { $("sliceval").textContent = $("sliceidx").value; };
+    $("step").addEventListener("change", () => this.load());   // the slice follows the step slider
     this.reset();
   }
 
@@ -39,7 +40,7 @@ export class SliceView {
     const start = Math.max(0, g.max_resolution - 8);
     try {
       for (let r = start; r <= g.max_resolution; r++) {
-        const u = `/api/grid?name=${encodeURIComponent(name)}&step=${g.steps[0]}&resolution=${r}` +
+        const u = `/api/grid?name=${encodeURIComponent(name)}&step=${this.step(g)}&resolution=${r}` +
                   `&slice=${$("axis").value}:${$("sliceidx").value}`;
         const f = await getFrame(u);
         if (gen !== s.generation) return;
@@ -53,6 +54,12 @@ export class SliceView {
     } catch (e) {
       if (gen === s.generation) { $("sliceinfo").textContent = String(e.message); s.idle = true; }
     }
+  }
+
+  // The particles' step when the grid has it, else the grid's first step.
+  step(g) {
+    const want = Number($("stepval").textContent);
+    return g.steps.includes(want) ? want : g.steps[0];
   }
 
   draw(f) {
