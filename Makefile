@@ -9,7 +9,7 @@ MPIEXEC  := $(VENV)/bin/mpiexec
 export PATH := $(abspath $(VENV))/bin:$(PATH)
 export MPI_HOME := $(abspath $(VENV))
 
-.PHONY: demo test setup build install wheel docs cpp-test asan-test py-test bench stress clean
+.PHONY: demo test setup build install wheel docs cpp-test asan-test py-test bench stress clean viewer
 
 # make install PREFIX=/some/dir: the C, C++ and Fortran package (headers, liblodex.so, the
 # Fortran module, the CMake package lodex and lodex.pc), built against the venv's MPI.
@@ -89,6 +89,12 @@ bench: build
 	$(PY) bench/particle_write.py
 	$(PY) bench/particle_read.py
 	$(PY) bench/particle_adaptive.py
+
+# The browser viewer of lodex serve is committed built (python/lodex/serve/viewer/, shipped in
+# the Python package, so installing lodex needs no Node.js); this rebuilds it from viewer/src with
+# the exact three.js and esbuild of viewer/package-lock.json (needs node and npm).
+viewer:
+	cd viewer && npm ci --no-audit --no-fund && npm run build
 
 clean:
 	rm -rf build dist $(VENV) demo-output

@@ -5,7 +5,7 @@
 # binding only) and patchelf give the venv's MPICH a Fortran interface: scripts/setup-fortran-mpi.sh.
 set -euo pipefail
 pkgs=(libroaring-dev libxxhash-dev nlohmann-json3-dev libgtest-dev zlib1g-dev cmake ninja-build g++
-      gfortran libmpich-dev patchelf pkg-config)
+      gfortran libmpich-dev patchelf pkg-config chromium)
 missing=()
 for p in "${pkgs[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

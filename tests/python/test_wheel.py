@@ -38,6 +38,7 @@ def test_wheel_is_the_package_alone_with_its_libraries(wheel):
     assert not any("libmpi" in n for n in libs), libs   # MPI is the mpich wheel's
     assert not any("test" in n.lower() or n.endswith(".a") for n in names if not n.startswith("lodex-")), names
     assert any(n.startswith("lodex/_lodex") and n.endswith(".so") for n in names)
+    assert {"lodex/serve/viewer/index.html", "lodex/serve/viewer/viewer.js"} <= set(names)   # lodex serve's page
 
 
 def test_wheel_works_in_a_fresh_environment(wheel, tmp_path):

@@ -1,5 +1,5 @@
 """The ``lodex`` command line: ``lodex info``, ``lodex read``, ``lodex index``, ``lodex query``,
-``lodex export``, ``lodex import``, ``lodex calibrate``, ``lodex demo``."""
+``lodex export``, ``lodex import``, ``lodex calibrate``, ``lodex demo``, ``lodex serve``."""
 
 from __future__ import annotations
 
@@ -725,6 +725,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--output", default=None, help="dataset path (default: a temporary folder)")
     p.add_argument("--particles", type=int, default=32768, help="particles per rank")
     p.set_defaults(func=_demo)
+    from .serve import add_parser as _add_serve
+    _add_serve(sub)
     argv = list(sys.argv[1:] if argv is None else argv)
     # "--box -1,0,0:1,1,1": argparse would take the negative value for an option; glue it on.
     for i in range(len(argv) - 1):

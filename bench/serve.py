@@ -1,0 +1,195 @@
+"""lodex serve benchmark (issue 23): what a level-of-detail viewer transfers against loading the
+whole step. One step of --particles particles (position f8 x 3, energy f4; a Gaussian cloud in a
+4x4x4 file grid) is served by `lodex serve` in this process; an HTTP client then makes the
+viewer's requests:
+
+  - first paint: level 0 of the whole domain (position and energy), then the stream of the next
+    levels' new particles (from=L-1&level=L) until the viewer's budget (2,000,000 particles);
+  - zoom: boxes around the centre of 1/2, 1/4 and 1/8 of the domain's side, each streamed the
+    same way (level 0 of the box, then each refinement);
+  - in the browser: Debian's chromium (headless, software WebGL, driven by Playwright) loads
+    the viewer; time from navigation to the first particles painted (--browser-repeats loads);
+  - the baseline: the whole step (every particle, the same fields) over the same endpoint, which
+    is what a viewer without levels of detail must load before its first paint.
+
+Medians of --repeats runs with min and max, page cache warm. Goal (issue 23): first paint under
+0.5 s and under 2 % of the step's bytes. Writes bench/results/serve.json and serve.png.
+
+    .venv/bin/python bench/serve.py                         # 10^7 particles
+    .venv/bin/python bench/serve.py --particles 200000      # quick check
+"""
+
+from __future__ import annotations
+
+import argparse
+import http.client
+import json
+import os
+import shutil
+import statistics
+import tempfile
+import threading
+import time
+
+import numpy as np
+
+import lodex
+from lodex.serve import decode, make_server
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+BUDGET = 2_000_000
+FIELDS = "position,energy"
+
+
+def write(path: str, n: int) -> None:
+    rng = np.random.default_rng(0)
+    ds = lodex.create(path)
+    g = ds.particles("p", {"position": ("f8", 3), "energy": "f4"}, domain=((0, 0, 0), (1, 1, 1)),
+                     partition_grid=(4, 4, 4))
+    pos = rng.normal(0.5, 0.15, (n, 3)).clip(0, np.nextafter(1, 0))
+    g.write(0, {"position": pos, "energy": rng.gamma(2.0, 1.0, n).astype("f4")})
+    ds.close()
+
+
+def get(conn, url: str) -> tuple[float, int, dict]:
+    t0 = time.perf_counter()
+    conn.request("GET", url)
+    r = conn.getresponse()
+    body = r.read()
+    dt = time.perf_counter() - t0
+    assert r.status == 200, body[:300]
+    head, _ = decode(body)
+    return dt, len(body), head
+
+
+def stream(conn, box: str | None) -> list[dict]:
+    """The viewer's requests for one view: level 0, then each next level's new particles."""
+    out, level, drawn = [], 0, 0
+    base = f"/api/particles?group=p&step=0&fields={FIELDS}" + (f"&box={box}" if box else "")
+    while True:
+        url = base + f"&level={level}" + (f"&from={level - 1}" if level else "")
+        dt, nbytes, head = get(conn, url)
+        drawn += head["count"]
+        out.append({"level": level, "seconds": dt, "bytes": nbytes, "particles": head["count"]})
+        if level + 1 >= head["levels"] or drawn + 2 * head["count"] > BUDGET:
+            return out
+        level += 1
+
+
+def stat(xs: list[float]) -> dict:
+    return {"median": statistics.median(xs), "min": min(xs), "max": max(xs)}
+
+
+def run(conn, repeats: int) -> dict:
+    views = {"whole": None}
+    for k in (2, 4, 8):
+        lo, hi = 0.5 - 0.5 / k, 0.5 + 0.5 / k
+        views[f"1/{k}"] = ",".join(str(v) for v in (lo, lo, lo, hi, hi, hi))
+    runs = {name: [] for name in views}
+    full = []
+    for _ in range(repeats):
+        for name, box in views.items():
+            runs[name].append(stream(conn, box))
+        full.append(get(conn, f"/api/particles?group=p&step=0&fields={FIELDS}"))
+    out = {"full_step": {"seconds": stat([f[0] for f in full]), "bytes": full[0][1],
+                         "particles": full[0][2]["count"]}, "views": {}}
+    for name, rs in runs.items():
+        levels = []
+        for i, lv in enumerate(rs[0]):
+            levels.append({"level": lv["level"], "bytes": lv["bytes"], "particles": lv["particles"],
+                           "seconds": stat([r[i]["seconds"] for r in rs])})
+        total = [sum(lv["seconds"] for lv in r) for r in rs]
+        out["views"][name] = {"box": views[name], "levels": levels, "stream_seconds": stat(total),
+                              "stream_bytes": sum(lv["bytes"] for lv in rs[0])}
+    first = out["views"]["whole"]["levels"][0]
+    out["first_paint"] = {"seconds": first["seconds"], "bytes": first["bytes"],
+                          "share_of_step_bytes": first["bytes"] / out["full_step"]["bytes"]}
+    out["goals"] = {"first_paint_under_0.5s": first["seconds"]["median"] < 0.5,
+                    "first_paint_under_2pct_bytes": out["first_paint"]["share_of_step_bytes"] < 0.02}
+    return out
+
+
+def browser_first_paint(url: str, repeats: int) -> dict:
+    """ms from navigation to the viewer's first painted level (window.lodexViewer.firstPaintMs)."""
+    import shutil as sh
+
+    from playwright.sync_api import sync_playwright
+    times = []
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=sh.which("chromium"), headless=True,
+                              args=["--use-angle=swiftshader", "--enable-unsafe-swiftshader", "--no-sandbox"])
+        page = b.new_page(viewport={"width": 1000, "height": 700})
+        for _ in range(repeats):
+            page.goto(url)
+            page.wait_for_function("() => window.lodexViewer && window.lodexViewer.paints > 0", timeout=60000)
+            times.append(page.evaluate("() => window.lodexViewer.firstPaintMs") / 1e3)
+        b.close()
+    return stat(times)
+
+
+def chart(res: dict, path: str) -> None:
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    fig, (a, b) = plt.subplots(1, 2, figsize=(11, 4))
+    for name, v in res["views"].items():
+        lv = v["levels"]
+        a.plot([x["level"] for x in lv], np.cumsum([x["bytes"] for x in lv]) / 2**20, "o-", label=f"view {name}")
+        med = np.cumsum([x["seconds"]["median"] for x in lv]) * 1e3
+        b.plot([x["level"] for x in lv], med, "o-", label=f"view {name}")
+    a.axhline(res["full_step"]["bytes"] / 2**20, color="k", ls="--", label="whole step")
+    b.axhline(res["full_step"]["seconds"]["median"] * 1e3, color="k", ls="--", label="whole step")
+    b.axhline(500, color="r", ls=":", label="goal: first paint 0.5 s")
+    a.set(xlabel="level streamed", ylabel="MiB transferred (cumulative)", yscale="log")
+    b.set(xlabel="level streamed", ylabel="ms since the view's first request (median)", yscale="log")
+    a.legend(fontsize=8)
+    b.legend(fontsize=8)
+    fig.suptitle(f"lodex serve: {res['config']['particles']:,} particles, budget {BUDGET:,}")
+    fig.tight_layout()
+    fig.savefig(path, dpi=110)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--particles", type=int, default=10_000_000)
+    ap.add_argument("--repeats", type=int, default=5)
+    ap.add_argument("--browser-repeats", type=int, default=5, help="0: skip the browser")
+    ap.add_argument("--out", default=os.path.join(HERE, "results", "serve.json"))
+    args = ap.parse_args()
+    tmp = tempfile.mkdtemp(prefix="lodex-serve-bench-")
+    try:
+        path = os.path.join(tmp, "ds.lodex")
+        write(path, args.particles)
+        srv = make_server(path, "127.0.0.1", 0, quiet=True)
+        threading.Thread(target=srv.serve_forever, daemon=True).start()
+        conn = http.client.HTTPConnection(*srv.server_address[:2], timeout=600)
+        stream(conn, None)   # warm the page cache once
+        res = run(conn, args.repeats)
+        if args.browser_repeats:
+            res["browser_first_paint_seconds"] = browser_first_paint(srv.url + "/", args.browser_repeats)
+        srv.shutdown()
+        srv.server_close()
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+    res["config"] = {"particles": args.particles, "repeats": args.repeats, "budget": BUDGET,
+                     "fields": FIELDS, "cpu_count": os.cpu_count(), "cache": "warm"}
+    with open(args.out, "w") as f:
+        json.dump(res, f, indent=1)
+    chart(res, os.path.splitext(args.out)[0] + ".png")
+    fp = res["first_paint"]
+    print(f"first paint: {fp['seconds']['median'] * 1e3:.2f} ms (min {fp['seconds']['min'] * 1e3:.2f}, "
+          f"max {fp['seconds']['max'] * 1e3:.2f}), {fp['bytes']:,} bytes = "
+          f"{fp['share_of_step_bytes'] * 100:.4f} % of the step's {res['full_step']['bytes']:,}")
+    if "browser_first_paint_seconds" in res:
+        b = res["browser_first_paint_seconds"]
+        print(f"browser first paint (navigation to first level drawn): {b['median'] * 1e3:.1f} ms "
+              f"(min {b['min'] * 1e3:.1f}, max {b['max'] * 1e3:.1f})")
+    print(f"whole step: {res['full_step']['seconds']['median']:.3f} s")
+    for name, v in res["views"].items():
+        print(f"view {name}: {len(v['levels'])} levels, {v['stream_bytes']:,} bytes, "
+              f"{v['stream_seconds']['median'] * 1e3:.1f} ms to the budget or the last level")
+    print(f"goals: {res['goals']}")
+
+
+if __name__ == "__main__":
+    main()

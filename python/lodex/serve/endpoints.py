@@ -1,0 +1,262 @@
+"""The reads behind each endpoint of ``lodex serve``: parameters in, a :class:`Frame` (binary
+arrays and their description) or a JSON-able dict out. Every read goes through lodex's own
+Python API on the one dataset the server was started on."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from ..errors import InvalidArgumentError, NotFoundError
+from .params import MAX_LEVEL, Params
+
+ALIGN = 8
+
+
+@dataclass
+class Frame:
+    """A binary response: ``meta`` (JSON) and named arrays; ``stats`` go in a response header."""
+    meta: dict
+    arrays: list[tuple[str, np.ndarray]]
+    stats: dict = field(default_factory=dict)
+
+    def encode(self) -> bytes:
+        """uint32 LE header length H, H bytes of UTF-8 JSON header (padded with spaces so 4 + H is
+        a multiple of 8), then the data section: each array's raw little-endian bytes, each
+        starting at a multiple of 8 (zero padding). The header's ``arrays`` list gives each
+        array's name, dtype (numpy spelling, e.g. "<f8"), shape, offset (from the start of the
+        data section, i.e. of the body at 4 + H + offset) and nbytes."""
+        arrays = [(n, np.ascontiguousarray(a, dtype=a.dtype.newbyteorder("<"))) for n, a in self.arrays]
+        descr, offset = [], 0
+        for n, a in arrays:
+            descr.append({"name": n, "dtype": a.dtype.str, "shape": list(a.shape),
+                          "offset": offset, "nbytes": a.nbytes})
+            offset += _pad(a.nbytes)
+        head = json.dumps({**self.meta, "arrays": descr}).encode()
+        head += b" " * (_pad(4 + len(head)) - 4 - len(head))
+        parts = [len(head).to_bytes(4, "little"), head]
+        for _, a in arrays:
+            parts.append(a.tobytes())
+            parts.append(b"\0" * (_pad(a.nbytes) - a.nbytes))
+        return b"".join(parts)
+
+
+def _pad(n: int) -> int:
+    return (n + ALIGN - 1) // ALIGN * ALIGN
+
+
+def info(ds) -> dict:
+    out = {"path": ds.path, "particles": {}, "grids": {}, "series": {}}
+    for name in ds.groups:
+        g = ds.particles(name)
+        steps = []
+        for s in g.steps:
+            files = g.files(s)
+            bounds = [[min(f["bounds"]["min"][a] for f in files) for a in range(3)],
+                      [max(f["bounds"]["max"][a] for f in files) for a in range(3)]] if files else None
+            steps.append({"step": s, "particles": sum(f["count"] for f in files),
+                          "levels": g.refine(s).levels, "bounds": bounds,
+                          "indexed": [i["field"] for i in g.indexes(s)]})
+        out["particles"][name] = {
+            "fields": {n: {"dtype": np.dtype(d).str, "components": c} for n, (d, c) in g.schema.items()},
+            "domain": [list(g.domain[0]), list(g.domain[1])], "steps": steps}
+    for name in ds.grids:
+        g = ds.grid(name)
+        out["grids"][name] = {
+            "dims": list(g.dims), "steps": g.steps, "max_resolution": g.max_resolution,
+            "fields": {n: {"dtype": np.dtype(d).str, "components": c} for n, (d, c) in g.fields.items()}}
+    for name in ds.series_names:
+        s = ds.series(name)
+        out["series"][name] = {
+            "dims": list(s.dims), "steps": s.steps,
+            "variables": {n: {"dtype": np.dtype(d).str, "ndim": k} for n, (d, k) in s.variables.items()}}
+    return out
+
+
+def _group(ds, p: Params):
+    g = ds.particles(p.name("group", ds.groups, "particle group"))
+    step = p.integer("step", required=True)
+    if step not in g.steps:
+        raise NotFoundError(f"particle group {g.name!r} has no step {step}; steps: {g.steps}")
+    return g, step
+
+
+class Refinements:
+    """The last few refinements the server streamed, each positioned after the level it last
+    returned: a viewer asks for levels 0, then 1 (from=0), then 2 (from=1), ... of one view, and
+    continuing the same refinement reads each level once instead of the levels below it again."""
+
+    def __init__(self, size: int = 8):
+        self.size = size
+        self._items: dict[tuple, object] = {}
+
+    def take(self, g, step: int, box, fields: list[str], start: int):
+        """A refinement of the view whose next level is start + 1, and whether it was kept."""
+        key = (g.name, step, box, tuple(fields))
+        ref = self._items.pop(key, None)
+        if ref is not None and ref.level == start + 1:
+            return ref, True
+        return g.refine(step, box, fields), False
+
+    def clear(self) -> None:
+        self._items.clear()
+
+    def keep(self, g, step: int, box, fields: list[str], ref) -> None:
+        if ref.level < ref.levels:
+            self._items[(g.name, step, box, tuple(fields))] = ref
+            while len(self._items) > self.size:
+                self._items.pop(next(iter(self._items)))
+
+
+def particles(ds, p: Params, cache: Refinements | None = None) -> Frame:
+    """The particles of a box at ``level`` (levels 0..level), or with ``from`` only the ones new
+    in levels from+1..level; ``fields`` (default all)."""
+    g, step = _group(ds, p)
+    box = p.float_box("box")
+    fields = p.names("fields", list(g.schema), "field") or list(g.schema)
+    level = p.integer("level", least=0, most=MAX_LEVEL)
+    start = p.integer("from", least=-1, most=MAX_LEVEL)
+    p.done()
+    cache = cache if cache is not None else Refinements(0)
+    ref, kept = cache.take(g, step, box, fields, -1 if start is None else start)
+    last = ref.levels - 1
+    level = last if level is None else level
+    if level > last:
+        raise InvalidArgumentError(f"level {level} is beyond the last level ({last}) of this view")
+    if start is not None and start >= level:
+        raise InvalidArgumentError(f"from ({start}) must be below level ({level})")
+    if start is None:
+        data = g.read(step, box, fields, level=level)
+        stats = g.last_read_stats
+    else:
+        data, stats = _new_levels(ref, start, level, g.schema, fields)
+        cache.keep(g, step, box, fields, ref)
+    count = len(data[fields[0]]) if fields else 0
+    meta = {"group": g.name, "step": step, "level": level, "from": start, "levels": ref.levels,
+            "count": count, "box": box, "continued": kept}
+    return Frame(meta, [(f, data[f]) for f in fields], stats)
+
+
+def _new_levels(ref, start: int, level: int, schema: dict, fields: list[str]):
+    """The particles of levels start+1..level of a refinement (positioned at level 0, or at
+    start + 1 when continued; the levels before start + 1 are read and dropped); stats summed
+    over every level read."""
+    parts: dict[str, list] = {f: [] for f in fields}
+    stats: dict = {}
+    while ref.level <= level:
+        lv = ref.level
+        item = next(ref)
+        for k, v in ref.last_read_stats.items():   # costs add up; the candidates are the view's
+            stats[k] = max(stats.get(k, 0), v) if k == "candidates" else stats.get(k, 0) + v
+        if lv > start:
+            for f in fields:
+                parts[f].append(item[f])
+    out = {}
+    for f in fields:
+        dtype, comps = schema[f]
+        empty = np.empty((0,) if comps == 1 else (0, comps), dtype=dtype)
+        out[f] = np.concatenate(parts[f]) if parts[f] else empty
+    return out, stats
+
+
+def query(ds, p: Params) -> Frame:
+    """The particles matching ``q`` (bitmap indexes where the step has them)."""
+    g, step = _group(ds, p)
+    q = p.text("q", required=True)
+    box = p.float_box("box")
+    level = p.integer("level", least=0, most=MAX_LEVEL)
+    fields = p.names("fields", list(g.schema), "field")
+    fields = list(g.schema) if fields is None else fields
+    p.done()
+    r = g.query(q, step, box, level, fields)
+    meta = {"group": g.name, "step": step, "q": q, "level": level, "box": box, "count": r.count,
+            "used_index": r.used_index, "notes": r.notes}
+    return Frame(meta, [(f, r.data[f]) for f in fields], r.stats)
+
+
+def grid(ds, p: Params) -> Frame:
+    """A box of a grid at a resolution (``slice=axis:index`` narrows one axis to one sample)."""
+    g = ds.grid(p.name("name", ds.grids, "grid"))
+    step = p.integer("step", default=g.steps[0] if g.steps else 0)
+    if step not in g.steps:
+        raise NotFoundError(f"grid {g.name!r} has no step {step}; steps: {g.steps}")
+    nd = len(g.dims)
+    box = p.int_box("box", nd)
+    box = box if box is not None else ([0] * nd, list(g.dims))
+    box = _slice(p.text("slice"), box, nd)
+    res = p.integer("resolution", least=0, most=g.max_resolution)
+    field_ = p.text("field")
+    if field_ is not None and field_ not in g.fields:
+        raise NotFoundError(f"grid {g.name!r} has no field {field_!r}; fields: {list(g.fields)}")
+    p.done()
+    a = g.read(step, box, res, field_)
+    lo, hi = g.last_read_box
+    meta = {"name": g.name, "step": step, "resolution": g.max_resolution if res is None else res,
+            "field": field_ or next(iter(g.fields)), "box": [list(lo), list(hi)]}
+    return Frame(meta, [("data", a)], g.last_read_stats)
+
+
+def _slice(spec: str | None, box, nd: int):
+    if spec is None:
+        return box
+    axis, _, index = spec.partition(":")
+    axes = "xyz"[:nd]
+    if axis not in axes or not index.lstrip("-").isdigit() or len(index) > 19:
+        raise InvalidArgumentError(f"slice must be axis:index with axis in {axes!r}, got {spec!r}")
+    a, i = axes.index(axis), int(index)
+    lo, hi = list(box[0]), list(box[1])
+    if not lo[a] <= i < hi[a]:
+        raise InvalidArgumentError(f"slice index {i} is outside [{lo[a]}, {hi[a]}) on axis {axis}")
+    lo[a], hi[a] = i, i + 1
+    return lo, hi
+
+
+def series(ds, p: Params) -> Frame:
+    """A variable of a series at steps (default every flushed step) over a box (x, y, z order)."""
+    s = ds.series(p.name("name", ds.series_names, "series"))
+    var = p.name("var", list(s.variables), f"variable of series {s.name!r}")
+    steps = p.steps("steps")
+    steps = s.steps if steps is None else steps
+    missing = [t for t in steps if t not in s.steps]
+    if missing:
+        raise NotFoundError(f"series {s.name!r} has no step(s) {missing[:5]}; steps: {s.steps}")
+    box = p.int_box("box", 3)
+    p.done()
+    a = s.read(var, steps, box)
+    meta = {"name": s.name, "var": var, "steps": steps, "box": box}
+    return Frame(meta, [("data", a)], s.last_read_stats)
+
+
+def decode(body: bytes) -> tuple[dict, dict[str, np.ndarray]]:
+    """The inverse of :meth:`Frame.encode`: (header, {name: array}), for Python clients."""
+    n = int.from_bytes(body[:4], "little")
+    head = json.loads(body[4:4 + n])
+    base = 4 + n
+    arrays = {d["name"]: np.frombuffer(body, dtype=d["dtype"], count=int(np.prod(d["shape"])),
+                                       offset=base + d["offset"]).reshape(d["shape"])
+              for d in head["arrays"]}
+    return head, arrays
+
+
+def value_range(ds, p: Params) -> dict:
+    """min and max of each component of ``field`` over the box at ``level`` (default the last:
+    every particle, exact; a coarse level gives the range of that fair sample, cheaply)."""
+    g, step = _group(ds, p)
+    field_ = p.name("field", list(g.schema), "field")
+    box = p.float_box("box")
+    level = p.integer("level", least=0, most=MAX_LEVEL)
+    p.done()
+    levels = g.refine(step, box, [field_]).levels
+    level = levels - 1 if level is None else level
+    if level >= levels:
+        raise InvalidArgumentError(f"level {level} is beyond the last level ({levels - 1}) of this view")
+    a = g.read(step, box, [field_], level=level)[field_]
+    a = a.reshape(len(a), -1)
+    finite = a.dtype.kind != "f" or bool(np.isfinite(a).all())
+    lo = np.nanmin(a, axis=0).tolist() if len(a) else None
+    hi = np.nanmax(a, axis=0).tolist() if len(a) else None
+    return {"group": g.name, "step": step, "field": field_, "level": level, "levels": levels,
+            "exact": level == levels - 1, "count": len(a), "min": lo, "max": hi,
+            "all_finite": finite, "stats": g.last_read_stats}
