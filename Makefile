@@ -9,7 +9,7 @@ MPIEXEC  := $(VENV)/bin/mpiexec
 export PATH := $(abspath $(VENV))/bin:$(PATH)
 export MPI_HOME := $(abspath $(VENV))
 
-.PHONY: demo test setup build install wheel docs cpp-test asan-test py-test bench stress clean viewer
+.PHONY: demo test setup build install wheel docs cpp-test asan-test py-test bench stress fuzz clean viewer
 
 # make install PREFIX=/some/dir: the C, C++ and Fortran package (headers, liblodex.so, the
 # Fortran module, the CMake package lodex and lodex.pc), built against the venv's MPI.
@@ -75,6 +75,18 @@ asan-test: setup
 	    -DMPI_HOME=$(MPI_HOME) && cmake --build build/asan -j2 ) > build/asan.log 2>&1 \
 	  || { tail -50 build/asan.log; exit 1; }
 	ASAN_OPTIONS=detect_leaks=0 ctest --test-dir build/asan --output-on-failure -j2 --timeout 300
+
+# libFuzzer (clang) on every decoder for FUZZ_SECONDS each (default 60): docs/reliability.md,
+# "Fuzzing". Fails on any crash, sanitizer report, leak or timeout; new inputs stay in build/fuzz.
+FUZZ_SECONDS ?= 60
+fuzz: setup
+	bash scripts/setup-system.sh fuzz
+	mkdir -p build
+	( cmake -S . -B build/fuzz -G Ninja -DCMAKE_C_COMPILER=clang-19 -DCMAKE_CXX_COMPILER=clang++-19 \
+	    -DCMAKE_BUILD_TYPE=RelWithDebInfo -DLODEX_FUZZ=ON -DLODEX_BUILD_TESTS=OFF -DMPI_HOME=$(MPI_HOME) \
+	  && cmake --build build/fuzz -j2 --target fuzz_all ) > build/fuzz.log 2>&1 \
+	  || { tail -50 build/fuzz.log; exit 1; }
+	FUZZ_SECONDS=$(FUZZ_SECONDS) bash fuzz/run.sh
 
 py-test: build
 	$(PY) -m pytest -q -ra tests/python

@@ -3,9 +3,14 @@
 # MPI, mpi4py, numpy and the Python build tools come from PyPI into .venv (see Makefile);
 # only C/C++ libraries without a PyPI form come from here. gfortran, libmpich-dev (for its Fortran
 # binding only) and patchelf give the venv's MPICH a Fortran interface: scripts/setup-fortran-mpi.sh.
+# `setup-system.sh fuzz` adds clang 19 and its compiler-rt (libclang_rt.fuzzer, for `make fuzz`;
+# clang 14, Debian 12's default, cannot compile lambdas capturing structured bindings).
 set -euo pipefail
 pkgs=(libroaring-dev libxxhash-dev nlohmann-json3-dev libgtest-dev zlib1g-dev cmake ninja-build g++
       gfortran libmpich-dev patchelf pkg-config chromium)
+if [ "${1:-}" = fuzz ]; then
+  pkgs+=(clang-19 libclang-rt-19-dev)
+fi
 missing=()
 for p in "${pkgs[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

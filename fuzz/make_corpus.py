@@ -1,0 +1,153 @@
+"""Writes the seed corpus of the fuzz targets (fuzz/corpus/<target>/): small valid files of every
+kind, taken from a dataset the Python package writes, and the regression inputs of issue 21
+(forged brick box, infinite bounds, a wrong component minimum — each with every checksum
+recomputed —, an edited and a swapped `.idx` box, JSON numbers 1e400 and of 400 digits).
+
+Run once from the repository root with the package importable:
+    python fuzz/make_corpus.py
+The result is committed; re-running rewrites the same files (the data are seeded)."""
+
+from __future__ import annotations
+
+import glob
+import os
+import shutil
+import struct
+import sys
+import tempfile
+
+import numpy as np
+
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "tests", "python", "mpi_scripts"))
+import lodex  # noqa: E402
+import lodex_testutil as tu  # noqa: E402
+
+OUT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "corpus")
+SCHEMA = {"position": ("f8", 3), "energy": "f4", "id": "i8"}
+N = 300
+
+
+def write_dataset(path: str) -> None:
+    rng = np.random.default_rng(21)
+    with lodex.create(path) as ds:
+        g = ds.particles("p", schema=SCHEMA, domain=((0, 0, 0), (1, 1, 1)), partition_grid=(2, 1, 1),
+                         lod={"brick_target": 64})
+        g.write(step=0, data={"position": rng.random((N, 3)), "energy": rng.random(N).astype(np.float32),
+                              "id": np.arange(N, dtype=np.int64)})
+        g.build_index(fields=["energy"], precision=2)
+        for name, dims in (("rho", (8, 8, 8)), ("flat", (16, 8, 1))):
+            grid = rng.random(dims[::-1]).astype(np.float32)
+            ds.grid(name, dims=dims, dtype="f4", bits_per_block=5, blocks_per_file=4).write(
+                0, ((0, 0, 0), dims), grid)
+        s = ds.series("s", dims=(8, 8, 2), variables={"T": ("f4", 3), "PS": ("f4", 2)}, d_tar=2)
+        for t in range(2):
+            s.write(t, ((0, 0, 0), (8, 8, 2)), {"T": np.full((2, 8, 8), t, np.float32),
+                                                "PS": np.arange(64, dtype=np.float32).reshape(8, 8) + t})
+
+
+def put(target: str, name: str, data: bytes) -> None:
+    os.makedirs(os.path.join(OUT, target), exist_ok=True)
+    with open(os.path.join(OUT, target, name), "wb") as fh:
+        fh.write(data)
+
+
+def read(path: str) -> bytes:
+    with open(path, "rb") as fh:
+        return fh.read()
+
+
+def reseal_data_file(raw: bytearray, tables_end: int) -> bytes:
+    """The header and table checksums of a data file recomputed after an edit."""
+    struct.pack_into("<Q", raw, 120, tu.xxh3(raw[:120]))
+    struct.pack_into("<Q", raw, tables_end - 8, tu.xxh3(raw[128:tables_end - 8]))
+    return bytes(raw)
+
+
+def particle_inputs(ds: str) -> None:
+    sd = tu.step_dir(ds, "p", 0)
+    files = sorted(glob.glob(os.path.join(sd, "*.lpd")))
+    for f in files:
+        put("particle_file", os.path.basename(f), read(f))
+    # issue 21: the header's brick box minimum moved from 0.0 to -1.0, checksums recomputed.
+    raw = bytearray(read(files[0]))
+    struct.pack_into("<d", raw, 40, -1.0)
+    put("particle_file", "regress-forged-brick-box.lpd",
+        reseal_data_file(raw, tu.parse_particle_file(files[0])["tables_end"]))
+    for f in sorted(glob.glob(os.path.join(sd, "*.lbx"))):
+        put("bitmap_index", os.path.basename(f), read(f))
+    meta = read(os.path.join(sd, "spatial.lsm"))
+    put("spatial_metadata", "spatial.lsm", meta)
+    ncomp = tu.parse_spatial_metadata(os.path.join(sd, "spatial.lsm"))["num_components"]
+    rec = 40   # the first record
+
+    def forged(offset: int, value: float) -> bytes:
+        raw = bytearray(meta)
+        struct.pack_into("<d", raw, offset, value)
+        struct.pack_into("<Q", raw, len(raw) - 8, tu.xxh3(raw[:-8]))
+        return bytes(raw)
+    # issue 21: a record's bounds set to inf; a per-component min set wrong.
+    put("spatial_metadata", "regress-bounds-inf.lsm", forged(rec + 72 + 48, float("inf")))
+    put("spatial_metadata", "regress-component-min.lsm", forged(rec + 192, 0.75))
+    assert ncomp == 5
+
+
+def manifest_inputs(ds: str) -> None:
+    text = read(os.path.join(ds, "manifest.json")).decode()
+    put("manifest", "manifest.json", text.encode())
+    key = '"particles":'
+    at = text.index(key, text.index('"steps"')) + len(key)
+    stop = at
+    while text[stop] not in ",}":
+        stop += 1
+    for name, literal in (("1e400", "1e400"), ("minus-1e400", "-1e400"), ("400-digits", "1" * 400)):
+        put("manifest", f"regress-number-{name}.json", (text[:at] + " " + literal + text[stop:]).encode())
+
+
+def grid_inputs(ds: str) -> None:
+    idx = {name: read(os.path.join(ds, f"{name}.idx")) for name in ("rho", "flat")}
+    for name, text in idx.items():
+        put("idx_header", f"{name}.idx", text)
+    # issue 21: the (box) line edited; and a grid's header in place of another's (swapped files
+    # are, to the decoder, another grid's valid header: both are kept).
+    t = idx["rho"].decode()
+    start = t.index("(box)")
+    end = t.index("\n", start + 6)
+    put("idx_header", "regress-box-edited.idx", (t[:start] + "(box)\n0 15 0 7 0 7" + t[end:]).encode())
+    for f in sorted(glob.glob(os.path.join(ds, "rho", "**", "*.bin"), recursive=True))[:2]:
+        # The first two bytes: blocks_per_file - 1 and fields - 1 (fuzz/idx_table.cpp).
+        put("idx_table", "rho-" + os.path.basename(f), bytes([4 - 1, 1 - 1]) + read(f))
+
+
+def series_inputs(ds: str) -> None:
+    for f in sorted(glob.glob(os.path.join(ds, "**", "*.lsw"), recursive=True))[:1]:
+        put("series_window", os.path.basename(f), read(f))
+
+
+QUERIES = {
+    "compare": "energy > 0.5",
+    "component": "position[2] <= 1e-3",
+    "and-or-not": "(x < 0.5 and energy >= 2) or not (id == 7)",
+    "nested": "not not (velocity[0] != -1.5e+10 and (y > 0 or z < 1) and id < 9223372036854775807)",
+    "lines": "energy > 1\n  and\n  id <= 3",
+}
+
+
+def main() -> None:
+    shutil.rmtree(OUT, ignore_errors=True)
+    with tempfile.TemporaryDirectory() as tmp:
+        ds = os.path.join(tmp, "seed.lodex")
+        write_dataset(ds)
+        particle_inputs(ds)
+        manifest_inputs(ds)
+        grid_inputs(ds)
+        series_inputs(ds)
+    for name, q in QUERIES.items():
+        put("query", f"{name}.txt", q.encode())
+    for target in sorted(os.listdir(OUT)):
+        files = os.listdir(os.path.join(OUT, target))
+        size = sum(os.path.getsize(os.path.join(OUT, target, f)) for f in files)
+        print(f"{target}: {len(files)} files, {size} bytes")
+
+
+if __name__ == "__main__":
+    main()
