@@ -116,6 +116,10 @@ def grid_inputs(ds: str) -> None:
     for f in sorted(glob.glob(os.path.join(ds, "rho", "**", "*.bin"), recursive=True))[:2]:
         # The first two bytes: blocks_per_file - 1 and fields - 1 (fuzz/idx_table.cpp).
         put("idx_table", "rho-" + os.path.basename(f), bytes([4 - 1, 1 - 1]) + read(f))
+    # The block-checksum files beside the steps (fuzz/idx_sums.cpp).
+    for f in sorted(glob.glob(os.path.join(ds, "*.checksums", "**", "blocks.xxh3"), recursive=True))[:2]:
+        put("idx_sums", os.path.basename(os.path.dirname(os.path.dirname(f))) + "-" +
+            os.path.basename(os.path.dirname(f)) + ".xxh3", read(f))
 
 
 def series_inputs(ds: str) -> None:
