@@ -325,3 +325,122 @@ def test_every_series_window_field_forged_to_extremes(series_pristine, tmp_path)
     print(f"series window: {tally}")
     assert not silent, silent[:20]
     assert tally["error"] > 0
+
+
+# ------------------------------------------------------------------------------- manifest and .idx
+
+@pytest.fixture(scope="module")
+def mixed_pristine(tmp_path_factory):
+    """Particles, a grid and a series in one dataset, with what every read returns."""
+    path = str(tmp_path_factory.mktemp("forge_m") / "m.lodex")
+    with lodex.create(path) as ds:
+        g = ds.particles("p", schema=SCHEMA, domain=((0, 0, 0), (1, 1, 1)), partition_grid=(2, 1, 1))
+        for s in (0, 1):
+            g.write(step=s, data=data(s))
+        ds.grid("g", dims=(9, 7, 5), dtype="f4", bits_per_block=4, blocks_per_file=2).write(
+            0, ((0, 0, 0), (9, 7, 5)), np.arange(315, dtype=np.float32).reshape(5, 7, 9))
+        s = ds.series("s", dims=SDIMS, variables={"T": ("f4", 3), "PS": ("f4", 2)}, d_tar=2, d_sar=0)
+        for t in range(2):
+            s.write(t, ((0, 0, 0), SDIMS), {"T": svalues(t), "PS": svalues(t)[0] * 2})
+    return path, {k: f(path) for k, f in MIXED.items()}
+
+
+MIXED = {
+    "particles": lambda p: by_id(lodex.open(p).particles("p").read(1)),
+    "particles_box": lambda p: by_id(lodex.open(p).particles("p").read(0, box=((0, 0, 0), (0.5, 1, 1)))),
+    "grid": lambda p: lodex.open(p).grid("g").read(0),
+    "grid_coarse": lambda p: lodex.open(p).grid("g").read(0, resolution=3),
+    "series": lambda p: lodex.open(p).series("s").read("T"),
+}
+EXTREME_NUMBERS = [0, 1, -1, 7, 2**31, 2**53 + 1, 2**63, 1e300, -1e300, 0.5]
+EXTREME_STRINGS = ["", "x", "../x", "/etc/passwd", "f9", "zip", "V" + "0" * 70]
+
+
+def leaves(node, path=()):
+    """(path, value) of every number and string of a JSON tree (booleans apart)."""
+    if isinstance(node, dict):
+        for k, v in node.items():
+            yield from leaves(v, path + (k,))
+    elif isinstance(node, list):
+        for i, v in enumerate(node):
+            yield from leaves(v, path + (i,))
+    elif not isinstance(node, bool):
+        yield path, node
+
+
+def set_leaf(tree, path, value):
+    for k in path[:-1]:
+        tree = tree[k]
+    tree[path[-1]] = value
+
+
+def mixed_outcome(path: str, want: dict) -> dict:
+    out = {}
+    for k, f in MIXED.items():
+        try:
+            got = f(path)
+        except lodex.InternalError as e:
+            raise AssertionError(f"{k}: InternalError: {e}") from e
+        except lodex.Error:
+            out[k] = "error"
+            continue
+        out[k] = "exact" if equal(got, want[k]) else "silent"
+    return out
+
+
+def test_every_manifest_field_forged_to_extremes(mixed_pristine, tmp_path):
+    """The manifest has no checksum (a forger edits it freely): every number and string in it set
+    to extreme values in turn; every read is a typed error or exactly the unforged answer."""
+    path, want = mixed_pristine
+    manifest = json.load(open(os.path.join(path, "manifest.json")))
+    tally = {"exact": 0, "error": 0}
+    silent = []
+    fields = list(leaves(manifest))
+    for where, old in fields:
+        for v in (EXTREME_NUMBERS if isinstance(old, (int, float)) else EXTREME_STRINGS):
+            if v == old:
+                continue
+            work = str(tmp_path / "w")
+            shutil.copytree(path, work)
+            m = json.loads(json.dumps(manifest))
+            set_leaf(m, where, v)
+            with open(os.path.join(work, "manifest.json"), "w") as fh:
+                json.dump(m, fh)
+            for item, result in mixed_outcome(work, want).items():
+                if result == "silent":
+                    silent.append(("/".join(map(str, where)), v, item))
+                else:
+                    tally[result] += 1
+            shutil.rmtree(work)
+    print(f"manifest: {len(fields)} fields, {tally}")
+    assert not silent, silent[:20]
+
+
+def test_every_idx_header_field_forged(mixed_pristine, tmp_path):
+    """Every line of a dataset grid's .idx header replaced by other values (the header has no
+    checksum; the manifest and the block checksums hold what it must say)."""
+    path, want = mixed_pristine
+    text = open(os.path.join(path, "g.idx")).read()
+    lines = text.split("\n")
+    tally = {"exact": 0, "error": 0}
+    silent = []
+    for i, line in enumerate(lines):
+        if not line or line.startswith("("):
+            continue
+        for v in ("0", "-1", "99999999999", line + " 1", "1 2 3 4 5 6", "V012", "./x/%04x.bin", "../g/%04x.bin",
+                  "float64", "0 8 0 6 0 4", "time_%02d/"):
+            if v == line:
+                continue
+            work = str(tmp_path / "w")
+            shutil.copytree(path, work)
+            with open(os.path.join(work, "g.idx"), "w") as fh:
+                fh.write("\n".join(lines[:i] + [v] + lines[i + 1:]))
+            for item, result in mixed_outcome(work, want).items():
+                if result == "silent":
+                    silent.append((lines[i - 1] if i else "", v, item))
+                else:
+                    tally[result] += 1
+            shutil.rmtree(work)
+    print(f".idx header: {tally}")
+    assert not silent, silent[:20]
+    assert tally["error"] > 0
