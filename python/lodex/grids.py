@@ -79,6 +79,13 @@ class IdxGrid:
         or fewer) even when one block holds the whole grid."""
         return GridRefinement(self, step, box, field, start)
 
+    def to_xarray(self, step: int = 0, box: Any = None, resolution: int | None = None,
+                  field: str | None = None) -> Any:
+        """``read`` as an ``xarray.DataArray`` (dims z, y, x, and component for a vector field) with
+        the logic positions of the samples as coordinates (needs ``lodex[xarray]``)."""
+        from .xarray_backend import grid_to_xarray
+        return grid_to_xarray(self, step, box, resolution, field)
+
     def __repr__(self) -> str:
         return f"<lodex.IdxGrid {self.idx_path!r} dims={self.dims} fields={list(self.fields)}>"
 
@@ -314,6 +321,12 @@ class Grid:
         """As :meth:`IdxGrid.refine`, for a committed step of this grid."""
         self._check_step(step)
         return GridRefinement(self, step, box, field, start)
+
+    def to_xarray(self, step: int = 0, box: Any = None, resolution: int | None = None,
+                  field: str | None = None) -> Any:
+        """As :meth:`IdxGrid.to_xarray`, for a committed step of this grid."""
+        from .xarray_backend import grid_to_xarray
+        return grid_to_xarray(self, step, box, resolution, field)
 
     def __repr__(self) -> str:
         return f"<lodex.Grid {self.name!r} dims={self.dims} fields={list(self.fields)} steps={self.steps}>"
