@@ -27,7 +27,7 @@ import json
 import math
 import os
 import time
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
 
 import numpy as np
 
@@ -281,13 +281,18 @@ def _read_timed(fd: int, buf: memoryview, offset: int) -> float:
     return dt
 
 
-def _measure_storage(directory: str, size: int, repeats: int, seed: int) -> dict[str, Any]:
-    """Rank 0's part: the scratch file written, read back cold, and the line fitted."""
+def _measure_storage(directory: str, size: int, repeats: int, seed: int,
+                     progress: Callable[[int, int], None] | None = None) -> dict[str, Any]:
+    """Rank 0's part: the scratch file written, read back cold, and the line fitted. ``progress``
+    is told (passes done, passes in all) after each request size of each pass."""
     _check_directory(directory, size)
     path = os.path.join(directory, f".lodex-calibrate-{os.getpid()}.tmp")
     try:
         _write_scratch(path, size, seed)
         sizes = [r for r in REQUEST_SIZES if size // r >= MIN_SLOTS]
+        done, total = 0, repeats * len(sizes)
+        if progress is not None:
+            progress(done, total)
         times: dict[int, list[float]] = {r: [] for r in sizes}
         rng = np.random.default_rng(seed + 1)
         buf = memoryview(bytearray(max(sizes)))
@@ -317,6 +322,9 @@ def _measure_storage(directory: str, size: int, repeats: int, seed: int) -> dict
                     _evict(fd)
                     for off in offsets:
                         times[r].append(_read_timed(fd, buf[:r], int(off)))
+                    done += 1
+                    if progress is not None:
+                        progress(done, total)
         except IOFailure:
             raise
         except OSError as e:
@@ -398,7 +406,7 @@ def _cost_unit(comm) -> tuple[float | None, str]:
 
 
 def calibrate(directory: str | os.PathLike, comm: Any = None, *, size: int = 64 << 20, repeats: int = 5,
-              seed: int = 0) -> Calibration:
+              seed: int = 0, progress: Callable[[int, int], None] | None = None) -> Calibration:
     """Measure BW_io, Ts and CC (module docstring) with a scratch file of ``size`` bytes (at
     least 1 MiB; default 64 MiB) in ``directory`` — the directory the series will be written to,
     on the same file system — read ``repeats`` times. The scratch file
@@ -408,11 +416,12 @@ def calibrate(directory: str | os.PathLike, comm: Any = None, *, size: int = 64 
     wait, sleeping), rank 0 and the last rank the messages, and every rank returns the same
     :class:`Calibration`; an error is raised on every rank. Errors: NotFoundError (no such
     directory), InvalidArgumentError (not a directory, a size below 1 MiB or above the free
-    space, repeats < 1), IOFailure (the scratch file cannot be written — a full disk — or read)."""
+    space, repeats < 1), IOFailure (the scratch file cannot be written — a full disk — or read).
+    ``progress(done, total)``, when given, is called on the rank measuring as the timed reads go."""
     multi = comm is not None and comm.Get_size() > 1
     if not multi:
         _check_arguments(directory, size, repeats, seed)
-        storage = _measure_storage(os.fspath(directory), int(size), int(repeats), int(seed))
+        storage = _measure_storage(os.fspath(directory), int(size), int(repeats), int(seed), progress)
         cc, cc_method = _cost_unit(None)
         return Calibration(cc=cc, cc_method=cc_method, ranks=1, **storage)
 
@@ -420,7 +429,7 @@ def calibrate(directory: str | os.PathLike, comm: Any = None, *, size: int = 64 
     comm = comm.Dup()   # our messages cannot meet the caller's
     try:
         storage = _on_root(comm, lambda: _measure_storage(os.fspath(directory), int(size), int(repeats),
-                                                          int(seed)))
+                                                          int(seed), progress))
         cc, cc_method = _cost_unit(comm)
         result = _on_root(comm, lambda: Calibration(cc=cc, cc_method=cc_method, ranks=comm.Get_size(),
                                                     **storage).to_dict())

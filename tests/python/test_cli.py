@@ -323,18 +323,16 @@ def test_info_files_lists_grid_and_series_files(tmp_path):
         assert f"s/{w['file']}  steps" in r.stdout
 
 
-def test_index_shows_progress_only_on_a_terminal(steps_dataset, tmp_path):
-    import pty
-    copy = str(tmp_path / "i.lodex")
-    shutil.copytree(steps_dataset, copy)
-    piped = cli("index", copy, "p", "--fields", "energy")
-    assert piped.returncode == 0 and "indexing" not in piped.stderr, piped.stderr
-    import threading
+def _on_a_terminal(*args) -> tuple[int, bytes, str]:
+    """Run ``lodex ARGS`` with stderr on a pseudo-terminal 100 columns wide: (exit code, what the
+    terminal saw, stdout)."""
     import fcntl
+    import pty
     import struct
     import termios
+    import threading
     master, slave = pty.openpty()
-    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 100, 0, 0))   # a terminal 100 wide
+    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 100, 0, 0))
     seen = bytearray()
 
     def drain():   # the terminal's side, read while the command runs
@@ -348,16 +346,43 @@ def test_index_shows_progress_only_on_a_terminal(steps_dataset, tmp_path):
             seen.extend(chunk)
     reader = threading.Thread(target=drain, daemon=True)
     reader.start()
-    proc = subprocess.Popen([sys.executable, "-m", "lodex.cli", "index", copy, "p", "--fields", "energy", "--json"],
-                            stdout=subprocess.PIPE, stderr=slave, text=True)
+    proc = subprocess.Popen([sys.executable, "-m", "lodex.cli", *args], stdout=subprocess.PIPE, stderr=slave, text=True)
     os.close(slave)
-    out, _ = proc.communicate(timeout=60)
+    out, _ = proc.communicate(timeout=120)
     reader.join(10)
     os.close(master)
-    assert proc.returncode == 0
+    return proc.returncode, bytes(seen), out
+
+
+def test_index_shows_progress_only_on_a_terminal(steps_dataset, tmp_path):
+    copy = str(tmp_path / "i.lodex")
+    shutil.copytree(steps_dataset, copy)
+    piped = cli("index", copy, "p", "--fields", "energy")
+    assert piped.returncode == 0 and "indexing" not in piped.stderr, piped.stderr
+    code, seen, out = _on_a_terminal("index", copy, "p", "--fields", "energy", "--json")
+    assert code == 0
     assert b"indexing 'p'" in seen, seen
     st = json.loads(out)
     assert st["steps"] == 3 and st["files"] == 3
     quiet = subprocess.run([sys.executable, "-m", "lodex.cli", "index", copy, "p", "--quiet"], capture_output=True,
                            text=True, timeout=60)
     assert quiet.returncode == 0 and "indexing" not in quiet.stderr
+
+
+def test_calibrate_shows_progress_only_on_a_terminal(tmp_path):
+    code, seen, out = _on_a_terminal("calibrate", str(tmp_path), "--size", "1", "--repeats", "2", "--json")
+    assert code == 0, seen
+    assert b"calibrating" in seen and b"pass" in seen, seen
+    assert json.loads(out)["repeats"] == 2
+    code, seen, _ = _on_a_terminal("calibrate", str(tmp_path), "--size", "1", "--repeats", "1", "--quiet")
+    assert code == 0 and b"calibrating" not in seen and b"BW_io" not in seen
+    piped = cli("calibrate", str(tmp_path), "--size", "1", "--repeats", "1")
+    assert piped.returncode == 0 and "calibrating" not in piped.stderr and "BW_io" in piped.stdout
+
+
+def test_calibrate_reports_every_pass(tmp_path):
+    from lodex.calibrate import calibrate
+    seen = []
+    cal = calibrate(str(tmp_path), size=1 << 20, repeats=3, progress=lambda done, total: seen.append((done, total)))
+    total = seen[0][1]
+    assert seen == [(i, total) for i in range(total + 1)] and total == 3 * len(cal.table)

@@ -368,12 +368,20 @@ def _index(args: argparse.Namespace) -> int:
     return 0
 
 
-def _progress(args, comm, total: int, what: str):
+def _progress(args, comm, total: int | None, what: str, unit: str = "step"):
     """A progress bar on stderr (tqdm) while a long command works through `total` items: only on
     a terminal, on rank 0, and not with --quiet."""
     from tqdm import tqdm
     quiet = getattr(args, "quiet", False) or not sys.stderr.isatty() or (comm is not None and comm.rank != 0)
-    return tqdm(total=total, desc=what, unit="step", file=sys.stderr, disable=quiet, leave=False)
+    return tqdm(total=total, desc=what, unit=unit, file=sys.stderr, disable=quiet, leave=False)
+
+
+def _reporter(bar):
+    """A ``progress(done, total)`` callback that moves ``bar``."""
+    def report(done: int, total: int) -> None:
+        bar.total = total
+        bar.update(done - bar.n)
+    return report
 
 
 def _world_if_mpi():
@@ -592,7 +600,9 @@ def _calibrate(args: argparse.Namespace) -> int:
     comm = _world_if_mpi()   # under mpiexec: CC between rank 0 and the last rank; rank 0 prints
     if not 0 < args.size < float("inf"):
         raise errors.InvalidArgumentError(f"--size is in MiB and must be positive, got {args.size}")
-    cal = calibrate(args.directory, comm, size=int(args.size * (1 << 20)), repeats=args.repeats)
+    with _progress(args, comm, None, f"calibrating {args.directory}", unit="pass") as bar:
+        cal = calibrate(args.directory, comm, size=int(args.size * (1 << 20)), repeats=args.repeats,
+                        progress=_reporter(bar))
     if comm is not None and comm.rank != 0:
         return 0
     if args.out:
@@ -720,6 +730,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--repeats", type=int, default=5, help="passes over the request sizes (default 5)")
     p.add_argument("--out", help="save the calibration as JSON (for ds.series(..., calibration=PATH))")
     p.add_argument("--json", action="store_true", help="print the calibration as JSON")
+    p.add_argument("--quiet", action="store_true", help="no progress bar (there is none when stderr is not a terminal)")
     p.set_defaults(func=_calibrate)
     p = sub.add_parser("demo", help="write and check the paper's workload (run under mpiexec)")
     p.add_argument("--output", default=None, help="dataset path (default: a temporary folder)")
