@@ -552,8 +552,8 @@ class Dataset:
         relative to the ranks' patches; ``partition_grid=(gx, gy, gz)`` instead cuts the domain
         into a fixed grid independent of the patches; ``partition="adaptive"`` cuts it by a k-d
         tree over where the particles are, into files of about ``particles_per_file`` particles
-        (or ``file_bytes`` bytes of columns) each, one aggregator per file spread over the ranks
-        (docs/adaptive.md). With none, the whole domain is one partition (one file per step: right
+        (or ``file_bytes`` bytes of columns) each, the files' aggregators spread over the ranks
+        (several files per rank when there are more files than ranks; docs/adaptive.md). With none, the whole domain is one partition (one file per step: right
         for a serial writer, a bottleneck for many ranks)."""
         if schema is None:
             if (domain is not None or partition is not None or partition_grid is not None

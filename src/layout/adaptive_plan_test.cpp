@@ -259,9 +259,27 @@ TEST(AdaptivePlan, DegenerateAndBadInputs) {
   EXPECT_EQ(one.num_partitions(), 1u);
   EXPECT_EQ(one.num_aggregators(), 1u);
   EXPECT_EQ(one.partition_of({x, x, x}), 0u);
-  // More files than ranks are asked for: one per rank at most, so aggregators stay distinct.
+  // More files than ranks are asked for: as many as the target says, an aggregator writing
+  // several, the files spread evenly over the ranks.
   const Simulated sim = simulate(Kind::kUniform, 2, 10000, 16);
-  EXPECT_EQ(plan_particle_write(kUnit, adaptive(1), sim.ranks).num_partitions(), 8u);
+  const ParticlePlan many = plan_particle_write(kUnit, adaptive(100), sim.ranks);
+  EXPECT_EQ(many.num_partitions(), 100u);
+  std::vector<int> per_rank(8, 0);
+  for (uint32_t p = 0; p < many.num_partitions(); ++p) {
+    ASSERT_GE(many.aggregator[p], 0) << p;
+    ASSERT_LT(many.aggregator[p], 8) << p;
+    ++per_rank[many.aggregator[p]];
+  }
+  const auto [lo, hi] = std::minmax_element(per_rank.begin(), per_rank.end());
+  EXPECT_GE(*lo, 11) << "ranks aggregate about 100 / 8 files each";
+  EXPECT_LE(*hi, 13) << "no rank aggregates more than ceil(100 / 8)";
+  // A target of one particle per file: no more files than non-empty histogram cells (the planner
+  // cannot see inside a cell).
+  uint64_t cells = 0;
+  for (const auto& r : sim.ranks)
+    for (uint32_t c : r.histogram) cells += c > 0;
+  ASSERT_LT(cells, 80000u);
+  EXPECT_EQ(plan_particle_write(kUnit, adaptive(1), sim.ranks).num_partitions(), cells);
   // Bad input.
   expect_error(ErrorCode::kInvalidArgument, [&] { plan_particle_write(kUnit, adaptive(0), sim.ranks); });
   auto bad = sim.ranks;

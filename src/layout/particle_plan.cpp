@@ -83,19 +83,26 @@ void finish_plan(ParticlePlan& plan, int num_ranks, bool in_place) {
   for (uint32_t p = 0; p < nparts; ++p) m += recv_count[p] > 0;
   plan.aggregator.assign(nparts, -1);
   const uint64_t R = static_cast<uint64_t>(num_ranks);
-  std::vector<uint64_t> next_free;   // next_free[r] == r: rank r is free; R: none at or after
+  // A rank aggregates at most `cap` partitions: one while there are no more partitions than ranks,
+  // an even share when there are (adaptive plans may ask for more files than ranks).
+  const uint64_t cap = std::max<uint64_t>(1, (m + R - 1) / std::max<uint64_t>(R, 1));
+  std::vector<uint64_t> load(R, 0);
+  std::vector<uint64_t> next_free;   // next_free[r] == r: rank r is below cap; R: none at or after
   auto find = [&](uint64_t r) {
     while (next_free[r] != r) r = next_free[r] = next_free[next_free[r]];
     return r;
+  };
+  auto take = [&](uint64_t r) {
+    if (++load[r] == cap) next_free[r] = r + 1;
   };
   if (in_place) {
     next_free.resize(R + 1);
     for (uint64_t r = 0; r <= R; ++r) next_free[r] = r;
     for (uint32_t p = 0; p < nparts; ++p) {
       const auto senders = plan.senders_of(p);
-      if (senders.size() == 1 && plan.sends_of(senders[0]).size() == 1) {
+      if (senders.size() == 1 && plan.sends_of(senders[0]).size() == 1 && load[senders[0]] < cap) {
         plan.aggregator[p] = senders[0];
-        next_free[senders[0]] = senders[0] + 1;
+        take(senders[0]);
       }
     }
   }
@@ -107,9 +114,9 @@ void finish_plan(ParticlePlan& plan, int num_ranks, bool in_place) {
       plan.aggregator[p] = static_cast<int32_t>(slot);
     } else if (plan.aggregator[p] < 0) {
       uint64_t r = find(slot);
-      if (r == R) r = find(0);   // m <= R: a free rank exists
+      if (r == R) r = find(0);   // cap x R >= m: a rank below cap exists
       plan.aggregator[p] = static_cast<int32_t>(r);
-      next_free[r] = r + 1;
+      take(r);
     }
   }
 }
@@ -163,8 +170,13 @@ ParticlePlan plan_adaptive(const Box& domain, const PartitionSpec& spec, std::sp
   uint64_t total = 0;
   for (const auto& r : ranks) total += r.count;
   const uint64_t wanted = total == 0 ? 1 : (total + spec.particles_per_file - 1) / spec.particles_per_file;
-  const uint32_t parts = static_cast<uint32_t>(std::clamp<uint64_t>(wanted, 1, static_cast<uint64_t>(num_ranks)));
-  auto kd = std::make_shared<const KdPartition>(domain, weighted_boxes(ranks), parts);
+  std::vector<WeightedBox> items = weighted_boxes(ranks);
+  // As many files as the target asks for, whatever the rank count (an aggregator then writes
+  // several), but no more than the planner can place: one per rank or per non-empty histogram
+  // cell, whichever is more. Finer cuts would split cells whose particles it cannot see.
+  const uint64_t most = std::max<uint64_t>(static_cast<uint64_t>(num_ranks), items.size());
+  const uint32_t parts = static_cast<uint32_t>(std::clamp<uint64_t>(wanted, 1, most));
+  auto kd = std::make_shared<const KdPartition>(domain, std::move(items), parts);
   ParticlePlan plan;
   plan.domain = domain;
   plan.grid = {kd->num_leaves(), 1, 1};
