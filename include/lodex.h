@@ -309,7 +309,8 @@ typedef struct lodex_query_result lodex_query_result;
 typedef struct lodex_query {
   const char* text;
   const double* box;         /* only particles inside it, or NULL */
-  int32_t level;             /* only levels 0..level of each file, or -1 */
+  int32_t level;             /* levels of detail 0..level: the particles a read at that level returns
+                                (P 32, S 2, readers = the communicator's size), filtered; or -1 */
   const char* const* fields; /* fields of the matches to return; NULL / 0: no data */
   size_t num_fields;
   int32_t rows;              /* 0: count only */

@@ -480,7 +480,7 @@ using QueryStats = lodex_query_stats;
 struct Query {
   std::string text;
   std::optional<Box> box;            // only particles inside it
-  std::optional<uint32_t> level;     // only levels 0..level of each file
+  std::optional<uint32_t> level;     // the particles a read at levels 0..level returns, filtered
   std::vector<std::string> fields;   // fields of the matches to return; empty: no data
   bool rows = true;                  // false: count only
   bool use_index = true;             // false: scan, for comparison

@@ -250,11 +250,13 @@ void bind_particles(nb::module_& m) {
           "query",
           [](const ParticleGroup& g, int64_t step, const std::string& text,
              std::optional<std::pair<std::array<double, 3>, std::array<double, 3>>> box, std::optional<uint32_t> level,
-             const std::vector<std::string>& fields, bool rows, bool use_index, nb::handle comm) {
+             uint64_t readers, uint64_t P, double S, const std::vector<std::string>& fields, bool rows, bool use_index,
+             nb::handle comm) {
             ValueQuery q;
             q.text = text;
             if (box) q.box = Box{box->first, box->second};
             q.level = level;
+            q.lod = LodRequest{readers, P, S};
             q.fields = fields;
             q.rows = rows;
             q.use_index = use_index;
@@ -295,8 +297,8 @@ void bind_particles(nb::module_& m) {
             out["stats"] = st;
             return out;
           },
-          nb::arg("step"), nb::arg("text"), nb::arg("box").none(), nb::arg("level").none(), nb::arg("fields"),
-          nb::arg("rows"), nb::arg("use_index"), nb::arg("comm").none())
+          nb::arg("step"), nb::arg("text"), nb::arg("box").none(), nb::arg("level").none(), nb::arg("readers"),
+          nb::arg("P"), nb::arg("S"), nb::arg("fields"), nb::arg("rows"), nb::arg("use_index"), nb::arg("comm").none())
       .def(
           "indexes",
           [](const ParticleGroup& g, int64_t step) {

@@ -276,12 +276,15 @@ class ParticleGroup:
 
     def query(self, query: str, step: int, box: Box | None = None, level: int | None = None,
               fields: Sequence[str] | None = None, *, count_only: bool = False, use_index: bool = True,
+              readers: int | None = None, P: int | None = None, S: float | None = None,
               comm: Any = None) -> "QueryResult":
         """The particles of ``step`` matching ``query`` (paper 002 §IV-B), e.g.
         ``"energy > 1.3 && 157.654 < x < 162.441"``: comparisons ``< <= > >= == !=`` of a field or
         component (``energy``, ``x``, ``position[0]``) with a number, ``&&``, ``||``, ``!``,
-        parentheses and chained ranges. ``box``: only particles inside it; ``level``: only each
-        file's rows of levels 0..level (a prefix of rows: a uniform sample). ``fields``: fields of
+        parentheses and chained ranges. ``box``: only particles inside it; ``level``: only the
+        particles of levels 0..level of detail, exactly those ``read(step, box, level=level,
+        readers=readers, P=P, S=S)`` returns (the same defaults: readers = the size of ``comm``,
+        or 1), so a query at a level is that read filtered (docs/reads.md). ``fields``: fields of
         the matches to return as numpy arrays (default none). Bitmap indexes are used where the
         step has them; comparisons on fields without one are checked by a scan, and
         :attr:`QueryResult.notes` says so. ``count_only``: skip row ids and data.
@@ -291,16 +294,15 @@ class ParticleGroup:
             step = _step(step)
             if not isinstance(query, str):
                 raise InvalidArgumentError(f"query must be a string, got {query!r}")
-            box_ = None if box is None else _box(box, "box")
+            box_, fields, readers_, P_, S_, _ = self._request(box, fields, level is not None, readers, P, S, "spatial")
             if level is not None:
                 level = _count(level, "level", 0, 2**32 - 1)
-            fields = _field_names(fields)
             if count_only and fields:
                 raise InvalidArgumentError("count_only returns no data; drop fields or count_only")
         except Error as e:
             self._abort_read(e, comm)
             raise
-        out = self._core.query(step, query, box_, level, list(fields or []), not count_only,
+        out = self._core.query(step, query, box_, level, readers_, P_, S_, list(fields or []), not count_only,
                                bool(use_index), comm)
         return QueryResult(out, list(fields or []), self.schema)
 

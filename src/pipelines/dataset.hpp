@@ -116,7 +116,11 @@ struct IndexBuildStats {
 struct ValueQuery {
   std::string text;
   std::optional<Box> box;              // only particles inside it
-  std::optional<uint32_t> level;       // only each file's rows of levels 0..level (a prefix of rows)
+  // Only the particles of levels 0..level of detail: exactly those a read of the step and box with
+  // this level and `lod` returns (lod.readers 0 = the communicator's size), so a query at a level
+  // is the read at that level filtered.
+  std::optional<uint32_t> level;
+  LodRequest lod{0, 32, 2};
   std::vector<std::string> fields;     // fields of the matching particles to return (none: no data)
   bool rows = true;                    // false: count only
   bool use_index = true;               // false: scan every candidate file, for comparison

@@ -99,7 +99,7 @@ class Truth:
     def __init__(self, path: str, schema: dict, steps):
         self.schema = schema
         self.files: dict[int, list] = {}
-        g = lodex.open(path).particles(GROUP)
+        self.group = g = lodex.open(path).particles(GROUP)
         for s in steps:
             lst = []
             for rec in g.files(s):
@@ -124,11 +124,15 @@ class Truth:
                 p = cols["position"].astype(np.float64)
                 lo, hi = np.asarray(box[0], dtype=np.float64), np.asarray(box[1], dtype=np.float64)
                 m &= np.all((p >= lo) & (p < hi), axis=1)
-            if level is not None and n:
-                end = ends[min(level, len(ends) - 1)]
-                m &= np.arange(n) < end
+            if level is not None:   # the particles a read at that level returns (ids are unique)
+                m &= np.isin(cols["id"], self.sample_ids(step, box, level))
             out.append((name, np.nonzero(m)[0].astype(np.uint64)))
         return out
+
+    def sample_ids(self, step: int, box, level: int) -> np.ndarray:
+        """Ids of the particles lodex's read of the step (and box) at ``level`` returns: one
+        meaning of level across reads and queries. Raises what the read raises."""
+        return self.group.read(step, box=box, level=level, fields=["id"])["id"]
 
     def cols(self, step: int, file: str) -> dict:
         return next(c for name, c, _ in self.files[step] if name == file)
@@ -403,6 +407,14 @@ def test_random_queries_match_numpy(pristine_sets, tmp_path, dsname, config):
             if mode == "plain":
                 fields = FIELDS
             what = f"[{dsname}/{config}] step {step} {mode} query {text!r} box={box} level={level}"
+            if level is not None:
+                try:
+                    truth.sample_ids(step, box, level)
+                except lodex.InvalidArgumentError as e:   # past the read's last level: the query refuses too
+                    assert "beyond the last level" in str(e)
+                    with pytest.raises(lodex.InvalidArgumentError, match="beyond the last level"):
+                        g.query(text, step=step, box=box, level=level, use_index=use_index)
+                    continue
             try:
                 r = g.query(text, step=step, box=box, level=level, fields=fields,
                             count_only=count_only, use_index=use_index)
@@ -908,3 +920,23 @@ def test_deeply_nested_query_answers_or_refuses(small, kind, depth):
         assert int(out[1]) == want, proc.stdout
     else:
         assert out[1] == "InvalidArgumentError", proc.stdout
+
+
+def test_query_level_is_the_read_level(pristine_sets):
+    """One meaning of ``level``: a query that every particle passes counts exactly what the read at
+    that level returns (32, 96, 224, ... for one reader), with a box, with other readers, P and S;
+    and a query at a level returns the read's particles that pass it."""
+    path, _truth = pristine_sets["A"]
+    g = lodex.open(path).particles(GROUP)
+    box = ((1.0, 0.5, 2.0), (8.0, 9.0, 7.5))
+    for kw in ({}, {"box": box}, {"readers": 3}, {"P": 10, "S": 3.0}, {"box": box, "readers": 2, "P": 7}):
+        for level in range(4):
+            read = g.read(0, level=level, **kw)
+            everything = g.query("q >= -32768", step=0, level=level, fields=["id"], **kw)
+            assert everything.count == len(read["id"]), (kw, level)
+            assert np.array_equal(np.sort(everything.data["id"]), np.sort(read["id"])), (kw, level)
+            some = g.query("energy > 0.5", step=0, level=level, fields=["id"], **kw)
+            assert np.array_equal(np.sort(some.data["id"]), np.sort(read["id"][read["energy"] > 0.5])), (kw, level)
+    assert g.read(0, level=0)["id"].size == 32
+    with pytest.raises(lodex.InvalidArgumentError, match="give a level"):
+        g.query("q > 0", step=0, readers=2)

@@ -66,7 +66,8 @@ class Files:
     """Each data file of one step, decoded with struct: name -> (float64 columns, level ends)."""
 
     def __init__(self, path: str, step: int):
-        g = lodex.open(path).particles(vq.GROUP)
+        self.group = g = lodex.open(path).particles(vq.GROUP)
+        self.step = step
         self.files = {}
         for rec in g.files(step):
             h = tu.parse_particle_file(os.path.join(tu.step_dir(path, vq.GROUP, step), rec["file"]))
@@ -86,8 +87,8 @@ class Files:
             m = ORACLES[qi](d)
             if box is not None:
                 m &= np.all((pos >= np.asarray(box[0])) & (pos < np.asarray(box[1])), axis=1)
-            if level is not None:
-                m &= np.arange(len(m)) < ends[min(level, len(ends) - 1)]
+            if level is not None:   # the particles of a read at that level by one reader, as the queries ask
+                m &= np.isin(_ids, self.group.read(self.step, box=box, level=level, readers=1, fields=["id"])["id"])
             rows = np.nonzero(m)[0]
             if len(rows):
                 out[name] = rows
@@ -123,7 +124,8 @@ def serial(written):
     for k in WRITERS:
         g = lodex.open(written[k][0]).particles(vq.GROUP)
         for qi, (step, text, box, level) in enumerate(vq.QUERIES):
-            r = g.query(text, step=step, box=box, level=level, fields=["id", "energy"])
+            r = g.query(text, step=step, box=box, level=level, fields=["id", "energy"],
+                        **({} if level is None else {"readers": 1}))
             out[(k, qi)] = r
     return out
 

@@ -161,6 +161,36 @@ void ParticleQuery::setup(const ReadRequest& request, bool sampled) {
   setup_.files_opened = cache_.opens();
 }
 
+uint64_t ParticleQuery::level_target(uint32_t level) const {
+  const uint32_t levels = level_count();
+  if (candidates_ > 0 && level >= levels)
+    fail(ErrorCode::kInvalidArgument, "level ", level, " is beyond the last level (", levels - 1, ") of this read: ",
+         candidates_, " candidate particles, readers ", lod_.readers, ", P ", lod_.P, ", S ", lod_.S);
+  return level_prefix(lod_, level);
+}
+
+std::map<size_t, std::vector<ParticleQuery::SampleRange>> ParticleQuery::sample_ranges(uint64_t t) const {
+  if (!sampler_) fail(ErrorCode::kInternal, "sample ranges of a query set up without counting");
+  const NestedSampler::Prefix p = sampler_->prefix(t);
+  std::map<size_t, std::vector<SampleRange>> out;
+  std::vector<RowPiece> pieces;
+  for (const OpenFile& f : files_) {
+    const ParticleFileHead& h = f.head;
+    const uint32_t levels = static_cast<uint32_t>(h.level_ends.size());
+    std::vector<SampleRange>& ranges = out[candidates_order_[f.candidate]];
+    for (const Brick& b : f.bricks) {
+      if (!b.mine) continue;
+      const uint64_t a = file_offset_[f.candidate] + b.before;
+      const uint64_t to = sampler_->count(p, a, a + b.count);
+      if (to == 0) continue;
+      pieces.clear();
+      brick_pieces(h.segment_starts, levels, h.num_bricks(), b.brick, 0, to, pieces);
+      for (const RowPiece& r : pieces) ranges.push_back({r.first, r.last, !b.inside});
+    }
+  }
+  return out;
+}
+
 ParticleQuery::LoadedHead ParticleQuery::load_head(size_t candidate) const {
   IoCount io;
   DataFile df = open_data_file(confinement_, dir_, meta_.files[candidates_order_[candidate]], schema_, io);

@@ -47,8 +47,18 @@ class ParticleQuery {
   uint64_t candidates() const { return candidates_; }
   const LodRequest& lod() const { return lod_; }
   uint32_t level_count() const { return ::lodex::level_count(lod_, candidates_); }
+  // The sample positions of levels 0..level; a level past the last is an InvalidArgument error.
+  uint64_t level_target(uint32_t level) const;
   // Collective: this rank's rows of the sample positions [t0, t1) (t1 = UINT64_MAX: everything).
   std::vector<FieldColumn> read(uint64_t t0, uint64_t t1, ReadStats& stats);
+  // The rows the sample positions [0, t) take in each file this rank set up (a serial setup: every
+  // candidate file), by metadata record index: ranges of file rows, `test` when their particles
+  // may lie outside the box (sampled setups only).
+  struct SampleRange {
+    uint64_t first = 0, last = 0;
+    bool test = false;
+  };
+  std::map<size_t, std::vector<SampleRange>> sample_ranges(uint64_t t) const;
   // Refinements: keep the segments a read uses only in part (a brick's prefix ends inside them)
   // so the next level continues there without reading them again.
   void keep_partial_segments() { keep_partial_ = true; }

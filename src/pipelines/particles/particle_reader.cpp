@@ -117,12 +117,7 @@ std::vector<FieldColumn> ParticleGroup::read(int64_t step, const ReadRequest& re
   auto q = make_query(*ds_, name_, step, request, sampled, comm);
   uint64_t t1 = UINT64_MAX;
   if (request.level) {
-    const uint32_t levels = q->level_count();
-    if (q->candidates() > 0 && *request.level >= levels)
-      fail(ErrorCode::kInvalidArgument, "level ", *request.level, " is beyond the last level (", levels - 1,
-           ") of this read: ", q->candidates(), " candidate particles, readers ", q->lod().readers, ", P ",
-           q->lod().P, ", S ", q->lod().S);
-    t1 = level_prefix(q->lod(), *request.level);
+    t1 = q->level_target(*request.level);
   } else if (request.fraction) {
     t1 = fraction_target(*request.fraction, q->candidates());
   }

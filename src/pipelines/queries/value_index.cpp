@@ -321,11 +321,12 @@ struct MetaRanges {
 class FileQuery {
  public:
   // `verdict`: the query's verdict on the file from its metadata (kSure or kCheck; kNone is pruned).
+  // `sample`: a query at a level, the file's rows in the read's sample at that level.
   FileQuery(const Confinement& confinement, const std::string& dir, const DataFileRecord& rec, const MetaRanges& ranges, Tri verdict,
             const Schema& schema, const StepRecord& step, const QueryNode& q, const ValueQuery& vq,
-            const std::vector<size_t>& out_fields)
+            const std::vector<size_t>& out_fields, const std::vector<ParticleQuery::SampleRange>* sample)
       : confinement_(confinement), dir_(dir), rec_(rec), ranges_(ranges), verdict_(verdict), schema_(schema), step_(step), q_(q), vq_(vq),
-        out_fields_(out_fields) {}
+        out_fields_(out_fields), sample_(sample) {}
 
   FileAnswer run();
 
@@ -355,6 +356,7 @@ class FileQuery {
   const QueryNode& q_;
   const ValueQuery& vq_;
   const std::vector<size_t>& out_fields_;
+  const std::vector<ParticleQuery::SampleRange>* sample_;
   uint32_t n_ = 0;
   std::optional<DataFile> data_;
   IoCount data_io_, index_io_;
@@ -557,24 +559,24 @@ FileAnswer FileQuery::run() {
     sets = combine_row_sets(q_, n_, [&](const QueryNode& n) { return leaf(n); });
   a.stats.index_s = since(t0);
 
-  // The domain: a level's prefix of rows, and a box's bricks (inside: no test; faces: tested).
+  // The domain: a level's sample, or a box's bricks (inside: no test; faces: tested).
   const double t1 = wall_seconds();
   bool face_rows = false;
-  if (vq_.box || vq_.level) {
-    const ParticleFileHead& h = data().head;
-    const uint32_t levels = static_cast<uint32_t>(h.level_ends.size());
-    const uint64_t limit = !vq_.level || levels == 0 ? n_ : h.level_ends[std::min(*vq_.level, levels - 1)];
+  if (vq_.box || sample_) {
     Roaring inside, face;
-    if (vq_.box) {
+    if (sample_) {
+      for (const ParticleQuery::SampleRange& r : *sample_)
+        if (r.last > r.first && r.last <= n_) (r.test ? face : inside).addRange(r.first, r.last);
+    } else {
+      const ParticleFileHead& h = data().head;
+      const uint32_t levels = static_cast<uint32_t>(h.level_ends.size());
       const BrickGrid grid(h.brick_box, h.brick_bits);
       for (const BrickPick& p : bricks_meeting(grid, rec_.bounds, *vq_.box))
         for (uint32_t l = 0; l < levels; ++l) {
           const uint64_t s = uint64_t{l} * h.num_bricks() + p.brick;
-          const uint64_t a0 = h.segment_starts[s], a1 = std::min(h.segment_starts[s + 1], limit);
+          const uint64_t a0 = h.segment_starts[s], a1 = h.segment_starts[s + 1];
           if (a1 > a0) (p.inside ? inside : face).addRange(a0, a1);
         }
-    } else {
-      inside = row_range(0, limit);
     }
     Roaring check = sets.check & (inside | face);
     check |= sets.sure & face;
@@ -647,6 +649,29 @@ void add_stats(ValueQueryStats& to, const ValueQueryStats& s) {
 
 }  // namespace
 
+namespace {
+using SampleRows = std::map<size_t, std::vector<ParticleQuery::SampleRange>>;
+
+// The rows of every file that a read of the step (and box) at vq.level takes, by metadata record
+// index: what a query at a level is filtered to. A read by vq.lod.readers readers (0: `ranks`),
+// set up here by this rank alone over every candidate file (their heads are read; `stats` counts
+// them), so every rank knows every file's share of the sample.
+SampleRows level_sample(const LoadedMetadata& loaded, const ParticleGroupMeta& g, const ValueQuery& vq, int ranks,
+                        ValueQueryStats& stats) {
+  ReadRequest r;
+  r.box = vq.box;
+  r.level = vq.level;
+  r.lod = vq.lod;
+  if (r.lod.readers == 0) r.lod.readers = static_cast<uint64_t>(ranks);
+  ParticleQuery q(loaded.step_dir, loaded.confinement, g.schema, g.lod.brick_target, loaded.meta, loaded.bytes, r, true,
+                  MPI_COMM_NULL, std::nullopt);
+  SampleRows out = q.sample_ranges(q.level_target(*vq.level));
+  stats.data_bytes += q.setup_stats().head_bytes;
+  stats.requests += q.setup_stats().requests;
+  return out;
+}
+}  // namespace
+
 ValueQueryResult ParticleGroup::query(int64_t step, const ValueQuery& vq, MPI_Comm comm_raw) const {
   const double t_start = wall_seconds();
   const Comm comm = comm_raw == MPI_COMM_NULL ? Comm() : Comm(comm_raw);
@@ -700,6 +725,21 @@ ValueQueryResult ParticleGroup::query(int64_t step, const ValueQuery& vq, MPI_Co
     verdict.push_back(t);
     work.push_back(rec.count);
   }
+  // A level: the files' rows in the read's sample at that level; files it takes nothing from go.
+  SampleRows sample;
+  if (vq.level) {
+    comm.agree([&] { sample = level_sample(loaded, group_meta(st, name_), vq, comm.size(), out.stats); });
+    size_t kept = 0;
+    for (size_t k = 0; k < live.size(); ++k) {
+      auto it = sample.find(live[k]);
+      if (it == sample.end() || it->second.empty()) {
+        ++out.stats.files_pruned;
+        continue;
+      }
+      live[kept] = live[k], verdict[kept] = verdict[k], work[kept] = work[k], ++kept;
+    }
+    live.resize(kept), verdict.resize(kept), work.resize(kept);
+  }
   const std::vector<size_t> mine_idx = share_files(work, comm.size())[comm.rank()];
   std::vector<FileAnswer> answers(mine_idx.size());
   comm.agree([&] {
@@ -707,7 +747,7 @@ ValueQueryResult ParticleGroup::query(int64_t step, const ValueQuery& vq, MPI_Co
       const size_t k = mine_idx[i];
       const DataFileRecord& rec = meta.files[live[k]];
       answers[i] = FileQuery(loaded.confinement, loaded.step_dir, rec, MetaRanges{rec, first_component}, verdict[k], schema, *step_rec, q, vq,
-                             out_fields)
+                             out_fields, vq.level ? &sample.at(live[k]) : nullptr)
                        .run();
     });
   });
