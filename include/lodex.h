@@ -163,7 +163,7 @@ typedef struct lodex_partition {
 typedef struct lodex_lod_params {
   uint32_t scale;        /* S: growth from one level to the next (default 2) */
   uint64_t level0_max;   /* B0: particles in level 0 of a file (default 256) */
-  uint64_t brick_target; /* particles per spatial brick (default 4096) */
+  uint64_t brick_target; /* particles per spatial brick; 0 (default): sized for the data */
   uint64_t seed;         /* of the shuffle within bricks (default 0) */
 } lodex_lod_params;
 /* Local. Defaults: FACTOR (1,1,1); S=2, B0=256, 4096 per brick, seed 0. */

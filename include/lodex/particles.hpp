@@ -268,7 +268,7 @@ struct Partition {
 struct LodParams {
   uint32_t scale = 2;            // S: growth from one level to the next
   uint64_t level0_max = 256;     // B0: particles in level 0 of a file
-  uint64_t brick_target = 4096;  // particles per spatial brick
+  uint64_t brick_target = 0;     // particles per spatial brick; 0: sized for the data
   uint64_t seed = 0;             // of the shuffle within bricks
 };
 

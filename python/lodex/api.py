@@ -38,7 +38,7 @@ def _native(a: np.ndarray) -> np.ndarray:
     return a if a.flags.c_contiguous else np.ascontiguousarray(a)
 
 
-DEFAULT_LOD = {"scale": 2, "level0_max": 256, "brick_target": 4096, "seed": 0}
+DEFAULT_LOD = {"scale": 2, "level0_max": 256, "brick_target": 0, "seed": 0}   # brick_target 0: sized for the data
 
 
 def _box(value: Any, what: str) -> tuple[list[float], list[float]]:

@@ -524,8 +524,8 @@ Manifest decode_manifest(std::string_view text, const std::string& what) {
     g.lod.level0_max = r.u64(r.key(jl, "level0_max", gp + "/lod"), gp + "/lod/level0_max");
     g.lod.brick_target = r.u64(r.key(jl, "brick_target", gp + "/lod"), gp + "/lod/brick_target");
     g.lod.seed = r.u64(r.key(jl, "seed", gp + "/lod"), gp + "/lod/seed");
-    if (g.lod.scale < 2 || g.lod.scale > 1024 || g.lod.level0_max < 1 || g.lod.brick_target < 1)
-      r.bad(gp + "/lod", "scale, level0_max or brick_target out of range");
+    if (g.lod.scale < 2 || g.lod.scale > 1024 || g.lod.level0_max < 1)
+      r.bad(gp + "/lod", "scale or level0_max out of range");
     const json& jsteps = r.key(jg, "steps", gp);
     if (!jsteps.is_array()) r.bad(gp + "/steps", "expected a list");
     for (size_t i = 0; i < jsteps.size(); ++i) {

@@ -29,6 +29,23 @@ uint32_t lod_brick_bits(uint64_t n, uint64_t brick_target) {
   return b;
 }
 
+uint32_t lod_brick_bits_for_data(uint64_t n, uint32_t levels, uint64_t row_bytes, uint64_t level0_max) {
+  const uint64_t budget = n * row_bytes / kBrickTableShare;   // bytes of segment table allowed
+  uint32_t b = 0;
+  while (b < 10) {
+    const uint64_t bricks = uint64_t{1} << (3 * (b + 1));
+    if ((uint64_t{levels} * bricks + 1) * 8 > budget || bricks * kMinBrickParticles > n || bricks > level0_max) break;
+    ++b;
+  }
+  return b;
+}
+
+uint32_t lod_brick_bits(uint64_t n, const LodParams& params, uint64_t row_bytes) {
+  if (params.brick_target > 0) return lod_brick_bits(n, params.brick_target);
+  const uint32_t levels = static_cast<uint32_t>(lod_level_ends(n, params.scale, params.level0_max).size());
+  return lod_brick_bits_for_data(n, levels, row_bytes, params.level0_max);
+}
+
 namespace {
 
 // Spreads the low 10 bits of v to every third bit.
@@ -99,13 +116,13 @@ uint32_t morton3(uint32_t x, uint32_t y, uint32_t z) {
   return spread[x & 0x3ff] | (spread[y & 0x3ff] << 1) | (spread[z & 0x3ff] << 2);
 }
 
-LodShuffle lod_shuffle(uint64_t n, const LodParams& params) {
+LodShuffle lod_shuffle(uint64_t n, const LodParams& params, uint64_t row_bytes) {
   if (n > UINT32_MAX)
     fail(ErrorCode::kUnsupported, "one aggregation partition holds ", n,
          " particles; at most 2^32-1 per file are supported (use more partitions)");
   LodShuffle s;
   s.layout.level_ends = lod_level_ends(n, params.scale, params.level0_max);
-  s.layout.brick_bits = lod_brick_bits(n, params.brick_target);
+  s.layout.brick_bits = lod_brick_bits(n, params, row_bytes);
   // Seeded Fisher-Yates shuffle: shuffled[j] is the input row at random position j.
   s.shuffled.resize(n);
   std::iota(s.shuffled.begin(), s.shuffled.end(), 0u);
@@ -157,8 +174,8 @@ LodLayout lod_place(LodShuffle&& shuffle, const void* positions, DType position_
 }
 
 LodLayout lod_order(const void* positions, DType position_type, uint64_t n, const Box& brick_box,
-                    const LodParams& params, std::vector<uint32_t>& perm) {
-  return lod_place(lod_shuffle(n, params), positions, position_type, brick_box, perm);
+                    const LodParams& params, std::vector<uint32_t>& perm, uint64_t row_bytes) {
+  return lod_place(lod_shuffle(n, params, row_bytes), positions, position_type, brick_box, perm);
 }
 
 namespace {

@@ -6,7 +6,8 @@
 //           level k is rows [c_{k-1}, c_k) (c_{-1} = 0), so levels 0..k are one contiguous prefix
 //           and each level is about (S-1)x the size of everything before it.
 //   bricks: the brick box (the partition box) cut into 2^b cells per axis, b the largest value
-//           with 8^b * brick_target <= N (b <= 10); a brick's key is the Morton code of its cell.
+//           with 8^b * brick_target <= N (b <= 10), or with brick_target 0 the size for the data
+//           (lod_brick_bits_for_data); a brick's key is the Morton code of its cell.
 //   order:  a seeded uniform random permutation decides which particles form each level; inside
 //           a level, particles are grouped by brick key (ascending), keeping the random order
 //           inside a brick. A prefix of any brick of any level is therefore a uniform random
@@ -27,7 +28,7 @@ namespace lodex {
 struct LodParams {
   uint32_t scale = 2;             // S
   uint64_t level0_max = 256;      // B0
-  uint64_t brick_target = 4096;   // particles per brick over all levels, roughly
+  uint64_t brick_target = 0;      // particles per brick over all levels, roughly; 0: sized for the data
   uint64_t seed = 0;
 };
 
@@ -63,10 +64,23 @@ uint32_t morton3(uint32_t x, uint32_t y, uint32_t z);
 // Level prefix counts for N particles (the rule above); empty for N = 0.
 std::vector<uint64_t> lod_level_ends(uint64_t n, uint32_t scale, uint64_t level0_max);
 uint32_t lod_brick_bits(uint64_t n, uint64_t brick_target);
+// Bricks sized for the data (brick_target 0): the largest b <= 10 whose segment table (levels x 8^b
+// + 1 starts of 8 bytes) is at most 1/kBrickTableShare of the file's row bytes, whose bricks hold
+// at least kMinBrickParticles particles on average, and with no more bricks than level 0 has
+// particles (level0_max). Small files get bricks of a few hundred particles, so a box read reads
+// little more than the box; the last bound keeps coarse reads cheap: a sample smaller than the
+// brick count takes a brick's first rows from deeper levels, and the rows read reach down to
+// about as many as there are bricks.
+inline constexpr uint64_t kBrickTableShare = 32;
+inline constexpr uint64_t kMinBrickParticles = 64;
+uint32_t lod_brick_bits_for_data(uint64_t n, uint32_t levels, uint64_t row_bytes, uint64_t level0_max);
+// The brick bits of a file of n particles of `row_bytes` bytes under `params` (either rule).
+uint32_t lod_brick_bits(uint64_t n, const LodParams& params, uint64_t row_bytes);
 
-// positions: N rows of 3 values of type `position_type` (f4 or f8), row-major.
+// positions: N rows of 3 values of type `position_type` (f4 or f8), row-major. `row_bytes`: bytes
+// of one particle over all fields, for bricks sized for the data (default: f8 positions alone).
 LodLayout lod_order(const void* positions, DType position_type, uint64_t n, const Box& brick_box,
-                    const LodParams& params, std::vector<uint32_t>& perm);
+                    const LodParams& params, std::vector<uint32_t>& perm, uint64_t row_bytes = 24);
 
 // lod_order in two steps, for a writer that knows N before the positions arrive: the levels, the
 // brick bits and the seeded shuffle depend on N and the parameters only.
@@ -74,7 +88,7 @@ struct LodShuffle {
   LodLayout layout;                // segment_starts not yet filled
   std::vector<uint32_t> shuffled;  // shuffled[j]: the input row at random position j
 };
-LodShuffle lod_shuffle(uint64_t n, const LodParams& params);
+LodShuffle lod_shuffle(uint64_t n, const LodParams& params, uint64_t row_bytes);
 // Then the bricks of the positions and the counting sort: the same permutation as lod_order.
 LodLayout lod_place(LodShuffle&& shuffle, const void* positions, DType position_type, const Box& brick_box,
                     std::vector<uint32_t>& perm);

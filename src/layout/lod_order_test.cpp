@@ -74,6 +74,38 @@ TEST(LodBrickBits, LargestBWithEightToTheBTimesTargetAtMostN) {
   EXPECT_THROW(lod_brick_bits(100, 0), Error);
 }
 
+TEST(LodBrickBits, SizedForTheData) {
+  // The largest b with (levels * 8^b + 1) * 8 <= n * row_bytes / 32, 8^b * 64 <= n, 8^b <= B0.
+  auto brute = [](uint64_t n, uint32_t levels, uint64_t row_bytes, uint64_t b0) {
+    uint32_t best = 0;
+    for (uint32_t b = 1; b <= 10; ++b) {
+      const uint64_t bricks = uint64_t{1} << (3 * b);
+      if ((levels * bricks + 1) * 8 * kBrickTableShare <= n * row_bytes && bricks * kMinBrickParticles <= n &&
+          bricks <= b0)
+        best = b;
+      else
+        break;
+    }
+    return best;
+  };
+  for (uint64_t n : {0ull, 1ull, 511ull, 512ull, 12500ull, 125000ull, 1000000ull, 1ull << 30})
+    for (uint32_t levels : {1u, 7u, 13u})
+      for (uint64_t rb : {4ull, 24ull, 36ull, 1024ull})
+        for (uint64_t b0 : {1ull, 256ull, 1ull << 40})
+          EXPECT_EQ(lod_brick_bits_for_data(n, levels, rb, b0), brute(n, levels, rb, b0)) << n << " " << levels << " " << rb;
+  // 12,500 particles of 36 bytes (7 levels): 64 bricks of about 200; 125,000: still 64 with the
+  // default level-0 size 256, 512 of about 250 with a level 0 of 1,000.
+  EXPECT_EQ(lod_brick_bits_for_data(12500, 7, 36, 256), 2u);
+  EXPECT_EQ(lod_brick_bits_for_data(125000, 10, 36, 256), 2u);
+  EXPECT_EQ(lod_brick_bits_for_data(125000, 10, 36, 1000), 3u);
+  EXPECT_EQ(lod_brick_bits_for_data(1ull << 40, 20, 36, 1ull << 40), 10u);   // capped at 10
+  // brick_target 0 picks this rule with the levels of the parameters; a target fixes the count.
+  LodParams p;
+  EXPECT_EQ(lod_brick_bits(125000, p, 36), lod_brick_bits_for_data(125000, 10, 36, 256));
+  p.brick_target = 4096;
+  EXPECT_EQ(lod_brick_bits(125000, p, 36), 1u);
+}
+
 // Independent Morton brick key: x bit i -> bit 3i, y -> 3i+1, z -> 3i+2.
 uint32_t morton_brick(const double* p, const Box& box, uint32_t bits) {
   const int64_t cells = int64_t{1} << bits;
@@ -239,7 +271,8 @@ TEST(LodOrder, LevelPrefixesAreFairSamples) {
     for (int a = 0; a < 3; ++a) pos[3 * i + a] = ((oct >> a) & 1) * 0.5 + h(rng);
   }
   const Box box{{0, 0, 0}, {1, 1, 1}};
-  LodParams params;   // defaults: S = 2, B0 = 256, brick target 4096
+  LodParams params;   // defaults: S = 2, B0 = 256
+  params.brick_target = 4096;
   params.seed = 2024;
   std::vector<uint32_t> perm;
   const LodLayout L = lod_order(pos.data(), DType::kF8, n, box, params, perm);

@@ -204,8 +204,7 @@ ParticleGroup& Dataset::particles(const std::string& name, const Schema& schema,
     if (domain.empty() || !domain.finite())
       fail(ErrorCode::kInvalidArgument, "domain ", to_string(domain), " must be finite with min < max on every axis");
     if (lod.scale < 2 || lod.scale > 1024) fail(ErrorCode::kInvalidArgument, "level scale ", lod.scale, " must be 2..1024");
-    if (lod.level0_max < 1 || lod.brick_target < 1)
-      fail(ErrorCode::kInvalidArgument, "level0_max and brick_target must be at least 1");
+    if (lod.level0_max < 1) fail(ErrorCode::kInvalidArgument, "level0_max must be at least 1");
     for (int a = 0; a < 3; ++a)
       if (partition.dims[a] < 1 || partition.dims[a] > (1u << 20))
         fail(ErrorCode::kInvalidArgument, "partition dims must be 1..2^20, got ", partition.dims[a]);

@@ -16,12 +16,24 @@ import lodex_testutil as tu
 from conftest import run_mpi
 from lodex.workloads import UINTAH_SCHEMA, uintah
 
-DEFAULT_LOD = {"scale": 2, "level0_max": 256, "brick_target": 4096, "seed": 0}
+DEFAULT_LOD = {"scale": 2, "level0_max": 256, "brick_target": 0, "seed": 0}
 
 
-def brick_bits_for(n: int, target: int) -> int:
+def brick_bits_for(n: int, lod: dict, row_bytes: int) -> int:
+    """The format's rule (docs/formats/particles.md): a positive brick_target fixes the particles
+    per brick; 0 sizes bricks for the data (a table of L x 8^b + 1 starts within 1/32 of the row
+    bytes, at least 64 particles per brick, at most level0_max bricks)."""
+    levels = len(tu.expected_level_ends(n, lod["scale"], lod["level0_max"]))
     b = 0
-    while b < 10 and (8 ** (b + 1)) * target <= n:
+    while b < 10:
+        bricks = 8 ** (b + 1)
+        if lod["brick_target"] > 0:
+            fits = bricks * lod["brick_target"] <= n
+        else:
+            fits = ((levels * bricks + 1) * 8 * 32 <= n * row_bytes and bricks * 64 <= n
+                    and bricks <= lod["level0_max"])
+        if not fits:
+            break
         b += 1
     return b
 
@@ -72,8 +84,9 @@ def verify_file(path: str, rec: dict, schema: dict, lod: dict, n_levels_min: int
     assert h["level_scale"] == lod["scale"]
     assert h["level_ends"] == tu.expected_level_ends(n, lod["scale"], lod["level0_max"])
     assert h["num_levels"] >= n_levels_min
-    # bricks: the largest b <= 10 with 8^b * brick_target <= N, on the partition box
-    assert h["brick_bits"] == brick_bits_for(n, lod["brick_target"])
+    # bricks: by brick_target, or sized for the data; on the partition box
+    row_bytes = sum(tu.DTYPE_SIZES[dt] * comps for _, dt, comps in specs)
+    assert h["brick_bits"] == brick_bits_for(n, lod, row_bytes)
     assert h["brick_box"] == (tuple(rec["partition_box"]["min"]), tuple(rec["partition_box"]["max"]))
     starts = h["segment_starts"]
     assert starts[0] == 0 and starts[-1] == n
@@ -151,7 +164,8 @@ def test_single_file_default_lod(tmp_path):
     verify_step(path, "u", 0, UINTAH_SCHEMA, DEFAULT_LOD, data, n_levels_min=7)
 
 
-@pytest.mark.parametrize("lod", [{"brick_target": 64}, {"brick_target": 1, "seed": 99},
+@pytest.mark.parametrize("lod", [{"brick_target": 64}, {"brick_target": 1, "seed": 99}, {"brick_target": 0},
+                                 {"brick_target": 0, "level0_max": 4000, "scale": 3},
                                  {"scale": 5, "level0_max": 10, "brick_target": 300},
                                  {"scale": 2, "level0_max": 1, "brick_target": 4096}])
 def test_bricks_and_levels(tmp_path, lod):

@@ -430,3 +430,34 @@ def test_spatial_split_boxes_partition_the_query(request, name, readers):
         assert max(counts) <= 2.0 * len(pos) / readers
     with pytest.raises(lodex.InvalidArgumentError):
         g.spatial_split(0, 0)
+
+
+def test_small_data_box_reads_read_little_more_than_the_box(tmp_path):
+    """Bricks sized for the data (the default): 100,000 particles in 8 files, box reads of a cube
+    of side 0.25 at 20 places read at most 6 bytes per byte they return (the former 4,096
+    particles per brick read about 19: 8 bricks per file at most), and every answer is exact."""
+    rng = np.random.default_rng(11)
+    n = 100_000
+    schema = {"position": ("f8", 3), "energy": "f4", "id": "u8"}
+    data = {"position": rng.random((n, 3)), "energy": rng.random(n).astype(np.float32),
+            "id": np.arange(n, dtype=np.uint64)}
+    ratios = {}
+    for name, lod in (("data", None), ("fixed", {"brick_target": 4096})):
+        path = str(tmp_path / f"{name}.lodex")
+        with lodex.create(path) as ds:
+            ds.particles("p", schema=schema, domain=((0, 0, 0), (1, 1, 1)), partition_grid=(2, 2, 2),
+                         lod=lod).write(0, data)
+        g = lodex.open(path).particles("p")
+        boxes = np.random.default_rng(5)
+        read = returned = 0
+        for _ in range(20):
+            lo = boxes.random(3) * 0.75
+            box = (tuple(lo), tuple(lo + 0.25))
+            got = g.read(0, box=box)
+            want = rt.inside(data["position"], box)
+            assert np.array_equal(np.sort(got["id"]), data["id"][want])
+            read += g.last_read_stats["bytes_read"]
+            returned += len(got["id"]) * 36
+        ratios[name] = read / returned
+    assert ratios["data"] <= 6, ratios
+    assert ratios["fixed"] > 3 * ratios["data"], ratios

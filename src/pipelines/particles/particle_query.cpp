@@ -38,12 +38,12 @@ std::vector<size_t> candidate_order(const SpatialMetadata& meta, const Box& quer
 }
 
 std::vector<Box> spatial_parts(const SpatialMetadata& meta, const std::vector<size_t>& order, const Box& query,
-                               uint32_t n, uint64_t brick_target) {
+                               uint32_t n, const LodParams& lod, uint64_t row_bytes) {
   std::vector<FileExtent> extents;
   for (size_t i : order) {
     const DataFileRecord& r = meta.files[i];
     // The writer's brick grid of this file (a hint for placing cuts; reads never depend on it).
-    extents.push_back({r.bounds, r.count, r.partition_box, brick_target ? lod_brick_bits(r.count, brick_target) : 0});
+    extents.push_back({r.bounds, r.count, r.partition_box, lod_brick_bits(r.count, lod, row_bytes)});
   }
   return spatial_split(query, extents, n);
 }
@@ -61,13 +61,13 @@ uint64_t request_hash(const ReadRequest& r, const std::string& dir, bool sampled
 
 }  // namespace
 
-ParticleQuery::ParticleQuery(std::string step_dir, const Confinement& confinement, const Schema& schema, uint64_t brick_target, SpatialMetadata meta,
+ParticleQuery::ParticleQuery(std::string step_dir, const Confinement& confinement, const Schema& schema, const LodParams& lod, SpatialMetadata meta,
                              uint64_t metadata_bytes, const ReadRequest& request, bool sampled, MPI_Comm comm,
                              const std::optional<Error>& prior)
     : dir_(std::move(step_dir)),
       confinement_(confinement),
       schema_(schema),
-      brick_target_(brick_target),
+      group_lod_(lod),
       meta_(std::move(meta)),
       cache_(64, confinement) {
   const double t0 = wall_seconds();
@@ -135,7 +135,7 @@ void ParticleQuery::setup(const ReadRequest& request, bool sampled) {
   std::vector<size_t> mine;   // candidates this rank opens
   std::optional<ByteSplit> split;
   if (request.split == ReadSplit::kSpatial) {
-    mine_ = spatial_parts(meta_, candidates_order_, query_, n, brick_target_)[me];   // a part of the query box
+    mine_ = spatial_parts(meta_, candidates_order_, query_, n, group_lod_, schema_.row_bytes())[me];   // a part of the query box
     for (size_t c = 0; c < candidates_order_.size(); ++c)
       if (bounds_meet(meta_.files[candidates_order_[c]].bounds, mine_)) mine.push_back(c);
   } else {

@@ -27,10 +27,10 @@ void validate_box(const Box& b);   // no NaN, min <= max on every axis
 // The records of `meta` whose particles may lie in `query`, in spatial order (Morton code of the
 // partition box's centre): the files of a read, in the order of its sample line.
 std::vector<size_t> candidate_order(const SpatialMetadata& meta, const Box& query);
-// The boxes a spatial split gives each of n readers of those candidates; `brick_target` (the
-// group's LodParams) lets cuts fall on the writer's brick faces (0: unknown).
+// The boxes a spatial split gives each of n readers of those candidates; the group's `lod` and
+// `row_bytes` give each file's brick grid, so cuts fall on the writer's brick faces.
 std::vector<Box> spatial_parts(const SpatialMetadata& meta, const std::vector<size_t>& order, const Box& query,
-                               uint32_t n, uint64_t brick_target);
+                               uint32_t n, const LodParams& lod, uint64_t row_bytes);
 
 class ParticleQuery {
  public:
@@ -38,7 +38,7 @@ class ParticleQuery {
   // verified spatial metadata. `sampled`: the read takes a level, fraction or refinement, so the
   // candidates of every rank are counted (one more collective). `prior`: an error this rank met
   // before (loading the metadata), raised on every rank.
-  ParticleQuery(std::string step_dir, const Confinement& confinement, const Schema& schema, uint64_t brick_target, SpatialMetadata meta,
+  ParticleQuery(std::string step_dir, const Confinement& confinement, const Schema& schema, const LodParams& lod, SpatialMetadata meta,
                 uint64_t metadata_bytes, const ReadRequest& request, bool sampled, MPI_Comm comm,
                 const std::optional<Error>& prior);
   ~ParticleQuery();
@@ -94,7 +94,7 @@ class ParticleQuery {
   std::string dir_;
   Confinement confinement_;
   Schema schema_;
-  uint64_t brick_target_ = 0;
+  LodParams group_lod_;
   SpatialMetadata meta_;
   Comm comm_;
   Box query_;

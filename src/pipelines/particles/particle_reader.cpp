@@ -90,7 +90,7 @@ std::unique_ptr<ParticleQuery> make_query(const DatasetState& ds, const std::str
     error = e;
   }
   const ParticleGroupMeta& g = group_meta(ds, name);
-  return std::make_unique<ParticleQuery>(std::move(loaded.step_dir), loaded.confinement, g.schema, g.lod.brick_target,
+  return std::make_unique<ParticleQuery>(std::move(loaded.step_dir), loaded.confinement, g.schema, g.lod,
                                          std::move(loaded.meta), loaded.bytes, request, sampled, comm, error);
 }
 
@@ -141,7 +141,8 @@ std::vector<Box> ParticleGroup::spatial_split(int64_t step, const std::optional<
   if (box) validate_box(*box);
   const Box query = box ? *box : unbounded_box();
   const SpatialMetadata meta = metadata(step);
-  return spatial_parts(meta, candidate_order(meta, query), query, readers, group_meta(*ds_, name_).lod.brick_target);
+  const ParticleGroupMeta& g = group_meta(*ds_, name_);
+  return spatial_parts(meta, candidate_order(meta, query), query, readers, g.lod, g.schema.row_bytes());
 }
 
 // Comm + agree: the same collectives as the start of a ParticleQuery and of a value query.

@@ -318,7 +318,7 @@ class Orderer {
     for (size_t k = 0; k < incoming_.size(); ++k) {
       LodParams lod = w_.group.lod;
       lod.seed = file_seed(w_.group.lod.seed, w_.step, incoming_[k].id);
-      shuffle_partition(incoming_[k], lod, orders_[k]);
+      shuffle_partition(incoming_[k], lod, w_.schema().row_bytes(), orders_[k]);
     }
   }
   void place_all() {

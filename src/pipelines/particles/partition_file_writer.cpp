@@ -80,9 +80,9 @@ void write_column(const IncomingPartition& in, size_t f, size_t row_bytes, const
 
 }  // namespace
 
-void shuffle_partition(const IncomingPartition& in, const LodParams& lod, PartitionOrder& order) {
+void shuffle_partition(const IncomingPartition& in, const LodParams& lod, uint64_t row_bytes, PartitionOrder& order) {
   order.lod = lod;
-  order.shuffle = lod_shuffle(in.total, lod);
+  order.shuffle = lod_shuffle(in.total, lod, row_bytes);
 }
 
 void place_partition(const IncomingPartition& in, const Schema& schema, const Box& partition_box, const Box& tile,

@@ -30,7 +30,7 @@ struct PartitionOrder {
   std::vector<uint32_t> perm;    // file row i is received row perm[i]
 };
 
-void shuffle_partition(const IncomingPartition& in, const LodParams& lod, PartitionOrder& order);
+void shuffle_partition(const IncomingPartition& in, const LodParams& lod, uint64_t row_bytes, PartitionOrder& order);
 // `tile` is the adaptive plan's tile of the partition (an empty box otherwise): the brick box is
 // then the tile cut to the particles' hull.
 void place_partition(const IncomingPartition& in, const Schema& schema, const Box& partition_box, const Box& tile,

@@ -663,7 +663,7 @@ SampleRows level_sample(const LoadedMetadata& loaded, const ParticleGroupMeta& g
   r.level = vq.level;
   r.lod = vq.lod;
   if (r.lod.readers == 0) r.lod.readers = static_cast<uint64_t>(ranks);
-  ParticleQuery q(loaded.step_dir, loaded.confinement, g.schema, g.lod.brick_target, loaded.meta, loaded.bytes, r, true,
+  ParticleQuery q(loaded.step_dir, loaded.confinement, g.schema, g.lod, loaded.meta, loaded.bytes, r, true,
                   MPI_COMM_NULL, std::nullopt);
   SampleRows out = q.sample_ranges(q.level_target(*vq.level));
   stats.data_bytes += q.setup_stats().head_bytes;
