@@ -7,7 +7,7 @@
 # clang 14, Debian 12's default, cannot compile lambdas capturing structured bindings).
 set -euo pipefail
 pkgs=(libroaring-dev libxxhash-dev nlohmann-json3-dev libgtest-dev zlib1g-dev cmake ninja-build g++
-      gfortran libmpich-dev patchelf pkg-config chromium)
+      gfortran libmpich-dev patchelf pkg-config chromium paraview python3-paraview xvfb xauth)
 if [ "${1:-}" = fuzz ]; then
   pkgs+=(clang-19 libclang-rt-19-dev)
 fi
