@@ -150,6 +150,8 @@ def plugin_cases(path: str, idx: str) -> list[dict]:
         dict(case("level", "LodexParticles", 5.0, Level=2), props={"FileName": manifest, "Level": 2}),
         case("box", "LodexParticles", 0.0, Name="electrons", UseBox=1, Box=list(BOX)),
         case("fields", "LodexParticles", 1.0, Fields=["energy"]),
+        case("fraction", "LodexParticles", 5.0, Fraction=0.25),
+        case("level_wins", "LodexParticles", 5.0, Level=1, Fraction=0.5),
         case("grid_full", "LodexGrid", 1.0, Name="pg"),
         case("grid_coarse", "LodexGrid", 0.0, Name="pg", Resolution=7),
         case("grid_box", "LodexGrid", 1.0, Name="pg", Resolution=9, UseBox=1, Box=list(GRID_BOX)),
@@ -188,7 +190,8 @@ def particle_case(got: dict, key: str) -> dict:
 
 @pytest.mark.parametrize("key,step,kwargs", [
     ("full", 5, {}), ("level", 5, {"level": 2}), ("box", 0, {"box": (BOX[:3], BOX[3:])}),
-    ("fields", 1, {"fields": ["energy", "position"]})])
+    ("fields", 1, {"fields": ["energy", "position"]}), ("fraction", 5, {"fraction": 0.25}),
+    ("level_wins", 5, {"level": 1})])
 def test_plugin_particles(plugin_run, full_dataset, key, step, kwargs):
     got, _, _ = plugin_run
     g = lodex.open(full_dataset).particles("electrons")
@@ -330,11 +333,20 @@ def test_plugin_finds_its_python(full_dataset, tmp_path):
     env = {k: v for k, v in os.environ.items() if k != "LODEX_PYTHON"}
     proc = pvpython("autodetect.py", str(pkg / "lodex_reader.py"), full_dataset, "1", env=env)
     assert f"points {STEPS[1]}" in proc.stdout, proc.stdout + proc.stderr
-    assert (tmp_path / "used").read_text().count("used") >= 2   # information and data
+    assert (tmp_path / "used").read_text().count("used") == 1   # one worker answers every request
     env["LODEX_PYTHON"] = str(tmp_path / "no-such-python")
     proc = pvpython("autodetect.py", str(pkg / "lodex_reader.py"), full_dataset, "1", env=env)
     assert "points 0" in proc.stdout
     assert "cannot run lodex's Python" in proc.stderr and "no-such-python" in proc.stderr
+    broken = tmp_path / "broken-python"   # a Python without lodex: it says so and exits
+    broken.write_text("#!/bin/sh\necho \"No module named lodex\" >&2\nexit 1\n")
+    broken.chmod(0o755)
+    env["LODEX_PYTHON"] = str(broken)
+    proc = pvpython("autodetect.py", str(pkg / "lodex_reader.py"), full_dataset, "1", env=env)
+    assert "points 0" in proc.stdout
+    line = next(ln for ln in proc.stderr.splitlines() if "ERROR: lodex reader" in ln)
+    assert "broken-python" in line and "exit code 1" in line and "LODEX_PYTHON" in line, line
+    assert "No module named lodex" in proc.stderr
 
 
 def test_loader_bad_path(tmp_path):

@@ -11,13 +11,14 @@ Load it in ParaView (Tools > Manage Plugins > Load New..., this file) or in pvpy
 - ``LodexSeries``: one variable of a series as image data, its steps as time.
 
 The reads run with lodex in a child process of lodex's own Python (``python -m
-lodex.paraview.worker``), never in ParaView's: that Python may have another numpy, another
+lodex.paraview.worker``, started once and kept), never in ParaView's: that Python may have another numpy, another
 version, and ParaView's MPI library loaded (docs/paraview.md says why). The Python is
 $LODEX_PYTHON, else the Python of the installation this file belongs to
 (<prefix>/lib/pythonX.Y/site-packages/lodex/paraview/ -> <prefix>/bin/pythonX.Y). This file
 imports only ParaView, VTK, numpy and the standard library.
 """
 
+import atexit
 import json
 import os
 import subprocess
@@ -58,50 +59,106 @@ def lodex_python():
                      f"plugin at {__file__}); set LODEX_PYTHON to it, e.g. /path/to/venv/bin/python")
 
 
-def _read_exactly(stream, n):
-    buf = np.empty(n, dtype=np.uint8)
-    view = memoryview(buf)
-    got = 0
-    while got < n:
-        k = stream.readinto(view[got:])
-        if not k:
-            raise LodexError(f"the lodex process ended its answer early ({got} of {n} bytes)")
-        got += k
-    return buf
+class _Worker:
+    """A running ``python -m lodex.paraview.worker``: one per ParaView process, shared by every
+    reader, started at the first request and again whenever it has died or LODEX_PYTHON changed.
+    It answers requests one JSON line at a time, so only the first request pays for starting
+    Python and importing lodex."""
+
+    current = None
+
+    def __init__(self, python):
+        env = dict(os.environ)
+        env.pop("PYTHONHOME", None)   # ParaView's, not lodex's
+        self.python = python
+        self.err = tempfile.TemporaryFile()
+        try:
+            self.proc = subprocess.Popen([python, "-m", "lodex.paraview.worker"], stdin=subprocess.PIPE,
+                                         stdout=subprocess.PIPE, stderr=self.err, env=env)
+        except OSError as e:
+            self.err.close()
+            raise LodexError(f"cannot run lodex's Python {python} ({e}); set LODEX_PYTHON to the Python "
+                             "lodex is installed in") from None
+
+    @classmethod
+    def get(cls, python):
+        w = cls.current
+        if w is None or w.python != python or w.proc.poll() is not None:
+            if w is not None:
+                w.stop()
+            cls.current = w = cls(python)
+        return w
+
+    def stop(self):
+        if _Worker.current is self:
+            _Worker.current = None
+        for stream in (self.proc.stdin, self.proc.stdout):
+            try:
+                stream.close()
+            except OSError:
+                pass
+        try:
+            self.proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            self.proc.wait()
+        self.err.close()
+
+    def failure(self, what):
+        """LodexError for a worker that died or garbled its answer (then stopped)."""
+        try:
+            self.proc.wait(timeout=5)
+        except subprocess.TimeoutExpired:
+            pass
+        self.err.seek(0, os.SEEK_END)
+        self.err.seek(max(0, self.err.tell() - 2000))
+        tail = " ".join(self.err.read().decode(errors="replace").split())   # one line in ParaView's output
+        code = self.proc.poll()
+        self.stop()
+        return LodexError(f"{self.python} -m lodex.paraview.worker {what} (exit code {code}): {tail or 'no output'}"
+                          " -- is lodex installed in that Python? (LODEX_PYTHON)")
+
+    def _read_exactly(self, n):
+        buf = np.empty(n, dtype=np.uint8)
+        view = memoryview(buf)
+        got = 0
+        while got < n:
+            k = self.proc.stdout.readinto(view[got:])
+            if not k:
+                raise EOFError(f"the answer ended after {got} of {n} bytes")
+            got += k
+        return buf
+
+    def ask(self, request):
+        try:
+            self.proc.stdin.write(json.dumps(request).encode() + b"\n")
+            self.proc.stdin.flush()
+            line = self.proc.stdout.readline()
+            if not line:
+                raise EOFError("no answer")
+            header = json.loads(line)
+            arrays = {}
+            for name, dtype, shape in header.get("arrays", []):
+                dt = np.dtype(dtype)
+                n = int(np.prod(shape, dtype=np.int64))
+                arrays[name] = self._read_exactly(n * dt.itemsize).view(dt).reshape(shape)
+        except (OSError, EOFError, ValueError) as e:
+            raise self.failure(f"failed ({e})") from None
+        return header, arrays
 
 
 def call(request):
     """(meta, {name: array}) of one request to lodex.paraview.worker; LodexError on failure."""
-    python = lodex_python()
-    env = dict(os.environ)
-    env.pop("PYTHONHOME", None)   # ParaView's, not lodex's
-    with tempfile.TemporaryFile() as err:
-        try:
-            proc = subprocess.Popen([python, "-m", "lodex.paraview.worker"], stdin=subprocess.PIPE,
-                                    stdout=subprocess.PIPE, stderr=err, env=env)
-        except OSError as e:
-            raise LodexError(f"cannot run lodex's Python {python} ({e}); set LODEX_PYTHON to the Python "
-                             "lodex is installed in") from None
-        try:
-            proc.stdin.write(json.dumps(request).encode())
-            proc.stdin.close()
-            line = proc.stdout.readline()
-            header = json.loads(line) if line else None
-            arrays = {}
-            for name, dtype, shape in (header or {}).get("arrays", []):
-                dt = np.dtype(dtype)
-                n = int(np.prod(shape, dtype=np.int64))
-                arrays[name] = _read_exactly(proc.stdout, n * dt.itemsize).view(dt).reshape(shape)
-        finally:
-            proc.stdout.close()
-            code = proc.wait()
-        if header is None:
-            err.seek(0)
-            tail = err.read()[-2000:].decode(errors="replace").strip()
-            raise LodexError(f"{python} -m lodex.paraview.worker failed (exit code {code}): {tail}")
+    header, arrays = _Worker.get(lodex_python()).ask(request)
     if "error" in header:
         raise LodexError(f"{header['error']}: {header['message']}")
     return header["meta"], arrays
+
+
+@atexit.register
+def _stop_worker():
+    if _Worker.current is not None:
+        _Worker.current.stop()
 
 
 def report(algorithm, error):

@@ -1,14 +1,15 @@
 """The reads behind lodex's ParaView reader (docs/paraview.md), run in lodex's own Python.
 
 ParaView's reader plugin (``lodex_reader.py``, loaded into ParaView's Python) starts
-``python -m lodex.paraview.worker`` for every request, writes one JSON request to its stdin and
-reads the answer from its stdout: one JSON line, then the raw bytes of each array it lists
-(``{"meta": {...}, "arrays": [[name, dtype, shape], ...]}``), or one JSON line
+``python -m lodex.paraview.worker`` once and keeps it: it writes one JSON request per line to its
+stdin and reads each answer from its stdout: one JSON line, then the raw bytes of each array it
+lists (``{"meta": {...}, "arrays": [[name, dtype, shape], ...]}``), or one JSON line
 ``{"error": "<lodex error class>", "message": "..."}``. Anything else the process prints goes
-to stderr. Requests (``"op"``):
+to stderr; it ends when stdin closes. Every request opens the dataset anew. Requests (``"op"``):
 
 - ``particles_info`` / ``particles``: a particle group's fields, steps and domain; a read of
-  one step (``level``, ``fraction``, ``box``, ``fields``), the position always included.
+  one step (``level`` (< 0: none), else ``fraction`` (>= 1: none), ``box``, ``fields``), the
+  position always included.
 - ``grid_info`` / ``grid``: a grid's (or an IDX file's) fields and steps, and the image a read
   at ``resolution`` inside ``box`` gives (extent, origin, spacing); the read, one array per field.
 - ``series_info`` / ``series``: a series' variables and steps, and the image of one variable
@@ -90,10 +91,10 @@ def particles(request: dict) -> tuple[dict, Arrays]:
     if "position" not in fields:
         fields.append("position")
     level = request.get("level")
+    level = None if level is None or level < 0 else int(level)
     fraction = request.get("fraction")
-    data = g.read(int(request["step"]), box=_box(request), fields=fields,
-                  level=None if level is None or level < 0 else int(level),
-                  fraction=None if fraction is None or fraction >= 1 else float(fraction))
+    fraction = None if level is not None or fraction is None or fraction >= 1 else float(fraction)
+    data = g.read(int(request["step"]), box=_box(request), fields=fields, level=level, fraction=fraction)
     meta = {"name": g.name, "count": int(len(data["position"])), "stats": dict(g.last_read_stats)}
     return meta, [(f, data[f]) for f in fields]
 
@@ -234,20 +235,27 @@ def _send(out: BinaryIO, header: dict, arrays: Arrays) -> None:
     out.flush()
 
 
-def main() -> int:
-    out = os.fdopen(os.dup(1), "wb")
-    os.dup2(2, 1)   # whatever else prints goes to stderr, not into the answer
+def _one(out: BinaryIO, line: str) -> None:
     try:
-        meta, arrays = answer(json.loads(sys.stdin.read()))
+        meta, arrays = answer(json.loads(line))
     except Error as e:
         _send(out, {"error": type(e).__name__, "message": str(e)}, [])
-        return 0
+        return
     except (json.JSONDecodeError, KeyError, TypeError, ValueError) as e:
         _send(out, {"error": "InvalidArgumentError", "message": f"bad request: {type(e).__name__}: {e}"}, [])
-        return 0
+        return
     arrays = [(n, np.ascontiguousarray(a)) for n, a in arrays]
     header = {"meta": meta, "arrays": [[n, a.dtype.str, list(a.shape)] for n, a in arrays]}
     _send(out, header, arrays)
+
+
+def main() -> int:
+    """Answer the requests on stdin, one JSON line each, until it closes."""
+    out = os.fdopen(os.dup(1), "wb")
+    os.dup2(2, 1)   # whatever else prints goes to stderr, not into the answers
+    for line in sys.stdin:
+        if line.strip():
+            _one(out, line)
     return 0
 
 
