@@ -5,7 +5,7 @@ single step (1); its time values are the lodex steps, and every step's points an
 equal ParticleGroup.read bit for bit, particles matched by id (vector fields as ParaView's
 combined arrays).
 
-The reader plugin (lodex.paraview): one pvpython run (under xvfb-run, for the screenshot) loads
+The reader plugin (lodex.paraview): one pvpython run (on an Xvfb display, for the screenshot) loads
 the plugin and opens particles (every particle, a level of detail, a box, a field subset), a
 grid at full and coarse resolution and in a box, the grid's .idx file directly, and both
 variables of a series; each output equals lodex's own read (particles bit for bit by id, the
@@ -44,19 +44,35 @@ def particles(step: int, n: int) -> dict:
             "u": rng.standard_normal((n, 3)).astype("f4"), "kind": rng.integers(0, 7, n).astype("u2")}
 
 
-def pvpython(script: str, *args: str, timeout: float = 120, display: bool = False,
-             env: dict | None = None) -> subprocess.CompletedProcess:
-    """Run a script of paraview_scripts/ with pvpython (under xvfb-run -a with ``display``: Debian's
-    ParaView renders through X); its output when it fails."""
+def pvpython(script: str, *args: str, timeout: float = 120, env: dict | None = None) -> subprocess.CompletedProcess:
+    """Run a script of paraview_scripts/ with pvpython; its output when it fails."""
     assert PVPYTHON, "pvpython is missing: scripts/setup-system.sh installs ParaView"
     cmd = [PVPYTHON, os.path.join(PV_SCRIPTS, script), *args]
-    if display:
-        xvfb = shutil.which("xvfb-run")
-        assert xvfb, "xvfb-run is missing: scripts/setup-system.sh installs xvfb"
-        cmd = [xvfb, "-a", *cmd]
     proc = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout, env=env)
     assert proc.returncode == 0, f"pvpython {script} failed ({proc.returncode}):\n{proc.stdout}\n{proc.stderr}"
     return proc
+
+
+@pytest.fixture(scope="module")
+def display():
+    """An X display for ParaView to draw on (Debian's ParaView renders through X): an Xvfb server
+    of this module's own, its display number chosen by Xvfb itself (-displayfd), which unlike
+    `xvfb-run -a` cannot race with other test runs for a number."""
+    xvfb = shutil.which("Xvfb")
+    assert xvfb, "Xvfb is missing: scripts/setup-system.sh installs xvfb"
+    r, w = os.pipe()
+    proc = subprocess.Popen([xvfb, "-displayfd", str(w), "-screen", "0", "1280x1024x24", "-nolisten", "tcp"],
+                            pass_fds=(w,), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    os.close(w)
+    number = b""
+    with os.fdopen(r, "rb") as f:
+        number = f.readline().strip()
+    try:
+        assert number.isdigit(), f"Xvfb did not start (exit code {proc.poll()})"
+        yield f":{number.decode()}"
+    finally:
+        proc.terminate()
+        proc.wait(timeout=30)
 
 
 @pytest.fixture(scope="module")
@@ -168,7 +184,7 @@ def plugin_cases(path: str, idx: str) -> list[dict]:
 
 
 @pytest.fixture(scope="module")
-def plugin_run(full_dataset, tmp_path_factory):
+def plugin_run(full_dataset, display, tmp_path_factory):
     """The pvpython run over plugin_cases: (npz contents, stdout + stderr, screenshot path)."""
     d = tmp_path_factory.mktemp("pv-plugin")
     from lodex.paraview import plugin_path
@@ -176,9 +192,9 @@ def plugin_run(full_dataset, tmp_path_factory):
     cases = str(d / "cases.json")
     with open(cases, "w") as f:
         json.dump(plugin_cases(full_dataset, idx), f)
-    env = dict(os.environ, LODEX_PYTHON=sys.executable)
+    env = dict(os.environ, LODEX_PYTHON=sys.executable, DISPLAY=display)
     out, png = str(d / "plugin.npz"), str(d / "shot.png")
-    proc = pvpython("plugin_dump.py", plugin_path(), cases, out, png, display=True, env=env, timeout=300)
+    proc = pvpython("plugin_dump.py", plugin_path(), cases, out, png, env=env, timeout=300)
     return dict(np.load(out)), proc.stdout + proc.stderr, png
 
 
@@ -297,7 +313,7 @@ def test_plugin_bad_input(plugin_run, key, words):
     assert "screenshot/pixels" in got
 
 
-def test_plugin_in_gui(full_dataset, tmp_path):
+def test_plugin_in_gui(full_dataset, display, tmp_path):
     """The ParaView GUI (under Xvfb) runs the loader script of `lodex paraview-plugin --loader`
     (no LODEX_PYTHON set) and reads particles with the plugin."""
     loader, out = str(tmp_path / "load_lodex.py"), str(tmp_path / "points.txt")
@@ -308,10 +324,11 @@ def test_plugin_in_gui(full_dataset, tmp_path):
     assert cli.stdout.strip() == plugin_path() and os.path.isfile(plugin_path())
     assert f"paraview --script={loader}" in cli.stderr
     env = {k: v for k, v in os.environ.items() if k != "LODEX_PYTHON"}
-    env.update(LODEX_TEST_LOADER=loader, LODEX_TEST_DATASET=full_dataset, LODEX_TEST_STEP="5", LODEX_TEST_OUT=out)
-    xvfb, gui = shutil.which("xvfb-run"), shutil.which("paraview")
-    assert xvfb and gui, "scripts/setup-system.sh installs paraview and xvfb"
-    proc = subprocess.run([xvfb, "-a", gui, f"--script={os.path.join(PV_SCRIPTS, 'gui_check.py')}"],
+    env.update(LODEX_TEST_LOADER=loader, LODEX_TEST_DATASET=full_dataset, LODEX_TEST_STEP="5", LODEX_TEST_OUT=out,
+               DISPLAY=display)
+    gui = shutil.which("paraview")
+    assert gui, "scripts/setup-system.sh installs paraview"
+    proc = subprocess.run([gui, f"--script={os.path.join(PV_SCRIPTS, 'gui_check.py')}"],
                           capture_output=True, text=True, timeout=120, env=env)
     assert os.path.exists(out), (proc.returncode, proc.stdout, proc.stderr)
     with open(out) as f:
