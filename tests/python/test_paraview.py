@@ -1,7 +1,7 @@
 """lodex data in the real ParaView (Debian's ParaView 5.11, driven by pvpython as a subprocess).
 
 H5Part: ParaView's own H5PartReader opens lodex's exports of gapped steps (0, 2, 5) and of a
-single step (1); its time values are the lodex steps, and every step's points and point arrays
+single step (`lodex export --steps 1`); its time values are the lodex steps, and every step's points and point arrays
 equal ParticleGroup.read bit for bit, particles matched by id (vector fields as ParaView's
 combined arrays).
 
@@ -93,8 +93,10 @@ def by_id(data: dict) -> dict:
 def test_h5part_in_paraview(dataset, tmp_path):
     g = lodex.open(dataset).particles("electrons")
     files = {(0, 2, 5): str(tmp_path / "gap.h5part"), (1,): str(tmp_path / "one.h5part")}
-    for steps, path in files.items():
-        g.export(path, steps=list(steps))
+    g.export(files[(0, 2, 5)], steps=[0, 2, 5])
+    cli = subprocess.run([sys.executable, "-m", "lodex.cli", "export", dataset, "electrons", "--out", files[(1,)],
+                          "--steps", "1"], capture_output=True, text=True, timeout=60)
+    assert cli.returncode == 0, cli.stderr
     out = str(tmp_path / "pv.npz")
     pvpython("h5part_dump.py", out, *files.values())
     got = np.load(out)
@@ -138,6 +140,14 @@ def grid_v(step: int) -> np.ndarray:
     return np.random.default_rng(7 + step).random((*GRID_DIMS[::-1], 3)).astype("f4")
 
 
+FLAT_DIMS = (20, 9)   # a 2-D grid (x, y): value = 1000 x + y
+
+
+def flat_data() -> np.ndarray:
+    y, x = np.meshgrid(np.arange(FLAT_DIMS[1]), np.arange(FLAT_DIMS[0]), indexing="ij")
+    return (1000 * x + y).astype("i4")
+
+
 def series_data(step: int) -> dict:
     rng = np.random.default_rng(50 + step)
     x, y, z = SERIES_DIMS
@@ -148,9 +158,11 @@ def series_data(step: int) -> dict:
 def full_dataset(dataset):
     """The particles of ``dataset`` and a grid "pg" (steps 0, 1) and a series "geo" beside them."""
     with lodex.open(dataset, mode="a") as ds:
-        g = ds.grid("pg", dims=GRID_DIMS, fields={"p": "f8", "v": ("f4", 3)})
+        g = ds.grid("pg", dims=GRID_DIMS, fields={"p": "f8", "v": ("f4", 3)}, bits_per_block=6)   # 32 blocks
         for step in (0, 1):
             g.write(step=step, box=((0, 0, 0), GRID_DIMS), data={"p": grid_p(step), "v": grid_v(step)})
+        flat = ds.grid("flat", dims=FLAT_DIMS, dtype="i4")
+        flat.write(step=0, box=((0, 0), FLAT_DIMS), data=flat_data())
         s = ds.series("geo", dims=SERIES_DIMS, variables={"T": ("f4", 3), "PS": ("f8", 2)})
         for step in range(SERIES_STEPS):
             s.write(step=step, box=((0, 0, 0), SERIES_DIMS), data=series_data(step))
@@ -172,6 +184,7 @@ def plugin_cases(path: str, idx: str) -> list[dict]:
         case("grid_coarse", "LodexGrid", 0.0, Name="pg", Resolution=7),
         case("grid_box", "LodexGrid", 1.0, Name="pg", Resolution=9, UseBox=1, Box=list(GRID_BOX)),
         dict(case("idx", "LodexGrid", 0.0), props={"FileName": idx, "Fields": ["p"]}),
+        case("flat", "LodexGrid", 0.0, Name="flat", Resolution=5),
         case("series_T", "LodexSeries", 1.0, Name="geo", Variable="T"),
         case("series_PS", "LodexSeries", 2.0, Name="geo", Variable="PS", UseBox=1, Box=[2, 1, 0, 9, 5, 4]),
         dict(case("no_dataset", "LodexParticles", 0.0), props={"FileName": path + "-missing"}),
@@ -180,6 +193,8 @@ def plugin_cases(path: str, idx: str) -> list[dict]:
         case("no_series", "LodexSeries", 0.0, Name="nope"),
         case("no_variable", "LodexSeries", 0.0, Name="geo", Variable="QQ"),
         case("bad_box", "LodexGrid", 0.0, Name="pg", UseBox=1, Box=[0, 0, 0, 99, 4, 4]),
+        case("fractional_box", "LodexSeries", 0.0, Name="geo", UseBox=1, Box=[0, 0, 0, 2.5, 4, 4]),
+        case("bad_resolution", "LodexGrid", 0.0, Name="pg", Resolution=40),
     ]
 
 
@@ -228,13 +243,14 @@ def test_plugin_particles(plugin_run, full_dataset, key, step, kwargs):
 
 def test_plugin_particle_levels_read_less(plugin_run):
     """A level of detail returns fewer particles and reads fewer bytes (the read statistics the
-    plugin attaches as field data), the box fewer too."""
+    plugin attaches as field data), the box fewer too; a coarse grid reads fewer bytes."""
     got, _, _ = plugin_run
     full = int(got["full/stat/lodex_particles"][0])
     assert full == STEPS[5]
     assert int(got["level/stat/lodex_particles"][0]) < full / 2
     assert got["level/stat/lodex_bytes_read"][0] < got["full/stat/lodex_bytes_read"][0] / 2
     assert got["box/stat/lodex_particles"][0] < STEPS[0]
+    assert got["grid_coarse/stat/lodex_bytes_read"][0] < got["grid_full/stat/lodex_bytes_read"][0]
 
 
 def image_geometry(got: dict, key: str):
@@ -266,6 +282,19 @@ def test_plugin_grid(plugin_run, full_dataset, key, step, resolution, box):
     assert np.array_equal(p, x + 100 * y + 10_000 * z + 1_000_000 * step), key
     if resolution is not None:
         assert spacing.max() > 1 and np.prod(counts) < np.prod(GRID_DIMS)
+
+
+def test_plugin_2d_grid(plugin_run, full_dataset):
+    """A 2-D grid is one slice (z 0..0); a coarse read's geometry checked by the values."""
+    got, _, _ = plugin_run
+    counts, origin, spacing = image_geometry(got, "flat")
+    want = lodex.open(full_dataset).grid("flat").read(0, resolution=5)
+    assert counts[2] == 1 and tuple(counts[1::-1]) == want.shape and np.prod(counts) < np.prod(FLAT_DIMS)
+    a = got["flat/array/flat"]
+    assert a.dtype == want.dtype and a.tobytes() == want.tobytes()
+    y, x = np.meshgrid(origin[1] + spacing[1] * np.arange(counts[1]), origin[0] + spacing[0] * np.arange(counts[0]),
+                       indexing="ij")
+    assert np.array_equal(a.reshape(counts[1], counts[0]), 1000 * x + y)
 
 
 @pytest.mark.parametrize("key,var,step,box", [("series_T", "T", 1, None), ("series_PS", "PS", 2, (2, 1, 0, 9, 5, 4))])
@@ -302,7 +331,9 @@ def test_plugin_screenshot(plugin_run):
 @pytest.mark.parametrize("key,words", [
     ("no_dataset", ["NotFoundError", "-missing"]), ("no_group", ["NotFoundError", "'ions'"]),
     ("no_grid", ["NotFoundError", "'nope'"]), ("no_series", ["NotFoundError", "'nope'"]),
-    ("no_variable", ["NotFoundError", "'QQ'", "T, PS"]), ("bad_box", ["InvalidArgumentError", "box"])])
+    ("no_variable", ["NotFoundError", "'QQ'", "T, PS"]), ("bad_box", ["InvalidArgumentError", "box"]),
+    ("fractional_box", ["InvalidArgumentError", "whole numbers", "2.5"]),
+    ("bad_resolution", ["InvalidArgumentError", "resolution 40", "max_resolution"])])
 def test_plugin_bad_input(plugin_run, key, words):
     """Each bad case gives no data and one error line naming the problem; the run goes on (the
     screenshot after the cases exists)."""
@@ -391,3 +422,22 @@ def test_worker_errors(request_text, words):
     text = f"{answer['error']}: {answer['message']}"
     for w in words:
         assert w in text, text
+
+
+def test_plugin_in_parallel_pvbatch(full_dataset, tmp_path):
+    """pvbatch on 2 ranks of ParaView's own Open MPI (where lodex imported into ParaView's Python
+    would meet the wrong MPI library): the plugin reads on the first rank and ParaView's totals
+    over the ranks are the read's, not twice it."""
+    loader = str(tmp_path / "load_lodex.py")
+    from lodex.paraview import write_loader
+    write_loader(loader)
+    mpirun, pvbatch = shutil.which("mpirun.openmpi"), shutil.which("pvbatch")
+    assert mpirun and pvbatch, "scripts/setup-system.sh installs paraview (and with it Open MPI's mpirun)"
+    proc = subprocess.run([mpirun, "--allow-run-as-root", "--oversubscribe", "-np", "2", pvbatch, "--symmetric",
+                           os.path.join(PV_SCRIPTS, "pvbatch_check.py"), loader, full_dataset],
+                          capture_output=True, text=True, timeout=180)
+    assert proc.returncode == 0, proc.stdout[-2000:] + proc.stderr[-3000:]
+    got = json.loads([ln for ln in proc.stdout.splitlines() if ln.startswith("{")][-1])
+    g = lodex.open(full_dataset)
+    assert got == {"ranks": 2, "particles": len(g.particles("electrons").read(5, level=1)["id"]),
+                   "grid_points": int(np.prod(GRID_DIMS))}

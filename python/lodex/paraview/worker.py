@@ -130,7 +130,7 @@ def _image(grid, resolution: int, box) -> dict:
     return {"extent": sum(([0, c - 1] for c in counts + [1] * pad), []),
             "origin": [float(v) for v in first + [0] * pad],
             "spacing": [float(v) for v in stride + [1] * pad],
-            "shape": counts[::-1]}
+            "shape": counts[::-1]}   # the read's array shape: (z, y, x) or (y, x)
 
 
 def _resolution(grid, request: dict) -> int:
@@ -139,9 +139,12 @@ def _resolution(grid, request: dict) -> int:
 
 
 def _grid_box(request: dict, nd: int):
+    """The box in sample coordinates (whole numbers), its first ``nd`` axes."""
     box = _box(request)
     if box is None:
         return None
+    if any(float(v) != int(v) for corner in box for v in corner):
+        raise InvalidArgumentError(f"a grid or series box is in sample coordinates, whole numbers; got {box!r}")
     return tuple(tuple(int(v) for v in corner[:nd]) for corner in box)
 
 
@@ -171,7 +174,7 @@ def grid(request: dict) -> tuple[dict, Arrays]:
                 stats[k] = stats.get(k, 0) + v
     image = _image(g, res, box)
     for f, a in arrays:
-        if list(a.shape[:len(g.dims)]) != image["shape"][3 - len(g.dims):]:
+        if list(a.shape[:len(g.dims)]) != image["shape"]:
             raise InternalError(f"grid {name!r}: read {f!r} at resolution {res} gave shape {a.shape}, "
                                 f"the lattice {image['shape']}")
     return {"name": name, "resolution": res, "image": image, "stats": stats}, arrays
