@@ -242,6 +242,11 @@ class _LodexReader(VTKPythonAlgorithmBase):
         return [n for n in all_names if self._selection.ArrayIsEnabled(n)]
 
     def _selectable(self, names):
+        """Offer exactly ``names`` for selection (a newly seen one selected)."""
+        for i in reversed(range(self._selection.GetNumberOfArrays())):
+            old = self._selection.GetArrayName(i)
+            if old not in names:   # another group's or grid's field
+                self._selection.RemoveArrayByName(old)
         for n in names:
             if not self._selection.ArrayExists(n):
                 self._selection.AddArray(n)
