@@ -1,18 +1,22 @@
 """lodex data in the real ParaView (Debian's ParaView 5.11, driven by pvpython as a subprocess).
 
 H5Part: ParaView's own H5PartReader opens lodex's exports of gapped steps (0, 2, 5) and of a
-single step (`lodex export --steps 1`); its time values are the lodex steps, and every step's points and point arrays
-equal ParticleGroup.read bit for bit, particles matched by id (vector fields as ParaView's
-combined arrays).
+single step (`lodex export --steps 1`); its time values are the lodex steps, and every step's
+points and point arrays equal ParticleGroup.read bit for bit, particles matched by id (vector
+fields as ParaView's combined arrays).
 
-The reader plugin (lodex.paraview): one pvpython run (on an Xvfb display, for the screenshot) loads
-the plugin and opens particles (every particle, a level of detail, a box, a field subset), a
-grid at full and coarse resolution and in a box, the grid's .idx file directly, and both
-variables of a series; each output equals lodex's own read (particles bit for bit by id, the
-images' samples and, for a grid whose values encode their coordinates, the image geometry too),
-time steps are the lodex steps, the read statistics travel along (a level reads fewer bytes),
-and a screenshot of the particles is not blank. A missing dataset, group, grid, series,
-variable or step field gives an error naming it in ParaView's output, and pvpython goes on.
+The reader plugin (lodex.paraview): one pvpython run (on an Xvfb display, for the screenshot)
+loads the plugin and opens particles (every particle, a level of detail, a fraction, a box, a
+field subset), a grid at full and coarse resolution and in a box, the grid's .idx file, an IDX
+file of three time steps written by OpenVisus, a 2-D grid, and both variables of a series; each
+output equals lodex's own read (particles bit for bit by id; images sample for sample, the
+OpenVisus file also equal to OpenVisus's read, and grids whose values encode their coordinates
+check the images' geometry), time steps are the lodex steps, the read statistics travel along
+(a level and a coarse grid read fewer bytes), and a screenshot of the particles is not blank.
+Bad input (a missing dataset, group, grid, series or variable, bad boxes and resolutions) gives
+an error line naming it in ParaView's output, and pvpython goes on. Also: the ParaView GUI runs
+the loader script, pvbatch on 2 Open MPI ranks reads once, the plugin finds its Python (or names
+a missing or broken one), and the worker's answers to bad requests.
 """
 
 from __future__ import annotations
@@ -169,7 +173,29 @@ def full_dataset(dataset):
     return dataset
 
 
-def plugin_cases(path: str, idx: str) -> list[dict]:
+OV_DIMS = (16, 16, 16)
+
+
+def ov_data(t: int) -> np.ndarray:
+    """Step t of the OpenVisus-written IDX file: value x + 100 y + 10000 z + 10^6 t (exact in f4)."""
+    z, y, x = np.meshgrid(*(np.arange(n) for n in OV_DIMS), indexing="ij")
+    return (x + 100 * y + 10_000 * z + 1_000_000 * t).astype("f4")
+
+
+@pytest.fixture(scope="module")
+def ov_idx(tmp_path_factory):
+    """An IDX file of 3 time steps written by OpenVisus (the reference implementation), not lodex."""
+    os.environ.setdefault("VISUS_DISABLE_WRITE_LOCK", "1")   # OpenVisus otherwise writes lock files
+    import OpenVisus as ov
+    url = str(tmp_path_factory.mktemp("ov") / "t.idx")
+    db = ov.CreateIdx(url=url, dims=list(OV_DIMS), fields=[ov.Field("data", "float32", "hzorder")],
+                      time=[0, 2, "time_%02d/"])
+    for t in range(3):
+        db.write(ov_data(t), time=t)
+    return url
+
+
+def plugin_cases(path: str, idx: str, ov_url: str) -> list[dict]:
     def case(key, reader, time, **props):
         return {"key": key, "reader": reader, "time": time, "props": dict({"FileName": path}, **props)}
     manifest = os.path.join(path, "manifest.json")
@@ -185,6 +211,7 @@ def plugin_cases(path: str, idx: str) -> list[dict]:
         case("grid_box", "LodexGrid", 1.0, Name="pg", Resolution=9, UseBox=1, Box=list(GRID_BOX)),
         dict(case("idx", "LodexGrid", 0.0), props={"FileName": idx, "Fields": ["p"]}),
         case("flat", "LodexGrid", 0.0, Name="flat", Resolution=5),
+        dict(case("openvisus", "LodexGrid", 2.0), props={"FileName": ov_url, "Resolution": 9}),
         case("series_T", "LodexSeries", 1.0, Name="geo", Variable="T"),
         case("series_PS", "LodexSeries", 2.0, Name="geo", Variable="PS", UseBox=1, Box=[2, 1, 0, 9, 5, 4]),
         dict(case("no_dataset", "LodexParticles", 0.0), props={"FileName": path + "-missing"}),
@@ -199,14 +226,14 @@ def plugin_cases(path: str, idx: str) -> list[dict]:
 
 
 @pytest.fixture(scope="module")
-def plugin_run(full_dataset, display, tmp_path_factory):
+def plugin_run(full_dataset, ov_idx, display, tmp_path_factory):
     """The pvpython run over plugin_cases: (npz contents, stdout + stderr, screenshot path)."""
     d = tmp_path_factory.mktemp("pv-plugin")
     from lodex.paraview import plugin_path
     idx = lodex.open(full_dataset).grid("pg").idx_path
     cases = str(d / "cases.json")
     with open(cases, "w") as f:
-        json.dump(plugin_cases(full_dataset, idx), f)
+        json.dump(plugin_cases(full_dataset, idx, ov_idx), f)
     env = dict(os.environ, LODEX_PYTHON=sys.executable, DISPLAY=display)
     out, png = str(d / "plugin.npz"), str(d / "shot.png")
     proc = pvpython("plugin_dump.py", plugin_path(), cases, out, png, env=env, timeout=300)
@@ -282,6 +309,21 @@ def test_plugin_grid(plugin_run, full_dataset, key, step, resolution, box):
     assert np.array_equal(p, x + 100 * y + 10_000 * z + 1_000_000 * step), key
     if resolution is not None:
         assert spacing.max() > 1 and np.prod(counts) < np.prod(GRID_DIMS)
+
+
+def test_plugin_openvisus_idx(plugin_run, ov_idx):
+    """An IDX file OpenVisus wrote, with its time steps as ParaView's times: step 2 at resolution
+    9 equals OpenVisus's own read, and its geometry the values' coordinates."""
+    import OpenVisus as ov
+    got, _, _ = plugin_run
+    assert got["openvisus/times"].tolist() == [0.0, 1.0, 2.0]
+    counts, origin, spacing = image_geometry(got, "openvisus")
+    want = ov.LoadDataset(ov_idx).read(time=2, max_resolution=9)
+    a = got["openvisus/array/data"]
+    assert tuple(counts[::-1]) == want.shape and a.dtype == want.dtype and a.tobytes() == want.tobytes()
+    z, y, x = np.meshgrid(*(origin[k] + spacing[k] * np.arange(counts[k]) for k in (2, 1, 0)), indexing="ij")
+    assert np.array_equal(a.reshape(counts[::-1]), x + 100 * y + 10_000 * z + 2_000_000)
+    assert spacing.tolist() == [2.0, 2.0, 2.0]
 
 
 def test_plugin_2d_grid(plugin_run, full_dataset):
