@@ -5,9 +5,11 @@
 # binding only) and patchelf give the venv's MPICH a Fortran interface: scripts/setup-fortran-mpi.sh.
 # `setup-system.sh fuzz` adds clang 19 and its compiler-rt (libclang_rt.fuzzer, for `make fuzz`;
 # clang 14, Debian 12's default, cannot compile lambdas capturing structured bindings).
+# paraview, python3-paraview and xvfb: tests/python/test_paraview.py and bench/paraview.py drive
+# the real ParaView (pvpython, and the GUI on an Xvfb display).
 set -euo pipefail
 pkgs=(libroaring-dev libxxhash-dev nlohmann-json3-dev libgtest-dev zlib1g-dev cmake ninja-build g++
-      gfortran libmpich-dev patchelf pkg-config chromium)
+      gfortran libmpich-dev patchelf pkg-config chromium paraview python3-paraview xvfb)
 if [ "${1:-}" = fuzz ]; then
   pkgs+=(clang-19 libclang-rt-19-dev)
 fi

@@ -1,15 +1,18 @@
 """H5Part export and import (docs/h5part.md), with h5py.
 
 H5Part is the layout VisIt's and ParaView's H5Part readers expect: one HDF5 group per step named
-``Step#<n>`` at the root, in each one 1-D dataset per field component, all of the step's particle
-count, the coordinates named ``x``, ``y``, ``z``.
+``Step#<i>`` at the root, i = 0 .. N-1 with no gaps, in each one 1-D dataset per field component,
+all of the step's particle count, the coordinates named ``x``, ``y``, ``z``. The i-th exported
+step's lodex step is its group's float64 ``TimeValue`` (ParaView's time) and int64 ``lodex_step``
+(what an import reads back; groups without it are step i).
 
 lodex fields map to datasets so: ``position`` -> ``x``, ``y``, ``z``; a field with one component
 -> a dataset of its name; a field of k > 1 components -> ``<field>_0`` ... ``<field>_<k-1>``.
 The dtypes are kept exactly. The file records the mapping, so an import gives back the same
 schema: root attributes ``lodex_schema`` (JSON list of [field, dtype, components]) and
 ``lodex_domain`` (float64, shape (2, 3): min and max corner), on each dataset ``lodex_field``
-and ``lodex_component``, on each step group ``Step`` (the step number, as H5Part tools write it).
+and ``lodex_component``, on each step group ``Step`` (the lodex step, as an int64) beside
+``TimeValue`` and ``lodex_step``.
 
 h5py is imported only here, when used: ``pip install h5py`` (or ``pip install 'lodex[h5part]'``).
 """
@@ -31,6 +34,7 @@ from .errors import (AlreadyExistsError, Error, FormatError, InternalError, Inva
 
 DEFAULT_MAX_BYTES = 1 << 30
 _STEP_NAME = re.compile(r"Step#(-?[0-9]+)\Z")
+_STEP_ATTR = "lodex_step"    # the lodex step of an exported step group (the group is Step#<index>)
 _FIELD_NAME = re.compile(r"[A-Za-z0-9_]{1,31}\Z")   # what a lodex schema accepts
 _DTYPES = ("f4", "f8", "i1", "u1", "i2", "u2", "i4", "u4", "i8", "u8")
 _COORDS = ("x", "y", "z")
@@ -213,10 +217,9 @@ def _export(group, out, steps, fields, overwrite, max_bytes) -> dict:
         f.attrs["lodex_schema"] = json.dumps([[n, d, c] for n, d, c in chosen])
         f.attrs["lodex_domain"] = np.asarray(group.domain, dtype=np.float64)
         f.attrs["lodex_group"] = group.name
-        for step in step_list:
+        for index, step in enumerate(step_list):
             count = sum(int(rec["count"]) for rec in group.files(step))
-            sg = f.create_group(f"Step#{step}")
-            sg.attrs["Step"] = np.int64(step)
+            sg = _step_group(f, index, step)
             dsets = {}
             for n, d, c in chosen:
                 chunk = max(1, min(count, _CHUNK_BYTES // np.dtype(d).itemsize))
@@ -255,6 +258,17 @@ def _export(group, out, steps, fields, overwrite, max_bytes) -> dict:
         raise _lodex_error(e, f"H5Part export to {out} failed") from e
     return {"path": out, "steps": list(step_list), "particles": total, "bytes": os.path.getsize(out),
             "pieces": pieces, "seconds": time.perf_counter() - t0}
+
+
+def _step_group(f, index: int, step: int):
+    """The group of the ``index``-th exported step, lodex step ``step``: H5Part readers open the
+    groups ``Step#0`` .. ``Step#<N-1>`` in turn (ParaView's fails on a gap), and ParaView takes
+    each step's time from its float64 ``TimeValue``."""
+    sg = f.create_group(f"Step#{index}")
+    sg.attrs["TimeValue"] = np.float64(step)
+    sg.attrs["Step"] = np.int64(step)
+    sg.attrs[_STEP_ATTR] = np.int64(step)
+    return sg
 
 
 def _vfd(f, path: str) -> tuple[int, int, int] | None:
@@ -359,6 +373,21 @@ def _open_h5(h5py, path: str):
         raise _lodex_error(e, f"cannot open {path}") from None
 
 
+def _lodex_step(g, number: int, key: str, path: str) -> int:
+    """The lodex step of the step group ``g`` named ``Step#<number>``: its ``lodex_step``
+    attribute (written by lodex), else ``number`` (files of other tools and of lodex before the
+    attribute existed)."""
+    if _STEP_ATTR not in g.attrs:
+        return number
+    v = np.asarray(g.attrs[_STEP_ATTR])
+    if v.shape not in ((), (1,)) or v.dtype.kind not in "iu":
+        raise FormatError(f"{path}: attribute {_STEP_ATTR} of {key} must be one integer, got {v!r}")
+    s = int(v.reshape(-1)[0])
+    if not -2**63 <= s < 2**63:
+        raise FormatError(f"{path}: attribute {_STEP_ATTR} of {key} is {s}, outside int64")
+    return s
+
+
 def _inspect(h5py, f, path: str, steps) -> _Plan:
     plan = _Plan()
     found: dict[int, str] = {}
@@ -366,15 +395,15 @@ def _inspect(h5py, f, path: str, steps) -> _Plan:
         m = _STEP_NAME.match(key)
         if m is None:
             continue
-        s = int(m.group(1))
-        if s in found:
-            raise FormatError(f"{path}: groups {found[s]!r} and {key!r} are both step {s}")
         try:
             is_group = isinstance(f[key], h5py.Group)
         except KeyError:   # a dangling link
             is_group = False
         if not is_group:
             raise FormatError(f"{path}: {key!r} is not an HDF5 group")
+        s = _lodex_step(f[key], int(m.group(1)), key, path)
+        if s in found:
+            raise FormatError(f"{path}: groups {found[s]!r} and {key!r} are both step {s}")
         found[s] = key
     if not found:
         raise FormatError(f"{path} holds no H5Part steps (no 'Step#<n>' groups at the root)")

@@ -60,16 +60,20 @@ def leftovers(directory) -> list[str]:
 
 
 def check_export(path: str, g, steps: list[int], fields: list[str] | None = None) -> None:
-    """The H5Part file at ``path`` holds exactly ``steps`` of ``g`` (``fields``, default all)."""
+    """The H5Part file at ``path`` holds exactly ``steps`` of ``g`` (``fields``, default all), in
+    the groups Step#0 .. Step#<len(steps)-1>, in that order, each with the lodex step as its
+    float64 TimeValue and int64 lodex_step and Step."""
     schema = {n: v for n, v in g.schema.items() if fields is None or n in fields}
     with h5py.File(path, "r") as f:
-        assert sorted(f.keys()) == sorted(f"Step#{s}" for s in steps)
+        assert sorted(f.keys()) == sorted(f"Step#{i}" for i in range(len(steps)))
         assert json.loads(f.attrs["lodex_schema"]) == [[n, d, c] for n, (d, c) in schema.items()]
         assert np.array_equal(f.attrs["lodex_domain"], np.asarray(g.domain))
         assert f.attrs["lodex_domain"].dtype == np.float64
-        for s in steps:
-            sg = f[f"Step#{s}"]
-            assert int(sg.attrs["Step"]) == s
+        for i, s in enumerate(steps):
+            sg = f[f"Step#{i}"]
+            for attr, dtype in (("TimeValue", np.float64), ("lodex_step", np.int64), ("Step", np.int64)):
+                a = np.asarray(sg.attrs[attr])
+                assert a.shape == () and a.dtype == dtype and a == s, (i, attr, a)
             assert set(sg.keys()) == hc.dataset_names(schema)
             count = sum(rec["count"] for rec in g.files(s))
             for name, ds in sg.items():
@@ -108,11 +112,11 @@ def test_export_mixed_details(sources, exports):
     """Empty and one-particle steps, exact dtypes, per-dataset labels, the vector field's names."""
     path, _ = exports["mixed"]
     with h5py.File(path, "r") as f:
-        empty = f["Step#1"]
+        empty = f[hc.h5_group_name(f, 1)]
         assert {k: (v.shape, v.dtype.str) for k, v in empty.items()} == {
             "x": ((0,), "<f8"), "y": ((0,), "<f8"), "z": ((0,), "<f8"), "mass": ((0,), "<f8"),
             "kind": ((0,), "<u2"), "cell_0": ((0,), "<i4"), "cell_1": ((0,), "<i4"), "id": ((0,), "<u8")}
-        one = f["Step#4"]
+        one = f[hc.h5_group_name(f, 4)]
         assert all(v.shape == (1,) for v in one.values())
         assert [(one[n].attrs["lodex_field"], int(one[n].attrs["lodex_component"]))
                 for n in ("x", "y", "z", "cell_0", "cell_1", "kind")] == [
@@ -127,7 +131,7 @@ def test_export_subset(sources, tmp_path):
     out = str(tmp_path / "sub.h5part")
     st = g.export(out, steps=[2, 0], fields=["energy", "position"])
     assert st["steps"] == [2, 0]
-    check_export(out, g, [0, 2], ["energy", "position"])
+    check_export(out, g, [2, 0], ["energy", "position"])
     with h5py.File(out, "r") as f:
         assert json.loads(f.attrs["lodex_schema"]) == [["position", "f4", 3], ["energy", "f4", 1]]
     out2 = str(tmp_path / "one.h5part")
@@ -154,10 +158,10 @@ def test_export_in_pieces(sources, exports, tmp_path, kind, fields):
     with h5py.File(out, "r") as f, h5py.File(whole, "r") as w:
         for s in g.steps:
             split = sum(rec["count"] for rec in g.files(s)) * row > 4096
-            for name, ds in f[f"Step#{s}"].items():
+            for name, ds in f[hc.h5_group_name(f, s)].items():
                 if split:   # appended piece by piece
                     assert ds.chunks is not None and ds.maxshape == (None,)
-                assert ds.dtype == w[f"Step#{s}"][name].dtype
+                assert ds.dtype == w[hc.h5_group_name(w, s)][name].dtype
     for s in g.steps:
         a = hc.h5_as_lodex(hc.h5_step(out, s), schema)
         b = hc.h5_as_lodex(hc.h5_step(whole, s), schema)
@@ -352,6 +356,64 @@ def test_import_in_parts(sources, exports, tmp_path):
     assert g.steps == [0, 1, 4, 7]
     for s in g.steps:
         assert hc.same_particles(g.read(s), src.read(s)) is None
+
+
+def test_import_gapped_steps(sources, tmp_path):
+    """Steps 7 and 1 exported in that order (groups Step#0, Step#1) come back as steps 7 and 1,
+    also one at a time; a step the file does not hold is named with the ones it does."""
+    src = group(sources, "mixed")
+    h5 = str(tmp_path / "gap.h5part")
+    src.export(h5, steps=[7, 1])
+    path = str(tmp_path / "gap.lodex")
+    with lodex.create(path) as ds:
+        g = ds.import_h5part(h5, "m", steps=[7])
+        assert g.steps == [7]
+        with pytest.raises(lodex.NotFoundError, match=r"no step 4 \(steps: 1, 7\)"):
+            ds.import_h5part(h5, "m", steps=[4])
+        g = ds.import_h5part(h5, "m", steps=1)
+        assert g.steps == [1, 7]
+    g = lodex.open(path).particles("m")
+    for s in (1, 7):
+        assert hc.same_particles(g.read(s), src.read(s)) is None
+
+
+def test_import_before_lodex_step(exports, tmp_path):
+    """A lodex file whose groups carry no lodex_step (as lodex wrote them before: Step#<step>)
+    imports with the group numbers as steps."""
+    old = str(tmp_path / "old.h5part")
+    with h5py.File(exports["mixed"][0], "r") as f, h5py.File(old, "w") as o:
+        for k, v in f.attrs.items():
+            o.attrs[k] = v
+        for key in f:
+            step = int(f[key].attrs["lodex_step"])
+            f.copy(f[key], o, name=f"Step#{step}")
+            for attr in ("lodex_step", "TimeValue"):
+                del o[f"Step#{step}"].attrs[attr]
+    path = str(tmp_path / "old.lodex")
+    with lodex.create(path) as ds:
+        assert ds.import_h5part(old, "m").steps == [0, 1, 4, 7]
+
+
+@pytest.mark.parametrize("values,words", [
+    ({"Step#0": 2.5}, ["lodex_step", "Step#0", "one integer"]),
+    ({"Step#0": "3"}, ["lodex_step", "Step#0", "one integer"]),
+    ({"Step#0": np.array([1, 2])}, ["lodex_step", "Step#0", "one integer"]),
+    ({"Step#0": np.uint64(2**63)}, ["lodex_step", "Step#0", "outside int64"]),
+    ({"Step#0": 3, "Step#1": 3}, ["'Step#0'", "'Step#1'", "both step 3"]),
+    ({"Step#1": 0}, ["'Step#0'", "'Step#1'", "both step 0"]),   # Step#0 has none: step 0
+])
+def test_import_bad_lodex_step(tmp_path, values, words):
+    h5 = str(tmp_path / "bad.h5part")
+    h5_file(h5, {"Step#0": xyz(3), "Step#1": xyz(3)})
+    with h5py.File(h5, "a") as f:
+        for key, v in values.items():
+            f[key].attrs["lodex_step"] = v
+    with lodex.create(str(tmp_path / "d.lodex")) as ds:
+        with pytest.raises(lodex.FormatError) as e:
+            ds.import_h5part(h5, "p")
+        for w in words:
+            assert w in str(e.value), str(e.value)
+        assert ds.groups == []
 
 
 def test_import_foreign(sources, tmp_path):

@@ -39,6 +39,7 @@ def test_wheel_is_the_package_alone_with_its_libraries(wheel):
     assert not any("test" in n.lower() or n.endswith(".a") for n in names if not n.startswith("lodex-")), names
     assert any(n.startswith("lodex/_lodex") and n.endswith(".so") for n in names)
     assert {"lodex/serve/viewer/index.html", "lodex/serve/viewer/viewer.js"} <= set(names)   # lodex serve's page
+    assert {"lodex/paraview/lodex_reader.py", "lodex/paraview/worker.py"} <= set(names)   # the ParaView plugin
 
 
 def test_wheel_works_in_a_fresh_environment(wheel, tmp_path):

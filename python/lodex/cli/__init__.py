@@ -738,6 +738,8 @@ def main(argv: list[str] | None = None) -> int:
     p.set_defaults(func=_demo)
     from .serve import add_parser as _add_serve
     _add_serve(sub)
+    from .paraview import add_parser as _add_paraview
+    _add_paraview(sub)
     argv = list(sys.argv[1:] if argv is None else argv)
     # "--box -1,0,0:1,1,1": argparse would take the negative value for an option; glue it on.
     for i in range(len(argv) - 1):

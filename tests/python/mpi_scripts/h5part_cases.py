@@ -158,10 +158,21 @@ def same_particles(a: dict, b: dict) -> str | None:
     return None
 
 
+def h5_group_name(f, step: int) -> str:
+    """The name of the step group of lodex step ``step``: the group whose lodex_step attribute is
+    ``step``, or, in a file without that attribute (not written by lodex), Step#<step>."""
+    named = [k for k in f.keys() if k.startswith("Step#") and "lodex_step" in f[k].attrs]
+    if not named:
+        return f"Step#{step}"
+    hits = [k for k in named if int(f[k].attrs["lodex_step"]) == step]
+    assert len(hits) == 1, (step, hits)
+    return hits[0]
+
+
 def h5_step(path: str, step: int) -> dict:
-    """The datasets of Step#<step> as numpy arrays."""
+    """The datasets of lodex step ``step`` (h5_group_name) as numpy arrays."""
     with h5py.File(path, "r") as f:
-        return {k: v[()] for k, v in f[f"Step#{step}"].items()}
+        return {k: v[()] for k, v in f[h5_group_name(f, step)].items()}
 
 
 def h5_as_lodex(dsets: dict, schema: dict) -> dict:

@@ -1,0 +1,160 @@
+"""ParaView's open-to-first-render time for one VPIC-like particle step (issue 22): the lodex reader
+plugin at a coarse level of detail and at a fraction, against the full step through the plugin
+and through ParaView's own H5PartReader on an H5Part export (what a user without the plugin
+would open).
+
+One process writes a step of --particles VPIC-like particles (lodex.workloads.vpic, partition grid
+4 x 4 x 2: 32 files) and exports it to H5Part; then every method runs --repeats times,
+interleaved, each in a fresh `pvpython bench/paraview_worker.py` (ParaView 5.11, Mesa's
+software OpenGL on an Xvfb display): the clock runs from creating the reader to the end of the
+first Render() of the points coloured by energy, 800 x 600. The files are in the page cache
+(written just before): warm reads. Writes bench/results/paraview.json and paraview.png; medians
+with min and max.
+
+    .venv/bin/python bench/paraview.py [--particles 10000000] [--repeats 5] [--level 11]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+from bench_common import environment  # noqa: E402
+
+import lodex  # noqa: E402
+from lodex.paraview import write_loader  # noqa: E402
+from lodex.workloads import VPIC_DOMAIN, VPIC_SCHEMA, vpic  # noqa: E402
+
+WORKER = os.path.join(HERE, "paraview_worker.py")
+
+
+def write(path: str, h5: str, n: int) -> dict:
+    t0 = time.perf_counter()
+    data, _ = vpic(0, 1, n, seed=22)
+    with lodex.create(path) as ds:
+        g = ds.particles("electrons", schema=VPIC_SCHEMA, domain=VPIC_DOMAIN, partition_grid=(4, 4, 2))
+        g.write(step=0, data=data)
+    t1 = time.perf_counter()
+    del data
+    st = lodex.open(path).particles("electrons").export(h5)
+    return {"write_s": t1 - t0, "export_s": time.perf_counter() - t1, "h5part_bytes": st["bytes"],
+            "lodex_bytes": sum(os.path.getsize(os.path.join(d, f)) for d, _, fs in os.walk(path) for f in fs)}
+
+
+def start_xvfb() -> tuple[subprocess.Popen, str]:
+    """An Xvfb server and its display; Xvfb picks the number (-displayfd), so that, unlike
+    `xvfb-run -a`, runs starting at the same time cannot race for one."""
+    r, w = os.pipe()
+    proc = subprocess.Popen([shutil.which("Xvfb"), "-displayfd", str(w), "-screen", "0", "1280x1024x24",
+                             "-nolisten", "tcp"], pass_fds=(w,), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    os.close(w)
+    with os.fdopen(r, "rb") as f:
+        number = f.readline().strip().decode()
+    if not number.isdigit():
+        raise SystemExit(f"Xvfb did not start (exit code {proc.poll()})")
+    return proc, f":{number}"
+
+
+def run(method: str, path: str, value: str, loader: str, env: dict) -> dict:
+    cmd = [shutil.which("pvpython"), WORKER, method, path, "0", value, loader]
+    t0 = time.perf_counter()
+    p = subprocess.run(cmd, capture_output=True, text=True, timeout=900, env=env)
+    if p.returncode != 0:
+        sys.stderr.write(p.stdout[-3000:] + p.stderr[-3000:])
+        raise SystemExit(f"{method} failed ({p.returncode})")
+    out = json.loads([ln for ln in p.stdout.splitlines() if ln.startswith("{")][-1])
+    out["process_s"] = time.perf_counter() - t0
+    return out
+
+
+def summarize(runs: list[dict]) -> dict:
+    def mmm(key):
+        v = [r[key] for r in runs]
+        return {"median": statistics.median(v), "min": min(v), "max": max(v)}
+    return {"points": runs[0]["points"], "open_to_render_s": mmm("open_to_render_s"),
+            "open_to_data_s": mmm("open_to_data_s"), "process_s": mmm("process_s"), "stats": runs[0]["stats"]}
+
+
+def chart(res: dict, png: str) -> None:
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    names = list(res["methods"])
+    med = [res["methods"][m]["open_to_render_s"]["median"] for m in names]
+    lo = [med[i] - res["methods"][m]["open_to_render_s"]["min"] for i, m in enumerate(names)]
+    hi = [res["methods"][m]["open_to_render_s"]["max"] - med[i] for i, m in enumerate(names)]
+    labels = [f"{m}\n{res['methods'][m]['points']:,} points" for m in names]
+    fig, ax = plt.subplots(figsize=(7.5, 4))
+    ax.bar(labels, med, yerr=[lo, hi], capsize=4, color=["#4c72b0", "#55a868", "#c44e52", "#8172b2"][:len(names)])
+    ax.set_ylabel("open to first render (s), median, min-max")
+    ax.set_title(f"ParaView 5.11: one VPIC-like step of {res['config']['particles']:,} particles")
+    for i, v in enumerate(med):
+        ax.text(i + 0.08, v, f" {v:.2f} s", ha="left", va="bottom")
+    fig.tight_layout()
+    fig.savefig(png, dpi=110)
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--particles", type=int, default=10_000_000)
+    ap.add_argument("--repeats", type=int, default=5)
+    ap.add_argument("--level", type=int, default=11, help="the coarse level (one reader: 32 * (2^(L+1) - 1) particles)")
+    ap.add_argument("--fraction", type=float, default=0.01)
+    ap.add_argument("--dir", default=None, help="where to write the data (default: a temporary folder)")
+    ap.add_argument("--out", default=os.path.join(HERE, "results", "paraview.json"))
+    args = ap.parse_args()
+    work = os.path.abspath(args.dir) if args.dir else tempfile.mkdtemp(prefix="lodex-pv-bench-")
+    path, h5, loader = (os.path.join(work, n) for n in ("vpic.lodex", "vpic.h5part", "load_lodex.py"))
+    res = {"benchmark": "paraview", "environment": environment(work),
+           "config": {"particles": args.particles, "repeats": args.repeats, "level": args.level,
+                      "fraction": args.fraction, "partition_grid": [4, 4, 2], "cache": "warm",
+                      "view": [800, 600], "representation": "Points coloured by energy"}}
+    try:
+        print(f"writing {args.particles:,} particles in {work} ...", flush=True)
+        res["data"] = write(path, h5, args.particles)
+        write_loader(loader)
+        xvfb, display = start_xvfb()
+        env = dict(os.environ, LODEX_PYTHON=sys.executable, DISPLAY=display)
+        methods = {f"lodex level {args.level}": ("level", path, str(args.level)),
+                   f"lodex fraction {args.fraction:g}": ("fraction", path, str(args.fraction)),
+                   "lodex full": ("full", path, "0"), "H5PartReader full": ("h5part", h5, "0")}
+        runs = {m: [] for m in methods}
+        for r in range(args.repeats):
+            for m, (method, p, value) in methods.items():
+                out = run(method, p, value, loader, env)
+                runs[m].append(out)
+                print(f"  {r + 1}/{args.repeats} {m:24} {out['points']:>11,} points  "
+                      f"open->render {out['open_to_render_s']:7.3f} s  (data {out['open_to_data_s']:.3f} s)", flush=True)
+        res["runs"] = runs
+        res["methods"] = {m: summarize(v) for m, v in runs.items()}
+        full = res["methods"]["lodex full"]["open_to_render_s"]["median"]
+        h5full = res["methods"]["H5PartReader full"]["open_to_render_s"]["median"]
+        res["ratios"] = {m: {"vs_lodex_full": full / s["open_to_render_s"]["median"],
+                             "vs_h5part_full": h5full / s["open_to_render_s"]["median"]}
+                         for m, s in res["methods"].items()}
+        res["environment"]["loadavg_end"] = os.getloadavg()
+        xvfb.terminate()
+        xvfb.wait()
+    finally:
+        if not args.dir:
+            shutil.rmtree(work, ignore_errors=True)
+    os.makedirs(os.path.dirname(args.out), exist_ok=True)
+    with open(args.out, "w") as f:
+        json.dump(res, f, indent=1)
+    chart(res, os.path.splitext(args.out)[0] + ".png")
+    print(json.dumps({m: round(s["open_to_render_s"]["median"], 3) for m, s in res["methods"].items()}))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

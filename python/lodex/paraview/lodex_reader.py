@@ -1,0 +1,483 @@
+"""ParaView readers for lodex datasets (docs/paraview.md): a ParaView Python plugin.
+
+Load it in ParaView (Tools > Manage Plugins > Load New..., this file) or in pvpython with
+``LoadPlugin(path, ns=globals())``; ``python -m lodex.paraview`` prints ``path``. Three readers:
+
+- ``LodexParticles``: a particle group as points (vtkPolyData with a vertex per particle), every
+  chosen field a point array, the group's steps as ParaView's time; ``Level`` (-1: every level),
+  ``Fraction``, ``UseBox`` and ``Box`` choose what is read.
+- ``LodexGrid``: a grid (or any IDX file) as image data at ``Resolution`` (-1: full) inside
+  ``Box`` (sample coordinates), one point array per chosen field, steps as time.
+- ``LodexSeries``: one variable of a series as image data, its steps as time.
+
+The reads run with lodex in a child process of lodex's own Python (``python -m
+lodex.paraview.worker``, started once and kept), never in ParaView's: that Python may have another numpy, another
+version, and ParaView's MPI library loaded (docs/paraview.md says why). The Python is
+$LODEX_PYTHON, else the Python of the installation this file belongs to
+(<prefix>/lib/pythonX.Y/site-packages/lodex/paraview/ -> <prefix>/bin/pythonX.Y). This file
+imports only ParaView, VTK, numpy and the standard library.
+"""
+
+import atexit
+import json
+import os
+import subprocess
+import tempfile
+
+import numpy as np
+from paraview.util.vtkAlgorithm import VTKPythonAlgorithmBase, smdomain, smhint, smproperty, smproxy
+from vtkmodules.util.numpy_support import numpy_to_vtk
+from vtkmodules.vtkCommonCore import vtkDataArraySelection, vtkOutputWindow, vtkPoints
+from vtkmodules.vtkCommonDataModel import vtkCellArray, vtkImageData, vtkPolyData
+from vtkmodules.vtkCommonExecutionModel import vtkStreamingDemandDrivenPipeline
+
+PATTERNS = "manifest.json"
+DESCRIPTION = "lodex dataset (its manifest.json)"
+
+
+class LodexError(Exception):
+    """A read failed: the message names the lodex error class and says why."""
+
+
+# ---------------------------------------------------------------------------------------------
+# The child process
+# ---------------------------------------------------------------------------------------------
+
+def lodex_python():
+    """The Python to run lodex with: $LODEX_PYTHON, else the one of this file's installation."""
+    given = os.environ.get("LODEX_PYTHON")
+    if given:
+        return given
+    here = os.path.dirname(os.path.abspath(__file__))   # <site>/lodex/paraview
+    lib = os.path.dirname(os.path.dirname(os.path.dirname(here)))   # <prefix>/lib/pythonX.Y
+    prefix = os.path.dirname(os.path.dirname(lib))
+    for name in (os.path.basename(lib), "python3", "python"):
+        candidate = os.path.join(prefix, "bin", name)
+        if name.startswith("python") and os.access(candidate, os.X_OK):
+            return candidate
+    raise LodexError(f"cannot find the Python lodex is installed in (looked in {prefix}/bin for this "
+                     f"plugin at {__file__}); set LODEX_PYTHON to it, e.g. /path/to/venv/bin/python")
+
+
+class _Worker:
+    """A running ``python -m lodex.paraview.worker``: one per ParaView process, shared by every
+    reader, started at the first request and again whenever it has died or LODEX_PYTHON changed.
+    It answers requests one JSON line at a time, so only the first request pays for starting
+    Python and importing lodex."""
+
+    current = None
+
+    def __init__(self, python):
+        env = dict(os.environ)
+        env.pop("PYTHONHOME", None)   # ParaView's, not lodex's
+        self.python = python
+        self.err = tempfile.TemporaryFile()
+        try:
+            self.proc = subprocess.Popen([python, "-m", "lodex.paraview.worker"], stdin=subprocess.PIPE,
+                                         stdout=subprocess.PIPE, stderr=self.err, env=env)
+        except OSError as e:
+            self.err.close()
+            raise LodexError(f"cannot run lodex's Python {python} ({e}); set LODEX_PYTHON to the Python "
+                             "lodex is installed in") from None
+
+    @classmethod
+    def get(cls, python):
+        w = cls.current
+        if w is None or w.python != python or w.proc.poll() is not None:
+            if w is not None:
+                w.stop()
+            cls.current = w = cls(python)
+        return w
+
+    def stop(self):
+        if _Worker.current is self:
+            _Worker.current = None
+        for stream in (self.proc.stdin, self.proc.stdout):
+            try:
+                stream.close()
+            except OSError:
+                pass
+        try:
+            self.proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            self.proc.wait()
+        self.err.close()
+
+    def failure(self, what):
+        """LodexError for a worker that died or garbled its answer (then stopped)."""
+        try:
+            self.proc.wait(timeout=5)
+        except subprocess.TimeoutExpired:
+            pass
+        self.err.seek(0, os.SEEK_END)
+        self.err.seek(max(0, self.err.tell() - 2000))
+        tail = " ".join(self.err.read().decode(errors="replace").split())   # one line in ParaView's output
+        code = self.proc.poll()
+        self.stop()
+        return LodexError(f"{self.python} -m lodex.paraview.worker {what} (exit code {code}): {tail or 'no output'}"
+                          " -- is lodex installed in that Python? (LODEX_PYTHON)")
+
+    def _read_exactly(self, n):
+        buf = np.empty(n, dtype=np.uint8)
+        view = memoryview(buf)
+        got = 0
+        while got < n:
+            k = self.proc.stdout.readinto(view[got:])
+            if not k:
+                raise EOFError(f"the answer ended after {got} of {n} bytes")
+            got += k
+        return buf
+
+    def ask(self, request):
+        try:
+            self.proc.stdin.write(json.dumps(request).encode() + b"\n")
+            self.proc.stdin.flush()
+            line = self.proc.stdout.readline()
+            if not line:
+                raise EOFError("no answer")
+            header = json.loads(line)
+            arrays = {}
+            for name, dtype, shape in header.get("arrays", []):
+                dt = np.dtype(dtype)
+                n = int(np.prod(shape, dtype=np.int64))
+                arrays[name] = self._read_exactly(n * dt.itemsize).view(dt).reshape(shape)
+        except (OSError, EOFError, ValueError) as e:
+            raise self.failure(f"failed ({e})") from None
+        return header, arrays
+
+
+def call(request):
+    """(meta, {name: array}) of one request to lodex.paraview.worker; LodexError on failure."""
+    header, arrays = _Worker.get(lodex_python()).ask(request)
+    if "error" in header:
+        raise LodexError(f"{header['error']}: {header['message']}")
+    return header["meta"], arrays
+
+
+@atexit.register
+def _stop_worker():
+    if _Worker.current is not None:
+        _Worker.current.stop()
+
+
+def report(algorithm, error):
+    """Show a failed read in ParaView's output (the Output Messages window; stderr in pvpython)."""
+    vtkOutputWindow.GetInstance().DisplayErrorText(
+        f"ERROR: lodex reader {type(algorithm).__name__}: {error}\n")
+
+
+def _set_times(out_info, steps):
+    key = vtkStreamingDemandDrivenPipeline
+    out_info.Remove(key.TIME_STEPS())
+    out_info.Remove(key.TIME_RANGE())
+    if steps:
+        out_info.Set(key.TIME_STEPS(), [float(s) for s in steps], len(steps))
+        out_info.Set(key.TIME_RANGE(), [float(steps[0]), float(steps[-1])], 2)
+
+
+def _step_at(out_info, steps):
+    """The step ParaView asks for: the last step at or before the requested time."""
+    key = vtkStreamingDemandDrivenPipeline.UPDATE_TIME_STEP()
+    if not steps:
+        raise LodexError("no committed steps to read")
+    if not out_info.Has(key):
+        return steps[0]
+    t = out_info.Get(key)
+    before = [s for s in steps if s <= t + 1e-9 * max(1.0, abs(t))]
+    return before[-1] if before else steps[0]
+
+
+def _vtk_array(name, a):
+    """A VTK array (its own copy) of ``a``: one tuple per row, the rest of its axes components."""
+    a = np.ascontiguousarray(a.reshape(a.shape[0], -1) if a.ndim > 1 else a)
+    v = numpy_to_vtk(a, deep=1)
+    v.SetName(name)
+    return v
+
+
+def _add_stats(data, stats):
+    """The read's statistics (lodex's last_read_stats) as field data ``lodex_<name>``."""
+    for k, v in stats.items():
+        if isinstance(v, (int, float)) and not isinstance(v, bool):
+            data.GetFieldData().AddArray(_vtk_array(f"lodex_{k}", np.array([v], dtype=np.float64)))
+
+
+def _shared(cls):
+    """Copy the properties the base classes declare into ``cls``: ParaView's proxy decorator
+    looks only at the class's own methods."""
+    def original(f):   # what a chain of ParaView's decorators wraps
+        return original(f._pv_original_func) if hasattr(f, "_pv_original_func") else f
+
+    for base in cls.__mro__[1:]:
+        for key, value in vars(base).items():
+            if callable(value) and hasattr(original(value), "_pvsm_property_xmls") and key not in vars(cls):
+                setattr(cls, key, value)
+    return cls
+
+
+class _LodexReader(VTKPythonAlgorithmBase):
+    """What the three readers share: the file name, the object's name, the box, the steps."""
+
+    OP = None
+
+    def __init__(self, output_type):
+        VTKPythonAlgorithmBase.__init__(self, nInputPorts=0, nOutputPorts=1, outputType=output_type)
+        self._path = ""
+        self._name = ""
+        self._use_box = 0
+        self._box = [0.0] * 6
+        self._meta = None
+        self._cached = None   # (request, manifest time stamp, answer or error) of the last information call
+        self._selection = vtkDataArraySelection()
+        self._selection.AddObserver("ModifiedEvent", lambda *_: self.Modified())
+
+    def _request(self, **more):
+        req = {"op": self.OP, "path": self._path, "name": self._name,
+               "box": list(self._box) if self._use_box else None}
+        req.update(more)
+        return req
+
+    def _fields(self, all_names):
+        return [n for n in all_names if self._selection.ArrayIsEnabled(n)]
+
+    def _selectable(self, names):
+        """Offer exactly ``names`` for selection (a newly seen one selected)."""
+        for i in reversed(range(self._selection.GetNumberOfArrays())):
+            old = self._selection.GetArrayName(i)
+            if old not in names:   # another group's or grid's field
+                self._selection.RemoveArrayByName(old)
+        for n in names:
+            if not self._selection.ArrayExists(n):
+                self._selection.AddArray(n)
+
+    def _info_call(self, request):
+        """call(request) for an information request, its answer or error remembered while the
+        request and the dataset's manifest (or .idx file) stay the same."""
+        key = json.dumps(request, sort_keys=True)
+        target = os.path.join(self._path, "manifest.json") if os.path.isdir(self._path) else self._path
+        try:
+            stamp = os.stat(target).st_mtime_ns
+        except OSError:
+            stamp = None
+        if self._cached is None or self._cached[:2] != (key, stamp):
+            try:
+                answer = call(request)[0]
+            except LodexError as e:   # the same error again until something changes
+                answer = e
+            self._cached = (key, stamp, answer)
+        if isinstance(self._cached[2], LodexError):
+            raise self._cached[2]
+        return self._cached[2]
+
+    def RequestInformation(self, request, inInfo, outInfo):
+        if not self._path:   # ParaView asks once before the properties are set
+            self._meta = None
+            return 1
+        try:
+            self._meta = self._information()
+        except LodexError as e:
+            self._meta = None
+            report(self, e)
+            return 0
+        _set_times(outInfo.GetInformationObject(0), self._meta["steps"])
+        return 1
+
+    def RequestData(self, request, inInfo, outInfo):
+        if self._meta is None:
+            report(self, "nothing to read: " + ("no FileName given" if not self._path else
+                                                "the information request failed"))
+            return 0
+        info = outInfo.GetInformationObject(0)
+        try:
+            step = _step_at(info, self._meta["steps"])
+            self._fill(info, step)
+        except LodexError as e:
+            report(self, e)
+            return 0
+        return 1
+
+    # Properties every reader has -----------------------------------------------------------
+
+    @smproperty.stringvector(name="FileName")
+    @smdomain.filelist()
+    @smhint.filechooser(extensions="json", file_description=DESCRIPTION)
+    def SetFileName(self, path):
+        if path != self._path:
+            self._path = path
+            self.Modified()
+
+    @smproperty.stringvector(name="Name", default_values="")
+    def SetName(self, name):
+        """The particle group, grid or series (empty: the dataset's first)."""
+        if name != self._name:
+            self._name = name
+            self.Modified()
+
+    @smproperty.intvector(name="UseBox", default_values=0)
+    @smdomain.xml('<BooleanDomain name="bool"/>')
+    def SetUseBox(self, on):
+        if int(on) != self._use_box:
+            self._use_box = int(on)
+            self.Modified()
+
+    @smproperty.doublevector(name="Box", default_values=[0, 0, 0, 1, 1, 1], number_of_elements=6)
+    def SetBox(self, x0, y0, z0, x1, y1, z1):
+        """x0, y0, z0, x1, y1, z1: min inclusive, max exclusive (with UseBox)."""
+        box = [x0, y0, z0, x1, y1, z1]
+        if box != self._box:
+            self._box = box
+            self.Modified()
+
+    @smproperty.doublevector(name="TimestepValues", information_only="1", si_class="vtkSITimeStepsProperty")
+    def GetTimestepValues(self):
+        return None if self._meta is None else [float(s) for s in self._meta["steps"]]
+
+
+# ---------------------------------------------------------------------------------------------
+# Particles
+# ---------------------------------------------------------------------------------------------
+
+@smproxy.reader(name="LodexParticlesReader", label="Lodex Particles", filename_patterns=PATTERNS,
+                file_description=DESCRIPTION)
+@_shared
+class LodexParticlesReader(_LodexReader):
+    """A lodex particle group as points, its fields as point arrays, its steps as time."""
+
+    OP = "particles"
+
+    def __init__(self):
+        _LodexReader.__init__(self, "vtkPolyData")
+        self._level = -1
+        self._fraction = 1.0
+
+    def _information(self):
+        meta = self._info_call(self._request(op="particles_info"))
+        self._selectable([n for n in meta["fields"] if n != "position"])
+        return meta
+
+    def _fill(self, info, step):
+        fields = self._fields([n for n in self._meta["fields"] if n != "position"])
+        meta, arrays = call(self._request(step=step, fields=fields, level=self._level, fraction=self._fraction))
+        out = vtkPolyData.GetData(info)
+        points = vtkPoints()
+        points.SetData(_vtk_array("Points", arrays.pop("position")))
+        out.SetPoints(points)
+        cells = vtkCellArray()   # a vertex per particle, so that the points are drawn
+        cells.SetData(1, _vtk_array("connectivity", np.arange(points.GetNumberOfPoints(), dtype=np.int64)))
+        out.SetVerts(cells)
+        for name in fields:
+            out.GetPointData().AddArray(_vtk_array(name, arrays[name]))
+        _add_stats(out, meta["stats"])
+
+    @smproperty.intvector(name="Level", default_values=-1)
+    def SetLevel(self, level):
+        """Levels 0..Level of detail (a read by one reader); -1: every particle."""
+        if int(level) != self._level:
+            self._level = int(level)
+            self.Modified()
+
+    @smproperty.doublevector(name="Fraction", default_values=1.0)
+    @smdomain.doublerange(min=0.0, max=1.0)
+    def SetFraction(self, fraction):
+        """About this share of the particles, a fair sample (1: all; Level, if set, wins)."""
+        if float(fraction) != self._fraction:
+            self._fraction = float(fraction)
+            self.Modified()
+
+    @smproperty.dataarrayselection(name="Fields")
+    def GetFields(self):
+        return self._selection
+
+
+# ---------------------------------------------------------------------------------------------
+# Image data: grids and series
+# ---------------------------------------------------------------------------------------------
+
+class _ImageReader(_LodexReader):
+
+    def __init__(self):
+        _LodexReader.__init__(self, "vtkImageData")
+
+    def RequestInformation(self, request, inInfo, outInfo):
+        if not _LodexReader.RequestInformation(self, request, inInfo, outInfo):
+            return 0
+        image = self._meta["image"]
+        info = outInfo.GetInformationObject(0)
+        info.Set(vtkStreamingDemandDrivenPipeline.WHOLE_EXTENT(), image["extent"], 6)
+        info.Set(vtkImageData.ORIGIN(), image["origin"], 3)
+        info.Set(vtkImageData.SPACING(), image["spacing"], 3)
+        return 1
+
+    def _image(self, info, image, arrays):
+        out = vtkImageData.GetData(info)
+        out.SetExtent(image["extent"])
+        out.SetOrigin(image["origin"])
+        out.SetSpacing(image["spacing"])
+        cells = int(np.prod(image["shape"]))
+        for name, a in arrays:
+            out.GetPointData().AddArray(_vtk_array(name, a.reshape(cells, -1) if a.size else a.reshape(0)))
+        return out
+
+
+@smproxy.reader(name="LodexGridReader", label="Lodex Grid", filename_patterns=PATTERNS + " *.idx",
+                file_description="lodex dataset (its manifest.json) or IDX file")
+@_shared
+class LodexGridReader(_ImageReader):
+    """A lodex grid or an IDX file as image data at a resolution, inside a box."""
+
+    OP = "grid"
+
+    def __init__(self):
+        _ImageReader.__init__(self)
+        self._resolution = -1
+
+    def _information(self):
+        meta = self._info_call(self._request(op="grid_info", resolution=self._resolution))
+        self._selectable(list(meta["fields"]))
+        return meta
+
+    def _fill(self, info, step):
+        fields = self._fields(list(self._meta["fields"]))
+        meta, arrays = call(self._request(step=step, fields=fields, resolution=self._resolution))
+        out = self._image(info, meta["image"], [(f, arrays[f]) for f in fields])
+        _add_stats(out, meta["stats"])
+
+    @smproperty.intvector(name="Resolution", default_values=-1)
+    def SetResolution(self, r):
+        """IDX levels 0..Resolution (-1: full)."""
+        if int(r) != self._resolution:
+            self._resolution = int(r)
+            self.Modified()
+
+    @smproperty.dataarrayselection(name="Fields")
+    def GetFields(self):
+        return self._selection
+
+
+@smproxy.reader(name="LodexSeriesReader", label="Lodex Series", filename_patterns=PATTERNS,
+                file_description=DESCRIPTION)
+@_shared
+class LodexSeriesReader(_ImageReader):
+    """One variable of a lodex series as image data, the series' steps as time."""
+
+    OP = "series"
+
+    def __init__(self):
+        _ImageReader.__init__(self)
+        self._variable = ""
+
+    def _information(self):
+        return self._info_call(self._request(op="series_info", variable=self._variable))
+
+    def _fill(self, info, step):
+        meta, arrays = call(self._request(step=step, variable=self._variable))
+        out = self._image(info, meta["image"], [(meta["variable"], arrays[meta["variable"]])])
+        _add_stats(out, meta["stats"])
+
+    @smproperty.stringvector(name="Variable", default_values="")
+    def SetVariable(self, var):
+        """The variable to read (empty: the series' first)."""
+        if var != self._variable:
+            self._variable = var
+            self.Modified()
