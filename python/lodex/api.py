@@ -410,17 +410,19 @@ class ParticleGroup:
 
     def export(self, out: str | os.PathLike, format: str = "h5part", steps: int | Sequence[int] | None = None,
                fields: Sequence[str] | None = None, *, overwrite: bool = False, max_bytes: int = 1 << 30,
-               comm: Any = None) -> dict:
+               comm: Any = None, progress: Any = None) -> dict:
         """Write steps of this group to a file of another format (docs/h5part.md). ``format``:
         "h5part" (:func:`lodex.h5part.export_h5part`, needs h5py). ``steps``: None (all), a step or
         a list; ``fields``: None (all) or a list. At most one step in memory (a step above
         ``max_bytes`` is read in spatial pieces); written to a temporary file renamed onto
         ``out``; an existing ``out`` needs ``overwrite=True``. With ``comm`` (collective) rank 0
-        writes alone. Returns {"steps", "particles", "bytes", "seconds", ...}."""
+        writes alone. ``progress(done, total)``: called after each step. Returns {"steps",
+        "particles", "bytes", "seconds", ...}."""
         if format not in self.EXPORT_FORMATS:
             raise InvalidArgumentError(f"unknown export format {format!r}; known: {', '.join(self.EXPORT_FORMATS)}")
         from .h5part import export_h5part
-        return export_h5part(self, out, steps, fields, overwrite=overwrite, max_bytes=max_bytes, comm=comm)
+        return export_h5part(self, out, steps, fields, overwrite=overwrite, max_bytes=max_bytes, comm=comm,
+                             progress=progress)
 
     @property
     def last_read_stats(self) -> dict:
@@ -590,7 +592,7 @@ class Dataset:
     def import_h5part(self, path: str | os.PathLike, name: str, **kw) -> ParticleGroup:
         """Import the H5Part file ``path`` into the particle group ``name`` (collective over this
         dataset's communicator; mode "a" or a new dataset). Keywords: domain, steps, partition,
-        partition_grid, particles_per_file, index (see :func:`lodex.h5part.import_h5part`)."""
+        partition_grid, particles_per_file, index, progress (see :func:`lodex.h5part.import_h5part`)."""
         from .h5part import import_h5part
         kw.setdefault("comm", self._comm)
         return import_h5part(path, self, name, **kw)

@@ -24,7 +24,7 @@ import math
 import os
 import re
 import time
-from typing import Any, Iterable, Mapping
+from typing import Any, Callable, Iterable, Mapping
 
 import numpy as np
 
@@ -142,7 +142,8 @@ def _fields_of(group, fields) -> list[tuple[str, str, int]]:
 
 def export_h5part(group, out: str | os.PathLike, steps: int | Iterable[int] | None = None,
                   fields: Iterable[str] | None = None, *, overwrite: bool = False,
-                  max_bytes: int = DEFAULT_MAX_BYTES, comm: Any = None) -> dict:
+                  max_bytes: int = DEFAULT_MAX_BYTES, comm: Any = None,
+                  progress: Callable[[int, int], None] | None = None) -> dict:
     """Write steps of the particle group ``group`` to the H5Part file ``out``.
 
     ``steps``: None (every committed step), a step or a list of steps; ``fields``: None (every
@@ -161,6 +162,8 @@ def export_h5part(group, out: str | os.PathLike, steps: int | Iterable[int] | No
     (collective call) rank 0 reads and writes everything, and every rank returns rank 0's
     statistics or raises rank 0's error.
 
+    ``progress(done, total)``, when given, is called (on the rank writing) after each step.
+
     Returns {"path", "steps", "particles", "bytes" (the file's size), "pieces" (reads made),
     "seconds"}.
     """
@@ -168,7 +171,7 @@ def export_h5part(group, out: str | os.PathLike, steps: int | Iterable[int] | No
         outcome = mine = None
         if comm.rank == 0:
             try:
-                outcome = ("ok", _export(group, out, steps, fields, overwrite, max_bytes))
+                outcome = ("ok", _export(group, out, steps, fields, overwrite, max_bytes, progress))
             except Error as e:
                 mine = e
                 outcome = ("error", code_of(e), str(e))
@@ -182,10 +185,10 @@ def export_h5part(group, out: str | os.PathLike, steps: int | Iterable[int] | No
         if outcome[0] == "ok":
             return outcome[1]
         raise from_code(outcome[1], outcome[2])
-    return _export(group, out, steps, fields, overwrite, max_bytes)
+    return _export(group, out, steps, fields, overwrite, max_bytes, progress)
 
 
-def _export(group, out, steps, fields, overwrite, max_bytes) -> dict:
+def _export(group, out, steps, fields, overwrite, max_bytes, progress=None) -> dict:
     t0 = time.perf_counter()
     h5py = _h5py()
     try:
@@ -247,6 +250,8 @@ def _export(group, out, steps, fields, overwrite, max_bytes) -> dict:
                 raise InternalError(f"step {step}: {what} {got} particles, the step's metadata counts {count}")
             del dsets, sg
             total += count
+            if progress is not None:
+                progress(index + 1, len(step_list))
         closing = True
         f.close()
         f = None
@@ -647,7 +652,7 @@ def _agree(comm, fn, undo=None):
 
 def import_h5part(path: str | os.PathLike, dataset, name: str, *, domain=None, steps=None,
                   partition=None, partition_grid=None, particles_per_file=None, comm: Any = None,
-                  index=None):
+                  index=None, progress: Callable[[int, int], None] | None = None):
     """Import the H5Part file ``path`` into the particle group ``name`` of ``dataset`` (a
     :class:`Dataset` open for writing: :func:`lodex.create` or ``lodex.open(..., mode="a")``).
     Collective over ``comm`` (default: the dataset's communicator): every rank reads the file
@@ -673,6 +678,7 @@ def import_h5part(path: str | os.PathLike, dataset, name: str, *, domain=None, s
     define a new group as in :meth:`Dataset.particles` (default: one partition, one file per
     step). A partition factor (``partition=(Px, Py, Pz)``) is refused: it follows the writers'
     patches, and rows of a file have none. ``index`` goes to every :meth:`ParticleGroup.write`.
+    ``progress(done, total)``, when given, is called after each step is written.
     Returns the :class:`ParticleGroup`."""
     from .api import _collective_input
     if comm is None:
@@ -716,7 +722,7 @@ def import_h5part(path: str | os.PathLike, dataset, name: str, *, domain=None, s
                                   particles_per_file=particles_per_file)
         else:
             g = existing
-        for s, key, n in plan.steps:
+        for done, (s, key, n) in enumerate(plan.steps, 1):
             lo, hi = _share(n, rank, size)
             with _collective_input(lambda code, message: g._core.write(-1, [], None, error=(code, message)),
                                    f"rows of {key}"):
@@ -728,6 +734,8 @@ def import_h5part(path: str | os.PathLike, dataset, name: str, *, domain=None, s
                     raise _lodex_error(e, f"cannot read {key} of {p}") from e
             g.write(s, data, index=index)
             del data
+            if progress is not None:
+                progress(done, len(plan.steps))
     finally:
         f.close()
     return g

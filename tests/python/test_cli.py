@@ -386,3 +386,30 @@ def test_calibrate_reports_every_pass(tmp_path):
     cal = calibrate(str(tmp_path), size=1 << 20, repeats=3, progress=lambda done, total: seen.append((done, total)))
     total = seen[0][1]
     assert seen == [(i, total) for i in range(total + 1)] and total == 3 * len(cal.table)
+
+
+def test_export_and_import_show_progress_only_on_a_terminal(steps_dataset, tmp_path):
+    out = str(tmp_path / "e.h5part")
+    code, seen, stdout = _on_a_terminal("export", steps_dataset, "p", "--out", out, "--json")
+    assert code == 0, seen
+    assert b"exporting 'p'" in seen and b"/3" in seen, seen
+    assert json.loads(stdout)["steps"] == [0, 10, 20]
+    code, seen, stdout = _on_a_terminal("import", out, str(tmp_path / "i.lodex"), "q", "--json")
+    assert code == 0, seen
+    assert b"importing" in seen and b"/3" in seen, seen
+    assert json.loads(stdout)["steps"] == [0, 10, 20]
+    code, seen, _ = _on_a_terminal("export", steps_dataset, "p", "--out", out, "--overwrite", "--quiet")
+    assert code == 0 and b"exporting" not in seen
+    piped = cli("import", out, str(tmp_path / "j.lodex"), "q")
+    assert piped.returncode == 0 and "importing" not in piped.stderr, piped.stderr
+
+
+def test_export_and_import_report_every_step(steps_dataset, tmp_path):
+    g = lodex.open(steps_dataset).particles("p")
+    seen = []
+    g.export(str(tmp_path / "e.h5part"), progress=lambda d, t: seen.append((d, t)))
+    assert seen == [(1, 3), (2, 3), (3, 3)]
+    seen.clear()
+    with lodex.create(str(tmp_path / "i.lodex")) as ds:
+        ds.import_h5part(str(tmp_path / "e.h5part"), "q", steps=[0, 20], progress=lambda d, t: seen.append((d, t)))
+    assert seen == [(1, 2), (2, 2)]

@@ -379,7 +379,9 @@ def _progress(args, comm, total: int | None, what: str, unit: str = "step"):
 def _reporter(bar):
     """A ``progress(done, total)`` callback that moves ``bar``."""
     def report(done: int, total: int) -> None:
-        bar.total = total
+        if bar.total != total:   # known once the work starts: shown at once
+            bar.total = total
+            bar.refresh()
         bar.update(done - bar.n)
     return report
 
@@ -504,8 +506,9 @@ def _export(args: argparse.Namespace) -> int:
     steps = _select_steps(args.steps, g.steps, f"particle group '{args.group}'") if args.steps else None
     fields = [f for f in args.fields.split(",") if f] if args.fields else None
     kw = {} if args.max_bytes is None else {"max_bytes": args.max_bytes}
-    st = g.export(args.out, format=args.format, steps=steps, fields=fields, overwrite=args.overwrite,
-                  comm=comm, **kw)
+    with _progress(args, comm, None, f"exporting '{args.group}'") as bar:
+        st = g.export(args.out, format=args.format, steps=steps, fields=fields, overwrite=args.overwrite,
+                      comm=comm, progress=_reporter(bar), **kw)
     if args.json:
         _print_json(comm, {**dict(st), "out": args.out, "format": args.format})
     elif comm is None or comm.rank == 0:
@@ -531,10 +534,11 @@ def _import(args: argparse.Namespace) -> int:
     ds = lodex.create(args.path, comm=comm) if created else lodex.open(args.path, mode="a", comm=comm)
     try:
         before = set(ds.particles(args.group).steps) if args.group in ds.groups else set()
-        g = ds.import_h5part(args.input, args.group, domain=domain, steps=steps, partition_grid=grid,
-                             particles_per_file=args.particles_per_file,
-                             partition="adaptive" if args.particles_per_file is not None else None,
-                             index=index)
+        with _progress(args, comm, None, f"importing {args.input}") as bar:
+            g = ds.import_h5part(args.input, args.group, domain=domain, steps=steps, partition_grid=grid,
+                                 particles_per_file=args.particles_per_file,
+                                 partition="adaptive" if args.particles_per_file is not None else None,
+                                 index=index, progress=_reporter(bar))
         imported = sorted(set(g.steps) - before)
         count = sum(sum(rec["count"] for rec in g.files(s)) for s in imported)
         ds.close()
@@ -707,6 +711,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--max-bytes", type=int, help="read a step larger than this in spatial pieces "
                                                  "(default 1 GiB)")
     p.add_argument("--json", action="store_true", help="print the result as one JSON object")
+    p.add_argument("--quiet", action="store_true", help="no progress bar (there is none when stderr is not a terminal)")
     p.set_defaults(func=_export)
     p = sub.add_parser("import", help="import an H5Part file into a particle group (under mpiexec: "
                                        "in parallel)")
@@ -722,6 +727,7 @@ def main(argv: list[str] | None = None) -> int:
                                                              "particles per file")
     p.add_argument("--index", help="comma-separated fields to build bitmap indexes of")
     p.add_argument("--json", action="store_true", help="print the result as one JSON object")
+    p.add_argument("--quiet", action="store_true", help="no progress bar (there is none when stderr is not a terminal)")
     p.set_defaults(func=_import)
     p = sub.add_parser("calibrate", help="measure BW_io, Ts and CC (series' OptSize) on a directory's "
                                           "file system (under mpiexec: CC between ranks)")
