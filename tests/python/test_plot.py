@@ -339,3 +339,20 @@ def test_api_bad_arguments(data):
         lp.grid_slice(lodex.open(data["path"]).grid("flow"), 0, resolution=99)
     with pytest.raises(lodex.InvalidArgumentError, match="units must map"):
         lp.timeline(s, "T", units=["K"])
+
+
+def test_fast_binning_equals_numpy_histogram2d_on_the_edges():
+    """The projection's binning against numpy.histogram2d, with values on, just below and just
+    above every edge (in f4 and f8), outside the range, NaN, and weights."""
+    from lodex.plot._data import histogram_2d
+    rng = np.random.default_rng(7)
+    eh, ev = np.linspace(0.1, 0.7, 301), np.linspace(-3.0, 5.0, 97)
+    for dtype in (np.float32, np.float64):
+        e = eh.astype(dtype)
+        x = np.concatenate([e, np.nextafter(e, dtype(-1)), np.nextafter(e, dtype(1)), rng.uniform(-0.2, 1, 5000).astype(dtype),
+                            np.array([np.nan, np.inf, -np.inf], dtype)])
+        y = np.concatenate([rng.uniform(-3.5, 5.5, len(x) - 3).astype(dtype), ev[[0, -1, 50]].astype(dtype)])
+        w = rng.random(len(x))
+        assert np.array_equal(histogram_2d(x, y, eh, ev), np.histogram2d(x, y, bins=(eh, ev))[0].T)
+        np.testing.assert_allclose(histogram_2d(x, y, eh, ev, w), np.histogram2d(x, y, bins=(eh, ev), weights=w)[0].T,
+                                   rtol=1e-12)

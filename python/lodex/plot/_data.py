@@ -134,6 +134,33 @@ def image_edges(lo: np.ndarray, hi: np.ndarray, axis: int, pixels: int) -> tuple
     return np.linspace(lo[h], hi[h], nh + 1), np.linspace(lo[v], hi[v], nv + 1)
 
 
+def _bins(values: np.ndarray, edges: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(bin of each value, whether it falls in one) over uniform ``edges``, as numpy.histogram
+    counts them (a bin holds [e_i, e_i+1), the last one its right edge too): the bin computed from
+    the spacing, then moved by one where rounding put a value beside its edge."""
+    n = len(edges) - 1
+    inside = (values >= edges[0]) & (values <= edges[-1])
+    with np.errstate(invalid="ignore"):   # NaN and infinities: outside, whatever their index
+        i = ((values - edges[0]) * (n / (edges[-1] - edges[0]))).astype(np.intp)
+    np.clip(i, 0, n - 1, out=i)
+    i -= values < edges[i]
+    i += (values >= edges[np.minimum(i + 1, n)]) & (i < n - 1)
+    return i, inside
+
+
+def histogram_2d(h: np.ndarray, v: np.ndarray, eh: np.ndarray, ev: np.ndarray,
+                 weights: np.ndarray | None = None) -> np.ndarray:
+    """numpy.histogram2d(h, v, (eh, ev), weights=weights)[0].T for uniform edges, about ten times
+    faster (a bin index per value and one bincount): rows are ``v``'s bins."""
+    ih, in_h = _bins(h, eh)
+    iv, in_v = _bins(v, ev)
+    keep = in_h & in_v
+    flat = iv[keep] * (len(eh) - 1) + ih[keep]
+    size = (len(ev) - 1) * (len(eh) - 1)
+    w = None if weights is None else weights[keep]
+    return np.bincount(flat, weights=w, minlength=size).astype(np.float64).reshape(len(ev) - 1, len(eh) - 1)
+
+
 def estimated_count(group, step: int, lo: np.ndarray, hi: np.ndarray) -> int:
     """Particles of the files whose bounds meet the box (the spatial metadata only): at least the
     particles in the box."""
@@ -183,13 +210,13 @@ def projection(group, step: int, axis: Any = "z", box: Any = None, field: str | 
     eh, ev = image_edges(lo, hi, ax, pixels)
     h, v = PLANE[ax]
     pos = data["position"]
-    counts = np.histogram2d(pos[:, h], pos[:, v], bins=(eh, ev))[0].T
+    counts = histogram_2d(pos[:, h], pos[:, v], eh, ev)
     what = f"{group.name}, step {step}, {stats['particles']:,} particles" + _sample_note(lod)
     out = PlotData("projection", counts, eh, ev, title=what, xlabel=with_unit(AXES[h], units),
                    ylabel=with_unit(AXES[v], units), label="particles per pixel", log=bool(log), stats=stats)
     if spec is not None:
         vals = values_of(data[spec[0]], spec[1])
-        sums = np.histogram2d(pos[:, h], pos[:, v], bins=(eh, ev), weights=vals)[0].T
+        sums = histogram_2d(pos[:, h], pos[:, v], eh, ev, weights=vals)
         with np.errstate(invalid="ignore", divide="ignore"):
             out.values = np.where(counts > 0, sums / counts, np.nan)
         out.kind, out.label = "projection_mean", f"mean {with_unit(spec[2], units)}"
@@ -212,7 +239,7 @@ def query_projection(group, step: int, query: str, axis: Any = "z", box: Any = N
     r = group.query(query, step, box=_read_box(group, lo, hi), fields=["position"])
     h, v = PLANE[axis_number(axis)]
     pos = r.data["position"]
-    out.overlay = np.histogram2d(pos[:, h], pos[:, v], bins=(out.x, out.y))[0].T
+    out.overlay = histogram_2d(pos[:, h], pos[:, v], out.x, out.y)
     out.kind = "query_projection"
     out.title = f"{group.name}, step {step}: {r.count:,} match {query!r}"
     out.stats["matches"] = r.count
