@@ -126,6 +126,8 @@ def test_query_matches_over_projection_equal_numpy(data):
     assert np.array_equal(d.values, hist2d(e["position"], 0, 1, d))
     assert np.array_equal(d.overlay, hist2d(e["position"][want], 0, 1, d))
     assert len(fig.axes) == 3   # the picture and two colour bars (particles, matches)
+    dots = fig.axes[0].collections[0].get_offsets()   # few matches: one dot per pixel holding any
+    assert len(dots) == (d.overlay > 0).sum()
 
 
 def test_histogram_and_highlighted_matches_equal_numpy(data):
@@ -245,7 +247,11 @@ def test_render_json_reports_what_was_drawn(data, tmp_path, capsys):
     e = data["electrons"]["energy"]
     res = json.loads(capsys.readouterr().out)
     assert res["kind"] == "query_projection" and res["overlay"] == int((e > np.float32(0.5)).sum())
-    assert res["stats"]["particles"] == N and res["size"] == [640, 480] and is_png(out)
+    with open(out, "rb") as f:
+        head = f.read(24)
+    assert res["stats"]["particles"] == N and is_png(out)
+    assert res["size"] == [int.from_bytes(head[16:20], "big"), int.from_bytes(head[20:24], "big")]
+    assert res["size"][0] == 640
 
 
 def test_log_scale_and_labels_with_units(data):

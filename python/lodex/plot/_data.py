@@ -241,7 +241,7 @@ def query_projection(group, step: int, query: str, axis: Any = "z", box: Any = N
     pos = r.data["position"]
     out.overlay = histogram_2d(pos[:, h], pos[:, v], out.x, out.y)
     out.kind = "query_projection"
-    out.title = f"{group.name}, step {step}: {r.count:,} match {query!r}"
+    out.title = f"{group.name}, step {step}: {r.count:,} match\n{query}"
     out.stats["matches"] = r.count
     out.stats["query"] = dict(r.stats)
     return out
@@ -267,7 +267,7 @@ def histogram(group, step: int, field: str, query: str | None = None, box: Any =
     if query is not None:
         r = group.query(query, step, box=rbox, fields=[name])
         out.overlay = np.histogram(values_of(r.data[name], comp), edges)[0]
-        out.title += f", {r.count:,} match {query!r}"
+        out.title += f", {r.count:,} match\n{query}"
         out.stats = dict(stats, matches=r.count, query=dict(r.stats))
     return out
 

@@ -7,13 +7,15 @@ import os
 import tempfile
 
 import numpy as np
-from matplotlib.colors import LogNorm, Normalize
+from matplotlib.colors import LinearSegmentedColormap, LogNorm, Normalize
 from matplotlib.figure import Figure
 
 from ..errors import InvalidArgumentError, IOFailure
 from ._data import PlotData
 
 FORMATS = {".png": "png", ".svg": "svg", ".pdf": "pdf"}
+# The particles under a query's matches: white to mid grey, so that the matches stand out.
+_LIGHT_GREYS = LinearSegmentedColormap.from_list("lodex_light_greys", ["white", "0.45"])
 
 
 class Picture(Figure):
@@ -29,8 +31,10 @@ class Picture(Figure):
         save(self, path, dpi)
 
 
-def draw(data: PlotData, size: tuple[float, float] = (6.4, 4.8), dpi: float = 100) -> Picture:
-    fig = Picture(data, figsize=size, dpi=dpi, layout="constrained")
+def draw(data: PlotData, width: float = 6.4, dpi: float = 100) -> Picture:
+    """``data`` drawn on a new :class:`Picture` ``width`` inches wide (the height follows the
+    picture's shape), at ``dpi`` pixels per inch."""
+    fig = Picture(data, figsize=(width, _height(data, width)), dpi=dpi, layout="constrained")
     ax = fig.add_subplot()
     if data.kind == "timeline":
         _line(ax, data)
@@ -42,6 +46,15 @@ def draw(data: PlotData, size: tuple[float, float] = (6.4, 4.8), dpi: float = 10
     ax.set_xlabel(data.xlabel)
     ax.set_ylabel(data.ylabel)
     return fig
+
+
+def _height(data: PlotData, width: float) -> float:
+    """Inches: 3/4 of the width, or for a picture of space (equal axes) what its shape needs."""
+    if data.kind in ("timeline", "histogram", "hovmoller"):
+        return 0.75 * width
+    shape = (data.y[-1] - data.y[0]) / (data.x[-1] - data.x[0])
+    bars = 2 if data.overlay is not None else 1
+    return float(np.clip((width - 1.3 * bars) * shape + 1.2, 0.4 * width, 0.9 * width))
 
 
 def _norm(values: np.ndarray, log: bool):
@@ -63,15 +76,31 @@ def _image(fig: Figure, ax, data: PlotData) -> None:
         im = ax.pcolormesh(data.x, data.y, values, cmap="viridis", norm=_norm(values, data.log))
     else:
         extent = (data.x[0], data.x[-1], data.y[0], data.y[-1])
-        cmap = "Greys" if data.kind == "query_projection" else "viridis"
+        cmap = _LIGHT_GREYS if data.kind == "query_projection" else "viridis"
         im = ax.imshow(values, origin="lower", extent=extent, cmap=cmap, norm=_norm(values, data.log),
                        interpolation="nearest")
     fig.colorbar(im, ax=ax, label=data.label, shrink=0.85)
     if data.overlay is not None:
-        matches = np.where(data.overlay > 0, data.overlay.astype(np.float64), np.nan)
-        om = ax.imshow(matches, origin="lower", extent=extent, cmap="autumn", norm=_norm(matches, data.log),
-                       interpolation="nearest")
-        fig.colorbar(om, ax=ax, label="matches per pixel", shrink=0.85)
+        _matches(fig, ax, data, extent)
+
+
+# Matches in at most this many pixels are drawn as dots (visible at any size), more as an image.
+_DOTS = 20000
+
+
+def _matches(fig: Figure, ax, data: PlotData, extent) -> None:
+    """A query's matches per pixel over the particles, in colour, with their colour bar."""
+    counts = np.asarray(data.overlay, dtype=np.float64)
+    rows, cols = np.nonzero(counts > 0)
+    norm = _norm(counts[rows, cols], data.log)
+    if len(rows) <= _DOTS:
+        xc = (data.x[cols] + data.x[cols + 1]) / 2
+        yc = (data.y[rows] + data.y[rows + 1]) / 2
+        om = ax.scatter(xc, yc, c=counts[rows, cols], s=6, cmap="autumn", norm=norm, linewidths=0)
+    else:
+        om = ax.imshow(np.where(counts > 0, counts, np.nan), origin="lower", extent=extent, cmap="autumn",
+                       norm=norm, interpolation="nearest")
+    fig.colorbar(om, ax=ax, label="matches per pixel", shrink=0.85)
 
 
 def _line(ax, data: PlotData) -> None:
