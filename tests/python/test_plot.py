@@ -362,3 +362,7 @@ def test_fast_binning_equals_numpy_histogram2d_on_the_edges():
         assert np.array_equal(histogram_2d(x, y, eh, ev), np.histogram2d(x, y, bins=(eh, ev))[0].T)
         np.testing.assert_allclose(histogram_2d(x, y, eh, ev, w), np.histogram2d(x, y, bins=(eh, ev), weights=w)[0].T,
                                    rtol=1e-12)
+    # a small box far from the origin: float32 positions 1/16 apart, 512 bins over 3 units
+    far = np.float32(1e6) + np.arange(-16, 64, dtype=np.float32) / np.float32(16)
+    ef = np.linspace(1e6 + 0.01, 1e6 + 3.01, 513)
+    assert np.array_equal(histogram_2d(far, far, ef, ef), np.histogram2d(far, far, bins=(ef, ef))[0].T)
