@@ -343,6 +343,8 @@ def test_api_bad_arguments(data):
         lp.hovmoller(s, "PS", "z")
     with pytest.raises(lodex.InvalidArgumentError, match="resolution must be"):
         lp.grid_slice(lodex.open(data["path"]).grid("flow"), 0, resolution=99)
+    with pytest.raises(lodex.InvalidArgumentError, match="holds no sample of resolution 3"):
+        lp.grid_slice(lodex.open(data["path"]).grid("flow"), 0, resolution=3, box=((1, 1, 0), (3, 3, 12)))
     with pytest.raises(lodex.InvalidArgumentError, match="units must map"):
         lp.timeline(s, "T", units=["K"])
 

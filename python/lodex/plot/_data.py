@@ -306,25 +306,17 @@ def grid_slice(grid, step: int = 0, axis: Any = "z", index: int | None = None, b
     coarse resolution the plane is the nearest lattice plane at or below ``index``."""
     from ..grids import _lattice_stride
     units = check_units(units)
-    nd = len(grid.dims)
-    if nd == 1:
-        raise UnsupportedError("a 1-D grid has no plane to draw")
-    ax = axis_number(axis) if nd == 3 else 2
-    if nd == 2 and axis_number(axis) != 2:
-        raise InvalidArgumentError("a 2-D grid is drawn whole: its only plane is across z")
-    name = field if field is not None else next(iter(grid.fields))
-    fname, comp, label = field_spec(grid.fields, name, f"grid {getattr(grid, 'name', grid.idx_path)!r}")
-    lo, hi = _grid_box(grid, box, nd)
-    res = grid.max_resolution if resolution is None else resolution
-    if isinstance(res, bool) or not isinstance(res, (int, np.integer)) or not 0 <= res <= grid.max_resolution:
-        raise InvalidArgumentError(f"resolution must be an integer in 0..{grid.max_resolution}, got {resolution!r}")
-    stride = [_lattice_stride(grid.bitmask, int(res), a) for a in range(nd)]
+    nd, ax, (fname, comp, label), lo, hi, res = _slice_request(grid, axis, field, box, resolution)
+    stride = [_lattice_stride(grid.bitmask, res, a) for a in range(nd)]
     plane = _plane_index(grid, ax, index, stride, lo, hi) if nd == 3 else None
     if nd == 3:
         lo[ax], hi[ax] = plane, plane + 1
-    a = grid.read(step, box=(tuple(lo), tuple(hi)), resolution=int(res), field=fname)
-    stats = dict(grid.last_read_stats, resolution=int(res))
+    a = grid.read(step, box=(tuple(lo), tuple(hi)), resolution=res, field=fname)
+    stats = dict(grid.last_read_stats, resolution=res)
     img = _squeeze(a, ax, nd, comp)
+    if img.size == 0:
+        raise InvalidArgumentError(f"the box holds no sample of resolution {res} (every {stride[0]} x {stride[1]}"
+                                   f"{f' x {stride[2]}' if nd == 3 else ''}): take a finer resolution or a larger box")
     h, v = PLANE[ax]
     eh, ev = (_lattice_edges(lo[k], stride[k], n) for k, n in ((h, img.shape[1]), (v, img.shape[0])))
     where = f", {AXES[ax]} = {plane}" if nd == 3 else ""
@@ -333,6 +325,24 @@ def grid_slice(grid, step: int = 0, axis: Any = "z", index: int | None = None, b
     return PlotData("slice", img, eh, ev, title=f"{title}, step {step}{where}, resolution {res} of "
                     f"{grid.max_resolution}", xlabel=with_unit(AXES[h], units), ylabel=with_unit(AXES[v], units),
                     label=with_unit(label, units), log=bool(log), stats=stats)
+
+
+def _slice_request(grid, axis, field, box, resolution) -> tuple:
+    """(dimensions, axis across the plane, (field, component, label), box min, box max, resolution),
+    checked."""
+    nd = len(grid.dims)
+    if nd == 1:
+        raise UnsupportedError("a 1-D grid has no plane to draw")
+    ax = axis_number(axis) if nd == 3 else 2
+    if nd == 2 and axis_number(axis) != 2:
+        raise InvalidArgumentError("a 2-D grid is drawn whole: its only plane is across z")
+    name = field if field is not None else next(iter(grid.fields))
+    spec = field_spec(grid.fields, name, f"grid {getattr(grid, 'name', grid.idx_path)!r}")
+    lo, hi = _grid_box(grid, box, nd)
+    res = grid.max_resolution if resolution is None else resolution
+    if isinstance(res, bool) or not isinstance(res, (int, np.integer)) or not 0 <= res <= grid.max_resolution:
+        raise InvalidArgumentError(f"resolution must be an integer in 0..{grid.max_resolution}, got {resolution!r}")
+    return nd, ax, spec, lo, hi, int(res)
 
 
 def _plane_index(grid, ax: int, index: Any, stride: list[int], lo, hi) -> int:
