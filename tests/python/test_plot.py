@@ -349,10 +349,13 @@ def test_api_bad_arguments(data):
         lp.timeline(s, "T", units=["K"])
 
 
-def test_fast_binning_equals_numpy_histogram2d_on_the_edges():
+@pytest.mark.parametrize("chunk", [777, 1 << 20])
+def test_fast_binning_equals_numpy_histogram2d_on_the_edges(chunk, monkeypatch):
     """The projection's binning against numpy.histogram2d, with values on, just below and just
-    above every edge (in f4 and f8), outside the range, NaN, and weights."""
+    above every edge (in f4 and f8), outside the range, NaN, and weights; in one chunk and in many."""
+    from lodex.plot import _data
     from lodex.plot._data import histogram_2d
+    monkeypatch.setattr(_data, "_CHUNK", chunk)
     rng = np.random.default_rng(7)
     eh, ev = np.linspace(0.1, 0.7, 301), np.linspace(-3.0, 5.0, 97)
     for dtype in (np.float32, np.float64):
