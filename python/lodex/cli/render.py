@@ -21,7 +21,8 @@ def add_parser(sub) -> None:
     p.add_argument("--steps", help="series: steps to draw: 0,2,5 or 0:30 (default all)")
     p.add_argument("--box", help="particles: x0,y0,z0:x1,y1,z1 (numbers); grids: integers, max exclusive")
     p.add_argument("--axis", choices=("x", "y", "z"), help="particles: project along this axis; grids: "
-                   "the plane across it; series: a Hovmöller diagram along it (default z; x for series)")
+                   "the plane across it (default z); series: a Hovmöller diagram along it (without --axis: a "
+                   "time line at --point)")
     p.add_argument("--field", help="particles: draw the mean of this field per pixel (name, name[i] or x/y/z), "
                                    "or with --histogram its histogram; grids: the field (default the first)")
     lod = p.add_mutually_exclusive_group()
@@ -39,10 +40,10 @@ def add_parser(sub) -> None:
     p.add_argument("--bins", type=int, default=64, help="--histogram: bins (default 64)")
     p.add_argument("--pixels", type=int, help="particles: pixels along the longer side (default 512)")
     p.add_argument("--log", action="store_true", help="a logarithmic colour scale (histograms, time lines: "
-                                                      "the vertical axis)")
+                                                      "the vertical axis; --query pictures: always)")
     p.add_argument("--units", help="units to label axes with (lodex records none): field=unit,... e.g. "
                                    "energy=MeV,position=m")
-    p.add_argument("--dpi", type=float, help="PNG resolution (default 100: 640 x 480 pixels)")
+    p.add_argument("--dpi", type=float, help="PNG resolution in pixels per inch (default 100: 640 pixels wide)")
     p.add_argument("--json", action="store_true", help="print what was drawn as one JSON object")
     p.set_defaults(func=run)
 
