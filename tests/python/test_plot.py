@@ -371,3 +371,9 @@ def test_fast_binning_equals_numpy_histogram2d_on_the_edges(chunk, monkeypatch):
     far = np.float32(1e6) + np.arange(-16, 64, dtype=np.float32) / np.float32(16)
     ef = np.linspace(1e6 + 0.01, 1e6 + 3.01, 513)
     assert np.array_equal(histogram_2d(far, far, ef, ef), np.histogram2d(far, far, bins=(ef, ef))[0].T)
+
+
+def test_lodex_plot_is_reachable_from_lodex():
+    assert lodex.plot is lp and lodex.plot.particles is lp.particles
+    with pytest.raises(AttributeError, match="no attribute 'plots'"):
+        lodex.plots   # noqa: B018
