@@ -1,7 +1,7 @@
 # Two commands do everything on a fresh clone:
 #   make demo   set up (.venv with MPICH from PyPI, build, install) and run the demos on 4 ranks
 #               (particle write + read back; VPIC-like value queries + H5Part export; a GEOS-5-like
-#               series; an S3D-like grid), keeping their datasets in demo-output/
+#               series; an S3D-like grid), keeping their datasets and pictures in demo-output/
 #   make test   set up, then the C++ tests (ctest) and the Python + multi-rank MPI tests (pytest)
 VENV     := .venv
 PY       := $(VENV)/bin/python
@@ -9,7 +9,7 @@ MPIEXEC  := $(VENV)/bin/mpiexec
 export PATH := $(abspath $(VENV))/bin:$(PATH)
 export MPI_HOME := $(abspath $(VENV))
 
-.PHONY: demo test setup build install wheel docs cpp-test asan-test py-test bench stress fuzz clean viewer
+.PHONY: demo test setup build install wheel docs cpp-test asan-test py-test bench stress fuzz clean viewer pictures
 
 # make install PREFIX=/some/dir: the C, C++ and Fortran package (headers, liblodex.so, the
 # Fortran module, the CMake package lodex and lodex.pc), built against the venv's MPI.
@@ -101,6 +101,11 @@ bench: build
 	$(PY) bench/particle_write.py
 	$(PY) bench/particle_read.py
 	$(PY) bench/particle_adaptive.py
+
+# The README's pictures (docs/images/*.png, one of each kind lodex.plot draws), from a small
+# dataset the script writes (docs/plot.md).
+pictures: build
+	$(PY) scripts/pictures.py docs/images
 
 # The browser viewer of lodex serve is committed built (python/lodex/serve/viewer/, shipped in
 # the Python package, so installing lodex needs no Node.js); this rebuilds it from viewer/src with

@@ -29,6 +29,14 @@ from .errors import (
 )
 
 _lodex._set_error_classes(_BY_CODE)
+
+
+def __getattr__(name: str):
+    """``lodex.plot`` on first use (it imports matplotlib, an optional dependency: lodex[plot])."""
+    if name == "plot":
+        import importlib
+        return importlib.import_module(".plot", __name__)
+    raise AttributeError(f"module 'lodex' has no attribute {name!r}")
 __version__ = _lodex.version()
 
 __all__ = [

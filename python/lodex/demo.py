@@ -37,16 +37,38 @@ def _output(comm, output: str | None) -> tuple[str, str | None]:
     return os.path.join(tmp, "run.lodex"), tmp
 
 
-def _finish(comm, ok: bool, output: str, tmp: str | None, try_next: tuple[str, ...] = ()) -> int:
-    """Rank 0 shows `lodex info`, then removes a temporary dataset or says where the kept one is
-    and what to try on it; every rank returns rank 0's verdict."""
+def _pictures(output: str, pictures: tuple) -> None:
+    """Pictures of a kept dataset beside it (lodex.plot, needs matplotlib): ``pictures`` holds
+    (file name, function of lodex.plot and the opened dataset returning a figure); says where."""
+    try:
+        import lodex.plot as lp
+    except ImportError:
+        print("\npictures skipped: matplotlib is not installed (pip install lodex[plot])")
+        return
+    import lodex
+    ds = lodex.open(output)
+    folder = os.path.dirname(os.path.abspath(output))
+    written = []
+    for name, make in pictures:
+        lp.save(make(lp, ds), os.path.join(folder, name))
+        written.append(name)
+    print(f"\npictures (lodex.plot) in {folder}: {', '.join(written)}")
+
+
+def _finish(comm, ok: bool, output: str, tmp: str | None, try_next: tuple[str, ...] = (),
+            pictures: tuple = ()) -> int:
+    """Rank 0 shows `lodex info`, then removes a temporary dataset or says where the kept one is,
+    draws its ``pictures`` beside it and says what to try on it; every rank returns rank 0's
+    verdict."""
     if comm.rank == 0:
         print("\nlodex info:")
         from lodex.cli import main as cli_main
         cli_main(["info", output, "--files"])
         if tmp:
             shutil.rmtree(tmp, ignore_errors=True)
-        elif try_next:
+        elif pictures:
+            _pictures(output, pictures)
+        if not tmp and try_next:
             print(f"\nThe dataset is kept in {output}. Try:")
             for line in try_next:
                 print("  " + line.replace("DATASET", output))
@@ -217,7 +239,9 @@ def main_vpic(output: str | None = None, particles: int = 32768, steps: int = 2)
     return _finish(comm, ok, output, tmp,
                    ("lodex query DATASET electrons 'energy > 1.3 && x < 0.5' --step 0 --count",
                     "lodex query DATASET electrons 'energy > 1.3' --step 1 --fields position,energy --out hot.npz",
-                    "lodex export DATASET electrons --out electrons.h5part --steps 0:2   # for ParaView and VisIt"))
+                    "lodex export DATASET electrons --out electrons.h5part --steps 0:2   # for ParaView and VisIt",
+                    "lodex render DATASET electrons --step 1 --axis y --field energy --out energy.png"),
+                   pictures=_VPIC_PICTURES)
 
 
 def main_geos(output: str | None = None, steps: int = 12) -> int:
@@ -263,7 +287,9 @@ def main_geos(output: str | None = None, steps: int = 12) -> int:
                   f"{'matches numpy' if good else 'MISMATCH'}")
     return _finish(comm, ok, output, tmp,
                    ("lodex read DATASET geos T --steps 0:6 --box 72,45,0:73,46,48",
-                    "lodex read DATASET geos PS --steps 11 --out ps.npy"))
+                    "lodex read DATASET geos PS --steps 11 --out ps.npy",
+                    "lodex render DATASET geos T --axis x --point 0,45,10 --out hovmoller.svg"),
+                   pictures=_GEOS_PICTURES)
 
 
 def main_grid(output: str | None = None, steps: int = 2) -> int:
@@ -318,7 +344,26 @@ def main_grid(output: str | None = None, steps: int = 2) -> int:
     return _finish(comm, ok, output, tmp,
                    ("lodex read DATASET flow --step 1 --field pressure --resolution 13 --out coarse.npy",
                     "lodex read DATASET flow --step 1 --box 10,20,5:70,50,30 --json",
-                    "python -c \"import OpenVisus as ov; print(ov.LoadDataset('DATASET/flow.idx').read(time=1).shape)\""))
+                    "python -c \"import OpenVisus as ov; print(ov.LoadDataset('DATASET/flow.idx').read(time=1).shape)\""),
+                   pictures=_GRID_PICTURES)
+
+
+# The pictures each part draws beside its kept dataset (docs/plot.md).
+_VPIC_PICTURES = (
+    ("vpic-energy.png", lambda lp, ds: lp.particles(ds.particles("electrons"), 1, axis="y", field="energy",
+                                                    log=True, pixels=256)),
+    ("vpic-query.png", lambda lp, ds: lp.query(ds.particles("electrons"), 1, "energy > 0.5 && 60 < z < 72",
+                                               axis="y", pixels=256)),
+    ("vpic-histogram.png", lambda lp, ds: lp.histogram(ds.particles("electrons"), 1, "energy",
+                                                       "energy > 0.5 && 60 < z < 72", log=True)),
+)
+_GEOS_PICTURES = (
+    ("geos-timeline.png", lambda lp, ds: lp.timeline(ds.series("geos"), "T", (72, 45, 10))),
+    ("geos-hovmoller.png", lambda lp, ds: lp.hovmoller(ds.series("geos"), "T", "x", (0, 45, 10))),
+)
+_GRID_PICTURES = (
+    ("grid-slice.png", lambda lp, ds: lp.grid_slice(ds.grid("flow"), 1, axis="z", field="temperature")),
+)
 
 
 def _lattice(full: np.ndarray, bitmask: str, r: int | None, box) -> np.ndarray:

@@ -11,6 +11,14 @@ import lodex
 from conftest import _env
 
 
+def assert_pictures(stdout: str, folder, names: list[str]) -> None:
+    """The demo drew these pictures beside its kept dataset (real PNGs) and said where."""
+    assert f"pictures (lodex.plot) in {folder}: {', '.join(names)}" in stdout, stdout
+    for name in names:
+        with open(os.path.join(folder, name), "rb") as f:
+            assert f.read(8) == b"\x89PNG\r\n\x1a\n" and os.path.getsize(os.path.join(folder, name)) > 5000
+
+
 def test_demo_four_ranks(tmp_path):
     out = str(tmp_path / "demo.lodex")
     cmd = [os.path.join(sys.prefix, "bin", "mpiexec"), "-n", "4", sys.executable, "-m", "lodex.demo",
@@ -72,6 +80,7 @@ def test_demo_vpic_queries(tmp_path):
     g = lodex.open(out).particles("electrons")
     assert [i["field"] for i in g.indexes(0)] == ["energy", "position"]
     assert os.path.exists(str(tmp_path / "electrons.h5part"))
+    assert_pictures(r.stdout, tmp_path, ["vpic-energy.png", "vpic-query.png", "vpic-histogram.png"])
 
 
 def test_demo_geos_series(tmp_path):
@@ -85,6 +94,7 @@ def test_demo_geos_series(tmp_path):
     import lodex
     s = lodex.open(out).series("geos")
     assert s.steps == list(range(12)) and s.d_sar == 1
+    assert_pictures(r.stdout, tmp_path, ["geos-timeline.png", "geos-hovmoller.png"])
 
 
 def test_demo_grid_kept_with_commands_to_try(tmp_path):
@@ -99,6 +109,7 @@ def test_demo_grid_kept_with_commands_to_try(tmp_path):
     assert r.stdout.count("matches numpy") == 3 and "MISMATCH" not in r.stdout
     g = lodex.open(out).grid("flow")
     assert g.steps == [0, 1] and g.dims == (96, 64, 48)
+    assert_pictures(r.stdout, tmp_path, ["grid-slice.png"])
     assert f"The dataset is kept in {out}. Try:" in r.stdout
     tries = [ln.strip() for ln in r.stdout.split("Try:")[1].splitlines() if ln.strip().startswith("lodex ")]
     assert len(tries) == 2

@@ -1,5 +1,6 @@
 """The ``lodex`` command line: ``lodex info``, ``lodex read``, ``lodex index``, ``lodex query``,
-``lodex export``, ``lodex import``, ``lodex calibrate``, ``lodex demo``, ``lodex serve``."""
+``lodex export``, ``lodex import``, ``lodex calibrate``, ``lodex demo``, ``lodex serve``,
+``lodex render``."""
 
 from __future__ import annotations
 
@@ -641,7 +642,7 @@ def main(argv: list[str] | None = None) -> int:
         prog="lodex", description="lodex: parallel I/O for simulation output. A dataset holds particle groups "
         "(level of detail, box reads, bitmap-index value queries), grids (multiresolution IDX, readable by "
         "OpenVisus) and series (STAR time series); these commands inspect, read, index, query, export and "
-        "import them.")
+        "import them, and draw pictures of them.")
     parser.add_argument("--version", action="version", version=f"lodex {_version()}")
     sub = parser.add_subparsers(dest="command", required=True)
     p = sub.add_parser("info", help="list particle groups, grids and series: schemas, steps and files")
@@ -746,6 +747,8 @@ def main(argv: list[str] | None = None) -> int:
     _add_serve(sub)
     from .paraview import add_parser as _add_paraview
     _add_paraview(sub)
+    from .render import add_parser as _add_render
+    _add_render(sub)
     argv = list(sys.argv[1:] if argv is None else argv)
     # "--box -1,0,0:1,1,1": argparse would take the negative value for an option; glue it on.
     for i in range(len(argv) - 1):
