@@ -322,11 +322,14 @@ class FileQuery {
  public:
   // `verdict`: the query's verdict on the file from its metadata (kSure or kCheck; kNone is pruned).
   // `sample`: a query at a level, the file's rows in the read's sample at that level.
+  // `trust_ranges` false: the recorded ranges could not be checked against an index and decided
+  // the file alone; its comparisons then ignore them (and its values are checked against them).
   FileQuery(const Confinement& confinement, const std::string& dir, const DataFileRecord& rec, const MetaRanges& ranges, Tri verdict,
             const Schema& schema, const StepRecord& step, const QueryNode& q, const ValueQuery& vq,
-            const std::vector<size_t>& out_fields, const std::vector<ParticleQuery::SampleRange>* sample)
+            const std::vector<size_t>& out_fields, const std::vector<ParticleQuery::SampleRange>* sample,
+            bool trust_ranges)
       : confinement_(confinement), dir_(dir), rec_(rec), ranges_(ranges), verdict_(verdict), schema_(schema), step_(step), q_(q), vq_(vq),
-        out_fields_(out_fields), sample_(sample) {}
+        out_fields_(out_fields), sample_(sample), trust_ranges_(trust_ranges) {}
 
   FileAnswer run();
 
@@ -357,6 +360,7 @@ class FileQuery {
   const ValueQuery& vq_;
   const std::vector<size_t>& out_fields_;
   const std::vector<ParticleQuery::SampleRange>* sample_;
+  const bool trust_ranges_;
   uint32_t n_ = 0;
   std::optional<DataFile> data_;
   IoCount data_io_, index_io_;
@@ -384,6 +388,33 @@ void FileQuery::give_up_index(size_t f, const std::string& why) {
   indexes_[f].reset();
 }
 
+namespace {
+// The bitmap index of field `spec` of data file `rec`: opened, its header and component table read
+// and verified, and checked to describe this field of this version of the file (FormatError).
+OpenIndex open_index(const Confinement& confinement, const std::string& dir, const DataFileRecord& rec,
+                     const FieldSpec& spec, IoCount& io) {
+  OpenIndex ix;
+  ix.path = join_path(dir, index_file_name(rec.file_name, spec.name));
+  ix.file = confinement.open(ix.path);
+  const uint64_t size = ix.file.size();
+  const std::string what = "index '" + ix.path + "'";
+  std::vector<uint8_t> buf(std::min<uint64_t>(size, kIndexHeaderBytes));
+  ix.file.pread_all(buf.data(), buf.size(), 0);
+  ix.head = decode_index_header(buf.data(), buf.size(), size, what);
+  buf.resize(ix.head.component_table_bytes());
+  ix.file.pread_all(buf.data(), buf.size(), kIndexHeaderBytes);
+  io.requests += 2;
+  io.bytes += kIndexHeaderBytes + buf.size();
+  decode_index_components(buf.data(), buf.size(), ix.head, what);
+  if (ix.head.field != spec.name || ix.head.dtype != spec.dtype || ix.head.components.size() != spec.components ||
+      ix.head.rows != rec.count)
+    fail(ErrorCode::kFormat, what, " describes another field or file (", ix.head.field, ", ", ix.head.rows, " rows)");
+  if (ix.head.data_head_checksum != rec.head_checksum)
+    fail(ErrorCode::kFormat, what, " was built for another version of '", rec.file_name, "' (stale)");
+  return ix;
+}
+}  // namespace
+
 OpenIndex* FileQuery::index_of(size_t f) {
   auto it = indexes_.find(f);
   if (it != indexes_.end()) return it->second ? &*it->second : nullptr;
@@ -392,25 +423,8 @@ OpenIndex* FileQuery::index_of(size_t f) {
   const StepIndex* listed = step_.find_index(name);
   if (!vq_.use_index || !listed) return nullptr;
   OpenIndex ix;
-  ix.path = join_path(dir_, index_file_name(rec_.file_name, name));
   try {
-    ix.file = confinement_.open(ix.path);
-    const uint64_t size = ix.file.size();
-    const std::string what = "index '" + ix.path + "'";
-    std::vector<uint8_t> buf(std::min<uint64_t>(size, kIndexHeaderBytes));
-    ix.file.pread_all(buf.data(), buf.size(), 0);
-    ix.head = decode_index_header(buf.data(), buf.size(), size, what);
-    buf.resize(ix.head.component_table_bytes());
-    ix.file.pread_all(buf.data(), buf.size(), kIndexHeaderBytes);
-    index_io_.requests += 2;
-    index_io_.bytes += kIndexHeaderBytes + buf.size();
-    decode_index_components(buf.data(), buf.size(), ix.head, what);
-    const FieldSpec& spec = schema_.field(f);
-    if (ix.head.field != name || ix.head.dtype != spec.dtype || ix.head.components.size() != spec.components ||
-        ix.head.rows != rec_.count)
-      fail(ErrorCode::kFormat, what, " describes another field or file (", ix.head.field, ", ", ix.head.rows, " rows)");
-    if (ix.head.data_head_checksum != rec_.head_checksum)
-      fail(ErrorCode::kFormat, what, " was built for another version of '", rec_.file_name, "' (stale)");
+    ix = open_index(confinement_, dir_, rec_, schema_.field(f), index_io_);
   } catch (const Error& e) {
     give_up_index(f, cat("bitmap index unusable, field '", name, "' of '", rec_.file_name, "' scanned instead: ", e.what()));
     return nullptr;
@@ -493,7 +507,7 @@ Roaring FileQuery::load_union(OpenIndex& ix, const std::vector<IndexBin>& bins, 
 
 RowSets FileQuery::leaf(const QueryNode& n) {
   RowSets s;
-  const Tri t = classify_file(n, ranges_);
+  const Tri t = trust_ranges_ ? classify_file(n, ranges_) : Tri::kCheck;
   if (t == Tri::kNone) return s;
   if (t == Tri::kSure) {
     s.sure = row_range(0, n_);
@@ -650,6 +664,62 @@ void add_stats(ValueQueryStats& to, const ValueQueryStats& s) {
 }  // namespace
 
 namespace {
+// Whether a recorded range [lo, hi] holds the range [vmin, vmax] of the values (NaN: no values).
+// The metadata's ranges are outer bounds (integers past 2^53 rounded outwards), the index's the
+// values rounded to the nearest double, so holding is the test, not equality.
+bool holds(double lo, double hi, double vmin, double vmax) {
+  if (std::isnan(vmin) || std::isnan(vmax)) return true;
+  return !std::isnan(lo) && !std::isnan(hi) && lo <= vmin && vmax <= hi;
+}
+
+// Whether a file's recorded ranges of field `spec` hold the ranges its bitmap index gives:
+// true, FormatError when they do not, nullopt when there is no usable index to compare with.
+std::optional<bool> ranges_agree(const LoadedMetadata& loaded, const DataFileRecord& rec, const FieldSpec& spec,
+                                 size_t first, IoCount& io) {
+  OpenIndex ix;
+  try {
+    ix = open_index(loaded.confinement, loaded.step_dir, rec, spec, io);
+  } catch (const Error&) {
+    return std::nullopt;
+  }
+  for (uint32_t c = 0; c < spec.components; ++c)
+    if (!holds(rec.min[first + c], rec.max[first + c], ix.head.components[c].min, ix.head.components[c].max))
+      fail(ErrorCode::kFormat, "'", rec.file_name, "': the spatial metadata gives '", spec.name, "' component ", c,
+           " the range [", rec.min[first + c], ", ", rec.max[first + c], "], which does not hold its bitmap index's [",
+           ix.head.components[c].min, ", ", ix.head.components[c].max, "] (forged or damaged metadata)");
+  return true;
+}
+
+// Files the component ranges alone decided (pruned, or every row a match) are never read, so
+// their recorded ranges are all the answer rests on. Where the step indexes a query field, the
+// file's bitmap index (a separate file, tied to the data file's head checksum) holds the same
+// ranges: they must agree (FormatError otherwise). A file whose index cannot be used is read
+// instead (its verdict becomes kCheck: its values are checked against the ranges as they are
+// read). The files are shared among the ranks; every rank learns every verdict.
+void check_decided_ranges(const Comm& comm, const LoadedMetadata& loaded, const Schema& schema, const StepRecord& step,
+                          const QueryNode& q, const std::vector<size_t>& first_component,
+                          const std::vector<size_t>& decided, std::vector<Tri>& verdicts, std::vector<bool>& distrusted,
+                          ValueQueryStats& stats) {
+  std::vector<size_t> indexed;
+  for (size_t f : query_fields(q))
+    if (step.find_index(schema.field(f).name)) indexed.push_back(f);
+  if (indexed.empty() || decided.empty()) return;
+  const std::vector<size_t> mine = share_files(std::vector<uint64_t>(decided.size(), 1), comm.size())[comm.rank()];
+  std::vector<uint64_t> unverified(decided.size(), 0);
+  std::vector<IoCount> io(mine.size());
+  comm.agree([&] {
+    parallel_for(mine.size(), io_threads(), [&](size_t i, size_t) {
+      const DataFileRecord& rec = loaded.meta.files[decided[mine[i]]];
+      for (size_t f : indexed)
+        if (!ranges_agree(loaded, rec, schema.field(f), first_component[f], io[i])) unverified[mine[i]] = 1;
+    });
+  });
+  comm.allreduce_u64(unverified, MPI_MAX);
+  for (size_t k = 0; k < decided.size(); ++k)
+    if (unverified[k]) verdicts[decided[k]] = Tri::kCheck, distrusted[decided[k]] = true;
+  for (const IoCount& c : io) stats.index_bytes += c.bytes, stats.requests += c.requests;
+}
+
 using SampleRows = std::map<size_t, std::vector<ParticleQuery::SampleRange>>;
 
 // The rows of every file that a read of the step (and box) at vq.level takes, by metadata record
@@ -709,14 +779,23 @@ ValueQueryResult ParticleGroup::query(int64_t step, const ValueQuery& vq, MPI_Co
   // Pruning from the metadata alone, then the remaining files shared among the ranks.
   const SpatialMetadata& meta = loaded.meta;
   out.stats.files = meta.files.size();
+  std::vector<Tri> verdicts(meta.files.size(), Tri::kNone);
+  std::vector<size_t> by_range;   // files the component ranges alone decide: pruned, or all rows match
+  for (size_t i = 0; i < meta.files.size(); ++i) {
+    const DataFileRecord& rec = meta.files[i];
+    if (rec.count == 0 || (vq.box && !bounds_meet(rec.bounds, *vq.box))) continue;
+    verdicts[i] = classify_file(q, MetaRanges{rec, first_component});
+    if (verdicts[i] != Tri::kCheck) by_range.push_back(i);
+  }
+  std::vector<bool> distrusted(meta.files.size(), false);
+  if (vq.use_index)
+    check_decided_ranges(comm, loaded, schema, *step_rec, q, first_component, by_range, verdicts, distrusted, out.stats);
   std::vector<size_t> live;
   std::vector<Tri> verdict;
   std::vector<uint64_t> work;
   for (size_t i = 0; i < meta.files.size(); ++i) {
     const DataFileRecord& rec = meta.files[i];
-    const Tri t = rec.count == 0 || (vq.box && !bounds_meet(rec.bounds, *vq.box))
-                      ? Tri::kNone
-                      : classify_file(q, MetaRanges{rec, first_component});
+    const Tri t = verdicts[i];
     if (t == Tri::kNone) {
       ++out.stats.files_pruned;
       continue;
@@ -747,7 +826,7 @@ ValueQueryResult ParticleGroup::query(int64_t step, const ValueQuery& vq, MPI_Co
       const size_t k = mine_idx[i];
       const DataFileRecord& rec = meta.files[live[k]];
       answers[i] = FileQuery(loaded.confinement, loaded.step_dir, rec, MetaRanges{rec, first_component}, verdict[k], schema, *step_rec, q, vq,
-                             out_fields, vq.level ? &sample.at(live[k]) : nullptr)
+                             out_fields, vq.level ? &sample.at(live[k]) : nullptr, !distrusted[live[k]])
                        .run();
     });
   });
