@@ -179,3 +179,25 @@ def validate(machines: dict[str, Machine] | None = None) -> list[dict]:
         role = "calibration" if p["id"] in calibration else ("plan check" if p["kind"] == "plan" else "held out")
         rows.append(_row(p, role, predicted, err, ok, note))
     return rows
+
+
+def _fmt(v, unit: str) -> str:
+    if v is None:
+        return "none"
+    if unit == "GB/s":
+        return f"{v:g} GB/s"
+    return f"{v:,}"
+
+
+def table_markdown(rows: list[dict]) -> str:
+    """The validation table as docs/scale.md shows it (the tests compare the two)."""
+    lines = ["| point | machine | layout | particles/rank | ranks | role | published | model | error | within goal |",
+             "|---|---|---|---|---|---|---|---|---|---|"]
+    for r in rows:
+        err = "" if r["error"] is None else f"{100 * r['error']:+.1f} %"
+        ok = "yes" if r["ok"] else "**no**"
+        ranks = "" if r["ranks"] is None else f"{r['ranks']:,}"
+        lines.append(f"| {r['id']} | {r['machine'] or 'planner'} | {r['layout']} | {r['particles_per_rank']:,} | "
+                     f"{ranks} | {r['role']} | {_fmt(r['published'], r['unit'])} | {_fmt(r['predicted'], r['unit'])} | "
+                     f"{err} | {ok} |")
+    return "\n".join(lines)

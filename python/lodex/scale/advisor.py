@@ -1,0 +1,102 @@
+"""The partition advisor: the model's predicted write throughput for each partition factor lodex
+can use at a scale, the best one, and each one's curve over rank counts (docs/scale.md,
+"Advisor"). ``lodex.planning.advise`` and ``lodex advise`` call :func:`advise`."""
+
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+from ..errors import InvalidArgumentError
+from .machines import Machine, machine as to_machine
+from .model import predict
+from .traffic import MAX_RANKS, lattice, particle_traffic, shared_file_traffic
+
+FACTORS = ((1, 1, 1), (1, 1, 2), (1, 2, 2), (2, 2, 2), (2, 2, 4), (2, 4, 4), (4, 4, 4))   # [P0] §5.2
+CURVE_FROM = 512
+
+
+def cb_aggregators(m: Machine, ranks: int) -> int:
+    """Collective-buffering aggregators of a shared-file write: ROMIO's defaults, one per stripe
+    on Lustre (stripe count), eight per I/O node on Blue Gene/Q, else one per node."""
+    nodes = -(-ranks // m.ranks_per_node)
+    if m.forwarding_ratio:
+        return max(1, -(-nodes // m.forwarding_ratio) * 8)
+    if m.stripe_count > 1:
+        return min(nodes, m.stripe_count)
+    return nodes
+
+
+def _check(m: Machine, ranks: Any, particles_per_rank: Any, bytes_per_particle: Any) -> None:
+    for v, what in ((ranks, "ranks"), (particles_per_rank, "particles_per_rank"),
+                    (bytes_per_particle, "bytes_per_particle")):
+        if isinstance(v, bool) or not isinstance(v, int) or v < 1:
+            raise InvalidArgumentError(f"{what} must be a positive integer, got {v!r}")
+    if ranks > m.nodes * m.ranks_per_node:
+        raise InvalidArgumentError(f"{m.name} has {m.nodes:,} nodes of {m.ranks_per_node} ranks "
+                                   f"({m.nodes * m.ranks_per_node:,} ranks), fewer than the {ranks:,} asked for")
+    if ranks > MAX_RANKS:
+        raise InvalidArgumentError(f"ranks must be at most {MAX_RANKS:,}, got {ranks:,}")
+    lattice(ranks)   # a power of two
+
+
+def _factors(ranks: int, candidates: Sequence | None) -> list[tuple[int, int, int]]:
+    g = lattice(ranks)
+    wanted = FACTORS if candidates is None else [tuple(int(x) for x in c) for c in candidates]
+    for c in wanted:
+        if len(c) != 3 or min(c) < 1:
+            raise InvalidArgumentError(f"a partition factor is three positive integers, got {c!r}")
+    fits = [c for c in wanted if all(gi % ci == 0 for gi, ci in zip(g, c))]
+    if not fits:
+        raise InvalidArgumentError(f"no candidate partition factor divides the {g[0]}x{g[1]}x{g[2]} lattice of "
+                                   f"{ranks:,} ranks")
+    return fits
+
+
+def _entry(p, partition) -> dict:
+    return {"partition": partition, "label": p.label, "files": p.files, "bytes": p.bytes,
+            "throughput": p.throughput, "seconds": p.seconds, "bottleneck": p.bottleneck,
+            "phases": {"metadata": p.metadata, "data": p.data, "exchange": p.exchange, "reorder": p.reorder,
+                       "collective": p.collective}}
+
+
+def advise(machine: Any, ranks: int, particles_per_rank: int, *, bytes_per_particle: int = 124,
+           candidates: Sequence | None = None, curve: bool = True) -> dict:
+    """Recommend a partition factor for a particle write by ``ranks`` ranks (a power of two)
+    holding ``particles_per_rank`` particles each, on ``machine`` ("mira", "theta", a Machine,
+    or a lodex.calibrate result or its saved path). Returns a dict: ``recommended`` (partition,
+    files, bytes, throughput in bytes/s, seconds, bottleneck, phases), ``alternatives`` (every
+    candidate, best first, plus the shared-file baseline), and ``curves`` (label -> [[ranks,
+    throughput], ...] from 512 ranks up to ``ranks``)."""
+    m = to_machine(machine)
+    _check(m, ranks, particles_per_rank, bytes_per_particle)
+    factors = _factors(ranks, candidates)
+    rows = []
+    for f in factors:
+        t = particle_traffic(ranks, particles_per_rank, m.ranks_per_node, partition=f,
+                             bytes_per_particle=bytes_per_particle)
+        rows.append(_entry(predict(m, t), list(f)))
+    rows.sort(key=lambda r: -r["throughput"])
+    shared = predict(m, shared_file_traffic(ranks, particles_per_rank, m.ranks_per_node, cb_aggregators(m, ranks),
+                                            bytes_per_particle=bytes_per_particle))
+    out = {"machine": m.name, "description": m.description, "ranks": ranks,
+           "particles_per_rank": particles_per_rank, "bytes_per_particle": bytes_per_particle,
+           "recommended": rows[0], "alternatives": rows + [_entry(shared, None)]}
+    if curve:
+        out["curves"] = _curves(m, ranks, particles_per_rank, bytes_per_particle, factors)
+    return out
+
+
+def _curves(m: Machine, ranks: int, ppr: int, bpp: int, factors) -> dict:
+    sweep = [r for r in (1 << e for e in range(CURVE_FROM.bit_length() - 1, ranks.bit_length())) if r <= ranks]
+    curves: dict[str, list] = {}
+    for f in factors:
+        pts = []
+        for r in sweep:
+            g = lattice(r)
+            if all(gi % fi == 0 for gi, fi in zip(g, f)):
+                p = predict(m, particle_traffic(r, ppr, m.ranks_per_node, partition=f, bytes_per_particle=bpp))
+                pts.append([r, p.throughput])
+        curves[f"({f[0]},{f[1]},{f[2]})"] = pts
+    curves["shared file"] = [[r, predict(m, shared_file_traffic(r, ppr, m.ranks_per_node, cb_aggregators(m, r),
+                                                                bytes_per_particle=bpp)).throughput] for r in sweep]
+    return curves
