@@ -132,8 +132,9 @@ MACHINES = {"mira": MIRA, "theta": THETA}
 
 
 def from_calibration(calibration: Any, *, ranks_per_node: int | None = None) -> Machine:
-    """"This machine" from a :func:`lodex.calibrate` result (or the path of a saved one): one
-    storage target of the measured BW_io, Ts as the per-request cost and as the cost of a
+    """"This machine" from a :func:`lodex.calibrate` result (or the path of a saved one): as
+    many nodes like this one as a write needs (``ranks_per_node`` ranks each, default the CPU
+    count), sharing one storage target of the measured BW_io, Ts as the per-request cost and as the cost of a
     metadata operation (one synchronous request: an assumption, docs/scale.md), CC as the
     message latency, memory-speed "injection" (the ranks share one node)."""
     import os
@@ -144,7 +145,7 @@ def from_calibration(calibration: Any, *, ranks_per_node: int | None = None) -> 
     return Machine(
         name="local", description=f"this machine, from lodex.calibrate (BW_io {s['bw_io'] / 1e6:.0f} MB/s, "
                                   f"Ts {s['ts'] * 1e3:.3f} ms, CC {s['cc'] * 1e6:.2f} us)",
-        ranks_per_node=rpn, nodes=1, fs_bandwidth=s["bw_io"], targets=1, stripe_size=1 << 20,
+        ranks_per_node=rpn, nodes=1 << 22, fs_bandwidth=s["bw_io"], targets=1, stripe_size=1 << 20,
         stripe_count=1, request_cost=s["ts"], md_rate=1.0 / s["ts"], md_contention=math.inf,
         injection=math.inf, latency=s["cc"], forwarding_ratio=0, forwarding_bandwidth=math.inf,
         reorder_per_particle=0.0,
