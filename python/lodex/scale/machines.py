@@ -85,8 +85,8 @@ MIRA = Machine(
     forwarding_bandwidth=MIRA_FORWARDING_BANDWIDTH,
     reorder_per_particle=0.033 / 32768,
     sources={
-        "nodes, ranks_per_node, network": "ALCF-MIRA: 49,152 nodes of 16 cores, 5-D torus",
-        "injection": "HPPIO-ALCF: 10 torus links of 2 GB/s per direction each",
+        "nodes, ranks_per_node, network": "HPPIO-ALCF: 49,152 nodes of 16 cores, 5-D torus",
+        "injection": "HPPIO-ALCF: 10 torus links (5 dimensions, both ways) of 2 GB/s per direction",
         "latency": "HPPIO-ALCF: 1.5 us maximum torus latency",
         "forwarding_ratio": "ALCF-MIRA: 128 compute nodes per I/O node",
         "fs_bandwidth, targets": "ALCF-STORAGE: mira-fs0, 16 DDN SFA12Ke arrays, 240 GB/s by IOR",

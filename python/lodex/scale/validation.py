@@ -16,7 +16,7 @@ from typing import Callable
 
 from .machines import MACHINES, Machine
 from .model import predict
-from .traffic import particle_traffic
+from .traffic import particle_traffic, shared_file_traffic
 
 SWEEP = tuple(1 << e for e in range(12, 19))     # 4,096 ... 262,144 simulated ranks
 BYTES_PER_PARTICLE = 124
@@ -165,7 +165,25 @@ def _evaluate(p: dict, machines: dict[str, Machine]) -> tuple:
     if kind == "scales":
         bad = [q for q in p["partitions"] if saturation(m, ppr, tuple(q)) is not None]
         return (None if bad else p["value"]), None, not bad, "no saturation up to 262,144 ranks"
+    if kind in ("below-best", "does-not-scale"):
+        return _shared(p, m)
     raise ValueError(f"unknown kind {kind}")
+
+
+def _shared(p: dict, m: Machine) -> tuple:
+    """The shared-file baseline: below the best partition at the point's scale, or saturating."""
+    from .advisor import cb_aggregators
+    ppr = p["particles_per_rank"]
+
+    def shared(r: int) -> float:
+        return predict(m, shared_file_traffic(r, ppr, m.ranks_per_node, cb_aggregators(m, r),
+                                              bytes_per_particle=BYTES_PER_PARTICLE)).throughput
+    if p["kind"] == "below-best":
+        tp = shared(p["ranks"]) / 1e9
+        return round(tp, 1), None, tp < p["value"], "must be below the published best partition"
+    tps = [shared(r) for r in SWEEP]
+    sat = next((SWEEP[i] for i in range(len(SWEEP) - 1) if tps[i + 1] < SATURATION_GAIN * tps[i]), None)
+    return sat, None, sat is not None and sat < p["value"], "first R where doubling gains < 25 % (must exist)"
 
 
 def validate(machines: dict[str, Machine] | None = None) -> list[dict]:
