@@ -55,6 +55,13 @@ def test_bytes_conserved_in_plans(partition):
     assert tr.sum() == np.sum(np.maximum(1, -(-t.file_bytes // THETA.stripe_size)))
 
 
+@pytest.mark.parametrize("ranks", [1, 8, 4096, 8192])
+def test_patches_are_the_planners(ranks):
+    from lodex.planning import lattice_patches
+    from lodex.scale.traffic import _patches, lattice
+    assert np.array_equal(_patches(ranks), lattice_patches(lattice(ranks)))
+
+
 def test_bytes_conserved_shared_file():
     t = shared_file_traffic(4096, 1000, 64, 48)
     assert t.total_bytes == 4096 * 1000 * 124 and t.files == 1 and t.opens == 4095

@@ -74,17 +74,28 @@ def lattice(ranks: int) -> tuple[int, int, int]:
     return (1 << (e - ey - ez), 1 << ey, 1 << ez)
 
 
-@functools.lru_cache(maxsize=8)
-def _patch_centres(ranks: int) -> np.ndarray:
-    from ..planning import lattice_patches
-    p = lattice_patches(lattice(ranks), DOMAIN)
-    return np.ascontiguousarray((p[:, :3] + p[:, 3:]) / 2)
-
-
-@functools.lru_cache(maxsize=8)
+@functools.lru_cache(maxsize=16)
 def _patches(ranks: int) -> np.ndarray:
-    from ..planning import lattice_patches
-    return lattice_patches(lattice(ranks), DOMAIN)
+    """(R, 6) patches of the lattice: lodex.workloads.patch_of's arithmetic on whole arrays
+    (the same float64 operations, so the same bits as lodex.planning.lattice_patches)."""
+    n = np.array(lattice(ranks), dtype=np.int64)
+    r = np.arange(ranks, dtype=np.int64)
+    idx = np.stack([r % n[0], (r // n[0]) % n[1], r // (n[0] * n[1])], axis=1)
+    lo, hi = (np.array(b, dtype=np.float64) for b in DOMAIN)
+    size = (hi - lo) / n
+    pmin = lo + idx * size
+    pmax = np.where(idx + 1 == n, hi, lo + (idx + 1) * size)
+    out = np.ascontiguousarray(np.concatenate([pmin, pmax], axis=1))
+    out.flags.writeable = False
+    return out
+
+
+@functools.lru_cache(maxsize=16)
+def _patch_centres(ranks: int) -> np.ndarray:
+    p = _patches(ranks)
+    out = np.ascontiguousarray((p[:, :3] + p[:, 3:]) / 2)
+    out.flags.writeable = False
+    return out
 
 
 def _check_sizes(particles_per_rank: int, bytes_per_particle: int) -> None:
