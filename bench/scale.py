@@ -5,7 +5,8 @@ for the particle paper's Fig. 5 (Mira and Theta, 32K and 64K particles per rank,
 
     python bench/scale.py [--out bench/results]
 
-Writes scale.json (fitted parameters, validation rows, curves, what each phase costs) and
+Writes scale.json (fitted parameters, validation rows, the errors when an assumed parameter
+changes, curves, what each phase costs) and
 scale.png. No MPI and no files: the plans come from lodex's planner on simulated ranks."""
 
 from __future__ import annotations
@@ -19,7 +20,8 @@ import time
 from lodex.scale import predict
 from lodex.scale.advisor import FACTORS, cb_aggregators
 from lodex.scale.traffic import particle_traffic, shared_file_traffic
-from lodex.scale.validation import BYTES_PER_PARTICLE, SWEEP, fit, published, table_markdown, validate
+from lodex.scale.validation import (BYTES_PER_PARTICLE, SWEEP, fit, published, sensitivity, sensitivity_markdown,
+                                    table_markdown, validate)
 
 PPRS = (32768, 65536)
 
@@ -85,13 +87,15 @@ def main(argv=None) -> int:
     rows = validate(machines)
     result = {"about": "lodex scale model: docs/scale.md", "sweep": list(SWEEP),
               "machines": {k: m.to_dict() for k, m in machines.items()},
-              "validation": rows, "curves": curves(machines)}
+              "validation": rows, "sensitivity": sensitivity(machines), "curves": curves(machines)}
     result["seconds"] = time.perf_counter() - t0
     os.makedirs(args.out, exist_ok=True)
     with open(os.path.join(args.out, "scale.json"), "w") as fh:
         json.dump(result, fh, indent=1)
     chart(result, os.path.join(args.out, "scale.png"))
     print(table_markdown(rows))
+    print()
+    print(sensitivity_markdown(result["sensitivity"]))
     print(f"wrote {args.out}/scale.json and scale.png in {result['seconds']:.1f} s", file=sys.stderr)
     return 0
 

@@ -219,3 +219,48 @@ def table_markdown(rows: list[dict]) -> str:
                      f"{ranks} | {r['role']} | {_fmt(r['published'], r['unit'])} | {_fmt(r['predicted'], r['unit'])} | "
                      f"{err} | {ok} |")
     return "\n".join(lines)
+
+
+ASSUMED = {"theta": {"injection": (4e9, 16e9), "request_cost": (1e-4, 3e-4, 1e-3), "latency": (15e-6,)},
+           "mira": {"injection": (10e9, 40e9), "request_cost": (1e-4, 3e-4, 1e-3), "targets": (8, 32)}}
+
+
+def sensitivity(machines: dict[str, Machine] | None = None) -> list[dict]:
+    """How the held-out and calibration throughputs move when an assumed (not published, not
+    fitted) parameter changes: refit on the calibration points with the parameter changed, then
+    recompute the throughput rows. One row per (machine, parameter, value)."""
+    machines = machines or fit()
+    fits = {"theta": fit_theta, "mira": fit_mira}
+    base = {r["id"]: r["predicted"] for r in validate(machines) if r["kind"] == "throughput"}
+    out = []
+    for name, params in ASSUMED.items():
+        for field, values in params.items():
+            for v in values:
+                changes = {field: v}
+                if field == "targets":
+                    changes["stripe_count"] = v
+                entry = {"machine": name, "parameter": field, "value": v, "was": getattr(MACHINES[name], field)}
+                try:
+                    refit = dict(machines, **{name: fits[name](MACHINES[name].with_(**changes))})
+                except ArithmeticError as e:
+                    out.append({**entry, "fit": f"fails: {e}"})
+                    continue
+                rows = [r for r in validate(refit) if r["kind"] == "throughput" and r["machine"] == name]
+                out.append({**entry, "fit": "ok",
+                            "throughput": {r["id"]: r["predicted"] for r in rows},
+                            "change": {r["id"]: r["predicted"] / base[r["id"]] - 1 for r in rows},
+                            "errors": {r["id"]: r["error"] for r in rows}})
+    return out
+
+
+def sensitivity_markdown(rows: list[dict]) -> str:
+    """The sensitivity rows as a table (docs/scale.md)."""
+    ids = sorted({k for r in rows for k in r.get("errors", {})})
+    lines = ["| machine | assumed parameter | value (was) | " + " | ".join(ids) + " |",
+             "|---|---|---|" + "---|" * len(ids)]
+    for r in rows:
+        cells = [f"{100 * r['errors'][i]:+.1f} %" if i in r.get("errors", {}) else "" for i in ids]
+        if r["fit"] != "ok":
+            cells = ["calibration cannot be met"] + [""] * (len(ids) - 1)
+        lines.append(f"| {r['machine']} | {r['parameter']} | {r['value']:g} ({r['was']:g}) | " + " | ".join(cells) + " |")
+    return "\n".join(lines)
