@@ -188,9 +188,15 @@ def test_published_points_have_sources():
 def test_advise_recommends_the_fastest():
     a = advise("theta", 16384, 32768, curve=False)
     best = max(a["alternatives"], key=lambda r: r["throughput"])
-    assert a["recommended"] == best
+    assert a["recommended"] is best
     assert a["recommended"]["files"] == 16384 // math.prod(a["recommended"]["partition"])
     assert len(a["alternatives"]) == 8   # seven factors and the shared file
+    top = a["recommended"]["throughput"]
+    assert a["close"] == [r["label"] for r in a["alternatives"][1:] if r["throughput"] >= 0.9 * top]
+    ad = a["recommended"]["adaptive"]
+    assert ad["particles_per_file"] == 32768 * math.prod(a["recommended"]["partition"])
+    assert ad["files"] == a["recommended"]["files"]   # uniform data: the adaptive planner agrees
+    assert ad["throughput"] == pytest.approx(a["recommended"]["throughput"], rel=0.02)
 
 
 def test_advise_curves():
@@ -244,6 +250,7 @@ def test_cli_human():
             "--candidates", "1,1,1;2,2,2")
     assert r.returncode == 0, r.stderr
     assert "recommended: partition" in r.stdout and "predicted GB/s by ranks" in r.stdout
+    assert "partition='adaptive' with particles_per_file=" in r.stdout
     assert "shared file" in r.stdout and "(2,2,2)" in r.stdout
 
 

@@ -637,6 +637,11 @@ def _advise(args: argparse.Namespace) -> int:
           f"= {rec['bytes'] / 1e9:,.1f} GB per write")
     print(f"recommended: partition {tuple(rec['partition'])}: {rec['files']:,} files, "
           f"{rec['throughput'] / 1e9:.1f} GB/s predicted ({rec['seconds']:.2f} s, bound by {rec['bottleneck']})")
+    ad = rec["adaptive"]
+    print(f"  or partition='adaptive' with particles_per_file={ad['particles_per_file']:,}: {ad['files']:,} files, "
+          f"{ad['throughput'] / 1e9:.1f} GB/s predicted")
+    if a["close"]:
+        print(f"  within 10 % of it (the model does not tell these apart): {', '.join(a['close'])}")
     print(f"  {'layout':<48} {'files':>9} {'GB/s':>7} {'seconds':>8}  bound by")
     for r in a["alternatives"]:
         print(f"  {r['label']:<48} {r['files']:>9,} {r['throughput'] / 1e9:7.1f} {r['seconds']:8.2f}  {r['bottleneck']}")

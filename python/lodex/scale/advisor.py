@@ -13,6 +13,7 @@ from .traffic import MAX_RANKS, lattice, particle_traffic, shared_file_traffic
 
 FACTORS = ((1, 1, 1), (1, 1, 2), (1, 2, 2), (2, 2, 2), (2, 2, 4), (2, 4, 4), (4, 4, 4))   # [P0] §5.2
 CURVE_FROM = 512
+CLOSE = 0.10   # candidates this close to the best are not told apart (held-out errors reach 9 %)
 
 
 def cb_aggregators(m: Machine, ranks: int) -> int:
@@ -64,7 +65,9 @@ def advise(machine: Any, ranks: int, particles_per_rank: int, *, bytes_per_parti
     """Recommend a partition factor for a particle write by ``ranks`` ranks (a power of two)
     holding ``particles_per_rank`` particles each, on ``machine`` ("mira", "theta", a Machine,
     or a lodex.calibrate result or its saved path). Returns a dict: ``recommended`` (partition,
-    files, bytes, throughput in bytes/s, seconds, bottleneck, phases), ``alternatives`` (every
+    files, bytes, throughput in bytes/s, seconds, bottleneck, phases, and ``adaptive``: the
+    equivalent ``particles_per_file`` target with its own prediction), ``close`` (the layouts
+    predicted within 10 % of it: the model does not tell those apart), ``alternatives`` (every
     candidate, best first, plus the shared-file baseline), and ``curves`` (label -> [[ranks,
     throughput], ...] from 512 ranks up to ``ranks``)."""
     m = to_machine(machine)
@@ -78,12 +81,24 @@ def advise(machine: Any, ranks: int, particles_per_rank: int, *, bytes_per_parti
     rows.sort(key=lambda r: -r["throughput"])
     shared = predict(m, shared_file_traffic(ranks, particles_per_rank, m.ranks_per_node, cb_aggregators(m, ranks),
                                             bytes_per_particle=bytes_per_particle))
+    rows[0]["adaptive"] = _adaptive(m, ranks, particles_per_rank, bytes_per_particle, rows[0]["partition"])
     out = {"machine": m.name, "description": m.description, "ranks": ranks,
            "particles_per_rank": particles_per_rank, "bytes_per_particle": bytes_per_particle,
-           "recommended": rows[0], "alternatives": rows + [_entry(shared, None)]}
+           "recommended": rows[0], "alternatives": rows + [_entry(shared, None)],
+           "close": [r["label"] for r in rows + [_entry(shared, None)]
+                     if r is not rows[0] and r["throughput"] >= (1 - CLOSE) * rows[0]["throughput"]]}
     if curve:
         out["curves"] = _curves(m, ranks, particles_per_rank, bytes_per_particle, factors)
     return out
+
+
+def _adaptive(m: Machine, ranks: int, ppr: int, bpp: int, partition) -> dict:
+    """The adaptive target equivalent to a factor (``particles_per_file`` = a group's particles)
+    and its own prediction: on uniform data the adaptive planner makes the same number of files."""
+    target = ppr * partition[0] * partition[1] * partition[2]
+    p = predict(m, particle_traffic(ranks, ppr, m.ranks_per_node, partition=("adaptive", target),
+                                    bytes_per_particle=bpp))
+    return {"particles_per_file": target, "files": p.files, "throughput": p.throughput, "seconds": p.seconds}
 
 
 def _curves(m: Machine, ranks: int, ppr: int, bpp: int, factors) -> dict:
