@@ -214,10 +214,27 @@ def test_advise_curves():
     (("theta", 4096, 0), "particles_per_rank must be a positive integer"),
     (("theta", 1 << 19, 32768), "4,392 nodes of 64 ranks"),
     (("theta", 4096, 32768.5), "particles_per_rank must be a positive integer"),
+    ((42, 4096, 32768), "machine must be one of mira, theta"),
+    (("mira", 4096, 10_000_000), "do not fit a rank's share of a mira node's memory"),
 ])
 def test_advise_errors(args, match):
     with pytest.raises(InvalidArgumentError, match=match):
         advise(*args, curve=False)
+
+
+def test_advise_memory():
+    """Mira: 1 GiB per rank. 2M particles of 124 B (237 MiB) fit, but an aggregator of 8 or
+    more ranks' particles does not: those are listed, marked, and never recommended."""
+    a = advise("mira", 4096, 2_000_000, curve=False)
+    share = 16 * 2**30 / 16
+    for r in a["alternatives"][:-1]:
+        group = math.prod(r["partition"])
+        assert r["aggregator_bytes"] == (1 + group) * 2_000_000 * 124
+        assert r["fits_memory"] == (r["aggregator_bytes"] <= share)
+    assert a["recommended"]["fits_memory"] and math.prod(a["recommended"]["partition"]) <= 2
+    assert all(label not in a["close"] for label in ("partition (2,2,2)", "partition (4,4,4)"))
+    with pytest.raises(InvalidArgumentError, match="no candidate partition fits"):
+        advise("mira", 4096, 2_000_000, candidates=[(2, 2, 2), (4, 4, 4)], curve=False)
 
 
 def test_advise_candidate_errors():

@@ -644,7 +644,9 @@ def _advise(args: argparse.Namespace) -> int:
         print(f"  within 10 % of it (the model does not tell these apart): {', '.join(a['close'])}")
     print(f"  {'layout':<48} {'files':>9} {'GB/s':>7} {'seconds':>8}  bound by")
     for r in a["alternatives"]:
-        print(f"  {r['label']:<48} {r['files']:>9,} {r['throughput'] / 1e9:7.1f} {r['seconds']:8.2f}  {r['bottleneck']}")
+        memory = "" if r["fits_memory"] else f"  (an aggregator needs {r['aggregator_bytes'] / 2**20:,.0f} MiB: too much)"
+        print(f"  {r['label']:<48} {r['files']:>9,} {r['throughput'] / 1e9:7.1f} {r['seconds']:8.2f}  "
+              f"{r['bottleneck']}{memory}")
     if "curves" in a:
         sweep = sorted({r for pts in a["curves"].values() for r, _ in pts})
         print("predicted GB/s by ranks:")

@@ -35,6 +35,11 @@ def _check(m: Machine, ranks: Any, particles_per_rank: Any, bytes_per_particle: 
     if ranks > m.nodes * m.ranks_per_node:
         raise InvalidArgumentError(f"{m.name} has {m.nodes:,} nodes of {m.ranks_per_node} ranks "
                                    f"({m.nodes * m.ranks_per_node:,} ranks), fewer than the {ranks:,} asked for")
+    share = m.memory_per_node / m.ranks_per_node
+    if particles_per_rank * bytes_per_particle > share:
+        raise InvalidArgumentError(f"{particles_per_rank:,} particles of {bytes_per_particle} bytes per rank "
+                                   f"({particles_per_rank * bytes_per_particle / 2**20:,.0f} MiB) do not fit a rank's "
+                                   f"share of a {m.name} node's memory ({share / 2**20:,.0f} MiB)")
     if ranks > MAX_RANKS:
         raise InvalidArgumentError(f"ranks must be at most {MAX_RANKS:,}, got {ranks:,}")
     lattice(ranks)   # a power of two
@@ -53,8 +58,9 @@ def _factors(ranks: int, candidates: Sequence | None) -> list[tuple[int, int, in
     return fits
 
 
-def _entry(p, partition) -> dict:
+def _entry(p, partition, aggregator_bytes: float, share: float) -> dict:
     return {"partition": partition, "label": p.label, "files": p.files, "bytes": p.bytes,
+            "aggregator_bytes": aggregator_bytes, "fits_memory": aggregator_bytes <= share,
             "throughput": p.throughput, "seconds": p.seconds, "bottleneck": p.bottleneck,
             "phases": {"metadata": p.metadata, "data": p.data, "exchange": p.exchange, "reorder": p.reorder,
                        "collective": p.collective}}
@@ -68,25 +74,36 @@ def advise(machine: Any, ranks: int, particles_per_rank: int, *, bytes_per_parti
     files, bytes, throughput in bytes/s, seconds, bottleneck, phases, and ``adaptive``: the
     equivalent ``particles_per_file`` target with its own prediction), ``close`` (the layouts
     predicted within 10 % of it: the model does not tell those apart), ``alternatives`` (every
-    candidate, best first, plus the shared-file baseline), and ``curves`` (label -> [[ranks,
-    throughput], ...] from 512 ranks up to ``ranks``)."""
+    candidate, the best that fits memory first, each with ``aggregator_bytes`` and
+    ``fits_memory``: an aggregator holds its particles and its partition's, within its rank's
+    share of a node's memory; then the shared-file baseline), and ``curves`` (label ->
+    [[ranks, throughput], ...] from 512 ranks up to ``ranks``)."""
     m = to_machine(machine)
     _check(m, ranks, particles_per_rank, bytes_per_particle)
     factors = _factors(ranks, candidates)
+    share = m.memory_per_node / m.ranks_per_node
+    per_rank = particles_per_rank * bytes_per_particle
     rows = []
     for f in factors:
         t = particle_traffic(ranks, particles_per_rank, m.ranks_per_node, partition=f,
                              bytes_per_particle=bytes_per_particle)
-        rows.append(_entry(predict(m, t), list(f)))
-    rows.sort(key=lambda r: -r["throughput"])
-    shared = predict(m, shared_file_traffic(ranks, particles_per_rank, m.ranks_per_node, cb_aggregators(m, ranks),
-                                            bytes_per_particle=bytes_per_particle))
+        # An aggregator holds its own particles and the partition it gathers (lodex's exchange).
+        rows.append(_entry(predict(m, t), list(f), per_rank + float(t.file_bytes.max()), share))
+    rows.sort(key=lambda r: (not r["fits_memory"], -r["throughput"]))
+    if not rows[0]["fits_memory"]:
+        raise InvalidArgumentError(f"no candidate partition fits a rank's share of a {m.name} node's memory "
+                                   f"({share / 2**20:,.0f} MiB): the smallest aggregator needs "
+                                   f"{min(r['aggregator_bytes'] for r in rows) / 2**20:,.0f} MiB")
+    a = cb_aggregators(m, ranks)
+    shared = _entry(predict(m, shared_file_traffic(ranks, particles_per_rank, m.ranks_per_node, a,
+                                                   bytes_per_particle=bytes_per_particle)), None,
+                    per_rank + 16 * 2**20, share)   # ROMIO's 16 MiB collective buffer
     rows[0]["adaptive"] = _adaptive(m, ranks, particles_per_rank, bytes_per_particle, rows[0]["partition"])
     out = {"machine": m.name, "description": m.description, "ranks": ranks,
            "particles_per_rank": particles_per_rank, "bytes_per_particle": bytes_per_particle,
-           "recommended": rows[0], "alternatives": rows + [_entry(shared, None)],
-           "close": [r["label"] for r in rows + [_entry(shared, None)]
-                     if r is not rows[0] and r["throughput"] >= (1 - CLOSE) * rows[0]["throughput"]]}
+           "recommended": rows[0], "alternatives": rows + [shared],
+           "close": [r["label"] for r in rows + [shared] if r is not rows[0] and r["fits_memory"]
+                     and r["throughput"] >= (1 - CLOSE) * rows[0]["throughput"]]}
     if curve:
         out["curves"] = _curves(m, ranks, particles_per_rank, bytes_per_particle, factors)
     return out

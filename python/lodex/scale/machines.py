@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 import math
+import os
 from typing import Any, Mapping
 
 from ..errors import InvalidArgumentError
@@ -30,7 +31,7 @@ class Machine:
     seconds per message. I/O forwarding: ``forwarding_ratio`` compute nodes per I/O node
     (0: none) each moving at most ``forwarding_bandwidth`` bytes/s. ``ranks_per_node``, ``nodes``
     (the machine's size), and ``reorder_per_particle`` seconds an aggregator spends per particle
-    it orders."""
+    it orders; ``memory_per_node`` bytes (a rank may use its 1/ranks_per_node share)."""
 
     name: str
     description: str
@@ -48,6 +49,7 @@ class Machine:
     forwarding_ratio: int
     forwarding_bandwidth: float
     reorder_per_particle: float
+    memory_per_node: float = math.inf
     sources: Mapping[str, str] = dataclasses.field(default_factory=dict)
 
     def with_(self, **changes: Any) -> "Machine":
@@ -84,7 +86,9 @@ MIRA = Machine(
     forwarding_ratio=128,
     forwarding_bandwidth=MIRA_FORWARDING_BANDWIDTH,
     reorder_per_particle=0.033 / 32768,
+    memory_per_node=16 * 2**30,
     sources={
+        "memory_per_node": "HPPIO-ALCF: 16 GB of RAM per node",
         "nodes, ranks_per_node, network": "HPPIO-ALCF: 49,152 nodes of 16 cores, 5-D torus",
         "injection": "HPPIO-ALCF: 10 torus links (5 dimensions, both ways) of 2 GB/s per direction",
         "latency": "HPPIO-ALCF: 1.5 us maximum torus latency",
@@ -116,7 +120,9 @@ THETA = Machine(
     forwarding_ratio=0,
     forwarding_bandwidth=math.inf,
     reorder_per_particle=0.080 / 32768,
+    memory_per_node=192 * 2**30,
     sources={
+        "memory_per_node": "ALCF-THETA: 192 GiB DDR4 per node (the 16 GiB MCDRAM not counted)",
         "nodes, ranks_per_node": "ALCF-THETA: 4,392 Intel KNL 7230 nodes of 64 cores, Aries Dragonfly",
         "fs_bandwidth": "ALCF-STORAGE: theta-fs0, Lustre on a Sonexion 3000, 240 GB/s aggregate",
         "targets, stripe_size, stripe_count": "P0 §5.1: 48 stripes (48 OSTs), 8 MB stripe size",
@@ -148,9 +154,17 @@ def from_calibration(calibration: Any, *, ranks_per_node: int | None = None) -> 
         ranks_per_node=rpn, nodes=1 << 22, fs_bandwidth=s["bw_io"], targets=1, stripe_size=1 << 20,
         stripe_count=1, request_cost=s["ts"], md_rate=1.0 / s["ts"], md_contention=math.inf,
         injection=math.inf, latency=s["cc"], forwarding_ratio=0, forwarding_bandwidth=math.inf,
-        reorder_per_particle=0.0,
-        sources={"fs_bandwidth, request_cost, latency": "lodex.calibrate on this machine",
+        reorder_per_particle=0.0, memory_per_node=_memory(),
+        sources={"memory_per_node": "this machine's physical memory", "fs_bandwidth, request_cost, latency": "lodex.calibrate on this machine",
                  "md_rate": "assumed 1 / Ts (a create is one synchronous request)"})
+
+
+def _memory() -> float:
+    import os
+    try:
+        return float(os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES"))
+    except (ValueError, OSError, AttributeError):
+        return math.inf
 
 
 def machine(spec: Any) -> Machine:
@@ -163,4 +177,8 @@ def machine(spec: Any) -> Machine:
     if isinstance(spec, str) and not spec.lower().endswith(".json"):
         raise InvalidArgumentError(f"unknown machine {spec!r}: use one of {', '.join(sorted(MACHINES))}, "
                                    "or a lodex.calibrate result (or the path of a saved one, *.json)")
+    from ..calibrate import Calibration
+    if not isinstance(spec, (str, os.PathLike, Calibration, Mapping)):
+        raise InvalidArgumentError(f"machine must be one of {', '.join(sorted(MACHINES))}, a Machine, or a "
+                                   f"lodex.calibrate result (or the path of a saved one); got {type(spec).__name__}")
     return from_calibration(spec)
