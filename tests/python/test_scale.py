@@ -88,6 +88,17 @@ def test_patches_are_the_planners(ranks):
     assert np.array_equal(_patches(ranks), lattice_patches(lattice(ranks)))
 
 
+@pytest.mark.parametrize("partition", [(1, 2, 2), (2, 4, 4)])
+def test_exchange_stays_local(partition):
+    """docs/scale.md: no rank sends across the middle of the rank range (no bisection term)."""
+    t = particle_traffic(8192, 1000, 64, partition=partition)
+    half = t.nodes // 2
+    from lodex.scale.traffic import _patch_centres, _plan
+    plan, _ = _plan(8192, 1000, partition)
+    agg = np.asarray(plan.aggregators)[plan.partition_of(_patch_centres(8192)).astype(np.int64)]
+    assert np.array_equal(np.arange(8192) // 64 < half, agg // 64 < half)
+
+
 def test_bytes_conserved_shared_file():
     t = shared_file_traffic(4096, 1000, 64, 48)
     assert t.total_bytes == 4096 * 1000 * 124 and t.files == 1 and t.opens == 4095
