@@ -143,8 +143,6 @@ def from_calibration(calibration: Any, *, ranks_per_node: int | None = None) -> 
     count), sharing one storage target of the measured BW_io, Ts as the per-request cost and as the cost of a
     metadata operation (one synchronous request: an assumption, docs/scale.md), CC as the
     message latency, memory-speed "injection" (the ranks share one node)."""
-    import os
-
     from ..calibrate import settings_of
     s = settings_of(calibration)
     rpn = int(ranks_per_node or os.cpu_count() or 1)
@@ -155,12 +153,12 @@ def from_calibration(calibration: Any, *, ranks_per_node: int | None = None) -> 
         stripe_count=1, request_cost=s["ts"], md_rate=1.0 / s["ts"], md_contention=math.inf,
         injection=math.inf, latency=s["cc"], forwarding_ratio=0, forwarding_bandwidth=math.inf,
         reorder_per_particle=0.0, memory_per_node=_memory(),
-        sources={"memory_per_node": "this machine's physical memory", "fs_bandwidth, request_cost, latency": "lodex.calibrate on this machine",
+        sources={"memory_per_node": "this machine's physical memory",
+                 "fs_bandwidth, request_cost, latency": "lodex.calibrate on this machine",
                  "md_rate": "assumed 1 / Ts (a create is one synchronous request)"})
 
 
 def _memory() -> float:
-    import os
     try:
         return float(os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES"))
     except (ValueError, OSError, AttributeError):

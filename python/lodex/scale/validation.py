@@ -262,5 +262,6 @@ def sensitivity_markdown(rows: list[dict]) -> str:
         cells = [f"{100 * r['errors'][i]:+.1f} %" if i in r.get("errors", {}) else "" for i in ids]
         if r["fit"] != "ok":
             cells = ["calibration cannot be met"] + [""] * (len(ids) - 1)
-        lines.append(f"| {r['machine']} | {r['parameter']} | {r['value']:g} ({r['was']:g}) | " + " | ".join(cells) + " |")
+        lines.append(f"| {r['machine']} | {r['parameter']} | {r['value']:g} ({r['was']:g}) | "
+                     + " | ".join(cells) + " |")
     return "\n".join(lines)
