@@ -36,6 +36,7 @@ def test_bytes_conserved_in_plans(partition):
     t = particle_traffic(R, ppr, 64, partition=partition, bytes_per_particle=bpp)
     assert t.total_bytes == R * ppr * bpp
     assert t.files == R // math.prod(partition)
+    assert t.max_senders == math.prod(partition)
     assert t.node_write_bytes().sum() == R * ppr * bpp
     assert t.node_out.sum() == pytest.approx(t.node_in.sum())
     # Oracle: each rank's sends_of and each partition's aggregator, rank by rank.
@@ -227,6 +228,9 @@ def test_advise_recommends_the_fastest():
     best = max(a["alternatives"], key=lambda r: r["throughput"])
     assert a["recommended"] is best
     assert a["recommended"]["files"] == 16384 // math.prod(a["recommended"]["partition"])
+    for r in a["alternatives"][:-1]:
+        assert r["senders_per_aggregator"] == math.prod(r["partition"])
+        assert r["file_bytes"] == 32768 * 124 * math.prod(r["partition"])
     assert len(a["alternatives"]) == 8   # seven factors and the shared file
     top = a["recommended"]["throughput"]
     assert a["close"] == [r["label"] for r in a["alternatives"][1:] if r["throughput"] >= 0.9 * top]

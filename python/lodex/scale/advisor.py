@@ -60,6 +60,7 @@ def _factors(ranks: int, candidates: Sequence | None) -> list[tuple[int, int, in
 
 def _entry(p, partition, aggregator_bytes: float, share: float) -> dict:
     return {"partition": partition, "label": p.label, "files": p.files, "bytes": p.bytes,
+            "file_bytes": p.bytes / p.files, "senders_per_aggregator": p.senders,
             "aggregator_bytes": aggregator_bytes, "fits_memory": aggregator_bytes <= share,
             "throughput": p.throughput, "seconds": p.seconds, "bottleneck": p.bottleneck,
             "phases": {"metadata": p.metadata, "data": p.data, "exchange": p.exchange, "reorder": p.reorder,

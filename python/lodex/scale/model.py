@@ -22,12 +22,14 @@ from .traffic import Traffic
 
 @dataclasses.dataclass(frozen=True)
 class Prediction:
-    """The model's seconds per phase, the total, and the throughput (bytes/s)."""
+    """The model's seconds per phase, the total, and the throughput (bytes/s); ``senders`` is
+    the most ranks one aggregator receives from."""
 
     label: str
     ranks: int
     files: int
     bytes: int
+    senders: int
     metadata: float
     data: float
     exchange: float
@@ -111,7 +113,8 @@ def predict(m: Machine, t: Traffic) -> Prediction:
     md = metadata_seconds(m, t.files + t.opens)
     data, where = data_seconds(m, t)
     return Prediction(
-        label=t.label, ranks=t.ranks, files=t.files, bytes=t.total_bytes, metadata=md, data=data,
+        label=t.label, ranks=t.ranks, files=t.files, bytes=t.total_bytes, senders=t.max_senders,
+        metadata=md, data=data,
         exchange=exchange_seconds(m, t),
         reorder=t.max_reorder * m.reorder_per_particle,                       # (6)
         collective=2 * math.ceil(math.log2(max(t.ranks, 2))) * m.latency,     # (7)

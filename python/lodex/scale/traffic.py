@@ -25,7 +25,8 @@ class Traffic:
     """One write, as the model sees it. ``file_bytes[i]`` is file i's size and ``file_node[i]``
     the node that writes it; ``node_out``/``node_in`` the exchange bytes each node sends to or
     receives from other nodes and ``node_messages`` the messages it sends or receives;
-    ``max_reorder`` the most particles one aggregator orders; ``opens`` metadata operations on
+    ``max_reorder`` the most particles one aggregator orders, ``max_senders`` the most ranks one
+    aggregator receives from (its own included); ``opens`` metadata operations on
     existing files (a shared file's opens)."""
 
     label: str
@@ -40,6 +41,7 @@ class Traffic:
     opens: int = 0
     write_node: np.ndarray | None = None    # nodes that write to storage (default: file_node)
     write_bytes: np.ndarray | None = None   # and the bytes each writes (default: file_bytes)
+    max_senders: int = 1                     # the most ranks sending to one aggregator
 
     @property
     def nodes(self) -> int:
@@ -138,8 +140,9 @@ def _particle_traffic(ranks: int, particles_per_rank: int, ranks_per_node: int, 
     agg = np.asarray(plan.aggregators, dtype=np.int64)
     part_particles = np.bincount(dest_part, weights=moved, minlength=agg.size).astype(np.int64)
     used = agg >= 0
-    return _traffic(label, ranks, ranks_per_node, src_rank, agg[dest_part], moved * bytes_per_particle,
-                    part_particles[used] * bytes_per_particle, agg[used], int(part_particles.max()))
+    t = _traffic(label, ranks, ranks_per_node, src_rank, agg[dest_part], moved * bytes_per_particle,
+                 part_particles[used] * bytes_per_particle, agg[used], int(part_particles.max()))
+    return dataclasses.replace(t, max_senders=int(np.bincount(dest_part[moved > 0]).max()))
 
 
 SPLIT_SAMPLES = 8   # per axis: a rank split over partitions is sampled at 8^3 cell centres
@@ -228,4 +231,4 @@ def shared_file_traffic(ranks: int, particles_per_rank: int, ranks_per_node: int
     total = ranks * per_rank
     return Traffic(f"shared file ({a} collective-buffering aggregators)", ranks, ranks_per_node,
                    np.array([total], dtype=np.int64), np.array([0]), out, inn, msgs, 0, opens=ranks - 1,
-                   write_node=agg_node, write_bytes=np.full(a, total / a))
+                   write_node=agg_node, write_bytes=np.full(a, total / a), max_senders=ranks)
