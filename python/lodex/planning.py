@@ -57,3 +57,16 @@ def plan_write(domain, patches: np.ndarray, counts: np.ndarray, *, partition=Non
     if histograms is not None:
         histograms = np.ascontiguousarray(histograms, dtype=np.uint32)
     return _lodex.plan_particles(lo, hi, mode, dims, target, patches, counts, histograms)
+
+
+def advise(machine, ranks: int, particles_per_rank: int, *, bytes_per_particle: int = 124,
+           candidates=None, curve: bool = True) -> dict:
+    """Recommend a partition factor for a write by ``ranks`` ranks (a power of two) of
+    ``particles_per_rank`` particles each on ``machine`` ("mira", "theta", or a lodex.calibrate
+    result or its saved path): the scale model (docs/scale.md) driven by this planner's plans.
+    Returns ``recommended`` (partition, files, throughput in bytes/s, seconds, bottleneck,
+    phases), ``alternatives`` (every candidate factor and the shared-file baseline) and
+    ``curves`` (predicted throughput from 512 ranks up to ``ranks`` for each)."""
+    from .scale.advisor import advise as _advise
+    return _advise(machine, ranks, particles_per_rank, bytes_per_particle=bytes_per_particle,
+                   candidates=candidates, curve=curve)

@@ -1,6 +1,6 @@
 """The ``lodex`` command line: ``lodex info``, ``lodex read``, ``lodex index``, ``lodex query``,
-``lodex export``, ``lodex import``, ``lodex calibrate``, ``lodex demo``, ``lodex serve``,
-``lodex render``."""
+``lodex export``, ``lodex import``, ``lodex calibrate``, ``lodex advise``, ``lodex demo``,
+``lodex serve``, ``lodex render``, ``lodex paraview-plugin``."""
 
 from __future__ import annotations
 
@@ -631,6 +631,47 @@ def _calibrate(args: argparse.Namespace) -> int:
     return 0
 
 
+def _advise(args: argparse.Namespace) -> int:
+    from ..planning import advise
+
+    candidates = None
+    if args.candidates:
+        try:
+            candidates = [tuple(int(x) for x in c.split(",")) for c in args.candidates.split(";")]
+        except ValueError:
+            raise errors.InvalidArgumentError(f"--candidates is px,py,pz;px,py,pz;..., got {args.candidates!r}") from None
+    a = advise(args.machine, args.ranks, args.particles_per_rank, bytes_per_particle=args.bytes_per_particle,
+               candidates=candidates, curve=not args.no_curve)
+    if args.json:
+        _print_json(None, a)
+        return 0
+    rec = a["recommended"]
+    print(f"{a['description']}")
+    print(f"{a['ranks']:,} ranks x {a['particles_per_rank']:,} particles of {a['bytes_per_particle']} bytes "
+          f"= {rec['bytes'] / 1e9:,.1f} GB per write")
+    print(f"recommended: partition {tuple(rec['partition'])}: {rec['files']:,} files, "
+          f"{rec['throughput'] / 1e9:.1f} GB/s predicted ({rec['seconds']:.2f} s, bound by {rec['bottleneck']})")
+    ad = rec["adaptive"]
+    print(f"  or partition='adaptive' with particles_per_file={ad['particles_per_file']:,}: {ad['files']:,} files, "
+          f"{ad['throughput'] / 1e9:.1f} GB/s predicted")
+    if a["close"]:
+        print(f"  within 10 % of it (the model does not tell these apart): {', '.join(a['close'])}")
+    print(f"  {'layout':<48} {'files':>9} {'GB/s':>7} {'seconds':>8}  bound by")
+    for r in a["alternatives"]:
+        memory = "" if r["fits_memory"] else f"  (an aggregator needs {r['aggregator_bytes'] / 2**20:,.0f} MiB: too much)"
+        print(f"  {r['label']:<48} {r['files']:>9,} {r['throughput'] / 1e9:7.1f} {r['seconds']:8.2f}  "
+              f"{r['bottleneck']}{memory}")
+    if "curves" in a:
+        sweep = sorted({r for pts in a["curves"].values() for r, _ in pts})
+        print("predicted GB/s by ranks:")
+        print(f"  {'layout':<14}" + "".join(f"{r:>9,}" for r in sweep))
+        for label, pts in a["curves"].items():
+            by = dict((r, t) for r, t in pts)
+            print(f"  {label:<14}" + "".join(f"{by[r] / 1e9:9.1f}" if r in by else f"{'-':>9}" for r in sweep))
+    print("model and its validation: docs/scale.md")
+    return 0
+
+
 def _demo(args: argparse.Namespace) -> int:
     from ..demo import main as demo_main
 
@@ -739,6 +780,19 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--json", action="store_true", help="print the calibration as JSON")
     p.add_argument("--quiet", action="store_true", help="no progress bar (there is none when stderr is not a terminal)")
     p.set_defaults(func=_calibrate)
+    p = sub.add_parser("advise", help="recommend a particle partition factor for a machine and scale "
+                                       "(the scale model of docs/scale.md driven by lodex's planner)")
+    p.add_argument("--machine", required=True, help="mira, theta, or a saved lodex calibrate result (*.json) "
+                                                    "for this machine")
+    p.add_argument("--ranks", type=int, required=True, help="ranks writing (a power of two)")
+    p.add_argument("--particles-per-rank", type=int, required=True)
+    p.add_argument("--bytes-per-particle", type=int, default=124, help="default 124 (the paper's 15 doubles "
+                                                                       "and 1 float)")
+    p.add_argument("--candidates", help="partition factors to compare, px,py,pz;px,py,pz;... (default the "
+                                        "paper's seven)")
+    p.add_argument("--no-curve", action="store_true", help="skip the curves over rank counts (faster)")
+    p.add_argument("--json", action="store_true", help="print the advice as one JSON object")
+    p.set_defaults(func=_advise)
     p = sub.add_parser("demo", help="write and check the paper's workload (run under mpiexec)")
     p.add_argument("--output", default=None, help="dataset path (default: a temporary folder)")
     p.add_argument("--particles", type=int, default=32768, help="particles per rank")
