@@ -323,7 +323,7 @@ def test_info_files_lists_grid_and_series_files(tmp_path):
         assert f"s/{w['file']}  steps" in r.stdout
 
 
-def _on_a_terminal(*args) -> tuple[int, bytes, str]:
+def _on_a_terminal(*args, env=None) -> tuple[int, bytes, str]:
     """Run ``lodex ARGS`` with stderr on a pseudo-terminal 100 columns wide: (exit code, what the
     terminal saw, stdout)."""
     import fcntl
@@ -346,7 +346,8 @@ def _on_a_terminal(*args) -> tuple[int, bytes, str]:
             seen.extend(chunk)
     reader = threading.Thread(target=drain, daemon=True)
     reader.start()
-    proc = subprocess.Popen([sys.executable, "-m", "lodex.cli", *args], stdout=subprocess.PIPE, stderr=slave, text=True)
+    proc = subprocess.Popen([sys.executable, "-m", "lodex.cli", *args], stdout=subprocess.PIPE, stderr=slave, text=True,
+                            env=None if env is None else {**os.environ, **env})
     os.close(slave)
     out, _ = proc.communicate(timeout=120)
     reader.join(10)
@@ -413,3 +414,27 @@ def test_export_and_import_report_every_step(steps_dataset, tmp_path):
     with lodex.create(str(tmp_path / "i.lodex")) as ds:
         ds.import_h5part(str(tmp_path / "e.h5part"), "q", steps=[0, 20], progress=lambda d, t: seen.append((d, t)))
     assert seen == [(1, 2), (2, 2)]
+
+
+def test_large_read_shows_progress_only_on_a_terminal(steps_dataset, tmp_path):
+    """A full read above LODEX_READ_PIECE_BYTES is read in spatial pieces with a progress bar on a
+    terminal; the particles are exactly those of one read."""
+    g = lodex.open(steps_dataset).particles("p")
+    box = "0.1,0.0,0.2:0.9,0.8,1.0"
+    want = g.read(10, box=((0.1, 0.0, 0.2), (0.9, 0.8, 1.0)))
+    small = {"LODEX_READ_PIECE_BYTES": "2000"}   # 500 particles of 28 bytes: 7 pieces
+    out = str(tmp_path / "r.npz")
+    code, seen, stdout = _on_a_terminal("read", steps_dataset, "p", "--step", "10", "--box", box, "--out", out,
+                                        "--json", env=small)
+    assert code == 0, seen
+    assert b"reading 'p' step 10" in seen and b"/7" in seen, seen
+    assert json.loads(stdout)["count"] == len(want["energy"])
+    got = np.load(out)
+    o, w = np.lexsort(got["position"].T), np.lexsort(want["position"].T)
+    assert np.array_equal(got["position"][o], want["position"][w])
+    assert np.array_equal(got["energy"][o], want["energy"][w])
+    code, seen, _ = _on_a_terminal("read", steps_dataset, "p", "--step", "10", "--quiet", env=small)
+    assert code == 0 and b"reading" not in seen
+    piped = subprocess.run([sys.executable, "-m", "lodex.cli", "read", steps_dataset, "p", "--step", "10"],
+                           capture_output=True, text=True, timeout=60, env={**os.environ, **small})
+    assert piped.returncode == 0 and "reading" not in piped.stderr and "500 particles" in piped.stdout

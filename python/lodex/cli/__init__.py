@@ -310,8 +310,11 @@ def _read(args: argparse.Namespace) -> int:
         fields = ["position"]   # counting needs no other column
     lod = {k: v for k, v in (("readers", args.readers), ("P", args.P), ("S", args.S)) if v is not None}
     _check_out(args.out, single=fields is not None and len(fields) == 1)
-    data = g.read(args.step, box=box, fields=fields, level=args.level, fraction=args.fraction, **lod)
-    stats = g.last_read_stats
+    if args.level is None and args.fraction is None:
+        data, stats = _read_with_progress(args, g, box, fields)
+    else:
+        data = g.read(args.step, box=box, fields=fields, level=args.level, fraction=args.fraction, **lod)
+        stats = g.last_read_stats
     count = stats["particles"]
     if args.out:
         _save(args.out, data, next(iter(data.values())) if len(data) == 1 else None)
@@ -342,6 +345,38 @@ def _read(args: argparse.Namespace) -> int:
     if args.out:
         print(f"wrote {args.out}")
     return 0
+
+
+# A full-resolution read of more than this many bytes (the environment's LODEX_READ_PIECE_BYTES,
+# default 64 MiB) shows a progress bar on a terminal: it is read in spatial pieces of about this
+# size (disjoint boxes covering the query, so together exactly its particles).
+_READ_PIECE_BYTES = 64 << 20
+
+
+def _read_with_progress(args, g, box, fields) -> tuple[dict, dict]:
+    """``g.read(step, box, fields)`` and its stats; in pieces with a progress bar when large."""
+    import math
+
+    import numpy as np
+
+    from ..tables import Particles
+    piece = int(os.environ.get("LODEX_READ_PIECE_BYTES", _READ_PIECE_BYTES))
+    names = fields or list(g.schema)
+    row = sum(np.dtype(d).itemsize * c for n, (d, c) in g.schema.items() if n in names)
+    estimate = sum(rec["count"] for rec in g.files(args.step)) * row   # the whole step: an upper bound
+    pieces = min(math.ceil(estimate / max(piece, 1)), 4096)
+    with _progress(args, None, pieces, f"reading '{args.group}' step {args.step}", unit="piece") as bar:
+        if bar.disable or pieces < 2:
+            data = g.read(args.step, box=box, fields=fields)
+            return data, g.last_read_stats
+        parts, stats = [], {}
+        for part in g.spatial_split(args.step, pieces, box):
+            parts.append(g.read(args.step, box=part, fields=fields))
+            for k, v in g.last_read_stats.items():
+                stats[k] = stats.get(k, 0) + v
+            bar.update(1)
+    data = Particles({n: np.concatenate([p[n] for p in parts]) for n in parts[0]})
+    return data, stats
 
 
 def _index(args: argparse.Namespace) -> int:
@@ -714,6 +749,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--resolution", type=int, help="grids: levels 0..R of the IDX hierarchy (default all)")
     p.add_argument("--field", help="grids: the field to read (default the first)")
     p.add_argument("--json", action="store_true", help="print the result as one JSON object")
+    p.add_argument("--quiet", action="store_true", help="no progress bar (a full read of more than 64 MiB "
+                                                        "shows one on a terminal)")
     p.set_defaults(func=_read)
     p = sub.add_parser("index", help="build bitmap indexes of particle fields (under mpiexec: in parallel)")
     p.add_argument("path")
