@@ -152,13 +152,16 @@ def test_forged_component_range_is_caught_when_the_values_are_read(dataset, forg
 def test_forged_range_that_decides_a_file_unread_is_caught_by_its_index(dataset, forge):
     """A record's energy range narrowed so far that the query decides the file from the metadata
     alone, without reading it: pruned ([0.95, 0.99]: "energy < 0.5" matches nothing) or every
-    row a match ([0.1, 0.2]: "energy < 0.5" takes all). With energy indexed, the query compares
-    the range with the file's bitmap index and raises FormatError naming the file; with that
-    index file gone it reads the file instead and finds values outside the range."""
+    row a match ([0.1, 0.2]: "energy != v" for a v the file holds above 0.3 takes all, NaN rows
+    included). With energy indexed, the query compares the range with the file's bitmap index and
+    raises FormatError naming the file; with that index file gone it reads the file instead and
+    finds values outside the range."""
     ENERGY = 3
     with lodex.open(dataset, mode="a") as ds:
         ds.particles("p").build_index(fields=["energy"])
-    lo, hi = (0.95, 0.99) if forge == "pruned" else (0.1, 0.2)
+    first = lodex.open(dataset).particles("p").read(1, box=((0, 0, 0), (0.5, 1, 1)))   # file 0's half
+    v = float(first["energy"][first["energy"] > 0.3][0])
+    lo, hi, q = (0.95, 0.99, "energy < 0.5") if forge == "pruned" else (0.1, 0.2, f"energy != {v!r}")
 
     def mutate(raw, at):
         struct.pack_into("<dd", raw, at + 192 + 16 * ENERGY, lo, hi)
@@ -166,10 +169,10 @@ def test_forged_range_that_decides_a_file_unread_is_caught_by_its_index(dataset,
     name = tu.parse_spatial_metadata(os.path.join(tu.step_dir(dataset, "p", 1), "spatial.lsm"))["records"][0]["file"]
     g = lodex.open(dataset).particles("p")
     with pytest.raises(lodex.FormatError, match="does not hold its bitmap index") as ei:
-        g.query("energy < 0.5", step=1, count_only=True)
+        g.query(q, step=1, count_only=True)
     assert name in str(ei.value)
     want = data(0)
     assert g.query("energy < 0.5", step=0).count == int(np.count_nonzero(want["energy"] < 0.5))
     os.remove(os.path.join(tu.step_dir(dataset, "p", 1), name.replace(".lpd", ".energy.lbx")))
     with pytest.raises(lodex.FormatError, match="outside the range its spatial metadata records"):
-        lodex.open(dataset).particles("p").query("energy < 0.5", step=1, count_only=True)
+        lodex.open(dataset).particles("p").query(q, step=1, count_only=True)
