@@ -31,6 +31,8 @@ from typing import Any, Callable, Mapping
 
 import numpy as np
 
+from ._files import replace_whole
+
 from .errors import (FormatError, InvalidArgumentError, IOFailure, NotFoundError, agreed, code_of,
                      from_code)
 
@@ -116,15 +118,7 @@ class Calibration:
     def save(self, path: str | os.PathLike) -> None:
         """Write the calibration as JSON (replacing ``path`` whole: a reader never sees half)."""
         path = os.fspath(path)
-        tmp = f"{path}.{os.getpid()}.tmp"
-        try:
-            with open(tmp, "w") as fh:
-                fh.write(self.to_json() + "\n")
-            os.replace(tmp, path)
-        except OSError as e:
-            with contextlib.suppress(OSError):
-                os.remove(tmp)
-            raise IOFailure(f"cannot save the calibration to {path}: {e.strerror or e}") from e
+        replace_whole(path, lambda fh: fh.write(self.to_json() + "\n"), f"the calibration {path}", text=True)
 
     @classmethod
     def load(cls, path: str | os.PathLike) -> "Calibration":

@@ -215,21 +215,14 @@ def _save(path: str, arrays: dict, single=None) -> None:
     it, renamed into place: an unwritable --out is an IOFailure and leaves no partial file."""
     import numpy as np
 
-    directory = os.path.dirname(os.path.abspath(path))
-    tmp = os.path.join(directory, f".{os.path.basename(path)}.tmp-{os.getpid()}")
-    try:
-        with open(tmp, "wb") as f:
-            if os.path.splitext(path)[1].lower() == ".npy":
-                np.save(f, single)
-            else:
-                np.savez(f, **arrays)
-        os.replace(tmp, path)
-    except OSError as e:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise errors.IOFailure(f"cannot write --out {path!r}: {e.strerror or e}") from None
+    from .._files import replace_whole
+
+    def write(f):
+        if os.path.splitext(path)[1].lower() == ".npy":
+            np.save(f, single)
+        else:
+            np.savez(f, **arrays)
+    replace_whole(path, write, f"--out {path!r}")
 
 
 def _parse_box(text: str):

@@ -15,7 +15,8 @@ import argparse
 import os
 import sys
 
-from ..errors import Error, InvalidArgumentError, IOFailure
+from .._files import replace_whole
+from ..errors import Error, InvalidArgumentError
 
 _LOADER = '''\
 """Loads lodex's ParaView reader plugin (written by `lodex paraview-plugin --loader`).
@@ -51,17 +52,8 @@ def write_loader(path: str | os.PathLike) -> str:
         raise InvalidArgumentError(f"the loader path must be a path, got {path!r}") from None
     if not out or os.path.isdir(out):
         raise InvalidArgumentError(f"the loader path must name a file, got {out!r}")
-    tmp = f"{out}.tmp-{os.getpid()}"
-    try:
-        with open(tmp, "w") as f:
-            f.write(_LOADER.format(python=sys.executable, plugin=plugin_path()))
-        os.replace(tmp, out)
-    except OSError as e:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise IOFailure(f"cannot write the ParaView loader {out}: {e}") from None
+    replace_whole(out, lambda f: f.write(_LOADER.format(python=sys.executable, plugin=plugin_path())),
+                  f"the ParaView loader {out}", text=True)
     return out
 
 

@@ -4,12 +4,12 @@ global state), and saving it to exactly one file."""
 from __future__ import annotations
 
 import os
-import tempfile
 
 import numpy as np
 from matplotlib.colors import LinearSegmentedColormap, LogNorm, Normalize
 from matplotlib.figure import Figure
 
+from .._files import replace_whole
 from ..errors import InvalidArgumentError, IOFailure
 from ._data import PlotData
 
@@ -143,29 +143,4 @@ def save(fig: Figure, path: str | os.PathLike, dpi: float | None = None) -> None
     partial file (IOFailure)."""
     fmt = check_output(path)
     path = os.fspath(path)
-    fd, tmp = tempfile.mkstemp(prefix=f".{os.path.basename(path)}.", suffix=".tmp",
-                               dir=os.path.dirname(os.path.abspath(path)))
-    try:
-        with os.fdopen(fd, "wb") as f:
-            fig.savefig(f, format=fmt, dpi=dpi if dpi is not None else "figure")
-        os.chmod(tmp, 0o666 & ~_umask())
-        os.replace(tmp, path)
-    except OSError as e:
-        _unlink(tmp)
-        raise IOFailure(f"cannot write {path!r}: {e.strerror or e}") from None
-    except BaseException:
-        _unlink(tmp)
-        raise
-
-
-def _umask() -> int:
-    mask = os.umask(0)
-    os.umask(mask)
-    return mask
-
-
-def _unlink(path: str) -> None:
-    try:
-        os.unlink(path)
-    except OSError:
-        pass
+    replace_whole(path, lambda f: fig.savefig(f, format=fmt, dpi=dpi if dpi is not None else "figure"), repr(path))
