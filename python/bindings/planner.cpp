@@ -43,10 +43,12 @@ void bind_planner(nb::module_& m) {
       .def_prop_ro("num_aggregators", [](const PlanPreview& p) { return p.plan.num_aggregators(); })
       .def_prop_ro("aligned", [](const PlanPreview& p) { return p.plan.aligned; })
       .def_prop_ro("seconds", [](const PlanPreview& p) { return p.seconds; })
-      .def_prop_ro("partitions", [](const PlanPreview& p) { return boxes_array(p.plan.partitions); })
+      // The arrays own their memory: returned by value (def_prop_ro defaults to reference_internal).
+      .def_prop_ro("partitions", [](const PlanPreview& p) { return boxes_array(p.plan.partitions); },
+                   nb::rv_policy::move)
       .def_prop_ro("tiles", [](const PlanPreview& p) {
         return boxes_array(p.plan.tiles.empty() ? p.plan.partitions : p.plan.tiles);
-      })
+      }, nb::rv_policy::move)
       .def_prop_ro("aggregators", [](const PlanPreview& p) { return p.plan.aggregator; })
       .def("sends_of",
            [](const PlanPreview& p, int rank) {

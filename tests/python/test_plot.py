@@ -140,6 +140,19 @@ def test_histogram_and_highlighted_matches_equal_numpy(data):
     assert d.overlay.sum() == d.stats["matches"] and d.xlabel == "energy"
 
 
+def test_histogram_at_a_level_highlights_the_samples_matches(data):
+    """At a level, the histogram is of the read's sample and the highlight of the query's matches
+    at that level: exactly the sample's particles that pass (the one meaning of level)."""
+    g = group(data)
+    sample = g.read(0, level=4, fields=["energy"])["energy"].astype(np.float64)
+    d = lp.histogram(g, 0, "energy", "energy > 0.5", bins=20, level=4).data
+    edges = np.histogram_bin_edges(sample, bins=20)
+    assert 0 < len(sample) < len(data["electrons"]["energy"])
+    assert np.array_equal(d.values, np.histogram(sample, edges)[0])
+    assert np.array_equal(d.overlay, np.histogram(sample[sample > 0.5], edges)[0])
+    assert "(level 4)" in d.title
+
+
 # ---------------------------------------------------------------- grids
 
 

@@ -321,3 +321,16 @@ def test_cli_errors(args, match):
     r = cli("advise", *args)
     assert r.returncode == 2 and r.stdout == ""
     assert r.stderr.count("InvalidArgumentError") == 1 and match in r.stderr, r.stderr
+
+
+@pytest.mark.parametrize("kw", [{"partition": (2, 2, 2)}, {"partition": "adaptive", "particles_per_file": 3000}])
+def test_plan_preview_boxes(kw):
+    """The preview's partition and tile boxes are (P, 6) arrays (min xyz, max xyz) inside the
+    domain, one per partition, read as often as asked (they were a RuntimeError)."""
+    from lodex.planning import lattice_patches, plan_write
+    plan = plan_write(((0, 0, 0), (1, 1, 1)), lattice_patches((4, 4, 4)), np.full(64, 1000, np.uint64), **kw)
+    for boxes in (plan.partitions, plan.tiles, plan.partitions):
+        assert boxes.shape == (plan.num_partitions, 6) and boxes.dtype == np.float64
+        assert np.all(boxes[:, :3] >= 0) and np.all(boxes[:, 3:] <= 1) and np.all(boxes[:, :3] <= boxes[:, 3:])
+    tiles = plan.tiles
+    assert np.isclose(np.prod(tiles[:, 3:] - tiles[:, :3], axis=1).sum(), 1.0)   # the tiles cover the domain

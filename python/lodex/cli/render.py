@@ -87,10 +87,11 @@ def _particles(args, g, units):
     step = _need_step(args, what)
     box = _parse_box(args.box) if args.box else None
     if args.histogram:
-        _refuse(args, ("level", "fraction", "sample", "pixels", "axis"), "a histogram (it reads every particle)")
+        _refuse(args, ("fraction", "sample", "pixels", "axis"), "a histogram (every particle, or --level)")
         if not args.field:
             raise errors.InvalidArgumentError("--histogram needs --field: the field to count")
-        return plot.histogram(g, step, args.field, args.query, box, bins=args.bins, log=args.log, units=units)
+        return plot.histogram(g, step, args.field, args.query, box, bins=args.bins, log=args.log, units=units,
+                              level=args.level)
     lod = {"level": args.level, "fraction": args.fraction,
            "sample": plot.DEFAULT_SAMPLE if args.sample is None else (args.sample or None),
            "pixels": plot.DEFAULT_PIXELS if args.pixels is None else args.pixels, "units": units}

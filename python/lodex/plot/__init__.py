@@ -56,11 +56,12 @@ def query(group, step: int, query: str, axis: str = "z", box: Any = None, *, lev
 
 
 def histogram(group, step: int, field: str, query: str | None = None, box: Any = None, *, bins: int = 64,
-              log: bool = False, units: Mapping[str, str] | None = None) -> Picture:
+              log: bool = False, units: Mapping[str, str] | None = None, level: int | None = None) -> Picture:
     """The histogram of ``field`` over every particle of ``step`` in ``box`` (only that column is
-    read), with the matches of ``query`` highlighted on the same bins (``data.overlay``): what the
-    query selects. ``log``: a logarithmic count axis."""
-    return draw(_data.histogram(group, step, field, query, box, bins=bins, log=log, units=units))
+    read), or over levels 0..``level`` of detail, with the matches of ``query`` (at the same
+    level) highlighted on the same bins (``data.overlay``): what the query selects. ``log``: a
+    logarithmic count axis."""
+    return draw(_data.histogram(group, step, field, query, box, bins=bins, log=log, units=units, level=level))
 
 
 def grid_slice(grid, step: int = 0, axis: str = "z", index: int | None = None, box: Any = None, *,

@@ -261,24 +261,25 @@ def query_projection(group, step: int, query: str, axis: Any = "z", box: Any = N
 
 
 def histogram(group, step: int, field: str, query: str | None = None, box: Any = None, *, bins: int = 64,
-              log: bool = False, units: Mapping[str, str] | None = None) -> PlotData:
-    """The histogram of ``field`` over every particle of ``step`` in ``box`` (one column read), and
-    with ``query`` the histogram of its matches on the same bins as ``overlay``."""
+              log: bool = False, units: Mapping[str, str] | None = None, level: int | None = None) -> PlotData:
+    """The histogram of ``field`` over every particle of ``step`` in ``box`` (one column read), or
+    over levels 0..``level`` of detail; with ``query`` the histogram of its matches (at the same
+    level: the sample's particles that pass it) on the same bins as ``overlay``."""
     units = check_units(units)
     if isinstance(bins, bool) or not isinstance(bins, (int, np.integer)) or not 1 <= bins <= 1 << 16:
         raise InvalidArgumentError(f"bins must be an integer in 1..65536, got {bins!r}")
     name, comp, label = field_spec(group.schema, field, f"particle group {group.name!r}")
     lo, hi = particle_box(group, box)
     rbox = _read_box(group, lo, hi)
-    vals = values_of(group.read(step, box=rbox, fields=[name])[name], comp)
+    vals = values_of(group.read(step, box=rbox, fields=[name], level=level)[name], comp)
     stats = group.last_read_stats
     vals = vals[np.isfinite(vals)]
     edges = np.histogram_bin_edges(vals, bins=int(bins))
     out = PlotData("histogram", np.histogram(vals, edges)[0], edges, title=f"{group.name}, step {step}: "
-                   f"{len(vals):,} particles", xlabel=with_unit(label, units), ylabel="particles",
-                   label="all", log=bool(log), stats=stats)
+                   f"{len(vals):,} particles{_sample_note({'level': level})}", xlabel=with_unit(label, units),
+                   ylabel="particles", label="all", log=bool(log), stats=stats)
     if query is not None:
-        r = group.query(query, step, box=rbox, fields=[name])
+        r = group.query(query, step, box=rbox, level=level, fields=[name])
         out.overlay = np.histogram(values_of(r.data[name], comp), edges)[0]
         out.title += f", {r.count:,} match\n{query}"
         out.stats = dict(stats, matches=r.count, query=dict(r.stats))
