@@ -303,7 +303,7 @@ def _read(args: argparse.Namespace) -> int:
         fields = ["position"]   # counting needs no other column
     lod = {k: v for k, v in (("readers", args.readers), ("P", args.P), ("S", args.S)) if v is not None}
     _check_out(args.out, single=fields is not None and len(fields) == 1)
-    if args.level is None and args.fraction is None:
+    if args.level is None and args.fraction is None and not lod:
         data, stats = _read_with_progress(args, g, box, fields)
     else:
         data = g.read(args.step, box=box, fields=fields, level=args.level, fraction=args.fraction, **lod)
