@@ -1,7 +1,7 @@
 """Particle write benchmark (issue 2): the Uintah workload (32,768 particles per rank, 124 bytes
 each) at 1, 2, 4 and 8 ranks, partition factors (1,1,1), (1,1,2), (1,2,2), (2,2,2), with and
-without fsync; in the same runs raw file per process and one MPI-IO shared file with the same
-bytes. Also runs the reorder micro benchmark. Writes JSON to bench/results/particle_write.json.
+without fsync; in the same runs raw file per process, one MPI-IO shared file with the same
+bytes, h5py and ADIOS2 BP5 one file (dataset) per rank. Also runs the reorder micro benchmark. Writes JSON to bench/results/particle_write.json.
 
     .venv/bin/python bench/particle_write.py [--ranks 1,2,4,8] [--repeats 7] [--dir /tmp]
 """
@@ -36,13 +36,13 @@ def chart(runs: list, path: str) -> None:
     import matplotlib.pyplot as plt
 
     rows = [r for run in runs for r in run["results"]]
-    methods = ["lodex", "raw_fpp", "mpiio_shared", "mpiio_independent", "h5py_fpp"]
+    methods = ["lodex", "raw_fpp", "mpiio_shared", "mpiio_independent", "h5py_fpp", "adios2_fpp"]
     fig, axes = plt.subplots(1, 2, figsize=(13, 4.5), sharey=True)
     for ax, fsync in zip(axes, (False, True)):
         sel = [r for r in rows if r["fsync"] == fsync]
         x = range(len(sel))
         for i, m in enumerate(methods):
-            ax.bar([v + (i - 2) * 0.16 for v in x], [r["throughput_gib_s"].get(m, 0) for r in sel], width=0.16, label=m)
+            ax.bar([v + (i - 2.5) * 0.14 for v in x], [r["throughput_gib_s"].get(m, 0) for r in sel], width=0.14, label=m)
         ax.set_xticks(list(x), [f"{r['ranks']}r {tuple(r['partition'])}" for r in sel], rotation=30, fontsize=8)
         ax.set_title("fsync" if fsync else "page cache")
         ax.set_ylabel("GiB/s (median)")
@@ -74,6 +74,7 @@ def main() -> int:
                   f"raw fpp {r['throughput_gib_s']['raw_fpp']:.2f} GiB/s ({n} files)  "
                   f"mpiio {r['throughput_gib_s']['mpiio_shared']:.2f} / indep "
                   f"{r['throughput_gib_s']['mpiio_independent']:.2f} GiB/s  h5py {r['throughput_gib_s']['h5py_fpp']:.2f}  "
+                  f"adios2 {r['throughput_gib_s']['adios2_fpp']:.2f}  "
                   f"lodex/raw {r['lodex_vs_raw_throughput']:.2f}", flush=True)
     floor = None
     if 8 in [int(x) for x in args.ranks.split(",")]:

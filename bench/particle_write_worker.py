@@ -4,8 +4,11 @@ For each partition factor that fits this rank count's decomposition, and with an
 fsync, it times in interleaved repetitions: lodex's collective write (the paper's
 point-to-point exchange, the default, and the shared-memory option), raw file per process
 (IOR-like: each rank writes the same bytes to its own file), one shared file through MPI-IO
-(collective Write_at_all and independent Write_at) and h5py one file per rank (a dataset per
-field, h5py's defaults). Rank 0 prints one JSON object.
+(collective Write_at_all and independent Write_at), h5py one file per rank (a dataset per
+field, h5py's defaults) and ADIOS2 BP5 one engine per rank (PyPI's adios2 wheel has no MPI, so
+each rank writes its own BP5 dataset, a variable per field, in ADIOS2's default configuration;
+with fsync every file of it is fsynced after the engine closes, as ADIOS2 has no such call).
+Rank 0 prints one JSON object.
 """
 
 from __future__ import annotations
@@ -16,6 +19,7 @@ import os
 import shutil
 import statistics
 
+import adios2
 import h5py
 import numpy as np
 from mpi4py import MPI
@@ -56,7 +60,7 @@ def main() -> None:
             continue
         for fsync in (False, True):
             times = {"lodex": [], "lodex_shm": [], "raw_fpp": [], "mpiio_shared": [], "mpiio_independent": [],
-                     "h5py_fpp": []}
+                     "h5py_fpp": [], "adios2_fpp": []}
             profiles, profiles_shm = [], []
 
             def raw_fpp(i):
@@ -83,6 +87,20 @@ def main() -> None:
                     f.flush()
                     if fsync:
                         os.fsync(f.id.get_vfd_handle())
+
+            def adios2_fpp(i):   # ADIOS2 BP5, one engine (and dataset directory) per rank
+                path = os.path.join(base, f"adios-{rank}-{i}.bp")
+                with adios2.Stream(path, "w") as s:
+                    s.begin_step()
+                    for k in UINTAH_SCHEMA:
+                        a = np.ascontiguousarray(data[k])
+                        s.write(k, a, list(a.shape), [0] * a.ndim, list(a.shape))
+                    s.end_step()
+                if fsync:
+                    for name in os.listdir(path):
+                        fd = os.open(os.path.join(path, name), os.O_RDONLY)
+                        os.fsync(fd)
+                        os.close(fd)
 
             def cleanup(path):
                 comm.Barrier()
@@ -125,6 +143,8 @@ def main() -> None:
                 cleanup(os.path.join(base, f"indep-{i}.bin"))
                 times["h5py_fpp"].append(timed(comm, lambda: h5py_fpp(i)))
                 os.remove(os.path.join(base, f"h5-{rank}-{i}.h5"))
+                times["adios2_fpp"].append(timed(comm, lambda: adios2_fpp(i)))
+                shutil.rmtree(os.path.join(base, f"adios-{rank}-{i}.bp"))
             for ds, _, path in groups.values():
                 ds.close()
                 cleanup(path)
@@ -137,12 +157,13 @@ def main() -> None:
             results.append({
                 "ranks": size, "decomposition": grid, "partition": factor, "fsync": fsync,
                 "files": {"lodex": files, "lodex_shm": files, "raw_fpp": size, "mpiio_shared": 1,
-                          "mpiio_independent": 1, "h5py_fpp": size},
+                          "mpiio_independent": 1, "h5py_fpp": size, "adios2_fpp": size},
                 "median_s": med,
                 "throughput_gib_s": {k: total_bytes / v / 2**30 for k, v in med.items()},
                 "lodex_vs_raw_throughput": med["raw_fpp"] / med["lodex"],
                 "lodex_vs_mpiio_throughput": med["mpiio_shared"] / med["lodex"],
                 "lodex_vs_best_shared_mpiio": min(med["mpiio_shared"], med["mpiio_independent"]) / med["lodex"],
+                "lodex_vs_adios2_throughput": med["adios2_fpp"] / med["lodex"],
                 "min_s": {k: min(v) for k, v in times.items()},
                 "max_s": {k: max(v) for k, v in times.items()},
                 "lodex_shm_vs_raw_throughput": med["raw_fpp"] / med["lodex_shm"],
