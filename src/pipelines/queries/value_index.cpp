@@ -579,8 +579,10 @@ FileAnswer FileQuery::run() {
   if (vq_.box || sample_) {
     Roaring inside, face;
     if (sample_) {
-      for (const ParticleQuery::SampleRange& r : *sample_)
-        if (r.last > r.first && r.last <= n_) (r.test ? face : inside).addRange(r.first, r.last);
+      for (const ParticleQuery::SampleRange& r : *sample_) {
+        if (r.last > n_) fail(ErrorCode::kInternal, "'", rec_.file_name, "': a sample range ends at row ", r.last, " of ", n_);
+        (r.test ? face : inside).addRange(r.first, r.last);
+      }
     } else {
       const ParticleFileHead& h = data().head;
       const uint32_t levels = static_cast<uint32_t>(h.level_ends.size());
@@ -672,15 +674,15 @@ bool holds(double lo, double hi, double vmin, double vmax) {
   return !std::isnan(lo) && !std::isnan(hi) && lo <= vmin && vmax <= hi;
 }
 
-// Whether a file's recorded ranges of field `spec` hold the ranges its bitmap index gives:
-// true, FormatError when they do not, nullopt when there is no usable index to compare with.
-std::optional<bool> ranges_agree(const LoadedMetadata& loaded, const DataFileRecord& rec, const FieldSpec& spec,
-                                 size_t first, IoCount& io) {
+// Checks a file's recorded ranges of field `spec` against the ranges its bitmap index gives
+// (FormatError when they do not hold them). False when there is no usable index to check with.
+bool checked_against_index(const LoadedMetadata& loaded, const DataFileRecord& rec, const FieldSpec& spec,
+                           size_t first, IoCount& io) {
   OpenIndex ix;
   try {
     ix = open_index(loaded.confinement, loaded.step_dir, rec, spec, io);
   } catch (const Error&) {
-    return std::nullopt;
+    return false;
   }
   for (uint32_t c = 0; c < spec.components; ++c)
     if (!holds(rec.min[first + c], rec.max[first + c], ix.head.components[c].min, ix.head.components[c].max))
@@ -711,7 +713,7 @@ void check_decided_ranges(const Comm& comm, const LoadedMetadata& loaded, const 
     parallel_for(mine.size(), io_threads(), [&](size_t i, size_t) {
       const DataFileRecord& rec = loaded.meta.files[decided[mine[i]]];
       for (size_t f : indexed)
-        if (!ranges_agree(loaded, rec, schema.field(f), first_component[f], io[i])) unverified[mine[i]] = 1;
+        if (!checked_against_index(loaded, rec, schema.field(f), first_component[f], io[i])) unverified[mine[i]] = 1;
     });
   });
   comm.allreduce_u64(unverified, MPI_MAX);
@@ -779,11 +781,19 @@ ValueQueryResult ParticleGroup::query(int64_t step, const ValueQuery& vq, MPI_Co
   // Pruning from the metadata alone, then the remaining files shared among the ranks.
   const SpatialMetadata& meta = loaded.meta;
   out.stats.files = meta.files.size();
+  // A level: the files' rows in the read's sample at that level; files it takes nothing from go.
+  SampleRows sample;
+  if (vq.level)
+    comm.agree([&] { sample = level_sample(loaded, group_meta(st, name_), vq, comm.size(), out.stats); });
+  auto sampled = [&](size_t i) {
+    auto it = sample.find(i);
+    return it != sample.end() && !it->second.empty();
+  };
   std::vector<Tri> verdicts(meta.files.size(), Tri::kNone);
   std::vector<size_t> by_range;   // files the component ranges alone decide: pruned, or all rows match
   for (size_t i = 0; i < meta.files.size(); ++i) {
     const DataFileRecord& rec = meta.files[i];
-    if (rec.count == 0 || (vq.box && !bounds_meet(rec.bounds, *vq.box))) continue;
+    if (rec.count == 0 || (vq.box && !bounds_meet(rec.bounds, *vq.box)) || (vq.level && !sampled(i))) continue;
     verdicts[i] = classify_file(q, MetaRanges{rec, first_component});
     if (verdicts[i] != Tri::kCheck) by_range.push_back(i);
   }
@@ -803,21 +813,6 @@ ValueQueryResult ParticleGroup::query(int64_t step, const ValueQuery& vq, MPI_Co
     live.push_back(i);
     verdict.push_back(t);
     work.push_back(rec.count);
-  }
-  // A level: the files' rows in the read's sample at that level; files it takes nothing from go.
-  SampleRows sample;
-  if (vq.level) {
-    comm.agree([&] { sample = level_sample(loaded, group_meta(st, name_), vq, comm.size(), out.stats); });
-    size_t kept = 0;
-    for (size_t k = 0; k < live.size(); ++k) {
-      auto it = sample.find(live[k]);
-      if (it == sample.end() || it->second.empty()) {
-        ++out.stats.files_pruned;
-        continue;
-      }
-      live[kept] = live[k], verdict[kept] = verdict[k], work[kept] = work[k], ++kept;
-    }
-    live.resize(kept), verdict.resize(kept), work.resize(kept);
   }
   const std::vector<size_t> mine_idx = share_files(work, comm.size())[comm.rank()];
   std::vector<FileAnswer> answers(mine_idx.size());
