@@ -36,20 +36,18 @@ def lattice_coords(lo: int, hi: int, stride: int) -> np.ndarray:
     return np.arange(first, hi, stride, dtype=np.int64)
 
 
-def _axis_span(key: Any, coords: np.ndarray) -> tuple[int, int, Any]:
-    """A basic index (an int or a slice) of an axis with ``coords``: the logic range [lo, hi) to
-    read, and the index to apply to what the read returns (positions inside that range)."""
-    n = len(coords)
+def _axis_span(key: Any, n: int) -> tuple[int, int, Any]:
+    """A basic index (an int or a slice) of an axis of ``n`` samples: the samples [i0, i1) to read
+    (their bounding range) and the index to apply to them."""
     if isinstance(key, (int, np.integer)):
         i = int(key) + (n if key < 0 else 0)
-        return int(coords[i]), int(coords[i]) + 1, 0
-    start, stop, step = key.indices(n)
-    picked = range(start, stop, step)
-    if len(picked) == 0:
+        return i, i + 1, 0
+    picked = range(*key.indices(n))
+    if not picked:
         return 0, 0, slice(0, 0)
-    first, last = min(picked), max(picked)
-    local = slice(start - first, None if stop - first < 0 else stop - first, step)
-    return int(coords[first]), int(coords[last]) + 1, local
+    i0 = min(picked)
+    stop = picked.stop - i0
+    return i0, max(picked) + 1, slice(picked.start - i0, stop if stop >= 0 else None, picked.step)
 
 
 class _LodexArray(BackendArray):
@@ -71,17 +69,16 @@ class _LodexArray(BackendArray):
     def _basic(self, key: tuple) -> np.ndarray:
         step_key, space_key = key[0], key[1:1 + len(self.coords)]
         rest = key[1 + len(self.coords):]
-        spans = [_axis_span(k, c) for k, c in zip(space_key, self.coords)]
+        spans = [_axis_span(k, len(c)) for k, c in zip(space_key, self.coords)]
         steps = self.steps[step_key] if isinstance(step_key, slice) else [self.steps[step_key]]
-        lo = [s[0] for s in reversed(spans)]     # x first, as lodex boxes are
-        hi = [s[1] for s in reversed(spans)]
-        if any(h <= l for l, h in zip(lo, hi)) or not steps:
-            shape = [len(steps)] + [len(range(*k.indices(len(c)))) if isinstance(k, slice) else 1
-                                    for k, c in zip(space_key, self.coords)]
-            out = np.empty(shape + ([self.components] if self.components > 1 else []), self.dtype)
-        else:
+        if steps and all(i1 > i0 for i0, i1, _ in spans):
+            lo = [int(c[i0]) for (i0, _, _), c in zip(spans, self.coords)][::-1]      # x first, as lodex boxes are
+            hi = [int(c[i1 - 1]) + 1 for (_, i1, _), c in zip(spans, self.coords)][::-1]
             with self.lock:
                 out = self._read(steps, lo, hi)
+        else:   # nothing to read: an empty array of the bounding range's shape
+            shape = [len(steps)] + [i1 - i0 for i0, i1, _ in spans]
+            out = np.empty(shape + ([self.components] if self.components > 1 else []), self.dtype)
         local = tuple(s[2] for s in spans)
         out = out[(slice(None),) + local + tuple(rest)]
         return out[0] if not isinstance(step_key, slice) else out
