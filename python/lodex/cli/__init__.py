@@ -353,15 +353,17 @@ def _read_with_progress(args, g, box, fields) -> tuple[dict, dict]:
     import numpy as np
 
     from ..tables import Particles
-    piece = int(os.environ.get("LODEX_READ_PIECE_BYTES", _READ_PIECE_BYTES))
-    names = fields or list(g.schema)
-    row = sum(np.dtype(d).itemsize * c for n, (d, c) in g.schema.items() if n in names)
-    estimate = sum(rec["count"] for rec in g.files(args.step)) * row   # the whole step: an upper bound
-    pieces = min(math.ceil(estimate / max(piece, 1)), 4096)
+    pieces = 1
+    if _shows_progress(args, None):   # the estimate reads the step's metadata: only for a bar
+        piece = int(os.environ.get("LODEX_READ_PIECE_BYTES", _READ_PIECE_BYTES))
+        names = fields or list(g.schema)
+        row = sum(np.dtype(d).itemsize * c for n, (d, c) in g.schema.items() if n in names)
+        estimate = sum(rec["count"] for rec in g.files(args.step)) * row   # the whole step: an upper bound
+        pieces = min(math.ceil(estimate / max(piece, 1)), 4096)
+    if pieces < 2:
+        data = g.read(args.step, box=box, fields=fields)
+        return data, g.last_read_stats
     with _progress(args, None, pieces, f"reading '{args.group}' step {args.step}", unit="piece") as bar:
-        if bar.disable or pieces < 2:
-            data = g.read(args.step, box=box, fields=fields)
-            return data, g.last_read_stats
         parts, stats = [], {}
         for part in g.spatial_split(args.step, pieces, box):
             parts.append(g.read(args.step, box=part, fields=fields))
@@ -401,8 +403,13 @@ def _progress(args, comm, total: int | None, what: str, unit: str = "step"):
     """A progress bar on stderr (tqdm) while a long command works through `total` items: only on
     a terminal, on rank 0, and not with --quiet."""
     from tqdm import tqdm
-    quiet = getattr(args, "quiet", False) or not sys.stderr.isatty() or (comm is not None and comm.rank != 0)
-    return tqdm(total=total, desc=what, unit=unit, file=sys.stderr, disable=quiet, leave=False)
+    return tqdm(total=total, desc=what, unit=unit, file=sys.stderr, disable=not _shows_progress(args, comm),
+                leave=False)
+
+
+def _shows_progress(args, comm) -> bool:
+    """Whether this rank draws progress bars: on a terminal, rank 0, without --quiet."""
+    return not getattr(args, "quiet", False) and sys.stderr.isatty() and (comm is None or comm.rank == 0)
 
 
 def _reporter(bar):
