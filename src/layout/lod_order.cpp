@@ -10,10 +10,17 @@
 
 namespace lodex {
 
-std::vector<uint64_t> lod_level_ends(uint64_t n, uint32_t scale, uint64_t level0_max) {
+uint32_t lod_level_count(uint64_t n, uint32_t scale, uint64_t level0_max) {
   if (scale < 2) fail(ErrorCode::kInvalidArgument, "level scale must be at least 2, got ", scale);
   if (level0_max < 1) fail(ErrorCode::kInvalidArgument, "level-0 size must be at least 1");
+  uint32_t levels = n == 0 ? 0 : 1;
+  for (uint64_t c = n; c > level0_max; c = (c + scale - 1) / scale) ++levels;
+  return levels;
+}
+
+std::vector<uint64_t> lod_level_ends(uint64_t n, uint32_t scale, uint64_t level0_max) {
   std::vector<uint64_t> ends;
+  ends.reserve(lod_level_count(n, scale, level0_max));
   if (n == 0) return ends;
   for (uint64_t c = n;; c = (c + scale - 1) / scale) {
     ends.push_back(c);
@@ -42,8 +49,7 @@ uint32_t lod_brick_bits_for_data(uint64_t n, uint32_t levels, uint64_t row_bytes
 
 uint32_t lod_brick_bits(uint64_t n, const LodParams& params, uint64_t row_bytes) {
   if (params.brick_target > 0) return lod_brick_bits(n, params.brick_target);
-  const uint32_t levels = static_cast<uint32_t>(lod_level_ends(n, params.scale, params.level0_max).size());
-  return lod_brick_bits_for_data(n, levels, row_bytes, params.level0_max);
+  return lod_brick_bits_for_data(n, lod_level_count(n, params.scale, params.level0_max), row_bytes, params.level0_max);
 }
 
 namespace {

@@ -63,6 +63,8 @@ uint32_t morton3(uint32_t x, uint32_t y, uint32_t z);
 
 // Level prefix counts for N particles (the rule above); empty for N = 0.
 std::vector<uint64_t> lod_level_ends(uint64_t n, uint32_t scale, uint64_t level0_max);
+// lod_level_ends(n, scale, level0_max).size(), without building the list (readers ask per file).
+uint32_t lod_level_count(uint64_t n, uint32_t scale, uint64_t level0_max);
 uint32_t lod_brick_bits(uint64_t n, uint64_t brick_target);
 // Bricks sized for the data (brick_target 0): the largest b <= 10 whose segment table (levels x 8^b
 // + 1 starts of 8 bytes) is at most 1/kBrickTableShare of the file's row bytes, whose bricks hold

@@ -38,6 +38,7 @@ TEST(LodLevelEnds, RuleHoldsForManySizes) {
       for (uint64_t b0 : {1ull, 16ull, 256ull}) {
         const U64s e = lod_level_ends(n, s, b0);
         ASSERT_FALSE(e.empty());
+        EXPECT_EQ(lod_level_count(n, s, b0), e.size()) << n << " " << s << " " << b0;
         EXPECT_EQ(e.back(), n);
         EXPECT_LE(e.front(), b0);
         for (size_t k = 1; k < e.size(); ++k) {
