@@ -146,7 +146,9 @@ class WriteProfile(dict):
     """Per-phase timings of the last collective write, reduced over ranks (seconds). ``phases``
     are this rank's wall time in each step of the write; ``threads`` the busy time of helper
     threads that overlap them (``order``: the level-of-detail order computed while particles
-    arrive; ``writer``: the write-behind thread that writes one chunk while the next is prepared)."""
+    arrive; ``writer``: the write-behind thread that writes one chunk while the next is prepared).
+    ``plan_reused``: the step reused the previous step's aggregation plan (factor and grid
+    partitions, every rank's patch and whether it holds particles unchanged)."""
 
     PHASES = ("check", "agree", "plan", "exchange", "reorder", "file_write", "commit")
 
@@ -166,7 +168,7 @@ class WriteProfile(dict):
             f"{self['bytes'] / 2**20:.2f} MiB in {self['total_s'] * 1e3:.2f} ms "
             f"({self.throughput / 2**30:.2f} GiB/s) on {self['ranks']} ranks, "
             f"{self['aggregators']} aggregators, {'aligned' if self['aligned'] else 'non-aligned'}"
-            f"{', fsync' if self['fsync'] else ''}",
+            f"{', fsync' if self['fsync'] else ''}{', plan reused' if self.get('plan_reused') else ''}",
             f"  {'phase':<18}{'min ms':>10}{'mean ms':>10}{'max ms':>10}",
         ]
         for name, t in self["phases"].items():

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 
 #include "core/error.hpp"
 
@@ -350,6 +351,46 @@ ParticlePlan plan_particle_write(const Box& domain, const PartitionSpec& spec,
 
   finish_plan(plan, num_ranks, false);
   return plan;
+}
+
+ParticlePlanCache::RankKey ParticlePlanCache::key_of(const RankInput& in) {
+  static_assert(sizeof(RankKey) == 7 * 8, "RankKey is compared bytewise: no padding");
+  RankKey k;
+  std::memcpy(k.patch, in.patch.inclusive_min.data(), sizeof(double) * 3);
+  std::memcpy(k.patch + 3, in.patch.exclusive_max.data(), sizeof(double) * 3);
+  k.flags = (in.patch_given ? 1u : 0u) | (in.count > 0 ? 2u : 0u);
+  return k;
+}
+
+bool ParticlePlanCache::matches(const Box& domain, const PartitionSpec& spec, std::span<const RankInput> ranks) const {
+  const auto same_box = [](const Box& a, const Box& b) {
+    return std::memcmp(a.inclusive_min.data(), b.inclusive_min.data(), sizeof(double) * 3) == 0 &&
+           std::memcmp(a.exclusive_max.data(), b.exclusive_max.data(), sizeof(double) * 3) == 0;
+  };
+  if (!plan_ || spec.mode == PartitionMode::kAdaptive || spec.mode != spec_.mode || spec.dims != spec_.dims ||
+      !same_box(domain, domain_) || ranks.size() != keys_.size())
+    return false;
+  for (size_t r = 0; r < ranks.size(); ++r) {
+    const RankKey k = key_of(ranks[r]);
+    if (std::memcmp(&k, &keys_[r], sizeof(RankKey)) != 0) return false;
+  }
+  return true;
+}
+
+std::shared_ptr<const ParticlePlan> ParticlePlanCache::plan(const Box& domain, const PartitionSpec& spec,
+                                                            std::span<const RankInput> ranks) {
+  reused_ = matches(domain, spec, ranks);
+  if (reused_) return plan_;
+  plan_.reset();   // a failed plan below leaves nothing to reuse
+  auto made = std::make_shared<const ParticlePlan>(plan_particle_write(domain, spec, ranks));
+  if (spec.mode != PartitionMode::kAdaptive) {
+    domain_ = domain;
+    spec_ = spec;
+    keys_.resize(ranks.size());
+    for (size_t r = 0; r < ranks.size(); ++r) keys_[r] = key_of(ranks[r]);
+    plan_ = made;
+  }
+  return made;
 }
 
 }  // namespace lodex

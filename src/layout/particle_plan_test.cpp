@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <functional>
 #include <random>
 #include <set>
 #include <string>
@@ -350,6 +351,79 @@ TEST(ParticlePlanGrid, PartitionOfFollowsTheBinningRule) {
 
 // ---------------------------------------------------------------- scale
 
+// The cache's answer is always the plan plan_particle_write makes for the same inputs.
+void expect_same_plan(const ParticlePlan& a, const ParticlePlan& b) {
+  EXPECT_EQ(a.grid, b.grid);
+  EXPECT_EQ(a.aligned, b.aligned);
+  ASSERT_EQ(a.partitions.size(), b.partitions.size());
+  for (size_t p = 0; p < a.partitions.size(); ++p) {
+    EXPECT_EQ(a.partitions[p].inclusive_min, b.partitions[p].inclusive_min) << p;
+    EXPECT_EQ(a.partitions[p].exclusive_max, b.partitions[p].exclusive_max) << p;
+  }
+  EXPECT_EQ(a.aggregator, b.aggregator);
+  EXPECT_EQ(a.send_offsets, b.send_offsets);
+  EXPECT_EQ(a.send_partitions, b.send_partitions);
+  EXPECT_EQ(a.recv_offsets, b.recv_offsets);
+  EXPECT_EQ(a.recv_ranks, b.recv_ranks);
+}
+
+TEST(ParticlePlanCache, ReusesThePlanWhileTheDecompositionHolds) {
+  const PartitionSpec spec{PartitionMode::kFactor, {2, 2, 1}};
+  auto ranks = lattice(kUnit, 4, 4, 2);
+  ParticlePlanCache cache;
+  const auto first = cache.plan(kUnit, spec, ranks);
+  EXPECT_FALSE(cache.reused());
+  for (auto& r : ranks) r.count += 17;   // other counts, every rank still holding some
+  const auto second = cache.plan(kUnit, spec, ranks);
+  EXPECT_TRUE(cache.reused());
+  EXPECT_EQ(second.get(), first.get());
+  expect_same_plan(*second, plan_particle_write(kUnit, spec, ranks));
+}
+
+TEST(ParticlePlanCache, AnyInputThePlanReadsMakesANewPlan) {
+  const PartitionSpec spec{PartitionMode::kFactor, {2, 2, 1}};
+  const auto base = lattice(kUnit, 4, 4, 2);
+  std::vector<std::pair<const char*, std::function<void(std::vector<RankInput>&, PartitionSpec&, Box&)>>> changes = {
+      {"a rank empties", [](auto& r, auto&, auto&) { r[5].count = 0; }},
+      {"patches swap", [](auto& r, auto&, auto&) { std::swap(r[0].patch, r[1].patch); }},
+      {"the factor", [](auto&, auto& s, auto&) { s.dims = {1, 2, 2}; }},
+      {"the mode", [](auto&, auto& s, auto&) { s.mode = PartitionMode::kGrid; }},
+      {"the domain", [](auto& r, auto&, auto& d) {
+         d.exclusive_max[0] = 2;
+         for (auto& x : r) x.patch.inclusive_min[0] *= 2, x.patch.exclusive_max[0] *= 2;
+       }},
+      {"one more rank", [](auto& r, auto&, auto&) { r.push_back(RankInput{}); }},
+  };
+  for (const auto& [what, change] : changes) {
+    ParticlePlanCache cache;
+    (void)cache.plan(kUnit, spec, base);
+    std::vector<RankInput> ranks = base;
+    PartitionSpec s = spec;
+    Box domain = kUnit;
+    change(ranks, s, domain);
+    const auto again = cache.plan(domain, s, ranks);
+    EXPECT_FALSE(cache.reused()) << what;
+    expect_same_plan(*again, plan_particle_write(domain, s, ranks));
+  }
+}
+
+TEST(ParticlePlanCache, AdaptivePlansAndFailedPlansAreNotKept) {
+  auto ranks = lattice(kUnit, 2, 2, 2);
+  ParticlePlanCache cache;
+  const PartitionSpec adaptive{PartitionMode::kAdaptive, {1, 1, 1}, 250};
+  (void)cache.plan(kUnit, adaptive, ranks);
+  (void)cache.plan(kUnit, adaptive, ranks);
+  EXPECT_FALSE(cache.reused());
+  const PartitionSpec factor{PartitionMode::kFactor, {2, 1, 1}};
+  (void)cache.plan(kUnit, factor, ranks);
+  ranks[0].patch_given = false;   // a factor plan needs every patch: an error, and nothing kept
+  EXPECT_NE(expect_error(ErrorCode::kInvalidArgument, [&] { (void)cache.plan(kUnit, factor, ranks); }).find("patch box"),
+            std::string::npos);
+  ranks[0].patch_given = true;
+  (void)cache.plan(kUnit, factor, ranks);
+  EXPECT_FALSE(cache.reused());
+}
+
 constexpr uint32_t kSide = 64;   // 64^3 = 262,144 simulated ranks
 
 TEST(ParticlePlanScale, FactorModeQuarterMillionRanks) {
@@ -378,6 +452,14 @@ TEST(ParticlePlanScale, FactorModeQuarterMillionRanks) {
   }
   EXPECT_EQ(plan.send_partitions.size(), R);
   EXPECT_EQ(plan.recv_ranks.size(), R);
+
+  ParticlePlanCache cache;   // the next step's plan, the decomposition unchanged
+  (void)cache.plan(kUnit, {PartitionMode::kFactor, {2, 2, 2}}, ranks);
+  const auto t1 = std::chrono::steady_clock::now();
+  (void)cache.plan(kUnit, {PartitionMode::kFactor, {2, 2, 2}}, ranks);
+  RecordProperty("cached_plan_seconds",
+                 std::to_string(std::chrono::duration<double>(std::chrono::steady_clock::now() - t1).count()));
+  EXPECT_TRUE(cache.reused());
 }
 
 TEST(ParticlePlanScale, GridModeQuarterMillionRandomPatches) {

@@ -48,6 +48,7 @@ struct WriteProfile {
   uint64_t particles = 0;
   uint64_t bytes = 0;            // bytes written: data files + spatial metadata
   bool aligned = true;
+  bool plan_reused = false;      // the last step's plan, the decomposition unchanged
   bool fsync = false;
   double total_s = 0;            // slowest rank, end to end
   std::vector<PhaseTiming> phases;   // check, agree, plan, exchange, reorder, file_write, commit

@@ -156,13 +156,26 @@ def test_files_describe_partitions(roundtrip, n, case):
             assert f["aggregator_rank"] == agg[f["partition"]], f
 
 
+def plan_input(d: dict, patch) -> tuple:
+    """What the aggregation plan reads of a rank: its patch (given, or its particles' bounding
+    box), whether it was given, and whether the rank holds particles."""
+    holds = len(d["id"]) > 0
+    if patch is not None:
+        return ("given", tuple(map(tuple, patch)), holds)
+    if not holds:
+        return ("none", None, False)
+    pos = np.asarray(d["position"], dtype=np.float64)
+    return ("bounds", tuple(pos.min(axis=0)), tuple(pos.max(axis=0)), True)
+
+
 @pytest.mark.parametrize("n,case", PARAMS, ids=IDS)
 def test_profile(roundtrip, n, case):
     res = roundtrip(n)["cases"][case]
     spec = tu.case_spec(case, n)
     g = lodex.open(res["path"]).particles(GROUP)
-    keys = {"step", "ranks", "aggregators", "files", "particles", "bytes", "aligned", "fsync",
-            "total_s", "phases", "threads"}
+    keys = {"step", "ranks", "aggregators", "files", "particles", "bytes", "aligned", "plan_reused",
+            "fsync", "total_s", "phases", "threads"}
+    previous = None   # what the plan reads of every rank at the previous step
     for step in spec["steps"]:
         prof = res["profiles"][str(step)]
         assert res["profile_same"][str(step)], "profile differs between ranks"
@@ -189,6 +202,11 @@ def test_profile(roundtrip, n, case):
         lsm = os.path.getsize(os.path.join(tu.step_dir(res["path"], GROUP, step), "spatial.lsm"))
         assert prof["bytes"] == sum(f["file_bytes"] for f in files) + lsm
         assert prof["fsync"] is False
+        # The plan is reused while every rank's patch and whether it holds particles stay.
+        decomposition = [plan_input(d, patch) for d, patch in per_rank]
+        assert prof["plan_reused"] is (decomposition == previous), (step, decomposition, previous)
+        assert (", plan reused" in text) is prof["plan_reused"]
+        previous = decomposition
         sends = tu.expected_sends(spec, n, per_rank)
         assert prof["aggregators"] == len(set().union(*sends))
         assert prof["aligned"] == all(len(s) <= 1 for s in sends)

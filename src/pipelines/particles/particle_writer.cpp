@@ -36,6 +36,7 @@ struct WriteScratch {
   ScratchBuffer slot;      // non-aligned sends: the destination of every row (uint32)
   ScratchBuffer order;     // non-aligned sends: rows grouped by destination (uint32)
   WriteBehind writer;      // the aggregator's write-behind thread
+  ParticlePlanCache plans; // the last step's plan, reused while the decomposition holds
 };
 
 namespace {
@@ -68,7 +69,7 @@ struct StepWrite {
   std::vector<const FieldView*> by_field;   // schema order
   uint64_t n = 0;
   Box my_patch{};
-  ParticlePlan plan;
+  std::shared_ptr<const ParticlePlan> plan;
   std::vector<uint64_t> rank_counts;
   Outgoing outgoing;
   std::vector<DataFileRecord> records;      // files this rank wrote
@@ -232,7 +233,7 @@ void share_histograms(const StepWrite& w, std::vector<RankInput>& inputs) {
 void route(StepWrite& w) {
   const Schema& schema = w.schema();
   const size_t nf = schema.size();
-  const auto sends = w.plan.sends_of(w.st.comm.rank());
+  const auto sends = w.plan->sends_of(w.st.comm.rank());
   Outgoing& out = w.outgoing;
   out.partitions = sends;
   out.counts.assign(sends.size(), 0);
@@ -249,7 +250,7 @@ void route(StepWrite& w) {
   auto* order = reinterpret_cast<uint32_t*>(w.scratch.order.reserve(w.n * sizeof(uint32_t)));
   auto bin = [&](const auto* q) {
     for (uint64_t i = 0; i < w.n; ++i) {
-      const uint32_t p = w.plan.partition_of(
+      const uint32_t p = w.plan->partition_of(
           {static_cast<double>(q[3 * i]), static_cast<double>(q[3 * i + 1]), static_cast<double>(q[3 * i + 2])});
       const auto it = std::lower_bound(sends.begin(), sends.end(), p);
       if (it == sends.end() || *it != p)
@@ -325,8 +326,8 @@ class Orderer {
     for (size_t k = 0; k < incoming_.size(); ++k) {
       const IncomingPartition& in = incoming_[k];
       if (in.total == 0) continue;
-      const Box tile = w_.plan.tiles.empty() ? Box::nothing() : w_.plan.tiles[in.id];
-      place_partition(in, w_.schema(), w_.plan.partitions[in.id], tile, orders_[k]);
+      const Box tile = w_.plan->tiles.empty() ? Box::nothing() : w_.plan->tiles[in.id];
+      place_partition(in, w_.schema(), w_.plan->partitions[in.id], tile, orders_[k]);
     }
   }
   void run(std::future<void> positions) {
@@ -375,13 +376,13 @@ void exchange_and_write(StepWrite& w, CollectiveOp& op) {
   PhaseTimes& times = op.times();
   std::vector<size_t> row_bytes;
   for (const auto& f : w.schema().fields()) row_bytes.push_back(f.row_bytes());
-  ParticleExchange exchange(w.st.comm, w.plan, row_bytes, total_components(w.schema()), w.st.options.exchange,
+  ParticleExchange exchange(w.st.comm, *w.plan, row_bytes, total_components(w.schema()), w.st.options.exchange,
                             w.scratch.receive);
   Orderer orderer(w, exchange.incoming());
   op.run_locally([&] {
     exchange.exchange_counts(w.outgoing, w.rank_counts);
     bool moving = false;
-    for (const auto& in : exchange.incoming()) moving = moving || !w.plan.aggregated_in_place(in.id);
+    for (const auto& in : exchange.incoming()) moving = moving || !w.plan->aggregated_in_place(in.id);
     orderer.start(moving);
     exchange.exchange_particles(w.outgoing, w.schema().position_index(), [&] { orderer.positions_ready(); });
   });
@@ -480,6 +481,7 @@ StepRecord decode_summary(const StepWrite& w, const std::vector<uint8_t>& summar
 std::string WriteProfile::to_json() const {
   std::string s = cat("{\"step\": ", step, ", \"ranks\": ", ranks, ", \"aggregators\": ", aggregators, ", \"files\": ", files,
                       ", \"particles\": ", particles, ", \"bytes\": ", bytes, ", \"aligned\": ", aligned ? "true" : "false",
+                      ", \"plan_reused\": ", plan_reused ? "true" : "false",
                       ", \"fsync\": ", fsync ? "true" : "false", ", \"total_s\": ", total_s);
   auto timings = [&](const char* key, const std::vector<PhaseTiming>& ts) {
     s += cat(", \"", key, "\": {");
@@ -516,7 +518,7 @@ void ParticleGroup::write(int64_t step, std::span<const FieldView> views, std::o
     std::vector<RankInput> inputs = rank_inputs(*all);   // its errors are the same everywhere
     if (w.group.partition.mode == PartitionMode::kAdaptive) share_histograms(w, inputs);
     for (const RankInput& in : inputs) w.rank_counts.push_back(in.count);
-    w.plan = plan_particle_write(w.group.domain, w.group.partition, inputs);
+    w.plan = w.scratch.plans.plan(w.group.domain, w.group.partition, inputs);
   } catch (const Error&) {   // raised identically on every rank
     try {
       remove_step_dir();
@@ -542,11 +544,12 @@ void ParticleGroup::write(int64_t step, std::span<const FieldView> views, std::o
   profile_ = WriteProfile{};
   profile_.step = step;
   profile_.ranks = st.comm.size();
-  profile_.aggregators = w.plan.num_aggregators();
+  profile_.aggregators = w.plan->num_aggregators();
   profile_.files = committed.files;
   profile_.particles = committed.particles;
   profile_.bytes = committed.bytes;
-  profile_.aligned = w.plan.aligned;
+  profile_.aligned = w.plan->aligned;
+  profile_.plan_reused = w.scratch.plans.reused();
   profile_.fsync = st.options.fsync;
   profile_.total_s = v.total_s;
   profile_.phases = v.phases;
