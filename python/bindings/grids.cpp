@@ -80,23 +80,16 @@ void bind_grids(nb::module_& m) {
       .def(
           "read",
           [](const IdxDataset& d, const std::string& field, int64_t time, std::optional<BoxArg> box,
-             std::optional<int> resolution, nb::handle comm) {
+             std::optional<int> resolution, nb::handle comm, const std::optional<std::pair<int, std::string>>& error) {
             const std::optional<GridBox> b = grid_box(box);
+            const std::optional<lodex::Error> input_error = python_input_error(error);   // raised on every rank
             return grid_read(
                 d.header().ndims, to_comm(comm),
-                [&](MPI_Comm c, IdxReadStats* s) { return d.read(field, time, b, resolution, c, s); },
+                [&](MPI_Comm c, IdxReadStats* s) { return d.read(field, time, b, resolution, c, s, input_error); },
                 [&](int rank, int size) { return d.read_part(field, time, b, resolution, rank, size); });
           },
           nb::arg("field"), nb::arg("time"), nb::arg("box").none(), nb::arg("resolution").none(),
-          nb::arg("comm").none() = nb::none())
-      .def(
-          "abort_read",
-          [](const IdxDataset& d, int code, const std::string& message, nb::handle comm) {
-            const MPI_Comm c = to_comm(comm);
-            nb::gil_scoped_release release;
-            d.abort_read(lodex::Error(static_cast<ErrorCode>(code), message), c);
-          },
-          nb::arg("code"), nb::arg("message"), nb::arg("comm").none());
+          nb::arg("comm").none() = nb::none(), nb::arg("error").none() = nb::none());
   m.def("open_idx", nb::overload_cast<const std::string&, bool>(&IdxDataset::open), nb::arg("path"),
         nb::arg("allow_outside") = false);
 
@@ -167,23 +160,16 @@ void bind_grids(nb::module_& m) {
       .def(
           "read",
           [](const GridGroup& g, const std::string& field, int64_t step, std::optional<BoxArg> box,
-             std::optional<int> resolution, nb::handle comm) {
+             std::optional<int> resolution, nb::handle comm, const std::optional<std::pair<int, std::string>>& error) {
             const std::optional<GridBox> b = grid_box(box);
+            const std::optional<lodex::Error> input_error = python_input_error(error);   // raised on every rank
             return grid_read(
                 g.meta().ndims, to_comm(comm),
-                [&](MPI_Comm c, IdxReadStats* s) { return g.read(field, step, b, resolution, c, s); },
+                [&](MPI_Comm c, IdxReadStats* s) { return g.read(field, step, b, resolution, c, s, input_error); },
                 [&](int rank, int size) { return g.read_part(field, step, b, resolution, rank, size); });
           },
           nb::arg("field"), nb::arg("step"), nb::arg("box").none(), nb::arg("resolution").none(),
-          nb::arg("comm").none() = nb::none())
-      .def(
-          "abort_read",
-          [](const GridGroup& g, int code, const std::string& message, nb::handle comm) {
-            const MPI_Comm c = to_comm(comm);
-            nb::gil_scoped_release release;
-            g.abort_read(lodex::Error(static_cast<ErrorCode>(code), message), c);
-          },
-          nb::arg("code"), nb::arg("message"), nb::arg("comm").none())
+          nb::arg("comm").none() = nb::none(), nb::arg("error").none() = nb::none())
       .def_prop_ro("part_datasets",
                    [](const GridGroup& g) {
                      nb::list out;
@@ -244,8 +230,8 @@ void bind_dataset_grids(nb::class_<Dataset>& ds) {
           [](Dataset& ds, const std::string& name, const std::array<uint64_t, 3>& dims, int ndims,
              const std::vector<std::tuple<std::string, std::string, uint32_t>>& fields, const std::string& bitmask,
              int bits_per_block, uint64_t blocks_per_file, const std::string& aggregation, uint32_t partitions,
-             const std::string& index_space, bool zip) -> GridGroup& {
-            std::optional<lodex::Error> input_error;
+             const std::string& index_space, bool zip, const std::optional<std::pair<int, std::string>>& error) -> GridGroup& {
+            std::optional<lodex::Error> input_error = python_input_error(error);
             GridSpec spec;
             try {
               spec.dims = dims;
@@ -259,12 +245,14 @@ void bind_dataset_grids(nb::class_<Dataset>& ds) {
               spec.index_space = index_space;
               spec.zip = zip;
             } catch (const lodex::Error& e) {
-              input_error = e;
+              if (!input_error) input_error = e;
             }
             nb::gil_scoped_release release;
-            if (input_error) ds.abort_define(*input_error);
-            return ds.grid(name, spec);
+            return ds.grid(name, spec, input_error);   // an input error is raised on every rank
           },
+          nb::arg("name"), nb::arg("dims"), nb::arg("ndims"), nb::arg("fields"), nb::arg("bitmask"),
+          nb::arg("bits_per_block"), nb::arg("blocks_per_file"), nb::arg("aggregation"), nb::arg("partitions"),
+          nb::arg("index_space"), nb::arg("zip"), nb::arg("error").none() = nb::none(),
           nb::rv_policy::reference_internal);
 }
 

@@ -124,9 +124,9 @@ NB_MODULE(_lodex, m) {
           [](Dataset& ds, const std::string& name, const std::vector<std::tuple<std::string, std::string, uint32_t>>& fields,
              const std::array<double, 3>& lo, const std::array<double, 3>& hi, const std::string& mode,
              const std::array<uint32_t, 3>& dims, uint64_t particles_per_file, uint32_t scale, uint64_t level0_max,
-             uint64_t brick_target, uint64_t seed) -> ParticleGroup& {
+             uint64_t brick_target, uint64_t seed, const std::optional<std::pair<int, std::string>>& error) -> ParticleGroup& {
             // A definition that fails to build on one rank must still reach the collective.
-            std::optional<lodex::Error> input_error;
+            std::optional<lodex::Error> input_error = python_input_error(error);
             Schema schema;
             PartitionSpec spec;
             try {
@@ -137,21 +137,15 @@ NB_MODULE(_lodex, m) {
               spec.particles_per_file = particles_per_file;
               schema = Schema(specs);
             } catch (const lodex::Error& e) {
-              input_error = e;
+              if (!input_error) input_error = e;
             }
             LodParams lod{scale, level0_max, brick_target, seed};
             nb::gil_scoped_release release;
-            if (input_error) ds.abort_define(*input_error);
-            return ds.particles(name, schema, Box{lo, hi}, spec, lod);
+            return ds.particles(name, schema, Box{lo, hi}, spec, lod, input_error);   // raised on every rank
           },
-          nb::rv_policy::reference_internal)
-      .def(
-          "abort_define",
-          [](Dataset& ds, int code, const std::string& message) {
-            nb::gil_scoped_release release;
-            ds.abort_define(lodex::Error(static_cast<ErrorCode>(code), message));
-          },
-          nb::arg("code"), nb::arg("message"))
+          nb::arg("name"), nb::arg("fields"), nb::arg("lo"), nb::arg("hi"), nb::arg("mode"), nb::arg("dims"),
+          nb::arg("particles_per_file"), nb::arg("scale"), nb::arg("level0_max"), nb::arg("brick_target"),
+          nb::arg("seed"), nb::arg("error").none() = nb::none(), nb::rv_policy::reference_internal)
       .def("close", [](Dataset& ds) {
         nb::gil_scoped_release release;
         ds.close();

@@ -185,19 +185,25 @@ void bind_particles(nb::module_& m) {
           "read",
           [](const ParticleGroup& g, int64_t step, std::optional<std::pair<std::array<double, 3>, std::array<double, 3>>> box,
              const std::vector<std::string>& fields, std::optional<uint32_t> level, std::optional<double> fraction,
-             uint64_t readers, uint64_t P, double S, const std::string& split, nb::handle comm) {
-            const ReadRequest r = request(box, fields, level, fraction, readers, P, S, split);
+             uint64_t readers, uint64_t P, double S, const std::string& split, nb::handle comm, const std::optional<std::pair<int, std::string>>& error) {
+            std::optional<lodex::Error> input_error = python_input_error(error);   // raised on every rank
+            ReadRequest r;
+            try {
+              if (!input_error) r = request(box, fields, level, fraction, readers, P, S, split);
+            } catch (const lodex::Error& e) {
+              input_error = e;
+            }
             const MPI_Comm c = to_comm(comm);
             std::vector<FieldColumn> cols;
             {
               nb::gil_scoped_release release;
-              cols = g.read(step, r, c);
+              cols = g.read(step, r, c, input_error);
             }
             return columns_dict(cols);
           },
           nb::arg("step"), nb::arg("box").none(), nb::arg("fields"), nb::arg("level").none(),
           nb::arg("fraction").none(), nb::arg("readers"), nb::arg("P"), nb::arg("S"), nb::arg("split"),
-          nb::arg("comm").none())
+          nb::arg("comm").none(), nb::arg("error").none() = nb::none())
       .def(
           "spatial_split",
           [](const ParticleGroup& g, int64_t step, std::optional<std::pair<std::array<double, 3>, std::array<double, 3>>> box,
@@ -212,25 +218,23 @@ void bind_particles(nb::module_& m) {
           },
           nb::arg("step"), nb::arg("box").none(), nb::arg("readers"))
       .def(
-          "abort_read",
-          [](const ParticleGroup& g, int code, const std::string& message, nb::handle comm) {
-            const MPI_Comm c = to_comm(comm);
-            nb::gil_scoped_release release;
-            g.abort_read(lodex::Error(static_cast<ErrorCode>(code), message), c);
-          },
-          nb::arg("code"), nb::arg("message"), nb::arg("comm").none())
-      .def(
           "refine",
           [](const ParticleGroup& g, int64_t step, std::optional<std::pair<std::array<double, 3>, std::array<double, 3>>> box,
              const std::vector<std::string>& fields, uint64_t readers, uint64_t P, double S, const std::string& split,
-             nb::handle comm) {
-            const ReadRequest r = request(box, fields, std::nullopt, std::nullopt, readers, P, S, split);
+             nb::handle comm, const std::optional<std::pair<int, std::string>>& error) {
+            std::optional<lodex::Error> input_error = python_input_error(error);   // raised on every rank
+            ReadRequest r;
+            try {
+              if (!input_error) r = request(box, fields, std::nullopt, std::nullopt, readers, P, S, split);
+            } catch (const lodex::Error& e) {
+              input_error = e;
+            }
             const MPI_Comm c = to_comm(comm);
             nb::gil_scoped_release release;
-            return g.refine(step, r, c);
+            return g.refine(step, r, c, input_error);
           },
           nb::arg("step"), nb::arg("box").none(), nb::arg("fields"), nb::arg("readers"), nb::arg("P"), nb::arg("S"),
-          nb::arg("split"), nb::arg("comm").none())
+          nb::arg("split"), nb::arg("comm").none(), nb::arg("error").none() = nb::none())
       .def(
           "build_index",
           [](ParticleGroup& g, const std::vector<std::string>& fields, const std::string& binning, uint32_t param,
@@ -251,7 +255,7 @@ void bind_particles(nb::module_& m) {
           [](const ParticleGroup& g, int64_t step, const std::string& text,
              std::optional<std::pair<std::array<double, 3>, std::array<double, 3>>> box, std::optional<uint32_t> level,
              uint64_t readers, uint64_t P, double S, const std::vector<std::string>& fields, bool rows, bool use_index,
-             nb::handle comm) {
+             nb::handle comm, const std::optional<std::pair<int, std::string>>& error) {
             ValueQuery q;
             q.text = text;
             if (box) q.box = Box{box->first, box->second};
@@ -264,7 +268,7 @@ void bind_particles(nb::module_& m) {
             ValueQueryResult r;
             {
               nb::gil_scoped_release release;
-              r = g.query(step, q, c);
+              r = g.query(step, q, c, python_input_error(error));   // an input error: raised on every rank
             }
             nb::dict out;
             out["count"] = r.count;
@@ -298,7 +302,8 @@ void bind_particles(nb::module_& m) {
             return out;
           },
           nb::arg("step"), nb::arg("text"), nb::arg("box").none(), nb::arg("level").none(), nb::arg("readers"),
-          nb::arg("P"), nb::arg("S"), nb::arg("fields"), nb::arg("rows"), nb::arg("use_index"), nb::arg("comm").none())
+          nb::arg("P"), nb::arg("S"), nb::arg("fields"), nb::arg("rows"), nb::arg("use_index"), nb::arg("comm").none(),
+          nb::arg("error").none() = nb::none())
       .def(
           "indexes",
           [](const ParticleGroup& g, int64_t step) {

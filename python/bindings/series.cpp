@@ -127,7 +127,7 @@ void bind_series(nb::module_& m) {
           "read",
           [](const SeriesGroup& g, const std::string& var, const std::vector<int64_t>& steps,
              std::optional<std::array<std::array<int64_t, 3>, 2>> box, std::optional<uint64_t> merge_gap,
-             nb::handle comm) {
+             nb::handle comm, const std::optional<std::pair<int, std::string>>& error) {
             std::optional<GridBox> b;
             if (box) b = GridBox{(*box)[0], (*box)[1]};
             const MPI_Comm c = to_comm(comm);
@@ -135,7 +135,7 @@ void bind_series(nb::module_& m) {
             SeriesReadPart p;
             {
               nb::gil_scoped_release release;
-              a = g.read(var, steps, b, merge_gap, c);
+              a = g.read(var, steps, b, merge_gap, c, python_input_error(error));   // an input error: raised on every rank
               const auto [rank, size] = rank_and_size(c);
               p = g.read_part(var, steps, b, rank, size);   // the part just read: cannot fail
             }
@@ -148,15 +148,7 @@ void bind_series(nb::module_& m) {
                                   nb::make_tuple(p.steps, p.box.lo, p.box.hi));
           },
           nb::arg("var"), nb::arg("steps"), nb::arg("box").none(), nb::arg("merge_gap").none() = nb::none(),
-          nb::arg("comm").none() = nb::none())
-      .def(
-          "abort_read",
-          [](const SeriesGroup& g, int code, const std::string& message, nb::handle comm) {
-            const MPI_Comm c = to_comm(comm);
-            nb::gil_scoped_release release;
-            g.abort_read(lodex::Error(static_cast<ErrorCode>(code), message), c);
-          },
-          nb::arg("code"), nb::arg("message"), nb::arg("comm").none())
+          nb::arg("comm").none() = nb::none(), nb::arg("error").none() = nb::none())
       .def_prop_ro("default_merge_gap", &SeriesGroup::default_merge_gap)
       .def_prop_ro("last_read_stats", [](const SeriesGroup& g) { return stats_dict(g.last_read_stats()); });
 }
@@ -169,14 +161,14 @@ void bind_dataset_series(nb::class_<Dataset>& ds) {
           [](Dataset& ds, const std::string& name, const std::array<int64_t, 3>& dims,
              const std::vector<std::tuple<std::string, std::string, int>>& variables, uint64_t memory_budget, int d_tar,
              int d_sar, double bw_io, double cc, double ts, uint32_t max_window_steps,
-             double max_window_seconds) -> SeriesGroup& {
-            std::optional<lodex::Error> input_error;
+             double max_window_seconds, const std::optional<std::pair<int, std::string>>& error) -> SeriesGroup& {
+            std::optional<lodex::Error> input_error = python_input_error(error);
             SeriesSpec spec;
             spec.dims = dims;
             try {
               for (const auto& [n, d, k] : variables) spec.variables.push_back(SeriesVariable{n, parse_dtype(d), k});
             } catch (const lodex::Error& e) {
-              input_error = e;
+              if (!input_error) input_error = e;
             }
             spec.settings.memory_budget = memory_budget;
             spec.settings.d_tar = d_tar;
@@ -187,10 +179,11 @@ void bind_dataset_series(nb::class_<Dataset>& ds) {
             spec.settings.max_window_steps = max_window_steps;
             spec.settings.max_window_seconds = max_window_seconds;
             nb::gil_scoped_release release;
-            if (input_error) ds.abort_define(*input_error);
-            return ds.series(name, spec);
+            return ds.series(name, spec, input_error);   // an input error is raised on every rank
           },
-          nb::rv_policy::reference_internal);
+          nb::arg("name"), nb::arg("dims"), nb::arg("variables"), nb::arg("memory_budget"), nb::arg("d_tar"),
+          nb::arg("d_sar"), nb::arg("bw_io"), nb::arg("cc"), nb::arg("ts"), nb::arg("max_window_steps"),
+          nb::arg("max_window_seconds"), nb::arg("error").none() = nb::none(), nb::rv_policy::reference_internal);
 }
 
 }  // namespace lodex::py

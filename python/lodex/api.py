@@ -11,7 +11,7 @@ import numpy as np
 
 from . import _lodex
 from .tables import Particles, columns
-from .errors import AlreadyExistsError, Error, InvalidArgumentError, code_of
+from .errors import AlreadyExistsError, Error, InvalidArgumentError, code_of, join_read
 
 Box = tuple[tuple[float, float, float], tuple[float, float, float]]
 
@@ -19,8 +19,8 @@ Box = tuple[tuple[float, float, float], tuple[float, float, float]]
 def _collective_input(join, what: str):
     """Checks of one rank's arguments to a collective call: a failure must still reach the
     collective, or the other ranks would wait for this one forever. ``join(code, message)`` makes
-    the collective call with the error as its input error (for a definition, the call's abort
-    entry), so every rank raises the same error, this one included."""
+    the collective call with the error as its input error (``error=`` of the core call; its other
+    arguments are not looked at), so every rank raises the same error, this one included."""
     try:
         yield
     except Error as e:
@@ -302,7 +302,8 @@ class ParticleGroup:
             if count_only and fields:
                 raise InvalidArgumentError("count_only returns no data; drop fields or count_only")
         except Error as e:
-            self._abort_read(e, comm)
+            join_read(lambda err: self._core.query(0, "", None, None, 1, 1, 2.0, [], False, True, comm,
+                                                          error=err), e, comm)
             raise
         out = self._core.query(step, query, box_, level, readers_, P_, S_, list(fields or []), not count_only,
                                bool(use_index), comm)
@@ -343,7 +344,8 @@ class ParticleGroup:
                     raise InvalidArgumentError(f"fraction must be a number in (0, 1], got {fraction!r}")
                 fraction = float(fraction)
         except Error as e:
-            self._abort_read(e, comm)
+            join_read(lambda err: self._core.read(0, None, [], None, None, 1, 1, 2.0, "spatial", comm,
+                                                         error=err), e, comm)
             raise
         out = self._core.read(step, box_, fields_, level, fraction, readers_, P_, S_, split_, comm)
         self._stats = self._core.last_read_stats
@@ -360,18 +362,9 @@ class ParticleGroup:
             step = _step(step)
             box_, fields_, readers_, P_, S_, split_ = self._request(box, fields, True, readers, P, S, split)
         except Error as e:
-            self._abort_read(e, comm)
+            join_read(lambda err: self._core.refine(0, None, [], 1, 1, 2.0, "spatial", comm, error=err), e, comm)
             raise
         return Refinement(self, self._core.refine(step, box_, fields_, readers_, P_, S_, split_, comm))
-
-    def _abort_read(self, error: Error, comm: Any) -> None:
-        """A collective read whose arguments failed here: the other ranks must raise too."""
-        if comm is None:
-            return
-        try:
-            self._core.abort_read(code_of(error), str(error), comm)
-        except Error:
-            pass   # this rank raises its own error
 
     def spatial_split(self, step: int, readers: int, box: Box | None = None) -> list[Box]:
         """The box each of ``readers`` ranks gets from ``read(step, box, comm=...)`` with
@@ -567,7 +560,9 @@ class Dataset:
                 raise InvalidArgumentError("domain and partition need a schema")
             core = self._core.particles(name)
         else:
-            with _collective_input(self._core.abort_define, "group definition"):
+            with _collective_input(lambda code, message: self._core.define_particles(
+                    name, [], (0.0,) * 3, (1.0,) * 3, "factor", (1, 1, 1), 0, 2, 1, 0, 0, error=(code, message)),
+                    "group definition"):
                 args = self._definition(schema, domain, partition, partition_grid, lod,
                                         particles_per_file, file_bytes)
             core = self._core.define_particles(name, *args)
@@ -657,7 +652,7 @@ class Dataset:
         next write, full or not. The plan (``d_tar``, ``d_sar``) is fixed and visible from the
         first write on; ``buffered_steps`` lists what is not on disk yet. Every rank must pass the
         same values."""
-        from .series import Series, define_series
+        from .series import Series, define_series, join_definition
         if dims is None and variables is None:
             if any(x is not None for x in (memory_budget, d_tar, d_sar, bw_io, cc, ts, calibration,
                                            max_window_steps, max_window_seconds)):
@@ -667,7 +662,7 @@ class Dataset:
         else:
             if calibration is not None:
                 from .calibrate import settings_of
-                with _collective_input(self._core.abort_define, "series calibration"):
+                with _collective_input(join_definition(self._core, name), "series calibration"):
                     given = [k for k, v in (("bw_io", bw_io), ("cc", cc), ("ts", ts)) if v is not None]
                     if given:
                         raise InvalidArgumentError(f"give calibration or {', '.join(given)}, not both "

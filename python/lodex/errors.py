@@ -82,11 +82,12 @@ def agreed(comm, fn):
     return out
 
 
-def abort_read(core, error: BaseException, comm) -> None:
+def join_read(read, error: BaseException, comm) -> None:
     """A read collective over ``comm`` (mpi4py) whose arguments failed on this rank before it
-    reached ``core`` (a C++ grid, series or IDX dataset): joins the core's error agreement, so
-    every rank raises the lowest failing rank's error (prefixed "rank r: "; raised here too). An
-    exception not lodex's becomes an internal error, as in :func:`agreed` (code 0 would read as
-    success). Serial or one rank: returns, and the caller raises ``error``."""
+    reached the core: ``read(error)`` makes the core's read call with ``error`` = (code, message)
+    as its input error (its other arguments are not looked at), so every rank raises the lowest
+    failing rank's error (prefixed "rank r: "; raised here too). An exception not lodex's becomes
+    an internal error, as in :func:`agreed` (code 0 would read as success). Serial or one rank:
+    returns, and the caller raises ``error``."""
     if comm is not None and comm.Get_size() > 1:
-        core.abort_read(code_of(error) or 8, str(error), comm)
+        read((code_of(error) or 8, str(error)))

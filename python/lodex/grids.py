@@ -13,7 +13,7 @@ import numpy as np
 
 from . import _lodex
 from .api import _collective_input, _native, _step
-from .errors import InvalidArgumentError, abort_read
+from .errors import InvalidArgumentError, join_read
 
 
 class IdxGrid:
@@ -120,7 +120,7 @@ def _read(target, grid, step, box, resolution, field, comm) -> np.ndarray:
         elif not isinstance(field, str):
             raise TypeError(f"field must be a name, got {field!r}")
     except Exception as e:   # noqa: BLE001 - the other ranks are in the collective read: abort it
-        abort_read(core, e, comm)
+        join_read(lambda err: core.read("", 0, None, None, comm, error=err), e, comm)
         raise
     arr, stats, (lo, hi) = core.read(field, step, core_box, res, comm)
     nd = len(grid.dims)
@@ -346,7 +346,8 @@ def _grid_fields(name: str, dtype: Any, components: int, fields: Mapping[str, An
 def define_grid(dataset, name, dims, dtype, components, bitmask, bits_per_block, blocks_per_file,
                 aggregation, partitions, compression, fields, index_space="global") -> Any:
     """The arguments of Dataset.grid checked and turned into a core definition (collective)."""
-    with _collective_input(dataset._core.abort_define, "grid definition"):
+    with _collective_input(lambda code, message: dataset._core.define_grid(
+            name, (1, 1, 1), 1, [], "", 0, 0, "", 0, "", False, error=(code, message)), "grid definition"):
         if dims is None:
             raise InvalidArgumentError("a new grid needs dims=(x, y[, z])")
         try:

@@ -9,7 +9,7 @@ from typing import Any, Mapping, Sequence
 
 import numpy as np
 
-from .errors import InvalidArgumentError, abort_read
+from .errors import InvalidArgumentError, join_read
 
 GridBoxArg = Any   # ((x0, y0, z0), (x1, y1, z1)); for 2-D variables ((x0, y0), (x1, y1)) also
 
@@ -201,7 +201,7 @@ class Series:
         try:
             step_list, single, core_box, gap = self._read_args(var, steps, box, merge_gap)
         except Exception as e:   # noqa: BLE001 - the other ranks are in the collective read: abort it
-            abort_read(self._core, e, comm)
+            join_read(lambda err: self._core.read("", [], None, None, comm, error=err), e, comm)
             raise
         a, (part_steps, lo, hi) = self._core.read(var, step_list, core_box, gap, comm)
         self._stats = dict(self._core.last_read_stats)
@@ -246,12 +246,19 @@ class Series:
         return f"<lodex.Series {self.name!r} dims={self.dims} variables={len(self.variables)} steps={len(self.steps)}>"
 
 
+def join_definition(core, name: str):
+    """``join(code, message)``: the core's series definition with that input error (a rank whose
+    arguments failed still joins the collective; the other arguments are not looked at)."""
+    return lambda code, message: core.define_series(name, (1, 1, 1), [], 1, 0, -1, 1.0, 1.0, 1.0, 1, 1.0,
+                                                    error=(code, message))
+
+
 def define_series(dataset, name: str, dims, variables, memory_budget, d_tar, d_sar, bw_io, cc, ts,
                   max_window_steps=None, max_window_seconds=None):
     """The core definition call, its arguments checked first (a failing rank still joins the collective)."""
     from .api import _collective_input
     core = dataset._core
-    with _collective_input(core.abort_define, "series definition"):
+    with _collective_input(join_definition(core, name), "series definition"):
         if dims is None or variables is None:
             raise InvalidArgumentError("a new series needs dims and variables")
         try:

@@ -31,7 +31,7 @@ void read_part_into(const Reader& r, std::string field, int64_t step, const int6
 }
 
 // lodex_grid_read / lodex_idx_read: the arguments and the caller's buffer checked (an error
-// joins the read's agreement through abort_read, so every rank raises it), then the read.
+// enters the read as its input error, so every rank raises it), then the read.
 template <typename Reader>
 void read_into(const Reader& r, const std::function<std::string()>& field, int64_t step, const int64_t* box,
                int resolution, MPI_Comm comm, void* buffer, uint64_t buffer_bytes, lodex_grid_stats* stats) {
@@ -42,9 +42,8 @@ void read_into(const Reader& r, const std::function<std::string()>& field, int64
     const auto [rank, size] = rank_and_size(comm);
     check_buffer(r.read_part(args.field, step, args.box, args.resolution, rank, size), buffer, buffer_bytes);
   });
-  if (check.error()) r.abort_read(*check.error(), comm);
   IdxReadStats s;
-  deliver(r.read(args.field, step, args.box, args.resolution, comm, &s), buffer, buffer_bytes);
+  deliver(r.read(args.field, step, args.box, args.resolution, comm, &s, check.error()), buffer, buffer_bytes);
   grid_stats_of(s, stats);
 }
 

@@ -61,8 +61,8 @@ int lodex_grid_define(lodex_dataset* ds, const char* name, const lodex_grid_def*
     check.require(out != nullptr, "out is NULL");
     check.require(name != nullptr, "name is NULL");
     check.attempt([&] { spec = spec_of(def); });
-    if (check.error()) ds->ds->abort_define(*check.error());
-    *out = group_handle(ds->grids, ds, ds->ds->grid(name, spec), Kind::kGrid);
+    GridGroup& g = ds->ds->grid(name ? name : "", spec, check.error());   // an input error: raised on every rank
+    *out = group_handle(ds->grids, ds, g, Kind::kGrid);
   });
 }
 

@@ -67,8 +67,8 @@ class InputCheck {
 
 // Collective over comm (nothing for MPI_COMM_NULL): every rank learns whether any rank's
 // arguments failed, and all throw the lowest failing rank's error. For the calls whose engine
-// function has no abort entry (dataset create and open); reads hand their argument error to the
-// engine's abort_read instead, which joins the read's own agreement.
+// function takes no input error (dataset create and open); definitions, writes and reads hand
+// their argument error to the engine call itself, which raises it at its own agreement.
 void agree_inputs(const InputCheck& check, MPI_Comm comm);
 
 MPI_Comm comm_of_fortran(MPI_Fint comm);

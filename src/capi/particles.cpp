@@ -98,8 +98,8 @@ int lodex_particles_define(lodex_dataset* ds, const char* name, const lodex_fiel
     check.require(out != nullptr, "out is NULL");
     check.require(name != nullptr, "name is NULL");
     check.attempt([&] { d = definition(fields, num_fields, domain, partition, lod); });
-    if (check.error()) ds->ds->abort_define(*check.error());
-    ParticleGroup& g = ds->ds->particles(name, d.schema, d.domain, d.partition, d.lod);
+    // An input error is raised on every rank.
+    ParticleGroup& g = ds->ds->particles(name ? name : "", d.schema, d.domain, d.partition, d.lod, check.error());
     *out = group_handle(ds->particles, ds, g, Kind::kParticles);
   });
 }
@@ -186,8 +186,7 @@ int lodex_particles_read(const lodex_particles* g, int64_t step, const lodex_rea
   return read_call(g, out, [&](InputCheck& check) {
     ReadRequest r;
     check.attempt([&] { r = request_of(request); });
-    if (check.error()) g->group->abort_read(*check.error(), comm);
-    *out = new_columns(g->group->read(step, r, comm));
+    *out = new_columns(g->group->read(step, r, comm, check.error()));   // an input error: raised on every rank
   });
 }
 
@@ -211,10 +210,9 @@ int lodex_particles_refine(const lodex_particles* g, int64_t step, const lodex_r
   return read_call(g, out, [&](InputCheck& check) {
     ReadRequest r;
     check.attempt([&] { r = request_of(request); });
-    if (check.error()) g->group->abort_read(*check.error(), comm);
     auto h = std::make_unique<lodex_refinement>();
     h->ds = g->owner->ds;
-    h->refinement = g->group->refine(step, r, comm);
+    h->refinement = g->group->refine(step, r, comm, check.error());   // an input error: raised on every rank
     register_handle(h.get(), Kind::kRefinement);
     *out = h.release();
   });

@@ -69,9 +69,8 @@ int lodex_particles_query(const lodex_particles* g, int64_t step, const lodex_qu
     ValueQuery vq;
     check.require(out != nullptr, "out is NULL");
     check.attempt([&] { vq = query_of(q); });
-    if (check.error()) g->group->abort_read(*check.error(), comm);
     auto h = std::make_unique<lodex_query_result>();
-    h->result = g->group->query(step, vq, comm);
+    h->result = g->group->query(step, vq, comm, check.error());   // an input error: raised on every rank
     h->columns.columns = std::move(h->result.columns);
     h->columns.borrowed = true;
     register_handle(&h->columns, Kind::kColumns);

@@ -65,8 +65,8 @@ int lodex_series_define(lodex_dataset* ds, const char* name, const lodex_series_
     check.require(out != nullptr, "out is NULL");
     check.require(name != nullptr, "name is NULL");
     check.attempt([&] { spec = spec_of(def); });
-    if (check.error()) ds->ds->abort_define(*check.error());
-    *out = group_handle(ds->series, ds, ds->ds->series(name, spec), Kind::kSeries);
+    SeriesGroup& g = ds->ds->series(name ? name : "", spec, check.error());   // an input error: raised on every rank
+    *out = group_handle(ds->series, ds, g, Kind::kSeries);
   });
 }
 
@@ -166,8 +166,9 @@ int lodex_series_read(const lodex_series* s, const char* var, const int64_t* ste
         fail(ErrorCode::kInvalidArgument, "the read returns ", p.bytes(), " bytes; the buffer holds ", buffer_bytes);
       if (p.bytes() > 0 && !buffer) fail(ErrorCode::kInvalidArgument, "buffer is NULL");
     });
-    if (check.error()) s->group->abort_read(*check.error(), comm);
-    const SeriesArray a = s->group->read(var, step_list(steps, num_steps), optional_grid_box(box), gap, comm);
+    // An input error is raised on every rank (the read's other arguments are not looked at).
+    const SeriesArray a = check.error() ? s->group->read("", {}, std::nullopt, gap, comm, check.error())
+                                        : s->group->read(var, step_list(steps, num_steps), optional_grid_box(box), gap, comm);
     if (a.bytes.size() > 0) std::memcpy(buffer, a.bytes.data(), a.bytes.size());
   });
 }

@@ -251,6 +251,12 @@ void Comm::agree(const std::function<void()>& fn) const {
   throw Error(static_cast<ErrorCode>(c), size_ > 1 ? cat("rank ", first, ": ", message) : message);
 }
 
+void Comm::agree(const std::optional<Error>& input_error, const std::function<void()>& fn) const {
+  if (!input_error) return agree(fn);
+  const Error e = input_error->code() == ErrorCode::kOk ? Error(ErrorCode::kInternal, input_error->what()) : *input_error;
+  agree([&] { throw e; });
+}
+
 void Exchange::isend(const void* data, size_t bytes, int dest, int tag) {
   const auto* p = static_cast<const uint8_t*>(data);
   do {

@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -58,6 +59,11 @@ class Comm {
   // rank throws the error of the lowest failing rank (message prefixed "rank r: " when size > 1).
   // Only lodex::Error is agreed on; anything else is converted to an internal error first.
   void agree(const std::function<void()>& fn) const;
+  // The same, for a collective call whose language binding could not convert this rank's
+  // arguments (`input_error` set): the rank skips `fn` and its error is agreed on like any other,
+  // so every rank raises it and none is left waiting. An error with code kOk (which would read
+  // as success) becomes an internal error.
+  void agree(const std::optional<Error>& input_error, const std::function<void()>& fn) const;
 
  private:
   void free_communicators();

@@ -187,7 +187,8 @@ ParticleGroup& Dataset::particles(const std::string& name) {
 }
 
 ParticleGroup& Dataset::particles(const std::string& name, const Schema& schema, const Box& domain,
-                                  const PartitionSpec& partition, const LodParams& lod) {
+                                  const PartitionSpec& partition, const LodParams& lod,
+                                  const std::optional<Error>& input_error) {
   DatasetState& st = *state_;
   st.require_open();
   ParticleGroupMeta def;
@@ -197,7 +198,7 @@ ParticleGroup& Dataset::particles(const std::string& name, const Schema& schema,
   def.partition = partition;
   def.lod = lod;
   bool exists = false;
-  st.comm.agree([&] {
+  st.comm.agree(input_error, [&] {
     check_group_name(name);
     if (const char* kind = st.manifest.kind_of(name); kind && std::string(kind) != "particle group")
       fail(ErrorCode::kAlreadyExists, "'", name, "' is a ", kind, ", not a particle group");
@@ -271,7 +272,7 @@ GridGroup& Dataset::grid(const std::string& name) {
   fail_not_found("grid", name);
 }
 
-GridGroup& Dataset::grid(const std::string& name, const GridSpec& spec) {
+GridGroup& Dataset::grid(const std::string& name, const GridSpec& spec, const std::optional<Error>& input_error) {
   DatasetState& st = *state_;
   st.require_open();
   GridMeta def;
@@ -286,7 +287,7 @@ GridGroup& Dataset::grid(const std::string& name, const GridSpec& spec) {
   def.partitions = spec.partitions;
   def.index_space = spec.index_space;
   def.zip = spec.zip;
-  st.comm.agree([&] {
+  st.comm.agree(input_error, [&] {
     check_group_name(name);
     if (const char* kind = st.manifest.kind_of(name); kind && std::string(kind) != "grid")
       fail(ErrorCode::kAlreadyExists, "'", name, "' is a ", kind, ", not a grid");
@@ -364,7 +365,8 @@ SeriesGroup& Dataset::series(const std::string& name) {
   fail_not_found("series", name);
 }
 
-SeriesGroup& Dataset::series(const std::string& name, const SeriesSpec& spec) {
+SeriesGroup& Dataset::series(const std::string& name, const SeriesSpec& spec,
+                             const std::optional<Error>& input_error) {
   DatasetState& st = *state_;
   st.require_open();
   SeriesMeta def;
@@ -372,7 +374,7 @@ SeriesGroup& Dataset::series(const std::string& name, const SeriesSpec& spec) {
   def.dims = spec.dims;
   def.variables = spec.variables;
   def.settings = spec.settings;
-  st.comm.agree([&] {
+  st.comm.agree(input_error, [&] {
     check_group_name(name);
     const char* kind = st.manifest.kind_of(name);
     if (kind && std::string(kind) != "series") fail(ErrorCode::kAlreadyExists, "'", name, "' is a ", kind, ", not a series");
@@ -439,10 +441,6 @@ std::vector<std::string> Dataset::grid_names() const {
   std::vector<std::string> out;
   for (const auto& g : state_->manifest.grids) out.push_back(g.name);
   return out;
-}
-
-void Dataset::abort_define(const Error& error) {
-  state_->comm.agree([&] { throw error; });
 }
 
 std::vector<std::string> Dataset::particle_group_names() const {

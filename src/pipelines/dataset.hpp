@@ -210,18 +210,19 @@ class ParticleGroup {
 
   // A read of one step. comm == MPI_COMM_NULL: the whole answer here, no MPI. Otherwise
   // collective over comm: this rank's disjoint part; the parts together are the whole answer;
-  // errors are raised on every rank.
-  std::vector<FieldColumn> read(int64_t step, const ReadRequest& request, MPI_Comm comm = MPI_COMM_NULL) const;
+  // errors are raised on every rank. `input_error` (here, in refine and in query): a language
+  // binding could not convert this rank's arguments; the rank still takes part in the read's
+  // first agreement, and every rank raises that error.
+  std::vector<FieldColumn> read(int64_t step, const ReadRequest& request, MPI_Comm comm = MPI_COMM_NULL,
+                                const std::optional<Error>& input_error = std::nullopt) const;
   // Every particle of a step (fields empty = all fields).
   std::vector<FieldColumn> read(int64_t step, const std::vector<std::string>& fields) const;
   // The boxes a split="spatial" read of `box` (none: everything) by `readers` ranks gives each
   // rank: disjoint parts of the box, computed from the spatial metadata only.
   std::vector<Box> spatial_split(int64_t step, const std::optional<Box>& box, uint32_t readers) const;
-  // For a rank whose read arguments could not even be converted (a language binding's checks
-  // failed): takes part in the collective read over comm so every rank raises `error`.
-  void abort_read(const Error& error, MPI_Comm comm) const;
   // Progressive refinement of a query (request.level and request.fraction must be unset).
-  std::unique_ptr<Refinement> refine(int64_t step, const ReadRequest& request, MPI_Comm comm = MPI_COMM_NULL) const;
+  std::unique_ptr<Refinement> refine(int64_t step, const ReadRequest& request, MPI_Comm comm = MPI_COMM_NULL,
+                                     const std::optional<Error>& input_error = std::nullopt) const;
   SpatialMetadata metadata(int64_t step) const;
   const ReadStats& last_read_stats() const;
 
@@ -236,7 +237,8 @@ class ParticleGroup {
                               const std::optional<Error>& input_error = std::nullopt);
   // A value query of one step. comm == MPI_COMM_NULL: here, no MPI; otherwise collective: the
   // step's files are shared among the ranks, each returning its files' matches; count is the total.
-  ValueQueryResult query(int64_t step, const ValueQuery& q, MPI_Comm comm = MPI_COMM_NULL) const;
+  ValueQueryResult query(int64_t step, const ValueQuery& q, MPI_Comm comm = MPI_COMM_NULL,
+                         const std::optional<Error>& input_error = std::nullopt) const;
   // The bitmap indexes a committed step has (ascending by field).
   std::vector<StepIndex> indexes(int64_t step) const;
 
@@ -263,21 +265,20 @@ class Dataset {
   // An existing group, for reading or appending.
   ParticleGroup& particles(const std::string& name);
   // Creates the group (collective) or, if it exists, checks that the definition matches.
+  // `input_error` (here, in grid and in series): a language binding could not build this rank's
+  // definition; the rank still takes part, and every rank raises that error.
   ParticleGroup& particles(const std::string& name, const Schema& schema, const Box& domain,
-                           const PartitionSpec& partition, const LodParams& lod);
-  // For a rank whose group definition could not be built: every rank inside the matching
-  // particles(name, schema, ...) call raises `error`.
-  void abort_define(const Error& error);
+                           const PartitionSpec& partition, const LodParams& lod, const std::optional<Error>& input_error = std::nullopt);
   std::vector<std::string> particle_group_names() const;
   // Grid variables (pipelines/grids/grid_group.hpp): an existing one, or a new one defined collectively (an
   // existing one must match the definition).
   GridGroup& grid(const std::string& name);
-  GridGroup& grid(const std::string& name, const GridSpec& spec);
+  GridGroup& grid(const std::string& name, const GridSpec& spec, const std::optional<Error>& input_error = std::nullopt);
   std::vector<std::string> grid_names() const;
   // Series (pipelines/series/series_group.hpp): an existing one, or a new one defined collectively (an existing
   // one must match the definition).
   SeriesGroup& series(const std::string& name);
-  SeriesGroup& series(const std::string& name, const SeriesSpec& spec);
+  SeriesGroup& series(const std::string& name, const SeriesSpec& spec, const std::optional<Error>& input_error = std::nullopt);
   std::vector<std::string> series_names() const;
   const Manifest& manifest() const;
   const std::string& path() const;

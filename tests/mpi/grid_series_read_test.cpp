@@ -189,10 +189,11 @@ TEST(GridRead, AnErrorOnOneRankIsRaisedOnEveryRank) {
   if (world_size() > 1) {
     EXPECT_NE(msg.find("rank " + std::to_string(last)), std::string::npos) << msg;
   }
-  // A rank whose arguments a binding could not convert aborts the read everywhere.
+  // A rank whose arguments a binding could not convert passes its error into the read: raised everywhere.
   msg = expect_error(ErrorCode::kInvalidArgument, [&] {
-    if (world_rank() == 0) g.abort_read(Error(ErrorCode::kInvalidArgument, "bad box"), MPI_COMM_WORLD);
-    g.read("v", 0, std::nullopt, std::nullopt, MPI_COMM_WORLD);
+    std::optional<Error> input;
+    if (world_rank() == 0) input = Error(ErrorCode::kInvalidArgument, "bad box");
+    g.read("v", 0, std::nullopt, std::nullopt, MPI_COMM_WORLD, nullptr, input);
   });
   EXPECT_NE(msg.find("bad box"), std::string::npos) << msg;
   expect_error(ErrorCode::kNotFound, [&] { g.read("v", 5, std::nullopt, std::nullopt, MPI_COMM_WORLD); });
@@ -258,8 +259,9 @@ TEST(SeriesRead, AnErrorOnOneRankIsRaisedOnEveryRank) {
     EXPECT_NE(msg.find("rank " + std::to_string(last)), std::string::npos) << msg;
   }
   msg = expect_error(ErrorCode::kInvalidArgument, [&] {
-    if (world_rank() == 0) s.abort_read(Error(ErrorCode::kInvalidArgument, "bad steps"), MPI_COMM_WORLD);
-    s.read("T", {}, std::nullopt, std::nullopt, MPI_COMM_WORLD);
+    std::optional<Error> input;
+    if (world_rank() == 0) input = Error(ErrorCode::kInvalidArgument, "bad steps");
+    s.read("T", {}, std::nullopt, std::nullopt, MPI_COMM_WORLD, input);
   });
   EXPECT_NE(msg.find("bad steps"), std::string::npos) << msg;
   expect_error(ErrorCode::kInvalidArgument,

@@ -107,11 +107,11 @@ class GridGroup {
   // array of the part's dtype and shape. comm == MPI_COMM_NULL: serial, the whole box. Otherwise
   // collective over comm: each rank reads read_part(..., rank, size) and an error on any rank is
   // raised on every rank. Either index space: the local one gathers each partition's samples.
+  // `input_error`: a language binding could not convert this rank's arguments; the rank still
+  // takes part, and every rank raises that error.
   GridArray read(const std::string& field, int64_t step, const std::optional<GridBox>& box,
-                 std::optional<int> resolution, MPI_Comm comm = MPI_COMM_NULL, IdxReadStats* stats = nullptr) const;
-  // For a rank whose read arguments could not even be converted (a language binding's checks
-  // failed): takes part in the collective read over comm so that every rank raises `error`.
-  [[noreturn]] void abort_read(const Error& error, MPI_Comm comm) const;
+                 std::optional<int> resolution, MPI_Comm comm = MPI_COMM_NULL, IdxReadStats* stats = nullptr,
+                 const std::optional<Error>& input_error = std::nullopt) const;
 
  private:
   friend class Dataset;

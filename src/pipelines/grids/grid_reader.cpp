@@ -60,8 +60,9 @@ GridReadPart GridGroup::read_part(const std::string& field, int64_t step, const 
 }
 
 GridArray GridGroup::read(const std::string& field, int64_t step, const std::optional<GridBox>& box,
-                          std::optional<int> resolution, MPI_Comm comm, IdxReadStats* stats) const {
-  return agreed_read(comm, [&](int rank, int size) {
+                          std::optional<int> resolution, MPI_Comm comm, IdxReadStats* stats,
+                          const std::optional<Error>& input_error) const {
+  return agreed_read(comm, input_error, [&](int rank, int size) {
     const GridReadPart part = read_part(field, step, box, resolution, rank, size);
     IdxReadStats st;
     GridArray out;
@@ -76,7 +77,6 @@ GridArray GridGroup::read(const std::string& field, int64_t step, const std::opt
   });
 }
 
-void GridGroup::abort_read(const Error& error, MPI_Comm comm) const { abort_agreed_read(error, comm); }
 
 GridArray GridGroup::read_parts(const GridReadPart& part, const std::string& field, int64_t step,
                                 IdxReadStats& stats) const {

@@ -67,12 +67,11 @@ class IdxDataset {
                  IdxReadStats* stats = nullptr) const;
   // comm == MPI_COMM_NULL: as above. Otherwise collective over comm: the samples of this rank's
   // read_part(..., rank, size) (an empty part: a zero-size array, stats zero); an error on any
-  // rank is raised on every rank.
+  // rank is raised on every rank. `input_error`: a language binding could not convert this rank's
+  // arguments; the rank still takes part, and every rank raises that error.
   GridArray read(const std::string& field, int64_t time, const std::optional<GridBox>& box,
-                 std::optional<int> resolution, MPI_Comm comm, IdxReadStats* stats = nullptr) const;
-  // For a rank whose read arguments could not even be converted (a language binding's checks
-  // failed): takes part in the collective read over comm so that every rank raises `error`.
-  [[noreturn]] void abort_read(const Error& error, MPI_Comm comm) const;
+                 std::optional<int> resolution, MPI_Comm comm, IdxReadStats* stats = nullptr,
+                 const std::optional<Error>& input_error = std::nullopt) const;
 
  private:
   // `dir`: where relative file templates start.

@@ -81,13 +81,13 @@ GridArray IdxDataset::read(const std::string& field, int64_t time,
 }
 
 GridArray IdxDataset::read(const std::string& field, int64_t time, const std::optional<GridBox>& box,
-                           std::optional<int> resolution, MPI_Comm comm, IdxReadStats* stats) const {
-  return agreed_read(comm, [&](int rank, int size) {
+                           std::optional<int> resolution, MPI_Comm comm, IdxReadStats* stats,
+                           const std::optional<Error>& input_error) const {
+  return agreed_read(comm, input_error, [&](int rank, int size) {
     return read_samples(read_part(field, time, box, resolution, rank, size), field, time, stats);
   });
 }
 
-void IdxDataset::abort_read(const Error& error, MPI_Comm comm) const { abort_agreed_read(error, comm); }
 
 namespace {
 

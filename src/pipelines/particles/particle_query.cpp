@@ -63,7 +63,7 @@ uint64_t request_hash(const ReadRequest& r, const std::string& dir, bool sampled
 
 ParticleQuery::ParticleQuery(std::string step_dir, const Confinement& confinement, const Schema& schema, const LodParams& lod, SpatialMetadata meta,
                              uint64_t metadata_bytes, const ReadRequest& request, bool sampled, MPI_Comm comm,
-                             const std::optional<Error>& prior)
+                             const std::optional<Error>& prior, const std::optional<Error>& input_error)
     : dir_(std::move(step_dir)),
       confinement_(confinement),
       schema_(schema),
@@ -74,8 +74,8 @@ ParticleQuery::ParticleQuery(std::string step_dir, const Confinement& confinemen
   if (comm != MPI_COMM_NULL) comm_ = Comm(comm);
   setup_.metadata_bytes = metadata_bytes;
   setup_.bytes_read = metadata_bytes;
+  comm_.agree(input_error, [] {});   // a rank whose arguments its binding could not convert
   if (comm_.is_mpi()) {
-    comm_.agree([] {});   // a rank whose arguments failed its binding's checks raises here (abort_read)
     // Every rank must ask the same question, or the collectives below would not match.
     if (!comm_.same_everywhere(request_hash(request, dir_, sampled)))
       fail(ErrorCode::kInvalidArgument, "the ranks of a parallel read passed different steps, boxes, fields, "

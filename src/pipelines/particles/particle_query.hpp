@@ -37,10 +37,12 @@ class ParticleQuery {
   // Collective over comm (MPI_COMM_NULL: serial). `step_dir` is the step's folder, `meta` its
   // verified spatial metadata. `sampled`: the read takes a level, fraction or refinement, so the
   // candidates of every rank are counted (one more collective). `prior`: an error this rank met
-  // before (loading the metadata), raised on every rank.
+  // before (loading the metadata), raised on every rank. `input_error`: the language binding could
+  // not convert this rank's arguments (the others are then meaningless); every rank raises it at
+  // the first agreement.
   ParticleQuery(std::string step_dir, const Confinement& confinement, const Schema& schema, const LodParams& lod, SpatialMetadata meta,
                 uint64_t metadata_bytes, const ReadRequest& request, bool sampled, MPI_Comm comm,
-                const std::optional<Error>& prior);
+                const std::optional<Error>& prior, const std::optional<Error>& input_error = std::nullopt);
   ~ParticleQuery();
 
   // Particles of the bricks meeting the query over all ranks (sampled queries only).

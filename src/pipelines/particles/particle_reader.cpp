@@ -5,7 +5,6 @@
 
 #include "core/checksum.hpp"
 #include "format/particle_file.hpp"
-#include "pipelines/agreed_read.hpp"
 #include "pipelines/dataset_state.hpp"
 #include "pipelines/particles/particle_query.hpp"
 #include "mpi/comm.hpp"
@@ -80,18 +79,23 @@ LoadedMetadata load_metadata(const DatasetState& ds, const std::string& name, in
 
 namespace {
 // Sets up the query collectively; a metadata error on one rank is raised on every rank.
+// input_error: the binding's, raised on every rank at the query's first agreement (nothing loaded).
 std::unique_ptr<ParticleQuery> make_query(const DatasetState& ds, const std::string& name, int64_t step,
-                                          const ReadRequest& request, bool sampled, MPI_Comm comm) {
+                                          const ReadRequest& request, bool sampled, MPI_Comm comm,
+                                          const std::optional<Error>& input_error) {
   LoadedMetadata loaded;
   std::optional<Error> error;
-  try {
-    loaded = load_metadata(ds, name, step);
-  } catch (const Error& e) {
-    error = e;
+  if (!input_error) {
+    try {
+      loaded = load_metadata(ds, name, step);
+    } catch (const Error& e) {
+      error = e;
+    }
   }
   const ParticleGroupMeta& g = group_meta(ds, name);
   return std::make_unique<ParticleQuery>(std::move(loaded.step_dir), loaded.confinement, g.schema, g.lod,
-                                         std::move(loaded.meta), loaded.bytes, request, sampled, comm, error);
+                                         std::move(loaded.meta), loaded.bytes, request, sampled, comm, error,
+                                         input_error);
 }
 
 void add(ReadStats& to, const ReadStats& s) {
@@ -112,9 +116,10 @@ std::vector<FieldColumn> ParticleGroup::read(int64_t step, const std::vector<std
   return read(step, r, MPI_COMM_NULL);
 }
 
-std::vector<FieldColumn> ParticleGroup::read(int64_t step, const ReadRequest& request, MPI_Comm comm) const {
+std::vector<FieldColumn> ParticleGroup::read(int64_t step, const ReadRequest& request, MPI_Comm comm,
+                                             const std::optional<Error>& input_error) const {
   const bool sampled = request.level.has_value() || request.fraction.has_value();
-  auto q = make_query(*ds_, name_, step, request, sampled, comm);
+  auto q = make_query(*ds_, name_, step, request, sampled, comm, input_error);
   uint64_t t1 = UINT64_MAX;
   if (request.level) {
     t1 = q->level_target(*request.level);
@@ -145,13 +150,11 @@ std::vector<Box> ParticleGroup::spatial_split(int64_t step, const std::optional<
   return spatial_parts(meta, candidate_order(meta, query), query, readers, g.lod, g.schema.row_bytes());
 }
 
-// Comm + agree: the same collectives as the start of a ParticleQuery and of a value query.
-void ParticleGroup::abort_read(const Error& error, MPI_Comm comm) const { abort_agreed_read(error, comm); }
-
-std::unique_ptr<Refinement> ParticleGroup::refine(int64_t step, const ReadRequest& request, MPI_Comm comm) const {
-  if (request.level || request.fraction)
+std::unique_ptr<Refinement> ParticleGroup::refine(int64_t step, const ReadRequest& request, MPI_Comm comm,
+                                                  const std::optional<Error>& input_error) const {
+  if (!input_error && (request.level || request.fraction))
     fail(ErrorCode::kInvalidArgument, "a refinement goes through every level; do not give a level or fraction");
-  return std::make_unique<Refinement>(make_query(*ds_, name_, step, request, true, comm));
+  return std::make_unique<Refinement>(make_query(*ds_, name_, step, request, true, comm, input_error));
 }
 
 Refinement::Refinement(std::unique_ptr<ParticleQuery> q) : query_(std::move(q)) { query_->keep_partial_segments(); }

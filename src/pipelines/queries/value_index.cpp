@@ -744,7 +744,8 @@ SampleRows level_sample(const LoadedMetadata& loaded, const ParticleGroupMeta& g
 }
 }  // namespace
 
-ValueQueryResult ParticleGroup::query(int64_t step, const ValueQuery& vq, MPI_Comm comm_raw) const {
+ValueQueryResult ParticleGroup::query(int64_t step, const ValueQuery& vq, MPI_Comm comm_raw,
+                                      const std::optional<Error>& input_error) const {
   const double t_start = wall_seconds();
   const Comm comm = comm_raw == MPI_COMM_NULL ? Comm() : Comm(comm_raw);
   const DatasetState& st = *ds_;
@@ -752,7 +753,7 @@ ValueQueryResult ParticleGroup::query(int64_t step, const ValueQuery& vq, MPI_Co
   LoadedMetadata loaded;
   std::vector<size_t> out_fields;
   const StepRecord* step_rec = nullptr;
-  comm.agree([&] {
+  comm.agree(input_error, [&] {
     st.require_open();
     const ParticleGroupMeta& g = group_meta(st, name_);
     q = parse_query(vq.text);

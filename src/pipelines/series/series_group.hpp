@@ -121,12 +121,10 @@ class SeriesGroup {
   // read, and of each only the blocks holding rows it needs, each checked against its checksum.
   // Two needed byte ranges at most `merge_gap` apart in a file are one request (the gap is read
   // and dropped); none: the break-even of the series' settings, bw_io × ts (a request costs ts,
-  // a byte 1 / bw_io), at most kMaxMergeGap.
+  // a byte 1 / bw_io), at most kMaxMergeGap. `input_error`: a language binding could not convert
+  // this rank's arguments; the rank still takes part, and every rank raises that error.
   SeriesArray read(const std::string& var, const std::vector<int64_t>& steps, const std::optional<GridBox>& box,
-                   std::optional<uint64_t> merge_gap, MPI_Comm comm) const;
-  // For a rank whose read arguments could not even be converted (a language binding's checks
-  // failed): takes part in the collective read over comm so that every rank raises `error`.
-  [[noreturn]] void abort_read(const Error& error, MPI_Comm comm) const;
+                   std::optional<uint64_t> merge_gap, MPI_Comm comm, const std::optional<Error>& input_error = std::nullopt) const;
   static constexpr uint64_t kMaxMergeGap = uint64_t{1} << 20;
   uint64_t default_merge_gap() const;
   // This rank's last read (zeros when its part was empty).
