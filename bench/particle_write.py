@@ -3,6 +3,12 @@ each) at 1, 2, 4 and 8 ranks, partition factors (1,1,1), (1,1,2), (1,2,2), (2,2,
 without fsync; in the same runs raw file per process, one MPI-IO shared file with the same
 bytes, h5py and ADIOS2 BP5 one file (dataset) per rank. Also runs the reorder micro benchmark. Writes JSON to bench/results/particle_write.json.
 
+After lodex's job at each rank count (under the venv's MPICH), a second job at the same rank
+count runs parallel HDF5 (Debian's h5py on libhdf5-openmpi, one shared file written
+collectively) and raw file per process under Debian's OpenMPI (phdf5_write_worker.py), with the
+same particles: the two stacks are compared through each one's ratio to raw file per process
+under its own MPI, and the goal flag is lodex_vs_raw >= 3 x phdf5_vs_raw.
+
     .venv/bin/python bench/particle_write.py [--ranks 1,2,4,8] [--repeats 7] [--dir /tmp]
 """
 
@@ -12,13 +18,61 @@ import argparse
 import glob
 import json
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
 
-from bench_common import MPIEXEC, environment, run_json
+import numpy as np
+
+from bench_common import DECOMPOSITION, MPIEXEC, debian_mpi_job, environment, run_json
+from lodex.workloads import UINTAH_SCHEMA, patch_of, uintah
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+PHDF5_GOAL = 3.0   # issue 19: lodex >= 3 x parallel HDF5 collective
+
+
+def write_inputs(folder: str, ranks: int, particles: int) -> None:
+    """rank-<r>.npz: the particles rank r writes in particle_write_worker.py (same generator,
+    patch and seed), for the parallel HDF5 worker, which cannot import lodex."""
+    os.makedirs(folder, exist_ok=True)
+    for r in range(ranks):
+        np.savez(os.path.join(folder, f"rank-{r}.npz"), **uintah(r, particles, patch_of(r, DECOMPOSITION[ranks])))
+
+
+def phdf5_job(work: str, ranks: int, particles: int, repeats: int, keep: bool = False) -> dict:
+    """One run of phdf5_write_worker.py on `ranks` ranks of Debian's OpenMPI (its result JSON)."""
+    inputs = os.path.join(work, f"phdf5-inputs-np{ranks}")
+    write_inputs(inputs, ranks, particles)
+    args = ["--dir", work, "--inputs", inputs, "--schema", json.dumps(UINTAH_SCHEMA), "--repeats", str(repeats)]
+    cmd, env = debian_mpi_job(ranks, os.path.join(HERE, "phdf5_write_worker.py"), args + (["--keep"] if keep else []))
+    try:
+        return run_json(cmd, timeout=1800, env=env)
+    finally:
+        shutil.rmtree(inputs, ignore_errors=True)
+
+
+def phdf5_goal(lodex_row: dict, phdf5_row: dict) -> dict:
+    """The cross-MPI comparison of one lodex result (a partition, fsync or not) with parallel HDF5
+    at the same rank count and fsync: each method's speed relative to raw file per process under
+    its own MPI (raw time / method time), their quotient, and the goal flag."""
+    if (lodex_row["ranks"], lodex_row["fsync"]) != (phdf5_row["ranks"], phdf5_row["fsync"]):
+        raise ValueError(f"lodex row {lodex_row['ranks']} ranks fsync={lodex_row['fsync']} compared with "
+                         f"parallel HDF5 row {phdf5_row['ranks']} ranks fsync={phdf5_row['fsync']}")
+    lodex_vs_raw = lodex_row["median_s"]["raw_fpp"] / lodex_row["median_s"]["lodex"]
+    phdf5_vs_raw = phdf5_row["median_s"]["raw_fpp"] / phdf5_row["median_s"]["phdf5_collective"]
+    return {"lodex_vs_raw": lodex_vs_raw, "phdf5_vs_raw": phdf5_vs_raw,
+            "lodex_vs_phdf5": lodex_vs_raw / phdf5_vs_raw,
+            "goal_lodex_ge_3x_phdf5": lodex_vs_raw >= PHDF5_GOAL * phdf5_vs_raw}
+
+
+def attach_phdf5(run: dict, phdf5: dict) -> None:
+    """Put the parallel HDF5 job into lodex's run at the same rank count, and the comparison into
+    each of its results."""
+    run["phdf5"] = phdf5
+    by_fsync = {r["fsync"]: r for r in phdf5["results"]}
+    for r in run["results"]:
+        r["phdf5"] = phdf5_goal(r, by_fsync[r["fsync"]])
 
 
 def find_reorder_bench() -> str | None:
@@ -30,23 +84,38 @@ def find_reorder_bench() -> str | None:
 
 
 def chart(runs: list, path: str) -> None:
-    """Throughput of every method at every (ranks, partition), page cache and fsync (medians)."""
+    """Top: throughput of every method at every (ranks, partition), page cache and fsync
+    (medians). Bottom: lodex and parallel HDF5 as fractions of raw file per process under their
+    own MPI, and the goal line at 3 x parallel HDF5's."""
     import matplotlib
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
     rows = [r for run in runs for r in run["results"]]
     methods = ["lodex", "raw_fpp", "mpiio_shared", "mpiio_independent", "h5py_fpp", "adios2_fpp"]
-    fig, axes = plt.subplots(1, 2, figsize=(13, 4.5), sharey=True)
-    for ax, fsync in zip(axes, (False, True)):
+    fig, axes = plt.subplots(2, 2, figsize=(13, 8.5))
+    axes[0][1].sharey(axes[0][0])
+    for col, fsync in enumerate((False, True)):
         sel = [r for r in rows if r["fsync"] == fsync]
-        x = range(len(sel))
+        x = list(range(len(sel)))
+        labels = [f"{r['ranks']}r {tuple(r['partition'])}" for r in sel]
+        ax = axes[0][col]
         for i, m in enumerate(methods):
             ax.bar([v + (i - 2.5) * 0.14 for v in x], [r["throughput_gib_s"].get(m, 0) for r in sel], width=0.14, label=m)
-        ax.set_xticks(list(x), [f"{r['ranks']}r {tuple(r['partition'])}" for r in sel], rotation=30, fontsize=8)
-        ax.set_title("fsync" if fsync else "page cache")
+        ax.set_xticks(x, labels, rotation=30, fontsize=8)
+        ax.set_title(("fsync" if fsync else "page cache") + ", MPICH (the venv's)")
         ax.set_ylabel("GiB/s (median)")
-    axes[0].legend(fontsize=8)
+        ax = axes[1][col]
+        ax.bar([v - 0.2 for v in x], [r["phdf5"]["lodex_vs_raw"] for r in sel], width=0.4, label="lodex / raw (MPICH)")
+        ax.bar([v + 0.2 for v in x], [r["phdf5"]["phdf5_vs_raw"] for r in sel], width=0.4,
+               label="parallel HDF5 collective / raw (OpenMPI)")
+        ax.scatter(x, [PHDF5_GOAL * r["phdf5"]["phdf5_vs_raw"] for r in sel], marker="_", s=400, color="k",
+                   zorder=3, label=f"goal: {PHDF5_GOAL:g} x parallel HDF5's")
+        ax.set_xticks(x, labels, rotation=30, fontsize=8)
+        ax.set_ylabel("raw file per process time / method time")
+        ax.set_title("speed relative to raw file per process under the same MPI")
+    axes[0][0].legend(fontsize=8)
+    axes[1][0].legend(fontsize=8)
     fig.suptitle("Particle writes, Uintah 32,768 particles per rank")
     fig.tight_layout()
     fig.savefig(path, dpi=110)
@@ -61,12 +130,20 @@ def main() -> int:
     ap.add_argument("--out", default=os.path.join(HERE, "results", "particle_write.json"))
     args = ap.parse_args()
     work = args.dir or tempfile.mkdtemp(prefix="lodex-bench-")
+    env = environment(work)
     runs = []
     for n in [int(x) for x in args.ranks.split(",")]:
         cmd = [MPIEXEC, "-n", str(n), sys.executable, os.path.join(HERE, "particle_write_worker.py"),
                "--dir", work, "--particles", str(args.particles), "--repeats", str(args.repeats)]
         run = run_json(cmd, timeout=1800)
+        run["_loadavg_end"] = os.getloadavg()
+        attach_phdf5(run, phdf5_job(work, n, args.particles, args.repeats))
+        run["phdf5"]["_loadavg_end"] = os.getloadavg()
         runs.append(run)
+        for p in run["phdf5"]["results"]:
+            print(f"{n} ranks  {'fsync' if p['fsync'] else 'cache'}, {run['phdf5']['mpi'].split(',')[0]}:  "
+                  f"parallel HDF5 {p['median_s']['phdf5_collective'] * 1e3:.1f} ms  "
+                  f"raw fpp {p['median_s']['raw_fpp'] * 1e3:.1f} ms  phdf5/raw {p['phdf5_vs_raw']:.2f}", flush=True)
         for r in run["results"]:
             print(f"{n} ranks  partition {tuple(r['partition'])}  {'fsync' if r['fsync'] else 'cache'}:  "
                   f"lodex {r['throughput_gib_s']['lodex']:.2f} GiB/s ({r['files']['lodex']} files)  "
@@ -75,7 +152,8 @@ def main() -> int:
                   f"mpiio {r['throughput_gib_s']['mpiio_shared']:.2f} / indep "
                   f"{r['throughput_gib_s']['mpiio_independent']:.2f} GiB/s  h5py {r['throughput_gib_s']['h5py_fpp']:.2f}  "
                   f"adios2 {r['throughput_gib_s']['adios2_fpp']:.2f}  "
-                  f"lodex/raw {r['lodex_vs_raw_throughput']:.2f}", flush=True)
+                  f"lodex/raw {r['lodex_vs_raw_throughput']:.2f}  vs parallel HDF5 {r['phdf5']['lodex_vs_phdf5']:.2f} "
+                  f"(goal {PHDF5_GOAL:g}: {'met' if r['phdf5']['goal_lodex_ge_3x_phdf5'] else 'missed'})", flush=True)
     floor = None
     if 8 in [int(x) for x in args.ranks.split(",")]:
         cmd = [MPIEXEC, "-n", "8", sys.executable, os.path.join(HERE, "write_floor_worker.py"), "--dir", work,
@@ -91,10 +169,11 @@ def main() -> int:
                                                      text=True).stdout))
             print(f"reorder {n} particles: median {reorder[-1]['median_total_ms']:.3f} ms "
                   f"(order {reorder[-1]['median_order_ms']:.3f}, gather {reorder[-1]['median_gather_ms']:.3f})")
+    env["loadavg_end"] = os.getloadavg()
     os.makedirs(os.path.dirname(args.out), exist_ok=True)
     with open(args.out, "w") as f:
         json.dump({"benchmark": "particle_write", "machine": {"cores": os.cpu_count()},
-                   "environment": environment(work), "runs": runs, "reorder": reorder, "floor": floor}, f, indent=1)
+                   "environment": env, "runs": runs, "reorder": reorder, "floor": floor}, f, indent=1)
     chart(runs, os.path.splitext(args.out)[0] + ".png")
     print(f"wrote {args.out}")
     return 0

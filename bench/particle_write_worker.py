@@ -25,10 +25,9 @@ import numpy as np
 from mpi4py import MPI
 
 import lodex
-from bench_common import timed
+from bench_common import DECOMPOSITION, timed, write_file
 from lodex.workloads import UINTAH_SCHEMA, patch_of, uintah
 
-DECOMPOSITION = {1: (1, 1, 1), 2: (1, 1, 2), 4: (1, 2, 2), 8: (2, 2, 2)}
 FACTORS = [(1, 1, 1), (1, 1, 2), (1, 2, 2), (2, 2, 2)]
 
 
@@ -64,13 +63,7 @@ def main() -> None:
             profiles, profiles_shm = [], []
 
             def raw_fpp(i):
-                fd = os.open(os.path.join(base, f"raw-{rank}-{i}.bin"), os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
-                view = memoryview(raw)
-                while view:
-                    view = view[os.write(fd, view):]
-                if fsync:
-                    os.fsync(fd)
-                os.close(fd)
+                write_file(os.path.join(base, f"raw-{rank}-{i}.bin"), raw, fsync)
 
             def mpiio(i, collective=True):
                 name = f"shared-{i}.bin" if collective else f"indep-{i}.bin"

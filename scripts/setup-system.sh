@@ -7,9 +7,13 @@
 # clang 14, Debian 12's default, cannot compile lambdas capturing structured bindings).
 # paraview, python3-paraview and xvfb: tests/python/test_paraview.py and bench/paraview.py drive
 # the real ParaView (pvpython, and the GUI on an Xvfb display).
+# python3-h5py-mpi, python3-mpi4py and openmpi-bin: bench/phdf5_write_worker.py runs parallel HDF5
+# (h5py's mpio driver) under Debian's own OpenMPI (mpirun.openmpi, /usr/bin/python3) as a baseline;
+# lodex itself builds and runs against the venv's MPICH only (the Makefile passes its mpicc).
 set -euo pipefail
 pkgs=(libroaring-dev libxxhash-dev nlohmann-json3-dev libgtest-dev zlib1g-dev cmake ninja-build g++
-      gfortran libmpich-dev patchelf pkg-config chromium paraview python3-paraview xvfb)
+      gfortran libmpich-dev patchelf pkg-config chromium paraview python3-paraview xvfb
+      python3-h5py-mpi python3-mpi4py openmpi-bin)
 if [ "${1:-}" = fuzz ]; then
   pkgs+=(clang-19 libclang-rt-19-dev)
 fi
