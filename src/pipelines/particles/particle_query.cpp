@@ -364,145 +364,182 @@ void keep_partial(const ParticleFileHead& h, size_t file_index, size_t fi, const
 }
 }  // namespace
 
+// Where a read's rows go: each file's pieces land in its area of the result (rows [area_base,
+// area_base + area_rows) of every column), compacted at the end; when the position is not among
+// the returned fields, the pieces that need the box test read it into `scratch` too.
+struct ParticleQuery::ReadLayout {
+  std::vector<FilePlan> plans;                  // per file: the pieces it takes
+  std::vector<FilePlan> tested;                 // position not returned: the pieces tested
+  std::vector<uint64_t> area_base, scratch_base;
+  std::vector<std::vector<uint64_t>> pos_area;  // piece -> its segment's row in the scratch
+  uint64_t area_total = 0, scratch_rows = 0;
+  size_t pos_field = 0;                         // schema index of the position
+  size_t pos_rb = 0;
+  std::optional<size_t> pos_out;                // its index among the returned fields
+  HeapBytes scratch;
+};
+
+// Phase 1: every file's pieces for the sample positions [t0, t1) (t1 = UINT64_MAX, t0 = 0: all).
+ParticleQuery::ReadLayout ParticleQuery::plan_read(uint64_t t0, uint64_t t1) const {
+  const bool whole = t0 == 0 && t1 == UINT64_MAX;
+  if (!whole && !sampler_) fail(ErrorCode::kInternal, "a sampled read of a query set up without counting");
+  NestedSampler::Prefix p0, p1;
+  if (!whole) p0 = sampler_->prefix(t0), p1 = sampler_->prefix(t1);
+  ReadLayout L;
+  L.pos_field = schema_.index_of("position");
+  L.pos_rb = schema_.field(L.pos_field).row_bytes();
+  if (auto it = std::find(field_index_.begin(), field_index_.end(), L.pos_field); it != field_index_.end())
+    L.pos_out = static_cast<size_t>(it - field_index_.begin());
+  L.plans.resize(files_.size());
+  L.tested.resize(files_.size());
+  L.area_base.resize(files_.size());
+  L.scratch_base.resize(files_.size());
+  L.pos_area.resize(files_.size());
+  std::vector<RowPiece> tmp;
+  for (size_t fi = 0; fi < files_.size(); ++fi) {
+    const OpenFile& f = files_[fi];
+    const ParticleFileHead& h = f.head;
+    const uint32_t levels = static_cast<uint32_t>(h.level_ends.size());
+    FilePlan& plan = L.plans[fi];
+    for (const Brick& b : f.bricks) {
+      if (!b.mine) continue;
+      uint64_t from = 0, to = b.count;
+      if (!whole) {
+        const uint64_t a = file_offset_[f.candidate] + b.before;
+        from = sampler_->count(p0, a, a + b.count);
+        to = sampler_->count(p1, a, a + b.count);
+      }
+      if (from >= to) continue;
+      tmp.clear();
+      brick_pieces(h.segment_starts, levels, h.num_bricks(), b.brick, from, to, tmp);
+      for (const RowPiece& r : tmp)
+        plan.pieces.push_back({r, !b.inside, keep_partial_ && partial_.count({fi, r.segment}) > 0, 0});
+    }
+    std::sort(plan.pieces.begin(), plan.pieces.end(),
+              [](const Piece& a, const Piece& b) { return a.rows.segment < b.rows.segment; });
+    plan_runs(h, plan);
+    L.area_base[fi] = L.area_total;
+    L.area_total += plan.area_rows;
+    if (!L.pos_out) {
+      std::vector<size_t> which;
+      for (size_t i = 0; i < plan.pieces.size(); ++i)
+        if (plan.pieces[i].test) L.tested[fi].pieces.push_back(plan.pieces[i]), which.push_back(i);
+      plan_runs(h, L.tested[fi]);
+      L.scratch_base[fi] = L.scratch_rows;
+      L.scratch_rows += L.tested[fi].area_rows;
+      L.pos_area[fi].assign(plan.pieces.size(), 0);
+      for (size_t j = 0; j < which.size(); ++j) L.pos_area[fi][which[j]] = L.tested[fi].pieces[j].area;
+    }
+  }
+  if (L.scratch_rows > 0) L.scratch.allocate(L.scratch_rows * L.pos_rb);
+  return L;
+}
+
+// Phase 2: the requests of files [b0, b1), all concurrently, each run landing in its file's area
+// (kept segments copied from the refinement's cache instead); then the segments read only in
+// part kept for the next level.
+void ParticleQuery::fetch(size_t b0, size_t b1, ReadLayout& L, std::vector<FieldColumn>& out, ReadStats& stats) {
+  SegmentCache* cache = keep_partial_ ? &partial_ : nullptr;
+  std::vector<const File*> handles(files_.size(), nullptr);
+  std::vector<ReadJob> jobs;
+  for (size_t fi = b0; fi < b1; ++fi) {
+    if (L.plans[fi].pieces.empty()) continue;
+    handles[fi] = &cache_.get(files_[fi].path);
+    const ParticleFileHead& h = files_[fi].head;
+    for (size_t k = 0; k < field_index_.size(); ++k)
+      add_jobs(h, fi, field_index_[k], L.plans[fi], out[k].bytes.data() + L.area_base[fi] * out[k].spec.row_bytes(),
+               cache, jobs, stats);
+    if (!L.tested[fi].pieces.empty())
+      add_jobs(h, fi, L.pos_field, L.tested[fi], L.scratch.data() + L.scratch_base[fi] * L.pos_rb, cache, jobs, stats);
+  }
+  std::vector<std::vector<uint8_t>> junk(io_threads());
+  parallel_for(jobs.size(), junk.size(), [&](size_t j, size_t worker) {
+    run_job(jobs[j], *handles[jobs[j].file], files_[jobs[j].file].head, junk[worker]);
+  });
+  if (!cache) return;
+  for (size_t fi = b0; fi < b1; ++fi) {
+    const FilePlan& plan = L.plans[fi];
+    if (plan.pieces.empty()) continue;
+    const ParticleFileHead& h = files_[fi].head;
+    for (size_t k = 0; k < field_index_.size(); ++k)
+      keep_partial(h, fi, field_index_[k], plan, out[k].bytes.data() + L.area_base[fi] * out[k].spec.row_bytes(),
+                   *cache);
+    if (!L.tested[fi].pieces.empty())
+      keep_partial(h, fi, L.pos_field, L.tested[fi], L.scratch.data() + L.scratch_base[fi] * L.pos_rb, *cache);
+  }
+}
+
+// Phase 3: the rows of file fi's area that stay (ascending ranges): untested pieces whole, tested
+// ones where the position lies in this rank's box.
+std::vector<std::pair<uint64_t, uint64_t>> ParticleQuery::rows_kept(size_t fi, const ReadLayout& L,
+                                                                    const std::vector<FieldColumn>& out) const {
+  const FilePlan& plan = L.plans[fi];
+  const ParticleFileHead& h = files_[fi].head;
+  const DType pos_dtype = schema_.field(L.pos_field).dtype;
+  const uint8_t* pos = L.pos_out ? out[*L.pos_out].bytes.data() + L.area_base[fi] * L.pos_rb
+                                 : L.scratch.data() + L.scratch_base[fi] * L.pos_rb;
+  std::vector<std::pair<uint64_t, uint64_t>> keep;
+  auto add = [&](uint64_t a, uint64_t b) {
+    if (!keep.empty() && keep.back().second == a) keep.back().second = b;
+    else keep.push_back({a, b});
+  };
+  for (size_t i = 0; i < plan.pieces.size(); ++i) {
+    const Piece& p = plan.pieces[i];
+    const uint64_t seg0 = h.segment_starts[p.rows.segment];
+    const uint64_t a = p.area + (p.rows.first - seg0), b = p.area + (p.rows.last - seg0);
+    if (!p.test) {
+      add(a, b);
+      continue;
+    }
+    const uint64_t base = L.pos_area[fi].empty() ? p.area : L.pos_area[fi][i];   // the segment's start in `pos`
+    for (uint64_t row = p.rows.first; row < p.rows.last; ++row) {
+      const uint8_t* q = pos + (base + row - seg0) * L.pos_rb;
+      if (position_in_box(q, pos_dtype, mine_)) add(a + (row - p.rows.first), a + (row - p.rows.first) + 1);
+    }
+  }
+  return keep;
+}
+
+// Phase 4: every field's kept rows of file fi moved from its area to row `rows` of the result
+// (areas come in file order, so a move never overwrites rows still to move); the rows kept.
+uint64_t ParticleQuery::compact(size_t fi, const ReadLayout& L, const std::vector<std::pair<uint64_t, uint64_t>>& keep,
+                                std::vector<FieldColumn>& out, uint64_t rows) const {
+  uint64_t kept = 0;
+  for (const auto& [a, b] : keep) kept += b - a;
+  for (size_t k = 0; k < field_index_.size(); ++k) {
+    const size_t rb = out[k].spec.row_bytes();
+    const uint8_t* from = out[k].bytes.data() + L.area_base[fi] * rb;
+    uint8_t* to = out[k].bytes.data() + rows * rb;
+    uint64_t w = 0;
+    for (const auto& [a, b] : keep) {
+      if (to + w * rb != from + a * rb) std::memmove(to + w * rb, from + a * rb, (b - a) * rb);
+      w += b - a;
+    }
+  }
+  return kept;
+}
+
 std::vector<FieldColumn> ParticleQuery::read(uint64_t t0, uint64_t t1, ReadStats& stats) {
   const double clock0 = wall_seconds();
   std::vector<FieldColumn> out(field_index_.size());
   comm_.agree([&] {
-    const bool whole = t0 == 0 && t1 == UINT64_MAX;
-    if (!whole && !sampler_) fail(ErrorCode::kInternal, "a sampled read of a query set up without counting");
-    NestedSampler::Prefix p0, p1;
-    if (!whole) p0 = sampler_->prefix(t0), p1 = sampler_->prefix(t1);
-
-    // 1. Plan every file, so the result is allocated once. Each file's rows land in its area
-    // (rows [area_base, area_base + area_rows) of every column), compacted at the end.
-    const size_t pos_field = schema_.index_of("position");
-    const auto pos_out = std::find(field_index_.begin(), field_index_.end(), pos_field);
-    const size_t pos_rb = schema_.field(pos_field).row_bytes();
-    std::vector<FilePlan> plans(files_.size());
-    std::vector<FilePlan> tested(files_.size());   // position not requested: the tested pieces
-    std::vector<uint64_t> area_base(files_.size()), scratch_base(files_.size());
-    std::vector<std::vector<uint64_t>> pos_area(files_.size());   // piece -> its row in the scratch
-    uint64_t area_total = 0, scratch_rows = 0;
-    std::vector<RowPiece> tmp;
-    for (size_t fi = 0; fi < files_.size(); ++fi) {
-      const OpenFile& f = files_[fi];
-      const ParticleFileHead& h = f.head;
-      const uint32_t levels = static_cast<uint32_t>(h.level_ends.size());
-      FilePlan& plan = plans[fi];
-      for (const Brick& b : f.bricks) {
-        if (!b.mine) continue;
-        uint64_t from = 0, to = b.count;
-        if (!whole) {
-          const uint64_t a = file_offset_[f.candidate] + b.before;
-          from = sampler_->count(p0, a, a + b.count);
-          to = sampler_->count(p1, a, a + b.count);
-        }
-        if (from >= to) continue;
-        tmp.clear();
-        brick_pieces(h.segment_starts, levels, h.num_bricks(), b.brick, from, to, tmp);
-        for (const RowPiece& r : tmp)
-          plan.pieces.push_back({r, !b.inside, keep_partial_ && partial_.count({fi, r.segment}) > 0, 0});
-      }
-      std::sort(plan.pieces.begin(), plan.pieces.end(),
-                [](const Piece& a, const Piece& b) { return a.rows.segment < b.rows.segment; });
-      plan_runs(h, plan);
-      area_base[fi] = area_total;
-      area_total += plan.area_rows;
-      if (pos_out == field_index_.end()) {
-        std::vector<size_t> which;
-        for (size_t i = 0; i < plan.pieces.size(); ++i)
-          if (plan.pieces[i].test) tested[fi].pieces.push_back(plan.pieces[i]), which.push_back(i);
-        plan_runs(h, tested[fi]);
-        scratch_base[fi] = scratch_rows;
-        scratch_rows += tested[fi].area_rows;
-        pos_area[fi].assign(plan.pieces.size(), 0);
-        for (size_t j = 0; j < which.size(); ++j) pos_area[fi][which[j]] = tested[fi].pieces[j].area;
-      }
-    }
+    ReadLayout L = plan_read(t0, t1);
     for (size_t k = 0; k < field_index_.size(); ++k) {
       out[k].spec = schema_.field(field_index_[k]);
-      out[k].bytes.allocate(area_total * out[k].spec.row_bytes());
+      out[k].bytes.allocate(L.area_total * out[k].spec.row_bytes());
     }
-    HeapBytes scratch;
-    if (scratch_rows > 0) scratch.allocate(scratch_rows * pos_rb);
-
-    SegmentCache* cache = keep_partial_ ? &partial_ : nullptr;
-    const DType pos_dtype = schema_.field(pos_field).dtype;
+    // A batch of files at a time (as many as the handle cache keeps open): their requests, then
+    // each file's rows tested and compacted, in file order.
     uint64_t rows = 0;
-    std::vector<std::pair<uint64_t, uint64_t>> keep;   // area rows kept, ascending
-    std::vector<std::vector<uint8_t>> junk(io_threads());
-    // 2. A batch of files at a time (as many as the handle cache keeps open): all their requests
-    // concurrently, then each file's rows tested and compacted, in file order.
-    const size_t batch = cache_.capacity();
-    for (size_t b0 = 0; b0 < files_.size(); b0 += batch) {
-      const size_t b1 = std::min(files_.size(), b0 + batch);
-      std::vector<const File*> handles(files_.size(), nullptr);
-      std::vector<ReadJob> jobs;
+    for (size_t b0 = 0; b0 < files_.size(); b0 += cache_.capacity()) {
+      const size_t b1 = std::min(files_.size(), b0 + cache_.capacity());
+      fetch(b0, b1, L, out, stats);
       for (size_t fi = b0; fi < b1; ++fi) {
-        if (plans[fi].pieces.empty()) continue;
-        handles[fi] = &cache_.get(files_[fi].path);
-        const ParticleFileHead& h = files_[fi].head;
-        for (size_t k = 0; k < field_index_.size(); ++k)
-          add_jobs(h, fi, field_index_[k], plans[fi],
-                   out[k].bytes.data() + area_base[fi] * out[k].spec.row_bytes(), cache, jobs, stats);
-        if (!tested[fi].pieces.empty())
-          add_jobs(h, fi, pos_field, tested[fi], scratch.data() + scratch_base[fi] * pos_rb, cache, jobs, stats);
-      }
-      parallel_for(jobs.size(), junk.size(), [&](size_t j, size_t worker) {
-        run_job(jobs[j], *handles[jobs[j].file], files_[jobs[j].file].head, junk[worker]);
-      });
-
-      for (size_t fi = b0; fi < b1; ++fi) {
-        const FilePlan& plan = plans[fi];
-        if (plan.pieces.empty()) continue;
-        const ParticleFileHead& h = files_[fi].head;
-        if (cache) {
-          for (size_t k = 0; k < field_index_.size(); ++k)
-            keep_partial(h, fi, field_index_[k], plan,
-                         out[k].bytes.data() + area_base[fi] * out[k].spec.row_bytes(), *cache);
-          if (!tested[fi].pieces.empty())
-            keep_partial(h, fi, pos_field, tested[fi], scratch.data() + scratch_base[fi] * pos_rb, *cache);
-        }
-        // Which area rows stay.
-        const uint8_t* pos = pos_out != field_index_.end()
-                                 ? out[pos_out - field_index_.begin()].bytes.data() + area_base[fi] * pos_rb
-                                 : scratch.data() + scratch_base[fi] * pos_rb;
-        keep.clear();
-        auto add = [&](uint64_t a, uint64_t b) {
-          if (!keep.empty() && keep.back().second == a) keep.back().second = b;
-          else keep.push_back({a, b});
-        };
-        for (size_t i = 0; i < plan.pieces.size(); ++i) {
-          const Piece& p = plan.pieces[i];
-          const uint64_t seg0 = h.segment_starts[p.rows.segment];
-          const uint64_t a = p.area + (p.rows.first - seg0), b = p.area + (p.rows.last - seg0);
-          if (!p.test) {
-            add(a, b);
-            continue;
-          }
-          const uint64_t base = pos_area[fi].empty() ? p.area : pos_area[fi][i];   // the segment's start in `pos`
-          for (uint64_t row = p.rows.first; row < p.rows.last; ++row) {
-            const uint8_t* q = pos + (base + row - seg0) * pos_rb;
-            if (position_in_box(q, pos_dtype, mine_)) add(a + (row - p.rows.first), a + (row - p.rows.first) + 1);
-          }
-        }
-        // Every field: move the kept rows from the file's area to the end of the result so far.
-        uint64_t kept = 0;
-        for (const auto& [a, b] : keep) kept += b - a;
-        for (size_t k = 0; k < field_index_.size(); ++k) {
-          const size_t rb = out[k].spec.row_bytes();
-          const uint8_t* from = out[k].bytes.data() + area_base[fi] * rb;
-          uint8_t* to = out[k].bytes.data() + rows * rb;
-          uint64_t w = 0;
-          for (const auto& [a, b] : keep) {
-            if (to + w * rb != from + a * rb) std::memmove(to + w * rb, from + a * rb, (b - a) * rb);
-            w += b - a;
-          }
-        }
-        rows += kept;
-        if (cache)   // segments used to their end are done with
-          for (const Piece& p : plan.pieces)
-            if (p.rows.last == h.segment_starts[p.rows.segment + 1]) partial_.erase({fi, p.rows.segment});
+        if (L.plans[fi].pieces.empty()) continue;
+        rows += compact(fi, L, rows_kept(fi, L, out), out, rows);
+        if (keep_partial_)   // segments used to their end are done with
+          for (const Piece& p : L.plans[fi].pieces)
+            if (p.rows.last == files_[fi].head.segment_starts[p.rows.segment + 1]) partial_.erase({fi, p.rows.segment});
       }
     }
     for (auto& c : out) {

@@ -90,6 +90,14 @@ class ParticleQuery {
   };
 
   void setup(const ReadRequest& request, bool sampled);
+  // The phases of read() (particle_query.cpp).
+  struct ReadLayout;
+  ReadLayout plan_read(uint64_t t0, uint64_t t1) const;
+  void fetch(size_t b0, size_t b1, ReadLayout& layout, std::vector<FieldColumn>& out, ReadStats& stats);
+  std::vector<std::pair<uint64_t, uint64_t>> rows_kept(size_t fi, const ReadLayout& layout,
+                                                       const std::vector<FieldColumn>& out) const;
+  uint64_t compact(size_t fi, const ReadLayout& layout, const std::vector<std::pair<uint64_t, uint64_t>>& keep,
+                   std::vector<FieldColumn>& out, uint64_t rows) const;
   LoadedHead load_head(size_t candidate) const;   // thread-safe
   void add_file(size_t candidate, LoadedHead loaded, const ByteSplit* split);
 

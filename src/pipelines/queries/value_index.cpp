@@ -744,95 +744,104 @@ SampleRows level_sample(const LoadedMetadata& loaded, const ParticleGroupMeta& g
 }
 }  // namespace
 
-ValueQueryResult ParticleGroup::query(int64_t step, const ValueQuery& vq, MPI_Comm comm_raw,
-                                      const std::optional<Error>& input_error) const {
-  const double t_start = wall_seconds();
-  const Comm comm = comm_raw == MPI_COMM_NULL ? Comm() : Comm(comm_raw);
-  const DatasetState& st = *ds_;
+namespace {
+
+// What the query needs once its arguments are checked (every rank agrees on them).
+struct QuerySetup {
   QueryNode q;
   LoadedMetadata loaded;
-  std::vector<size_t> out_fields;
-  const StepRecord* step_rec = nullptr;
+  std::vector<size_t> out_fields;   // schema indices of the fields returned
+  const StepRecord* step = nullptr;
+  std::vector<size_t> first_component;   // per field: its first component in the metadata's ranges
+};
+
+QuerySetup set_up(const Comm& comm, const DatasetState& st, const std::string& name, int64_t step,
+                  const ValueQuery& vq, const std::optional<Error>& input_error) {
+  QuerySetup s;
   comm.agree(input_error, [&] {
     st.require_open();
-    const ParticleGroupMeta& g = group_meta(st, name_);
-    q = parse_query(vq.text);
-    bind_query(q, g.schema);
+    const ParticleGroupMeta& g = group_meta(st, name);
+    s.q = parse_query(vq.text);
+    bind_query(s.q, g.schema);
     if (vq.box) validate_box(*vq.box);
     check_query_fields(g.schema, vq.fields, "return");
-    for (const auto& name : vq.fields) out_fields.push_back(g.schema.index_of(name));
-    step_rec = &step_record(g, step);
-    loaded = load_metadata(st, name_, step);
+    for (const auto& f : vq.fields) s.out_fields.push_back(g.schema.index_of(f));
+    s.step = &step_record(g, step);
+    s.loaded = load_metadata(st, name, step);
   });
-  const Schema& schema = group_meta(st, name_).schema;
+  const Schema& schema = group_meta(st, name).schema;
+  s.first_component.assign(schema.size(), 0);
+  for (size_t f = 1; f < schema.size(); ++f)
+    s.first_component[f] = s.first_component[f - 1] + schema.field(f - 1).components;
+  return s;
+}
 
-  ValueQueryResult out;
-  // Step-wide notes: the query's fields without an index.
-  if (!vq.use_index) {
-    out.notes.push_back("use_index is off: every candidate file is scanned");
-  } else {
-    for (size_t f : query_fields(q))
-      if (!step_rec->find_index(schema.field(f).name))
-        out.notes.push_back(cat("no bitmap index on '", schema.field(f).name, "' for step ", step,
-                                ": its comparisons are checked by a scan"));
-  }
-  std::vector<size_t> first_component(schema.size(), 0);
-  for (size_t f = 1; f < schema.size(); ++f) first_component[f] = first_component[f - 1] + schema.field(f - 1).components;
+// Step-wide notes: the query's fields without an index.
+std::vector<std::string> index_notes(const QuerySetup& s, const Schema& schema, const ValueQuery& vq, int64_t step) {
+  if (!vq.use_index) return {"use_index is off: every candidate file is scanned"};
+  std::vector<std::string> notes;
+  for (size_t f : query_fields(s.q))
+    if (!s.step->find_index(schema.field(f).name))
+      notes.push_back(cat("no bitmap index on '", schema.field(f).name, "' for step ", step,
+                          ": its comparisons are checked by a scan"));
+  return notes;
+}
 
-  // Pruning from the metadata alone, then the remaining files shared among the ranks.
-  const SpatialMetadata& meta = loaded.meta;
-  out.stats.files = meta.files.size();
-  // A level: the files' rows in the read's sample at that level; files it takes nothing from go.
-  SampleRows sample;
-  if (vq.level)
-    comm.agree([&] { sample = level_sample(loaded, group_meta(st, name_), vq, comm.size(), out.stats); });
+// The files left to read once the metadata has pruned (box, level sample, component ranges,
+// those ranges checked against the indexes), with their verdicts.
+struct LiveFiles {
+  std::vector<size_t> index;     // metadata record of each
+  std::vector<Tri> verdict;      // kCheck, or kAll: every row matches
+  std::vector<uint64_t> rows;    // the work each is
+  std::vector<bool> distrusted;  // per record: ranges not confirmed by the index (read ignoring them)
+  SampleRows sample;             // a level: each record's rows in the read's sample
+};
+
+LiveFiles decide_files(const Comm& comm, const DatasetState& st, const std::string& name, const QuerySetup& s,
+                       const ValueQuery& vq, ValueQueryStats& stats) {
+  const SpatialMetadata& meta = s.loaded.meta;
+  const Schema& schema = group_meta(st, name).schema;
+  LiveFiles live;
+  if (vq.level)   // files the sample takes nothing from go
+    comm.agree([&] { live.sample = level_sample(s.loaded, group_meta(st, name), vq, comm.size(), stats); });
   auto sampled = [&](size_t i) {
-    auto it = sample.find(i);
-    return it != sample.end() && !it->second.empty();
+    auto it = live.sample.find(i);
+    return it != live.sample.end() && !it->second.empty();
   };
   std::vector<Tri> verdicts(meta.files.size(), Tri::kNone);
   std::vector<size_t> by_range;   // files the component ranges alone decide: pruned, or all rows match
   for (size_t i = 0; i < meta.files.size(); ++i) {
     const DataFileRecord& rec = meta.files[i];
     if (rec.count == 0 || (vq.box && !bounds_meet(rec.bounds, *vq.box)) || (vq.level && !sampled(i))) continue;
-    verdicts[i] = classify_file(q, MetaRanges{rec, first_component});
+    verdicts[i] = classify_file(s.q, MetaRanges{rec, s.first_component});
     if (verdicts[i] != Tri::kCheck) by_range.push_back(i);
   }
-  std::vector<bool> distrusted(meta.files.size(), false);
+  live.distrusted.assign(meta.files.size(), false);
   if (vq.use_index)
-    check_decided_ranges(comm, loaded, schema, *step_rec, q, first_component, by_range, verdicts, distrusted, out.stats);
-  std::vector<size_t> live;
-  std::vector<Tri> verdict;
-  std::vector<uint64_t> work;
+    check_decided_ranges(comm, s.loaded, schema, *s.step, s.q, s.first_component, by_range, verdicts,
+                         live.distrusted, stats);
   for (size_t i = 0; i < meta.files.size(); ++i) {
-    const DataFileRecord& rec = meta.files[i];
-    const Tri t = verdicts[i];
-    if (t == Tri::kNone) {
-      ++out.stats.files_pruned;
+    if (verdicts[i] == Tri::kNone) {
+      ++stats.files_pruned;
       continue;
     }
-    live.push_back(i);
-    verdict.push_back(t);
-    work.push_back(rec.count);
+    live.index.push_back(i);
+    live.verdict.push_back(verdicts[i]);
+    live.rows.push_back(meta.files[i].count);
   }
-  const std::vector<size_t> mine_idx = share_files(work, comm.size())[comm.rank()];
-  std::vector<FileAnswer> answers(mine_idx.size());
-  comm.agree([&] {
-    parallel_for(mine_idx.size(), io_threads(), [&](size_t i, size_t) {
-      const size_t k = mine_idx[i];
-      const DataFileRecord& rec = meta.files[live[k]];
-      answers[i] = FileQuery(loaded.confinement, loaded.step_dir, rec, MetaRanges{rec, first_component}, verdict[k], schema, *step_rec, q, vq,
-                             out_fields, vq.level ? &sample.at(live[k]) : nullptr, !distrusted[live[k]])
-                       .run();
-    });
-  });
+  return live;
+}
 
-  std::vector<std::string> local_notes;
-  out.columns.resize(out_fields.size());
+// This rank's answers gathered into `out`: matching rows' columns in file order, the files and
+// their rows, counts and stats; returns the files' notes.
+std::vector<std::string> gather_answers(std::vector<FileAnswer>& answers, const std::vector<size_t>& files,
+                                        const QuerySetup& s, const Schema& schema, ValueQueryResult& out) {
+  std::vector<std::string> notes;
+  out.columns.resize(s.out_fields.size());
   uint64_t total_rows = 0;
   for (const FileAnswer& a : answers) total_rows += a.rows.size();
-  for (size_t k = 0; k < out_fields.size(); ++k) {
-    out.columns[k].spec = schema.field(out_fields[k]);
+  for (size_t k = 0; k < s.out_fields.size(); ++k) {
+    out.columns[k].spec = schema.field(s.out_fields[k]);
     out.columns[k].bytes.allocate(total_rows * out.columns[k].spec.row_bytes());
     out.columns[k].rows = total_rows;
   }
@@ -841,28 +850,66 @@ ValueQueryResult ParticleGroup::query(int64_t step, const ValueQuery& vq, MPI_Co
     FileAnswer& a = answers[i];
     out.local_count += a.count;
     add_stats(out.stats, a.stats);
-    for (auto& n : a.notes) local_notes.push_back(std::move(n));
+    for (auto& n : a.notes) notes.push_back(std::move(n));
     if (a.rows.empty()) continue;
-    for (size_t k = 0; k < out_fields.size(); ++k) {
+    for (size_t k = 0; k < s.out_fields.size(); ++k) {
       const uint64_t rb = out.columns[k].spec.row_bytes();
       std::memcpy(out.columns[k].bytes.data() + at * rb, a.columns[k].data(), a.columns[k].size());
     }
     at += a.rows.size();
-    out.files.push_back({meta.files[live[mine_idx[i]]].file_name, std::move(a.rows)});
+    out.files.push_back({s.loaded.meta.files[files[i]].file_name, std::move(a.rows)});
   }
-  out.count = comm.allreduce_u64(out.local_count, MPI_SUM);
-  // Every rank reports every rank's notes.
+  return notes;
+}
+
+// Every rank's notes, on every rank.
+std::vector<std::string> all_notes(const Comm& comm, const std::vector<std::string>& mine) {
   std::string joined;
-  for (const auto& n : local_notes) joined += n + '\n';
+  for (const auto& n : mine) joined += n + '\n';
   if (comm.is_mpi()) {
     const std::vector<uint8_t> all = comm.gatherv(std::vector<uint8_t>(joined.begin(), joined.end()), 0);
     joined.assign(all.begin(), all.end());
     comm.bcast_string(joined, 0);
   }
+  std::vector<std::string> out;
   for (size_t p = 0, e; p < joined.size(); p = e + 1) {
     e = joined.find('\n', p);
-    out.notes.push_back(joined.substr(p, e - p));
+    out.push_back(joined.substr(p, e - p));
   }
+  return out;
+}
+
+}  // namespace
+
+ValueQueryResult ParticleGroup::query(int64_t step, const ValueQuery& vq, MPI_Comm comm_raw,
+                                      const std::optional<Error>& input_error) const {
+  const double t_start = wall_seconds();
+  const Comm comm = comm_raw == MPI_COMM_NULL ? Comm() : Comm(comm_raw);
+  const QuerySetup s = set_up(comm, *ds_, name_, step, vq, input_error);
+  const Schema& schema = group_meta(*ds_, name_).schema;
+  ValueQueryResult out;
+  out.notes = index_notes(s, schema, vq, step);
+  out.stats.files = s.loaded.meta.files.size();
+  const LiveFiles live = decide_files(comm, *ds_, name_, s, vq, out.stats);
+
+  // The remaining files shared among the ranks, each rank's on its threads.
+  const std::vector<size_t> mine = share_files(live.rows, comm.size())[comm.rank()];
+  std::vector<FileAnswer> answers(mine.size());
+  std::vector<size_t> files(mine.size());
+  comm.agree([&] {
+    parallel_for(mine.size(), io_threads(), [&](size_t i, size_t) {
+      const size_t k = mine[i], r = live.index[k];
+      const DataFileRecord& rec = s.loaded.meta.files[r];
+      files[i] = r;
+      answers[i] = FileQuery(s.loaded.confinement, s.loaded.step_dir, rec, MetaRanges{rec, s.first_component},
+                             live.verdict[k], schema, *s.step, s.q, vq, s.out_fields,
+                             vq.level ? &live.sample.at(r) : nullptr, !live.distrusted[r])
+                       .run();
+    });
+  });
+  const std::vector<std::string> notes = gather_answers(answers, files, s, schema, out);
+  out.count = comm.allreduce_u64(out.local_count, MPI_SUM);
+  for (auto& n : all_notes(comm, notes)) out.notes.push_back(std::move(n));
   out.stats.seconds = since(t_start);
   return out;
 }
