@@ -2,6 +2,9 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cstring>
+
 #include "core/error.hpp"
 #include "support/expect_error.hpp"
 
@@ -79,6 +82,107 @@ TEST(SplitSeriesRead, MoreRanksThanSamplesLeavesSomeEmpty) {
 TEST(SplitSeriesRead, RejectsARankOutsideTheCommunicator) {
   for (auto [rank, size] : {std::pair{2, 2}, std::pair{-1, 2}, std::pair{0, 0}})
     expect_error(ErrorCode::kInvalidArgument, [&] { split_series_read(steps_of(3), {{0, 0, 0}, {2, 2, 2}}, 3, rank, size); });
+}
+
+}  // namespace
+}  // namespace lodex
+
+namespace lodex {
+namespace {
+
+// A window of `steps` steps over chunks tiling an 8 x 6 x 5 grid (cut at x = 3, y = 4, z = 2), u32
+// samples, each sample's value naming (step, x, y, z); the chunks laid out one after another in
+// a file image as the writer lays them out (step, z, y, x), in blocks of `B` bytes.
+struct Window {
+  std::vector<WindowChunk> chunks;
+  std::vector<uint8_t> file;
+};
+
+uint32_t value_of(uint64_t k, int64_t x, int64_t y, int64_t z) {
+  return static_cast<uint32_t>(((k * 100 + z) * 100 + y) * 100 + x);
+}
+
+Window make_window(uint64_t steps, uint64_t B) {
+  Window w;
+  const int64_t xs[] = {0, 3, 8}, ys[] = {0, 4, 6}, zs[] = {0, 2, 5};
+  uint64_t offset = 64, block = 0;   // a head before the first chunk
+  w.file.resize(offset);
+  for (int k = 0; k < 2; ++k)
+    for (int j = 0; j < 2; ++j)
+      for (int i = 0; i < 2; ++i) {
+        WindowChunk c;
+        c.box = GridBox{{xs[i], ys[j], zs[k]}, {xs[i + 1], ys[j + 1], zs[k + 1]}};
+        c.planes = static_cast<uint32_t>(zs[k + 1] - zs[k]);
+        c.offset = offset;
+        c.first_block = block;
+        for (uint64_t t = 0; t < steps; ++t)
+          for (int64_t z = c.box.lo[2]; z < c.box.hi[2]; ++z)
+            for (int64_t y = c.box.lo[1]; y < c.box.hi[1]; ++y)
+              for (int64_t x = c.box.lo[0]; x < c.box.hi[0]; ++x) {
+                const uint32_t v = value_of(t, x, y, z);
+                const auto* p = reinterpret_cast<const uint8_t*>(&v);
+                w.file.insert(w.file.end(), p, p + 4);
+              }
+        c.bytes = w.file.size() - offset;
+        offset = w.file.size();
+        block += (c.bytes + B - 1) / B;
+        w.chunks.push_back(c);
+      }
+  return w;
+}
+
+TEST(PlanWindowRead, RowsFillTheAnswerAndBlocksHoldEveryRow) {
+  const uint64_t B = 16;
+  const Window w = make_window(3, B);
+  for (const GridBox& box : {GridBox{{0, 0, 0}, {8, 6, 5}}, GridBox{{2, 3, 1}, {5, 6, 4}}, GridBox{{4, 0, 0}, {5, 1, 1}},
+                             GridBox{{0, 5, 4}, {8, 6, 5}}}) {
+    // Steps 2 and 0 of the window, at positions 0 and 1 of the answer.
+    const std::vector<std::pair<uint64_t, uint64_t>> steps = {{0, 2}, {1, 0}};
+    const WindowReadPlan plan = plan_window_read(w.chunks, box, 4, steps, B);
+    const uint64_t nx = box.hi[0] - box.lo[0], ny = box.hi[1] - box.lo[1], nz = box.hi[2] - box.lo[2];
+    std::vector<uint32_t> got(2 * nx * ny * nz, 0xFFFFFFFFu);
+    for (const WindowRow& r : plan.rows) {
+      ASSERT_LE(r.offset + r.bytes, w.file.size());
+      ASSERT_LE(r.out + r.bytes, got.size() * 4);
+      std::memcpy(reinterpret_cast<uint8_t*>(got.data()) + r.out, w.file.data() + r.offset, r.bytes);
+    }
+    for (uint64_t i = 0; i < 2; ++i)
+      for (int64_t z = box.lo[2]; z < box.hi[2]; ++z)
+        for (int64_t y = box.lo[1]; y < box.hi[1]; ++y)
+          for (int64_t x = box.lo[0]; x < box.hi[0]; ++x)
+            ASSERT_EQ(got[((i * nz + (z - box.lo[2])) * ny + (y - box.lo[1])) * nx + (x - box.lo[0])],
+                      value_of(steps[i].second, x, y, z))
+                << box_text(box) << " step " << i << " at " << x << "," << y << "," << z;
+    uint32_t met = 0;
+    for (const WindowChunk& c : w.chunks) met += !c.box.intersect(box).empty();
+    EXPECT_EQ(plan.chunks, met);
+    // Blocks: sorted, disjoint, whole blocks of their chunk (the last may end with it), and
+    // every row inside one.
+    for (size_t b = 0; b < plan.blocks.size(); ++b) {
+      const WindowBlocks& x = plan.blocks[b];
+      if (b) EXPECT_LE(plan.blocks[b - 1].offset + plan.blocks[b - 1].bytes, x.offset);
+      const auto c = std::find_if(w.chunks.begin(), w.chunks.end(), [&](const WindowChunk& c) {
+        return c.offset <= x.offset && x.offset < c.offset + c.bytes;
+      });
+      ASSERT_NE(c, w.chunks.end());
+      EXPECT_EQ((x.offset - c->offset) % B, 0u);
+      EXPECT_EQ(x.first, c->first_block + (x.offset - c->offset) / B);
+      EXPECT_LE(x.offset + x.bytes, c->offset + c->bytes);
+      EXPECT_EQ(x.count, (x.bytes + B - 1) / B);
+    }
+    for (const WindowRow& r : plan.rows)
+      EXPECT_TRUE(std::any_of(plan.blocks.begin(), plan.blocks.end(), [&](const WindowBlocks& x) {
+        return x.offset <= r.offset && r.offset + r.bytes <= x.offset + x.bytes;
+      })) << r.offset;
+  }
+}
+
+TEST(PlanWindowRead, ABoxMeetingNoChunkReadsNothing) {
+  const Window w = make_window(2, 16);
+  const WindowReadPlan plan = plan_window_read(w.chunks, GridBox{{8, 0, 0}, {9, 1, 1}}, 4, {{0, 0}}, 16);
+  EXPECT_TRUE(plan.rows.empty());
+  EXPECT_TRUE(plan.blocks.empty());
+  EXPECT_EQ(plan.chunks, 0u);
 }
 
 }  // namespace

@@ -229,6 +229,43 @@ SeriesArray SeriesGroup::read(const std::string& var, const std::vector<int64_t>
 }
 
 
+// One window file's part of a read: its blocks read (needed ranges at most `gap` apart as one
+// request) with their checksums, every block verified, then the rows copied into `out`.
+void SeriesGroup::read_window(size_t w, const SeriesWindowHead& head, const SeriesVariable& variable,
+                              const WindowReadPlan& plan, uint64_t gap, uint8_t* out, std::vector<uint8_t>& data,
+                              std::vector<uint8_t>& sums) const {
+  const uint64_t B = head.block_bytes;
+  const std::string path = join_path(join_path(ds_->path, name_), meta().windows[w].file);
+  File f = ds_->confinement.open(path);
+  ++read_stats_.windows;
+  std::vector<std::pair<uint64_t, uint64_t>> ranges;
+  for (const WindowBlocks& b : plan.blocks) ranges.emplace_back(b.offset, b.offset + b.bytes);
+  const MergedRead data_read(f, ranges, gap, data);
+  // The entries' block checksums are in file order too, so these ranges are sorted as well.
+  ranges.clear();
+  const uint64_t table = head.block_table_offset();
+  for (const WindowBlocks& b : plan.blocks) ranges.emplace_back(table + 8 * b.first, table + 8 * (b.first + b.count));
+  const MergedRead sum_read(f, ranges, gap, sums);
+  read_stats_.requests += data_read.requests + sum_read.requests;
+  read_stats_.bytes_read += data_read.bytes + sum_read.bytes;
+  read_stats_.checksum_requests += sum_read.requests;
+  read_stats_.checksum_bytes += sum_read.bytes;
+  for (const WindowBlocks& b : plan.blocks) {
+    const uint8_t* p = data_read.at(b.offset);
+    const uint8_t* q = sum_read.at(table + 8 * b.first);
+    for (uint64_t i = 0, at = 0; i < b.count; ++i, at += B) {
+      const uint64_t n = std::min(B, b.bytes - at);
+      uint64_t expect;
+      std::memcpy(&expect, q + 8 * i, 8);   // little-endian, as ByteWriter wrote it
+      if (checksum64(p + at, n) != expect)
+        fail(ErrorCode::kFormat, path, ": checksum mismatch in variable '", variable.name, "' at offset ", b.offset + at,
+             " (", n, " bytes): the file is damaged");
+    }
+    read_stats_.blocks += b.count;
+  }
+  for (const WindowRow& r : plan.rows) std::memcpy(out + r.out, data_read.at(r.offset), r.bytes);
+}
+
 SeriesArray SeriesGroup::read_part_data(const SeriesReadPart& part, uint32_t v,
                                         std::optional<uint64_t> merge_gap) const {
   const SeriesMeta& m = meta();
@@ -256,81 +293,17 @@ SeriesArray SeriesGroup::read_part_data(const SeriesReadPart& part, uint32_t v,
   std::vector<uint8_t> data, sums;
   for (size_t w : windows) {
     const std::shared_ptr<const SeriesWindowHead> head = window_head(w);
-    const uint64_t B = head->block_bytes;
-    // Every row this window gives (where it is in the file, where it goes), and the blocks
-    // holding them: file byte ranges and their block-table index ranges.
-    struct Row {
-      uint64_t offset, bytes;
-      uint8_t* out;
-    };
-    struct Blocks {
-      uint64_t offset, bytes;   // in the file
-      uint64_t first, count;    // in the block table
-    };
-    std::vector<Row> rows;
-    std::vector<Blocks> blocks;
-    std::vector<std::pair<uint64_t, uint64_t>> spans;   // one chunk's needed blocks [first, last]
+    std::vector<WindowChunk> in_window(C);   // this variable's chunks in window w
     for (uint32_t c = 0; c < C; ++c) {
-      const GridBox cb = var_box(variable, chunks[c].box);
-      const GridBox r = cb.intersect(obox);
-      if (r.empty()) continue;
-      ++read_stats_.chunks;
       const SeriesChunkEntry& e = head->entries[size_t{v} * C + c];
-      const uint64_t nx = cb.hi[0] - cb.lo[0], ny = cb.hi[1] - cb.lo[1];
-      const uint64_t onx = obox.hi[0] - obox.lo[0], ony = obox.hi[1] - obox.lo[1];
-      const uint64_t row = static_cast<uint64_t>(r.hi[0] - r.lo[0]) * sample;
-      spans.clear();
-      for (size_t i = 0; i < steps.size(); ++i) {
-        if (where[i].first != w) continue;
-        const uint64_t k = where[i].second;
-        for (int64_t z = r.lo[2]; z < r.hi[2]; ++z)
-          for (int64_t y = r.lo[1]; y < r.hi[1]; ++y) {
-            const uint64_t rel =
-                (((k * e.planes + (z - cb.lo[2])) * ny + (y - cb.lo[1])) * nx + (r.lo[0] - cb.lo[0])) * sample;
-            uint8_t* to = out.bytes.data() + i * out_step +
-                          (((z - obox.lo[2]) * ony + (y - obox.lo[1])) * onx + (r.lo[0] - obox.lo[0])) * sample;
-            rows.push_back({e.offset + rel, row, to});
-            spans.emplace_back(rel / B, (rel + row - 1) / B);
-          }
-      }
-      std::sort(spans.begin(), spans.end());
-      for (size_t i = 0; i < spans.size();) {
-        uint64_t lo = spans[i].first, hi = spans[i].second;
-        for (++i; i < spans.size() && spans[i].first <= hi + 1; ++i) hi = std::max(hi, spans[i].second);
-        const uint64_t from = lo * B, to = std::min((hi + 1) * B, e.bytes);
-        blocks.push_back({e.offset + from, to - from, e.first_block + lo, hi - lo + 1});
-      }
+      in_window[c] = {var_box(variable, chunks[c].box), e.offset, e.bytes, e.planes, e.first_block};
     }
-    std::sort(blocks.begin(), blocks.end(), [](const Blocks& a, const Blocks& b) { return a.offset < b.offset; });
-    const std::string path = join_path(join_path(ds_->path, name_), m.windows[w].file);
-    File f = ds_->confinement.open(path);
-    ++read_stats_.windows;
-    std::vector<std::pair<uint64_t, uint64_t>> ranges;
-    for (const Blocks& b : blocks) ranges.emplace_back(b.offset, b.offset + b.bytes);
-    const MergedRead data_read(f, ranges, gap, data);
-    // The entries' block checksums are in file order too, so these ranges are sorted as well.
-    ranges.clear();
-    const uint64_t table = head->block_table_offset();
-    for (const Blocks& b : blocks) ranges.emplace_back(table + 8 * b.first, table + 8 * (b.first + b.count));
-    const MergedRead sum_read(f, ranges, gap, sums);
-    read_stats_.requests += data_read.requests + sum_read.requests;
-    read_stats_.bytes_read += data_read.bytes + sum_read.bytes;
-    read_stats_.checksum_requests += sum_read.requests;
-    read_stats_.checksum_bytes += sum_read.bytes;
-    for (const Blocks& b : blocks) {
-      const uint8_t* p = data_read.at(b.offset);
-      const uint8_t* q = sum_read.at(table + 8 * b.first);
-      for (uint64_t i = 0, at = 0; i < b.count; ++i, at += B) {
-        const uint64_t n = std::min(B, b.bytes - at);
-        uint64_t expect;
-        std::memcpy(&expect, q + 8 * i, 8);   // little-endian, as ByteWriter wrote it
-        if (checksum64(p + at, n) != expect)
-          fail(ErrorCode::kFormat, path, ": checksum mismatch in variable '", variable.name, "' at offset ", b.offset + at, " (", n,
-               " bytes): the file is damaged");
-      }
-      read_stats_.blocks += b.count;
-    }
-    for (const Row& r : rows) std::memcpy(r.out, data_read.at(r.offset), r.bytes);
+    std::vector<std::pair<uint64_t, uint64_t>> here;   // (position in the answer, step in the window)
+    for (size_t i = 0; i < steps.size(); ++i)
+      if (where[i].first == w) here.emplace_back(i, where[i].second);
+    const WindowReadPlan wp = plan_window_read(in_window, obox, sample, here, head->block_bytes);
+    read_stats_.chunks += wp.chunks;
+    read_window(w, *head, variable, wp, gap, out.bytes.data(), data, sums);
   }
   read_stats_.bytes_returned = out_step * steps.size();
   return out;
