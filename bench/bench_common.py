@@ -12,6 +12,16 @@ import sys
 import time
 
 MPIEXEC = os.path.join(sys.prefix, "bin", "mpiexec")
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+
+def find_bench_binary(name: str) -> str | None:
+    """A C++ micro benchmark of the Release build (make build puts it in build/py; never the
+    sanitizer build), or None when there is no build tree."""
+    import glob
+    hits = [p for p in glob.glob(os.path.join(HERE, "..", "build", "*", "bench", name)) if "asan" not in p]
+    preferred = [p for p in hits if os.sep + "py" + os.sep in p]
+    return (preferred or sorted(hits, key=os.path.getmtime) or [None])[-1]
 
 # The system's own MPI stack (Debian's OpenMPI, python3, and python3-h5py-mpi built on it), for
 # baselines a user of the distribution runs (bench/phdf5_write_worker.py). lodex never uses it.

@@ -19,6 +19,7 @@ import argparse
 import json
 import os
 import shutil
+import subprocess
 import sys
 import tempfile
 import time
@@ -27,7 +28,7 @@ import numpy as np
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
-from bench_common import MPIEXEC, environment, run_json  # noqa: E402
+from bench_common import MPIEXEC, environment, find_bench_binary, run_json  # noqa: E402
 
 os.environ.setdefault("VISUS_DISABLE_WRITE_LOCK", "1")
 
@@ -99,6 +100,7 @@ def serial_write_and_read(work: str, repeats: int) -> dict:
     out = {"write": {m: stats(v) for m, v in w.items()}}
     out["write"]["openvisus_default_over_lodex"] = out["write"]["openvisus_default"]["median_s"] / out["write"]["lodex"]["median_s"]
     out["write"]["goal_1_5x_met"] = out["write"]["openvisus_default_over_lodex"] >= 1.5
+    out["write_floor"] = serial_floor(work, repeats, out["write"]["lodex"]["median_s"] * 1e3)
 
     # Reads: lodex's file by lodex and OpenVisus (same bytes), and OpenVisus's default file by OpenVisus.
     mine = os.path.join(work, f"serial-lodex-{repeats - 1}")
@@ -152,6 +154,22 @@ def serial_write_and_read(work: str, repeats: int) -> dict:
     out["cold_method"] = method
     out["cold_resident_max"] = resident_max   # largest share of a read's files left in memory after eviction (mincore)
     return out
+
+
+def serial_floor(work: str, repeats: int, lodex_ms: float) -> dict | None:
+    """The parts of lodex.write_idx's 256^3 f4 write no pipeline avoids, each timed alone by
+    bench/idx_floor_bench.cpp: hz encoding (one thread, all cores), block checksums, one pwrite of
+    the 64 MiB into an existing file. Their sum over the cores is the write's floor when every part
+    overlaps perfectly (the encoding and the write compete for the same cores)."""
+    exe = find_bench_binary("idx_floor_bench")
+    if not exe:
+        return None
+    f = json.loads(subprocess.run([exe, work, "256", str(max(repeats, 9))], check=True, capture_output=True,
+                                  text=True).stdout)
+    parts = f["encode_1_thread"]["median_ms"] + f["checksums"]["median_ms"] + f["pwrite"]["median_ms"]
+    f["floor_all_cores_ms"] = parts / f["cores"]
+    f["lodex_over_floor"] = lodex_ms / f["floor_all_cores_ms"]
+    return f
 
 
 def stats(v) -> dict:
@@ -251,6 +269,12 @@ def main() -> None:
         print("256^3 f4 at one process: " + ", ".join(
             f"{m} {w[m]['median_s'] * 1e3:.1f} ms" for m in ("lodex", "openvisus_default", "openvisus_hzorder", "raw"))
             + f"; OpenVisus default / lodex {w['openvisus_default_over_lodex']:.2f} (goal 1.5)")
+        fl = serial.get("write_floor")
+        if fl:
+            print(f"write floor: encode {fl['encode_1_thread']['median_ms']:.1f} ms on one thread "
+                  f"({fl['encode_all_cores']['median_ms']:.1f} on {fl['cores']} cores), checksums "
+                  f"{fl['checksums']['median_ms']:.1f}, pwrite {fl['pwrite']['median_ms']:.1f}: floor "
+                  f"{fl['floor_all_cores_ms']:.1f} ms; lodex at {fl['lodex_over_floor']:.2f}x it")
         for name, r in serial["reads"].items():
             print(f"read {name:>18}: best OpenVisus / lodex warm {r['openvisus_best_over_lodex_warm']:.2f}, "
                   f"cold {r['openvisus_best_over_lodex_cold']:.2f}")

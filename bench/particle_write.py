@@ -15,7 +15,6 @@ under its own MPI, and the goal flag is lodex_vs_raw >= 3 x phdf5_vs_raw.
 from __future__ import annotations
 
 import argparse
-import glob
 import json
 import os
 import shutil
@@ -25,7 +24,7 @@ import tempfile
 
 import numpy as np
 
-from bench_common import DECOMPOSITION, MPIEXEC, debian_mpi_job, environment, run_json
+from bench_common import DECOMPOSITION, MPIEXEC, debian_mpi_job, environment, find_bench_binary, run_json
 from lodex.workloads import UINTAH_SCHEMA, patch_of, uintah
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -73,14 +72,6 @@ def attach_phdf5(run: dict, phdf5: dict) -> None:
     by_fsync = {r["fsync"]: r for r in phdf5["results"]}
     for r in run["results"]:
         r["phdf5"] = phdf5_goal(r, by_fsync[r["fsync"]])
-
-
-def find_reorder_bench() -> str | None:
-    """The Release build's binary (make build puts it in build/py; never the sanitizer build)."""
-    hits = [p for p in glob.glob(os.path.join(HERE, "..", "build", "*", "bench", "reorder_bench"))
-            if "asan" not in p]
-    preferred = [p for p in hits if os.sep + "py" + os.sep in p]
-    return (preferred or sorted(hits, key=os.path.getmtime) or [None])[-1]
 
 
 def chart(runs: list, path: str) -> None:
@@ -162,7 +153,7 @@ def main() -> int:
         fl = floor["floor"]
         print("floor at 8 ranks (ms, median): " + ", ".join(f"{k} {v['median_s'] * 1e3:.1f}" for k, v in fl.items()))
     reorder = []
-    exe = find_reorder_bench()
+    exe = find_bench_binary("reorder_bench")
     if exe:
         for n in (32768, 131072, 262144):
             reorder.append(json.loads(subprocess.run([exe, str(n), "51"], check=True, capture_output=True,
