@@ -21,7 +21,7 @@ layouts of the same data, all written by lodex:
    the grid's centre at the middle step and across all steps, 1-D lines across all steps (a
    vertical column, an x-line, a y-line, a point of PS), the centred half-extent sub-volume at
    one step and across all steps. Cold (the dataset's files evicted from the page cache before
-   each run) and warm (after an untimed read), both timing lodex.open + read with a fresh
+   each run, and mincore finding at most 1 % of them resident, else the run stops) and warm (after an untimed read), both timing lodex.open + read with a fresh
    dataset, so window heads are read too; warm with the same Series object (heads cached) for
    the planes and lines. Requests, bytes, chunks and windows come from last_read_stats; every
    result is compared with numpy (Geos.field).
@@ -50,7 +50,7 @@ import numpy as np
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
-from bench_common import (MPIEXEC, PageCache, chart_path, environment, figure, files_under, goal_line,  # noqa: E402
+from bench_common import (MPIEXEC, chart_path, environment, evict, figure, files_under, goal_line,  # noqa: E402
                           goal_marks, grouped_bars, redraw, run_json, spread)
 
 import lodex  # noqa: E402
@@ -113,16 +113,6 @@ def expected(g: Geos, p: Pattern) -> np.ndarray:
     if isinstance(p.steps, int):
         return g.field(p.var, p.steps, p.box)
     return np.stack([g.field(p.var, t, p.box) for t in p.steps])
-
-
-def page_cache() -> PageCache:
-    """drop_caches (the whole machine) where this process may write it, else fadvise per file."""
-    try:
-        cache = PageCache("drop_caches")
-        cache.drop([])
-        return cache
-    except OSError:
-        return PageCache("fadvise")
 
 
 def median(xs) -> float:
@@ -219,11 +209,10 @@ def read_benchmark(args, g: Geos, paths: dict[str, str], gap: int) -> dict:
     """Every pattern on every layout: cold runs (each after evicting that layout's files), then
     warm runs (after an untimed read), each with a fresh lodex.open; then, for the planes and
     lines, warm runs reusing one Series per layout. Layouts alternate within each repetition."""
-    cache = page_cache()
     files = {name: files_under(path) for name, path in paths.items()}
-    cache.drop([f for fs in files.values() for f in fs])
-    out = {"cold_method": cache.method, "merge_gap": gap,
-           "resident_after_drop": {name: cache.resident_fraction(fs) for name, fs in files.items()},
+    method, resident = evict([f for fs in files.values() for f in fs])
+    out = {"cold_method": method, "merge_gap": gap,
+           "cold_resident_max": resident,   # the most of a cold run's files mincore found resident
            "chunks_of_T_per_step": layout_check(paths, g, args.ranks),
            "patterns": {}}
     for pname, p in read_patterns(g).items():
@@ -231,7 +220,7 @@ def read_benchmark(args, g: Geos, paths: dict[str, str], gap: int) -> dict:
         res = {name: {"cold_s": [], "warm_s": []} for name in paths}
         for _ in range(args.repeats):
             for name, path in paths.items():
-                cache.drop(files[name])
+                out["cold_resident_max"] = max(out["cold_resident_max"], evict(files[name])[1])
                 dt, a, stats = open_and_read(path, p, gap)
                 check(a, want, f"{name} {pname} cold")
                 res[name]["cold_s"].append(dt)
