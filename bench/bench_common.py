@@ -1,8 +1,10 @@
 """What the benchmark drivers share: running an MPI worker that prints its JSON result as the
-last line of stdout, and a record of the machine and versions a result was measured on."""
+last line of stdout, a record of the machine and versions a result was measured on, evicting
+files from the page cache with a check that they left it (cold runs), and the charts' bars."""
 
 from __future__ import annotations
 
+import ctypes
 import datetime
 import json
 import os
@@ -100,3 +102,177 @@ def environment(work: str) -> dict:
     except Exception as e:   # noqa: BLE001 - informational only
         env["versions_error"] = repr(e)
     return env
+
+
+# ---------------------------------------------------------------------------------------------
+# Page cache: cold runs
+
+
+class PageCache:
+    """Evicts files from the page cache: writes 3 to /proc/sys/vm/drop_caches (whole machine),
+    or else posix_fadvise(POSIX_FADV_DONTNEED) on every given file; os.sync() first either way
+    (only clean pages can be dropped). mincore() tells how much of a file is resident."""
+
+    def __init__(self, method: str):
+        self.method = method
+        self.drops = 0
+        self._libc = None
+
+    def drop(self, paths) -> None:
+        if self.method == "none":
+            return
+        os.sync()
+        if self.method == "drop_caches":
+            with open("/proc/sys/vm/drop_caches", "w") as f:
+                f.write("3\n")
+        else:
+            for p in paths:
+                fd = os.open(p, os.O_RDONLY)
+                try:
+                    os.posix_fadvise(fd, 0, 0, os.POSIX_FADV_DONTNEED)
+                finally:
+                    os.close(fd)
+        self.drops += 1
+
+    def resident_fraction(self, paths) -> float | None:
+        """Share of the files' pages in the page cache (mincore), or None if unavailable."""
+        try:
+            if self._libc is None:
+                libc = ctypes.CDLL(None, use_errno=True)
+                libc.mmap.restype = ctypes.c_void_p
+                libc.mmap.argtypes = [ctypes.c_void_p, ctypes.c_size_t, ctypes.c_int, ctypes.c_int,
+                                      ctypes.c_int, ctypes.c_long]
+                libc.munmap.argtypes = [ctypes.c_void_p, ctypes.c_size_t]
+                libc.mincore.argtypes = [ctypes.c_void_p, ctypes.c_size_t, ctypes.POINTER(ctypes.c_ubyte)]
+                self._libc = libc
+            libc, page = self._libc, os.sysconf("SC_PAGE_SIZE")
+            total = resident = 0
+            for p in paths:
+                size = os.path.getsize(p)
+                if size == 0:
+                    continue
+                fd = os.open(p, os.O_RDONLY)
+                try:
+                    addr = libc.mmap(None, size, 1, 1, fd, 0)   # PROT_READ, MAP_SHARED
+                    if addr in (None, ctypes.c_void_p(-1).value):
+                        return None
+                    pages = (size + page - 1) // page
+                    vec = (ctypes.c_ubyte * pages)()
+                    rc = libc.mincore(addr, size, vec)
+                    libc.munmap(addr, size)
+                    if rc != 0:
+                        return None
+                    resident += sum(v & 1 for v in vec)
+                    total += pages
+                finally:
+                    os.close(fd)
+            return resident / total if total else None
+        except (OSError, AttributeError):
+            return None
+
+
+# A cold round is a figure only if at most this share of its files' pages stayed resident.
+COLD_RESIDENT_LIMIT = 0.01
+
+
+class NotColdError(RuntimeError):
+    """The files of a cold round were still in the page cache after eviction (or residency could
+    not be checked): the round is an error, not a figure."""
+
+
+def files_under(folder: str) -> list[str]:
+    return [os.path.join(r, f) for r, _, fs in os.walk(folder) for f in fs]
+
+
+def evict(paths, methods=("drop_caches", "fadvise")) -> tuple[str, float]:
+    """Evicts the files from the page cache by the first of `methods` this process may use
+    ("drop_caches": the whole machine; "fadvise": posix_fadvise(DONTNEED) on each file; "none":
+    nothing, which only a test of this check wants) and checks with mincore that they left it.
+    Returns the method and the share of the files' pages still resident; raises NotColdError
+    when more than COLD_RESIDENT_LIMIT stayed, or when mincore cannot tell."""
+    for method in methods:
+        cache = PageCache(method)
+        try:
+            cache.drop(paths)
+        except OSError:
+            continue
+        resident = cache.resident_fraction(paths)
+        if resident is None:
+            raise NotColdError("the files' residency cannot be measured (mincore failed, or they hold no data): "
+                               "the eviction cannot be checked, so no cold figure")
+        if resident > COLD_RESIDENT_LIMIT:
+            raise NotColdError(f"{resident:.1%} of the files stayed in the page cache after {method}: not cold")
+        return method, resident
+    raise NotColdError(f"none of {', '.join(methods)} could evict the files: no cold figure")
+
+
+# ---------------------------------------------------------------------------------------------
+# Charts (matplotlib, Agg: no display)
+
+
+def chart_path(json_path: str) -> str:
+    """Where a benchmark's chart goes: next to its JSON, same name, .png."""
+    return os.path.splitext(json_path)[0] + ".png"
+
+
+def figure(rows: int, cols: int, size: tuple[float, float]):
+    """A figure and its axes (a rows x cols list of lists), drawn without a display."""
+    import matplotlib
+    matplotlib.use("Agg")
+    from matplotlib.figure import Figure
+    fig = Figure(figsize=size, layout="constrained")
+    axes = fig.subplots(rows, cols, squeeze=False)
+    return fig, axes
+
+
+def spread(runs) -> tuple[float, float, float]:
+    """Median, min and max of a list of timings."""
+    import statistics
+    return statistics.median(runs), min(runs), max(runs)
+
+
+def grouped_bars(ax, groups: list[str], series: dict, scale: float = 1.0, log: bool = False) -> None:
+    """Bars of each series (label -> one value per group: (median, min, max), drawn with whiskers
+    from min to max, or a plain number, or None where it has none) side by side per group,
+    values times `scale`."""
+    import numpy as np
+    width = 0.8 / max(len(series), 1)
+    x = np.arange(len(groups))
+    for j, (label, vals) in enumerate(series.items()):
+        have = [k for k, v in enumerate(vals) if v is not None]
+        trio = np.array([vals[k] if isinstance(vals[k], (tuple, list)) else (vals[k],) * 3 for k in have],
+                        dtype=float).reshape(-1, 3) * scale
+        med, lo, hi = trio.T
+        whiskers = {"yerr": [med - lo, hi - med], "capsize": 2, "error_kw": {"lw": 0.8}} if (hi > lo).any() else {}
+        ax.bar(x[have] + bar_offset(j, len(series)), med, width, label=label, **whiskers)
+    ax.set_xticks(x, groups, rotation=25, ha="right", fontsize=8)
+    if log:
+        ax.set_yscale("log")
+
+
+def bar_offset(j: int, n: int) -> float:
+    """Where grouped_bars puts the j-th of n series, from its group's centre."""
+    return (j - (n - 1) / 2) * 0.8 / max(n, 1)
+
+
+def goal_marks(ax, ys, label: str, series: int = 0, of: int = 1) -> None:
+    """A goal that differs from group to group: a black dash over the `series`-th of `of` bars
+    of each group of grouped_bars."""
+    ax.scatter([k + bar_offset(series, of) for k in range(len(ys))], ys, marker="_", s=400, color="k",
+               zorder=3, label=label)
+
+
+def goal_line(ax, y: float, label: str) -> None:
+    ax.axhline(y, color="k", ls="--", lw=0.9, label=label)
+
+
+def redraw(json_path: str, chart) -> None:
+    """--chart-only: the chart drawn again from a benchmark's saved JSON, without running it."""
+    import json
+    try:
+        with open(json_path) as f:
+            results = json.load(f)
+    except FileNotFoundError:
+        raise SystemExit(f"--chart-only: no results at {json_path}: run the benchmark first") from None
+    chart(results, chart_path(json_path))
+    print(f"wrote {chart_path(json_path)}")

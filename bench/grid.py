@@ -28,33 +28,9 @@ import numpy as np
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
-from bench_common import MPIEXEC, environment, find_bench_binary, run_json  # noqa: E402
+from bench_common import MPIEXEC, environment, evict, files_under, find_bench_binary, run_json  # noqa: E402
 
 os.environ.setdefault("VISUS_DISABLE_WRITE_LOCK", "1")
-
-
-def drop_caches(paths) -> tuple[str, float]:
-    """Evicts the files from the page cache (drop_caches, else fadvise), the particle benchmark's
-    way, and checks it with mincore: returns the method and the share of the files' pages still
-    resident; a cold round whose files stayed in memory (over 1 %) is an error, not a figure."""
-    from particle_read_worker import PageCache
-    for method in ("drop_caches", "fadvise"):
-        cache = PageCache(method)
-        try:
-            cache.drop(paths)
-        except OSError:
-            continue
-        resident = cache.resident_fraction(paths)
-        if resident is None:
-            raise RuntimeError("mincore is unavailable: the eviction cannot be checked, so no cold figure")
-        if resident > 0.01:
-            raise RuntimeError(f"{resident:.1%} of the files stayed in the page cache after {method}: not cold")
-        return method, resident
-    raise RuntimeError("neither drop_caches nor fadvise could evict the files: no cold figure")
-
-
-def files_under(d):
-    return [os.path.join(r, f) for r, _, fs in os.walk(d) for f in fs]
 
 
 def serial_write_and_read(work: str, repeats: int) -> dict:
@@ -139,7 +115,7 @@ def serial_write_and_read(work: str, repeats: int) -> dict:
                 fn(kw)
                 times[label]["warm"].append(time.perf_counter() - t0)
             for label, (fn, paths) in readers.items():
-                method, resident = drop_caches(paths)
+                method, resident = evict(paths)
                 resident_max = max(resident_max, resident)
                 t0 = time.perf_counter()
                 fn(kw)

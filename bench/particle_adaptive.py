@@ -31,7 +31,7 @@ import time
 
 import numpy as np
 
-from bench_common import MPIEXEC, environment, run_json
+from bench_common import MPIEXEC, chart_path, environment, figure, goal_line, goal_marks, grouped_bars, redraw, run_json, spread
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 DOMAIN = ((0.0, 0.0, 0.0), (1.0, 1.0, 1.0))
@@ -107,6 +107,51 @@ def run_planner(args) -> list:
     return out
 
 
+IMBALANCE_GOAL, OCCUPANCY_TIME_GOAL = 1.25, 1.2   # issue 4: adaptive imbalance; 12.5 % occupancy time / uniform
+
+
+def chart(res: dict, path: str) -> None:
+    """1. write times at 8 ranks per generator, adaptive and fixed (medians, min-max), with the
+    12.5 %-occupancy goal (1.2 x the uniform adaptive write); 2. their load imbalance; 3. the
+    planner's imbalance at 4,096 and 262,144 simulated ranks; goal 1.25 for the adaptive scheme."""
+    fig, axes = figure(1, 3, (17, 5))
+    schemes = ("adaptive", "fixed")
+    w = res.get("writes")
+    if w:
+        by = {(r["generator"], r["scheme"]): r for r in w["results"]}
+        gens = list(dict.fromkeys(g for g, _ in by))
+        ax = axes[0][0]
+        grouped_bars(ax, gens, {s: [spread(by[g, s]["times_s"]) if (g, s) in by else None for g in gens]
+                                for s in schemes}, scale=1e3)
+        if ("uniform", "adaptive") in by:
+            goal = OCCUPANCY_TIME_GOAL * by["uniform", "adaptive"]["median_s"] * 1e3
+            goal_marks(ax, [goal if g == "occupancy12" else float("nan") for g in gens],
+                       f"goal: adaptive <= {OCCUPANCY_TIME_GOAL:g} x uniform adaptive", 0, len(schemes))
+        ax.set_ylabel("ms per write (median, min-max)")
+        ax.set_title(f"writes at {w['ranks']} ranks, {w['particles']:,} particles", fontsize="medium")
+        ax.legend(fontsize=8)
+        ax = axes[0][1]
+        grouped_bars(ax, gens, {s: [by[g, s]["imbalance"] if (g, s) in by else None for g in gens] for s in schemes})
+        goal_line(ax, IMBALANCE_GOAL, f"goal: adaptive <= {IMBALANCE_GOAL:g}")
+        ax.set_ylabel("most particles in a file / mean")
+        ax.set_title("load imbalance of those writes", fontsize="medium")
+        ax.legend(fontsize=8)
+    plan = res.get("planner")
+    if plan:
+        by = {(r["ranks"], r["generator"], r["scheme"]): r for r in plan}
+        keys = list(dict.fromkeys((r["ranks"], r["generator"]) for r in plan))
+        ax = axes[0][2]
+        grouped_bars(ax, [f"{g}, {n:,} ranks" for n, g in keys],
+                     {s: [by[n, g, s]["imbalance"] if (n, g, s) in by else None for n, g in keys] for s in schemes},
+                     log=True)
+        goal_line(ax, IMBALANCE_GOAL, f"goal: adaptive <= {IMBALANCE_GOAL:g}")
+        ax.set_ylabel("most particles in a file / mean")
+        ax.set_title("the planner alone, simulated ranks", fontsize="medium")
+        ax.legend(fontsize=8)
+    fig.suptitle("Adaptive aggregation against the fixed partition factor")
+    fig.savefig(path, dpi=100)
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--particles", type=int, default=4_000_000, help="total, written by 8 ranks")
@@ -118,7 +163,11 @@ def main() -> int:
     ap.add_argument("--dir", default=None)
     ap.add_argument("--keep", action="store_true")
     ap.add_argument("--out", default=os.path.join(HERE, "results", "particle_adaptive.json"))
+    ap.add_argument("--chart-only", action="store_true", help="redraw the chart from --out's JSON, run nothing")
     args = ap.parse_args()
+    if args.chart_only:
+        redraw(args.out, chart)
+        return 0
     work = args.dir or tempfile.mkdtemp(prefix="lodex-adaptive-bench-")
     os.makedirs(work, exist_ok=True)
     t0 = time.perf_counter()
@@ -137,7 +186,8 @@ def main() -> int:
     os.makedirs(os.path.dirname(args.out), exist_ok=True)
     with open(args.out, "w") as f:
         json.dump(result, f, indent=1)
-    print(f"total {result['wall_s']:.1f} s\nwrote {args.out}")
+    chart(result, chart_path(args.out))
+    print(f"total {result['wall_s']:.1f} s\nwrote {args.out} and its chart")
     return 0
 
 

@@ -29,7 +29,9 @@ import sys
 import tempfile
 import time
 
-from bench_common import MPIEXEC, environment, run_json
+import numpy as np
+
+from bench_common import MPIEXEC, chart_path, environment, figure, goal_marks, grouped_bars, redraw, run_json, spread
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 WORKER = os.path.join(HERE, "particle_read_worker.py")
@@ -87,6 +89,66 @@ def summary(res: dict) -> None:
     print(f"\ntotal {res['wall_s']:.1f} s")
 
 
+RAW_GOAL, FRACTION_GOAL = 1.3, 0.03   # issue 3: a box read <= 1.3 x raw exact; a 1 % fraction <= 3 % of the full read
+
+
+def chart(res: dict, path: str) -> None:
+    """1. box queries, warm and cold: lodex, raw exact, fpp scan (medians, min-max) and lodex's
+    goal per group; 2. the level-of-detail curve against the full read; 3. fraction vs full read,
+    warm and cold, with the 3 % goal; 4. reader scaling with and without metadata."""
+    fig, axes = figure(2, 2, (14, 9))
+    ax = axes[0][0]
+    box = res.get("box", {})
+    groups = [(b, mode) for b in box for mode in box[b]["cache"]]
+    grouped_bars(ax, [f"{b} box, {mode}" for b, mode in groups],
+                 {m: [spread(box[b]["cache"][mode]["times_s"][m]) for b, mode in groups]
+                  for m in ("lodex", "raw_exact", "fpp_scan")}, scale=1e3, log=True)
+    goal_marks(ax, [RAW_GOAL * box[b]["cache"][mode]["median_s"]["raw_exact"] * 1e3 for b, mode in groups],
+               f"goal: lodex <= {RAW_GOAL:g} x raw exact", 0, 3)
+    ax.set_ylabel("ms (median, min-max)")
+    ax.set_title("1/8-of-the-domain box, all fields", fontsize="medium")
+    ax.legend(fontsize=8)
+    lod = res.get("lod")
+    if lod:
+        ax = axes[0][1]
+        runs = [spread(lod["times_s"][f"level_{c['level']}"]) for c in lod["curve"]]
+        med, lo, hi = (1e3 * np.array(v) for v in zip(*runs))
+        ax.errorbar([c["particles"] for c in lod["curve"]], med, yerr=[med - lo, hi - med], fmt="o-", ms=3,
+                    capsize=2, label="read(0, level=L)")
+        ax.axhline(lod["full"]["median_s"] * 1e3, color="C3", lw=1, label="full read")
+        ax.set_xscale("log")
+        ax.set_yscale("log")
+        ax.set_xlabel("particles read")
+        ax.set_ylabel("ms, warm (median, min-max)")
+        ax.set_title(f"level of detail (readers={lod['readers']}, P={lod['P']}, S={lod['S']})", fontsize="medium")
+        ax.legend(fontsize=8)
+        ax = axes[1][0]
+        temps = list(lod["cache"])
+        runs = {"warm": {"fraction": lod["times_s"]["fraction"], "full": lod["times_s"]["full"]}}
+        runs.update({t: lod["cache"][t]["times_s"] for t in temps if "times_s" in lod["cache"][t]})
+        temps = [t for t in temps if t in runs]
+        grouped_bars(ax, temps, {f"fraction={lod['fraction']['fraction']:g}": [spread(runs[t]["fraction"]) for t in temps],
+                                 "full read": [spread(runs[t]["full"]) for t in temps]}, scale=1e3, log=True)
+        goal_marks(ax, [FRACTION_GOAL * lod["cache"][t]["full_s"] * 1e3 for t in temps],
+                   f"goal: fraction <= {FRACTION_GOAL:.0%} of the full read", 0, 2)
+        ax.set_ylabel("ms (median, min-max)")
+        ax.set_title("a 1 % fraction against the full read", fontsize="medium")
+        ax.legend(fontsize=8)
+    ax = axes[1][1]
+    rows = [(r, mode) for run in res.get("scaling", []) for r in run["results"] for mode in r["cache"]]
+    grouped_bars(ax, [f"{r['dataset']} ({r['files']} files), {r['readers']} reader(s), {mode}" for r, mode in rows],
+                 {label: [spread(r["cache"][mode]["times_s"][key]) for r, mode in rows]
+                  for key, label in (("with_metadata", "lodex, with metadata"),
+                                     ("without_metadata", "every file read whole + numpy"))}, scale=1e3)
+    ax.set_ylabel("ms, slowest rank (median, min-max)")
+    ax.set_title("the whole domain read by 1-4 ranks", fontsize="medium")
+    ax.legend(fontsize=8)
+    cfg = res["config"]
+    fig.suptitle(f"Particle reads, Uintah workload, {cfg['particles_per_rank'] * cfg['writer_ranks']:,} particles "
+                 f"({cfg['repeats']} interleaved repetitions; cold: {res.get('page_cache', {}).get('method', 'n/a')})")
+    fig.savefig(path, dpi=100)
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--particles", type=int, default=500_000, help="particles per writer rank (8 ranks)")
@@ -103,7 +165,11 @@ def main() -> int:
     ap.add_argument("--dir", default=None, help="where to write the data (default: a temp folder)")
     ap.add_argument("--keep", action="store_true", help="keep the data written")
     ap.add_argument("--out", default=os.path.join(HERE, "results", "particle_read.json"))
+    ap.add_argument("--chart-only", action="store_true", help="redraw the chart from --out's JSON, run nothing")
     args = ap.parse_args()
+    if args.chart_only:
+        redraw(args.out, chart)
+        return 0
     only = set(args.only.split(","))
     lod_repeats = args.lod_repeats or args.repeats
     scaling_repeats = args.scaling_repeats or args.repeats
@@ -174,7 +240,8 @@ def main() -> int:
     with open(args.out, "w") as f:
         json.dump(res, f, indent=1)
     summary(res)
-    print(f"wrote {args.out}")
+    chart(res, chart_path(args.out))
+    print(f"wrote {args.out} and its chart")
     return 0
 
 

@@ -19,7 +19,6 @@ untimed, every field of every particle), so a wrong fast result fails the benchm
 from __future__ import annotations
 
 import argparse
-import ctypes
 import glob
 import json
 import math
@@ -29,6 +28,8 @@ import struct
 import time
 
 import numpy as np
+
+from bench_common import PageCache
 
 GRID = (2, 2, 2)          # writer patch grid: 8 ranks
 DOMAIN = ((0.0, 0.0, 0.0), (1.0, 1.0, 1.0))
@@ -197,69 +198,6 @@ def same_particles(a: dict, b: dict, what: str) -> None:
 
 # ---------------------------------------------------------------------------------------------
 # Page cache control
-
-
-class PageCache:
-    """Evicts files from the page cache: writes 3 to /proc/sys/vm/drop_caches (whole machine),
-    or else posix_fadvise(POSIX_FADV_DONTNEED) on every given file; os.sync() first either way
-    (only clean pages can be dropped). mincore() tells how much of a file is resident."""
-
-    def __init__(self, method: str):
-        self.method = method
-        self.drops = 0
-        self._libc = None
-
-    def drop(self, paths) -> None:
-        if self.method == "none":
-            return
-        os.sync()
-        if self.method == "drop_caches":
-            with open("/proc/sys/vm/drop_caches", "w") as f:
-                f.write("3\n")
-        else:
-            for p in paths:
-                fd = os.open(p, os.O_RDONLY)
-                try:
-                    os.posix_fadvise(fd, 0, 0, os.POSIX_FADV_DONTNEED)
-                finally:
-                    os.close(fd)
-        self.drops += 1
-
-    def resident_fraction(self, paths) -> float | None:
-        """Share of the files' pages in the page cache (mincore), or None if unavailable."""
-        try:
-            if self._libc is None:
-                libc = ctypes.CDLL(None, use_errno=True)
-                libc.mmap.restype = ctypes.c_void_p
-                libc.mmap.argtypes = [ctypes.c_void_p, ctypes.c_size_t, ctypes.c_int, ctypes.c_int,
-                                      ctypes.c_int, ctypes.c_long]
-                libc.munmap.argtypes = [ctypes.c_void_p, ctypes.c_size_t]
-                libc.mincore.argtypes = [ctypes.c_void_p, ctypes.c_size_t, ctypes.POINTER(ctypes.c_ubyte)]
-                self._libc = libc
-            libc, page = self._libc, os.sysconf("SC_PAGE_SIZE")
-            total = resident = 0
-            for p in paths:
-                size = os.path.getsize(p)
-                if size == 0:
-                    continue
-                fd = os.open(p, os.O_RDONLY)
-                try:
-                    addr = libc.mmap(None, size, 1, 1, fd, 0)   # PROT_READ, MAP_SHARED
-                    if addr in (None, ctypes.c_void_p(-1).value):
-                        return None
-                    pages = (size + page - 1) // page
-                    vec = (ctypes.c_ubyte * pages)()
-                    rc = libc.mincore(addr, size, vec)
-                    libc.munmap(addr, size)
-                    if rc != 0:
-                        return None
-                    resident += sum(v & 1 for v in vec)
-                    total += pages
-                finally:
-                    os.close(fd)
-            return resident / total if total else None
-        except (OSError, AttributeError):
-            return None
 
 
 def probe_page_cache(requested: str, folder: str) -> tuple[PageCache, dict]:

@@ -32,8 +32,7 @@ import numpy as np
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
-from bench_common import MPIEXEC, environment, run_json  # noqa: E402
-from particle_read_worker import PageCache  # noqa: E402
+from bench_common import MPIEXEC, environment, evict, files_under, run_json  # noqa: E402
 
 import lodex  # noqa: E402
 import lodex.plot as lp  # noqa: E402
@@ -52,10 +51,6 @@ def write(work: str, total: int) -> dict:
     out["path"] = path
     out["npy"] = [os.path.join(d, f"positions_{r}.npy") for r in range(WRITERS)]
     return out
-
-
-def files_under(d: str) -> list[str]:
-    return [os.path.join(r, f) for r, _, fs in os.walk(d) for f in fs]
 
 
 def lodex_picture(path: str, out: str, sample) -> dict:
@@ -108,7 +103,6 @@ def measure(ds: dict, repeats: int, work: str) -> dict:
         "npy_full": (lambda out: npy_picture(ds["npy"], domain, out), ds["npy"]),
         "lodex_render": (lambda out: command_picture(ds["path"], out), files_under(ds["path"])),
     }
-    cache = PageCache("fadvise")
     runs = {m: {"warm": [], "cold": []} for m in methods}
     resident_max = 0.0
     for _ in range(repeats):   # interleaved: every method warm, then every method cold
@@ -116,10 +110,7 @@ def measure(ds: dict, repeats: int, work: str) -> dict:
             fn(os.path.join(work, f"{m}.png"))   # warms the files
             runs[m]["warm"].append(fn(os.path.join(work, f"{m}.png")))
         for m, (fn, files) in methods.items():
-            cache.drop(files)
-            resident = cache.resident_fraction(files)
-            if resident is None or resident > 0.01:
-                raise RuntimeError(f"{m}: {resident} of the files stayed in the page cache: not a cold run")
+            _, resident = evict(files, methods=("fadvise",))
             resident_max = max(resident_max, resident)
             runs[m]["cold"].append(fn(os.path.join(work, f"{m}.png")))
     out = {m: {t: summary(r) for t, r in v.items()} for m, v in runs.items()}

@@ -10,7 +10,7 @@ import time
 from mpi4py import MPI
 
 import lodex
-from lodex.workloads import VPIC_DOMAIN, VPIC_SCHEMA, rank_grid, vpic
+from lodex.workloads import VPIC_DOMAIN, VPIC_SCHEMA, vpic
 
 
 def main() -> None:

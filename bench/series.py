@@ -21,7 +21,7 @@ layouts of the same data, all written by lodex:
    the grid's centre at the middle step and across all steps, 1-D lines across all steps (a
    vertical column, an x-line, a y-line, a point of PS), the centred half-extent sub-volume at
    one step and across all steps. Cold (the dataset's files evicted from the page cache before
-   each run) and warm (after an untimed read), both timing lodex.open + read with a fresh
+   each run, and mincore finding at most 1 % of them resident, else the run stops) and warm (after an untimed read), both timing lodex.open + read with a fresh
    dataset, so window heads are read too; warm with the same Series object (heads cached) for
    the planes and lines. Requests, bytes, chunks and windows come from last_read_stats; every
    result is compared with numpy (Geos.field).
@@ -50,8 +50,8 @@ import numpy as np
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
-from bench_common import MPIEXEC, environment, run_json  # noqa: E402
-from particle_read_worker import PageCache  # noqa: E402
+from bench_common import (MPIEXEC, chart_path, environment, evict, figure, files_under, goal_line,  # noqa: E402
+                          goal_marks, grouped_bars, redraw, run_json, spread)
 
 import lodex  # noqa: E402
 from lodex.workloads import Geos  # noqa: E402
@@ -113,20 +113,6 @@ def expected(g: Geos, p: Pattern) -> np.ndarray:
     if isinstance(p.steps, int):
         return g.field(p.var, p.steps, p.box)
     return np.stack([g.field(p.var, t, p.box) for t in p.steps])
-
-
-def files_under(d: str) -> list[str]:
-    return [os.path.join(r, f) for r, _, fs in os.walk(d) for f in fs]
-
-
-def page_cache() -> PageCache:
-    """drop_caches (the whole machine) where this process may write it, else fadvise per file."""
-    try:
-        cache = PageCache("drop_caches")
-        cache.drop([])
-        return cache
-    except OSError:
-        return PageCache("fadvise")
 
 
 def median(xs) -> float:
@@ -223,11 +209,10 @@ def read_benchmark(args, g: Geos, paths: dict[str, str], gap: int) -> dict:
     """Every pattern on every layout: cold runs (each after evicting that layout's files), then
     warm runs (after an untimed read), each with a fresh lodex.open; then, for the planes and
     lines, warm runs reusing one Series per layout. Layouts alternate within each repetition."""
-    cache = page_cache()
     files = {name: files_under(path) for name, path in paths.items()}
-    cache.drop([f for fs in files.values() for f in fs])
-    out = {"cold_method": cache.method, "merge_gap": gap,
-           "resident_after_drop": {name: cache.resident_fraction(fs) for name, fs in files.items()},
+    method, resident = evict([f for fs in files.values() for f in fs])
+    out = {"cold_method": method, "merge_gap": gap,
+           "cold_resident_max": resident,   # the most of a cold run's files mincore found resident
            "chunks_of_T_per_step": layout_check(paths, g, args.ranks),
            "patterns": {}}
     for pname, p in read_patterns(g).items():
@@ -235,7 +220,7 @@ def read_benchmark(args, g: Geos, paths: dict[str, str], gap: int) -> dict:
         res = {name: {"cold_s": [], "warm_s": []} for name in paths}
         for _ in range(args.repeats):
             for name, path in paths.items():
-                cache.drop(files[name])
+                out["cold_resident_max"] = max(out["cold_resident_max"], evict(files[name])[1])
                 dt, a, stats = open_and_read(path, p, gap)
                 check(a, want, f"{name} {pname} cold")
                 res[name]["cold_s"].append(dt)
@@ -401,6 +386,53 @@ def summary(res: dict) -> None:
                 print(f"{goal:>36}: {mode:>4} {'PASS' if v['met'] else 'FAIL'} ({x:.1f}x)")
 
 
+LINES_GOAL, PLANES_GOAL = 20, 5   # issue 7: 1-D lines >= 20x one file per step; planes across steps >= 5x the better baseline
+
+
+def goal_ratios(res: dict, layout: str, mode: str) -> tuple[float, float]:
+    """One layout's two read goal ratios (as goals() computes star's): the median over the 1-D
+    lines of one file per step / it, and the better baseline / it for the planes across steps."""
+    lines = [n for n, p in res["reads"]["patterns"].items() if p["group"] == "lines"]
+    per_line = [res["ratios"][n][mode][layout]["file_per_step"] for n in lines]
+    return median(per_line), res["ratios"]["planes_series_sum"][mode]["ratios"][layout]["better_baseline"]
+
+
+def chart(res: dict, path: str) -> None:
+    """1. write time per layout (medians, min-max) with the goal (star <= one file per step);
+    2-3. every read pattern on every layout, cold and warm; 4. the read goals' ratios of each
+    STAR layout, with the goals."""
+    fig, axes = figure(2, 2, (16, 10))
+    names = list(res["writes"]["layouts"])
+    ax = axes[0][0]
+    grouped_bars(ax, ["30 steps + close"], {n: [spread(res["writes"]["layouts"][n]["write_s"])] for n in names})
+    goal_line(ax, res["writes"]["layouts"]["file_per_step"]["write_median_s"], "goal: star <= file_per_step")
+    ax.set_ylabel("seconds (median, min-max)")
+    ax.set_title(f"writes, {res['settings']['ranks']} ranks, {res['settings']['steps']} steps", fontsize="medium")
+    ax.legend(fontsize=8)
+    patterns = res["reads"]["patterns"]
+    for ax, mode in ((axes[0][1], "cold"), (axes[1][0], "warm")):
+        grouped_bars(ax, list(patterns), {n: [spread(p["layouts"][n][f"{mode}_s"]) for p in patterns.values()]
+                                          for n in names}, scale=1e3, log=True)
+        ax.set_ylabel("ms, lodex.open + read (median, min-max)")
+        ax.set_title(f"reads of T (PS for the point), {mode} page cache", fontsize="medium")
+        ax.legend(fontsize=8)
+    ax = axes[1][1]
+    star_layouts = [n for n in names if n not in BASELINES]
+    groups = [(goal, mode) for goal in ("lines", "planes") for mode in ("cold", "warm")]
+    grouped_bars(ax, [f"{'1-D lines vs file_per_step' if g == 'lines' else 'planes across steps vs better baseline'}, {m}"
+                      for g, m in groups],
+                 {n: [goal_ratios(res, n, m)[0 if g == "lines" else 1] for g, m in groups] for n in star_layouts},
+                 log=True)
+    goal_marks(ax, [LINES_GOAL if g == "lines" else PLANES_GOAL for g, _ in groups],
+               f"goals: lines >= {LINES_GOAL}x, planes >= {PLANES_GOAL}x", 0, len(star_layouts))
+    ax.axhline(1.0, color="grey", lw=0.6)
+    ax.set_ylabel("baseline time / layout time (median)")
+    ax.set_title("the read goals", fontsize="medium")
+    ax.legend(fontsize=8)
+    fig.suptitle("Series (STAR), GEOS-5-like workload: five layouts of the same data")
+    fig.savefig(path, dpi=100)
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--repeats", type=int, default=5, help="timed runs per read pattern, layout and mode")
@@ -414,7 +446,11 @@ def main() -> None:
     ap.add_argument("--work", default=None, help="folder for the datasets (kept); default: a temporary one, removed")
     ap.add_argument("--calibration", default=None,
                     help="a saved lodex calibration to use; default: lodex.calibrate on the work folder first")
+    ap.add_argument("--chart-only", action="store_true", help="redraw the chart from --out's JSON, run nothing")
     args = ap.parse_args()
+    if args.chart_only:
+        redraw(args.out, chart)
+        return
     g = Geos(dims=args.dims, n2d=args.n2d, n3d=args.n3d, steps=args.steps)
     work = args.work or tempfile.mkdtemp(prefix="lodex-series-bench-")
     os.makedirs(work, exist_ok=True)
@@ -449,7 +485,8 @@ def main() -> None:
     with open(args.out, "w") as f:
         json.dump(result, f, indent=1)
     summary(result)
-    print(f"wrote {args.out}")
+    chart(result, chart_path(args.out))
+    print(f"wrote {args.out} and its chart")
 
 
 if __name__ == "__main__":
