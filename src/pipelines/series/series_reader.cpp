@@ -8,6 +8,7 @@
 
 #include "core/checksum.hpp"
 #include "format/series_file.hpp"
+#include "layout/series_read_plan.hpp"
 #include "pipelines/agreed_read.hpp"
 #include "pipelines/series/series_group.hpp"
 #include "pipelines/box_copy.hpp"
@@ -45,11 +46,7 @@ class MergedRead {
   MergedRead(const File& f, const std::vector<std::pair<uint64_t, uint64_t>>& ranges, uint64_t merge,
              std::vector<uint8_t>& buf)
       : buf_(buf) {
-    std::vector<std::pair<uint64_t, uint64_t>> merged;
-    for (const auto& [lo, hi] : ranges) {
-      if (!merged.empty() && lo <= merged.back().second + merge) merged.back().second = std::max(merged.back().second, hi);
-      else merged.emplace_back(lo, hi);
-    }
+    const std::vector<std::pair<uint64_t, uint64_t>> merged = merge_ranges(ranges, merge);
     for (const auto& [lo, hi] : merged) bytes += hi - lo;
     buf.resize(bytes);
     uint64_t at = 0;
@@ -260,65 +257,33 @@ SeriesArray SeriesGroup::read_part_data(const SeriesReadPart& part, uint32_t v,
     const uint64_t B = head->block_bytes;
     // Every row this window gives (where it is in the file, where it goes), and the blocks
     // holding them: file byte ranges and their block-table index ranges.
-    struct Row {
-      uint64_t offset, bytes;
-      uint8_t* out;
-    };
-    struct Blocks {
-      uint64_t offset, bytes;   // in the file
-      uint64_t first, count;    // in the block table
-    };
-    std::vector<Row> rows;
-    std::vector<Blocks> blocks;
-    std::vector<std::pair<uint64_t, uint64_t>> spans;   // one chunk's needed blocks [first, last]
+    std::vector<std::pair<uint64_t, uint64_t>> in_window;   // (answer step, step inside the window)
+    for (size_t i = 0; i < steps.size(); ++i)
+      if (where[i].first == w) in_window.emplace_back(i, where[i].second);
+    std::vector<SeriesChunkPlace> places(C);
     for (uint32_t c = 0; c < C; ++c) {
-      const GridBox cb = var_box(variable, chunks[c].box);
-      const GridBox r = cb.intersect(obox);
-      if (r.empty()) continue;
-      ++read_stats_.chunks;
       const SeriesChunkEntry& e = head->entries[size_t{v} * C + c];
-      const uint64_t nx = cb.hi[0] - cb.lo[0], ny = cb.hi[1] - cb.lo[1];
-      const uint64_t onx = obox.hi[0] - obox.lo[0], ony = obox.hi[1] - obox.lo[1];
-      const uint64_t row = static_cast<uint64_t>(r.hi[0] - r.lo[0]) * sample;
-      spans.clear();
-      for (size_t i = 0; i < steps.size(); ++i) {
-        if (where[i].first != w) continue;
-        const uint64_t k = where[i].second;
-        for (int64_t z = r.lo[2]; z < r.hi[2]; ++z)
-          for (int64_t y = r.lo[1]; y < r.hi[1]; ++y) {
-            const uint64_t rel =
-                (((k * e.planes + (z - cb.lo[2])) * ny + (y - cb.lo[1])) * nx + (r.lo[0] - cb.lo[0])) * sample;
-            uint8_t* to = out.bytes.data() + i * out_step +
-                          (((z - obox.lo[2]) * ony + (y - obox.lo[1])) * onx + (r.lo[0] - obox.lo[0])) * sample;
-            rows.push_back({e.offset + rel, row, to});
-            spans.emplace_back(rel / B, (rel + row - 1) / B);
-          }
-      }
-      std::sort(spans.begin(), spans.end());
-      for (size_t i = 0; i < spans.size();) {
-        uint64_t lo = spans[i].first, hi = spans[i].second;
-        for (++i; i < spans.size() && spans[i].first <= hi + 1; ++i) hi = std::max(hi, spans[i].second);
-        const uint64_t from = lo * B, to = std::min((hi + 1) * B, e.bytes);
-        blocks.push_back({e.offset + from, to - from, e.first_block + lo, hi - lo + 1});
-      }
+      places[c] = {e.offset, e.bytes, e.planes, e.first_block};
     }
-    std::sort(blocks.begin(), blocks.end(), [](const Blocks& a, const Blocks& b) { return a.offset < b.offset; });
+    const SeriesWindowRead plan_w = plan_window_read(variable, chunks, places, in_window, obox, B);
+    read_stats_.chunks += plan_w.chunks;
+    const std::vector<SeriesBlockRun>& blocks = plan_w.blocks;
     const std::string path = join_path(join_path(ds_->path, name_), m.windows[w].file);
     File f = ds_->confinement.open(path);
     ++read_stats_.windows;
     std::vector<std::pair<uint64_t, uint64_t>> ranges;
-    for (const Blocks& b : blocks) ranges.emplace_back(b.offset, b.offset + b.bytes);
+    for (const SeriesBlockRun& b : blocks) ranges.emplace_back(b.offset, b.offset + b.bytes);
     const MergedRead data_read(f, ranges, gap, data);
     // The entries' block checksums are in file order too, so these ranges are sorted as well.
     ranges.clear();
     const uint64_t table = head->block_table_offset();
-    for (const Blocks& b : blocks) ranges.emplace_back(table + 8 * b.first, table + 8 * (b.first + b.count));
+    for (const SeriesBlockRun& b : blocks) ranges.emplace_back(table + 8 * b.first, table + 8 * (b.first + b.count));
     const MergedRead sum_read(f, ranges, gap, sums);
     read_stats_.requests += data_read.requests + sum_read.requests;
     read_stats_.bytes_read += data_read.bytes + sum_read.bytes;
     read_stats_.checksum_requests += sum_read.requests;
     read_stats_.checksum_bytes += sum_read.bytes;
-    for (const Blocks& b : blocks) {
+    for (const SeriesBlockRun& b : blocks) {
       const uint8_t* p = data_read.at(b.offset);
       const uint8_t* q = sum_read.at(table + 8 * b.first);
       for (uint64_t i = 0, at = 0; i < b.count; ++i, at += B) {
@@ -331,7 +296,7 @@ SeriesArray SeriesGroup::read_part_data(const SeriesReadPart& part, uint32_t v,
       }
       read_stats_.blocks += b.count;
     }
-    for (const Row& r : rows) std::memcpy(r.out, data_read.at(r.offset), r.bytes);
+    for (const SeriesRowCopy& r : plan_w.rows) std::memcpy(out.bytes.data() + r.out, data_read.at(r.offset), r.bytes);
   }
   read_stats_.bytes_returned = out_step * steps.size();
   return out;
