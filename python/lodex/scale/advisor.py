@@ -209,7 +209,7 @@ def _series_query_set(dims: Sequence[int], steps: int) -> dict:
 
 def _series_row(m: Machine, dims, ranks, variables, steps, readers, layout, d_tar, d_sar, share) -> dict:
     from .series import predict_read, preview, read_work, write_traffic
-    t = write_traffic(layout, dims, ranks, variables, steps, m.ranks_per_node, d_tar=d_tar, d_sar=d_sar)
+    t = write_traffic(layout, dims, ranks, variables, steps, m, d_tar=d_tar, d_sar=d_sar)
     w = predict(m, t)
     reads = {}
     for label, (st, box) in _series_query_set(dims, steps).items():

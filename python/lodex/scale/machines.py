@@ -134,9 +134,11 @@ THETA = Machine(
     },
 )
 
-# Fitted on the STAR paper's read speedups (lodex.scale.series.fit_jaguar; docs/scale.md "Series").
-JAGUAR_REQUEST_COST = 2.50e-3     # seconds per request at an OST (request + seek)
-JAGUAR_OPEN_RATE = 5_000.0        # opens/s at the file system's one metadata server
+# Fitted on the STAR paper's speedups (lodex.scale.series.fit_jaguar; docs/scale.md "Series").
+# tests/python/test_scale_series.py refits them and checks they agree to 0.5 %.
+JAGUAR_REQUEST_COST = 6.107e-3    # seconds per request at an OST (request + seek)
+JAGUAR_INJECTION = 0.8432e9       # bytes/s a node's Lustre client moves
+JAGUAR_OPEN_RATE = 5_000.0        # opens/s at the file system's one metadata server (assumed)
 
 JAGUAR = Machine(
     name="jaguar",
@@ -151,7 +153,7 @@ JAGUAR = Machine(
     request_cost=JAGUAR_REQUEST_COST,
     md_rate=JAGUAR_OPEN_RATE,
     md_contention=math.inf,
-    injection=2 * GB,
+    injection=JAGUAR_INJECTION,
     latency=5e-6,
     forwarding_ratio=0,
     forwarding_bandwidth=math.inf,
@@ -160,13 +162,15 @@ JAGUAR = Machine(
     sources={
         "nodes, ranks_per_node, memory_per_node": "paper 004 §IV: 18,688 nodes of one 16-core Opteron and 32 GB",
         "targets": "paper 004 §IV: Widow 2, 336 OSTs",
-        "fs_bandwidth": "SPIDER: 240 GB/s aggregate over 1,344 OSTs, so 178.6 MB/s per OST; Widow 2 has 336 of them",
+        "fs_bandwidth": "SPIDER: 240 GB/s aggregate over 1,344 OSTs, so 178.6 MB/s per OST; Widow 2 has 336 of them "
+                        "(paper 004 §IV)",
         "stripe_size, stripe_count": "assumed: 1 MiB stripes (Lustre's default) over all 336 OSTs (lfs setstripe -c -1 "
                                      "on the output directory, as large shared files are written; the paper does not say)",
-        "injection": "assumed 2 GB/s per node for a Lustre client (the papers do not say; the sensitivity table varies it)",
         "latency": "assumed 5 us (SeaStar2+); negligible next to the request cost",
-        "md_contention": "assumed none: one metadata server, no published contention number",
-        "request_cost, md_rate": "fitted (docs/scale.md, Series)",
+        "md_rate": "assumed 5,000 opens/s at Spider's one metadata server (OLCF-SPIDER: one MDS per file "
+                   "system); the sensitivity table varies it",
+        "md_contention": "assumed none: no published contention number",
+        "request_cost, injection": "fitted (docs/scale.md, Series)",
     },
 )
 

@@ -188,16 +188,25 @@ def predict_read(m: Machine, w: ReadWork) -> ReadPrediction:
 # ---- the write -------------------------------------------------------------------------------------------------
 
 
-def write_traffic(layout: str, dims: tuple, ranks: int, variables: tuple, steps: int, ranks_per_node: int, *,
+def write_traffic(layout: str, dims: tuple, ranks: int, variables: tuple, steps: int, m: Machine, *,
                   d_tar: int = 30, d_sar: int | None = 2) -> Traffic:
-    """What writing ``steps`` steps moves. STAR: one file per window of d_tar steps, each chunk
-    written by its variable's top aggregator (the plan's), the spatial aggregation's exchange
-    (at level L every level-(L-1) aggregate moves to its level-L aggregator: the bytes of a group
-    but its own part, spread over the nodes by the round-robin aggregators); ``nc4``: GEOS-5's
-    write, every step gathered to one root rank and written as one file (§II-A)."""
+    """What writing ``steps`` steps moves on machine ``m`` (its ranks per node and striping).
+    STAR: one file per window of d_tar steps; each chunk written by its variable's top aggregator
+    (the plan's) as one write at the plan's offset, and its block checksums as another (so the
+    storage targets see the chunks' requests, not the file's stripes); the spatial aggregation's
+    exchange (at level L every level-(L-1) aggregate moves to its level-L aggregator: the bytes
+    of a group but its own part, spread over the nodes by the round-robin aggregators).
+    ``nc4``: GEOS-5's write, every step gathered to one root rank and written as one file
+    (paper 004 §II-A)."""
     dt, ds = layout_degrees(layout, steps, d_tar, d_sar)
-    pv = preview(tuple(dims), ranks, tuple(variables), dt, ds)
-    nodes = -(-ranks // ranks_per_node)
+    return _write_traffic(layout, tuple(dims), ranks, tuple(variables), steps, m.ranks_per_node, dt, ds,
+                          m.stripe_size, m.stripe_count, m.targets)
+
+
+@functools.lru_cache(maxsize=256)
+def _write_traffic(layout, dims, ranks, variables, steps, rpn, dt, ds, stripe_size, stripe_count, targets) -> Traffic:
+    pv = preview(dims, ranks, variables, dt, ds)
+    nodes = -(-ranks // rpn)
     step_bytes = int(_chunk_bytes(pv).sum())                  # all variables, one step, the whole grid
     if layout != "star":   # the root gathers each step and writes it (one file per step, or one in all)
         files = steps if dt == 1 else 1
@@ -208,23 +217,46 @@ def write_traffic(layout: str, dims: tuple, ranks: int, variables: tuple, steps:
         out[:] = per_node
         out[0] = 0.0
         inn[0] = step_bytes * steps - per_node
-        msgs = np.full(nodes, ranks_per_node * steps, dtype=np.float64)
-        msgs[0] = (ranks - ranks_per_node) * steps
-        return Traffic(f"{layout} ({files} files)", ranks, ranks_per_node, fb, np.zeros(files, np.int64),
+        msgs = np.full(nodes, rpn * steps, dtype=np.float64)
+        msgs[0] = (ranks - rpn) * steps
+        return Traffic(f"{layout} ({files} files)", ranks, rpn, fb, np.zeros(files, np.int64),
                        out, inn, msgs, 0, opens=0, max_senders=ranks)
+    from .machines import MACHINES
+    striping = next(iter(MACHINES.values())).with_(stripe_size=stripe_size, stripe_count=stripe_count, targets=targets)
     windows = -(-steps // dt)
-    window_bytes = [int(pv.window_head(min(dt, steps - w * dt))["file_bytes"]) for w in range(windows)]
-    writer_bytes = _writer_bytes(pv, nodes, ranks_per_node)               # per node, one step
+    sizes = [min(dt, steps - w * dt) for w in range(windows)]
+    load = {n: _window_load(pv, n, striping) for n in set(sizes)}
+    tb, tr = np.zeros(targets), np.zeros(targets)
+    for w, n in enumerate(sizes):      # window w's file starts on target w (round robin)
+        tb += np.roll(load[n][0], w % targets)
+        tr += np.roll(load[n][1], w % targets)
+    window_bytes = [int(pv.window_head(n)["file_bytes"]) for n in sizes]
+    writer_bytes = _writer_bytes(pv, nodes, rpn)               # per node, one step
     moved = step_bytes * (1 - (1 / (1 << pv.decomposed_axes)) ** pv.d_sar) if pv.d_sar else 0.0
     per_node = moved * steps / nodes
-    group = (1 << pv.decomposed_axes)
+    group = 1 << pv.decomposed_axes
     writers = np.nonzero(writer_bytes)[0]
-    return Traffic(f"STAR d_tar={dt}, d_sar={pv.d_sar} ({windows} files)", ranks, ranks_per_node,
+    return Traffic(f"STAR d_tar={dt}, d_sar={pv.d_sar} ({windows} files)", ranks, rpn,
                    np.array(window_bytes, dtype=np.int64), np.zeros(windows, np.int64),
                    np.full(nodes, per_node), np.full(nodes, per_node),
-                   np.full(nodes, float(group * pv.d_sar * ranks_per_node * windows)), 0,
+                   np.full(nodes, float(group * pv.d_sar * rpn * windows)), 0,
                    opens=(writers.size - 1) * windows, write_node=writers,
-                   write_bytes=writer_bytes[writers] * steps, max_senders=group ** pv.d_sar)
+                   write_bytes=writer_bytes[writers] * steps, max_senders=group ** pv.d_sar,
+                   target_bytes=tb, target_requests=tr)
+
+
+def _window_load(pv, steps: int, striping: Machine) -> tuple[np.ndarray, np.ndarray]:
+    """Bytes and requests per target of one window file (file 0): every chunk's data write and
+    its block checksums' write (one each, pipelines/series/series_writer.cpp), and rank 0's head."""
+    from .model import write_load
+    h = pv.window_head(steps)
+    off, size = h["offset"].ravel().astype(np.int64), h["bytes"].ravel().astype(np.int64)
+    blocks = -(-size // int(h["block_bytes"]))
+    first = np.cumsum(blocks) - blocks
+    sums_off = int(h["head_bytes"]) + 8 * first
+    offsets = np.concatenate([[0], off, sums_off])
+    sizes = np.concatenate([[int(h["head_bytes"])], size, 8 * blocks])
+    return write_load(striping, np.zeros(offsets.size, np.int64), offsets, sizes)
 
 
 def _chunk_bytes(pv) -> np.ndarray:
@@ -259,7 +291,7 @@ READERS = (16, 32, 64, 128, 256, 512)   # §IV-A: 16 (one node) to 512 readers
 WRITE_RANKS = (512, 1024, 2048, 4096, 8192)   # §IV-D, Fig. 12
 STAR_DEGREES = (30, 2)              # §IV: 30 steps of TAR, 2 levels of SAR
 TOLERANCE = 0.25
-CALIBRATION = ("star-planar-30-one-file",)
+CALIBRATION = ("star-planar-30-one-file", "star-write")
 
 
 def queries(kind: str, dims: Sequence[int]) -> dict:
@@ -297,9 +329,9 @@ def write_speedups(m: Machine, p: dict) -> list[dict]:
     out = []
     dims = GEOS5_DIMS[p["resolution"]]
     for r in WRITE_RANKS:
-        star = write_traffic("star", dims, r, GEOS5_VARIABLES, p["steps"], m.ranks_per_node,
-                             d_tar=30, d_sar=1 if r <= 1024 else 2)
-        base = write_traffic(p["baseline"], dims, r, GEOS5_VARIABLES, p["steps"], m.ranks_per_node)
+        star = write_traffic("star", dims, r, GEOS5_VARIABLES, p["steps"], m,
+                             d_tar=30, d_sar=p.get("d_sar", 1 if r <= 1024 else 2))
+        base = write_traffic(p["baseline"], dims, r, GEOS5_VARIABLES, p["steps"], m)
         b, s = predict(m, base), predict(m, star)
         out.append({"writers": r, "baseline_seconds": b.seconds, "star_seconds": s.seconds,
                     "speedup": b.seconds / s.seconds, "baseline_bound": b.bottleneck, "star_bound": s.bottleneck})
@@ -319,15 +351,23 @@ def series_points() -> list[dict]:
 
 
 def fit_jaguar(base: Machine | None = None) -> Machine:
-    """request_cost from the one-file planar read (64x): with every step in one file the opens
-    are the same for both layouts, so the speedup is the data path's alone (§IV-B) and grows
-    with the cost of a request (NC4 makes many more)."""
+    """The two free parameters from two points, solved together (nested bisection: for a node
+    link ``injection``, the ``request_cost`` that meets the one-file planar read, 64x; then the
+    ``injection`` at which the write speedup is 11x). The read point isolates the data path (with
+    every step in one file both layouts open the same files, §IV-B), and its speedup grows with
+    the cost of a request, of which NC4 makes many more; the write's falls as the node link gets
+    faster, since NetCDF-4's writes pass through one root node and STAR's do not."""
     from .machines import JAGUAR
     from .validation import _bisect
     base = base or JAGUAR
-    p = next(q for q in series_points() if q["id"] == CALIBRATION[0])
-    return base.with_(request_cost=_bisect(lambda c: evaluate(base.with_(request_cost=c), p)[0] - p["value"],
-                                           1e-5, 1e-1, iters=30))
+    write = next(q for q in series_points() if q["id"] == "star-write")
+    read = next(q for q in series_points() if q["id"] == "star-planar-30-one-file")
+
+    def with_link(b: float) -> Machine:
+        m = base.with_(injection=b)
+        return m.with_(request_cost=_bisect(lambda c: evaluate(m.with_(request_cost=c), read)[0] - read["value"],
+                                            1e-5, 1e-1, iters=30))
+    return with_link(_bisect(lambda b: write["value"] - evaluate(with_link(b), write)[0], 1e8, 1e11, iters=30))
 
 
 def validate_series(m: Machine | None = None) -> list[dict]:
