@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import dataclasses
 import functools
-import math
 from typing import Sequence
 
 import numpy as np
@@ -269,19 +268,6 @@ def _writer_bytes(pv, nodes: int, rpn: int) -> np.ndarray:
     cb = _chunk_bytes(pv)
     node = np.asarray(pv.writers, dtype=np.int64) // rpn
     return np.bincount(node.ravel(), weights=cb.ravel(), minlength=nodes)
-
-
-def predict_write(m: Machine, t: Traffic):
-    """The particle model's equations (1)-(8) on a series write's traffic (no reordering)."""
-    return predict(m, t)
-
-
-def speedup(m: Machine, base: ReadWork, star: ReadWork) -> float:
-    return predict_read(m, base).seconds / predict_read(m, star).seconds
-
-
-def log2_range(lo: int, hi: int) -> list[int]:
-    return [1 << e for e in range(int(math.log2(lo)), int(math.log2(hi)) + 1)]
 
 
 # ---- the paper's workloads, calibration and validation (docs/scale.md, "Series") -------------------------------
