@@ -81,5 +81,50 @@ TEST(SplitSeriesRead, RejectsARankOutsideTheCommunicator) {
     expect_error(ErrorCode::kInvalidArgument, [&] { split_series_read(steps_of(3), {{0, 0, 0}, {2, 2, 2}}, 3, rank, size); });
 }
 
+TEST(MergeRanges, MergesOverTheGapAndCutsAtTheCap) {
+  const std::vector<std::pair<uint64_t, uint64_t>> r{{0, 10}, {15, 20}, {40, 50}, {50, 55}};
+  EXPECT_EQ(merge_ranges(r, 0), (std::vector<std::pair<uint64_t, uint64_t>>{{0, 10}, {15, 20}, {40, 55}}));
+  EXPECT_EQ(merge_ranges(r, 5), (std::vector<std::pair<uint64_t, uint64_t>>{{0, 20}, {40, 55}}));
+  EXPECT_EQ(merge_ranges(r, 100), (std::vector<std::pair<uint64_t, uint64_t>>{{0, 55}}));
+  EXPECT_EQ(merge_ranges(r, 100, 20), (std::vector<std::pair<uint64_t, uint64_t>>{{0, 20}, {20, 40}, {40, 55}}));
+  EXPECT_TRUE(merge_ranges({}, 8, 4).empty());
+}
+
+// One chunk of 8 x 4 x 2 f4 samples over 3 steps at offset 1000, blocks of 64 bytes: a column at
+// (x, y) = (1, 2) across steps 0 and 2 needs one 4-byte sample per (step, z): rows of 4 bytes at
+// ((k * 2 + z) * 4 + 2) * 8 + 1 samples.
+TEST(PlanWindowRead, RowsAndBlocksOfAColumn) {
+  SeriesDecomposition d = decompose_series({8, 4, 2}, {GridBox{{0, 0, 0}, {8, 4, 2}}});
+  const SarPlan sar(d, 0);
+  const SeriesVariable v{"T", DType::kF4, 3};
+  const std::vector<SeriesChunkPlace> places{{1000, 8 * 4 * 2 * 3 * 4, 2, 7}};
+  const GridBox col{{1, 2, 0}, {2, 3, 2}};
+  const SeriesWindowRead w = plan_window_read(v, sar.chunks(), places, {{0, 0}, {1, 2}}, col, 64);
+  EXPECT_EQ(w.chunks, 1u);
+  ASSERT_EQ(w.rows.size(), 4u);
+  std::vector<uint64_t> want_blocks;
+  for (uint64_t k : {0, 2})
+    for (uint64_t z = 0; z < 2; ++z) {
+      const uint64_t rel = ((k * 2 + z) * 4 + 2) * 8 * 4 + 4;
+      const size_t i = (k ? 2 : 0) + z;
+      EXPECT_EQ(w.rows[i].offset, 1000 + rel);
+      EXPECT_EQ(w.rows[i].bytes, 4u);
+      EXPECT_EQ(w.rows[i].out, ((k ? 1 : 0) * 2 + z) * 4);   // answer (step i, z)
+      want_blocks.push_back(rel / 64);
+    }
+  ASSERT_EQ(w.blocks.size(), want_blocks.size());   // 128 bytes apart: no two blocks adjacent
+  for (size_t i = 0; i < w.blocks.size(); ++i) {
+    EXPECT_EQ(w.blocks[i].offset, 1000 + want_blocks[i] * 64);
+    EXPECT_EQ(w.blocks[i].first, 7 + want_blocks[i]);
+    EXPECT_EQ(w.blocks[i].count, 1u);
+  }
+  // the whole of step 2: its adjacent blocks join into one run
+  const SeriesWindowRead all = plan_window_read(v, sar.chunks(), places, {{0, 2}}, GridBox{{0, 0, 0}, {8, 4, 2}}, 64);
+  ASSERT_EQ(all.blocks.size(), 1u);
+  EXPECT_EQ(all.blocks[0].offset, 1000 + 2 * 256);
+  EXPECT_EQ(all.blocks[0].bytes, 256u);
+  EXPECT_EQ(all.rows.size(), 8u);
+}
+
 }  // namespace
 }  // namespace lodex

@@ -220,10 +220,15 @@ def test_grid_preview_against_numpy(partitions, mode):
     files, units, sends = pv.files, pv.units, pv.sends
     assert files[:, 1].sum() << pv.bits_per_block == np.prod(dims)        # a power-of-two grid: every block full
     assert sorted(map(tuple, units[:, :2].tolist())) == [(f, k) for f in files[:, 0].tolist() for k in range(2)]
-    first_hop = sends[np.isin(sends[:, 2], units[sends[:, 0], 2]) | (partitions == 1)]
-    if partitions == 1:   # no shared files: every run goes straight to its unit's aggregator
+    vol = np.prod(boxes[:, 3:] - boxes[:, :3], axis=1)
+    if partitions == 1:   # no shared files: each rank's samples go straight to each unit's aggregator, once
         assert np.all(sends[:, 2] == units[sends[:, 0], 2])
-        assert sends[:, 3].sum() == 2 * np.prod(dims) and first_hop.shape == sends.shape
+        np.testing.assert_array_equal(np.bincount(sends[:, 1], weights=sends[:, 3], minlength=ranks), 2 * vol)
+    else:                 # a row ends at the unit's aggregator, or at a collector of the sender's partition
+        assert sends[:, 3].sum() >= 2 * np.prod(dims)
+        to_agg = sends[:, 2] == units[sends[:, 0], 2]
+        parts = pv.rank_partitions
+        assert np.all(to_agg | (parts[sends[:, 1]] == parts[sends[:, 2]]))
     by_unit = np.bincount(sends[:, 0], weights=sends[:, 3], minlength=len(units))
     assert np.all(by_unit >= (files[np.searchsorted(files[:, 0], units[:, 0]), 1] << pv.bits_per_block))
 
