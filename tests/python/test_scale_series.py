@@ -233,6 +233,31 @@ def test_grid_preview_against_numpy(partitions, mode):
     assert np.all(by_unit >= (files[np.searchsorted(files[:, 0], units[:, 0]), 1] << pv.bits_per_block))
 
 
+@pytest.mark.parametrize("partitions", [2, 8, 64])
+def test_grid_partition_boxes_tile_the_grid(partitions):
+    dims = (64, 32, 128)
+    pv = plan_grid(dims, grid_boxes(dims, 64), partitions=partitions)
+    b = np.clip(pv.partition_boxes, 0, np.array(dims * 2))
+    assert len(b) == partitions
+    assert np.prod(b[:, 3:] - b[:, :3], axis=1).sum() == np.prod(dims)
+    cover = np.zeros(dims, dtype=np.int64)
+    for lo0, lo1, lo2, hi0, hi1, hi2 in b:
+        cover[lo0:hi0, lo1:hi1, lo2:hi2] += 1
+    assert np.all(cover == 1)
+    assert np.bincount(pv.rank_partitions, minlength=partitions).min() >= 1
+
+
+def test_series_write_one_target_closed_form():
+    """One target and an infinitely fast network: the write is the target's bytes / BW plus its
+    requests x c_req (and the creates), nothing else."""
+    m = JAGUAR.with_(targets=1, stripe_count=1, fs_bandwidth=1e9, injection=math.inf, latency=0.0, md_rate=math.inf)
+    t = S.write_traffic("star", S.GEOS5_DIMS["0.5"], 256, S.GEOS5_VARIABLES, 8, m, d_tar=4, d_sar=1)
+    p = predict(m, t)
+    assert p.exchange == 0 and p.metadata == 0 and p.bottleneck == "storage targets"
+    assert p.data == pytest.approx(t.target_bytes[0] / 1e9 + t.target_requests[0] * m.request_cost, rel=1e-12)
+    assert p.seconds == pytest.approx(p.data, rel=1e-12)
+
+
 def test_grid_traffic_conserves_bytes():
     t = grid_traffic((128, 128, 128), 512, 64, partitions=8, fields=3, sample_bytes=8)
     assert t.total_bytes == 128**3 * 3 * 8 == t.node_write_bytes().sum()

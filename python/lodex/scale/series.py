@@ -132,7 +132,7 @@ def _read_work(layout, dims, ranks, variables, total_steps, var, steps, box, rea
             by_window.setdefault(s // dt, []).append(s % dt)
         for w, ks in by_window.items():
             n = min(dt, total_steps - w * dt)
-            got = _window(pv, var, n, tuple(ks), tuple(b), gap, cap)
+            got = _window((dims, ranks, variables, dt, ds), pv, var, n, tuple(ks), tuple(b), gap, cap)
             files.add(w)
             opens[r] += 1
             reqs[r] += 1 + got["data_requests"] + (got["checksum_requests"] if lodex_layout else 0)
@@ -140,11 +140,11 @@ def _read_work(layout, dims, ranks, variables, total_steps, var, steps, box, rea
     return ReadWork(layout, readers, opens, reqs, nbytes, len(files))
 
 
-_WINDOWS: dict = {}
+_WINDOWS: dict = {}   # window_read answers by (plan's arguments, read's arguments)
 
 
-def _window(pv, var, n, ks, b, gap, cap) -> dict:
-    key = (id(pv), var, n, ks, b, gap, cap)
+def _window(plan_key: tuple, pv, var, n, ks, b, gap, cap) -> dict:
+    key = (plan_key, var, n, ks, b, gap, cap)
     hit = _WINDOWS.get(key)
     if hit is None:
         if len(_WINDOWS) > 200_000:
