@@ -280,6 +280,30 @@ def test_write_load_closed_form():
     np.testing.assert_array_equal(tr, [3, 2, 2, 1])
 
 
+def test_sar_moved_bytes_against_the_plans_senders():
+    """The closed form of the spatial aggregation's traffic against the plan: at every level, each
+    aggregator receives its senders' level-(L-1) aggregates (its own stays). With 16 variables the
+    round robin gives every sub-group its turn at both levels, so the average is exact."""
+    dims, ranks = (37, 22, 6), 32
+    variables = [("f4", 3)] * 16
+    boxes = S.series_boxes(dims, ranks)
+    pv = plan_series(dims, boxes, variables, d_tar=1, d_sar=2)
+    gx, _ = S.rank_grid(ranks)
+    per_rank = np.prod(boxes[:, 3:] - boxes[:, :3], axis=1) * 4
+    i, j = np.arange(ranks) % gx, np.arange(ranks) // gx
+    want = []
+    for level in (1, 2):
+        moved = 0
+        for v in range(len(variables)):
+            for a in sorted({pv.aggregator(v, level, r) for r in range(ranks)}):
+                for snd in pv.senders(v, level, a):
+                    if snd != a:
+                        same = ((i >> (level - 1)) == (i[snd] >> (level - 1))) & ((j >> (level - 1)) == (j[snd] >> (level - 1)))
+                        moved += per_rank[same].sum()
+        want.append(moved)
+    np.testing.assert_allclose(S.sar_moved_bytes(dims, ranks, variables, 2), want, rtol=1e-12)
+
+
 def test_series_write_conserves_bytes():
     dims, R = S.GEOS5_DIMS["0.5"], 1024
     for d_tar, d_sar in ((30, 2), (7, 0)):

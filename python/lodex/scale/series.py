@@ -231,7 +231,7 @@ def _write_traffic(layout, dims, ranks, variables, steps, rpn, dt, ds, stripe_si
         tr += np.roll(load[n][1], w % targets)
     window_bytes = [int(pv.window_head(n)["file_bytes"]) for n in sizes]
     writer_bytes = _writer_bytes(pv, nodes, rpn)               # per node, one step
-    moved = step_bytes * (1 - (1 / (1 << pv.decomposed_axes)) ** pv.d_sar) if pv.d_sar else 0.0
+    moved = float(sar_moved_bytes(dims, ranks, variables, pv.d_sar).sum())   # one step, every level
     per_node = moved * steps / nodes
     group = 1 << pv.decomposed_axes
     writers = np.nonzero(writer_bytes)[0]
@@ -256,6 +256,27 @@ def _window_load(pv, steps: int, striping: Machine) -> tuple[np.ndarray, np.ndar
     offsets = np.concatenate([[0], off, sums_off])
     sizes = np.concatenate([[int(h["head_bytes"])], size, 8 * blocks])
     return write_load(striping, np.zeros(offsets.size, np.int64), offsets, sizes)
+
+
+def sar_moved_bytes(dims: Sequence[int], ranks: int, variables: Sequence, d_sar: int) -> np.ndarray:
+    """Bytes one step's spatial aggregation moves between ranks at each level 1..d_sar: at level L
+    every level-(L-1) aggregate in a group but the aggregator's own goes to the group's
+    aggregator. The aggregator rotates over the sub-groups variable by variable (round robin),
+    so a group keeps, averaged over the variables, 1 / (its sub-groups) of its bytes."""
+    gx, gy = rank_grid(ranks)
+    boxes = series_boxes(dims, ranks)
+    cells = np.prod(boxes[:, 3:] - boxes[:, :3], axis=1).astype(np.float64)   # samples per rank (x fastest)
+    area = cells / dims[2]
+    per_rank = sum(np.dtype(t).itemsize * (cells if n == 3 else area) for t, n in variables)
+    i, j = np.arange(ranks) % gx, np.arange(ranks) // gx
+    out = []
+    for level in range(1, d_sar + 1):
+        group = (j >> level) * gx + (i >> level)
+        sub = (j >> (level - 1)) * (2 * gx) + (i >> (level - 1))
+        group_bytes = np.bincount(group, weights=per_rank)
+        subs = np.bincount(np.unique(np.stack([group, sub]), axis=1)[0])
+        out.append(float(np.sum(group_bytes[subs > 0] * (1 - 1 / subs[subs > 0]))))
+    return np.array(out)
 
 
 def _chunk_bytes(pv) -> np.ndarray:
