@@ -1,6 +1,10 @@
-"""The aggregation planner on simulated ranks: what a write by many ranks would do, computed
-without MPI or files (lodex's own pure planner, layout/particle_plan.hpp). For benchmarks and
-tests at rank counts a workstation cannot run."""
+"""lodex's pure planners on simulated ranks: what a write by many ranks would do, computed
+without MPI or files — the particle aggregation planner (layout/particle_plan.hpp,
+:func:`plan_write`), STAR's series planner and the series reader's requests
+(layout/series_plan.hpp, layout/series_read_plan.hpp, :func:`plan_series`,
+:func:`split_series_read`) and the grid writer's aggregation plan (layout/grid_plan.hpp,
+:func:`plan_grid`). For benchmarks, tests and the scale model (:func:`advise`) at rank counts a
+workstation cannot run."""
 
 from __future__ import annotations
 
