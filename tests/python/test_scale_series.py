@@ -425,6 +425,7 @@ def test_advise_series():
     ({"machine": "jaguar", "ranks": 256, "dims": (8, 8, 4)}, "cannot be cut"),
     ({"machine": "jaguar", "ranks": 256, "steps": 0}, "steps must be a positive integer"),
     ({"machine": "jaguar", "ranks": 256, "d_tar": [64]}, "no candidate degrees"),
+    ({"machine": "jaguar", "ranks": 1 << 15}, "at most 8,388,608 rank-variables"),
 ])
 def test_advise_series_errors(kw, match):
     with pytest.raises(InvalidArgumentError, match=match):

@@ -188,6 +188,7 @@ def _curves(m: Machine, ranks: int, ppr: int, bpp: int, factors) -> dict:
 
 SERIES_D_TAR = (1, 2, 4, 8, 16, 32)
 SERIES_MAX_D_SAR = 3
+SERIES_MAX_CHUNKS = 1 << 23   # ranks x variables: the d_sar = 0 candidate plans every rank's chunk of each
 
 
 def _positive(v: Any, what: str) -> int:
@@ -259,6 +260,10 @@ def advise_series(machine: Any, ranks: int, *, dims: Sequence[int] = (576, 361, 
     if len(dims) != 3 or min(dims) < 1:
         raise InvalidArgumentError(f"dims must be three positive integers (x, y, z), got {dims!r}")
     variables = tuple((str(t), int(n)) for t, n in (variables or GEOS5_VARIABLES))
+    if ranks * len(variables) > SERIES_MAX_CHUNKS:
+        raise InvalidArgumentError(f"series advice simulates at most {SERIES_MAX_CHUNKS:,} rank-variables (every "
+                                   f"rank's chunk of every variable); {ranks:,} ranks x {len(variables)} variables "
+                                   "is more")
     series_boxes(dims, ranks)   # the grid must hold the decomposition
     share = m.memory_per_node / m.ranks_per_node
     levels = preview(dims, ranks, variables[:1], 1, 0).max_sar_levels
