@@ -21,6 +21,7 @@ namespace nb = nanobind;
 MPI_Comm to_comm(nb::handle obj);
 void bind_particles(nb::module_& m);
 void bind_planner(nb::module_& m);
+void bind_previews(nb::module_& m);   // plan_series, plan_grid: pure previews
 void bind_grids(nb::module_& m);
 void bind_dataset_grids(nb::class_<Dataset>& cls);   // Dataset.grid, define_grid, grid_names
 void bind_series(nb::module_& m);

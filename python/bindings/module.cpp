@@ -153,6 +153,7 @@ NB_MODULE(_lodex, m) {
 
   bind_particles(m);
   bind_planner(m);
+  bind_previews(m);
   bind_grids(m);
   bind_dataset_grids(dataset);
   bind_series(m);

@@ -135,4 +135,30 @@ void decode_series_table(const uint8_t* data, size_t size, SeriesWindowHead& h, 
   if (at != h.file_bytes) r.corrupt(cat("the chunks end at ", at, ", the file at ", h.file_bytes));
 }
 
+SeriesWindowHead planned_window_head(const std::string& series, const std::vector<SeriesVariable>& vars,
+                                     const SarPlan& sar, int64_t first_step, uint32_t steps) {
+  SeriesWindowHead h;
+  h.series = series.substr(0, 31);
+  h.first_step = static_cast<uint64_t>(first_step);
+  h.steps = steps;
+  h.variables = static_cast<uint32_t>(vars.size());
+  h.chunks = static_cast<uint32_t>(sar.chunks().size());
+  const std::vector<uint32_t> planes = chunk_planes(vars, sar);
+  const WindowLayout sizes = window_layout(vars, sar, steps, 0);
+  h.entries.resize(planes.size());
+  for (uint32_t v = 0; v < h.variables; ++v)
+    for (uint32_t c = 0; c < h.chunks; ++c) {
+      SeriesChunkEntry& e = h.entries[size_t{v} * h.chunks + c];
+      e.bytes = sizes.bytes[v][c];
+      e.planes = planes[size_t{v} * h.chunks + c];
+      h.total_planes += e.planes;
+    }
+  number_series_blocks(h);
+  h.data_offset = series_data_offset(h.variables, h.chunks, h.total_blocks);
+  for (uint32_t v = 0; v < h.variables; ++v)
+    for (uint32_t c = 0; c < h.chunks; ++c) h.entries[size_t{v} * h.chunks + c].offset = sizes.offset[v][c] + h.data_offset;
+  h.file_bytes = sizes.end + h.data_offset;
+  return h;
+}
+
 }  // namespace lodex

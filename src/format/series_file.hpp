@@ -13,6 +13,8 @@
 #include <string>
 #include <vector>
 
+#include "layout/series_plan.hpp"
+
 namespace lodex {
 
 inline constexpr char kSeriesFileMagic[8] = {'L', 'D', 'X', 'S', 'E', 'R', 'W', '\0'};
@@ -59,5 +61,11 @@ std::vector<uint8_t> encode_series_head(const SeriesWindowHead& head);
 // entry inside the data region, in order, a whole number of slabs, first_block filled in.
 SeriesWindowHead decode_series_header(const uint8_t* data, size_t size, uint64_t file_size, const std::string& what);
 void decode_series_table(const uint8_t* data, size_t size, SeriesWindowHead& head, const std::string& what);
+
+// The head the plan gives a window of `steps` steps from `first_step`: every chunk's place,
+// bytes, planes and blocks, and where the data starts. The writer writes it; the reader checks
+// a window file's head against it; lodex.planning previews it.
+SeriesWindowHead planned_window_head(const std::string& series, const std::vector<SeriesVariable>& vars,
+                                     const SarPlan& sar, int64_t first_step, uint32_t steps);
 
 }  // namespace lodex

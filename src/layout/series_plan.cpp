@@ -295,4 +295,18 @@ std::vector<uint32_t> chunk_planes(const std::vector<SeriesVariable>& vars, cons
   return out;
 }
 
+SeriesStepBytes series_step_bytes(const std::vector<SeriesVariable>& vars, const std::vector<GridBox>& boxes) {
+  SeriesStepBytes out;
+  uint64_t total = 0;
+  for (const GridBox& b : boxes) {
+    uint64_t bytes = 0;
+    for (const auto& v : vars) bytes += chunk_bytes(v, b, 1);
+    out.largest_rank = std::max(out.largest_rank, bytes);
+    total += bytes;
+  }
+  const uint64_t n = static_cast<uint64_t>(vars.size()) * boxes.size();
+  out.average_variable = std::max<uint64_t>(1, n ? total / n : 0);
+  return out;
+}
+
 }  // namespace lodex

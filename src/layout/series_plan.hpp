@@ -52,6 +52,14 @@ struct SeriesDecomposition {
 // not tile the grid as a tensor grid (every rank's box one cell of per-axis cuts).
 SeriesDecomposition decompose_series(const std::array<int64_t, 3>& dims, const std::vector<GridBox>& boxes);
 
+// What the coordination takes from the ranks' boxes: the largest rank's bytes of one step over
+// all variables, and the average variable's bytes per rank and step (DataSize_ts, at least 1).
+struct SeriesStepBytes {
+  uint64_t largest_rank = 0;
+  uint64_t average_variable = 1;
+};
+SeriesStepBytes series_step_bytes(const std::vector<SeriesVariable>& vars, const std::vector<GridBox>& boxes);
+
 // §III-D: OptSize = BW_io × (CC + Ts), and OptSize = d_tar × DataSize_ts × (2^n)^d_sar (eq. 3).
 struct StarSettings {
   double bw_io = 500e6;   // bytes per second of one storage target

@@ -264,5 +264,14 @@ TEST(SeriesPlan, CoordinationFollowsEquationsThreeAndFour) {
   s.max_window_seconds = 600;
 }
 
+TEST(SeriesStepBytes, LargestRankAndAverageVariable) {
+  const std::vector<SeriesVariable> vars{{"T", DType::kF4, 3}, {"PS", DType::kF8, 2}};
+  const std::vector<GridBox> boxes{{{0, 0, 0}, {3, 2, 4}}, {{3, 0, 0}, {5, 2, 4}}};
+  const SeriesStepBytes b = series_step_bytes(vars, boxes);
+  EXPECT_EQ(b.largest_rank, 3u * 2 * 4 * 4 + 3 * 2 * 8);                                   // 144
+  EXPECT_EQ(b.average_variable, (3u * 2 * 4 * 4 + 3 * 2 * 8 + 2 * 2 * 4 * 4 + 2 * 2 * 8) / 4);   // 240 / 4
+  EXPECT_EQ(series_step_bytes(vars, {}).average_variable, 1u);
+}
+
 }  // namespace
 }  // namespace lodex

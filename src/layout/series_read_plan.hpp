@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "layout/grid_plan.hpp"
+#include "layout/series_plan.hpp"
 
 namespace lodex {
 
@@ -24,36 +25,40 @@ struct SeriesReadShare {
 // 0..size-1.
 SeriesReadShare split_series_read(const std::vector<int64_t>& steps, const GridBox& box, int ndim, int rank, int size);
 
-// One variable's chunk in a window file (docs/formats/series.md): `box` on the variable's axes;
-// its bytes hold the window's steps one after another, each `planes` z-slabs of box's x-y rows
-// (x fastest); blocks of the file's block size start at `offset`, the first being block-table
-// entry `first_block`.
-struct WindowChunk {
-  GridBox box;
+// Where one variable's chunk lies in a window file (absolute offset, bytes, slabs per step, index
+// of its first block checksum): the window head's entry, as the reader and previews see it.
+struct SeriesChunkPlace {
   uint64_t offset = 0, bytes = 0;
   uint32_t planes = 1;
   uint64_t first_block = 0;
 };
-// One x-row of the read: `bytes` at file `offset` go to byte `out` of the answer.
-struct WindowRow {
+// A row of the answer: `bytes` at file `offset`, copied to byte `out` of the answer.
+struct SeriesRowCopy {
   uint64_t offset = 0, bytes = 0, out = 0;
 };
-// Blocks read and verified together: `count` blocks from block-table entry `first`, at file
-// `offset` (the last may be short: a chunk's end).
-struct WindowBlocks {
+// Consecutive blocks of one chunk holding needed rows: file bytes, and block-table indices.
+struct SeriesBlockRun {
   uint64_t offset = 0, bytes = 0;
   uint64_t first = 0, count = 0;
 };
-struct WindowReadPlan {
-  std::vector<WindowRow> rows;         // chunk by chunk, step by step, z then y
-  std::vector<WindowBlocks> blocks;    // sorted by offset, disjoint; every row inside one
-  uint32_t chunks = 0;                 // chunks the box meets
+struct SeriesWindowRead {
+  std::vector<SeriesRowCopy> rows;
+  std::vector<SeriesBlockRun> blocks;   // ascending by offset
+  uint64_t chunks = 0;                  // chunks the box meets
 };
-// What a read of `box` (the answer's box, on the variable's axes) takes from one window file:
-// `steps` lists (position of the step in the answer, the step's index in the window); the answer
-// is (steps, z, y, x) of `sample_bytes` samples. The blocks are those holding the rows, those of
-// one chunk no more than a block apart merged. Pure.
-WindowReadPlan plan_window_read(const std::vector<WindowChunk>& chunks, const GridBox& box, uint64_t sample_bytes,
-                                const std::vector<std::pair<uint64_t, uint64_t>>& steps, uint64_t block_bytes);
+// What a read of `obox` (on the variable's axes) needs from one window: `places[c]` is the
+// variable's chunk c of `chunks` (SarPlan::chunks()), `steps` the (answer step i, step k inside
+// the window) pairs this window gives, `block_bytes` the window's block size. Rows are x-runs of
+// the box inside a chunk; blocks are the chunk's blocks holding them, runs of adjacent blocks
+// joined. Pure: the reader (pipelines/series) executes it, lodex.planning previews it.
+SeriesWindowRead plan_window_read(const SeriesVariable& variable, const std::vector<SeriesChunk>& chunks,
+                                  const std::vector<SeriesChunkPlace>& places,
+                                  const std::vector<std::pair<uint64_t, uint64_t>>& steps, const GridBox& obox,
+                                  uint64_t block_bytes);
+// Sorted byte ranges [lo, hi) as requests: ranges at most `gap` bytes apart are one request (the
+// gap read too, data sieving); with `max_bytes` > 0 a merged range longer than that is cut into
+// requests of at most `max_bytes` (a sieve buffer's size, as HDF5 reads contiguous data).
+std::vector<std::pair<uint64_t, uint64_t>> merge_ranges(const std::vector<std::pair<uint64_t, uint64_t>>& ranges,
+                                                        uint64_t gap, uint64_t max_bytes = 0);
 
 }  // namespace lodex

@@ -84,6 +84,51 @@ TEST(SplitSeriesRead, RejectsARankOutsideTheCommunicator) {
     expect_error(ErrorCode::kInvalidArgument, [&] { split_series_read(steps_of(3), {{0, 0, 0}, {2, 2, 2}}, 3, rank, size); });
 }
 
+TEST(MergeRanges, MergesOverTheGapAndCutsAtTheCap) {
+  const std::vector<std::pair<uint64_t, uint64_t>> r{{0, 10}, {15, 20}, {40, 50}, {50, 55}};
+  EXPECT_EQ(merge_ranges(r, 0), (std::vector<std::pair<uint64_t, uint64_t>>{{0, 10}, {15, 20}, {40, 55}}));
+  EXPECT_EQ(merge_ranges(r, 5), (std::vector<std::pair<uint64_t, uint64_t>>{{0, 20}, {40, 55}}));
+  EXPECT_EQ(merge_ranges(r, 100), (std::vector<std::pair<uint64_t, uint64_t>>{{0, 55}}));
+  EXPECT_EQ(merge_ranges(r, 100, 20), (std::vector<std::pair<uint64_t, uint64_t>>{{0, 20}, {20, 40}, {40, 55}}));
+  EXPECT_TRUE(merge_ranges({}, 8, 4).empty());
+}
+
+// One chunk of 8 x 4 x 2 f4 samples over 3 steps at offset 1000, blocks of 64 bytes: a column at
+// (x, y) = (1, 2) across steps 0 and 2 needs one 4-byte sample per (step, z): rows of 4 bytes at
+// ((k * 2 + z) * 4 + 2) * 8 + 1 samples.
+TEST(PlanWindowRead, RowsAndBlocksOfAColumn) {
+  SeriesDecomposition d = decompose_series({8, 4, 2}, {GridBox{{0, 0, 0}, {8, 4, 2}}});
+  const SarPlan sar(d, 0);
+  const SeriesVariable v{"T", DType::kF4, 3};
+  const std::vector<SeriesChunkPlace> places{{1000, 8 * 4 * 2 * 3 * 4, 2, 7}};
+  const GridBox col{{1, 2, 0}, {2, 3, 2}};
+  const SeriesWindowRead w = plan_window_read(v, sar.chunks(), places, {{0, 0}, {1, 2}}, col, 64);
+  EXPECT_EQ(w.chunks, 1u);
+  ASSERT_EQ(w.rows.size(), 4u);
+  std::vector<uint64_t> want_blocks;
+  for (uint64_t k : {0, 2})
+    for (uint64_t z = 0; z < 2; ++z) {
+      const uint64_t rel = ((k * 2 + z) * 4 + 2) * 8 * 4 + 4;
+      const size_t i = (k ? 2 : 0) + z;
+      EXPECT_EQ(w.rows[i].offset, 1000 + rel);
+      EXPECT_EQ(w.rows[i].bytes, 4u);
+      EXPECT_EQ(w.rows[i].out, ((k ? 1 : 0) * 2 + z) * 4);   // answer (step i, z)
+      want_blocks.push_back(rel / 64);
+    }
+  ASSERT_EQ(w.blocks.size(), want_blocks.size());   // 128 bytes apart: no two blocks adjacent
+  for (size_t i = 0; i < w.blocks.size(); ++i) {
+    EXPECT_EQ(w.blocks[i].offset, 1000 + want_blocks[i] * 64);
+    EXPECT_EQ(w.blocks[i].first, 7 + want_blocks[i]);
+    EXPECT_EQ(w.blocks[i].count, 1u);
+  }
+  // the whole of step 2: its adjacent blocks join into one run
+  const SeriesWindowRead all = plan_window_read(v, sar.chunks(), places, {{0, 2}}, GridBox{{0, 0, 0}, {8, 4, 2}}, 64);
+  ASSERT_EQ(all.blocks.size(), 1u);
+  EXPECT_EQ(all.blocks[0].offset, 1000 + 2 * 256);
+  EXPECT_EQ(all.blocks[0].bytes, 256u);
+  EXPECT_EQ(all.rows.size(), 8u);
+}
+
 }  // namespace
 }  // namespace lodex
 
@@ -94,7 +139,8 @@ namespace {
 // samples, each sample's value naming (step, x, y, z); the chunks laid out one after another in
 // a file image as the writer lays them out (step, z, y, x), in blocks of `B` bytes.
 struct Window {
-  std::vector<WindowChunk> chunks;
+  std::vector<SeriesChunk> chunks;
+  std::vector<SeriesChunkPlace> places;
   std::vector<uint8_t> file;
 };
 
@@ -110,11 +156,12 @@ Window make_window(uint64_t steps, uint64_t B) {
   for (int k = 0; k < 2; ++k)
     for (int j = 0; j < 2; ++j)
       for (int i = 0; i < 2; ++i) {
-        WindowChunk c;
+        SeriesChunk c;
         c.box = GridBox{{xs[i], ys[j], zs[k]}, {xs[i + 1], ys[j + 1], zs[k + 1]}};
-        c.planes = static_cast<uint32_t>(zs[k + 1] - zs[k]);
-        c.offset = offset;
-        c.first_block = block;
+        SeriesChunkPlace pl;
+        pl.planes = static_cast<uint32_t>(zs[k + 1] - zs[k]);
+        pl.offset = offset;
+        pl.first_block = block;
         for (uint64_t t = 0; t < steps; ++t)
           for (int64_t z = c.box.lo[2]; z < c.box.hi[2]; ++z)
             for (int64_t y = c.box.lo[1]; y < c.box.hi[1]; ++y)
@@ -123,25 +170,29 @@ Window make_window(uint64_t steps, uint64_t B) {
                 const auto* p = reinterpret_cast<const uint8_t*>(&v);
                 w.file.insert(w.file.end(), p, p + 4);
               }
-        c.bytes = w.file.size() - offset;
+        pl.bytes = w.file.size() - offset;
         offset = w.file.size();
-        block += (c.bytes + B - 1) / B;
+        block += (pl.bytes + B - 1) / B;
         w.chunks.push_back(c);
+        w.places.push_back(pl);
       }
   return w;
 }
 
+// Brute force: the rows copied out of the window image give every sample of the box at the
+// steps asked for, and the blocks (sorted, disjoint, whole blocks of one chunk) hold every row.
 TEST(PlanWindowRead, RowsFillTheAnswerAndBlocksHoldEveryRow) {
   const uint64_t B = 16;
   const Window w = make_window(3, B);
+  const SeriesVariable var{"T", DType::kU4, 3};
   for (const GridBox& box : {GridBox{{0, 0, 0}, {8, 6, 5}}, GridBox{{2, 3, 1}, {5, 6, 4}}, GridBox{{4, 0, 0}, {5, 1, 1}},
                              GridBox{{0, 5, 4}, {8, 6, 5}}}) {
     // Steps 2 and 0 of the window, at positions 0 and 1 of the answer.
     const std::vector<std::pair<uint64_t, uint64_t>> steps = {{0, 2}, {1, 0}};
-    const WindowReadPlan plan = plan_window_read(w.chunks, box, 4, steps, B);
+    const SeriesWindowRead plan = plan_window_read(var, w.chunks, w.places, steps, box, B);
     const uint64_t nx = box.hi[0] - box.lo[0], ny = box.hi[1] - box.lo[1], nz = box.hi[2] - box.lo[2];
     std::vector<uint32_t> got(2 * nx * ny * nz, 0xFFFFFFFFu);
-    for (const WindowRow& r : plan.rows) {
+    for (const SeriesRowCopy& r : plan.rows) {
       ASSERT_LE(r.offset + r.bytes, w.file.size());
       ASSERT_LE(r.out + r.bytes, got.size() * 4);
       std::memcpy(reinterpret_cast<uint8_t*>(got.data()) + r.out, w.file.data() + r.offset, r.bytes);
@@ -153,25 +204,23 @@ TEST(PlanWindowRead, RowsFillTheAnswerAndBlocksHoldEveryRow) {
             ASSERT_EQ(got[((i * nz + (z - box.lo[2])) * ny + (y - box.lo[1])) * nx + (x - box.lo[0])],
                       value_of(steps[i].second, x, y, z))
                 << box_text(box) << " step " << i << " at " << x << "," << y << "," << z;
-    uint32_t met = 0;
-    for (const WindowChunk& c : w.chunks) met += !c.box.intersect(box).empty();
+    uint64_t met = 0;
+    for (const SeriesChunk& c : w.chunks) met += !c.box.intersect(box).empty();
     EXPECT_EQ(plan.chunks, met);
-    // Blocks: sorted, disjoint, whole blocks of their chunk (the last may end with it), and
-    // every row inside one.
     for (size_t b = 0; b < plan.blocks.size(); ++b) {
-      const WindowBlocks& x = plan.blocks[b];
+      const SeriesBlockRun& x = plan.blocks[b];
       if (b) EXPECT_LE(plan.blocks[b - 1].offset + plan.blocks[b - 1].bytes, x.offset);
-      const auto c = std::find_if(w.chunks.begin(), w.chunks.end(), [&](const WindowChunk& c) {
+      const auto c = std::find_if(w.places.begin(), w.places.end(), [&](const SeriesChunkPlace& c) {
         return c.offset <= x.offset && x.offset < c.offset + c.bytes;
       });
-      ASSERT_NE(c, w.chunks.end());
+      ASSERT_NE(c, w.places.end());
       EXPECT_EQ((x.offset - c->offset) % B, 0u);
       EXPECT_EQ(x.first, c->first_block + (x.offset - c->offset) / B);
       EXPECT_LE(x.offset + x.bytes, c->offset + c->bytes);
       EXPECT_EQ(x.count, (x.bytes + B - 1) / B);
     }
-    for (const WindowRow& r : plan.rows)
-      EXPECT_TRUE(std::any_of(plan.blocks.begin(), plan.blocks.end(), [&](const WindowBlocks& x) {
+    for (const SeriesRowCopy& r : plan.rows)
+      EXPECT_TRUE(std::any_of(plan.blocks.begin(), plan.blocks.end(), [&](const SeriesBlockRun& x) {
         return x.offset <= r.offset && r.offset + r.bytes <= x.offset + x.bytes;
       })) << r.offset;
   }
@@ -179,7 +228,8 @@ TEST(PlanWindowRead, RowsFillTheAnswerAndBlocksHoldEveryRow) {
 
 TEST(PlanWindowRead, ABoxMeetingNoChunkReadsNothing) {
   const Window w = make_window(2, 16);
-  const WindowReadPlan plan = plan_window_read(w.chunks, GridBox{{8, 0, 0}, {9, 1, 1}}, 4, {{0, 0}}, 16);
+  const SeriesWindowRead plan =
+      plan_window_read(SeriesVariable{"T", DType::kU4, 3}, w.chunks, w.places, {{0, 0}}, GridBox{{8, 0, 0}, {9, 1, 1}}, 16);
   EXPECT_TRUE(plan.rows.empty());
   EXPECT_TRUE(plan.blocks.empty());
   EXPECT_EQ(plan.chunks, 0u);

@@ -223,21 +223,46 @@ def test_published_points_have_sources():
         assert p["source"] in refs and p["where"]
 
 
+def group(r, ppr=32768):
+    """Ranks per file of an advice row: a factor's product, an adaptive target's ranks."""
+    p = r["partition"]
+    return p[1] // ppr if p[0] == "adaptive" else math.prod(p)
+
+
 def test_advise_recommends_the_fastest():
     a = advise("theta", 16384, 32768, curve=False)
     best = max(a["alternatives"], key=lambda r: r["throughput"])
     assert a["recommended"] is best
-    assert a["recommended"]["files"] == 16384 // math.prod(a["recommended"]["partition"])
+    assert a["recommended"]["files"] == 16384 // group(a["recommended"])
     for r in a["alternatives"][:-1]:
-        assert r["senders_per_aggregator"] == math.prod(r["partition"])
-        assert r["file_bytes"] == 32768 * 124 * math.prod(r["partition"])
-    assert len(a["alternatives"]) == 8   # seven factors and the shared file
+        assert r["senders_per_aggregator"] == group(r)
+        assert r["file_bytes"] == 32768 * 124 * group(r)
+    # seven factors, three adaptive targets (2, 8 and 32 ranks' particles) and the shared file
+    assert len(a["alternatives"]) == 11
+    assert sorted(r["partition"][1] for r in a["alternatives"][:-1] if r["partition"][0] == "adaptive") == \
+        [32768 * 2, 32768 * 8, 32768 * 32]
     top = a["recommended"]["throughput"]
     assert a["close"] == [r["label"] for r in a["alternatives"][1:] if r["throughput"] >= 0.9 * top]
     ad = a["recommended"]["adaptive"]
-    assert ad["particles_per_file"] == 32768 * math.prod(a["recommended"]["partition"])
+    assert ad["particles_per_file"] == 32768 * group(a["recommended"])
     assert ad["files"] == a["recommended"]["files"]   # uniform data: the adaptive planner agrees
     assert ad["throughput"] == pytest.approx(a["recommended"]["throughput"], rel=0.02)
+    # on uniform data an adaptive target makes the files of the factor with the same group
+    for r in a["alternatives"][:-1]:
+        if r["partition"][0] == "adaptive":
+            twin = next(q for q in a["alternatives"][:-1] if q["partition"][0] != "adaptive" and group(q) == group(r))
+            assert r["files"] == twin["files"] and r["throughput"] == pytest.approx(twin["throughput"], rel=0.02)
+
+
+def test_advise_adaptive_targets():
+    a = advise("theta", 4096, 1000, candidates=[(1, 1, 1)], adaptive=[3000, 64000], curve=False)
+    targets = sorted(r["partition"][1] for r in a["alternatives"][:-1] if r["partition"][0] == "adaptive")
+    assert targets == [3000, 64000]
+    unaligned = next(r for r in a["alternatives"] if r["partition"] == ["adaptive", 3000])
+    assert unaligned["bytes"] == 4096 * 1000 * 124   # a rank split over files: every particle once
+    for bad, match in (([0], "positive number"), ([1.5], "positive number"), ([10**12], "more than the")):
+        with pytest.raises(InvalidArgumentError, match=match):
+            advise("theta", 4096, 1000, adaptive=bad, curve=False)
 
 
 def test_advise_curves():
@@ -255,7 +280,7 @@ def test_advise_curves():
     (("theta", 4096, 0), "particles_per_rank must be a positive integer"),
     (("theta", 1 << 19, 32768), "4,392 nodes of 64 ranks"),
     (("theta", 4096, 32768.5), "particles_per_rank must be a positive integer"),
-    ((42, 4096, 32768), "machine must be one of mira, theta"),
+    ((42, 4096, 32768), "machine must be one of jaguar, mira, theta"),
     (("mira", 4096, 10_000_000), "do not fit a rank's share of a mira node's memory"),
 ])
 def test_advise_errors(args, match):
@@ -269,13 +294,12 @@ def test_advise_memory():
     a = advise("mira", 4096, 2_000_000, curve=False)
     share = 16 * 2**30 / 16
     for r in a["alternatives"][:-1]:
-        group = math.prod(r["partition"])
-        assert r["aggregator_bytes"] == (1 + group) * 2_000_000 * 124
+        assert r["aggregator_bytes"] == (1 + group(r, 2_000_000)) * 2_000_000 * 124
         assert r["fits_memory"] == (r["aggregator_bytes"] <= share)
-    assert a["recommended"]["fits_memory"] and math.prod(a["recommended"]["partition"]) <= 2
+    assert a["recommended"]["fits_memory"] and group(a["recommended"], 2_000_000) <= 2
     assert all(label not in a["close"] for label in ("partition (2,2,2)", "partition (4,4,4)"))
     with pytest.raises(InvalidArgumentError, match="no candidate partition fits"):
-        advise("mira", 4096, 2_000_000, candidates=[(2, 2, 2), (4, 4, 4)], curve=False)
+        advise("mira", 4096, 2_000_000, candidates=[(2, 2, 2), (4, 4, 4)], adaptive=[], curve=False)
 
 
 def test_advise_candidate_errors():

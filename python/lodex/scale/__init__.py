@@ -1,7 +1,9 @@
 """A model of a parallel file system and network driven by lodex's real plans (docs/scale.md):
-machine descriptions (:mod:`.machines`), what a plan moves (:mod:`.traffic`), the closed-form
-model (:mod:`.model`), its calibration and validation against the papers' numbers
-(:mod:`.validation`) and the partition advisor (:mod:`.advisor`, ``lodex.planning.advise``)."""
+machine descriptions (:mod:`.machines`), what a particle write moves (:mod:`.traffic`), the
+closed-form model (:mod:`.model`), its calibration and validation against the particle paper's
+numbers (:mod:`.validation`), STAR series writes and reads against NetCDF-4-like layouts on
+Jaguar (:mod:`.series`), grid writes (:mod:`.grid`) and the advisor (:mod:`.advisor`,
+``lodex.planning.advise``)."""
 
 from .machines import MACHINES, Machine, from_calibration, machine
 from .model import Prediction, predict

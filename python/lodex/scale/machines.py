@@ -134,7 +134,47 @@ THETA = Machine(
     },
 )
 
-MACHINES = {"mira": MIRA, "theta": THETA}
+# Fitted on the STAR paper's speedups (lodex.scale.series.fit_jaguar; docs/scale.md "Series").
+# tests/python/test_scale_series.py refits them and checks they agree to 0.5 %.
+JAGUAR_REQUEST_COST = 8.542e-3    # seconds per request at an OST (request + seek)
+JAGUAR_INJECTION = 0.6013e9       # bytes/s a node's Lustre client moves
+JAGUAR_OPEN_RATE = 5_000.0        # opens/s at the file system's one metadata server (assumed)
+
+JAGUAR = Machine(
+    name="jaguar",
+    description="ORNL Jaguar: Cray XT5, SeaStar2+ 3-D torus, Lustre (Spider, the Widow 2 partition of 336 "
+                "OSTs [paper 004]), 16 ranks per node",
+    ranks_per_node=16,
+    nodes=18_688,
+    fs_bandwidth=336 * (240 * GB / 1344),
+    targets=336,
+    stripe_size=1 * MiB,
+    stripe_count=336,
+    request_cost=JAGUAR_REQUEST_COST,
+    md_rate=JAGUAR_OPEN_RATE,
+    md_contention=math.inf,
+    injection=JAGUAR_INJECTION,
+    latency=5e-6,
+    forwarding_ratio=0,
+    forwarding_bandwidth=math.inf,
+    reorder_per_particle=0.0,
+    memory_per_node=32 * 2**30,
+    sources={
+        "nodes, ranks_per_node, memory_per_node": "paper 004 §IV: 18,688 nodes of one 16-core Opteron and 32 GB",
+        "targets": "paper 004 §IV: Widow 2, 336 OSTs",
+        "fs_bandwidth": "SPIDER: 240 GB/s aggregate over 1,344 OSTs, so 178.6 MB/s per OST; Widow 2 has 336 of them "
+                        "(paper 004 §IV)",
+        "stripe_size, stripe_count": "assumed: 1 MiB stripes (Lustre's default) over all 336 OSTs (lfs setstripe -c -1 "
+                                     "on the output directory, as large shared files are written; the paper does not say)",
+        "latency": "assumed 5 us (SeaStar2+); negligible next to the request cost",
+        "md_rate": "assumed 5,000 opens/s at Spider's one metadata server (OLCF-SPIDER: one MDS per file "
+                   "system); the sensitivity table varies it",
+        "md_contention": "assumed none: no published contention number",
+        "request_cost, injection": "fitted (docs/scale.md, Series)",
+    },
+)
+
+MACHINES = {"mira": MIRA, "theta": THETA, "jaguar": JAGUAR}
 
 
 def from_calibration(calibration: Any, *, ranks_per_node: int | None = None) -> Machine:

@@ -77,6 +77,8 @@ _LOADS: dict = {}   # (id of traffic, striping) -> (traffic, bytes, requests): t
 
 
 def _target_load(m: Machine, t: Traffic) -> tuple[np.ndarray, np.ndarray]:
+    if t.target_bytes is not None:
+        return t.target_bytes, t.target_requests
     key = (id(t), m.stripe_size, m.stripe_count, m.targets)
     hit = _LOADS.get(key)
     if hit is None or hit[0] is not t:
@@ -84,6 +86,25 @@ def _target_load(m: Machine, t: Traffic) -> tuple[np.ndarray, np.ndarray]:
             _LOADS.clear()
         hit = _LOADS[key] = (t, *target_load(m, t.file_bytes))
     return hit[1], hit[2]
+
+
+def write_load(m: Machine, file_of: np.ndarray, offset: np.ndarray, size: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Bytes and requests at each target of writes (file, offset, bytes): each write is cut at
+    stripe boundaries, stripe j of file i on target (i + j mod stripe_count) mod targets (the
+    placement of :func:`target_load`), one request per piece."""
+    f, o, b = (np.asarray(a, dtype=np.int64) for a in (file_of, offset, size))
+    keep = b > 0
+    f, o, b = f[keep], o[keep], b[keep]
+    s0, s1 = o // m.stripe_size, (o + b - 1) // m.stripe_size
+    n = s1 - s0 + 1
+    w = np.repeat(np.arange(f.size), n)
+    j = s0[w] + np.arange(w.size) - np.repeat(np.cumsum(n) - n, n)
+    lo = np.maximum(o[w], j * m.stripe_size)
+    hi = np.minimum(o[w] + b[w], (j + 1) * m.stripe_size)
+    stripe_count = min(m.stripe_count, m.targets)
+    target = (f[w] + j % stripe_count) % m.targets
+    return (np.bincount(target, weights=hi - lo, minlength=m.targets),
+            np.bincount(target, minlength=m.targets).astype(np.float64))
 
 
 def data_seconds(m: Machine, t: Traffic) -> tuple[float, str]:

@@ -42,6 +42,10 @@ class Traffic:
     write_node: np.ndarray | None = None    # nodes that write to storage (default: file_node)
     write_bytes: np.ndarray | None = None   # and the bytes each writes (default: file_bytes)
     max_senders: int = 1                     # the most ranks sending to one aggregator
+    # Bytes and requests at each storage target when the writes are not whole files cut at stripe
+    # boundaries (a series window's chunks, each its own write): default from file_bytes.
+    target_bytes: np.ndarray | None = None
+    target_requests: np.ndarray | None = None
 
     @property
     def nodes(self) -> int:

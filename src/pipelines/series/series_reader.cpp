@@ -8,6 +8,7 @@
 
 #include "core/checksum.hpp"
 #include "format/series_file.hpp"
+#include "layout/series_read_plan.hpp"
 #include "pipelines/agreed_read.hpp"
 #include "pipelines/series/series_group.hpp"
 #include "pipelines/box_copy.hpp"
@@ -45,11 +46,7 @@ class MergedRead {
   MergedRead(const File& f, const std::vector<std::pair<uint64_t, uint64_t>>& ranges, uint64_t merge,
              std::vector<uint8_t>& buf)
       : buf_(buf) {
-    std::vector<std::pair<uint64_t, uint64_t>> merged;
-    for (const auto& [lo, hi] : ranges) {
-      if (!merged.empty() && lo <= merged.back().second + merge) merged.back().second = std::max(merged.back().second, hi);
-      else merged.emplace_back(lo, hi);
-    }
+    const std::vector<std::pair<uint64_t, uint64_t>> merged = merge_ranges(ranges, merge);
     for (const auto& [lo, hi] : merged) bytes += hi - lo;
     buf.resize(bytes);
     uint64_t at = 0;
@@ -217,8 +214,8 @@ SeriesArray SeriesGroup::read(const std::string& var, const std::vector<int64_t>
 
 SeriesArray SeriesGroup::read(const std::string& var, const std::vector<int64_t>& steps,
                               const std::optional<GridBox>& box, std::optional<uint64_t> merge_gap,
-                              MPI_Comm comm, const std::optional<Error>& input_error) const {
-  return agreed_read(comm, input_error, [&](int rank, int size) {
+                              MPI_Comm comm) const {
+  return agreed_read(comm, [&](int rank, int size) {
     const double t0 = wall_seconds();
     read_stats_ = {};
     const SeriesReadPart part = read_part(var, steps, box, rank, size);
@@ -228,43 +225,7 @@ SeriesArray SeriesGroup::read(const std::string& var, const std::vector<int64_t>
   });
 }
 
-
-// One window file's part of a read: its blocks read (needed ranges at most `gap` apart as one
-// request) with their checksums, every block verified, then the rows copied into `out`.
-void SeriesGroup::read_window(size_t w, const SeriesWindowHead& head, const SeriesVariable& variable,
-                              const WindowReadPlan& plan, uint64_t gap, uint8_t* out, std::vector<uint8_t>& data,
-                              std::vector<uint8_t>& sums) const {
-  const uint64_t B = head.block_bytes;
-  const std::string path = join_path(join_path(ds_->path, name_), meta().windows[w].file);
-  File f = ds_->confinement.open(path);
-  ++read_stats_.windows;
-  std::vector<std::pair<uint64_t, uint64_t>> ranges;
-  for (const WindowBlocks& b : plan.blocks) ranges.emplace_back(b.offset, b.offset + b.bytes);
-  const MergedRead data_read(f, ranges, gap, data);
-  // The entries' block checksums are in file order too, so these ranges are sorted as well.
-  ranges.clear();
-  const uint64_t table = head.block_table_offset();
-  for (const WindowBlocks& b : plan.blocks) ranges.emplace_back(table + 8 * b.first, table + 8 * (b.first + b.count));
-  const MergedRead sum_read(f, ranges, gap, sums);
-  read_stats_.requests += data_read.requests + sum_read.requests;
-  read_stats_.bytes_read += data_read.bytes + sum_read.bytes;
-  read_stats_.checksum_requests += sum_read.requests;
-  read_stats_.checksum_bytes += sum_read.bytes;
-  for (const WindowBlocks& b : plan.blocks) {
-    const uint8_t* p = data_read.at(b.offset);
-    const uint8_t* q = sum_read.at(table + 8 * b.first);
-    for (uint64_t i = 0, at = 0; i < b.count; ++i, at += B) {
-      const uint64_t n = std::min(B, b.bytes - at);
-      uint64_t expect;
-      std::memcpy(&expect, q + 8 * i, 8);   // little-endian, as ByteWriter wrote it
-      if (checksum64(p + at, n) != expect)
-        fail(ErrorCode::kFormat, path, ": checksum mismatch in variable '", variable.name, "' at offset ", b.offset + at,
-             " (", n, " bytes): the file is damaged");
-    }
-    read_stats_.blocks += b.count;
-  }
-  for (const WindowRow& r : plan.rows) std::memcpy(out + r.out, data_read.at(r.offset), r.bytes);
-}
+void SeriesGroup::abort_read(const Error& error, MPI_Comm comm) const { abort_agreed_read(error, comm); }
 
 SeriesArray SeriesGroup::read_part_data(const SeriesReadPart& part, uint32_t v,
                                         std::optional<uint64_t> merge_gap) const {
@@ -293,17 +254,49 @@ SeriesArray SeriesGroup::read_part_data(const SeriesReadPart& part, uint32_t v,
   std::vector<uint8_t> data, sums;
   for (size_t w : windows) {
     const std::shared_ptr<const SeriesWindowHead> head = window_head(w);
-    std::vector<WindowChunk> in_window(C);   // this variable's chunks in window w
+    const uint64_t B = head->block_bytes;
+    // Every row this window gives (where it is in the file, where it goes), and the blocks
+    // holding them: file byte ranges and their block-table index ranges.
+    std::vector<std::pair<uint64_t, uint64_t>> in_window;   // (answer step, step inside the window)
+    for (size_t i = 0; i < steps.size(); ++i)
+      if (where[i].first == w) in_window.emplace_back(i, where[i].second);
+    std::vector<SeriesChunkPlace> places(C);
     for (uint32_t c = 0; c < C; ++c) {
       const SeriesChunkEntry& e = head->entries[size_t{v} * C + c];
-      in_window[c] = {var_box(variable, chunks[c].box), e.offset, e.bytes, e.planes, e.first_block};
+      places[c] = {e.offset, e.bytes, e.planes, e.first_block};
     }
-    std::vector<std::pair<uint64_t, uint64_t>> here;   // (position in the answer, step in the window)
-    for (size_t i = 0; i < steps.size(); ++i)
-      if (where[i].first == w) here.emplace_back(i, where[i].second);
-    const WindowReadPlan wp = plan_window_read(in_window, obox, sample, here, head->block_bytes);
-    read_stats_.chunks += wp.chunks;
-    read_window(w, *head, variable, wp, gap, out.bytes.data(), data, sums);
+    const SeriesWindowRead plan_w = plan_window_read(variable, chunks, places, in_window, obox, B);
+    read_stats_.chunks += plan_w.chunks;
+    const std::vector<SeriesBlockRun>& blocks = plan_w.blocks;
+    const std::string path = join_path(join_path(ds_->path, name_), m.windows[w].file);
+    File f = ds_->confinement.open(path);
+    ++read_stats_.windows;
+    std::vector<std::pair<uint64_t, uint64_t>> ranges;
+    for (const SeriesBlockRun& b : blocks) ranges.emplace_back(b.offset, b.offset + b.bytes);
+    const MergedRead data_read(f, ranges, gap, data);
+    // The entries' block checksums are in file order too, so these ranges are sorted as well.
+    ranges.clear();
+    const uint64_t table = head->block_table_offset();
+    for (const SeriesBlockRun& b : blocks) ranges.emplace_back(table + 8 * b.first, table + 8 * (b.first + b.count));
+    const MergedRead sum_read(f, ranges, gap, sums);
+    read_stats_.requests += data_read.requests + sum_read.requests;
+    read_stats_.bytes_read += data_read.bytes + sum_read.bytes;
+    read_stats_.checksum_requests += sum_read.requests;
+    read_stats_.checksum_bytes += sum_read.bytes;
+    for (const SeriesBlockRun& b : blocks) {
+      const uint8_t* p = data_read.at(b.offset);
+      const uint8_t* q = sum_read.at(table + 8 * b.first);
+      for (uint64_t i = 0, at = 0; i < b.count; ++i, at += B) {
+        const uint64_t n = std::min(B, b.bytes - at);
+        uint64_t expect;
+        std::memcpy(&expect, q + 8 * i, 8);   // little-endian, as ByteWriter wrote it
+        if (checksum64(p + at, n) != expect)
+          fail(ErrorCode::kFormat, path, ": checksum mismatch in variable '", variable.name, "' at offset ", b.offset + at, " (", n,
+               " bytes): the file is damaged");
+      }
+      read_stats_.blocks += b.count;
+    }
+    for (const SeriesRowCopy& r : plan_w.rows) std::memcpy(out.bytes.data() + r.out, data_read.at(r.offset), r.bytes);
   }
   read_stats_.bytes_returned = out_step * steps.size();
   return out;

@@ -113,7 +113,6 @@ const StarChoice* SeriesGroup::planned_choice() const { return w_ ? &w_->choice 
 void SeriesGroup::plan_first_write(const GridBox& box, const std::vector<GridBox>& boxes) {
   DatasetState& st = *ds_;
   const Comm& comm = st.comm;
-  const int R = comm.size();
   const SeriesMeta& m = meta();
   // Pure but for the buffers' allocation: agreed on, once per series and process.
   auto w = std::make_shared<SeriesWriter>();
@@ -124,15 +123,8 @@ void SeriesGroup::plan_first_write(const GridBox& box, const std::vector<GridBox
     if (has_2d && w->dec.cells(2) > 1)
       fail(ErrorCode::kUnsupported, "series '", name_, "' has 2-D variables but the ranks' boxes cut the z axis into ",
            w->dec.cells(2), " layers; 2-D variables need a decomposition of x and y only");
-    // The largest rank's bytes of one step, and the average variable's bytes per rank and step.
-    uint64_t step_max = 0, total = 0;
-    for (int r = 0; r < R; ++r) {
-      uint64_t bytes = 0;
-      for (const auto& v : m.variables) bytes += chunk_bytes(v, boxes[r], 1);
-      step_max = std::max(step_max, bytes);
-      total += bytes;
-    }
-    const uint64_t var_step = std::max<uint64_t>(1, total / (m.variables.size() * static_cast<uint64_t>(R)));
+    const SeriesStepBytes sizes = series_step_bytes(m.variables, boxes);
+    const uint64_t step_max = sizes.largest_rank, var_step = sizes.average_variable;
     if (m.planned()) {   // appending: the stored decomposition and degrees
       if (w->dec.cuts != m.cuts)
         fail(ErrorCode::kInvalidArgument, "the ranks' boxes form another decomposition than the one series '", name_,
