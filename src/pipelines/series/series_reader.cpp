@@ -214,8 +214,8 @@ SeriesArray SeriesGroup::read(const std::string& var, const std::vector<int64_t>
 
 SeriesArray SeriesGroup::read(const std::string& var, const std::vector<int64_t>& steps,
                               const std::optional<GridBox>& box, std::optional<uint64_t> merge_gap,
-                              MPI_Comm comm) const {
-  return agreed_read(comm, [&](int rank, int size) {
+                              MPI_Comm comm, const std::optional<Error>& input_error) const {
+  return agreed_read(comm, input_error, [&](int rank, int size) {
     const double t0 = wall_seconds();
     read_stats_ = {};
     const SeriesReadPart part = read_part(var, steps, box, rank, size);
@@ -225,7 +225,6 @@ SeriesArray SeriesGroup::read(const std::string& var, const std::vector<int64_t>
   });
 }
 
-void SeriesGroup::abort_read(const Error& error, MPI_Comm comm) const { abort_agreed_read(error, comm); }
 
 SeriesArray SeriesGroup::read_part_data(const SeriesReadPart& part, uint32_t v,
                                         std::optional<uint64_t> merge_gap) const {
