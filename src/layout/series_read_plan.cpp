@@ -22,8 +22,12 @@ SeriesReadShare split_series_read(const std::vector<int64_t>& steps, const GridB
   if (n >= size)
     return {std::vector<int64_t>(steps.begin() + share_start(n, rank, size), steps.begin() + share_start(n, rank + 1, size)),
             box};
-  int axis = ndim == 3 ? 2 : 1;
+  const int slowest = ndim == 3 ? 2 : 1;
+  int axis = slowest;
   while (axis > 0 && box.hi[axis] - box.lo[axis] < size) --axis;
+  if (box.hi[axis] - box.lo[axis] < size)   // no axis has a sample for every rank: the longest
+    for (int a = slowest; a >= 0; --a)
+      if (box.hi[a] - box.lo[a] > box.hi[axis] - box.lo[axis]) axis = a;
   const int64_t extent = box.hi[axis] - box.lo[axis];
   SeriesReadShare out{steps, box};
   out.box.lo[axis] = box.lo[axis] + share_start(extent, rank, size);

@@ -21,8 +21,8 @@ struct SeriesReadShare {
 // 3) axes: an equal share of the steps when there are at least `size` of them (each rank then
 // reads whole planes, the cheapest cut of a window file); else every step over an equal share of
 // the slowest spatial axis with at least `size` samples (z, then y; for a 2-D variable y), else
-// of x, where ranks past its extent get an empty box. Throws InvalidArgument for a rank outside
-// 0..size-1.
+// of the axis with the most samples (the slower of equals), where ranks past its extent get an
+// empty box. Throws InvalidArgument for a rank outside 0..size-1.
 SeriesReadShare split_series_read(const std::vector<int64_t>& steps, const GridBox& box, int ndim, int rank, int size);
 
 // Where one variable's chunk lies in a window file (absolute offset, bytes, slabs per step, index

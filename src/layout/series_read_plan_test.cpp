@@ -79,6 +79,18 @@ TEST(SplitSeriesRead, MoreRanksThanSamplesLeavesSomeEmpty) {
   check_axis_split(steps_of(1), box, 3, 7, 0);
 }
 
+// A plane one sample thick in x read by more ranks than any axis has samples: the longest axis is
+// cut, so as many ranks as it has samples read (x would leave every rank but one idle).
+TEST(SplitSeriesRead, NoAxisLongEnoughCutsTheLongest) {
+  check_axis_split(steps_of(2), {{3, 0, 0}, {4, 5, 3}}, 3, 7, 1);    // y: 5 samples, z 3, x 1
+  check_axis_split(steps_of(2), {{3, 0, 0}, {4, 3, 5}}, 3, 7, 2);    // z
+  check_axis_split(steps_of(2), {{3, 0, 0}, {4, 4, 4}}, 3, 7, 2);    // y and z equal: the slower
+  check_axis_split(steps_of(1), {{0, 0, 0}, {2, 6, 1}}, 2, 9, 1);    // 2-D: y, never z
+  int busy = 0;
+  for (int r = 0; r < 7; ++r) busy += !split_series_read(steps_of(2), {{3, 0, 0}, {4, 5, 3}}, 3, r, 7).box.empty();
+  EXPECT_EQ(busy, 5);
+}
+
 TEST(SplitSeriesRead, RejectsARankOutsideTheCommunicator) {
   for (auto [rank, size] : {std::pair{2, 2}, std::pair{-1, 2}, std::pair{0, 0}})
     expect_error(ErrorCode::kInvalidArgument, [&] { split_series_read(steps_of(3), {{0, 0, 0}, {2, 2, 2}}, 3, rank, size); });

@@ -175,14 +175,18 @@ def test_series_preview_is_what_a_real_read_does(tmp_path):
 @pytest.mark.parametrize("steps,box,size", [
     (list(range(30)), (0, 0, 0, 576, 361, 48), 16),    # steps shared
     (list(range(30)), (0, 0, 0, 576, 361, 48), 64),    # more ranks than steps: z has 48 < 64, y 361
-    ([3], (100, 0, 0, 101, 361, 48), 512),              # x extent 1: one rank gets it all
+    ([3], (100, 0, 0, 101, 361, 48), 512),              # no axis has 512: the longest (y, 361)
+    ([3], (0, 0, 0, 300, 20, 48), 512),                 # x is the longest
 ])
 def test_split_series_read_rule(steps, box, size):
     parts = [split_series_read(steps, (box[:3], box[3:]), 3, r, size) for r in range(size)]
     if len(steps) >= size:
         assert sum((p[0] for p in parts), []) == steps and all(list(p[1]) == list(box) for p in parts)
         return
-    axis = next((a for a in (2, 1) if box[3 + a] - box[a] >= size), 0)
+    ext = [box[3 + a] - box[a] for a in range(3)]
+    axis = next((a for a in (2, 1) if ext[a] >= size), None)
+    if axis is None:   # none long enough: the longest, the slower of equals
+        axis = max((2, 1, 0), key=lambda a: ext[a])
     lo = [p[1][axis] for p in parts]
     hi = [p[1][3 + axis] for p in parts]
     n = box[3 + axis] - box[axis]
