@@ -739,7 +739,7 @@ def _advise_series(args: argparse.Namespace) -> int:
     print(f"{a['ranks']:,} ranks write {a['steps']} steps of {a['variables']} variables over {tuple(a['dims'])} "
           f"({a['step_bytes'] / 1e9:,.2f} GB per step); {a['readers']} readers read them back")
     rec, star, base = a["recommended"], a["star_choice"], a["baseline"]
-    print(f"recommended: d_tar={rec['d_tar']}, d_sar={rec['d_sar']}: {rec['files']} files of "
+    print(f"recommended: d_tar={rec['d_tar']}, d_sar={rec['d_sar']}: {rec['files']} file{'' if rec['files'] == 1 else 's'} of "
           f"{rec['file_bytes'] / 1e9:,.2f} GB, chunks of {rec['chunk_bytes'] / 1e6:,.2f} MB; write {rec['write_seconds']:.2f} s, "
           f"reads {rec['read_seconds']:.2f} s predicted")
     print(f"  STAR's own choice (OptSize {star['opt_size']:,} bytes): d_tar={star['d_tar']}, d_sar={star['d_sar']}: "
