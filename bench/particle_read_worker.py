@@ -29,7 +29,20 @@ import time
 
 import numpy as np
 
-from bench_common import PageCache
+from bench_common import COLD_RESIDENT_LIMIT, NotColdError, PageCache
+
+def drop_checked(cache: PageCache, paths, read_paths, worst: list) -> None:
+    """Evicts `paths` and checks with mincore that at most COLD_RESIDENT_LIMIT of the files the
+    next read opens (`read_paths`) stayed resident, else NotColdError: no cold figure from a warm
+    read. worst[0] keeps the largest share seen (cold_resident_max in the JSON)."""
+    cache.drop(paths)
+    frac = cache.resident_fraction(read_paths)
+    if frac is None:
+        raise NotColdError("the files' residency cannot be measured: the eviction cannot be checked")
+    if frac > COLD_RESIDENT_LIMIT:
+        raise NotColdError(f"{frac:.1%} of the files stayed in the page cache after {cache.method}: not cold")
+    worst[0] = max(worst[0], frac)
+
 
 GRID = (2, 2, 2)          # writer patch grid: 8 ranks
 DOMAIN = ((0.0, 0.0, 0.0), (1.0, 1.0, 1.0))
@@ -366,13 +379,11 @@ def bench_box(args, p, cache: PageCache, total: int) -> dict:
             times = {m: [] for m in methods}
             nread = {m: [] for m in methods}
             stats = []
-            resident = []
+            worst = [0.0]
             for i in range(args.repeats):
                 for m in rotated(list(methods), i):
                     if mode == "cold":
-                        cache.drop(all_paths)
-                        if i == 0:
-                            resident.append({"method": m, "resident_before_read": cache.resident_fraction(files_of[m])})
+                        drop_checked(cache, all_paths, files_of[m], worst)
                     t0 = time.perf_counter()
                     d, nb, s = methods[m]()
                     times[m].append(time.perf_counter() - t0)
@@ -399,7 +410,7 @@ def bench_box(args, p, cache: PageCache, total: int) -> dict:
                 "ge_5x_faster_than_scan": r["scan_over_lodex_time"] >= 5.0,
             }
             if mode == "cold":
-                r["resident_fraction_before_first_reads"] = resident
+                r["cold_resident_max"] = worst[0]
             res["cache"][mode] = r
         if "cold" in res["cache"]:   # evidence that the cold reads were cold
             res["cold_over_warm_time"] = {m: res["cache"]["cold"]["median_s"][m] / res["cache"]["warm"]["median_s"][m]
@@ -480,15 +491,16 @@ def bench_lod(args, p, cache: PageCache, total: int) -> dict:
     # Cold: the fraction against the full read only.
     if cache.method != "none" and not args.no_cold:
         ct = {"fraction": [], "full": []}
+        worst = [0.0]
         for i in range(args.repeats):
             for n in rotated(list(ct), i):
-                cache.drop(lodex_paths)
+                drop_checked(cache, lodex_paths, lodex_paths, worst)
                 t0 = time.perf_counter()
                 run(n)
                 ct[n].append(time.perf_counter() - t0)
         out["cache"]["cold"] = {"fraction_s": med(ct["fraction"]), "full_s": med(ct["full"]),
                                 "fraction_over_full_time": med(ct["fraction"]) / med(ct["full"]),
-                                "times_s": ct}
+                                "times_s": ct, "cold_resident_max": worst[0]}
     for mode, r in out["cache"].items():
         r["goal_fraction_le_3pct_of_full"] = r["fraction_over_full_time"] <= 0.03
     out["fraction_over_full_bytes_read"] = stats["fraction"]["bytes_read"] / stats["full"]["bytes_read"]
@@ -566,12 +578,20 @@ def cmd_scaling(args) -> None:
         for mode in modes:
             times = {m: [] for m in methods}
             nread = {m: [] for m in methods}
+            worst = [0.0]
             for i in range(args.repeats):
                 for m in rotated(list(methods), i):
-                    if mode == "cold":
+                    if mode == "cold":   # rank 0 evicts and checks; every rank stops if it failed
                         comm.Barrier()
+                        err = None
                         if rank == 0:
-                            cache.drop(dataset_files(path))
+                            try:
+                                drop_checked(cache, dataset_files(path), dataset_files(path), worst)
+                            except NotColdError as e:
+                                err = str(e)
+                        err = comm.bcast(err, root=0)
+                        if err:
+                            raise NotColdError(err)
                     comm.Barrier()
                     t0 = time.perf_counter()
                     d, nb = methods[m]()
@@ -590,6 +610,8 @@ def cmd_scaling(args) -> None:
                 "bytes_read_max_rank": {m: comm.allreduce(int(med(v)), op=MPI.MAX) for m, v in nread.items()},
                 "without_over_with_time": mt["without_metadata"] / mt["with_metadata"],
             }
+            if mode == "cold":
+                per_mode[mode]["cold_resident_max"] = comm.bcast(worst[0], root=0)
         counts = comm.gather(mine)
         boxes = comm.gather([[json_float(v) for v in mybox[0]], [json_float(v) for v in mybox[1]]])
         results.append({"dataset": os.path.basename(path), "files": len(records), "particles": total,
