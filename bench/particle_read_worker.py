@@ -29,18 +29,13 @@ import time
 
 import numpy as np
 
-from bench_common import COLD_RESIDENT_LIMIT, NotColdError, PageCache
+from bench_common import NotColdError, PageCache, evict
 
-def drop_checked(cache: PageCache, paths, read_paths, worst: list) -> None:
-    """Evicts `paths` and checks with mincore that at most COLD_RESIDENT_LIMIT of the files the
-    next read opens (`read_paths`) stayed resident, else NotColdError: no cold figure from a warm
-    read. worst[0] keeps the largest share seen (cold_resident_max in the JSON)."""
-    cache.drop(paths)
-    frac = cache.resident_fraction(read_paths)
-    if frac is None:
-        raise NotColdError("the files' residency cannot be measured: the eviction cannot be checked")
-    if frac > COLD_RESIDENT_LIMIT:
-        raise NotColdError(f"{frac:.1%} of the files stayed in the page cache after {cache.method}: not cold")
+def drop_checked(cache: PageCache, paths, worst: list) -> None:
+    """bench_common.evict with this run's method (NotColdError when more than 1 % of the files
+    stayed resident); worst[0] keeps the largest share seen (cold_resident_max in the JSON)."""
+    _, frac = evict(paths, (cache.method,))
+    cache.drops += 1
     worst[0] = max(worst[0], frac)
 
 
@@ -360,7 +355,6 @@ def bench_box(args, p, cache: PageCache, total: int) -> dict:
             return d, nb, None
 
         methods = {"lodex": m_lodex, "raw_exact": m_raw, "fpp_scan": m_scan}
-        files_of = {"lodex": lodex_paths, "raw_exact": raw_paths, "fpp_scan": fpp_paths}
         all_paths = lodex_paths + raw_paths + fpp_paths
 
         # Untimed: every method returns exactly the same particles (every field), the box's.
@@ -383,7 +377,7 @@ def bench_box(args, p, cache: PageCache, total: int) -> dict:
             for i in range(args.repeats):
                 for m in rotated(list(methods), i):
                     if mode == "cold":
-                        drop_checked(cache, all_paths, files_of[m], worst)
+                        drop_checked(cache, all_paths, worst)
                     t0 = time.perf_counter()
                     d, nb, s = methods[m]()
                     times[m].append(time.perf_counter() - t0)
@@ -494,7 +488,7 @@ def bench_lod(args, p, cache: PageCache, total: int) -> dict:
         worst = [0.0]
         for i in range(args.repeats):
             for n in rotated(list(ct), i):
-                drop_checked(cache, lodex_paths, lodex_paths, worst)
+                drop_checked(cache, lodex_paths, worst)
                 t0 = time.perf_counter()
                 run(n)
                 ct[n].append(time.perf_counter() - t0)
@@ -586,7 +580,7 @@ def cmd_scaling(args) -> None:
                         err = None
                         if rank == 0:
                             try:
-                                drop_checked(cache, dataset_files(path), dataset_files(path), worst)
+                                drop_checked(cache, dataset_files(path), worst)
                             except NotColdError as e:
                                 err = str(e)
                         err = comm.bcast(err, root=0)
