@@ -170,6 +170,10 @@ GridTemplate derive_template(const Coord3& dims, int ndims, const std::vector<Gr
   return t;
 }
 
+GridTemplate grid_template(const std::string& bitmask, const Coord3& dims, int ndims, const std::vector<GridBox>& boxes) {
+  return bitmask.empty() ? derive_template(dims, ndims, boxes) : user_template(bitmask, boxes);
+}
+
 GridTemplate user_template(const std::string& bitmask, const std::vector<GridBox>& boxes) {
   const HzIndex index(bitmask);
   GridTemplate t;

@@ -287,7 +287,7 @@ void plan(GridStepWrite& w, const std::vector<GridRecord>& all) {
     }
     w.boxes.push_back(b);
   }
-  w.tmpl = w.g.bitmask.empty() ? derive_template(w.g.dims, w.g.ndims, w.boxes) : user_template(w.g.bitmask, w.boxes);
+  w.tmpl = grid_template(w.g.bitmask, w.g.dims, w.g.ndims, w.boxes);
   w.hz = std::make_unique<HzIndex>(w.tmpl.bitmask);
   w.k = grid_partition_bits(w.g.partitions, *w.hz);
   w.parts = grid_rank_partitions(*w.hz, w.k, w.boxes);
