@@ -82,22 +82,13 @@ nb::dict window_read(const SeriesPreview& p, uint32_t v, uint32_t window_steps, 
     steps.emplace_back(i, ks[i]);
   }
   const SeriesWindowHead& h = p.head(window_steps);
-  const uint32_t C = h.chunks;
-  std::vector<SeriesChunkPlace> places(C);
-  for (uint32_t c = 0; c < C; ++c) {
-    const SeriesChunkEntry& e = h.entries[size_t{v} * C + c];
-    places[c] = {e.offset, e.bytes, e.planes, e.first_block};
-  }
   const SeriesVariable& var = p.vars[v];
-  const SeriesWindowRead w = plan_window_read(var, p.sar->chunks(), places, steps, var_box(var, box_arg(box)), h.block_bytes);
-  std::vector<std::pair<uint64_t, uint64_t>> data, sums;
-  uint64_t blocks = 0;
+  const SeriesWindowRead w =
+      plan_window_read(var, p.sar->chunks(), chunk_places(h, v), steps, var_box(var, box_arg(box)), h.block_bytes);
   const uint64_t table = h.block_table_offset();
-  for (const SeriesBlockRun& b : w.blocks) {
-    data.emplace_back(b.offset, b.offset + b.bytes);
-    sums.emplace_back(table + 8 * b.first, table + 8 * (b.first + b.count));
-    blocks += b.count;
-  }
+  const auto data = w.data_ranges(), sums = w.checksum_ranges(table);
+  uint64_t blocks = 0;
+  for (const SeriesBlockRun& b : w.blocks) blocks += b.count;
   nb::dict d;
   d["chunks"] = w.chunks;
   d["blocks"] = blocks;
@@ -321,7 +312,7 @@ void bind_grid_preview(nb::module_& m) {
           auto g = std::make_unique<GridPreview>();
           {
             nb::gil_scoped_release release;
-            in.tmpl = bitmask.empty() ? derive_template(in.dims, ndims, in.boxes) : user_template(bitmask, in.boxes);
+            in.tmpl = grid_template(bitmask, in.dims, ndims, in.boxes);   // as a grid write chooses it
             g->plan = std::make_unique<GridPlan>(std::move(in));
           }
           return g;

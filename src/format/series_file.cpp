@@ -161,4 +161,13 @@ SeriesWindowHead planned_window_head(const std::string& series, const std::vecto
   return h;
 }
 
+std::vector<SeriesChunkPlace> chunk_places(const SeriesWindowHead& head, uint32_t v) {
+  std::vector<SeriesChunkPlace> places(head.chunks);
+  for (uint32_t c = 0; c < head.chunks; ++c) {
+    const SeriesChunkEntry& e = head.entries[size_t{v} * head.chunks + c];
+    places[c] = {e.offset, e.bytes, e.planes, e.first_block};
+  }
+  return places;
+}
+
 }  // namespace lodex

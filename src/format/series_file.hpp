@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "layout/series_plan.hpp"
+#include "layout/series_read_plan.hpp"
 
 namespace lodex {
 
@@ -67,5 +68,7 @@ void decode_series_table(const uint8_t* data, size_t size, SeriesWindowHead& hea
 // a window file's head against it; lodex.planning previews it.
 SeriesWindowHead planned_window_head(const std::string& series, const std::vector<SeriesVariable>& vars,
                                      const SarPlan& sar, int64_t first_step, uint32_t steps);
+// Variable v's chunks in a window head, as plan_window_read takes them.
+std::vector<SeriesChunkPlace> chunk_places(const SeriesWindowHead& head, uint32_t v);
 
 }  // namespace lodex

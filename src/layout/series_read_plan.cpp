@@ -88,6 +88,21 @@ SeriesWindowRead plan_window_read(const SeriesVariable& variable, const std::vec
   return w;
 }
 
+std::vector<std::pair<uint64_t, uint64_t>> SeriesWindowRead::data_ranges() const {
+  std::vector<std::pair<uint64_t, uint64_t>> out;
+  out.reserve(blocks.size());
+  for (const SeriesBlockRun& b : blocks) out.emplace_back(b.offset, b.offset + b.bytes);
+  return out;
+}
+
+std::vector<std::pair<uint64_t, uint64_t>> SeriesWindowRead::checksum_ranges(uint64_t block_table_offset) const {
+  std::vector<std::pair<uint64_t, uint64_t>> out;
+  out.reserve(blocks.size());
+  for (const SeriesBlockRun& b : blocks)
+    out.emplace_back(block_table_offset + 8 * b.first, block_table_offset + 8 * (b.first + b.count));
+  return out;
+}
+
 std::vector<std::pair<uint64_t, uint64_t>> merge_ranges(const std::vector<std::pair<uint64_t, uint64_t>>& ranges,
                                                         uint64_t gap, uint64_t max_bytes) {
   std::vector<std::pair<uint64_t, uint64_t>> merged;

@@ -45,6 +45,11 @@ struct SeriesWindowRead {
   std::vector<SeriesRowCopy> rows;
   std::vector<SeriesBlockRun> blocks;   // ascending by offset
   uint64_t chunks = 0;                  // chunks the box meets
+
+  // The file byte ranges [lo, hi) a reader fetches: the blocks, and their checksums in the block
+  // table at `block_table_offset` (ascending too: a chunk's checksums follow its blocks' order).
+  std::vector<std::pair<uint64_t, uint64_t>> data_ranges() const;
+  std::vector<std::pair<uint64_t, uint64_t>> checksum_ranges(uint64_t block_table_offset) const;
 };
 // What a read of `obox` (on the variable's axes) needs from one window: `places[c]` is the
 // variable's chunk c of `chunks` (SarPlan::chunks()), `steps` the (answer step i, step k inside

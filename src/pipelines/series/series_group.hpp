@@ -150,6 +150,8 @@ class SeriesGroup {
   // (window, slot in the window) of each step; NotFound for a step not flushed.
   std::vector<std::pair<size_t, uint32_t>> locate_steps(const std::vector<int64_t>& steps) const;
   SeriesArray read_part_data(const SeriesReadPart& part, uint32_t v, std::optional<uint64_t> merge_gap) const;
+  void read_window(size_t w, const SeriesWindowHead& head, const SeriesVariable& variable, const SeriesWindowRead& plan,
+                   uint64_t gap, uint8_t* out, std::vector<uint8_t>& data, std::vector<uint8_t>& sums) const;
 
   std::shared_ptr<DatasetState> ds_;
   std::string name_;

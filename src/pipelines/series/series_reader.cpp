@@ -226,6 +226,39 @@ SeriesArray SeriesGroup::read(const std::string& var, const std::vector<int64_t>
 }
 
 
+// One window's part of a read (plan_window_read's plan): its blocks read with their checksums,
+// needed ranges at most `gap` apart as one request, every block verified, then the rows copied
+// into `out`.
+void SeriesGroup::read_window(size_t w, const SeriesWindowHead& head, const SeriesVariable& variable,
+                              const SeriesWindowRead& plan, uint64_t gap, uint8_t* out, std::vector<uint8_t>& data,
+                              std::vector<uint8_t>& sums) const {
+  const uint64_t B = head.block_bytes;
+  const std::string path = join_path(join_path(ds_->path, name_), meta().windows[w].file);
+  File f = ds_->confinement.open(path);
+  ++read_stats_.windows;
+  const uint64_t table = head.block_table_offset();
+  const MergedRead data_read(f, plan.data_ranges(), gap, data);
+  const MergedRead sum_read(f, plan.checksum_ranges(table), gap, sums);
+  read_stats_.requests += data_read.requests + sum_read.requests;
+  read_stats_.bytes_read += data_read.bytes + sum_read.bytes;
+  read_stats_.checksum_requests += sum_read.requests;
+  read_stats_.checksum_bytes += sum_read.bytes;
+  for (const SeriesBlockRun& b : plan.blocks) {
+    const uint8_t* p = data_read.at(b.offset);
+    const uint8_t* q = sum_read.at(table + 8 * b.first);
+    for (uint64_t i = 0, at = 0; i < b.count; ++i, at += B) {
+      const uint64_t n = std::min(B, b.bytes - at);
+      uint64_t expect;
+      std::memcpy(&expect, q + 8 * i, 8);   // little-endian, as ByteWriter wrote it
+      if (checksum64(p + at, n) != expect)
+        fail(ErrorCode::kFormat, path, ": checksum mismatch in variable '", variable.name, "' at offset ", b.offset + at,
+             " (", n, " bytes): the file is damaged");
+    }
+    read_stats_.blocks += b.count;
+  }
+  for (const SeriesRowCopy& r : plan.rows) std::memcpy(out + r.out, data_read.at(r.offset), r.bytes);
+}
+
 SeriesArray SeriesGroup::read_part_data(const SeriesReadPart& part, uint32_t v,
                                         std::optional<uint64_t> merge_gap) const {
   const SeriesMeta& m = meta();
@@ -242,60 +275,24 @@ SeriesArray SeriesGroup::read_part_data(const SeriesReadPart& part, uint32_t v,
   const uint64_t out_step = obox.volume() * sample;
   const SeriesReadPlan& plan = read_plan();
   const auto& chunks = plan.sar->chunks();
-  const uint32_t C = static_cast<uint32_t>(chunks.size());
 
   std::vector<size_t> windows;
-  for (const auto& [w, k] : where)
-    if (std::find(windows.begin(), windows.end(), w) == windows.end()) windows.push_back(w);
+  for (const auto& [w, k] : where) windows.push_back(w);
   std::sort(windows.begin(), windows.end());
+  windows.erase(std::unique(windows.begin(), windows.end()), windows.end());
   const uint64_t gap = merge_gap ? *merge_gap : default_merge_gap();
   read_stats_.merge_gap = gap;
   std::vector<uint8_t> data, sums;
   for (size_t w : windows) {
     const std::shared_ptr<const SeriesWindowHead> head = window_head(w);
-    const uint64_t B = head->block_bytes;
-    // Every row this window gives (where it is in the file, where it goes), and the blocks
-    // holding them: file byte ranges and their block-table index ranges.
+    // The rows this window gives and the blocks holding them (layout/series_read_plan).
     std::vector<std::pair<uint64_t, uint64_t>> in_window;   // (answer step, step inside the window)
     for (size_t i = 0; i < steps.size(); ++i)
       if (where[i].first == w) in_window.emplace_back(i, where[i].second);
-    std::vector<SeriesChunkPlace> places(C);
-    for (uint32_t c = 0; c < C; ++c) {
-      const SeriesChunkEntry& e = head->entries[size_t{v} * C + c];
-      places[c] = {e.offset, e.bytes, e.planes, e.first_block};
-    }
-    const SeriesWindowRead plan_w = plan_window_read(variable, chunks, places, in_window, obox, B);
+    const SeriesWindowRead plan_w = plan_window_read(variable, chunks, chunk_places(*head, v), in_window, obox,
+                                                     head->block_bytes);
     read_stats_.chunks += plan_w.chunks;
-    const std::vector<SeriesBlockRun>& blocks = plan_w.blocks;
-    const std::string path = join_path(join_path(ds_->path, name_), m.windows[w].file);
-    File f = ds_->confinement.open(path);
-    ++read_stats_.windows;
-    std::vector<std::pair<uint64_t, uint64_t>> ranges;
-    for (const SeriesBlockRun& b : blocks) ranges.emplace_back(b.offset, b.offset + b.bytes);
-    const MergedRead data_read(f, ranges, gap, data);
-    // The entries' block checksums are in file order too, so these ranges are sorted as well.
-    ranges.clear();
-    const uint64_t table = head->block_table_offset();
-    for (const SeriesBlockRun& b : blocks) ranges.emplace_back(table + 8 * b.first, table + 8 * (b.first + b.count));
-    const MergedRead sum_read(f, ranges, gap, sums);
-    read_stats_.requests += data_read.requests + sum_read.requests;
-    read_stats_.bytes_read += data_read.bytes + sum_read.bytes;
-    read_stats_.checksum_requests += sum_read.requests;
-    read_stats_.checksum_bytes += sum_read.bytes;
-    for (const SeriesBlockRun& b : blocks) {
-      const uint8_t* p = data_read.at(b.offset);
-      const uint8_t* q = sum_read.at(table + 8 * b.first);
-      for (uint64_t i = 0, at = 0; i < b.count; ++i, at += B) {
-        const uint64_t n = std::min(B, b.bytes - at);
-        uint64_t expect;
-        std::memcpy(&expect, q + 8 * i, 8);   // little-endian, as ByteWriter wrote it
-        if (checksum64(p + at, n) != expect)
-          fail(ErrorCode::kFormat, path, ": checksum mismatch in variable '", variable.name, "' at offset ", b.offset + at, " (", n,
-               " bytes): the file is damaged");
-      }
-      read_stats_.blocks += b.count;
-    }
-    for (const SeriesRowCopy& r : plan_w.rows) std::memcpy(out.bytes.data() + r.out, data_read.at(r.offset), r.bytes);
+    read_window(w, *head, variable, plan_w, gap, out.bytes.data(), data, sums);
   }
   read_stats_.bytes_returned = out_step * steps.size();
   return out;
