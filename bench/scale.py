@@ -218,6 +218,13 @@ def grid_chart(result: dict, path: str) -> None:
     fig.savefig(path, dpi=110)
 
 
+def save(result: dict, folder: str, name: str, draw) -> None:
+    """`name`.json and its chart `name`.png in `folder`."""
+    with open(os.path.join(folder, name + ".json"), "w") as fh:
+        json.dump(result, fh, indent=1)
+    draw(result, os.path.join(folder, name + ".png"))
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--out", default=os.path.join(os.path.dirname(os.path.abspath(__file__)), "results"))
@@ -230,18 +237,14 @@ def main(argv=None) -> int:
               "validation": rows, "sensitivity": sensitivity(machines), "curves": curves(machines)}
     result["seconds"] = time.perf_counter() - t0
     os.makedirs(args.out, exist_ok=True)
-    with open(os.path.join(args.out, "scale.json"), "w") as fh:
-        json.dump(result, fh, indent=1)
-    chart(result, os.path.join(args.out, "scale.png"))
+    save(result, args.out, "scale", chart)
     print(table_markdown(rows))
     print()
     print(sensitivity_markdown(result["sensitivity"]))
     t1 = time.perf_counter()
     series = series_result()
     series["seconds"] = time.perf_counter() - t1
-    with open(os.path.join(args.out, "scale_series.json"), "w") as fh:
-        json.dump(series, fh, indent=1)
-    series_chart(series, os.path.join(args.out, "scale_series.png"))
+    save(series, args.out, "scale_series", series_chart)
     print()
     print(star.table_markdown(series["validation"]))
     print()
@@ -249,9 +252,7 @@ def main(argv=None) -> int:
     t2 = time.perf_counter()
     grid = grid_result()
     grid["seconds"] = time.perf_counter() - t2
-    with open(os.path.join(args.out, "scale_grid.json"), "w") as fh:
-        json.dump(grid, fh, indent=1)
-    grid_chart(grid, os.path.join(args.out, "scale_grid.png"))
+    save(grid, args.out, "scale_grid", grid_chart)
     for key, preds in grid["curves"].items():
         print(f"{key:<24}" + "".join(f"{q['throughput'] / 1e9:8.1f}" for q in preds))
     for r in grid["paper001_mira"]:
