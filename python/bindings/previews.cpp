@@ -93,14 +93,14 @@ nb::dict window_read(const SeriesPreview& p, uint32_t v, uint32_t window_steps, 
   d["chunks"] = w.chunks;
   d["blocks"] = blocks;
   d["rows"] = w.rows.size();
-  d["head_bytes"] = table;
   d["file_bytes"] = h.file_bytes;
-  std::vector<uint64_t> ranges;
-  for (const auto* which : {&data, &sums}) {
+  // A window's first read of v: its header and v's chunk-table entries (series_head_ranges).
+  const auto head = series_head_ranges(h, v, true);
+  for (const auto* which : {&head, &data, &sums}) {
     const auto merged = merge_ranges(*which, merge_gap, max_request);
     uint64_t bytes = 0;
     for (const auto& [lo, hi] : merged) bytes += hi - lo;
-    const char* name = which == &data ? "data" : "checksum";
+    const char* name = which == &head ? "head" : which == &data ? "data" : "checksum";
     d[(std::string(name) + "_requests").c_str()] = merged.size();
     d[(std::string(name) + "_bytes").c_str()] = bytes;
   }

@@ -713,5 +713,50 @@ TEST(SeriesFile, RoundTripAndEveryDamageCaught) {
   EXPECT_NE(msg.find("checksum"), std::string::npos) << msg;   // the header checksum covers the version
 }
 
+// A read's part of the head: the header and one variable's entries, decoded from exactly those
+// bytes; every byte of the entries flipped changes what is decoded (the reader compares it with
+// the plan) or is refused (the reserved word).
+TEST(SeriesFile, OneVariablesEntries) {
+  SeriesWindowHead h;
+  const std::vector<uint8_t> good = small_window(h);
+  for (uint32_t v = 0; v < h.variables; ++v) {
+    const auto with_header = series_head_ranges(h, v, true);
+    ASSERT_EQ(with_header.size(), 2u);
+    EXPECT_EQ(with_header[0], (std::pair<uint64_t, uint64_t>{0, kSeriesHeaderBytes}));
+    const auto ranges = series_head_ranges(h, v, false);
+    ASSERT_EQ(ranges.size(), 1u);
+    EXPECT_EQ(ranges[0], with_header[1]);
+    const auto [lo, hi] = ranges[0];
+    EXPECT_EQ(lo, kSeriesHeaderBytes + 24u * v * h.chunks);
+    EXPECT_EQ(hi - lo, 24u * h.chunks);
+    const std::vector<SeriesChunkEntry> e = decode_series_entries(good.data() + lo, hi - lo, h, v, "w");
+    ASSERT_EQ(e.size(), h.chunks);
+    for (uint32_t c = 0; c < h.chunks; ++c) {
+      const SeriesChunkEntry& want = h.entries[v * h.chunks + c];
+      EXPECT_EQ(e[c].offset, want.offset);
+      EXPECT_EQ(e[c].bytes, want.bytes);
+      EXPECT_EQ(e[c].planes, want.planes);
+    }
+    for (uint64_t i = lo; i < hi; ++i) {
+      std::vector<uint8_t> bad = good;
+      bad[i] ^= 0x08;
+      std::vector<SeriesChunkEntry> got;
+      try {
+        got = decode_series_entries(bad.data() + lo, hi - lo, h, v, "w");
+      } catch (const Error& err) {
+        EXPECT_EQ(err.code(), ErrorCode::kFormat);
+        EXPECT_EQ((i - lo) % 24 / 4, 5u) << "byte " << i << " refused outside the reserved word";
+        continue;
+      }
+      bool differs = false;
+      for (uint32_t c = 0; c < h.chunks; ++c)
+        differs |= got[c].offset != e[c].offset || got[c].bytes != e[c].bytes || got[c].planes != e[c].planes;
+      EXPECT_TRUE(differs) << "byte " << i;
+    }
+    EXPECT_EQ(code_of([&] { decode_series_entries(good.data() + lo, hi - lo - 1, h, v, "w"); }), ErrorCode::kFormat);
+  }
+  EXPECT_EQ(code_of([&] { series_head_ranges(h, h.variables, true); }), ErrorCode::kInternal);
+}
+
 }  // namespace
 }  // namespace lodex

@@ -135,6 +135,28 @@ void decode_series_table(const uint8_t* data, size_t size, SeriesWindowHead& h, 
   if (at != h.file_bytes) r.corrupt(cat("the chunks end at ", at, ", the file at ", h.file_bytes));
 }
 
+std::vector<std::pair<uint64_t, uint64_t>> series_head_ranges(const SeriesWindowHead& h, uint32_t v, bool header) {
+  if (v >= h.variables) fail(ErrorCode::kInternal, "series window: variable ", v, " of ", h.variables);
+  const uint64_t lo = kSeriesHeaderBytes + uint64_t{24} * v * h.chunks, hi = lo + uint64_t{24} * h.chunks;
+  if (header) return {{0, kSeriesHeaderBytes}, {lo, hi}};
+  return {{lo, hi}};
+}
+
+std::vector<SeriesChunkEntry> decode_series_entries(const uint8_t* data, size_t size, const SeriesWindowHead& h,
+                                                    uint32_t v, const std::string& what) {
+  const uint64_t at = kSeriesHeaderBytes + uint64_t{24} * v * h.chunks;
+  ByteReader r(data, size, what, at);
+  if (size != uint64_t{24} * h.chunks) r.corrupt(cat("truncated chunk table: ", size, " of ", 24 * h.chunks, " bytes"));
+  std::vector<SeriesChunkEntry> entries(h.chunks);
+  for (SeriesChunkEntry& e : entries) {
+    e.offset = r.get<uint64_t>("chunk offset");
+    e.bytes = r.get<uint64_t>("chunk bytes");
+    e.planes = r.get<uint32_t>("chunk planes");
+    if (r.get<uint32_t>("reserved") != 0) r.corrupt("a chunk table entry's reserved word is not 0");
+  }
+  return entries;
+}
+
 SeriesWindowHead planned_window_head(const std::string& series, const std::vector<SeriesVariable>& vars,
                                      const SarPlan& sar, int64_t first_step, uint32_t steps) {
   SeriesWindowHead h;

@@ -11,6 +11,7 @@
 
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "layout/series_plan.hpp"
@@ -58,8 +59,9 @@ void number_series_blocks(SeriesWindowHead& head);
 // table and the data are the aggregators'.
 std::vector<uint8_t> encode_series_head(const SeriesWindowHead& head);
 // Step 1: the header (first kSeriesHeaderBytes): everything but the entries; then read
-// table_bytes() from offset kSeriesHeaderBytes. Step 2: the chunk table into head.entries, each
-// entry inside the data region, in order, a whole number of slabs, first_block filled in.
+// table_bytes() from offset kSeriesHeaderBytes. Step 2: the whole chunk table into head.entries,
+// its checksum checked, each entry inside the data region, in order, a whole number of slabs,
+// first_block filled in. (Reads take only their variable's entries: series_head_ranges.)
 SeriesWindowHead decode_series_header(const uint8_t* data, size_t size, uint64_t file_size, const std::string& what);
 void decode_series_table(const uint8_t* data, size_t size, SeriesWindowHead& head, const std::string& what);
 
@@ -68,6 +70,15 @@ void decode_series_table(const uint8_t* data, size_t size, SeriesWindowHead& hea
 // a window file's head against it; lodex.planning previews it.
 SeriesWindowHead planned_window_head(const std::string& series, const std::vector<SeriesVariable>& vars,
                                      const SarPlan& sar, int64_t first_step, uint32_t steps);
+// What a read of variable v reads of a window's head: the header (when `header`, the window's
+// first read) and v's entries of the chunk table, [lo, hi) in file order. A read checks those
+// entries against the series' plan; the other variables' entries and the table's checksum are
+// for whole-table readers (the fuzz target, inspection tools).
+std::vector<std::pair<uint64_t, uint64_t>> series_head_ranges(const SeriesWindowHead& head, uint32_t v, bool header);
+// Variable v's entries from the bytes of its range (series_head_ranges, without the header);
+// first_block is left 0 (the plan has it).
+std::vector<SeriesChunkEntry> decode_series_entries(const uint8_t* data, size_t size, const SeriesWindowHead& head,
+                                                    uint32_t v, const std::string& what);
 // Variable v's chunks in a window head, as plan_window_read takes them.
 std::vector<SeriesChunkPlace> chunk_places(const SeriesWindowHead& head, uint32_t v);
 

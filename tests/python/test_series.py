@@ -89,7 +89,8 @@ def chunk_bytes(var, window_steps):
 ])
 def test_reads_touch_only_the_blocks_they_need(pristine, var, steps, box):
     """With merge_gap=0, a read fetches exactly the 4 KiB blocks holding its rows and their
-    checksums (8 bytes each), one request per run of neighbouring blocks; heads once per window."""
+    checksums (8 bytes each), one request per run of neighbouring blocks; of each window's head
+    only the header and the variable's chunk-table entry (one chunk: 24 bytes), once."""
     s = lodex.open(pristine).series("geos")
     got = s.read(var, steps=list(steps), box=box, merge_gap=0)
     np.testing.assert_array_equal(got, expected(var, list(steps), box))
@@ -97,7 +98,10 @@ def test_reads_touch_only_the_blocks_they_need(pristine, var, steps, box):
     need = needed_blocks(var, steps, box)
     sizes = [len(w["steps"]) for w in s.meta["windows"]]
     data = sum(min(BLOCK, chunk_bytes(var, sizes[w]) - b * BLOCK) for w, bs in need.items() for b in bs)
-    assert st["windows"] == st["chunks"] == st["head_requests"] == len(need)
+    v = GEOS.names.index(var)
+    assert st["windows"] == st["chunks"] == len(need)
+    assert st["head_requests"] == len(need) * (1 if v == 0 else 2)   # the header and the entry: apart unless v = 0
+    assert st["head_bytes"] == len(need) * (128 + 24)
     assert st["blocks"] == sum(len(b) for b in need.values())
     assert st["checksum_bytes"] == 8 * st["blocks"]
     assert st["bytes_read"] == st["head_bytes"] + st["checksum_bytes"] + data
@@ -106,6 +110,10 @@ def test_reads_touch_only_the_blocks_they_need(pristine, var, steps, box):
     assert st["merge_gap"] == 0
     s.read(var, steps=list(steps), box=box, merge_gap=0)   # heads are kept: checked once
     assert s.last_read_stats["head_requests"] == 0
+    other = GEOS.names[(v + 1) % len(GEOS.names)]          # another variable: its entry alone
+    s.read(other, steps=list(steps), box=((0, 0, 0), (1, 1, 1)), merge_gap=0)
+    assert s.last_read_stats["head_requests"] == len(need)
+    assert s.last_read_stats["head_bytes"] == 24 * len(need)
 
 
 def test_merge_gap_trades_requests_for_bytes(pristine):
@@ -309,12 +317,23 @@ def test_damaged_window_files(copy):
     np.testing.assert_array_equal(s.read("PS", steps=[3, 4, 5]), expected("PS", [3, 4, 5], None))
     data[-1] ^= 0x10
     data[t_offset] ^= 0x10
-    for at, what in [(20, "header checksum"), (200, "chunk table checksum")]:
+    entry = 128 + 24 * t_entry   # T's chunk-table entry: offset, bytes, planes, reserved
+    for at, what in [(20, "header checksum"), (entry, "puts chunk 0 of variable 'T' at"),
+                     (entry + 8, "puts chunk 0 of variable 'T'"), (entry + 16, "puts chunk 0 of variable 'T'"),
+                     (entry + 20, "reserved word")]:
         bad = bytearray(data)
         bad[at] ^= 0x01
         open(w, "wb").write(bad)
         with pytest.raises(lodex.FormatError, match=what):
             lodex.open(copy).series("geos").read("T", steps=3)
+        if at >= entry:   # a read of another variable does not use T's entry
+            np.testing.assert_array_equal(lodex.open(copy).series("geos").read("PS", steps=3), expected("PS", 3, None))
+    # The table's checksum is for readers of the whole table; reads compare their entries with the
+    # series' plan instead, so damage to it harms no read.
+    bad = bytearray(data)
+    bad[128 + 24 * len(head["variables"]) + 2] ^= 0x01
+    open(w, "wb").write(bad)
+    np.testing.assert_array_equal(lodex.open(copy).series("geos").read("T", steps=3), expected("T", 3, None))
     open(w, "wb").write(data[:-100])
     with pytest.raises(lodex.FormatError, match="truncated"):
         lodex.open(copy).series("geos").read("T", steps=3)

@@ -136,8 +136,8 @@ THETA = Machine(
 
 # Fitted on the STAR paper's speedups (lodex.scale.series.fit_jaguar; docs/scale.md "Series").
 # tests/python/test_scale_series.py refits them and checks they agree to 0.5 %.
-JAGUAR_REQUEST_COST = 8.542e-3    # seconds per request at an OST (request + seek)
-JAGUAR_INJECTION = 0.6013e9       # bytes/s a node's Lustre client moves
+JAGUAR_REQUEST_COST = 3.426e-3    # seconds per request at an OST (request + seek)
+JAGUAR_INJECTION = 1.379e9        # bytes/s a node's Lustre client moves
 JAGUAR_OPEN_RATE = 5_000.0        # opens/s at the file system's one metadata server (assumed)
 
 JAGUAR = Machine(

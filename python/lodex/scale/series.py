@@ -135,7 +135,7 @@ def _read_work(layout, dims, ranks, variables, total_steps, var, steps, box, rea
             got = _window((dims, ranks, variables, dt, ds), pv, var, n, tuple(ks), tuple(b), gap, cap)
             files.add(w)
             opens[r] += 1
-            reqs[r] += 1 + got["data_requests"] + (got["checksum_requests"] if lodex_layout else 0)
+            reqs[r] += got["head_requests"] + got["data_requests"] + (got["checksum_requests"] if lodex_layout else 0)
             nbytes[r] += got["head_bytes"] + got["data_bytes"] + (got["checksum_bytes"] if lodex_layout else 0)
     return ReadWork(layout, readers, opens, reqs, nbytes, len(files))
 

@@ -24,6 +24,7 @@ namespace lodex {
 struct SeriesWindowHead;
 struct SeriesWindowRecord;
 class CollectiveOp;
+class File;
 struct SeriesWriter;     // this rank's plan and window buffers (pipelines/series/series_writer.cpp)
 struct SeriesReadPlan;   // the chunks of the written decomposition (pipelines/series/series_reader.cpp)
 
@@ -144,14 +145,18 @@ class SeriesGroup {
   void finish_write(CollectiveOp& op, int64_t step, bool flush);
   WindowWrite flush_window(CollectiveOp& op);
   void commit_window(const SeriesWindowHead& head, const SeriesWindowRecord& rec, const std::string& tmp);
-  std::shared_ptr<const SeriesWindowHead> window_head(size_t window) const;
+  // The plan's head of a window, its header checked on the window's first read and variable v's
+  // chunk-table entries on v's first read in it (series_reader.cpp).
+  const SeriesWindowHead& window_head(size_t window, uint32_t v, const File& f, const std::string& path,
+                                      uint64_t gap) const;
   const SeriesReadPlan& read_plan() const;
   uint32_t variable_index(const std::string& var) const;
   // (window, slot in the window) of each step; NotFound for a step not flushed.
   std::vector<std::pair<size_t, uint32_t>> locate_steps(const std::vector<int64_t>& steps) const;
   SeriesArray read_part_data(const SeriesReadPart& part, uint32_t v, std::optional<uint64_t> merge_gap) const;
-  void read_window(size_t w, const SeriesWindowHead& head, const SeriesVariable& variable, const SeriesWindowRead& plan,
-                   uint64_t gap, uint8_t* out, std::vector<uint8_t>& data, std::vector<uint8_t>& sums) const;
+  void read_window(const File& f, const std::string& path, const SeriesWindowHead& head, const SeriesVariable& variable,
+                   const SeriesWindowRead& plan, uint64_t gap, uint8_t* out, std::vector<uint8_t>& data,
+                   std::vector<uint8_t>& sums) const;
 
   std::shared_ptr<DatasetState> ds_;
   std::string name_;
@@ -159,8 +164,13 @@ class SeriesGroup {
   SeriesWriteProfile profile_;
   mutable SeriesReadStats read_stats_;
   mutable std::shared_ptr<SeriesReadPlan> read_plan_;
-  // Heads of committed windows, checked once: their files never change.
-  mutable std::map<std::string, std::shared_ptr<const SeriesWindowHead>> heads_;
+  // Heads of committed windows (the plan's), by file: their files never change, so a window's
+  // header is checked once and each variable's chunk-table entries once.
+  struct CheckedHead {
+    std::shared_ptr<const SeriesWindowHead> head;
+    std::vector<bool> checked;   // by variable
+  };
+  mutable std::map<std::string, CheckedHead> heads_;
 
  public:
   ~SeriesGroup();

@@ -89,49 +89,70 @@ const SeriesReadPlan& SeriesGroup::read_plan() const {
   return *read_plan_;
 }
 
-std::shared_ptr<const SeriesWindowHead> SeriesGroup::window_head(size_t window) const {
-  const SeriesMeta& m = meta();
-  const SeriesWindowRecord& rec = m.windows[window];
-  if (auto it = heads_.find(rec.file); it != heads_.end()) return it->second;
-  const SeriesReadPlan& plan = read_plan();
-  const std::string path = join_path(join_path(ds_->path, name_), rec.file);
-  if (!path_exists(path))
-    fail(ErrorCode::kFormat, "window file '", path, "' of series '", name_, "' (steps ", steps_text(rec.steps),
-         ") is listed in the manifest but missing");
-  File f = ds_->confinement.open(path);
-  const uint64_t size = f.size();
-  const uint32_t V = static_cast<uint32_t>(m.variables.size()), C = static_cast<uint32_t>(plan.sar->chunks().size());
-  const SeriesWindowHead want = planned_window_head(name_, m.variables, *plan.sar, rec.steps.front(),
-                                                    static_cast<uint32_t>(rec.steps.size()));
-  // Header and chunk table in one request: the plan says how long the table is.
-  std::vector<uint8_t> buf(std::min<uint64_t>(size, want.block_table_offset()));
-  f.pread_all(buf.data(), buf.size(), 0);
-  auto head = std::make_shared<SeriesWindowHead>(decode_series_header(buf.data(), buf.size(), size, path));
-  SeriesWindowHead& h = *head;
-  if (h.series != want.series || h.first_step != want.first_step || h.steps != want.steps || h.variables != V ||
-      h.chunks != C || h.file_bytes != rec.bytes)
+namespace {
+
+// A window file's header against the manifest's record and the series' plan (`want`).
+void check_window_header(const SeriesWindowHead& h, const SeriesWindowHead& want, const SeriesWindowRecord& rec,
+                         const std::string& name, const std::string& path) {
+  if (h.series != want.series || h.first_step != want.first_step || h.steps != want.steps ||
+      h.variables != want.variables || h.chunks != want.chunks || h.file_bytes != rec.bytes)
     fail(ErrorCode::kFormat, path, ": the window file does not match the manifest (series '", h.series, "', first step ",
          h.first_step, ", ", h.steps, " steps, ", h.variables, " variables, ", h.chunks, " chunks, ", h.file_bytes,
-         " bytes; the manifest says '", name_, "', ", rec.steps.front(), ", ", rec.steps.size(), ", ", V, ", ", C, ", ",
-         rec.bytes, ")");
-  decode_series_table(buf.data() + kSeriesHeaderBytes, buf.size() - kSeriesHeaderBytes, h, path);
-  if (h.total_planes != want.total_planes || h.total_blocks != want.total_blocks || h.data_offset != want.data_offset ||
-      h.file_bytes != want.file_bytes)
-    fail(ErrorCode::kFormat, path, ": the window's planes, blocks or size are not what the series' plan gives");
-  for (uint32_t v = 0; v < V; ++v)
-    for (uint32_t c = 0; c < C; ++c) {
-      const SeriesChunkEntry& e = h.entries[size_t{v} * C + c];
-      const SeriesChunkEntry& p = want.entries[size_t{v} * C + c];
-      if (e.offset != p.offset || e.bytes != p.bytes || e.planes != p.planes)
-        fail(ErrorCode::kFormat, path, ": chunk ", c, " of variable '", m.variables[v].name,
-             "' is not where the series' plan puts it");
-    }
-  read_stats_.head_requests += 1;
-  read_stats_.requests += 1;
-  read_stats_.head_bytes += buf.size();
-  read_stats_.bytes_read += buf.size();
-  heads_.emplace(rec.file, head);
-  return head;
+         " bytes; the manifest says '", name, "', ", rec.steps.front(), ", ", rec.steps.size(), ", ", want.variables,
+         ", ", want.chunks, ", ", rec.bytes, ")");
+  if (h.block_bytes != want.block_bytes || h.total_planes != want.total_planes ||
+      h.total_blocks != want.total_blocks || h.data_offset != want.data_offset || h.file_bytes != want.file_bytes)
+    fail(ErrorCode::kFormat, path, ": the window's block size, planes, blocks or size are not what the series' plan gives");
+}
+
+// Variable v's chunk-table entries against the plan's: any damage to them shows as a difference.
+void check_window_entries(const std::vector<SeriesChunkEntry>& got, const SeriesWindowHead& want, uint32_t v,
+                          const std::string& var, const std::string& path) {
+  for (uint32_t c = 0; c < want.chunks; ++c) {
+    const SeriesChunkEntry& e = got[c];
+    const SeriesChunkEntry& p = want.entries[size_t{v} * want.chunks + c];
+    if (e.offset != p.offset || e.bytes != p.bytes || e.planes != p.planes)
+      fail(ErrorCode::kFormat, path, ": the chunk table puts chunk ", c, " of variable '", var, "' at ", e.offset, " (",
+           e.bytes, " bytes, ", e.planes, " planes) where the series' plan has ", p.offset, " (", p.bytes, " bytes, ",
+           p.planes, " planes): the file is damaged");
+  }
+}
+
+}  // namespace
+
+const SeriesWindowHead& SeriesGroup::window_head(size_t window, uint32_t v, const File& f, const std::string& path,
+                                                 uint64_t gap) const {
+  const SeriesMeta& m = meta();
+  const SeriesWindowRecord& rec = m.windows[window];
+  const auto known = heads_.find(rec.file);
+  if (known != heads_.end() && known->second.checked[v]) return *known->second.head;
+  const bool first = known == heads_.end();
+  const std::shared_ptr<const SeriesWindowHead> want =
+      first ? std::make_shared<const SeriesWindowHead>(planned_window_head(
+                  name_, m.variables, *read_plan().sar, rec.steps.front(), static_cast<uint32_t>(rec.steps.size())))
+            : known->second.head;
+  const uint64_t size = f.size();
+  if (size != want->file_bytes) {   // the header says why when it can; the sizes otherwise
+    std::vector<uint8_t> buf(std::min<uint64_t>(size, kSeriesHeaderBytes));
+    f.pread_all(buf.data(), buf.size(), 0);
+    check_window_header(decode_series_header(buf.data(), buf.size(), size, path), *want, rec, name_, path);
+    fail(ErrorCode::kFormat, path, ": the window file has ", size, " bytes where the series' plan gives ",
+         want->file_bytes, " (truncated or extended)");
+  }
+  // The header (a window's first read) and v's entries, in one request when they are close.
+  std::vector<uint8_t> buf;
+  const MergedRead got(f, series_head_ranges(*want, v, first), gap, buf);
+  if (first) check_window_header(decode_series_header(got.at(0), kSeriesHeaderBytes, size, path), *want, rec, name_, path);
+  const auto [lo, hi] = series_head_ranges(*want, v, false).front();
+  check_window_entries(decode_series_entries(got.at(lo), hi - lo, *want, v, path), *want, v, m.variables[v].name, path);
+  read_stats_.head_requests += got.requests;
+  read_stats_.requests += got.requests;
+  read_stats_.head_bytes += got.bytes;
+  read_stats_.bytes_read += got.bytes;
+  CheckedHead& h = heads_[rec.file];
+  if (first) h = {want, std::vector<bool>(want->variables, false)};
+  h.checked[v] = true;
+  return *h.head;
 }
 
 uint64_t SeriesGroup::default_merge_gap() const {
@@ -229,13 +250,10 @@ SeriesArray SeriesGroup::read(const std::string& var, const std::vector<int64_t>
 // One window's part of a read (plan_window_read's plan): its blocks read with their checksums,
 // needed ranges at most `gap` apart as one request, every block verified, then the rows copied
 // into `out`.
-void SeriesGroup::read_window(size_t w, const SeriesWindowHead& head, const SeriesVariable& variable,
-                              const SeriesWindowRead& plan, uint64_t gap, uint8_t* out, std::vector<uint8_t>& data,
-                              std::vector<uint8_t>& sums) const {
+void SeriesGroup::read_window(const File& f, const std::string& path, const SeriesWindowHead& head,
+                              const SeriesVariable& variable, const SeriesWindowRead& plan, uint64_t gap, uint8_t* out,
+                              std::vector<uint8_t>& data, std::vector<uint8_t>& sums) const {
   const uint64_t B = head.block_bytes;
-  const std::string path = join_path(join_path(ds_->path, name_), meta().windows[w].file);
-  File f = ds_->confinement.open(path);
-  ++read_stats_.windows;
   const uint64_t table = head.block_table_offset();
   const MergedRead data_read(f, plan.data_ranges(), gap, data);
   const MergedRead sum_read(f, plan.checksum_ranges(table), gap, sums);
@@ -284,15 +302,21 @@ SeriesArray SeriesGroup::read_part_data(const SeriesReadPart& part, uint32_t v,
   read_stats_.merge_gap = gap;
   std::vector<uint8_t> data, sums;
   for (size_t w : windows) {
-    const std::shared_ptr<const SeriesWindowHead> head = window_head(w);
+    const std::string path = join_path(join_path(ds_->path, name_), m.windows[w].file);
+    if (!path_exists(path))
+      fail(ErrorCode::kFormat, "window file '", path, "' of series '", name_, "' (steps ", steps_text(m.windows[w].steps),
+           ") is listed in the manifest but missing");
+    const File f = ds_->confinement.open(path);
+    ++read_stats_.windows;
+    const SeriesWindowHead& head = window_head(w, v, f, path, gap);
     // The rows this window gives and the blocks holding them (layout/series_read_plan).
     std::vector<std::pair<uint64_t, uint64_t>> in_window;   // (answer step, step inside the window)
     for (size_t i = 0; i < steps.size(); ++i)
       if (where[i].first == w) in_window.emplace_back(i, where[i].second);
-    const SeriesWindowRead plan_w = plan_window_read(variable, chunks, chunk_places(*head, v), in_window, obox,
-                                                     head->block_bytes);
+    const SeriesWindowRead plan_w = plan_window_read(variable, chunks, chunk_places(head, v), in_window, obox,
+                                                     head.block_bytes);
     read_stats_.chunks += plan_w.chunks;
-    read_window(w, *head, variable, plan_w, gap, out.bytes.data(), data, sums);
+    read_window(f, path, head, variable, plan_w, gap, out.bytes.data(), data, sums);
   }
   read_stats_.bytes_returned = out_step * steps.size();
   return out;
