@@ -237,9 +237,9 @@ class Series:
     @property
     def last_read_stats(self) -> dict:
         """What the last read on this rank cost: windows (files opened), chunks, blocks (verified),
-        requests (head_requests: window headers and chunk tables; checksum_requests: block
-        checksums; the rest data), bytes_read (of which head_bytes, checksum_bytes),
-        bytes_returned, merge_gap, seconds."""
+        requests (head_requests: window headers and the variable's chunk-table entries;
+        checksum_requests: block checksums; the rest data), bytes_read (of which head_bytes,
+        checksum_bytes), bytes_returned, merge_gap, seconds."""
         return dict(getattr(self, "_stats", {}))
 
     def __repr__(self) -> str:

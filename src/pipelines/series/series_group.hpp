@@ -56,10 +56,10 @@ struct SeriesReadStats {
   uint64_t chunks = 0;           // (window, chunk) pairs read from
   uint64_t blocks = 0;           // data blocks verified and used
   uint64_t requests = 0;         // read calls, heads and checksums included
-  uint64_t head_requests = 0;    // of requests: window headers and chunk tables
+  uint64_t head_requests = 0;    // of requests: window headers and the variable's chunk-table entries
   uint64_t checksum_requests = 0;   // of requests: block checksums
   uint64_t bytes_read = 0;       // everything read, heads and checksums included
-  uint64_t head_bytes = 0;       // of bytes_read: headers and chunk tables
+  uint64_t head_bytes = 0;       // of bytes_read: headers and the variable's chunk-table entries
   uint64_t checksum_bytes = 0;   // of bytes_read: block checksums
   uint64_t merge_gap = 0;        // the gap the read merged over (see read)
   uint64_t bytes_returned = 0;
