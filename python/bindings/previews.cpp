@@ -206,11 +206,10 @@ void bind_series_preview(nb::module_& m) {
           s.max_window_steps = max_window_steps;
           {
             nb::gil_scoped_release release;
-            p->dec = decompose_series(dims, b);
+            p->dec = decompose_series_write(dims, p->vars, b);
             p->sizes = series_step_bytes(p->vars, b);
             p->max_levels = max_sar_levels(p->dec);
-            p->choice = coordinate_star(p->sizes.largest_rank, p->sizes.average_variable, p->dec.decomposed_axes(),
-                                        p->max_levels, s);
+            p->choice = choose_star(p->vars, b, p->dec, s);
             p->sar = std::make_unique<SarPlan>(p->dec, p->choice.d_sar);
           }
           return p;

@@ -309,4 +309,21 @@ SeriesStepBytes series_step_bytes(const std::vector<SeriesVariable>& vars, const
   return out;
 }
 
+SeriesDecomposition decompose_series_write(const std::array<int64_t, 3>& dims, const std::vector<SeriesVariable>& vars,
+                                           const std::vector<GridBox>& boxes) {
+  SeriesDecomposition dec = decompose_series(dims, boxes);
+  const bool has_2d = std::any_of(vars.begin(), vars.end(), [](const SeriesVariable& v) { return v.ndim == 2; });
+  if (has_2d && dec.cells(2) > 1)
+    fail(ErrorCode::kUnsupported, "the series has 2-D variables but the ranks' boxes cut the z axis into ",
+         dec.cells(2), " layers; 2-D variables need a decomposition of x and y only");
+  return dec;
+}
+
+StarChoice choose_star(const std::vector<SeriesVariable>& vars, const std::vector<GridBox>& boxes,
+                       const SeriesDecomposition& dec, const StarSettings& settings) {
+  const SeriesStepBytes sizes = series_step_bytes(vars, boxes);
+  return coordinate_star(sizes.largest_rank, sizes.average_variable, dec.decomposed_axes(), max_sar_levels(dec),
+                         settings);
+}
+
 }  // namespace lodex

@@ -94,6 +94,14 @@ StarChoice coordinate_star(uint64_t step_bytes, uint64_t var_step_bytes, int dec
 // The levels of spatial aggregation a decomposition allows: until one group holds every rank.
 uint32_t max_sar_levels(const SeriesDecomposition& d);
 
+// A write's plan from the ranks' boxes, as the writer makes it and the previews show it: the
+// decomposition (decompose_series; Unsupported when a variable is 2-D and the boxes cut z), then
+// STAR's choice for it under `settings` (series_step_bytes, max_sar_levels, coordinate_star).
+SeriesDecomposition decompose_series_write(const std::array<int64_t, 3>& dims, const std::vector<SeriesVariable>& vars,
+                                           const std::vector<GridBox>& boxes);
+StarChoice choose_star(const std::vector<SeriesVariable>& vars, const std::vector<GridBox>& boxes,
+                       const SeriesDecomposition& dec, const StarSettings& settings);
+
 // Spatial aggregation: level-L groups are blocks of 2^L × 2^L (× 2^L) cells on the decomposed
 // axes (clipped at the grid's edge); the level-d_sar blocks are the chunks written. The aggregator
 // of variable v in a level-L group is, recursively, the level-(L−1) aggregator of its sub-group

@@ -273,5 +273,28 @@ TEST(SeriesStepBytes, LargestRankAndAverageVariable) {
   EXPECT_EQ(series_step_bytes(vars, {}).average_variable, 1u);
 }
 
+// The writer's and the previews' plan: 2-D variables refuse a decomposition that cuts z; the
+// choice is coordinate_star of the boxes' step sizes and the decomposition's levels.
+TEST(SeriesPlan, WritePlanOfTheRanksBoxes) {
+  const std::array<int64_t, 3> dims{144, 91, 48};
+  const std::vector<SeriesVariable> both{{"T", DType::kF4, 3}, {"PS", DType::kF4, 2}}, three{{"T", DType::kF4, 3}};
+  const auto flat = tiling(dims, {4, 2, 1}), layered = tiling(dims, {2, 2, 2});
+  std::string msg;
+  EXPECT_EQ(code_of([&] { decompose_series_write(dims, both, layered); }, &msg), ErrorCode::kUnsupported);
+  EXPECT_NE(msg.find("cut the z axis into 2 layers"), std::string::npos) << msg;
+  EXPECT_EQ(decompose_series_write(dims, three, layered).cells(2), 2u);
+  const SeriesDecomposition d = decompose_series_write(dims, both, flat);
+  EXPECT_EQ(d.cuts, decompose_series(dims, flat).cuts);
+  StarSettings s;
+  s.memory_budget = 1ull << 30;
+  const SeriesStepBytes b = series_step_bytes(both, flat);
+  const StarChoice want = coordinate_star(b.largest_rank, b.average_variable, 2, max_sar_levels(d), s);
+  const StarChoice got = choose_star(both, flat, d, s);
+  EXPECT_EQ(got.d_tar, want.d_tar);
+  EXPECT_EQ(got.d_sar, want.d_sar);
+  EXPECT_EQ(got.opt_size, want.opt_size);
+  EXPECT_EQ(got.reason, want.reason);
+}
+
 }  // namespace
 }  // namespace lodex

@@ -221,7 +221,9 @@ TEST(PlanWindowRead, RowsFillTheAnswerAndBlocksHoldEveryRow) {
     EXPECT_EQ(plan.chunks, met);
     for (size_t b = 0; b < plan.blocks.size(); ++b) {
       const SeriesBlockRun& x = plan.blocks[b];
-      if (b) EXPECT_LE(plan.blocks[b - 1].offset + plan.blocks[b - 1].bytes, x.offset);
+      if (b) {
+        EXPECT_LE(plan.blocks[b - 1].offset + plan.blocks[b - 1].bytes, x.offset);
+      }
       const auto c = std::find_if(w.places.begin(), w.places.end(), [&](const SeriesChunkPlace& c) {
         return c.offset <= x.offset && x.offset < c.offset + c.bytes;
       });

@@ -203,6 +203,11 @@ def test_series_preview_errors():
         plan_series(DIMS, boxes_2d(DIMS, 2, 2), [("complex", 3)])
     with pytest.raises(InvalidArgumentError, match=r"\(ranks, 6\)"):
         plan_series(DIMS, np.zeros((4, 5)), VARS)
+    nz = DIMS[2]
+    layers = [[0, 0, 0, DIMS[0], DIMS[1], nz // 2], [0, 0, nz // 2, DIMS[0], DIMS[1], nz]]
+    with pytest.raises(lodex.UnsupportedError, match="cut the z axis into 2 layers"):   # as a write refuses it
+        plan_series(DIMS, layers, [("f4", 3), ("f4", 2)])
+    assert plan_series(DIMS, layers, [("f4", 3)]).max_sar_levels == 1
     pv = plan_series(DIMS, boxes_2d(DIMS, 2, 2), VARS, d_tar=2)
     with pytest.raises(InvalidArgumentError, match="past the window"):
         pv.window_read(0, 2, [2], (0, 0, 0, 1, 1, 1), 0)

@@ -117,14 +117,7 @@ void SeriesGroup::plan_first_write(const GridBox& box, const std::vector<GridBox
   // Pure but for the buffers' allocation: agreed on, once per series and process.
   auto w = std::make_shared<SeriesWriter>();
   comm.agree([&] {
-    w->dec = decompose_series(m.dims, boxes);
-    bool has_2d = false;
-    for (const auto& v : m.variables) has_2d = has_2d || v.ndim == 2;
-    if (has_2d && w->dec.cells(2) > 1)
-      fail(ErrorCode::kUnsupported, "series '", name_, "' has 2-D variables but the ranks' boxes cut the z axis into ",
-           w->dec.cells(2), " layers; 2-D variables need a decomposition of x and y only");
-    const SeriesStepBytes sizes = series_step_bytes(m.variables, boxes);
-    const uint64_t step_max = sizes.largest_rank, var_step = sizes.average_variable;
+    w->dec = decompose_series_write(m.dims, m.variables, boxes);
     if (m.planned()) {   // appending: the stored decomposition and degrees
       if (w->dec.cuts != m.cuts)
         fail(ErrorCode::kInvalidArgument, "the ranks' boxes form another decomposition than the one series '", name_,
@@ -133,10 +126,10 @@ void SeriesGroup::plan_first_write(const GridBox& box, const std::vector<GridBox
       forced.d_tar = static_cast<int>(m.d_tar);
       forced.d_sar = static_cast<int>(m.d_sar);
       forced.max_window_steps = std::max(forced.max_window_steps, m.d_tar);   // a stored plan stays
-      w->choice = coordinate_star(step_max, var_step, w->dec.decomposed_axes(), max_sar_levels(w->dec), forced);
+      w->choice = choose_star(m.variables, boxes, w->dec, forced);
       w->choice.reason = m.reason;
     } else {
-      w->choice = coordinate_star(step_max, var_step, w->dec.decomposed_axes(), max_sar_levels(w->dec), m.settings);
+      w->choice = choose_star(m.variables, boxes, w->dec, m.settings);
     }
     w->d_tar = w->choice.d_tar;
     w->d_sar = w->choice.d_sar;
