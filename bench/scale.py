@@ -218,11 +218,23 @@ def grid_chart(result: dict, path: str) -> None:
     fig.savefig(path, dpi=110)
 
 
-def save(result: dict, folder: str, name: str, draw) -> None:
-    """`name`.json and its chart `name`.png in `folder`."""
+def particle_result() -> dict:
+    machines = fit()
+    return {"about": "lodex scale model: docs/scale.md", "sweep": list(SWEEP),
+            "machines": {k: m.to_dict() for k, m in machines.items()},
+            "validation": validate(machines), "sensitivity": sensitivity(machines), "curves": curves(machines)}
+
+
+def run(make, folder: str, name: str, draw) -> dict:
+    """make()'s result with the seconds it took, saved as `name`.json and its chart `name`.png in
+    `folder`."""
+    t = time.perf_counter()
+    result = make()
+    result["seconds"] = time.perf_counter() - t
     with open(os.path.join(folder, name + ".json"), "w") as fh:
         json.dump(result, fh, indent=1)
     draw(result, os.path.join(folder, name + ".png"))
+    return result
 
 
 def main(argv=None) -> int:
@@ -230,29 +242,17 @@ def main(argv=None) -> int:
     ap.add_argument("--out", default=os.path.join(os.path.dirname(os.path.abspath(__file__)), "results"))
     args = ap.parse_args(argv)
     t0 = time.perf_counter()
-    machines = fit()
-    rows = validate(machines)
-    result = {"about": "lodex scale model: docs/scale.md", "sweep": list(SWEEP),
-              "machines": {k: m.to_dict() for k, m in machines.items()},
-              "validation": rows, "sensitivity": sensitivity(machines), "curves": curves(machines)}
-    result["seconds"] = time.perf_counter() - t0
     os.makedirs(args.out, exist_ok=True)
-    save(result, args.out, "scale", chart)
-    print(table_markdown(rows))
+    result = run(particle_result, args.out, "scale", chart)
+    print(table_markdown(result["validation"]))
     print()
     print(sensitivity_markdown(result["sensitivity"]))
-    t1 = time.perf_counter()
-    series = series_result()
-    series["seconds"] = time.perf_counter() - t1
-    save(series, args.out, "scale_series", series_chart)
+    series = run(series_result, args.out, "scale_series", series_chart)
     print()
     print(star.table_markdown(series["validation"]))
     print()
     print(series_sensitivity_markdown(series["sensitivity"]))
-    t2 = time.perf_counter()
-    grid = grid_result()
-    grid["seconds"] = time.perf_counter() - t2
-    save(grid, args.out, "scale_grid", grid_chart)
+    grid = run(grid_result, args.out, "scale_grid", grid_chart)
     for key, preds in grid["curves"].items():
         print(f"{key:<24}" + "".join(f"{q['throughput'] / 1e9:8.1f}" for q in preds))
     for r in grid["paper001_mira"]:
