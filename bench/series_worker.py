@@ -3,6 +3,12 @@ prints one JSON line on rank 0.
 
     mpiexec -n R python bench/series_worker.py --path P --d-tar auto|N --d-sar auto|N
         [--steps 30] [--dims 144 91 48] [--n2d 48] [--n3d 16] [--calibration cal.json]
+    mpiexec -n R python bench/series_worker.py --path P --hdf5 [--steps ...]   # the peer
+
+With --hdf5 the series is written as GEOS-5 writes its NetCDF-4 output (paper 004 §II-A): every
+step gathered to rank 0 (one MPI Gatherv per variable) and written by it as one HDF5 file per
+step, each variable one dataset with h5py's defaults (contiguous, uncompressed: how netCDF-4
+stores a fixed-size variable).
 
 Every rank generates its box of every variable for every step before the clock starts; the
 time is that of the slowest rank from a barrier to the end of the last write and ds.close()
@@ -16,8 +22,10 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import sys
 import time
 
+import numpy as np
 from mpi4py import MPI
 
 import lodex
@@ -50,11 +58,52 @@ def files_on_disk(path: str) -> tuple[int, int]:
     return len(sizes), sum(sizes)
 
 
+def write_hdf5(path: str, comm, g: Geos, local: list) -> dict:
+    """The peer's write (module docstring): the slowest rank's time from a barrier to rank 0's
+    last file closed."""
+    import h5py
+    me = comm.rank
+    boxes = comm.gather(local[0][0], root=0)   # every step: the same boxes
+    counts = {}
+    if me == 0:
+        os.makedirs(path)
+        for name in g.names:
+            nz = g.dims[2] if g.ndim(name) == 3 else 1
+            counts[name] = [(hi[0] - lo[0]) * (hi[1] - lo[1]) * nz for lo, hi in boxes]
+    comm.Barrier()
+    t0 = time.perf_counter()
+    for step, (_, data) in enumerate(local):
+        whole = {}
+        for name in g.names:
+            mine = np.ascontiguousarray(data[name])
+            if me != 0:
+                comm.Gatherv(mine, None, root=0)
+                continue
+            flat = np.empty(sum(counts[name]), mine.dtype)
+            comm.Gatherv(mine, (flat, counts[name]), root=0)
+            lead = (g.dims[2],) if g.ndim(name) == 3 else ()
+            out = np.empty(lead + (g.dims[1], g.dims[0]), mine.dtype)
+            at = 0
+            for (lo, hi), n in zip(boxes, counts[name]):
+                block = out[..., lo[1]:hi[1], lo[0]:hi[0]]
+                block[...] = flat[at:at + n].reshape(block.shape)
+                at += n
+            whole[name] = out
+        if me == 0:
+            with h5py.File(os.path.join(path, f"step_{step:04d}.h5"), "w") as f:
+                for name, a in whole.items():
+                    f.create_dataset(name, data=a)
+    write_s = comm.allreduce(time.perf_counter() - t0, op=MPI.MAX)
+    return {"write_s": write_s, "define_s": 0.0, "meta": {"d_tar": 1, "d_sar": "-"},
+            "profile": {"phase_sum_max_s": {}}}
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--path", required=True, help="the dataset to create (must not exist)")
-    ap.add_argument("--d-tar", type=auto_or_int, required=True)
-    ap.add_argument("--d-sar", type=auto_or_int, required=True)
+    ap.add_argument("--d-tar", type=auto_or_int)
+    ap.add_argument("--d-sar", type=auto_or_int)
+    ap.add_argument("--hdf5", action="store_true", help="write the peer's layout (HDF5 file per step) instead")
     ap.add_argument("--steps", type=int, default=30)
     ap.add_argument("--dims", type=int, nargs=3, default=(144, 91, 48))
     ap.add_argument("--n2d", type=int, default=48)
@@ -62,10 +111,20 @@ def main() -> None:
     ap.add_argument("--calibration", default=None,
                     help="a saved lodex calibration: bw_io, cc and ts for the coordination (default: settings)")
     args = ap.parse_args()
+    if not args.hdf5 and ("--d-tar" not in sys.argv or "--d-sar" not in sys.argv):
+        ap.error("a lodex layout needs --d-tar and --d-sar (auto or a number)")
     comm = MPI.COMM_WORLD
     ranks, me = comm.size, comm.rank
     g = Geos(dims=args.dims, n2d=args.n2d, n3d=args.n3d, steps=args.steps)
     local = [g.local(me, ranks, step) for step in range(args.steps)]
+    if args.hdf5:
+        r = write_hdf5(args.path, comm, g, local)
+        if me == 0:
+            files, nbytes = files_on_disk(args.path)
+            print(json.dumps({"ranks": ranks, "decomposition": g.decomposition(ranks), "steps": args.steps,
+                              "data_bytes": g.step_bytes() * args.steps, "files": files, "bytes_on_disk": nbytes,
+                              **r}))
+        return
 
     comm.Barrier()
     t0 = time.perf_counter()
