@@ -1,5 +1,5 @@
 // Fuzz target: a series window file (.lsw) — the header; each variable's chunk-table entries as
-// series_reader.cpp reads them (decode_series_entries); the whole table as inspection reads it
+// series_reader.cpp reads them (decode_series_entries); the whole table without the series' plan
 // (decode_series_table; the two decoders must agree); then every block of every chunk checked
 // against its checksum in the block table.
 #include <cstdlib>

@@ -73,7 +73,7 @@ SeriesWindowHead planned_window_head(const std::string& series, const std::vecto
 // What a read of variable v reads of a window's head: the header (when `header`, the window's
 // first read) and v's entries of the chunk table, [lo, hi) in file order. A read checks those
 // entries against the series' plan; the other variables' entries and the table's checksum are
-// for whole-table readers (the fuzz target, inspection tools).
+// left to decode_series_table, which decodes a window without its plan (format tests, fuzzing).
 std::vector<std::pair<uint64_t, uint64_t>> series_head_ranges(const SeriesWindowHead& head, uint32_t v, bool header);
 // Variable v's entries from the bytes of its range (series_head_ranges, without the header);
 // first_block is left 0 (the plan has it).
