@@ -171,6 +171,10 @@ class SeriesGroup {
     std::vector<bool> checked;   // by variable
   };
   mutable std::map<std::string, CheckedHead> heads_;
+  // The plan's head of a window of so many steps (its first step 0): the same for every window
+  // of that length, so computed once per length, not per window.
+  std::shared_ptr<const SeriesWindowHead> planned_head(uint32_t steps) const;
+  mutable std::map<uint32_t, std::shared_ptr<const SeriesWindowHead>> planned_heads_;
 
  public:
   ~SeriesGroup();

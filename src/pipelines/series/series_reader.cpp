@@ -91,10 +91,11 @@ const SeriesReadPlan& SeriesGroup::read_plan() const {
 
 namespace {
 
-// A window file's header against the manifest's record and the series' plan (`want`).
+// A window file's header against the manifest's record and the series' plan (`want`: the plan's
+// head of any window of as many steps; the first step is the record's).
 void check_window_header(const SeriesWindowHead& h, const SeriesWindowHead& want, const SeriesWindowRecord& rec,
                          const std::string& name, const std::string& path) {
-  if (h.series != want.series || h.first_step != want.first_step || h.steps != want.steps ||
+  if (h.series != want.series || h.first_step != static_cast<uint64_t>(rec.steps.front()) || h.steps != want.steps ||
       h.variables != want.variables || h.chunks != want.chunks || h.file_bytes != rec.bytes)
     fail(ErrorCode::kFormat, path, ": the window file does not match the manifest (series '", h.series, "', first step ",
          h.first_step, ", ", h.steps, " steps, ", h.variables, " variables, ", h.chunks, " chunks, ", h.file_bytes,
@@ -128,9 +129,7 @@ const SeriesWindowHead& SeriesGroup::window_head(size_t window, uint32_t v, cons
   if (known != heads_.end() && known->second.checked[v]) return *known->second.head;
   const bool first = known == heads_.end();
   const std::shared_ptr<const SeriesWindowHead> want =
-      first ? std::make_shared<const SeriesWindowHead>(planned_window_head(
-                  name_, m.variables, *read_plan().sar, rec.steps.front(), static_cast<uint32_t>(rec.steps.size())))
-            : known->second.head;
+      first ? planned_head(static_cast<uint32_t>(rec.steps.size())) : known->second.head;
   const uint64_t size = f.size();
   if (size != want->file_bytes) {   // the header says why when it can; the sizes otherwise
     std::vector<uint8_t> buf(std::min<uint64_t>(size, kSeriesHeaderBytes));
@@ -153,6 +152,12 @@ const SeriesWindowHead& SeriesGroup::window_head(size_t window, uint32_t v, cons
   if (first) h = {want, std::vector<bool>(want->variables, false)};
   h.checked[v] = true;
   return *h.head;
+}
+
+std::shared_ptr<const SeriesWindowHead> SeriesGroup::planned_head(uint32_t steps) const {
+  std::shared_ptr<const SeriesWindowHead>& h = planned_heads_[steps];
+  if (!h) h = std::make_shared<const SeriesWindowHead>(planned_window_head(name_, meta().variables, *read_plan().sar, 0, steps));
+  return h;
 }
 
 uint64_t SeriesGroup::default_merge_gap() const {
