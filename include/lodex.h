@@ -117,10 +117,15 @@ enum { LODEX_MODE_READ = 0, LODEX_MODE_APPEND = 1 };
 /* Flags of create and open (or together). */
 enum {
   LODEX_FSYNC = 1,        /* fsync every data file before a step commits */
-  LODEX_EXCHANGE_SHM = 2, /* particles reach aggregators on the same node through MPI-3 shared memory */
-  LODEX_ALLOW_OUTSIDE = 4 /* reads also open files whose real location (links resolved, IDX templates
-                             expanded) is outside the dataset's directory; by default such a file is
-                             LODEX_ERR_FORMAT */
+  LODEX_EXCHANGE_SHM = 2, /* one writer per partition file, its same-node senders copying into its
+                             MPI-3 shared-memory window */
+  LODEX_ALLOW_OUTSIDE = 4, /* reads also open files whose real location (links resolved, IDX templates
+                              expanded) is outside the dataset's directory; by default such a file is
+                              LODEX_ERR_FORMAT */
+  LODEX_EXCHANGE_P2P = 8  /* one writer per partition file, the paper's point-to-point messages to it.
+                             Without either exchange flag (the default), the ranks of a partition on
+                             one node share its rows in MPI-3 shared memory and write its file
+                             together, each a slice; the file bytes are the same every way */
 };
 
 /* Collective over comm. Creates the dataset directory (its parent must exist; an existing

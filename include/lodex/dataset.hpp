@@ -27,8 +27,10 @@ enum class Kind : int { kParticles = LODEX_KIND_PARTICLES, kGrid = LODEX_KIND_GR
 
 // Flags of create and open (or them together).
 inline constexpr unsigned kFsync = LODEX_FSYNC;               // fsync every data file before a step commits
-inline constexpr unsigned kExchangeShm = LODEX_EXCHANGE_SHM;  // particles reach same-node aggregators through MPI-3 shared memory
+inline constexpr unsigned kExchangeShm = LODEX_EXCHANGE_SHM;  // one writer per file, same-node senders copying into its shared window
 inline constexpr unsigned kAllowOutside = LODEX_ALLOW_OUTSIDE;  // reads may open files outside the dataset (links, IDX templates)
+inline constexpr unsigned kExchangeP2p = LODEX_EXCHANGE_P2P;  // one writer per file, point-to-point messages (the paper's)
+// Neither exchange flag: a partition's ranks on one node write its file together (the default).
 
 // An open dataset: owns the C handle. Move-only; a moved-from or closed Dataset holds nothing
 // and its calls throw Error(LODEX_ERR_INVALID_ARGUMENT). close() is collective: call it on every

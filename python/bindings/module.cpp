@@ -24,9 +24,11 @@ PyObject* error_class(ErrorCode code) {
   return c ? c : PyExc_RuntimeError;
 }
 ExchangeMethod exchange_method(const std::string& name) {
+  if (name == "node") return ExchangeMethod::kNode;
   if (name == "p2p") return ExchangeMethod::kPointToPoint;
   if (name == "shm") return ExchangeMethod::kSharedMemory;
-  throw lodex::Error(ErrorCode::kInvalidArgument, "exchange must be \"p2p\" or \"shm\", got \"" + name + "\"");
+  throw lodex::Error(ErrorCode::kInvalidArgument,
+                     "exchange must be \"node\", \"p2p\" or \"shm\", got \"" + name + "\"");
 }
 }  // namespace
 

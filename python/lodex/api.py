@@ -148,7 +148,9 @@ class WriteProfile(dict):
     threads that overlap them (``order``: the level-of-detail order computed while particles
     arrive; ``writer``: the write-behind thread that writes one chunk while the next is prepared).
     ``plan_reused``: the step reused the previous step's aggregation plan (factor and grid
-    partitions, every rank's patch and whether it holds particles unchanged)."""
+    partitions, every rank's patch and whether it holds particles unchanged). ``path``: how the
+    particles reached the files: "node" (the ranks of a partition on one node wrote its file
+    together, each a slice), "p2p" or "shm" (one writer per file)."""
 
     PHASES = ("check", "agree", "plan", "exchange", "reorder", "file_write", "commit")
 
@@ -168,7 +170,8 @@ class WriteProfile(dict):
             f"{self['bytes'] / 2**20:.2f} MiB in {self['total_s'] * 1e3:.2f} ms "
             f"({self.throughput / 2**30:.2f} GiB/s) on {self['ranks']} ranks, "
             f"{self['aggregators']} aggregators, {'aligned' if self['aligned'] else 'non-aligned'}"
-            f"{', fsync' if self['fsync'] else ''}{', plan reused' if self.get('plan_reused') else ''}",
+            f"{', fsync' if self['fsync'] else ''}{', plan reused' if self.get('plan_reused') else ''}"
+            f"{', path ' + self['path'] if self.get('path') else ''}",
             f"  {'phase':<18}{'min ms':>10}{'mean ms':>10}{'max ms':>10}",
         ]
         for name, t in self["phases"].items():
@@ -695,17 +698,20 @@ class Dataset:
 
 
 def _exchange(exchange: str | None) -> str:
-    return exchange if exchange is not None else os.environ.get("LODEX_EXCHANGE", "p2p")
+    return exchange if exchange is not None else os.environ.get("LODEX_EXCHANGE", "node")
 
 
 def create(path: str | os.PathLike, comm: Any = None, fsync: bool = False,
            exchange: str | None = None, allow_outside: bool = False) -> Dataset:
     """Create a new dataset (collective over ``comm``; serial when ``comm`` is None).
     Raises AlreadyExistsError if ``path`` exists. ``fsync=True`` makes every committed step
-    durable on disk before the write returns. ``exchange``: "p2p" (default: non-blocking
-    point-to-point messages, as in the paper) or "shm" (ranks on an aggregator's node copy their
-    particles into an MPI-3 shared-memory window); the LODEX_EXCHANGE environment variable sets
-    the default. ``allow_outside=True``: reads may open files whose real location, symbolic
+    durable on disk before the write returns. ``exchange``: how particles reach their files:
+    "node" (default: the ranks of a partition on one node copy their particles into an MPI-3
+    shared-memory window and write its file together, each a slice; where no partition has two
+    writers on a node, as "p2p"), "p2p" (non-blocking point-to-point messages to one aggregator
+    per partition, which writes the file alone, as in the paper) or "shm" (that one aggregator,
+    same-node ranks copying into its shared window); the files' bytes are the same with every
+    method. The LODEX_EXCHANGE environment variable sets the default. ``allow_outside=True``: reads may open files whose real location, symbolic
     links resolved, is outside the dataset's directory (by default such a file is a FormatError;
     see docs/reliability.md)."""
     try:

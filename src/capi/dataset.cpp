@@ -7,13 +7,17 @@ using namespace lodex::capi;
 namespace {
 
 DatasetOptions options_of(unsigned flags) {
-  if (flags & ~unsigned{LODEX_FSYNC | LODEX_EXCHANGE_SHM | LODEX_ALLOW_OUTSIDE})
+  if (flags & ~unsigned{LODEX_FSYNC | LODEX_EXCHANGE_SHM | LODEX_ALLOW_OUTSIDE | LODEX_EXCHANGE_P2P})
     fail(ErrorCode::kInvalidArgument, "flags ", flags,
-         " has bits other than LODEX_FSYNC, LODEX_EXCHANGE_SHM and LODEX_ALLOW_OUTSIDE");
+         " has bits other than LODEX_FSYNC, LODEX_EXCHANGE_SHM, LODEX_ALLOW_OUTSIDE and LODEX_EXCHANGE_P2P");
+  if ((flags & LODEX_EXCHANGE_SHM) && (flags & LODEX_EXCHANGE_P2P))
+    fail(ErrorCode::kInvalidArgument, "flags ", flags, " ask for two exchanges: LODEX_EXCHANGE_SHM and LODEX_EXCHANGE_P2P");
   DatasetOptions o;
   o.fsync = flags & LODEX_FSYNC;
   o.allow_outside = flags & LODEX_ALLOW_OUTSIDE;
-  o.exchange = (flags & LODEX_EXCHANGE_SHM) ? ExchangeMethod::kSharedMemory : ExchangeMethod::kPointToPoint;
+  o.exchange = (flags & LODEX_EXCHANGE_SHM)   ? ExchangeMethod::kSharedMemory
+               : (flags & LODEX_EXCHANGE_P2P) ? ExchangeMethod::kPointToPoint
+                                              : ExchangeMethod::kNode;
   return o;
 }
 

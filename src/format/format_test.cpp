@@ -87,6 +87,40 @@ TEST(ParticleFile, ColumnOffsetsAreAlignedAndDisjoint) {
   EXPECT_EQ(h.column_bytes(3), 5000u);
 }
 
+// The writers' runs cover every column byte once, in file order, along segment boundaries, with
+// the padding written by the run ending each column, and shares within one segment of even.
+TEST(ParticleFile, ColumnSlicesCoverEveryByteOnceAndBalance) {
+  for (uint64_t n : {1ull, 7ull, 1000ull, 100000ull})
+    for (uint32_t bits : {0u, 1u, 2u})
+      for (uint32_t writers : {1u, 2u, 3u, 5u, 8u, 13u}) {
+        SCOPED_TRACE(testing::Message() << n << " particles, " << bits << " brick bits, " << writers << " writers");
+        const ParticleFileHead h = make_head(n, bits);
+        const auto slices = slice_columns(h, writers);
+        ASSERT_EQ(slices.size(), writers);
+        uint64_t at = h.column_offsets[0], biggest_segment = 0, total = 0;
+        std::vector<uint64_t> share(writers, 0);
+        for (uint32_t k = 0; k < writers; ++k)
+          for (const SegmentRun& r : slices[k]) {
+            const uint64_t rb = h.fields[r.field].row_bytes();
+            ASSERT_LT(r.first, r.end);
+            ASSERT_LE(r.end, h.num_segments());
+            EXPECT_EQ(h.column_offsets[r.field] + h.segment_starts[r.first] * rb, at) << "runs out of file order";
+            at = h.column_offsets[r.field] + h.segment_starts[r.end] * rb;
+            EXPECT_EQ(r.padding, r.end == h.num_segments());
+            if (r.padding)
+              at = r.field + 1 < h.fields.size() ? h.column_offsets[r.field + 1] : h.file_bytes();
+            for (uint64_t s = r.first; s < r.end; ++s)
+              biggest_segment = std::max(biggest_segment, (h.segment_starts[s + 1] - h.segment_starts[s]) * rb);
+            share[k] += (h.segment_starts[r.end] - h.segment_starts[r.first]) * rb;
+          }
+        EXPECT_EQ(at, h.file_bytes());
+        for (size_t f = 0; f < h.fields.size(); ++f) total += h.column_bytes(f);
+        for (uint32_t k = 0; k < writers; ++k)
+          EXPECT_LE(share[k], total / writers + biggest_segment + 1) << "writer " << k;
+      }
+  EXPECT_THROW(slice_columns(make_head(10, 0), 0), Error);
+}
+
 TEST(ParticleFile, HeadRoundTrip) {
   for (uint64_t n : {uint64_t{0}, uint64_t{1}, uint64_t{1000}}) {
     for (uint32_t bits : {0u, 1u, 2u}) {

@@ -1,5 +1,6 @@
 #include "format/particle_file.hpp"
 
+#include <algorithm>
 #include <cstring>
 
 #include "core/bytes.hpp"
@@ -31,6 +32,33 @@ void assign_column_offsets(ParticleFileHead& head) {
     head.column_offsets[f] = at;
     at = align_up(at + head.column_bytes(f), kColumnAlignment);
   }
+}
+
+std::vector<std::vector<SegmentRun>> slice_columns(const ParticleFileHead& head, uint32_t writers) {
+  if (writers < 1) fail(ErrorCode::kInternal, "a file needs at least one writer");
+  const uint64_t nseg = head.num_segments();
+  if (head.segment_starts.size() != nseg + 1 || head.column_offsets.size() != head.fields.size())
+    fail(ErrorCode::kInternal, "particle file head tables have inconsistent sizes");
+  std::vector<std::vector<SegmentRun>> out(writers);
+  uint64_t total = 0;
+  for (size_t f = 0; f < head.fields.size(); ++f) total += head.column_bytes(f);
+  uint64_t before = 0;   // column bytes of the segments before the current one
+  for (uint32_t f = 0; f < head.fields.size(); ++f) {
+    const uint64_t rb = head.fields[f].row_bytes();
+    for (uint64_t s = 0; s < nseg; ++s) {
+      const uint64_t bytes = (head.segment_starts[s + 1] - head.segment_starts[s]) * rb;
+      // The writer whose share [k/W, (k+1)/W) of the bytes holds this segment's middle byte.
+      const unsigned __int128 middle = static_cast<unsigned __int128>(2 * before + bytes) * writers;
+      const uint32_t k = total == 0 ? 0 : static_cast<uint32_t>(std::min<unsigned __int128>(middle / (2 * total), writers - 1));
+      std::vector<SegmentRun>& runs = out[k];
+      if (!runs.empty() && runs.back().field == f && runs.back().end == s) ++runs.back().end;
+      else runs.push_back({f, s, s + 1, false});
+      before += bytes;
+    }
+    for (auto& runs : out)   // the run holding the column's last segment writes its padding
+      if (!runs.empty() && runs.back().field == f && runs.back().end == nseg) runs.back().padding = true;
+  }
+  return out;
 }
 
 std::vector<uint8_t> encode_particle_head(const ParticleFileHead& h) {

@@ -43,6 +43,22 @@ struct ParticleFileHead {
 // Fills column_offsets (from fields, levels and bricks; checksums need not be set yet).
 void assign_column_offsets(ParticleFileHead& head);
 
+// A run of whole segments [first, end) of field `field`'s column: the unit a writer gathers,
+// checksums and writes. `padding`: the run ends the column, so it also writes the zero bytes up to
+// the next column (or the end of the file).
+struct SegmentRun {
+  uint32_t field = 0;
+  uint64_t first = 0, end = 0;
+  bool padding = false;
+};
+
+// The columns of a file cut among `writers` writers (>= 1) along segment boundaries, in file order:
+// writer k gets out[k], contiguous runs after those of writer k-1, so together the runs write every
+// byte after the head exactly once. Each writer's bytes are as close to 1/writers of the columns as
+// whole segments allow (a segment goes to the writer its middle byte falls to); a writer may get
+// none. Needs column_offsets and segment_starts.
+std::vector<std::vector<SegmentRun>> slice_columns(const ParticleFileHead& head, uint32_t writers);
+
 // Header + tables bytes, checksums included; head_bytes() long.
 std::vector<uint8_t> encode_particle_head(const ParticleFileHead& head);
 

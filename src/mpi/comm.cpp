@@ -1,6 +1,7 @@
 #include "mpi/comm.hpp"
 
 #include <algorithm>
+#include <cstdlib>
 #include <cstring>
 #include <ctime>
 
@@ -67,6 +68,7 @@ Comm::Comm(MPI_Comm comm) {
   check_mpi(MPI_Comm_size(comm_, &size_), "MPI_Comm_size");
   check_mpi(MPI_Comm_split_type(comm_, MPI_COMM_TYPE_SHARED, rank_, MPI_INFO_NULL, &node_),
             "MPI_Comm_split_type");
+  split_node_for_testing();
   MPI_Group group, node_group;
   check_mpi(MPI_Comm_group(comm_, &group), "MPI_Comm_group");
   check_mpi(MPI_Comm_group(node_, &node_group), "MPI_Comm_group");
@@ -79,6 +81,27 @@ Comm::Comm(MPI_Comm comm) {
   check_mpi(rc, "MPI_Group_translate_ranks");
   for (int& r : node_rank_)
     if (r == MPI_UNDEFINED) r = -1;
+  // Every rank's node, named by its lowest rank: one allgather of this rank's node leader.
+  int leader = rank_;
+  for (int r = 0; r < size_; ++r)
+    if (node_rank_[r] == 0) leader = r;
+  node_of_.assign(size_, 0);
+  check_mpi(MPI_Allgather(&leader, 1, MPI_INT, node_of_.data(), 1, MPI_INT, comm_), "MPI_Allgather");
+}
+
+void Comm::split_node_for_testing() {
+  const char* env = std::getenv("LODEX_RANKS_PER_NODE");
+  if (!env || !*env) return;
+  char* end = nullptr;
+  const long k = std::strtol(env, &end, 10);
+  if (*end != '\0' || k < 1)
+    fail(ErrorCode::kInvalidArgument, "LODEX_RANKS_PER_NODE must be a positive integer, got \"", env, "\"");
+  int node_rank = 0;
+  check_mpi(MPI_Comm_rank(node_, &node_rank), "MPI_Comm_rank");
+  MPI_Comm part = MPI_COMM_NULL;
+  check_mpi(MPI_Comm_split(node_, static_cast<int>(node_rank / k), node_rank, &part), "MPI_Comm_split");
+  MPI_Comm_free(&node_);
+  node_ = part;
 }
 
 void Comm::free_communicators() {
@@ -101,7 +124,12 @@ Comm Comm::split(int color) const {
 }
 
 Comm::Comm(Comm&& o) noexcept
-    : comm_(o.comm_), node_(o.node_), node_rank_(std::move(o.node_rank_)), rank_(o.rank_), size_(o.size_) {
+    : comm_(o.comm_),
+      node_(o.node_),
+      node_rank_(std::move(o.node_rank_)),
+      node_of_(std::move(o.node_of_)),
+      rank_(o.rank_),
+      size_(o.size_) {
   o.comm_ = o.node_ = MPI_COMM_NULL;
 }
 
@@ -111,6 +139,7 @@ Comm& Comm::operator=(Comm&& o) noexcept {
     comm_ = o.comm_;
     node_ = o.node_;
     node_rank_ = std::move(o.node_rank_);
+    node_of_ = std::move(o.node_of_);
     rank_ = o.rank_;
     size_ = o.size_;
     o.comm_ = o.node_ = MPI_COMM_NULL;

@@ -39,10 +39,14 @@ class Comm {
   // Collective: the ranks passing the same color, in rank order (MPI_Comm_split). Serial: a
   // serial Comm.
   Comm split(int color) const;
-  // The ranks sharing this rank's node (MPI_COMM_TYPE_SHARED); MPI_COMM_NULL when serial.
+  // The ranks sharing this rank's node (MPI_COMM_TYPE_SHARED); MPI_COMM_NULL when serial. The
+  // environment variable LODEX_RANKS_PER_NODE=k cuts each node into groups of k consecutive node
+  // ranks, so runs on one machine can take the paths of partitions spanning several nodes.
   MPI_Comm node_raw() const { return node_; }
   // `rank`'s rank in the node communicator, or -1 when it is on another node.
   int node_rank_of(int rank) const { return node_rank_.empty() ? (rank == 0 ? 0 : -1) : node_rank_[rank]; }
+  // The node of `rank`, named by the lowest rank on it (the same number on every rank).
+  int node_of(int rank) const { return node_of_.empty() ? 0 : node_of_[rank]; }
   void node_barrier() const;
   void allgather(const void* send, size_t bytes_per_rank, void* recv) const;
   void bcast(void* data, size_t bytes, int root) const;
@@ -67,10 +71,12 @@ class Comm {
 
  private:
   void free_communicators();
+  void split_node_for_testing();   // LODEX_RANKS_PER_NODE
 
   MPI_Comm comm_ = MPI_COMM_NULL;
   MPI_Comm node_ = MPI_COMM_NULL;
   std::vector<int> node_rank_;
+  std::vector<int> node_of_;
   int rank_ = 0;
   int size_ = 1;
 };

@@ -40,6 +40,15 @@ void replace_file(const std::string& path, const std::vector<uint8_t>& bytes, bo
   }
 }
 
+const char* write_path_name(WritePath path) {
+  switch (path) {
+    case WritePath::kNode: return "node";
+    case WritePath::kSharedMemory: return "shm";
+    case WritePath::kPointToPoint: break;
+  }
+  return "p2p";
+}
+
 std::string step_directory_name(const std::string& group, int64_t step) {
   char buf[32];
   std::snprintf(buf, sizeof buf, "step-%09lld", static_cast<long long>(step));

@@ -40,6 +40,10 @@ struct PhaseTiming {
   std::string name;
   double min_s = 0, mean_s = 0, max_s = 0;
 };
+// The path a particle step took (WriteProfile::path): "node", "p2p" or "shm".
+enum class WritePath { kNode, kPointToPoint, kSharedMemory };
+const char* write_path_name(WritePath path);
+
 struct WriteProfile {
   int64_t step = -1;
   int ranks = 0;
@@ -50,6 +54,7 @@ struct WriteProfile {
   bool aligned = true;
   bool plan_reused = false;      // the last step's plan, the decomposition unchanged
   bool fsync = false;
+  WritePath path = WritePath::kPointToPoint;   // how the particles reached the files
   double total_s = 0;            // slowest rank, end to end
   std::vector<PhaseTiming> phases;   // check, agree, plan, exchange, reorder, file_write, commit
   std::vector<PhaseTiming> threads;  // busy time of helper threads: order (overlapping the exchange), writer
@@ -170,15 +175,19 @@ class Refinement {
   ReadStats stats_;
 };
 
-// How particles reach their aggregator. kPointToPoint (default): non-blocking sends and receives,
-// the paper's scheme. kSharedMemory: ranks on the aggregator's node copy their rows into an MPI-3
-// shared-memory window; ranks on other nodes still send point to point. Measured in
-// bench/particle_write.py; neither wins everywhere on the machines measured so far.
-enum class ExchangeMethod { kPointToPoint, kSharedMemory };
+// How particles reach the file. kNode (default): the ranks of a partition on its aggregator's node
+// copy their rows into an MPI-3 shared-memory window and write its file together, each a slice
+// (pipelines/particles/node_file_write.hpp); ranks on other nodes send point to point; where no
+// partition has two writers on a node, as kPointToPoint. kPointToPoint: non-blocking sends to one
+// aggregator per partition, which writes the file alone (the paper's scheme). kSharedMemory: the
+// same one writer, same-node senders copying into its shared window. Measured in
+// bench/particle_write.py.
+enum class ExchangeMethod { kNode, kPointToPoint, kSharedMemory };
+
 
 struct DatasetOptions {
   bool fsync = false;   // fsync every data file before the step commits
-  ExchangeMethod exchange = ExchangeMethod::kPointToPoint;
+  ExchangeMethod exchange = ExchangeMethod::kNode;
   // Reads open only files whose real location (symbolic links resolved) is under the dataset's
   // directory; true also follows links that lead out of it (storage/confinement.hpp).
   bool allow_outside = false;

@@ -30,6 +30,15 @@ void WriteBehind::begin(const std::string& path) {
   if (!thread_.joinable()) thread_ = std::thread([this] { run(); });
 }
 
+void WriteBehind::begin_shared(const std::string& path) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  if (open_) fail(ErrorCode::kInternal, "write-behind: a file is already open");
+  file_ = File(path, File::Mode::kShare);
+  open_ = true;
+  error_ = nullptr;
+  if (!thread_.joinable()) thread_ = std::thread([this] { run(); });
+}
+
 void WriteBehind::begin_in_place(const std::string& path, uint64_t size) {
   std::lock_guard<std::mutex> lock(mutex_);
   if (open_) fail(ErrorCode::kInternal, "write-behind: a file is already open");

@@ -33,6 +33,8 @@ class WriteBehind {
   // to `size` first), so the pages the system caches for it are reused rather than freed and
   // allocated again. For files every byte of which the caller writes.
   void begin_in_place(const std::string& path, uint64_t size);
+  // Starts a file that other processes write parts of too: created if missing, never truncated.
+  void begin_shared(const std::string& path);
   // Queues `bytes` bytes at `data` for `offset`. After a write failed, further ranges are dropped
   // (finish reports the failure).
   void write(const void* data, size_t bytes, uint64_t offset);

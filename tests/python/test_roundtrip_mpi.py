@@ -25,7 +25,7 @@ cached = LaunchCache()
 def roundtrip(tmp_path_factory):
     """roundtrip(n, exchange) -> the worker's result for n ranks writing with that exchange
     method (one mpiexec per (n, exchange), cached)."""
-    def get(n: int, exchange: str = "p2p") -> dict:
+    def get(n: int, exchange: str = "node") -> dict:
         def launch():
             out = tmp_path_factory.mktemp(f"rt{n}{exchange}")
             return run_mpi(n, "write_roundtrip.py", str(out), timeout=150, env={"LODEX_EXCHANGE": exchange})
@@ -40,7 +40,8 @@ def expected(case: str, n: int, step: int):
 
 PARAMS = list(itertools.product(RANKS, tu.ROUNDTRIP_CASES))
 IDS = [f"n{n}-{c}" for n, c in PARAMS]
-# The shared-memory exchange, checked as thoroughly as the default point-to-point one.
+# The single-writer exchanges (shared memory, point to point), checked as thoroughly as the default
+# node-cooperative one.
 SHM_PARAMS = list(itertools.product([2, 3, 8], tu.ROUNDTRIP_CASES))
 SHM_IDS = [f"n{n}-{c}" for n, c in SHM_PARAMS]
 
@@ -48,6 +49,11 @@ SHM_IDS = [f"n{n}-{c}" for n, c in SHM_PARAMS]
 @pytest.mark.parametrize("n,case", SHM_PARAMS, ids=SHM_IDS)
 def test_every_value_reads_back_shm(roundtrip, n, case):
     check_every_value(roundtrip(n, "shm"), n, case)
+
+
+@pytest.mark.parametrize("n,case", SHM_PARAMS, ids=SHM_IDS)
+def test_every_value_reads_back_p2p(roundtrip, n, case):
+    check_every_value(roundtrip(n, "p2p"), n, case)
 
 
 @pytest.mark.parametrize("n,case", PARAMS, ids=IDS)
@@ -174,7 +180,7 @@ def test_profile(roundtrip, n, case):
     spec = tu.case_spec(case, n)
     g = lodex.open(res["path"]).particles(GROUP)
     keys = {"step", "ranks", "aggregators", "files", "particles", "bytes", "aligned", "plan_reused",
-            "fsync", "total_s", "phases", "threads"}
+            "fsync", "path", "total_s", "phases", "threads"}
     previous = None   # what the plan reads of every rank at the previous step
     for step in spec["steps"]:
         prof = res["profiles"][str(step)]
@@ -210,6 +216,16 @@ def test_profile(roundtrip, n, case):
         sends = tu.expected_sends(spec, n, per_rank)
         assert prof["aggregators"] == len(set().union(*sends))
         assert prof["aligned"] == all(len(s) <= 1 for s in sends)
+        # Node-cooperative where some partition has two senders (all ranks share this machine).
+        senders = {}
+        for r, dests in enumerate(sends):
+            for p in dests:
+                senders.setdefault(p, set()).add(r)
+        if any(len(s) >= 2 for s in senders.values()):
+            assert prof["path"] == "node"
+        elif not senders:
+            assert prof["path"] == "p2p"
+        assert f"path {prof['path']}" in text
         if spec["mode"] == "factor":
             assert prof["aligned"] is True
             assert prof["aggregators"] == len(files)

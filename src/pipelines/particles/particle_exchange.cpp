@@ -45,10 +45,74 @@ void ParticleExchange::release() {
     // MPI_Win_free blocks by spinning; wait for the node's aggregators politely first so the
     // waiting ranks leave the CPU to the ones still writing.
     comm_.node_barrier();
+    check_mpi(MPI_Win_unlock_all(window_), "MPI_Win_unlock_all");
     check_mpi(MPI_Win_free(&window_), "MPI_Win_free");
   }
   window_ = MPI_WIN_NULL;
+  base_ = nullptr;
   for (auto& in : incoming_) in.columns.clear();
+}
+
+void ParticleExchange::node_sync() {
+  if (window_ != MPI_WIN_NULL) check_mpi(MPI_Win_sync(window_), "MPI_Win_sync");
+  comm_.node_barrier();
+  if (window_ != MPI_WIN_NULL) check_mpi(MPI_Win_sync(window_), "MPI_Win_sync");
+}
+
+uint8_t* ParticleExchange::area(size_t k) const {
+  return k < area_offset_.size() && area_offset_[k] != 0 && base_ ? base_ + area_offset_[k] : nullptr;
+}
+
+namespace {
+// Directory: the entry count, then per exchanged partition: id, rows, area offset, column offsets.
+uint64_t directory_bytes(size_t entries, size_t fields) { return 8 + entries * 8 * (3 + fields); }
+}  // namespace
+
+void ParticleExchange::write_directory(const std::vector<std::vector<uint64_t>>& column_offset) {
+  const size_t nf = row_bytes_.size();
+  auto* d = reinterpret_cast<uint64_t*>(base_);
+  uint64_t entries = 0;
+  for (size_t k = 0; k < incoming_.size(); ++k) {
+    if (column_offset[k].empty()) continue;
+    uint64_t* e = d + 1 + entries++ * (3 + nf);
+    e[0] = incoming_[k].id;
+    e[1] = incoming_[k].total;
+    e[2] = area_offset_[k];
+    std::copy(column_offset[k].begin(), column_offset[k].end(), e + 3);
+  }
+  d[0] = entries;
+}
+
+ParticleExchange::SharedPartition ParticleExchange::shared_partition(int aggregator, uint32_t partition) const {
+  const int node_rank = comm_.node_rank_of(aggregator);
+  if (window_ == MPI_WIN_NULL || node_rank < 0)
+    fail(ErrorCode::kInternal, "partition ", partition, " is not in a shared window of this node");
+  MPI_Aint size = 0;
+  int disp = 0;
+  uint8_t* base = nullptr;
+  check_mpi(MPI_Win_shared_query(window_, node_rank, &size, &disp, &base), "MPI_Win_shared_query");
+  const size_t nf = row_bytes_.size();
+  const auto* d = reinterpret_cast<const uint64_t*>(base);
+  const uint64_t bytes = static_cast<uint64_t>(size);
+  if (bytes < 8 || directory_bytes(d[0], nf) > bytes)
+    fail(ErrorCode::kInternal, "rank ", aggregator, "'s shared window has no directory");
+  for (uint64_t i = 0; i < d[0]; ++i) {
+    const uint64_t* e = d + 1 + i * (3 + nf);
+    if (e[0] != partition) continue;
+    SharedPartition sp;
+    sp.total = e[1];
+    for (size_t f = 0; f < nf; ++f) {
+      if (e[3 + f] + e[1] * row_bytes_[f] > bytes)
+        fail(ErrorCode::kInternal, "partition ", partition, "'s column ", f, " lies outside rank ", aggregator, "'s window");
+      sp.columns.push_back(base + e[3 + f]);
+    }
+    if (e[2] != 0) {
+      if (e[2] >= bytes) fail(ErrorCode::kInternal, "partition ", partition, "'s area lies outside its window");
+      sp.area = base + e[2];
+    }
+    return sp;
+  }
+  fail(ErrorCode::kInternal, "partition ", partition, " is not in rank ", aggregator, "'s shared window");
 }
 
 size_t ParticleExchange::slot_of(const Outgoing& out, uint32_t partition) const {
@@ -88,8 +152,12 @@ void ParticleExchange::exchange_counts(const Outgoing& out, std::span<const uint
 
 uint64_t ParticleExchange::lay_out_region(const Outgoing& out, std::vector<std::vector<uint64_t>>& column_offset) {
   const size_t nf = row_bytes_.size();
+  const bool shared = method_ == ExchangeMethod::kSharedMemory;
   column_offset.assign(incoming_.size(), {});
-  uint64_t region_bytes = 0;
+  area_offset_.assign(incoming_.size(), 0);
+  size_t exchanged = 0;
+  for (const auto& in : incoming_) exchanged += plan_.aggregated_in_place(in.id) ? 0 : 1;
+  uint64_t region_bytes = shared ? align_up(directory_bytes(exchanged, nf), kColumnAlignment) : 0;
   for (size_t k = 0; k < incoming_.size(); ++k) {
     IncomingPartition& in = incoming_[k];
     in.columns.assign(nf, nullptr);
@@ -102,6 +170,12 @@ uint64_t ParticleExchange::lay_out_region(const Outgoing& out, std::vector<std::
     for (size_t f = 0; f < nf; ++f) {
       column_offset[k][f] = region_bytes;
       region_bytes += align_up(in.total * row_bytes_[f], kColumnAlignment);
+    }
+    if (shared && area_bytes_) {
+      if (const uint64_t a = area_bytes_(in); a > 0) {
+        area_offset_[k] = region_bytes;
+        region_bytes += align_up(a, kColumnAlignment);
+      }
     }
   }
   return region_bytes;
@@ -206,9 +280,12 @@ void ParticleExchange::exchange_particles(const Outgoing& out, size_t position_f
     const int rc = MPI_Win_allocate_shared(static_cast<MPI_Aint>(region_bytes), 1, info, comm_.node_raw(), &base, &window_);
     MPI_Info_free(&info);
     check_mpi(rc, "MPI_Win_allocate_shared");
-    check_mpi(MPI_Win_lock_all(MPI_MODE_NOCHECK, window_), "MPI_Win_lock_all");
+    check_mpi(MPI_Win_lock_all(MPI_MODE_NOCHECK, window_), "MPI_Win_lock_all");   // until release()
+    base_ = base;
+    if (region_bytes > 0) write_directory(column_offset);
   } else {
     base = region_.reserve(region_bytes);
+    base_ = base;
   }
   for (size_t k = 0; k < incoming_.size(); ++k)
     if (!column_offset[k].empty())
@@ -266,10 +343,7 @@ void ParticleExchange::exchange_particles(const Outgoing& out, size_t position_f
   if (!shared && receives && positions_ready) positions_ready();
   rest.wait_all(!receives);
   if (shared) {   // make the copies visible to the aggregators
-    check_mpi(MPI_Win_sync(window_), "MPI_Win_sync");
-    comm_.node_barrier();
-    check_mpi(MPI_Win_sync(window_), "MPI_Win_sync");
-    check_mpi(MPI_Win_unlock_all(window_), "MPI_Win_unlock_all");
+    node_sync();
     if (receives && positions_ready) positions_ready();
   }
   merge_stats(out, stats);

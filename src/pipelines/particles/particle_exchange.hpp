@@ -10,6 +10,9 @@
 // and the sender copies them in directly (one memcpy, no protocol needing both processes on a
 // core at once). Senders on other nodes still use point to point into the same region.
 // A partition whose only sender is its own aggregator is never exchanged: it is read in place.
+//
+// With a shared window, the aggregator's part begins with a directory of its exchanged partitions
+// (id, rows, where each column and area lies), so every rank of its node can find them there.
 #pragma once
 
 #include <mpi.h>
@@ -61,6 +64,26 @@ class ParticleExchange {
   // of every incoming partition are complete, while the other columns may still be arriving.
   void exchange_particles(const Outgoing& out, size_t position_field, const std::function<void()>& positions_ready);
   std::vector<IncomingPartition>& incoming() { return incoming_; }
+  const std::vector<IncomingPartition>& incoming() const { return incoming_; }
+
+  // Node-cooperative writes (node_file_write.hpp), shared-memory method only. Before
+  // exchange_particles: `bytes(in)` more bytes of window after each exchanged partition's columns
+  // (its "area"), for the ranks that write its file together.
+  void reserve_areas(std::function<uint64_t(const IncomingPartition&)> bytes) { area_bytes_ = std::move(bytes); }
+  // This rank's area for incoming()[k] (nullptr when it has none).
+  uint8_t* area(size_t k) const;
+  // After exchange_particles, on any rank of `aggregator`'s node: its exchanged partition
+  // `partition` as it lies in its window (columns in sender order, the area).
+  struct SharedPartition {
+    uint64_t total = 0;
+    std::vector<const uint8_t*> columns;
+    uint8_t* area = nullptr;
+  };
+  SharedPartition shared_partition(int aggregator, uint32_t partition) const;
+  // Collective over the node: what the node's ranks wrote to the window before is visible to all
+  // after (memory sync, node barrier, memory sync). A node barrier alone when there is no window.
+  void node_sync();
+
   // Frees the receive region. Collective over the node when a shared window is in use.
   void release();
 
@@ -68,6 +91,7 @@ class ParticleExchange {
   size_t slot_of(const Outgoing& out, uint32_t partition) const;
   // Receive region layout: per exchanged partition (incoming_ order), per field, a byte offset.
   uint64_t lay_out_region(const Outgoing& out, std::vector<std::vector<uint64_t>>& column_offset);
+  void write_directory(const std::vector<std::vector<uint64_t>>& column_offset);
   void post_stats(const Outgoing& out, Exchange& ex, std::vector<std::vector<double>>& received);
   void merge_stats(const Outgoing& out, const std::vector<std::vector<double>>& received);
   void shared_offsets(const Outgoing& out, const std::vector<std::vector<uint64_t>>& column_offset,
@@ -82,6 +106,9 @@ class ParticleExchange {
   uint32_t comps_ = 0;      // schema components (the statistics' length)
   ScratchBuffer& region_;   // receive region for point to point
   MPI_Win window_ = MPI_WIN_NULL;
+  uint8_t* base_ = nullptr;   // this rank's part of the window or region
+  std::function<uint64_t(const IncomingPartition&)> area_bytes_;
+  std::vector<uint64_t> area_offset_;   // per incoming_; 0: none
 };
 
 }  // namespace lodex

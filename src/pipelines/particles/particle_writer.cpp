@@ -11,11 +11,14 @@
 //   reorder   per partition: the level-of-detail order (started as soon as the positions are in,
 //             while the other columns still arrive), then the gather into file order with the
 //             segment checksums, chunk by chunk
-//   file_write  a write-behind thread writes each chunk while the next is gathered
+//   file_write  a write-behind thread writes each chunk while the next is gathered. Where ranks of
+//             a partition share its aggregator's node, they write its file together, each a slice
+//             of whole segments (node_file_write.hpp: the default wherever it applies)
 //   commit    outcomes to rank 0, spatial metadata (§3.5) and manifest, verdict to every rank
 #include <algorithm>
 #include <cmath>
 #include <future>
+#include <optional>
 #include <thread>
 
 #include "core/bytes.hpp"
@@ -24,6 +27,7 @@
 #include "layout/rng.hpp"
 #include "pipelines/collective.hpp"
 #include "pipelines/dataset_state.hpp"
+#include "pipelines/particles/node_file_write.hpp"
 #include "pipelines/particles/particle_exchange.hpp"
 #include "pipelines/particles/partition_file_writer.hpp"
 
@@ -72,7 +76,8 @@ struct StepWrite {
   std::shared_ptr<const ParticlePlan> plan;
   std::vector<uint64_t> rank_counts;
   Outgoing outgoing;
-  std::vector<DataFileRecord> records;      // files this rank wrote
+  std::vector<DataFileRecord> records;      // files this rank wrote (the heads of node-cooperative files)
+  WritePath path = WritePath::kPointToPoint;
 
   const Schema& schema() const { return group.schema; }
   const FieldView& positions() const { return *by_field[schema().position_index()]; }
@@ -372,12 +377,70 @@ class Orderer {
   double seconds_ = 0;
 };
 
+// The path a step takes: node-cooperative files where some partition has two or more writers on
+// its aggregator's node (and the option allows it); otherwise one writer per file, its particles
+// brought by the exchange method asked for (the node default uses point to point then).
+WritePath choose_path(const StepWrite& w) {
+  switch (w.st.options.exchange) {
+    case ExchangeMethod::kNode:
+      return node_writes_together(w.st.comm, *w.plan) ? WritePath::kNode : WritePath::kPointToPoint;
+    case ExchangeMethod::kSharedMemory: return WritePath::kSharedMemory;
+    case ExchangeMethod::kPointToPoint: break;
+  }
+  return WritePath::kPointToPoint;
+}
+
+// One writer per file: the aggregator writes each of its partitions alone.
+void write_alone(StepWrite& w, const ParticleExchange& exchange, std::vector<PartitionOrder>& orders,
+                 PartitionFileTimes& pt) {
+  for (size_t k = 0; k < exchange.incoming().size(); ++k) {
+    const IncomingPartition& in = exchange.incoming()[k];
+    if (in.total == 0 || exchange.area(k)) continue;   // an area: written together
+    w.records.push_back(write_partition_file(in, w.schema(), orders[k], w.st.comm.rank(), w.step_dir,
+                                             w.st.options.fsync, w.scratch.file, w.scratch.writer, pt));
+  }
+}
+
+// Node-cooperative files (node_file_write.hpp): the aggregators publish their orders, every writer
+// writes its slices (aggregators also their partitions written alone), the aggregators the heads.
+// The node barriers are outside run_locally: every rank of the node reaches them, failed or not.
+void write_together(StepWrite& w, CollectiveOp& op, ParticleExchange& exchange, const NodeFileWrite& node,
+                    Orderer& orderer, PartitionFileTimes& pt) {
+  PhaseTimes& times = op.times();
+  std::vector<PartitionOrder>* orders = nullptr;
+  op.run_locally([&] { orders = &orderer.finish(); });
+  op.run_locally([&] {
+    for (size_t k = 0; k < exchange.incoming().size(); ++k)
+      node.publish(exchange.area(k), exchange.incoming()[k], orders ? &(*orders)[k] : nullptr);
+  });
+  times.lap(kReorder);
+  exchange.node_sync();
+  op.run_locally([&] { node.write_slices(exchange, w.step_dir, w.scratch.file, w.scratch.writer, pt); });
+  if (orders) op.run_locally([&] { write_alone(w, exchange, *orders, pt); });
+  exchange.node_sync();
+  if (orders && !op.failed())
+    op.run_locally([&] {
+      for (size_t k = 0; k < exchange.incoming().size(); ++k)
+        if (const uint8_t* area = exchange.area(k); area && exchange.incoming()[k].total > 0)
+          if (auto rec = node.finish(area, exchange.incoming()[k], (*orders)[k], w.step_dir, w.st.options.fsync,
+                                     w.scratch.writer, pt))
+            w.records.push_back(std::move(*rec));
+    });
+}
+
 void exchange_and_write(StepWrite& w, CollectiveOp& op) {
   PhaseTimes& times = op.times();
   std::vector<size_t> row_bytes;
   for (const auto& f : w.schema().fields()) row_bytes.push_back(f.row_bytes());
-  ParticleExchange exchange(w.st.comm, *w.plan, row_bytes, total_components(w.schema()), w.st.options.exchange,
-                            w.scratch.receive);
+  w.path = choose_path(w);
+  const ExchangeMethod method = w.path == WritePath::kPointToPoint ? ExchangeMethod::kPointToPoint
+                                                                   : ExchangeMethod::kSharedMemory;
+  ParticleExchange exchange(w.st.comm, *w.plan, row_bytes, total_components(w.schema()), method, w.scratch.receive);
+  std::optional<NodeFileWrite> node;
+  if (w.path == WritePath::kNode) {
+    node.emplace(w.st.comm, *w.plan, w.schema(), w.group.lod);
+    exchange.reserve_areas([&](const IncomingPartition& in) { return node->area_bytes(in); });
+  }
   Orderer orderer(w, exchange.incoming());
   op.run_locally([&] {
     exchange.exchange_counts(w.outgoing, w.rank_counts);
@@ -388,23 +451,22 @@ void exchange_and_write(StepWrite& w, CollectiveOp& op) {
   });
   times.lap(kExchange);
   PartitionFileTimes pt;
-  op.run_locally([&] {
-    std::vector<PartitionOrder>& orders = orderer.finish();
-    times.lap(kReorder);
-    for (size_t k = 0; k < exchange.incoming().size(); ++k) {
-      const IncomingPartition& in = exchange.incoming()[k];
-      if (in.total == 0) continue;
-      w.records.push_back(write_partition_file(in, w.schema(), orders[k], w.st.comm.rank(), w.step_dir,
-                                               w.st.options.fsync, w.scratch.file, w.scratch.writer, pt));
-    }
-  });
+  if (node) {
+    write_together(w, op, exchange, *node, orderer, pt);
+  } else {
+    op.run_locally([&] {
+      std::vector<PartitionOrder>& orders = orderer.finish();
+      times.lap(kReorder);
+      write_alone(w, exchange, orders, pt);
+    });
+  }
   if (orderer.threaded()) op.add_thread_time("order", orderer.seconds());
   else times.move(kExchange, kReorder, orderer.seconds());
   exchange.release();   // collective over the node when the receive region is a shared window
   times.lap(kFileWrite);
   times.move(kFileWrite, kReorder, pt.reorder_s + pt.checksum_s);
   const double writer_s = w.scratch.writer.take_busy_seconds();
-  if (!w.records.empty()) op.add_thread_time("writer", writer_s);
+  if (writer_s > 0) op.add_thread_time("writer", writer_s);
 }
 
 // ---- commit (rank 0) ----
@@ -481,7 +543,7 @@ StepRecord decode_summary(const StepWrite& w, const std::vector<uint8_t>& summar
 std::string WriteProfile::to_json() const {
   std::string s = cat("{\"step\": ", step, ", \"ranks\": ", ranks, ", \"aggregators\": ", aggregators, ", \"files\": ", files,
                       ", \"particles\": ", particles, ", \"bytes\": ", bytes, ", \"aligned\": ", aligned ? "true" : "false",
-                      ", \"plan_reused\": ", plan_reused ? "true" : "false",
+                      ", \"plan_reused\": ", plan_reused ? "true" : "false", ", \"path\": \"", write_path_name(path), "\"",
                       ", \"fsync\": ", fsync ? "true" : "false", ", \"total_s\": ", total_s);
   auto timings = [&](const char* key, const std::vector<PhaseTiming>& ts) {
     s += cat(", \"", key, "\": {");
@@ -551,6 +613,7 @@ void ParticleGroup::write(int64_t step, std::span<const FieldView> views, std::o
   profile_.aligned = w.plan->aligned;
   profile_.plan_reused = w.scratch.plans.reused();
   profile_.fsync = st.options.fsync;
+  profile_.path = w.path;
   profile_.total_s = v.total_s;
   profile_.phases = v.phases;
   profile_.threads = v.threads;

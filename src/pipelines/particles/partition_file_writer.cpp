@@ -31,9 +31,52 @@ Box positions_box(const T* p, uint64_t n) {
   return b;
 }
 
-ParticleFileHead file_head(const IncomingPartition& in, const Schema& schema, const PartitionOrder& order) {
+// Where run r's bytes end in the file: its last row, or with the padding the next column's start.
+uint64_t run_end(const ParticleFileHead& head, const SegmentRun& r) {
+  if (!r.padding) return head.column_offsets[r.field] + head.segment_starts[r.end] * head.fields[r.field].row_bytes();
+  return r.field + 1 < head.fields.size() ? head.column_offsets[r.field + 1] : head.file_bytes();
+}
+
+uint64_t run_start(const ParticleFileHead& head, const SegmentRun& r) {
+  return head.column_offsets[r.field] + head.segment_starts[r.first] * head.fields[r.field].row_bytes();
+}
+
+// One run, chunk by chunk: gather, checksum, queue for writing. `image` is where the file's byte 0
+// would be in the slice buffer (only the run's bytes of it are touched).
+void write_run(const SegmentRun& run, const uint8_t* column, const uint32_t* perm, const ParticleFileHead& head,
+               uint64_t* checksums, uint8_t* image, WriteBehind& writer, PartitionFileTimes& times) {
+  const uint64_t nseg = head.num_segments();
+  const std::vector<uint64_t>& starts = head.segment_starts;
+  const size_t row_bytes = head.fields[run.field].row_bytes();
+  const uint64_t col = head.column_offsets[run.field];
+  for (uint64_t s0 = run.first; s0 < run.end;) {
+    uint64_t s1 = s0 + 1;
+    while (s1 < run.end && (starts[s1] - starts[s0]) * row_bytes < kChunkBytes) ++s1;
+    const uint64_t r0 = starts[s0], r1 = starts[s1];
+    double t0 = wall_seconds();
+    uint8_t* at = image + col + r0 * row_bytes;
+    gather_rows(column, at, row_bytes, perm + r0, r1 - r0);
+    const double t1 = wall_seconds();
+    for (uint64_t s = s0; s < s1; ++s)
+      checksums[run.field * nseg + s] = checksum64(image + col + starts[s] * row_bytes, (starts[s + 1] - starts[s]) * row_bytes);
+    times.reorder_s += t1 - t0;
+    times.checksum_s += wall_seconds() - t1;
+    uint64_t bytes = (r1 - r0) * row_bytes;
+    if (s1 == run.end && run.padding) {
+      const uint64_t pad_from = col + r1 * row_bytes, pad_to = run_end(head, run);
+      std::memset(image + pad_from, 0, pad_to - pad_from);
+      bytes += pad_to - pad_from;
+    }
+    writer.write(at, bytes, col + r0 * row_bytes);
+    s0 = s1;
+  }
+}
+
+}  // namespace
+
+ParticleFileHead partition_file_head(uint64_t total, const Schema& schema, const PartitionOrder& order) {
   ParticleFileHead head;
-  head.num_particles = in.total;
+  head.num_particles = total;
   head.level_scale = order.lod.scale;
   head.brick_bits = order.layout.brick_bits;
   head.brick_box = order.box;
@@ -46,39 +89,50 @@ ParticleFileHead file_head(const IncomingPartition& in, const Schema& schema, co
   return head;
 }
 
-// Field f's column in file order, chunk by chunk: gather, checksum, queue for writing. The zero
-// padding up to the next column goes with the last chunk, so every byte of the file is written.
-void write_column(const IncomingPartition& in, size_t f, size_t row_bytes, const PartitionOrder& order,
-                  ParticleFileHead& head, uint8_t* buffer, WriteBehind& writer, PartitionFileTimes& times) {
-  const uint64_t nseg = head.num_segments();
-  const std::vector<uint64_t>& starts = head.segment_starts;
-  const uint64_t col = head.column_offsets[f];
-  const uint64_t col_end = col + head.column_bytes(f);
-  const uint64_t next = f + 1 < head.fields.size() ? head.column_offsets[f + 1] : col_end;
-  for (uint64_t s0 = 0; s0 < nseg;) {
-    uint64_t s1 = s0 + 1;
-    while (s1 < nseg && (starts[s1] - starts[s0]) * row_bytes < kChunkBytes) ++s1;
-    const uint64_t r0 = starts[s0], r1 = starts[s1];
-    double t0 = wall_seconds();
-    uint8_t* at = buffer + col + r0 * row_bytes;
-    gather_rows(in.columns[f], at, row_bytes, order.perm.data() + r0, r1 - r0);
-    const double t1 = wall_seconds();
-    for (uint64_t s = s0; s < s1; ++s)
-      head.segment_checksums[f * nseg + s] =
-          checksum64(buffer + col + starts[s] * row_bytes, (starts[s + 1] - starts[s]) * row_bytes);
-    times.reorder_s += t1 - t0;
-    times.checksum_s += wall_seconds() - t1;
-    uint64_t bytes = (r1 - r0) * row_bytes;
-    if (s1 == nseg) {
-      std::memset(buffer + col_end, 0, next - col_end);
-      bytes += next - col_end;
-    }
-    writer.write(at, bytes, col + r0 * row_bytes);
-    s0 = s1;
-  }
+std::string partition_file_name(uint32_t partition) {
+  char name[32];
+  std::snprintf(name, sizeof name, "p%06u.lpd", partition);
+  return name;
 }
 
-}  // namespace
+void write_runs(const std::vector<SegmentRun>& runs, const std::vector<const uint8_t*>& columns, const uint32_t* perm,
+                const ParticleFileHead& head, uint64_t* checksums, ScratchBuffer& buffer, WriteBehind& writer,
+                PartitionFileTimes& times) {
+  if (runs.empty()) return;
+  const uint64_t lo = run_start(head, runs.front()), hi = run_end(head, runs.back());
+  uint8_t* image = buffer.reserve(hi - lo) - lo;   // file byte x at image + x, for x in [lo, hi)
+  for (const SegmentRun& r : runs) write_run(r, columns[r.field], perm, head, checksums, image, writer, times);
+}
+
+DataFileRecord finish_partition_file(const ParticleFileHead& head, const IncomingPartition& in, const Schema& schema,
+                                     const Box& brick_box, int aggregator_rank, WriteBehind& writer, bool fsync,
+                                     PartitionFileTimes& times) {
+  std::vector<uint8_t> head_bytes = encode_particle_head(head);
+  const uint64_t checksum = checksum64(head_bytes.data(), head_bytes.size());
+  head_bytes.resize(head.column_offsets.empty() ? head_bytes.size() : head.column_offsets[0], 0);   // zero padding
+  writer.write(head_bytes.data(), head_bytes.size(), 0);
+  const double t0 = wall_seconds();
+  writer.finish(fsync);   // before head_bytes goes
+  times.wait_s += wall_seconds() - t0;
+
+  DataFileRecord rec;
+  rec.file_name = partition_file_name(in.id);
+  rec.partition = in.id;
+  rec.aggregator_rank = aggregator_rank;
+  rec.partition_box = brick_box;
+  rec.count = in.total;
+  rec.file_bytes = head.file_bytes();
+  rec.head_checksum = checksum;
+  rec.min = in.stats.min;
+  rec.max = in.stats.max;
+  uint32_t c0 = 0;
+  for (size_t f = 0; f < schema.position_index(); ++f) c0 += schema.field(f).components;
+  for (int a = 0; a < 3; ++a) {
+    rec.bounds.inclusive_min[a] = rec.min[c0 + a];
+    rec.bounds.exclusive_max[a] = rec.max[c0 + a];
+  }
+  return rec;
+}
 
 void shuffle_partition(const IncomingPartition& in, const LodParams& lod, uint64_t row_bytes, PartitionOrder& order) {
   order.lod = lod;
@@ -102,40 +156,13 @@ void place_partition(const IncomingPartition& in, const Schema& schema, const Bo
 DataFileRecord write_partition_file(const IncomingPartition& in, const Schema& schema, const PartitionOrder& order,
                                     int aggregator_rank, const std::string& directory, bool fsync,
                                     ScratchBuffer& scratch, WriteBehind& writer, PartitionFileTimes& times) {
-  ParticleFileHead head = file_head(in, schema, order);
-  const uint64_t file_bytes = head.file_bytes();
-  uint8_t* buffer = scratch.reserve(file_bytes);   // every byte is written below
-  char name[32];
-  std::snprintf(name, sizeof name, "p%06u.lpd", in.id);
-  writer.begin(join_path(directory, name));
+  ParticleFileHead head = partition_file_head(in.total, schema, order);
+  writer.begin(join_path(directory, partition_file_name(in.id)));
   try {
-    for (size_t f = 0; f < schema.size(); ++f)
-      write_column(in, f, schema.field(f).row_bytes(), order, head, buffer, writer, times);
-    const std::vector<uint8_t> head_bytes = encode_particle_head(head);
-    std::memcpy(buffer, head_bytes.data(), head_bytes.size());
-    std::memset(buffer + head_bytes.size(), 0, head.column_offsets[0] - head_bytes.size());
-    writer.write(buffer, head.column_offsets[0], 0);
-    const double t0 = wall_seconds();
-    writer.finish(fsync);
-    times.wait_s += wall_seconds() - t0;
-
-    DataFileRecord rec;
-    rec.file_name = name;
-    rec.partition = in.id;
-    rec.aggregator_rank = aggregator_rank;
-    rec.partition_box = order.box;
-    rec.count = in.total;
-    rec.file_bytes = file_bytes;
-    rec.head_checksum = checksum64(head_bytes.data(), head_bytes.size());
-    rec.min = in.stats.min;
-    rec.max = in.stats.max;
-    uint32_t c0 = 0;
-    for (size_t f = 0; f < schema.position_index(); ++f) c0 += schema.field(f).components;
-    for (int a = 0; a < 3; ++a) {
-      rec.bounds.inclusive_min[a] = rec.min[c0 + a];
-      rec.bounds.exclusive_max[a] = rec.max[c0 + a];
-    }
-    return rec;
+    write_runs(slice_columns(head, 1)[0], in.columns, order.perm.data(), head, head.segment_checksums.data(), scratch,
+               writer, times);
+    // The head goes in front of the columns' bytes, which the writer may still be writing.
+    return finish_partition_file(head, in, schema, order.box, aggregator_rank, writer, fsync, times);
   } catch (...) {
     try {   // the buffer must outlive the queued writes
       writer.finish(false);

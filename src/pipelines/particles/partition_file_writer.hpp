@@ -5,7 +5,8 @@
 // The file is a pipeline on two threads: the caller gathers a chunk of whole segments of one
 // column into the file image (the reorder), checksums them while they are in cache, and hands
 // the chunk to a write-behind thread, which writes it while the next chunk is gathered. The head,
-// which holds the checksums, is written last.
+// which holds the checksums, is written last. The columns can be cut into slices of whole
+// segments written by several processes (node_file_write.hpp); one writer writes one slice.
 #pragma once
 
 #include <string>
@@ -13,6 +14,7 @@
 
 #include "core/schema.hpp"
 #include "core/scratch_buffer.hpp"
+#include "format/particle_file.hpp"
 #include "format/spatial_metadata.hpp"
 #include "layout/lod_order.hpp"
 #include "pipelines/particles/particle_exchange.hpp"
@@ -42,7 +44,26 @@ struct PartitionFileTimes {
   double wait_s = 0;       // waiting for the write-behind thread at the end of a file
 };
 
-// Writes `directory`/p<id>.lpd (assembled in `buffer`, written by `writer`) and returns its record.
+// The head of a partition's file before its checksums: counts, levels, bricks, column offsets.
+ParticleFileHead partition_file_head(uint64_t total, const Schema& schema, const PartitionOrder& order);
+std::string partition_file_name(uint32_t partition);   // p<id>.lpd
+
+// One writer's share of a file (format/particle_file.hpp, slice_columns): the runs' rows gathered
+// from `columns` (per field, the partition's rows in received order) into file order through
+// `perm`, their segment checksums stored in `checksums` (the head's field-major table), and the
+// bytes queued on `writer`, whose file must be open. `buffer` holds the slice until the writer
+// finished it.
+void write_runs(const std::vector<SegmentRun>& runs, const std::vector<const uint8_t*>& columns, const uint32_t* perm,
+                const ParticleFileHead& head, uint64_t* checksums, ScratchBuffer& buffer, WriteBehind& writer,
+                PartitionFileTimes& times);
+
+// The head (checksums filled) written at offset 0 through `writer`, which is then finished (fsync
+// when asked): the queued runs are complete when it returns. Returns the partition's metadata record.
+DataFileRecord finish_partition_file(const ParticleFileHead& head, const IncomingPartition& in, const Schema& schema,
+                                     const Box& brick_box, int aggregator_rank, WriteBehind& writer, bool fsync,
+                                     PartitionFileTimes& times);
+
+// Writes `directory`/p<id>.lpd alone (every run, then the head) and returns its record.
 DataFileRecord write_partition_file(const IncomingPartition& in, const Schema& schema, const PartitionOrder& order,
                                     int aggregator_rank, const std::string& directory, bool fsync,
                                     ScratchBuffer& buffer, WriteBehind& writer, PartitionFileTimes& times);

@@ -1,0 +1,82 @@
+// Node-cooperative partition files: the ranks of a partition that share its aggregator's node
+// write its file together, instead of the aggregator writing it alone.
+//
+//   exchange  the node's senders copy their rows into the aggregator's shared window (the
+//             shared-memory exchange); senders on other nodes send them there point to point
+//   order     the aggregator computes the level-of-detail order once and publishes it (the
+//             permutation and the segment starts) in the partition's area of the window
+//   slices    after a node barrier, each writer gathers its slice of the file order (whole
+//             segments, format/particle_file.hpp slice_columns), checksums its segments into the
+//             area and writes its bytes at their offsets (pwrite, a write-behind thread)
+//   head      after a second node barrier, the aggregator writes the head with every segment's
+//             checksum, fsyncs when asked, and reports the partition's record as before
+//
+// The file's bytes are exactly those a single aggregator writes. A partition whose aggregator is
+// the only writer on its node is written by it alone (partition_file_writer.hpp).
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/schema.hpp"
+#include "core/scratch_buffer.hpp"
+#include "format/particle_file.hpp"
+#include "format/spatial_metadata.hpp"
+#include "layout/particle_plan.hpp"
+#include "mpi/comm.hpp"
+#include "pipelines/particles/particle_exchange.hpp"
+#include "pipelines/particles/partition_file_writer.hpp"
+#include "storage/write_behind.hpp"
+
+namespace lodex {
+
+// The ranks writing partition p's file: its aggregator first, then the other senders of p on the
+// aggregator's node, in rank order (empty when nobody sends to p).
+std::vector<int> file_writers(const Comm& comm, const ParticlePlan& plan, uint32_t p);
+// Whether some partition has two or more writers: the step then takes the node-cooperative path
+// (the same answer on every rank).
+bool node_writes_together(const Comm& comm, const ParticlePlan& plan);
+
+// One step's node-cooperative files, on one rank.
+class NodeFileWrite {
+ public:
+  NodeFileWrite(const Comm& comm, const ParticlePlan& plan, const Schema& schema, const LodParams& lod);
+
+  // Bytes of the area a partition this rank aggregates needs in its window (0: written alone).
+  uint64_t area_bytes(const IncomingPartition& in) const;
+  // Aggregator: partition in's order into its area; a null order tells its writers there is none.
+  void publish(uint8_t* area, const IncomingPartition& in, const PartitionOrder* order) const;
+  // Every rank, after a node_sync that follows publish: this rank's slices of every file it helps
+  // write. Stops at the first failure (recorded in the area for the aggregator, then rethrown).
+  void write_slices(const ParticleExchange& exchange, const std::string& directory, ScratchBuffer& buffer,
+                    WriteBehind& writer, PartitionFileTimes& times) const;
+  // Aggregator, after a node_sync that follows write_slices: the head of partition in's file and
+  // its record; nothing when a writer reported a failure (its own error fails the step).
+  std::optional<DataFileRecord> finish(const uint8_t* area, const IncomingPartition& in, const PartitionOrder& order,
+                                       const std::string& directory, bool fsync, WriteBehind& writer,
+                                       PartitionFileTimes& times) const;
+
+ private:
+  // Offsets inside a partition's area (64-byte aligned pieces).
+  struct Area {
+    uint64_t status = 0;      // u64 per writer: kPending, kWritten, kFailed
+    uint64_t starts = 0;      // segment starts, nseg + 1 u64
+    uint64_t checksums = 0;   // field-major segment checksums, fields x nseg u64
+    uint64_t perm = 0;        // file row i is received row perm[i], total u32
+    uint64_t bytes = 0;
+  };
+  Area area_of(const ParticleFileHead& head, size_t writers) const;
+  // The head of a file of `total` rows without its order's tables filled (fields, levels, bricks,
+  // column offsets): what every writer can compute from the count alone.
+  ParticleFileHead skeleton(uint64_t total) const;
+
+  const Comm& comm_;
+  const ParticlePlan& plan_;
+  const Schema& schema_;
+  LodParams lod_;
+  std::vector<std::vector<int>> writers_;   // per partition
+};
+
+}  // namespace lodex
