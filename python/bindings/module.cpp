@@ -99,7 +99,7 @@ NB_MODULE(_lodex, m) {
             nb::gil_scoped_release release;
             return Dataset::create(path, c, options);
           },
-          nb::arg("path"), nb::arg("comm").none(), nb::arg("fsync") = false, nb::arg("exchange") = "p2p",
+          nb::arg("path"), nb::arg("comm").none(), nb::arg("fsync") = false, nb::arg("exchange") = "node",
           nb::arg("allow_outside") = false)
       .def_static(
           "open",
@@ -114,7 +114,7 @@ NB_MODULE(_lodex, m) {
             return Dataset::open(path, mode == "a" ? OpenMode::kAppend : OpenMode::kRead, c, options);
           },
           nb::arg("path"), nb::arg("mode"), nb::arg("comm").none(), nb::arg("fsync") = false,
-          nb::arg("exchange") = "p2p", nb::arg("allow_outside") = false)
+          nb::arg("exchange") = "node", nb::arg("allow_outside") = false)
       .def_prop_ro("path", &Dataset::path)
       .def_prop_ro("writable", &Dataset::writable)
       .def_prop_ro("rank", &Dataset::rank)

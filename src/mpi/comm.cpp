@@ -154,6 +154,15 @@ void Comm::node_barrier() const {
   polite_wait(r, "MPI_Ibarrier");
 }
 
+uint64_t Comm::node_max(uint64_t v) const {
+  if (node_ == MPI_COMM_NULL) return v;
+  uint64_t out = 0;
+  MPI_Request r;
+  check_mpi(MPI_Iallreduce(&v, &out, 1, MPI_UINT64_T, MPI_MAX, node_, &r), "MPI_Iallreduce");
+  polite_wait(r, "MPI_Iallreduce");
+  return out;
+}
+
 void Comm::barrier() const {
   if (!is_mpi()) return;
   MPI_Request r;

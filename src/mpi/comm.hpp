@@ -48,6 +48,8 @@ class Comm {
   // The node of `rank`, named by the lowest rank on it (the same number on every rank).
   int node_of(int rank) const { return node_of_.empty() ? 0 : node_of_[rank]; }
   void node_barrier() const;
+  // The maximum of v over the node's ranks (v itself when serial).
+  uint64_t node_max(uint64_t v) const;
   void allgather(const void* send, size_t bytes_per_rank, void* recv) const;
   void bcast(void* data, size_t bytes, int root) const;
   void bcast_string(std::string& s, int root) const;

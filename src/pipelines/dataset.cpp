@@ -470,6 +470,8 @@ void Dataset::close() {
     for (auto& s : series_) s->flush();   // collective; an error leaves the dataset open
   if (state_->writable && state_->comm.is_mpi() && mpi_active()) state_->comm.barrier();
   state_->closed = true;
+  for (auto& g : groups_)
+    if (g->scratch_ && state_->comm.is_mpi() && mpi_active()) release_collectively(*g->scratch_);   // node-collective
   for (auto& g : groups_) g->scratch_.reset();   // the write buffers kept between steps
   for (auto& g : grids_) g->scratch_.reset();
 }

@@ -200,6 +200,9 @@ class SeriesGroup;
 struct SeriesSpec;
 struct DatasetState;
 struct WriteScratch;
+// Frees what a particle group's write buffers hold collectively (its node's shared window): called
+// on every rank by Dataset::close.
+void release_collectively(WriteScratch& scratch);
 
 class ParticleGroup {
  public:

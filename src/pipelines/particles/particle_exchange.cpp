@@ -16,14 +16,16 @@ constexpr int kTagStats = 7104;
 }  // namespace
 
 ParticleExchange::ParticleExchange(const Comm& comm, const ParticlePlan& plan, std::vector<size_t> row_bytes,
-                                   uint32_t components, ExchangeMethod method, ScratchBuffer& region)
+                                   uint32_t components, ExchangeMethod method, ScratchBuffer& region,
+                                   SharedWindow& window)
     : comm_(comm),
       plan_(plan),
       row_bytes_(std::move(row_bytes)),
       method_(method),
       me_(comm.rank()),
       comps_(components),
-      region_(region) {
+      region_(region),
+      window_(window) {
   for (uint32_t p : plan.partitions_of_aggregator(me_)) {
     IncomingPartition in;
     in.id = p;
@@ -41,22 +43,16 @@ ParticleExchange::~ParticleExchange() {
 }
 
 void ParticleExchange::release() {
-  if (window_ != MPI_WIN_NULL && mpi_active()) {
-    // MPI_Win_free blocks by spinning; wait for the node's aggregators politely first so the
-    // waiting ranks leave the CPU to the ones still writing.
-    comm_.node_barrier();
-    check_mpi(MPI_Win_unlock_all(window_), "MPI_Win_unlock_all");
-    check_mpi(MPI_Win_free(&window_), "MPI_Win_free");
-  }
-  window_ = MPI_WIN_NULL;
+  if (shared_ && mpi_active()) comm_.node_barrier();   // polite: waiting ranks leave the CPU to writers
+  shared_ = false;
   base_ = nullptr;
   for (auto& in : incoming_) in.columns.clear();
 }
 
 void ParticleExchange::node_sync() {
-  if (window_ != MPI_WIN_NULL) check_mpi(MPI_Win_sync(window_), "MPI_Win_sync");
+  if (shared_) window_.sync();
   comm_.node_barrier();
-  if (window_ != MPI_WIN_NULL) check_mpi(MPI_Win_sync(window_), "MPI_Win_sync");
+  if (shared_) window_.sync();
 }
 
 uint8_t* ParticleExchange::area(size_t k) const {
@@ -75,6 +71,7 @@ void ParticleExchange::write_directory(const std::vector<std::vector<uint64_t>>&
   for (size_t k = 0; k < incoming_.size(); ++k) {
     if (column_offset[k].empty()) continue;
     uint64_t* e = d + 1 + entries++ * (3 + nf);
+    if (area_offset_[k] != 0) std::memset(base_ + area_offset_[k], 0, kColumnAlignment);   // no stale words
     e[0] = incoming_[k].id;
     e[1] = incoming_[k].total;
     e[2] = area_offset_[k];
@@ -85,15 +82,12 @@ void ParticleExchange::write_directory(const std::vector<std::vector<uint64_t>>&
 
 ParticleExchange::SharedPartition ParticleExchange::shared_partition(int aggregator, uint32_t partition) const {
   const int node_rank = comm_.node_rank_of(aggregator);
-  if (window_ == MPI_WIN_NULL || node_rank < 0)
+  if (!shared_ || node_rank < 0)
     fail(ErrorCode::kInternal, "partition ", partition, " is not in a shared window of this node");
-  MPI_Aint size = 0;
-  int disp = 0;
-  uint8_t* base = nullptr;
-  check_mpi(MPI_Win_shared_query(window_, node_rank, &size, &disp, &base), "MPI_Win_shared_query");
+  uint64_t bytes = 0;
+  uint8_t* base = window_.part_of(node_rank, &bytes);
   const size_t nf = row_bytes_.size();
   const auto* d = reinterpret_cast<const uint64_t*>(base);
-  const uint64_t bytes = static_cast<uint64_t>(size);
   if (bytes < 8 || directory_bytes(d[0], nf) > bytes)
     fail(ErrorCode::kInternal, "rank ", aggregator, "'s shared window has no directory");
   for (uint64_t i = 0; i < d[0]; ++i) {
@@ -274,15 +268,10 @@ void ParticleExchange::exchange_particles(const Outgoing& out, size_t position_f
   const bool shared = method_ == ExchangeMethod::kSharedMemory;
   uint8_t* base = nullptr;
   if (shared) {
-    MPI_Info info;
-    check_mpi(MPI_Info_create(&info), "MPI_Info_create");
-    MPI_Info_set(info, "alloc_shared_noncontig", "true");
-    const int rc = MPI_Win_allocate_shared(static_cast<MPI_Aint>(region_bytes), 1, info, comm_.node_raw(), &base, &window_);
-    MPI_Info_free(&info);
-    check_mpi(rc, "MPI_Win_allocate_shared");
-    check_mpi(MPI_Win_lock_all(MPI_MODE_NOCHECK, window_), "MPI_Win_lock_all");   // until release()
+    base = window_.reserve(comm_, region_bytes);   // collective over the node
+    shared_ = true;
     base_ = base;
-    if (region_bytes > 0) write_directory(column_offset);
+    write_directory(column_offset);
   } else {
     base = region_.reserve(region_bytes);
     base_ = base;
@@ -319,14 +308,11 @@ void ParticleExchange::exchange_particles(const Outgoing& out, size_t position_f
     if (out.counts[s] == 0 || plan_.aggregated_in_place(p)) continue;
     const int agg = plan_.aggregator[p];
     if (on_my_node(agg)) {
-      MPI_Aint size = 0;
-      int disp = 0;
-      uint8_t* dest = nullptr;
-      check_mpi(MPI_Win_shared_query(window_, comm_.node_rank_of(agg), &size, &disp, &dest),
-                "MPI_Win_shared_query");
+      uint64_t size = 0;
+      uint8_t* dest = window_.part_of(comm_.node_rank_of(agg), &size);
       for (size_t f = 0; f < nf; ++f) {
         const uint64_t off = targets[s * nf + f], bytes = out.counts[s] * row_bytes_[f];
-        if (off + bytes > static_cast<uint64_t>(size))
+        if (off + bytes > size)
           fail(ErrorCode::kInternal, "shared-memory target [", off, ", +", bytes, ") outside the aggregator's ",
                size, "-byte window");
         std::memcpy(dest + off, out.rows[s * nf + f], bytes);

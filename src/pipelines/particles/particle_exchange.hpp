@@ -27,6 +27,7 @@
 #include "pipelines/dataset.hpp"
 #include "core/scratch_buffer.hpp"
 #include "mpi/comm.hpp"
+#include "mpi/shared_window.hpp"
 
 namespace lodex {
 
@@ -52,8 +53,9 @@ class ParticleExchange {
  public:
   // `region` holds the point-to-point receive region; it outlives the exchange so the next
   // step reuses its pages.
+  // `window`: the node's shared window for the shared-memory method, kept from step to step.
   ParticleExchange(const Comm& comm, const ParticlePlan& plan, std::vector<size_t> row_bytes, uint32_t components,
-                   ExchangeMethod method, ScratchBuffer& region);
+                   ExchangeMethod method, ScratchBuffer& region, SharedWindow& window);
   ~ParticleExchange();   // release() if not done yet
   ParticleExchange(const ParticleExchange&) = delete;
   ParticleExchange& operator=(const ParticleExchange&) = delete;
@@ -68,7 +70,8 @@ class ParticleExchange {
 
   // Node-cooperative writes (node_file_write.hpp), shared-memory method only. Before
   // exchange_particles: `bytes(in)` more bytes of window after each exchanged partition's columns
-  // (its "area"), for the ranks that write its file together.
+  // (its "area"), for the ranks that write its file together; an area's first 64 bytes are zero
+  // when exchange_particles returns, the rest as the last step left them.
   void reserve_areas(std::function<uint64_t(const IncomingPartition&)> bytes) { area_bytes_ = std::move(bytes); }
   // This rank's area for incoming()[k] (nullptr when it has none).
   uint8_t* area(size_t k) const;
@@ -84,7 +87,8 @@ class ParticleExchange {
   // after (memory sync, node barrier, memory sync). A node barrier alone when there is no window.
   void node_sync();
 
-  // Frees the receive region. Collective over the node when a shared window is in use.
+  // Done with the receive region: a node barrier when a shared window is in use, so no rank of the
+  // node reuses it for the next step while another still reads it.
   void release();
 
  private:
@@ -105,7 +109,8 @@ class ParticleExchange {
   std::vector<IncomingPartition> incoming_;
   uint32_t comps_ = 0;      // schema components (the statistics' length)
   ScratchBuffer& region_;   // receive region for point to point
-  MPI_Win window_ = MPI_WIN_NULL;
+  SharedWindow& window_;
+  bool shared_ = false;       // this step's region is in the shared window
   uint8_t* base_ = nullptr;   // this rank's part of the window or region
   std::function<uint64_t(const IncomingPartition&)> area_bytes_;
   std::vector<uint64_t> area_offset_;   // per incoming_; 0: none

@@ -40,6 +40,7 @@ struct WriteScratch {
   ScratchBuffer slot;      // non-aligned sends: the destination of every row (uint32)
   ScratchBuffer order;     // non-aligned sends: rows grouped by destination (uint32)
   WriteBehind writer;      // the aggregator's write-behind thread
+  SharedWindow window;     // the node's shared window (node and shm exchanges), kept between steps
   ParticlePlanCache plans; // the last step's plan, reused while the decomposition holds
 };
 
@@ -435,7 +436,8 @@ void exchange_and_write(StepWrite& w, CollectiveOp& op) {
   w.path = choose_path(w);
   const ExchangeMethod method = w.path == WritePath::kPointToPoint ? ExchangeMethod::kPointToPoint
                                                                    : ExchangeMethod::kSharedMemory;
-  ParticleExchange exchange(w.st.comm, *w.plan, row_bytes, total_components(w.schema()), method, w.scratch.receive);
+  ParticleExchange exchange(w.st.comm, *w.plan, row_bytes, total_components(w.schema()), method, w.scratch.receive,
+                            w.scratch.window);
   std::optional<NodeFileWrite> node;
   if (w.path == WritePath::kNode) {
     node.emplace(w.st.comm, *w.plan, w.schema(), w.group.lod);
@@ -539,6 +541,8 @@ StepRecord decode_summary(const StepWrite& w, const std::vector<uint8_t>& summar
 }
 
 }  // namespace
+
+void release_collectively(WriteScratch& scratch) { scratch.window.release(); }
 
 std::string WriteProfile::to_json() const {
   std::string s = cat("{\"step\": ", step, ", \"ranks\": ", ranks, ", \"aggregators\": ", aggregators, ", \"files\": ", files,
