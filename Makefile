@@ -9,7 +9,7 @@ MPIEXEC  := $(VENV)/bin/mpiexec
 export PATH := $(abspath $(VENV))/bin:$(PATH)
 export MPI_HOME := $(abspath $(VENV))
 
-.PHONY: demo test setup build install wheel docs cpp-test asan-test py-test bench stress fuzz clean viewer pictures
+.PHONY: demo test setup build install wheel docs cpp-test asan-test py-test bench stress fuzz clean viewer pictures bench-peers
 
 # make install PREFIX=/some/dir: the C, C++ and Fortran package (headers, liblodex.so, the
 # Fortran module, the CMake package lodex and lodex.pc), built against the venv's MPI.
@@ -101,6 +101,13 @@ bench: build
 	$(PY) bench/particle_write.py
 	$(PY) bench/particle_read.py
 	$(PY) bench/particle_adaptive.py
+
+# Opt-in, not part of build or test: ADIOS2 built WITH MPI against the venv's MPICH, the parallel
+# BP5 peer of the benchmarks (PyPI's adios2 wheel has no MPI), installed apart from the wheel into
+# .venv/opt/adios2-mpi (bench/bench_common.py: adios2_mpi_path()). Once, about 12 minutes on 2
+# cores; does nothing when already built. Check: mpiexec -n 4 python bench/adios2_mpi_check.py.
+bench-peers: setup
+	bash scripts/build-adios2-mpi.sh $(VENV)
 
 # The README's pictures (docs/images/*.png, one of each kind lodex.plot draws), from a small
 # dataset the script writes (docs/plot.md).

@@ -30,6 +30,50 @@ def find_bench_binary(name: str) -> str | None:
 DEBIAN_MPIRUN = "/usr/bin/mpirun.openmpi"
 DEBIAN_PYTHON = "/usr/bin/python3"
 
+# ADIOS2 built WITH MPI against the venv's MPICH (`make bench-peers`: scripts/build-adios2-mpi.sh),
+# installed apart from PyPI's serial adios2 wheel, which stays in the venv: both modules are named
+# adios2, so which one `import adios2` gets depends on sys.path (bench/adios2_mpi_check.py).
+ADIOS2_MPI_PREFIX = os.path.join(sys.prefix, "opt", "adios2-mpi")
+
+
+def adios2_mpi_path(prefix: str = ADIOS2_MPI_PREFIX) -> str:
+    """The site-packages directory of the MPI-built adios2 module. Put it first on sys.path before
+    the process first imports adios2 (``sys.path.insert(0, adios2_mpi_path())``), or give a worker
+    ``adios2_mpi_env()``; then ``adios2.is_built_with_mpi`` is True and ``adios2.Adios(comm=...)``
+    takes an mpi4py communicator. Raises FileNotFoundError, naming `make bench-peers`, when it is
+    not built (the build's stamp file or the module is missing)."""
+    site = os.path.join(prefix, "lib", f"python{sys.version_info[0]}.{sys.version_info[1]}", "site-packages")
+    if not (os.path.isfile(os.path.join(prefix, ".build-ok"))
+            and os.path.isfile(os.path.join(site, "adios2", "__init__.py"))):
+        raise FileNotFoundError(f"ADIOS2 with MPI is not built in {prefix}: run `make bench-peers` "
+                                "(scripts/build-adios2-mpi.sh, about 12 minutes on 2 cores)")
+    return site
+
+
+def adios2_mpi_env(env: dict | None = None) -> dict:
+    """A copy of ``env`` (default os.environ) whose PYTHONPATH starts with adios2_mpi_path(), for
+    launching a worker (under the venv's mpiexec) that imports the MPI-built adios2."""
+    env = dict(os.environ if env is None else env)
+    env["PYTHONPATH"] = os.pathsep.join(p for p in (adios2_mpi_path(), env.get("PYTHONPATH")) if p)
+    return env
+
+
+def import_adios2_mpi():
+    """Imports and returns the MPI-built adios2 module (see adios2_mpi_path); raises RuntimeError
+    when this process already imported another adios2 (the serial wheel), which cannot be swapped."""
+    site = adios2_mpi_path()
+    loaded = sys.modules.get("adios2")
+    if loaded is None:
+        sys.path.insert(0, site)
+        import adios2 as loaded
+    if not os.path.realpath(loaded.__file__).startswith(os.path.realpath(site) + os.sep):
+        raise RuntimeError(f"adios2 was already imported from {loaded.__file__}, not {site}: "
+                           "import the MPI build before anything imports adios2")
+    if not loaded.is_built_with_mpi:
+        raise RuntimeError(f"{loaded.__file__} is not built with MPI")
+    return loaded
+
+
 # Rank grid of the particle benchmarks' patch decomposition, by rank count.
 DECOMPOSITION = {1: (1, 1, 1), 2: (1, 1, 2), 4: (1, 2, 2), 8: (2, 2, 2)}
 
