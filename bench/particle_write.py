@@ -9,6 +9,10 @@ collectively) and raw file per process under Debian's OpenMPI (phdf5_write_worke
 same particles: the two stacks are compared through each one's ratio to raw file per process
 under its own MPI, and the goal flag is lodex_vs_raw >= 3 x phdf5_vs_raw.
 
+A third job at each rank count (adios2_mpi_write_worker.py) times ADIOS2 BP5 built with MPI against
+the venv's MPICH (`make bench-peers` builds it once; --no-adios2-mpi skips it) in its default
+configuration, interleaved with lodex's write and one shared MPI-IO file.
+
     .venv/bin/python bench/particle_write.py [--ranks 1,2,4,8] [--repeats 7] [--dir /tmp]
 """
 
@@ -24,7 +28,8 @@ import tempfile
 
 import numpy as np
 
-from bench_common import DECOMPOSITION, MPIEXEC, debian_mpi_job, environment, find_bench_binary, run_json
+from bench_common import (DECOMPOSITION, MPIEXEC, adios2_mpi_env, debian_mpi_job, environment, find_bench_binary,
+                          run_json)
 from lodex.workloads import UINTAH_SCHEMA, patch_of, uintah
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -83,7 +88,7 @@ def chart(runs: list, path: str) -> None:
     import matplotlib.pyplot as plt
 
     rows = [r for run in runs for r in run["results"]]
-    methods = ["lodex", "raw_fpp", "mpiio_shared", "mpiio_independent", "h5py_fpp", "adios2_fpp"]
+    methods = ["lodex", "lodex_p2p", "raw_fpp", "mpiio_shared", "mpiio_independent", "h5py_fpp", "adios2_fpp"]
     fig, axes = plt.subplots(2, 2, figsize=(13, 8.5))
     axes[0][1].sharey(axes[0][0])
     for col, fsync in enumerate((False, True)):
@@ -92,7 +97,8 @@ def chart(runs: list, path: str) -> None:
         labels = [f"{r['ranks']}r {tuple(r['partition'])}" for r in sel]
         ax = axes[0][col]
         for i, m in enumerate(methods):
-            ax.bar([v + (i - 2.5) * 0.14 for v in x], [r["throughput_gib_s"].get(m, 0) for r in sel], width=0.14, label=m)
+            ax.bar([v + (i - (len(methods) - 1) / 2) * 0.12 for v in x], [r["throughput_gib_s"].get(m, 0) for r in sel],
+                   width=0.12, label=m)
         ax.set_xticks(x, labels, rotation=30, fontsize=8)
         ax.set_title(("fsync" if fsync else "page cache") + ", MPICH (the venv's)")
         ax.set_ylabel("GiB/s (median)")
@@ -119,6 +125,7 @@ def main() -> int:
     ap.add_argument("--particles", type=int, default=32768)
     ap.add_argument("--dir", default=None, help="where to write (default: a temp folder)")
     ap.add_argument("--out", default=os.path.join(HERE, "results", "particle_write.json"))
+    ap.add_argument("--no-adios2-mpi", action="store_true", help="skip the ADIOS2-with-MPI job (make bench-peers)")
     args = ap.parse_args()
     work = args.dir or tempfile.mkdtemp(prefix="lodex-bench-")
     env = environment(work)
@@ -130,6 +137,17 @@ def main() -> int:
         run["_loadavg_end"] = os.getloadavg()
         attach_phdf5(run, phdf5_job(work, n, args.particles, args.repeats))
         run["phdf5"]["_loadavg_end"] = os.getloadavg()
+        if not args.no_adios2_mpi:
+            run["adios2_mpi"] = run_json([MPIEXEC, "-n", str(n), sys.executable,
+                                          os.path.join(HERE, "adios2_mpi_write_worker.py"), "--dir", work,
+                                          "--particles", str(args.particles), "--repeats", str(args.repeats)],
+                                         timeout=1800, env=adios2_mpi_env())
+            for a in run["adios2_mpi"]["results"]:
+                print(f"{n} ranks  partition {tuple(a['partition'])}  {'fsync' if a['fsync'] else 'cache'}:  "
+                      f"lodex {a['median_s']['lodex'] * 1e3:.1f} ms  ADIOS2 BP5 with MPI "
+                      f"{a['median_s']['adios2_mpi'] * 1e3:.1f} ms ({a['adios2_subfiles']} subfiles)  "
+                      f"MPI-IO {a['median_s']['mpiio_shared'] * 1e3:.1f} ms  lodex vs ADIOS2-MPI "
+                      f"{a['lodex_vs_adios2_mpi']:.2f}", flush=True)
         runs.append(run)
         for p in run["phdf5"]["results"]:
             print(f"{n} ranks  {'fsync' if p['fsync'] else 'cache'}, {run['phdf5']['mpi'].split(',')[0]}:  "
@@ -138,7 +156,7 @@ def main() -> int:
         for r in run["results"]:
             print(f"{n} ranks  partition {tuple(r['partition'])}  {'fsync' if r['fsync'] else 'cache'}:  "
                   f"lodex {r['throughput_gib_s']['lodex']:.2f} GiB/s ({r['files']['lodex']} files)  "
-                  f"shm {r['throughput_gib_s']['lodex_shm']:.2f}  "
+                  f"p2p {r['throughput_gib_s']['lodex_p2p']:.2f}  "
                   f"raw fpp {r['throughput_gib_s']['raw_fpp']:.2f} GiB/s ({n} files)  "
                   f"mpiio {r['throughput_gib_s']['mpiio_shared']:.2f} / indep "
                   f"{r['throughput_gib_s']['mpiio_independent']:.2f} GiB/s  h5py {r['throughput_gib_s']['h5py_fpp']:.2f}  "

@@ -1,8 +1,9 @@
 """One MPI run of the particle write benchmark (launched by particle_write.py under mpiexec).
 
 For each partition factor that fits this rank count's decomposition, and with and without
-fsync, it times in interleaved repetitions: lodex's collective write (the paper's
-point-to-point exchange, the default, and the shared-memory option), raw file per process
+fsync, it times in interleaved repetitions: lodex's collective write (the default: a partition's
+ranks on one node write its file together; and the paper's single aggregator per partition with
+point-to-point messages, exchange="p2p"), raw file per process
 (IOR-like: each rank writes the same bytes to its own file), one shared file through MPI-IO
 (collective Write_at_all and independent Write_at), h5py one file per rank (a dataset per
 field, h5py's defaults) and ADIOS2 BP5 one engine per rank (PyPI's adios2 wheel has no MPI, so
@@ -58,9 +59,9 @@ def main() -> None:
         if any(g % f for g, f in zip(grid, factor)):
             continue
         for fsync in (False, True):
-            times = {"lodex": [], "lodex_shm": [], "raw_fpp": [], "mpiio_shared": [], "mpiio_independent": [],
+            times = {"lodex": [], "lodex_p2p": [], "raw_fpp": [], "mpiio_shared": [], "mpiio_independent": [],
                      "h5py_fpp": [], "adios2_fpp": []}
-            profiles, profiles_shm = [], []
+            profiles, profiles_p2p = [], []
 
             def raw_fpp(i):
                 write_file(os.path.join(base, f"raw-{rank}-{i}.bin"), raw, fsync)
@@ -109,7 +110,7 @@ def main() -> None:
             # deleted right after it (untimed), like the baselines' outputs: every method writes
             # into an equally empty file system.
             groups = {}
-            for exchange in ("p2p", "shm"):
+            for exchange in ("node", "p2p"):
                 path = os.path.join(base, f"{exchange}.lodex")
                 ds = lodex.create(path, comm=comm, fsync=fsync, exchange=exchange)
                 g = ds.particles("uintah", schema=UINTAH_SCHEMA, domain=((0, 0, 0), (1, 1, 1)),
@@ -128,10 +129,10 @@ def main() -> None:
             for i in range(args.repeats):
                 times["raw_fpp"].append(timed(comm, lambda: raw_fpp(i)))
                 os.remove(os.path.join(base, f"raw-{rank}-{i}.bin"))
-                times["lodex"].append(lodex_write(i, "p2p", profiles))
+                times["lodex"].append(lodex_write(i, "node", profiles))
                 times["mpiio_shared"].append(timed(comm, lambda: mpiio(i)))
                 cleanup(os.path.join(base, f"shared-{i}.bin"))
-                times["lodex_shm"].append(lodex_write(i, "shm", profiles_shm))
+                times["lodex_p2p"].append(lodex_write(i, "p2p", profiles_p2p))
                 times["mpiio_independent"].append(timed(comm, lambda: mpiio(i, collective=False)))
                 cleanup(os.path.join(base, f"indep-{i}.bin"))
                 times["h5py_fpp"].append(timed(comm, lambda: h5py_fpp(i)))
@@ -145,11 +146,12 @@ def main() -> None:
             med = {k: statistics.median(v) for k, v in times.items()}
             phases = {ph: statistics.median(p["phases"][ph]["max_s"] for p in profiles)
                       for ph in lodex.WriteProfile.PHASES}
-            phases_shm = {ph: statistics.median(p["phases"][ph]["max_s"] for p in profiles_shm)
+            phases_p2p = {ph: statistics.median(p["phases"][ph]["max_s"] for p in profiles_p2p)
                           for ph in lodex.WriteProfile.PHASES}
             results.append({
                 "ranks": size, "decomposition": grid, "partition": factor, "fsync": fsync,
-                "files": {"lodex": files, "lodex_shm": files, "raw_fpp": size, "mpiio_shared": 1,
+                "lodex_path": sorted({p["path"] for p in profiles}),
+                "files": {"lodex": files, "lodex_p2p": files, "raw_fpp": size, "mpiio_shared": 1,
                           "mpiio_independent": 1, "h5py_fpp": size, "adios2_fpp": size},
                 "median_s": med,
                 "throughput_gib_s": {k: total_bytes / v / 2**30 for k, v in med.items()},
@@ -159,9 +161,9 @@ def main() -> None:
                 "lodex_vs_adios2_throughput": med["adios2_fpp"] / med["lodex"],
                 "min_s": {k: min(v) for k, v in times.items()},
                 "max_s": {k: max(v) for k, v in times.items()},
-                "lodex_shm_vs_raw_throughput": med["raw_fpp"] / med["lodex_shm"],
+                "lodex_p2p_vs_raw_throughput": med["raw_fpp"] / med["lodex_p2p"],
                 "lodex_phase_median_max_s": phases,
-                "lodex_shm_phase_median_max_s": phases_shm,
+                "lodex_p2p_phase_median_max_s": phases_p2p,
                 "lodex_bytes_on_disk_per_step": profiles[-1]["bytes"],
             })
     if rank == 0:
