@@ -1,10 +1,14 @@
 #include "mpi/shared_window.hpp"
 
+#include <algorithm>
+#include <ctime>
+
 namespace lodex {
 
 uint8_t* SharedWindow::reserve(const Comm& comm, uint64_t bytes) {
   MPI_Comm node = comm.node_raw();
   if (node == MPI_COMM_NULL) fail(ErrorCode::kInternal, "a shared window needs an MPI communicator");
+  ++epoch_;
   if (!comm.node_max(bytes > capacity_ || window_ == MPI_WIN_NULL)) return base_;
   const uint64_t want = bytes > capacity_ ? bytes + bytes / 4 : capacity_;
   release();
@@ -43,6 +47,20 @@ void SharedWindow::release() {
   window_ = MPI_WIN_NULL;
   base_ = nullptr;
   capacity_ = 0;
+}
+
+uint64_t shared_load(const uint64_t* word) { return __atomic_load_n(word, __ATOMIC_ACQUIRE); }
+void shared_store(uint64_t* word, uint64_t value) { __atomic_store_n(word, value, __ATOMIC_RELEASE); }
+void shared_add(uint64_t* word, uint64_t value) { __atomic_fetch_add(word, value, __ATOMIC_RELEASE); }
+
+void await_shared(const std::function<bool()>& ready) {
+  long sleep_ns = 2000;
+  for (int polls = 0; !ready(); ++polls) {
+    if (polls < 32) continue;
+    timespec ts{0, sleep_ns};
+    nanosleep(&ts, nullptr);
+    sleep_ns = std::min(sleep_ns * 2, 100000L);
+  }
 }
 
 }  // namespace lodex

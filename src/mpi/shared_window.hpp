@@ -13,6 +13,7 @@
 #include <mpi.h>
 
 #include <cstdint>
+#include <functional>
 
 #include "mpi/comm.hpp"
 
@@ -32,6 +33,9 @@ class SharedWindow {
   // Node rank `node_rank`'s part and its size (after reserve).
   uint8_t* part_of(int node_rank, uint64_t* size) const;
   bool allocated() const { return window_ != MPI_WIN_NULL; }
+  // How many times reserve was called: the same count on every rank of the node, so it names the
+  // current use of the window (what its parts hold is this use's once it is written with it).
+  uint64_t epoch() const { return epoch_; }
   void sync() const;      // MPI_Win_sync
   // Collective over the node: frees the window.
   void release();
@@ -40,6 +44,16 @@ class SharedWindow {
   MPI_Win window_ = MPI_WIN_NULL;
   uint8_t* base_ = nullptr;
   uint64_t capacity_ = 0;
+  uint64_t epoch_ = 0;
 };
+
+// Words in a shared window through which the processes of a node signal each other without an MPI
+// call (so a helper thread may use them too): release stores and additions, acquire loads.
+uint64_t shared_load(const uint64_t* word);
+void shared_store(uint64_t* word, uint64_t value);
+void shared_add(uint64_t* word, uint64_t value);
+// Polls until ready() holds: a few busy polls, then sleeps that grow to 100 us, leaving the core to
+// the process being waited for (ranks often outnumber cores).
+void await_shared(const std::function<bool()>& ready);
 
 }  // namespace lodex

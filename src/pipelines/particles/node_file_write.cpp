@@ -58,7 +58,7 @@ ParticleFileHead NodeFileWrite::skeleton(uint64_t total) const {
 
 NodeFileWrite::Area NodeFileWrite::area_of(const ParticleFileHead& head, size_t writers) const {
   Area a;
-  a.status = kColumnAlignment;   // after the order's word
+  a.status = kColumnAlignment;   // after the signal words: 0 the order's state, 1 the exchange's arrivals
   a.starts = a.status + align_up(writers * 8, kColumnAlignment);
   a.checksums = a.starts + align_up((head.num_segments() + 1) * 8, kColumnAlignment);
   a.perm = a.checksums + align_up(head.segment_checksums.size() * 8, kColumnAlignment);
@@ -74,7 +74,7 @@ uint64_t NodeFileWrite::area_bytes(const IncomingPartition& in) const {
 void NodeFileWrite::publish(uint8_t* area, const IncomingPartition& in, const PartitionOrder* order) const {
   if (!area) return;
   if (!order) {
-    *word(area, 0) = kOrderFailed;
+    shared_store(word(area, 0), kOrderFailed);
     return;
   }
   const ParticleFileHead head = skeleton(in.total);
@@ -84,7 +84,7 @@ void NodeFileWrite::publish(uint8_t* area, const IncomingPartition& in, const Pa
   std::memcpy(area + a.starts, order->layout.segment_starts.data(), head.segment_starts.size() * 8);
   std::memcpy(area + a.perm, order->perm.data(), in.total * 4);
   std::fill_n(word(area, a.status), writers_[in.id].size(), kPending);
-  *word(area, 0) = kOrderPublished;
+  shared_store(word(area, 0), kOrderPublished);   // releases everything above to the writers
 }
 
 void NodeFileWrite::write_slices(const ParticleExchange& exchange, const std::string& directory,
@@ -95,7 +95,9 @@ void NodeFileWrite::write_slices(const ParticleExchange& exchange, const std::st
     const auto mine = std::find(writers.begin(), writers.end(), me);
     if (writers.size() < 2 || mine == writers.end()) continue;
     const ParticleExchange::SharedPartition sp = exchange.shared_partition(writers[0], p);
-    if (sp.total == 0 || !sp.area || *word(sp.area, 0) != kOrderPublished) continue;   // nothing, or no order
+    if (sp.total == 0 || !sp.area) continue;
+    await_shared([&] { return shared_load(word(sp.area, 0)) != kNoOrder; });
+    if (shared_load(word(sp.area, 0)) != kOrderPublished) continue;   // the aggregator failed: its error fails the step
     ParticleFileHead head = skeleton(sp.total);
     const Area a = area_of(head, writers.size());
     std::memcpy(head.segment_starts.data(), sp.area + a.starts, head.segment_starts.size() * 8);
@@ -111,9 +113,9 @@ void NodeFileWrite::write_slices(const ParticleExchange& exchange, const std::st
         writer.finish(false);   // the aggregator syncs the whole file after the head
         times.wait_s += wall_seconds() - t0;
       }
-      *status = kWritten;
+      shared_store(status, kWritten);   // after this rank's bytes are in the file and its checksums in the area
     } catch (...) {
-      *status = kFailed;
+      shared_store(status, kFailed);
       try {   // the buffer must outlive the queued writes
         writer.finish(false);
       } catch (const Error&) {
@@ -129,8 +131,14 @@ std::optional<DataFileRecord> NodeFileWrite::finish(const uint8_t* area, const I
   ParticleFileHead head = partition_file_head(in.total, schema_, order);
   const std::vector<int>& writers = writers_[in.id];
   const Area a = area_of(head, writers.size());
+  const uint64_t* status = word(area, a.status);
+  await_shared([&] {
+    for (size_t i = 0; i < writers.size(); ++i)
+      if (shared_load(status + i) == kPending) return false;
+    return true;
+  });
   for (size_t i = 0; i < writers.size(); ++i) {
-    const uint64_t s = word(area, a.status)[i];
+    const uint64_t s = shared_load(status + i);
     if (s == kFailed) return std::nullopt;   // that writer raises its own error
     if (s != kWritten)
       fail(ErrorCode::kInternal, "rank ", writers[i], " did not write its slice of partition ", in.id, "'s file");

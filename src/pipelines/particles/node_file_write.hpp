@@ -2,14 +2,18 @@
 // write its file together, instead of the aggregator writing it alone.
 //
 //   exchange  the node's senders copy their rows into the aggregator's shared window (the
-//             shared-memory exchange); senders on other nodes send them there point to point
-//   order     the aggregator computes the level-of-detail order once and publishes it (the
-//             permutation and the segment starts) in the partition's area of the window
-//   slices    after a node barrier, each writer gathers its slice of the file order (whole
+//             shared-memory exchange) and count themselves in; senders on other nodes send them
+//             there point to point
+//   order     once its senders are in, the aggregator computes the level-of-detail order once and
+//             publishes it (the permutation and the segment starts) in the partition's area
+//   slices    once the order is published, each writer gathers its slice of the file order (whole
 //             segments, format/particle_file.hpp slice_columns), checksums its segments into the
-//             area and writes its bytes at their offsets (pwrite, a write-behind thread)
-//   head      after a second node barrier, the aggregator writes the head with every segment's
+//             area, writes its bytes at their offsets (pwrite, a write-behind thread) and says so
+//   head      once every writer said so, the aggregator writes the head with every segment's
 //             checksum, fsyncs when asked, and reports the partition's record as before
+//
+// The waits are on words in the window (mpi/shared_window.hpp), not node barriers: a rank waits
+// only for the ranks it needs, and no MPI call is made between the exchange and the commit.
 //
 // The file's bytes are exactly those a single aggregator writes. A partition whose aggregator is
 // the only writer on its node is written by it alone (partition_file_writer.hpp).
@@ -48,12 +52,13 @@ class NodeFileWrite {
   uint64_t area_bytes(const IncomingPartition& in) const;
   // Aggregator: partition in's order into its area; a null order tells its writers there is none.
   void publish(uint8_t* area, const IncomingPartition& in, const PartitionOrder* order) const;
-  // Every rank, after a node_sync that follows publish: this rank's slices of every file it helps
-  // write. Stops at the first failure (recorded in the area for the aggregator, then rethrown).
+  // Every rank: this rank's slices of every file it helps write, each once its order is published
+  // (skipped when its aggregator failed). Stops at the first failure (recorded in the area for the
+  // aggregator, then rethrown).
   void write_slices(const ParticleExchange& exchange, const std::string& directory, ScratchBuffer& buffer,
                     WriteBehind& writer, PartitionFileTimes& times) const;
-  // Aggregator, after a node_sync that follows write_slices: the head of partition in's file and
-  // its record; nothing when a writer reported a failure (its own error fails the step).
+  // Aggregator, after its own write_slices: once every writer reported, the head of partition in's
+  // file and its record; nothing when a writer reported a failure (its own error fails the step).
   std::optional<DataFileRecord> finish(const uint8_t* area, const IncomingPartition& in, const PartitionOrder& order,
                                        const std::string& directory, bool fsync, WriteBehind& writer,
                                        PartitionFileTimes& times) const;

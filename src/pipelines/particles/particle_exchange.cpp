@@ -43,7 +43,8 @@ ParticleExchange::~ParticleExchange() {
 }
 
 void ParticleExchange::release() {
-  if (shared_ && mpi_active()) comm_.node_barrier();   // polite: waiting ranks leave the CPU to writers
+  // No barrier: the window is used again only after the next step's reserve, which every rank of
+  // the node enters once done with this one.
   shared_ = false;
   base_ = nullptr;
   for (auto& in : incoming_) in.columns.clear();
@@ -55,13 +56,31 @@ void ParticleExchange::node_sync() {
   if (shared_) window_.sync();
 }
 
+uint64_t* ParticleExchange::arrivals(uint8_t* area) {
+  return area ? reinterpret_cast<uint64_t*>(area) + 1 : nullptr;
+}
+
+void ParticleExchange::await_copies() {
+  for (size_t k = 0; k < incoming_.size(); ++k) {
+    uint64_t* arrived = arrivals(area(k));
+    if (!arrived) continue;
+    const IncomingPartition& in = incoming_[k];
+    const auto senders = plan_.senders_of(in.id);
+    uint64_t expected = 0;
+    for (size_t i = 0; i < senders.size(); ++i)
+      expected += in.counts[i] > 0 && comm_.node_of(senders[i]) == comm_.node_of(me_) ? 1 : 0;
+    await_shared([&] { return shared_load(arrived) >= expected; });
+  }
+}
+
 uint8_t* ParticleExchange::area(size_t k) const {
   return k < area_offset_.size() && area_offset_[k] != 0 && base_ ? base_ + area_offset_[k] : nullptr;
 }
 
 namespace {
-// Directory: the entry count, then per exchanged partition: id, rows, area offset, column offsets.
-uint64_t directory_bytes(size_t entries, size_t fields) { return 8 + entries * 8 * (3 + fields); }
+// Directory: the window's epoch (written last: a reader waits for this step's), the entry count,
+// then per exchanged partition: id, rows, area offset, column offsets.
+uint64_t directory_bytes(size_t entries, size_t fields) { return 16 + entries * 8 * (3 + fields); }
 }  // namespace
 
 void ParticleExchange::write_directory(const std::vector<std::vector<uint64_t>>& column_offset) {
@@ -70,14 +89,15 @@ void ParticleExchange::write_directory(const std::vector<std::vector<uint64_t>>&
   uint64_t entries = 0;
   for (size_t k = 0; k < incoming_.size(); ++k) {
     if (column_offset[k].empty()) continue;
-    uint64_t* e = d + 1 + entries++ * (3 + nf);
+    uint64_t* e = d + 2 + entries++ * (3 + nf);
     if (area_offset_[k] != 0) std::memset(base_ + area_offset_[k], 0, kColumnAlignment);   // no stale words
     e[0] = incoming_[k].id;
     e[1] = incoming_[k].total;
     e[2] = area_offset_[k];
     std::copy(column_offset[k].begin(), column_offset[k].end(), e + 3);
   }
-  d[0] = entries;
+  d[1] = entries;
+  shared_store(d, window_.epoch());   // releases the entries and the zeroed words
 }
 
 ParticleExchange::SharedPartition ParticleExchange::shared_partition(int aggregator, uint32_t partition) const {
@@ -88,10 +108,12 @@ ParticleExchange::SharedPartition ParticleExchange::shared_partition(int aggrega
   uint8_t* base = window_.part_of(node_rank, &bytes);
   const size_t nf = row_bytes_.size();
   const auto* d = reinterpret_cast<const uint64_t*>(base);
-  if (bytes < 8 || directory_bytes(d[0], nf) > bytes)
+  if (bytes < 16) fail(ErrorCode::kInternal, "rank ", aggregator, "'s shared window has no directory");
+  await_shared([&] { return shared_load(d) == window_.epoch(); });   // this step's directory
+  if (directory_bytes(d[1], nf) > bytes)
     fail(ErrorCode::kInternal, "rank ", aggregator, "'s shared window has no directory");
-  for (uint64_t i = 0; i < d[0]; ++i) {
-    const uint64_t* e = d + 1 + i * (3 + nf);
+  for (uint64_t i = 0; i < d[1]; ++i) {
+    const uint64_t* e = d + 2 + i * (3 + nf);
     if (e[0] != partition) continue;
     SharedPartition sp;
     sp.total = e[1];
@@ -310,13 +332,20 @@ void ParticleExchange::exchange_particles(const Outgoing& out, size_t position_f
     if (on_my_node(agg)) {
       uint64_t size = 0;
       uint8_t* dest = window_.part_of(comm_.node_rank_of(agg), &size);
-      for (size_t f = 0; f < nf; ++f) {
-        const uint64_t off = targets[s * nf + f], bytes = out.counts[s] * row_bytes_[f];
-        if (off + bytes > size)
-          fail(ErrorCode::kInternal, "shared-memory target [", off, ", +", bytes, ") outside the aggregator's ",
-               size, "-byte window");
-        std::memcpy(dest + off, out.rows[s * nf + f], bytes);
+      uint64_t* arrived = area_bytes_ ? arrivals(shared_partition(agg, p).area) : nullptr;
+      try {
+        for (size_t f = 0; f < nf; ++f) {
+          const uint64_t off = targets[s * nf + f], bytes = out.counts[s] * row_bytes_[f];
+          if (off + bytes > size)
+            fail(ErrorCode::kInternal, "shared-memory target [", off, ", +", bytes, ") outside the aggregator's ",
+                 size, "-byte window");
+          std::memcpy(dest + off, out.rows[s * nf + f], bytes);
+        }
+      } catch (...) {
+        if (arrived) shared_add(arrived, 1);   // the aggregator must not wait for it (this rank fails the step)
+        throw;
       }
+      if (arrived) shared_add(arrived, 1);
     } else {   // the position column first: it is what the aggregator waits for first
       for (size_t f : field_order) rest.isend(out.rows[s * nf + f], out.counts[s] * row_bytes_[f], agg, kTagData);
     }
@@ -328,7 +357,10 @@ void ParticleExchange::exchange_particles(const Outgoing& out, size_t position_f
   positions.wait_all(!receives);
   if (!shared && receives && positions_ready) positions_ready();
   rest.wait_all(!receives);
-  if (shared) {   // make the copies visible to the aggregators
+  if (shared && area_bytes_) {   // node-cooperative: each aggregator waits for its own senders only
+    await_copies();
+    if (receives && positions_ready) positions_ready();
+  } else if (shared) {   // make the copies visible to the aggregators
     node_sync();
     if (receives && positions_ready) positions_ready();
   }

@@ -70,8 +70,10 @@ class ParticleExchange {
 
   // Node-cooperative writes (node_file_write.hpp), shared-memory method only. Before
   // exchange_particles: `bytes(in)` more bytes of window after each exchanged partition's columns
-  // (its "area"), for the ranks that write its file together; an area's first 64 bytes are zero
-  // when exchange_particles returns, the rest as the last step left them.
+  // (its "area"), for the ranks that write its file together. An area's first 64 bytes are words
+  // for signals: word 1 counts the node's senders whose rows are in (each adds 1 after its copy;
+  // the aggregator waits for all of them instead of a node barrier); the others are zero when
+  // exchange_particles returns, the rest of the area as the last step left it.
   void reserve_areas(std::function<uint64_t(const IncomingPartition&)> bytes) { area_bytes_ = std::move(bytes); }
   // This rank's area for incoming()[k] (nullptr when it has none).
   uint8_t* area(size_t k) const;
@@ -96,6 +98,8 @@ class ParticleExchange {
   // Receive region layout: per exchanged partition (incoming_ order), per field, a byte offset.
   uint64_t lay_out_region(const Outgoing& out, std::vector<std::vector<uint64_t>>& column_offset);
   void write_directory(const std::vector<std::vector<uint64_t>>& column_offset);
+  static uint64_t* arrivals(uint8_t* area);
+  void await_copies();   // node-cooperative: an aggregator's wait for its same-node senders' rows
   void post_stats(const Outgoing& out, Exchange& ex, std::vector<std::vector<double>>& received);
   void merge_stats(const Outgoing& out, const std::vector<std::vector<double>>& received);
   void shared_offsets(const Outgoing& out, const std::vector<std::vector<uint64_t>>& column_offset,

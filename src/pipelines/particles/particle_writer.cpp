@@ -404,7 +404,7 @@ void write_alone(StepWrite& w, const ParticleExchange& exchange, std::vector<Par
 
 // Node-cooperative files (node_file_write.hpp): the aggregators publish their orders, every writer
 // writes its slices (aggregators also their partitions written alone), the aggregators the heads.
-// The node barriers are outside run_locally: every rank of the node reaches them, failed or not.
+// Every wait is for a word in the shared window; an aggregator that failed publishes that it did.
 void write_together(StepWrite& w, CollectiveOp& op, ParticleExchange& exchange, const NodeFileWrite& node,
                     Orderer& orderer, PartitionFileTimes& pt) {
   PhaseTimes& times = op.times();
@@ -415,10 +415,8 @@ void write_together(StepWrite& w, CollectiveOp& op, ParticleExchange& exchange, 
       node.publish(exchange.area(k), exchange.incoming()[k], orders ? &(*orders)[k] : nullptr);
   });
   times.lap(kReorder);
-  exchange.node_sync();
   op.run_locally([&] { node.write_slices(exchange, w.step_dir, w.scratch.file, w.scratch.writer, pt); });
   if (orders) op.run_locally([&] { write_alone(w, exchange, *orders, pt); });
-  exchange.node_sync();
   if (orders && !op.failed())
     op.run_locally([&] {
       for (size_t k = 0; k < exchange.incoming().size(); ++k)
