@@ -144,7 +144,8 @@ void bind_particles(nb::module_& m) {
       .def(
           "write",
           [](ParticleGroup& g, int64_t step, const std::vector<std::pair<std::string, nb::object>>& fields,
-             std::optional<std::pair<std::array<double, 3>, std::array<double, 3>>> patch, const std::optional<std::pair<int, std::string>>& error) {
+             std::optional<std::pair<std::array<double, 3>, std::array<double, 3>>> patch, const std::optional<std::pair<int, std::string>>& error,
+             bool wait, bool copy) {
             // Any conversion failure must still reach the collective, or the other ranks wait forever.
             std::vector<Array> arrays;
             std::vector<FieldView> views;
@@ -177,9 +178,21 @@ void bind_particles(nb::module_& m) {
             std::optional<Box> pb;
             if (patch) pb = Box{patch->first, patch->second};
             nb::gil_scoped_release release;
-            g.write(step, views, pb, input_error);   // an argument error is raised on every rank
+            // An argument error is raised on every rank. An asynchronous step reads the arrays
+            // after this returns only without copy; the Python caller keeps them alive then.
+            if (wait) g.write(step, views, pb, input_error);
+            else g.write_async(step, views, pb, copy, input_error);
           },
-          nb::arg("step"), nb::arg("fields"), nb::arg("patch").none(), nb::arg("error").none() = nb::none())
+          nb::arg("step"), nb::arg("fields"), nb::arg("patch").none(), nb::arg("error").none() = nb::none(),
+          nb::arg("wait") = true, nb::arg("copy") = true)
+      .def(
+          "wait_pending",
+          [](ParticleGroup& g) {
+            nb::gil_scoped_release release;
+            g.wait_pending();
+          })
+      .def_prop_ro("pending_done", &ParticleGroup::pending_done)
+      .def_prop_ro("pending_step", &ParticleGroup::pending_step)
       .def_prop_ro("profile_json", [](const ParticleGroup& g) { return g.profile().to_json(); })
       .def(
           "read",

@@ -8,8 +8,8 @@
 """
 
 from . import _lodex
-from .api import (Dataset, IndexBuildStats, ParticleGroup, QueryResult, Refinement, WriteProfile, create,
-                  open)
+from .api import (Dataset, IndexBuildStats, ParticleGroup, PendingWrite, QueryResult, Refinement, WriteProfile,
+                  create, open)
 from .calibrate import Calibration, calibrate
 from .grids import Grid, GridRefinement, IdxGrid, open_idx, write_idx
 from .h5part import export_h5part, import_h5part
@@ -41,7 +41,7 @@ __version__ = _lodex.version()
 
 __all__ = [
     "AlreadyExistsError", "Calibration", "Dataset", "Error", "Grid", "GridRefinement", "FormatError", "IOFailure", "IdxGrid", "InternalError",
-    "IndexBuildStats", "InvalidArgumentError", "MPIError", "NotFoundError", "ParticleGroup", "QueryResult", "Refinement",
+    "IndexBuildStats", "InvalidArgumentError", "MPIError", "NotFoundError", "ParticleGroup", "PendingWrite", "QueryResult", "Refinement",
     "Particles", "Series", "UnsupportedError",
     "WriteProfile", "calibrate", "create", "export_h5part", "import_h5part", "open", "open_idx", "write_idx",
 ]

@@ -183,6 +183,35 @@ class WriteProfile(dict):
         return "\n".join(lines)
 
 
+class PendingWrite:
+    """An asynchronous particle step (``ParticleGroup.write(..., wait=False)``): its files are
+    written on a helper thread; it commits at the group's next collective call."""
+
+    def __init__(self, group: "ParticleGroup", step: int, keep: Any = None):
+        self._group = group
+        self.step = step
+        self._keep = keep   # the caller's arrays of a copy=False step, alive until it is done
+
+    def done(self) -> bool:
+        """Local: whether this rank finished the step's files (it still commits at the next
+        collective call)."""
+        core = self._group._core
+        return core.pending_step != self.step or core.pending_done
+
+    def wait(self) -> WriteProfile:
+        """Collective over the dataset's ranks: completes and commits the step (if no later call
+        did already) and returns the group's profile; the step's error is raised on every rank."""
+        try:
+            if self._group._core.pending_step == self.step:
+                self._group._core.wait_pending()
+        finally:
+            self._keep = None
+        return self._group.profile
+
+    def __repr__(self) -> str:
+        return f"<lodex.PendingWrite step={self.step} {'done' if self.done() else 'writing'}>"
+
+
 class ParticleGroup:
     """A named set of particles with a fixed schema, written step by step."""
 
@@ -225,7 +254,8 @@ class ParticleGroup:
         return list(self._core.steps)
 
     def write(self, step: int, data: Mapping[str, Any], patch: Box | None = None, *,
-              index: Sequence[str] | Mapping[str, Any] | None = None) -> None:
+              index: Sequence[str] | Mapping[str, Any] | None = None, wait: bool = True,
+              copy: bool = True) -> "PendingWrite | None":
         """Collective: write this rank's particles as one step. ``data`` maps every schema field
         to an array of shape (n,) or (n, components) with the schema's dtype; ``patch`` is this
         rank's box of the domain decomposition (inclusive min, exclusive max). A partition factor
@@ -234,7 +264,18 @@ class ParticleGroup:
         omit it: its patch is the whole domain. With ``partition_grid`` or ``partition="adaptive"``
         it may be omitted, and the particles' bounding box is used.
         ``index``: build bitmap indexes of the step right after it commits — a list of fields, or
-        a dict of :meth:`build_index` arguments (``{"fields": [...], "precision": 3}``)."""
+        a dict of :meth:`build_index` arguments (``{"fields": [...], "precision": 3}``).
+
+        ``wait=False`` makes the step asynchronous: the call returns once the particles have
+        reached the ranks that write them (with ``copy=True``, the default, what stays on this
+        rank is copied first, so the arrays may be reused at once; with ``copy=False`` they must
+        stay unchanged until the step is done, as with ``MPI_Isend``), and the level-of-detail
+        order, the checksums and the file writes run on a helper thread while the caller computes.
+        It returns a :class:`PendingWrite`. The step commits at the group's next collective call
+        (the next ``write``, ``PendingWrite.wait()``, ``build_index`` or the dataset's
+        ``close``); one step is in flight at a time, so the next write first completes this one.
+        An error of the pending step (a full disk) is raised there, on every rank, and the step
+        is not committed."""
         with _collective_input(lambda code, message: self._core.write(-1, [], None, error=(code, message)),
                                "write arguments"):
             if not isinstance(data, Mapping):
@@ -251,9 +292,15 @@ class ParticleGroup:
                 if unknown:
                     raise InvalidArgumentError(f"unknown index settings {sorted(unknown)}; "
                                                "known: fields, precision, bins")
-        self._core.write(step, fields, pb)
+                if not wait:
+                    raise InvalidArgumentError("index= needs the step committed: with wait=False, call "
+                                               "build_index after PendingWrite.wait()")
+        self._core.write(step, fields, pb, wait=bool(wait), copy=bool(copy))
+        if not wait:
+            return PendingWrite(self, step, None if copy else fields)
         if index is not None:
             self.build_index(steps=[step], **index)
+        return None
 
     def build_index(self, fields: Sequence[str] | None = None, precision: int | None = None,
                     bins: int | None = None, steps: Sequence[int] | None = None) -> "IndexBuildStats":

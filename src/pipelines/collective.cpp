@@ -17,6 +17,8 @@ void PhaseTimes::lap(size_t phase) {
   last_ = t;
 }
 
+void PhaseTimes::restart() { last_ = wall_seconds(); }
+
 void PhaseTimes::move(size_t from, size_t to, double seconds) {
   seconds_[from] -= seconds;
   seconds_[to] += seconds;

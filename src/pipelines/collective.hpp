@@ -43,6 +43,8 @@ class PhaseTimes {
   void add(size_t phase, double seconds) { seconds_[phase] += seconds; }
   // Moves time measured inside one lap to the phase it belongs to.
   void move(size_t from, size_t to, double seconds);
+  // The next lap counts from now (time spent outside the operation is nobody's phase).
+  void restart();
   const std::vector<std::string>& names() const { return names_; }
   const std::vector<double>& seconds() const { return seconds_; }
 

@@ -466,8 +466,10 @@ int Dataset::size() const { return state_->comm.size(); }
 
 void Dataset::close() {
   if (!state_ || state_->closed) return;
-  if (state_->writable)
-    for (auto& s : series_) s->flush();   // collective; an error leaves the dataset open
+  if (state_->writable) {
+    for (auto& g : groups_) g->wait_pending();   // collective; an error leaves the dataset open
+    for (auto& s : series_) s->flush();
+  }
   if (state_->writable && state_->comm.is_mpi() && mpi_active()) state_->comm.barrier();
   state_->closed = true;
   for (auto& g : groups_)

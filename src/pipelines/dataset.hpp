@@ -56,6 +56,8 @@ struct WriteProfile {
   bool fsync = false;
   WritePath path = WritePath::kPointToPoint;   // how the particles reached the files
   double total_s = 0;            // slowest rank, end to end
+  double blocked_s = 0;          // the time the step's calls held the caller, slowest rank: total_s
+                                 // for write; write_async plus the wait for its files otherwise
   std::vector<PhaseTiming> phases;   // check, agree, plan, exchange, reorder, file_write, commit
   std::vector<PhaseTiming> threads;  // busy time of helper threads: order (overlapping the exchange), writer
   std::string to_json() const;
@@ -200,6 +202,7 @@ class SeriesGroup;
 struct SeriesSpec;
 struct DatasetState;
 struct WriteScratch;
+struct PendingParticleStep;
 // Frees what a particle group's write buffers hold collectively (its node's shared window): called
 // on every rank by Dataset::close.
 void release_collectively(WriteScratch& scratch);
@@ -218,6 +221,21 @@ class ParticleGroup {
   // part, and every rank raises that error.
   void write(int64_t step, std::span<const FieldView> fields, std::optional<Box> patch,
              const std::optional<Error>& input_error = std::nullopt);
+  // An asynchronous step, collective like write: the exchange runs before it returns (with copy,
+  // what stays on this rank is copied first, so the caller may reuse its arrays at once; without,
+  // the arrays must stay unchanged until the step is done); the order, gathers, checksums and
+  // file writes run on a helper thread, which makes no MPI call; the commit (collective) happens at
+  // the group's next collective call: the next write or write_async, wait_pending, an index build,
+  // or the dataset's close. One step is in flight at a time: the next one first completes it. An
+  // error of the pending step is raised there, on every rank, and it commits nothing.
+  void write_async(int64_t step, std::span<const FieldView> fields, std::optional<Box> patch, bool copy,
+                   const std::optional<Error>& input_error = std::nullopt);
+  // Collective: completes and commits the pending step, if any (its profile becomes profile()).
+  void wait_pending();
+  // Local: whether the pending step's files are written (true when none is pending); it is
+  // committed only by the next collective call.
+  bool pending_done() const;
+  int64_t pending_step() const;   // -1 when none is pending
   const WriteProfile& profile() const;
 
   // A read of one step. comm == MPI_COMM_NULL: the whole answer here, no MPI. Otherwise
@@ -260,6 +278,7 @@ class ParticleGroup {
   std::shared_ptr<DatasetState> ds_;
   std::string name_;
   std::shared_ptr<WriteScratch> scratch_;   // buffers reused from step to step
+  std::shared_ptr<PendingParticleStep> pending_;   // an asynchronous step not yet committed
   WriteProfile profile_;
   mutable ReadStats read_stats_;
 };

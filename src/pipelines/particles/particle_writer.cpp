@@ -17,6 +17,7 @@
 //   commit    outcomes to rank 0, spatial metadata (§3.5) and manifest, verdict to every rank
 #include <algorithm>
 #include <cmath>
+#include <atomic>
 #include <future>
 #include <optional>
 #include <thread>
@@ -79,6 +80,7 @@ struct StepWrite {
   Outgoing outgoing;
   std::vector<DataFileRecord> records;      // files this rank wrote (the heads of node-cooperative files)
   WritePath path = WritePath::kPointToPoint;
+  bool keep_inputs = false;   // an asynchronous step that copies what it still reads of the caller's arrays
 
   const Schema& schema() const { return group.schema; }
   const FieldView& positions() const { return *by_field[schema().position_index()]; }
@@ -245,7 +247,22 @@ void route(StepWrite& w) {
   out.counts.assign(sends.size(), 0);
   if (sends.size() == 1) {
     out.counts[0] = w.n;
-    for (size_t f = 0; f < nf; ++f) out.rows.push_back(static_cast<const uint8_t*>(w.by_field[f]->data));
+    // Rows read in place after the call returns (an asynchronous step whose one partition stays on
+    // this rank) are copied first: the caller may reuse its arrays once it has control back.
+    const bool copy = w.keep_inputs && w.plan->aggregated_in_place(sends[0]);
+    size_t total = kColumnAlignment;
+    for (size_t f = 0; copy && f < nf; ++f) total += align_up(w.n * schema.field(f).row_bytes(), kColumnAlignment);
+    uint8_t* base = copy ? w.scratch.send.reserve(total) : nullptr;
+    size_t at = copy ? align_up(reinterpret_cast<uintptr_t>(base), kColumnAlignment) - reinterpret_cast<uintptr_t>(base) : 0;
+    for (size_t f = 0; f < nf; ++f) {
+      const auto* rows = static_cast<const uint8_t*>(w.by_field[f]->data);
+      if (copy) {
+        std::memcpy(base + at, rows, w.n * schema.field(f).row_bytes());
+        rows = base + at;
+        at += align_up(w.n * schema.field(f).row_bytes(), kColumnAlignment);
+      }
+      out.rows.push_back(rows);
+    }
     out.stats.push_back(ColumnStats::of(schema, out.rows, w.n));
     return;
   }
@@ -427,44 +444,78 @@ void write_together(StepWrite& w, CollectiveOp& op, ParticleExchange& exchange, 
     });
 }
 
-void exchange_and_write(StepWrite& w, CollectiveOp& op) {
-  PhaseTimes& times = op.times();
+}  // namespace
+
+// ---- a step between its exchange and its commit ----
+
+// What the files' writing needs after the exchange (on the calling thread for write, on a helper
+// thread for write_async: no MPI call) and what the commit needs after that.
+struct PendingParticleStep {
+  PendingParticleStep(DatasetState& st, ParticleGroupMeta& group, const std::string& name, WriteScratch& scratch, int64_t step)
+      : w{st, group, name, scratch, step}, op(st.comm, phase_names()) {}
+  ~PendingParticleStep() {
+    if (helper.joinable()) helper.join();   // a step never waited for is left uncommitted
+  }
+  StepWrite w;
+  CollectiveOp op;
+  std::optional<ParticleExchange> exchange;
+  std::optional<NodeFileWrite> node;
+  std::optional<Orderer> orderer;
+  PartitionFileTimes pt;
+  std::thread helper;
+  std::atomic<bool> written{false};
+  double blocked_s = 0;   // time the calls held the caller
+};
+
+namespace {
+
+// The exchange, on the calling thread. `threaded_order`: the order is computed on the orderer's
+// thread even when nothing moves (an asynchronous step: the caller gets control back sooner).
+void exchange_step(PendingParticleStep& s, bool threaded_order) {
+  StepWrite& w = s.w;
   std::vector<size_t> row_bytes;
   for (const auto& f : w.schema().fields()) row_bytes.push_back(f.row_bytes());
   w.path = choose_path(w);
   const ExchangeMethod method = w.path == WritePath::kPointToPoint ? ExchangeMethod::kPointToPoint
                                                                    : ExchangeMethod::kSharedMemory;
-  ParticleExchange exchange(w.st.comm, *w.plan, row_bytes, total_components(w.schema()), method, w.scratch.receive,
-                            w.scratch.window);
-  std::optional<NodeFileWrite> node;
+  ParticleExchange& exchange = s.exchange.emplace(w.st.comm, *w.plan, row_bytes, total_components(w.schema()), method,
+                                                  w.scratch.receive, w.scratch.window);
   if (w.path == WritePath::kNode) {
-    node.emplace(w.st.comm, *w.plan, w.schema(), w.group.lod);
-    exchange.reserve_areas([&](const IncomingPartition& in) { return node->area_bytes(in); });
+    NodeFileWrite& node = s.node.emplace(w.st.comm, *w.plan, w.schema(), w.group.lod);
+    exchange.reserve_areas([&node](const IncomingPartition& in) { return node.area_bytes(in); });
   }
-  Orderer orderer(w, exchange.incoming());
-  op.run_locally([&] {
+  Orderer& orderer = s.orderer.emplace(w, exchange.incoming());
+  s.op.run_locally([&] {
     exchange.exchange_counts(w.outgoing, w.rank_counts);
-    bool moving = false;
+    bool moving = threaded_order && !exchange.incoming().empty();
     for (const auto& in : exchange.incoming()) moving = moving || !w.plan->aggregated_in_place(in.id);
     orderer.start(moving);
     exchange.exchange_particles(w.outgoing, w.schema().position_index(), [&] { orderer.positions_ready(); });
   });
-  times.lap(kExchange);
-  PartitionFileTimes pt;
-  if (node) {
-    write_together(w, op, exchange, *node, orderer, pt);
+  s.op.times().lap(kExchange);
+}
+
+// The order, the gathers and the file writes: no MPI call.
+void write_files(PendingParticleStep& s) {
+  StepWrite& w = s.w;
+  CollectiveOp& op = s.op;
+  PhaseTimes& times = op.times();
+  ParticleExchange& exchange = *s.exchange;
+  Orderer& orderer = *s.orderer;
+  if (s.node) {
+    write_together(w, op, exchange, *s.node, orderer, s.pt);
   } else {
     op.run_locally([&] {
       std::vector<PartitionOrder>& orders = orderer.finish();
       times.lap(kReorder);
-      write_alone(w, exchange, orders, pt);
+      write_alone(w, exchange, orders, s.pt);
     });
   }
   if (orderer.threaded()) op.add_thread_time("order", orderer.seconds());
   else times.move(kExchange, kReorder, orderer.seconds());
-  exchange.release();   // collective over the node when the receive region is a shared window
+  exchange.release();
   times.lap(kFileWrite);
-  times.move(kFileWrite, kReorder, pt.reorder_s + pt.checksum_s);
+  times.move(kFileWrite, kReorder, s.pt.reorder_s + s.pt.checksum_s);
   const double writer_s = w.scratch.writer.take_busy_seconds();
   if (writer_s > 0) op.add_thread_time("writer", writer_s);
 }
@@ -546,7 +597,8 @@ std::string WriteProfile::to_json() const {
   std::string s = cat("{\"step\": ", step, ", \"ranks\": ", ranks, ", \"aggregators\": ", aggregators, ", \"files\": ", files,
                       ", \"particles\": ", particles, ", \"bytes\": ", bytes, ", \"aligned\": ", aligned ? "true" : "false",
                       ", \"plan_reused\": ", plan_reused ? "true" : "false", ", \"path\": \"", write_path_name(path), "\"",
-                      ", \"fsync\": ", fsync ? "true" : "false", ", \"total_s\": ", total_s);
+                      ", \"fsync\": ", fsync ? "true" : "false", ", \"total_s\": ", total_s,
+                      ", \"blocked_s\": ", blocked_s);
   auto timings = [&](const char* key, const std::vector<PhaseTiming>& ts) {
     s += cat(", \"", key, "\": {");
     for (size_t i = 0; i < ts.size(); ++i)
@@ -559,66 +611,122 @@ std::string WriteProfile::to_json() const {
   return s + "}";
 }
 
-void ParticleGroup::write(int64_t step, std::span<const FieldView> views, std::optional<Box> patch,
-                          const std::optional<Error>& input_error) {
-  DatasetState& st = *ds_;
-  if (!scratch_) scratch_ = std::make_shared<WriteScratch>();
-  StepWrite w{st, *st.manifest.find_particles(name_), name_, *scratch_, step};
-  w.step_dir_rel = step_directory_name(name_, step < 0 ? 0 : step);
+namespace {
+
+// check, agree, plan, route and exchange: on the calling thread, collective. An error before the
+// exchange is raised here on every rank (nothing pending then).
+std::shared_ptr<PendingParticleStep> begin_step(DatasetState& st, const std::string& name, WriteScratch& scratch,
+                                                int64_t step, std::span<const FieldView> views,
+                                                const std::optional<Box>& patch, const std::optional<Error>& input_error,
+                                                bool async, bool copy) {
+  auto s = std::make_shared<PendingParticleStep>(st, *st.manifest.find_particles(name), name, scratch, step);
+  StepWrite& w = s->w;
+  w.keep_inputs = async && copy;
+  w.step_dir_rel = step_directory_name(name, step < 0 ? 0 : step);
   w.step_dir = join_path(st.path, w.step_dir_rel);
-  auto remove_step_dir = [&] {
-    if (w.made_step_dir) remove_tree(w.step_dir);
-  };
-  CollectiveOp op(st.comm, phase_names());
-  PhaseTimes& times = op.times();
-  std::optional<std::vector<RankRecord>> all;
+  PhaseTimes& times = s->op.times();
   try {
-    all = op.agree<RankRecord>(input_error, [&] {
+    const std::vector<RankRecord> all = s->op.agree<RankRecord>(input_error, [&] {
       const RankRecord r = check(w, views, patch);
       times.lap(kCheck);
       return r;
     });
     times.lap(kAgree);
-    std::vector<RankInput> inputs = rank_inputs(*all);   // its errors are the same everywhere
+    std::vector<RankInput> inputs = rank_inputs(all);   // its errors are the same everywhere
     if (w.group.partition.mode == PartitionMode::kAdaptive) share_histograms(w, inputs);
     for (const RankInput& in : inputs) w.rank_counts.push_back(in.count);
     w.plan = w.scratch.plans.plan(w.group.domain, w.group.partition, inputs);
   } catch (const Error&) {   // raised identically on every rank
     try {
-      remove_step_dir();
+      if (w.made_step_dir) remove_tree(w.step_dir);
     } catch (const Error&) {   // the original error matters more than a failed cleanup
     }
     throw;
   }
   times.lap(kPlan);
-  op.run_locally([&] { route(w); });
-  exchange_and_write(w, op);
+  s->op.run_locally([&] { route(w); });
+  exchange_step(*s, async);
+  w.by_field.clear();   // the caller's views are not read after this
+  return s;
+}
 
+// gather + commit + verdict (collective), after the files are written; the profile of the step.
+WriteProfile commit_step(PendingParticleStep& s) {
+  StepWrite& w = s.w;
+  DatasetState& st = w.st;
+  auto remove_step_dir = [&] {
+    if (w.made_step_dir) remove_tree(w.step_dir);
+  };
+  s.op.times().restart();   // an asynchronous step's commit comes later: the time between is the caller's
   const uint32_t comps = total_components(w.schema());
-  const Verdict v = op.finish(
+  const Verdict v = s.op.finish(
       encode_records(w.records, comps),
       [&](std::span<const RankOutcome> outcomes) { return encode_summary(commit(w, outcomes)); }, remove_step_dir);
   const StepRecord committed = decode_summary(w, v.summary);
   if (st.comm.rank() != 0) {
     auto& steps = w.group.steps;
-    steps.insert(
-        std::upper_bound(steps.begin(), steps.end(), step, [](int64_t s, const StepRecord& x) { return s < x.step; }),
-        committed);
+    steps.insert(std::upper_bound(steps.begin(), steps.end(), w.step,
+                                  [](int64_t x, const StepRecord& r) { return x < r.step; }),
+                 committed);
   }
-  profile_ = WriteProfile{};
-  profile_.step = step;
-  profile_.ranks = st.comm.size();
-  profile_.aggregators = w.plan->num_aggregators();
-  profile_.files = committed.files;
-  profile_.particles = committed.particles;
-  profile_.bytes = committed.bytes;
-  profile_.aligned = w.plan->aligned;
-  profile_.plan_reused = w.scratch.plans.reused();
-  profile_.fsync = st.options.fsync;
-  profile_.path = w.path;
-  profile_.total_s = v.total_s;
-  profile_.phases = v.phases;
-  profile_.threads = v.threads;
+  WriteProfile p;
+  p.step = w.step;
+  p.ranks = st.comm.size();
+  p.aggregators = w.plan->num_aggregators();
+  p.files = committed.files;
+  p.particles = committed.particles;
+  p.bytes = committed.bytes;
+  p.aligned = w.plan->aligned;
+  p.plan_reused = w.scratch.plans.reused();
+  p.fsync = st.options.fsync;
+  p.path = w.path;
+  p.total_s = v.total_s;
+  p.blocked_s = v.total_s;   // a write holds the caller throughout
+  p.phases = v.phases;
+  for (const PhaseTiming& t : v.threads) {
+    if (t.name == "blocked") p.blocked_s = t.max_s;   // an asynchronous step: its calls, slowest rank
+    else p.threads.push_back(t);
+  }
+  return p;
 }
+
+}  // namespace
+
+void ParticleGroup::write(int64_t step, std::span<const FieldView> views, std::optional<Box> patch,
+                          const std::optional<Error>& input_error) {
+  wait_pending();
+  if (!scratch_) scratch_ = std::make_shared<WriteScratch>();
+  auto s = begin_step(*ds_, name_, *scratch_, step, views, patch, input_error, false, false);
+  write_files(*s);
+  profile_ = commit_step(*s);
+}
+
+void ParticleGroup::write_async(int64_t step, std::span<const FieldView> views, std::optional<Box> patch, bool copy,
+                                const std::optional<Error>& input_error) {
+  wait_pending();   // one step in flight: the next one reuses its buffers and window
+  const double t0 = wall_seconds();
+  if (!scratch_) scratch_ = std::make_shared<WriteScratch>();
+  auto s = begin_step(*ds_, name_, *scratch_, step, views, patch, input_error, true, copy);
+  PendingParticleStep* raw = s.get();
+  s->helper = std::thread([raw] {
+    write_files(*raw);   // records its errors in the step's operation
+    raw->written.store(true, std::memory_order_release);
+  });
+  s->blocked_s = wall_seconds() - t0;
+  pending_ = std::move(s);
+}
+
+void ParticleGroup::wait_pending() {
+  if (!pending_) return;
+  std::shared_ptr<PendingParticleStep> s = std::move(pending_);
+  const double t0 = wall_seconds();
+  if (s->helper.joinable()) s->helper.join();
+  s->op.add_thread_time("blocked", s->blocked_s + wall_seconds() - t0);   // reduced over ranks with the rest
+  profile_ = commit_step(*s);   // raises the step's error on every rank
+}
+
+bool ParticleGroup::pending_done() const { return !pending_ || pending_->written.load(std::memory_order_acquire); }
+
+int64_t ParticleGroup::pending_step() const { return pending_ ? pending_->w.step : -1; }
 
 }  // namespace lodex

@@ -192,6 +192,7 @@ void commit_indexes(DatasetState& st, const std::string& name, int64_t step, con
 
 IndexBuildStats ParticleGroup::build_index(const IndexSpec& spec_in, const std::vector<int64_t>& steps_in,
                                            const std::optional<Error>& input_error) {
+  wait_pending();   // a pending step is committed first (collective)
   DatasetState& st = *ds_;
   const Comm& comm = st.comm;
   const double t_start = wall_seconds();
