@@ -1,7 +1,9 @@
 """A writer to be killed (test_writer_kill.py): `kill_writer.py PATH STEPS` creates PATH (or appends
 to it) and writes steps of a particle group, a grid and a series (d_tar=2) until STEPS steps of
 each exist, printing "ready" once set up and "C <kind> <step>" after each write returns (rank 0,
-flushed): a committed step must survive any kill after that line."""
+flushed): a committed step must survive any kill after that line. Odd particle steps are
+asynchronous (write(..., wait=False)), pending while that step's grid is written, and said
+committed after their wait()."""
 
 from __future__ import annotations
 
@@ -54,13 +56,20 @@ def main() -> None:
     z0, z1 = z_range(GRID[2], rank, size)
     s0, s1 = z_range(SERIES[2], rank, size)
     for step in range(steps):
+        pending = None
         if step not in p.steps:
-            p.write(step=step, data=particles(step, rank, size),
-                    patch=((0, 0, rank / size), (1, 1, (rank + 1) / size)))
-            say(f"C p {step}")
+            kw = dict(step=step, data=particles(step, rank, size), patch=((0, 0, rank / size), (1, 1, (rank + 1) / size)))
+            if step % 2:   # asynchronous: pending while the grid step runs, so kills land there too
+                pending = p.write(**kw, wait=False)
+            else:
+                p.write(**kw)
+                say(f"C p {step}")
         if step not in g.steps:
             g.write(step, ((0, 0, z0), (GRID[0], GRID[1], z1)), grid(step)[z0:z1])
             say(f"C g {step}")
+        if pending is not None:
+            pending.wait()
+            say(f"C p {step}")
         flushed = set(s.steps) | set(s.buffered_steps)
         if step not in flushed:
             s.write(step, ((0, 0, s0), (SERIES[0], SERIES[1], s1)), {"T": series(step)[s0:s1]})
