@@ -200,6 +200,28 @@ LODEX_API int lodex_particles_steps(const lodex_particles* g, int64_t* steps, si
 LODEX_API int lodex_particles_write(lodex_particles* g, int64_t step, const lodex_field_data* fields,
                                     size_t num_fields, const double* patch);
 
+/* Asynchronous write (collective, like lodex_particles_write): returns once the particles reached
+ * the ranks that write them; the level-of-detail order, checksums and file writes run on a helper
+ * thread (no MPI call on it), and the step commits at the group's next collective call: the next
+ * write, lodex_pending_wait, an index build or lodex_dataset_close. One step is in flight per group:
+ * the next write first completes it. Errors of the pending step are returned there, on every rank,
+ * and it commits nothing. flags: 0, or LODEX_WRITE_NO_COPY: the field arrays are read after the
+ * call returns, so they must stay unchanged until the step is done (without it, what stays on this
+ * rank is copied first and the arrays may be reused at once). *out (out may be NULL): a handle of
+ * the step, released by lodex_pending_free. */
+typedef struct lodex_pending lodex_pending;
+enum { LODEX_WRITE_NO_COPY = 1 };
+LODEX_API int lodex_particles_write_async(lodex_particles* g, int64_t step, const lodex_field_data* fields,
+                                          size_t num_fields, const double* patch, unsigned flags,
+                                          lodex_pending** out);
+/* Collective over the dataset's communicator: completes and commits the step (nothing when a later
+ * call already did); its error on every rank. */
+LODEX_API int lodex_pending_wait(lodex_pending* p);
+/* Local: *done = 1 when this rank finished the step's files (or the step is committed), else 0. */
+LODEX_API int lodex_pending_done(const lodex_pending* p, int* done);
+/* Local: releases the handle (the step goes on; it commits at the group's next collective call). */
+LODEX_API int lodex_pending_free(lodex_pending* p);
+
 /* The last write's cost, reduced over ranks. For a series write: aggregators = ranks that wrote
  * chunks, files = window files written (0 while steps are only buffered). */
 typedef struct lodex_write_profile {
@@ -210,6 +232,8 @@ typedef struct lodex_write_profile {
   uint64_t particles; /* particle writes; 0 for grids and series */
   uint64_t bytes;     /* written */
   double total_s;     /* slowest rank, end to end */
+  double blocked_s;   /* particles: the time the step's calls held the caller, slowest rank (total_s for
+                         a synchronous write); grids and series: total_s */
 } lodex_write_profile;
 /* Local. The last write's profile; json (may be NULL) gets every phase's min/mean/max as JSON,
  * borrowed from the group until its next write. */

@@ -109,11 +109,19 @@ int run(int argc, char** argv, int rank, int size) {
   lodex::ParticleGroup group = ds.define_particles("particles", schema, lodex::Box{{0, 0, 0}, {1, 1, 1}},
                                                    lodex::Partition::factor(factor[0], factor[1], factor[2]));
   for (int64_t step = 0; step < 2; ++step) {
-    const Particles p = generate(rank, step, patch, n);
-    group.write(step,
-                {lodex::field("position", p.position, 3), lodex::field("velocity", p.velocity, 3),
-                 lodex::field("mass", p.mass), lodex::field("id", p.id)},
-                patch);
+    Particles p = generate(rank, step, patch, n);
+    const std::initializer_list<lodex::FieldData> fields = {
+        lodex::field("position", p.position, 3), lodex::field("velocity", p.velocity, 3), lodex::field("mass", p.mass),
+        lodex::field("id", p.id)};
+    if (step == 0) {
+      group.write(step, fields, patch);
+    } else {   // asynchronous: the files are written while the simulation computes
+      lodex::ParticleGroup::Pending pending = group.write_async(step, fields, patch);
+      const Particles kept = p;
+      std::fill(p.position.begin(), p.position.end(), -1.0);   // the arrays may be reused at once (copied)
+      pending.wait();   // collective: the step commits
+      p = kept;
+    }
     const lodex::WriteProfile profile = group.profile();
     const uint64_t expected = sum_over_ranks(p.size());
     if (rank == 0) {

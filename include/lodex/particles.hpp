@@ -206,6 +206,7 @@ struct WriteProfile {
   uint64_t particles = 0;  // particle writes; 0 for grids and series
   uint64_t bytes = 0;
   double total_s = 0;      // slowest rank, end to end
+  double blocked_s = 0;    // particles: the time the step's calls held the caller (total_s when synchronous)
   std::string json;
 };
 
@@ -216,7 +217,8 @@ WriteProfile profile_of(Handle handle, Call call) {
   lodex_write_profile p{};
   const char* json = nullptr;
   check(call(handle, &p, &json));
-  return WriteProfile{p.step, p.ranks, p.aggregators, p.files, p.particles, p.bytes, p.total_s, string_or_empty(json)};
+  return WriteProfile{p.step,    p.ranks,     p.aggregators, p.files, p.particles, p.bytes,
+                      p.total_s, p.blocked_s, string_or_empty(json)};
 }
 }  // namespace detail
 
@@ -630,6 +632,51 @@ class ParticleGroup {
   }
   void write(int64_t step, std::initializer_list<FieldData> fields, const std::optional<Box>& patch = std::nullopt) {
     write(step, Span<const FieldData>(fields.begin(), fields.size()), patch);
+  }
+  // An asynchronous write (lodex_particles_write_async): collective like write; returns once the
+  // particles reached the ranks that write them. copy = false: the arrays must stay unchanged
+  // until the step is done. The step commits at the group's next collective call (the next write,
+  // Pending::wait, an index build, the dataset's close); its error is thrown there on every rank.
+  class Pending {
+   public:
+    Pending() noexcept = default;
+    explicit Pending(lodex_pending* owned) noexcept : p_(owned) {}
+    Pending(Pending&& o) noexcept : p_(o.p_) { o.p_ = nullptr; }
+    Pending& operator=(Pending&& o) noexcept {
+      if (this != &o) {
+        lodex_pending_free(p_);
+        p_ = o.p_;
+        o.p_ = nullptr;
+      }
+      return *this;
+    }
+    Pending(const Pending&) = delete;
+    Pending& operator=(const Pending&) = delete;
+    ~Pending() { lodex_pending_free(p_); }
+    // Collective: completes and commits the step (nothing when a later call did).
+    void wait() { detail::check(lodex_pending_wait(p_)); }
+    // Local: whether this rank finished the step's files.
+    bool done() const {
+      int d = 0;
+      detail::check(lodex_pending_done(p_, &d));
+      return d != 0;
+    }
+
+   private:
+    lodex_pending* p_ = nullptr;
+  };
+  Pending write_async(int64_t step, Span<const FieldData> fields, const std::optional<Box>& patch = std::nullopt,
+                      bool copy = true) {
+    const std::vector<lodex_field_data> c = detail::to_c(fields);
+    const detail::BoxArg p(patch);
+    lodex_pending* out = nullptr;
+    detail::check(lodex_particles_write_async(g_, step, c.data(), c.size(), p.get(),
+                                              copy ? 0u : unsigned{LODEX_WRITE_NO_COPY}, &out));
+    return Pending(out);
+  }
+  Pending write_async(int64_t step, std::initializer_list<FieldData> fields,
+                      const std::optional<Box>& patch = std::nullopt, bool copy = true) {
+    return write_async(step, Span<const FieldData>(fields.begin(), fields.size()), patch, copy);
   }
   // Local. The last write's cost, reduced over ranks.
   WriteProfile profile() const { return detail::profile_of(g_, lodex_particles_profile); }

@@ -21,6 +21,7 @@ const char* kind_name(Kind k) {
     case Kind::kRefinement: return "lodex_refinement";
     case Kind::kQueryResult: return "lodex_query_result";
     case Kind::kIdx: return "lodex_idx";
+    case Kind::kPending: return "lodex_pending";
   }
   return "lodex handle";
 }

@@ -23,7 +23,7 @@
 
 namespace lodex::capi {
 
-enum class Kind { kDataset, kParticles, kGrid, kSeries, kColumns, kRefinement, kQueryResult, kIdx };
+enum class Kind { kDataset, kParticles, kGrid, kSeries, kColumns, kRefinement, kQueryResult, kIdx, kPending };
 
 void register_handle(const void* h, Kind kind);
 void unregister_handle(const void* h);
@@ -117,6 +117,10 @@ struct lodex_particles {
   lodex_dataset* owner = nullptr;
   lodex::ParticleGroup* group = nullptr;
   std::string profile_json;
+};
+struct lodex_pending {   // an asynchronous particle step: its group's handle and its step
+  lodex_particles* group = nullptr;
+  int64_t step = -1;
 };
 struct lodex_grid {
   lodex_dataset* owner = nullptr;

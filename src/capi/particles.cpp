@@ -50,7 +50,8 @@ ReadRequest request_of(const lodex_read_request* r) {
 }
 
 void profile_of(const WriteProfile& p, lodex_write_profile* out) {
-  *out = lodex_write_profile{p.step, p.ranks, p.aggregators, p.files, p.particles, p.bytes, p.total_s};
+  *out = lodex_write_profile{p.step,  p.ranks, p.aggregators, p.files, p.particles,
+                             p.bytes, p.total_s, p.blocked_s > 0 ? p.blocked_s : p.total_s};
 }
 
 void stats_of(const ReadStats& s, lodex_read_stats* out) {
@@ -158,6 +159,56 @@ int lodex_particles_write(lodex_particles* g, int64_t step, const lodex_field_da
       if (patch) p = particle_box(patch, "patch");
     });
     g->group->write(step, views, p, check.error());   // an argument error is raised on every rank
+  });
+}
+
+int lodex_particles_write_async(lodex_particles* g, int64_t step, const lodex_field_data* fields, size_t num_fields,
+                                const double* patch, unsigned flags, lodex_pending** out) {
+  return guarded([&] {
+    live(g, Kind::kParticles, "group");
+    InputCheck check;
+    std::vector<FieldView> views;
+    std::optional<Box> p;
+    check.attempt([&] { views = field_views(fields, num_fields); });
+    check.attempt([&] {
+      if (patch) p = particle_box(patch, "patch");
+    });
+    check.attempt([&] {
+      if (flags & ~unsigned{LODEX_WRITE_NO_COPY})
+        fail(ErrorCode::kInvalidArgument, "flags ", flags, " has bits other than LODEX_WRITE_NO_COPY");
+    });
+    if (out) *out = nullptr;
+    g->group->write_async(step, views, p, !(flags & LODEX_WRITE_NO_COPY), check.error());
+    if (out) {
+      *out = new lodex_pending{g, step};
+      register_handle(*out, Kind::kPending);
+    }
+  });
+}
+
+int lodex_pending_wait(lodex_pending* p) {
+  return guarded([&] {
+    live(p, Kind::kPending, "pending step");
+    live(p->group, Kind::kParticles, "the pending step's group");
+    if (p->group->group->pending_step() == p->step) p->group->group->wait_pending();
+  });
+}
+
+int lodex_pending_done(const lodex_pending* p, int* done) {
+  return guarded([&] {
+    live(p, Kind::kPending, "pending step");
+    live(p->group, Kind::kParticles, "the pending step's group");
+    const ParticleGroup& g = *p->group->group;
+    not_null(done, "done") = g.pending_step() != p->step || g.pending_done();
+  });
+}
+
+int lodex_pending_free(lodex_pending* p) {
+  if (!p) return LODEX_OK;
+  return guarded([&] {
+    live(p, Kind::kPending, "pending step");
+    unregister_handle(p);
+    delete p;
   });
 }
 

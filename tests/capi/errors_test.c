@@ -76,9 +76,11 @@ static lodex_particles* define(lodex_dataset* ds, const char* name, int bad_rank
 }
 
 /* Each rank writes n particles of its slab of the unit cube along x; `fault` damages one input
- * on rank `bad_rank`. */
+ * on rank `bad_rank`. With `pending`, asynchronously (lodex_particles_write_async with `flags`): the
+ * arrays are freed right after the call, so only a copied step may be written so. */
 enum Fault { kNone, kDtype, kNullData, kNanPatch, kNullName };
-static int write_step(lodex_particles* g, int64_t step, int n, int bad_rank, enum Fault fault) {
+static int write_step_as(lodex_particles* g, int64_t step, int n, int bad_rank, enum Fault fault,
+                         lodex_pending** pending, unsigned flags) {
   double* pos = malloc(3 * (size_t)n * sizeof(double));
   float* mass = malloc((size_t)n * sizeof(float));
   const double x0 = (double)g_rank / g_size, dx = 1.0 / g_size;
@@ -95,10 +97,15 @@ static int write_step(lodex_particles* g, int64_t step, int n, int bad_rank, enu
     if (fault == kNanPatch) patch[4] = NAN;
     if (fault == kNullName) data[1].name = NULL;
   }
-  const int rc = lodex_particles_write(g, step, data, 2, patch);
+  const int rc = pending ? lodex_particles_write_async(g, step, data, 2, patch, flags, pending)
+                         : lodex_particles_write(g, step, data, 2, patch);
   free(pos);
   free(mass);
   return rc;
+}
+
+static int write_step(lodex_particles* g, int64_t step, int n, int bad_rank, enum Fault fault) {
+  return write_step_as(g, step, n, bad_rank, fault, NULL, 0);
 }
 
 static void test_definitions(lodex_dataset* ds) {
@@ -130,6 +137,33 @@ static void test_writes(lodex_particles* g) {
   int64_t steps[4];
   EXPECT_OK(lodex_particles_steps(g, steps, 4, &count));
   EXPECT(count == 2 && steps[0] == 0 && steps[1] == 1);
+
+  /* Asynchronous steps: bad flags and inputs refused at the call on every rank; a copied step
+   * survives its arrays freed at once and commits at lodex_pending_wait. */
+  lodex_pending* p = NULL;
+  EXPECT_ERROR(write_step_as(g, 2, n, -1, kNone, &p, 6), LODEX_ERR_INVALID_ARGUMENT, "LODEX_WRITE_NO_COPY");
+  EXPECT(p == NULL);
+  EXPECT_ERROR(write_step_as(g, 2, n, last, kNullData, &p, 0), LODEX_ERR_INVALID_ARGUMENT, "data is NULL");
+  EXPECT_OK(write_step_as(g, 2, n, -1, kNone, &p, 0));
+  EXPECT_OK(lodex_particles_steps(g, steps, 4, &count));
+  EXPECT(count == 2);   /* pending: not committed yet */
+  int done = -1;
+  EXPECT_OK(lodex_pending_done(p, &done));
+  EXPECT(done == 0 || done == 1);
+  EXPECT_ERROR(lodex_pending_done(p, NULL), LODEX_ERR_INVALID_ARGUMENT, "done is NULL");
+  EXPECT_OK(lodex_pending_wait(p));
+  EXPECT_OK(lodex_pending_done(p, &done));
+  EXPECT(done == 1);
+  EXPECT_OK(lodex_pending_wait(p));   /* again: nothing to do */
+  EXPECT_OK(lodex_particles_steps(g, steps, 4, &count));
+  EXPECT(count == 3 && steps[2] == 2);
+  EXPECT_OK(lodex_pending_free(p));
+  EXPECT_ERROR(lodex_pending_wait(p), LODEX_ERR_INVALID_ARGUMENT, "not a live");
+  EXPECT_ERROR(lodex_pending_wait(NULL), LODEX_ERR_INVALID_ARGUMENT, NULL);
+  EXPECT_OK(lodex_pending_free(NULL));
+  lodex_write_profile prof;
+  EXPECT_OK(lodex_particles_profile(g, &prof, NULL));
+  EXPECT(prof.step == 2 && prof.blocked_s > 0 && prof.particles == (uint64_t)(n * g_size));
 }
 
 static void test_reads(lodex_particles* g) {
