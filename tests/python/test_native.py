@@ -283,6 +283,25 @@ def test_fortran_geos_series_example(examples, tmp_path, ranks):
         assert got.dtype == np.float32 and np.array_equal(got, values), var
 
 
+@pytest.mark.parametrize("ranks", RANKS)
+def test_fortran_md_particles_example(examples, tmp_path, ranks):
+    """Asynchronous particle steps from Fortran: every value of every step, against the formulas."""
+    n = 700
+    out = _mpiexec(ranks, examples / "md_particles", tmp_path, n)
+    assert "errors 0" in out and "steps 0 1 2 3" in out, out
+    g = lodex.open(tmp_path / "md.lodex").particles("atoms")
+    i = np.arange(n)
+    for step in range(4):
+        got = g.read(step)
+        o = np.argsort(got["id"])
+        r = np.repeat(np.arange(ranks), n)
+        ii = np.tile(i, ranks)
+        want_pos = np.stack([(ii + 0.5) / n, np.mod(7 * ii, n) / n, (r + (ii + 0.5) / n) / ranks], axis=1)
+        assert np.array_equal(got["id"][o], r * n + ii)
+        assert np.array_equal(got["position"][o], want_pos)
+        assert np.array_equal(got["energy"][o], (step + ii / n).astype(np.float32))
+
+
 def test_cpp_refine_matches_python(prefix, tmp_path):
     """The C++ API's refinement of an IDX grid (built against the installed package with
     pkg-config) yields the resolutions and arrays Python's refine() yields: coarse first, even

@@ -1,0 +1,95 @@
+! Particles from Fortran, as a molecular-dynamics code writes them: every rank holds N atoms of
+! its slab of the unit box along z (positions real64 (3, N), an integer id and a real32 energy),
+! and writes them every step while it computes. Step 0 is written synchronously; steps 1 to 3
+! asynchronously (lodex_particles_write_async): the call returns once the atoms reached the ranks
+! that write them, the arrays are overwritten by the next step's values at once (lodex copied
+! what it still needs), the files are written on a helper thread, and each step commits at the
+! next write; lodex_dataset_close commits the last. The program then checks the steps and the
+! atom count of every step on rank 0.
+!
+! Atom i of rank r at step s: x = (i + 0.5) / N, y = mod(7 * i, N) / N, z = (r + (i + 0.5) / N) / R,
+! id = r * N + i, energy = s + i / N.
+!
+!   mpiexec -n 3 ./md_particles OUT_DIR [N]          (default N = 5000)
+!
+! Output lines are "key value ..." for scripts; the exit code is non-zero when a check fails.
+program md_particles
+  use mpi
+  use lodex
+  use, intrinsic :: iso_fortran_env, only: real32, real64, int64, error_unit
+  implicit none
+  integer, parameter :: NSTEPS = 4
+  integer :: ierr, rank, nranks, n, i, step, errs
+  character(len=4096) :: out, arg
+  type(lodex_dataset) :: ds
+  type(lodex_particles) :: g
+  type(lodex_pending) :: pending
+  type(lodex_write_profile) :: profile
+  real(real64), allocatable, target :: pos(:, :)
+  integer(int64), allocatable, target :: id(:)
+  real(real32), allocatable, target :: energy(:)
+  integer, allocatable :: steps(:)
+  real(real64) :: patch(6)
+
+  call MPI_Init(ierr)
+  call MPI_Comm_rank(MPI_COMM_WORLD, rank, ierr)
+  call MPI_Comm_size(MPI_COMM_WORLD, nranks, ierr)
+  if (command_argument_count() < 1) then
+    if (rank == 0) write (error_unit, '(a)') 'usage: md_particles OUT_DIR [N]'
+    call MPI_Finalize(ierr)
+    error stop 2
+  end if
+  call get_command_argument(1, out)
+  n = 5000
+  if (command_argument_count() >= 2) then
+    call get_command_argument(2, arg)
+    read (arg, *) n
+  end if
+  allocate (pos(3, n), id(n), energy(n))
+  patch = [0d0, 0d0, dble(rank) / nranks, 1d0, 1d0, dble(rank + 1) / nranks]
+  errs = 0
+
+  call lodex_dataset_create(ds, trim(out) // '/md.lodex', comm=MPI_COMM_WORLD)
+  call lodex_particles_define(g, ds, 'atoms', ['position', 'id      ', 'energy  '], [LODEX_F8, LODEX_I8, LODEX_F4], &
+                              [3, 1, 1], [0d0, 0d0, 0d0, 1d0, 1d0, 1d0], partition_dims=[1, 1, nranks])
+  do step = 0, NSTEPS - 1
+    do i = 0, n - 1
+      pos(:, i + 1) = [(i + 0.5d0) / n, dble(mod(7 * i, n)) / n, (rank + (i + 0.5d0) / n) / nranks]
+      id(i + 1) = int(rank, int64) * n + i
+      energy(i + 1) = real(step + dble(i) / n, real32)
+    end do
+    if (step == 0) then
+      call lodex_particles_write(g, step, [lodex_field('position', pos), lodex_field('id', id), &
+                                           lodex_field('energy', energy)], patch=patch, ierr=ierr)
+    else
+      if (step > 1) call lodex_pending_free(pending)
+      call lodex_particles_write_async(g, step, [lodex_field('position', pos), lodex_field('id', id), &
+                                                 lodex_field('energy', energy)], pending, patch=patch, ierr=ierr)
+      pos = -1d0   ! the simulation moves on: the arrays are reused at once
+    end if
+    if (ierr /= LODEX_OK) then
+      write (error_unit, '(a, i0, 2a)') 'write of step ', step, ' failed: ', lodex_last_error()
+      errs = errs + 1
+    end if
+  end do
+  call lodex_particles_profile(g, profile)   ! step 2's: committed by step 3's write
+  if (rank == 0) write (*, '(a, i0, a, i0, a, es10.3)') 'profile_step ', profile%step, ' particles ', &
+    profile%particles, ' blocked_s ', profile%blocked_s
+  if (profile%step /= NSTEPS - 2 .or. profile%particles /= int(n, int64) * nranks) errs = errs + 1
+  call lodex_pending_free(pending)
+  call lodex_dataset_close(ds, ierr)   ! commits step 3
+  if (ierr /= LODEX_OK) errs = errs + 1
+
+  if (rank == 0) then
+    call lodex_dataset_open(ds, trim(out) // '/md.lodex', LODEX_MODE_READ)
+    call lodex_particles_open(g, ds, 'atoms')
+    call lodex_particles_steps(g, steps)
+    write (*, '(a, *(1x, i0))') 'steps', steps
+    if (size(steps) /= NSTEPS) errs = errs + 1
+    call lodex_dataset_close(ds)
+  end if
+  call MPI_Allreduce(MPI_IN_PLACE, errs, 1, MPI_INTEGER, MPI_SUM, MPI_COMM_WORLD, ierr)
+  if (rank == 0) write (*, '(a, i0)') 'errors ', errs
+  call MPI_Finalize(ierr)
+  if (errs /= 0) error stop 1
+end program
