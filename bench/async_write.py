@@ -1,0 +1,138 @@
+"""Asynchronous writes in a simulation loop (issue 33): a compute kernel of fixed work sized to
+about twice the step's blocking lodex write, then the write of the step, 20 steps, for lodex
+(blocking, asynchronous with and without the copy), one shared MPI-IO file per step (blocking) and
+ADIOS2 BP5 built with MPI (`make bench-peers`) with AsyncWrite off (its default) and on, plus the
+compute alone. Every method runs as its own job (its own peak memory), methods interleaved within
+each repetition; medians with min and max over repetitions.
+
+Reported per method: the loop's time, the time blocked in I/O per step (median over steps of the
+slowest rank), and the peak resident memory over what the rank held before the loop, per step
+byte. Goals (from the issue): blocked per step <= 0.25 x MPI-IO's with copy=False, <= 0.6 x with
+the copy; loop <= compute + 0.3 x MPI-IO's write per step; blocked below ADIOS2's AsyncWrite;
+peak extra memory <= 1.25 x the step (blocking), <= 2 x (asynchronous: the budget of one step in
+flight plus the step).
+
+    .venv/bin/python bench/async_write.py [--ranks 2,8] [--repeats 5] [--steps 20]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import statistics
+import sys
+import tempfile
+
+from bench_common import MPIEXEC, adios2_mpi_env, environment, run_json
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+METHODS = ["compute", "lodex_sync", "lodex_async", "lodex_async_nocopy", "mpiio", "adios2", "adios2_async"]
+
+
+def job(n: int, work: str, args: list[str], timeout: float = 900) -> dict:
+    cmd = [MPIEXEC, "-n", str(n), sys.executable, os.path.join(HERE, "async_write_worker.py"), "--dir", work, *args]
+    try:
+        return run_json(cmd, timeout=timeout, env=adios2_mpi_env())
+    finally:
+        shutil.rmtree(os.path.join(work, f"job-np{n}"), ignore_errors=True)
+
+
+def summarize(runs: list[dict]) -> dict:
+    out = {}
+    for key in ("loop_s", "blocked_per_step_s", "peak_extra_over_step_bytes"):
+        vals = [r[key] for r in runs]
+        out[key] = {"median": statistics.median(vals), "min": min(vals), "max": max(vals)}
+    return out
+
+
+def goals(s: dict, steps: int) -> dict:
+    med = {m: {k: v["median"] for k, v in s[m].items()} for m in s}
+    mpiio = med["mpiio"]["blocked_per_step_s"]
+    return {
+        "blocked_nocopy_vs_mpiio": med["lodex_async_nocopy"]["blocked_per_step_s"] / mpiio,
+        "blocked_copy_vs_mpiio": med["lodex_async"]["blocked_per_step_s"] / mpiio,
+        "loop_over_compute_in_mpiio_writes": (med["lodex_async"]["loop_s"] - med["compute"]["loop_s"]) / (steps * mpiio),
+        "blocked_copy_vs_adios2_async": med["lodex_async"]["blocked_per_step_s"] / med["adios2_async"]["blocked_per_step_s"],
+        "met": {
+            "blocked_nocopy_le_0.25_mpiio": med["lodex_async_nocopy"]["blocked_per_step_s"] <= 0.25 * mpiio,
+            "blocked_copy_le_0.6_mpiio": med["lodex_async"]["blocked_per_step_s"] <= 0.6 * mpiio,
+            "loop_le_compute_plus_0.3_mpiio": med["lodex_async"]["loop_s"] <= med["compute"]["loop_s"] + 0.3 * steps * mpiio,
+            "blocked_below_adios2_async": med["lodex_async"]["blocked_per_step_s"] < med["adios2_async"]["blocked_per_step_s"],
+            "memory_sync_le_1.25_step": med["lodex_sync"]["peak_extra_over_step_bytes"] <= 1.25,
+            "memory_async_le_2_steps": max(med["lodex_async"]["peak_extra_over_step_bytes"],
+                                           med["lodex_async_nocopy"]["peak_extra_over_step_bytes"]) <= 2.0,
+        },
+    }
+
+
+def chart(result: dict, path: str) -> None:
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    runs = result["runs"]
+    fig, axes = plt.subplots(1, 3, figsize=(15, 4.5))
+    for col, (key, label, scale) in enumerate([("loop_s", "loop time, s", 1), ("blocked_per_step_s", "blocked per step, ms", 1e3),
+                                               ("peak_extra_over_step_bytes", "peak extra memory / step bytes", 1)]):
+        ax = axes[col]
+        width = 0.8 / len(runs)
+        for i, run in enumerate(runs):
+            xs = [j + (i - (len(runs) - 1) / 2) * width for j in range(len(METHODS))]
+            med = [run["summary"][m][key]["median"] * scale for m in METHODS]
+            lo = [m - run["summary"][meth][key]["min"] * scale for m, meth in zip(med, METHODS)]
+            hi = [run["summary"][meth][key]["max"] * scale - m for m, meth in zip(med, METHODS)]
+            ax.bar(xs, med, width=width, yerr=[lo, hi], capsize=2, label=f"{run['ranks']} ranks")
+        ax.set_xticks(range(len(METHODS)), METHODS, rotation=35, fontsize=8, ha="right")
+        ax.set_ylabel(label)
+        ax.legend(fontsize=8)
+    fig.suptitle(f"Simulation loop: compute (about 2x a blocking lodex write) + write, {result['steps']} steps, "
+                 "Uintah 32,768 particles per rank (medians, min-max)")
+    fig.tight_layout()
+    fig.savefig(path, dpi=110)
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--ranks", default="2,8")
+    ap.add_argument("--repeats", type=int, default=5)
+    ap.add_argument("--steps", type=int, default=20)
+    ap.add_argument("--particles", type=int, default=32768)
+    ap.add_argument("--dir", default=None)
+    ap.add_argument("--out", default=os.path.join(HERE, "results", "async_write.json"))
+    args = ap.parse_args()
+    work = args.dir or tempfile.mkdtemp(prefix="lodex-async-")
+    env = environment(work)
+    result = {"benchmark": "async_write", "environment": env, "steps": args.steps, "runs": []}
+    for n in [int(x) for x in args.ranks.split(",")]:
+        cal = job(n, work, ["--calibrate", "--particles", str(args.particles), "--kernel-iters", "100"])
+        iters = max(1, round(100 * 2 * cal["write_s"] / cal["kernel_s"]))
+        print(f"{n} ranks: blocking lodex write {cal['write_s'] * 1e3:.1f} ms, kernel of 100 iterations "
+              f"{cal['kernel_s'] * 1e3:.1f} ms -> {iters} iterations", flush=True)
+        raw = {m: [] for m in METHODS}
+        for _ in range(args.repeats):
+            for m in METHODS:
+                raw[m].append(job(n, work, ["--method", m, "--steps", str(args.steps), "--particles",
+                                            str(args.particles), "--kernel-iters", str(iters)]))
+        summary = {m: summarize(v) for m, v in raw.items()}
+        run = {"ranks": n, "kernel_iters": iters, "calibration": cal, "summary": summary, "raw": raw,
+               "goals": goals(summary, args.steps)}
+        result["runs"].append(run)
+        for m in METHODS:
+            s = summary[m]
+            print(f"{n} ranks  {m:<20} loop {s['loop_s']['median']:.3f} s  blocked/step "
+                  f"{s['blocked_per_step_s']['median'] * 1e3:.2f} ms  peak extra "
+                  f"{s['peak_extra_over_step_bytes']['median']:.2f} x step", flush=True)
+        print(f"{n} ranks  goals: {json.dumps(run['goals'])}", flush=True)
+    env["loadavg_end"] = os.getloadavg()
+    os.makedirs(os.path.dirname(args.out), exist_ok=True)
+    with open(args.out, "w") as f:
+        json.dump(result, f, indent=1)
+    chart(result, os.path.splitext(args.out)[0] + ".png")
+    print(f"wrote {args.out}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

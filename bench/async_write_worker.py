@@ -1,0 +1,179 @@
+"""One job of the asynchronous-write benchmark (launched by async_write.py under mpiexec, with the
+MPI build of ADIOS2 first on PYTHONPATH when an ADIOS2 method runs).
+
+A simulation loop on every rank: a compute kernel of fixed work (numpy, one core: repeated
+elementwise updates of an array of its own, never the particles), then the write of that step's
+particles (Uintah, the same on every step), `--steps` times; the files of every step are kept (a
+simulation keeps its output), and the job's folder is removed by the driver afterwards. One method
+per job, so that each job's peak memory is its own:
+
+  compute             the kernel alone (no write)
+  lodex_sync          ParticleGroup.write (blocking)
+  lodex_async         write(..., wait=False): the caller gets control back after the exchange;
+                      the arrays it passed may be reused at once (what stays on the rank is copied)
+  lodex_async_nocopy  write(..., wait=False, copy=False): no copy; the arrays stay unchanged
+  mpiio               one shared file per step, MPI_File_write_at_all (blocking)
+  adios2              ADIOS2 BP5 built with MPI, its defaults: one engine for the run, a step per
+                      iteration (begin_step, a put per field, end_step), closed at the end
+  adios2_async        the same with the engine parameter AsyncWrite=On
+
+`--calibrate` instead times the compute kernel for --kernel-iters iterations (median of 5) and
+the blocking lodex write (median of 5), so the driver can size the kernel.
+
+Per rank: loop time (barrier to barrier), the time blocked in I/O calls per step (the write call;
+for the last step also the final wait or close), and the peak resident memory over what the
+process held before the loop (ru_maxrss: shared-memory pages count in every process that touched
+them). Rank 0 prints one JSON object with the slowest rank's loop and blocked times and the
+largest extra memory.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import resource
+import statistics
+import time
+
+import numpy as np
+from mpi4py import MPI
+
+from bench_common import DECOMPOSITION
+
+METHODS = ["compute", "lodex_sync", "lodex_async", "lodex_async_nocopy", "mpiio", "adios2", "adios2_async"]
+
+
+def kernel(state: np.ndarray, iters: int) -> None:
+    """Fixed work: `iters` elementwise updates of `state` (numpy ufuncs, one core)."""
+    for _ in range(iters):
+        np.multiply(state, 0.999, out=state)
+        np.add(state, 0.001, out=state)
+        np.sqrt(state, out=state)
+
+
+def rss_kib() -> int:
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--dir", required=True)
+    ap.add_argument("--method", choices=METHODS)
+    ap.add_argument("--steps", type=int, default=20)
+    ap.add_argument("--particles", type=int, default=32768)
+    ap.add_argument("--kernel-iters", type=int, default=100)
+    ap.add_argument("--calibrate", action="store_true")
+    args = ap.parse_args()
+    comm = MPI.COMM_WORLD
+    rank, size = comm.rank, comm.size
+    grid = DECOMPOSITION[size]
+    if args.method in ("adios2", "adios2_async"):
+        from bench_common import import_adios2_mpi
+        adios2 = import_adios2_mpi()
+    import lodex
+    from lodex.workloads import UINTAH_SCHEMA, patch_of, uintah
+
+    patch = patch_of(rank, grid)
+    data = {k: np.ascontiguousarray(v) for k, v in uintah(rank, args.particles, patch).items()}
+    step_bytes = sum(v.nbytes for v in data.values())
+    state = np.random.default_rng(rank).random(1 << 18) + 1.0   # the kernel's own 2 MiB
+    folder = os.path.join(args.dir, f"job-np{size}")
+    if rank == 0:
+        os.makedirs(folder, exist_ok=True)
+    comm.Barrier()
+
+    if args.calibrate:
+        ks, ws = [], []
+        ds = lodex.create(os.path.join(folder, "cal.lodex"), comm=comm)
+        g = ds.particles("u", schema=UINTAH_SCHEMA, domain=((0, 0, 0), (1, 1, 1)), partition=grid)
+        for i in range(6):
+            comm.Barrier()
+            t = time.perf_counter()
+            kernel(state, args.kernel_iters)
+            ks.append(comm.allreduce(time.perf_counter() - t, op=MPI.MAX))
+            comm.Barrier()
+            t = time.perf_counter()
+            g.write(i, data, patch)
+            ws.append(comm.allreduce(time.perf_counter() - t, op=MPI.MAX))
+        ds.close()
+        if rank == 0:
+            print(json.dumps({"kernel_s": statistics.median(ks[1:]), "write_s": statistics.median(ws[1:]),
+                              "kernel_iters": args.kernel_iters}))
+        return
+
+    fields = list(UINTAH_SCHEMA)
+    counts = comm.allgather(len(data["id"]))
+    first, total = sum(counts[:rank]), sum(counts)
+    raw = b"".join(data[k].tobytes() for k in fields)
+    offsets = comm.allgather(len(raw))
+
+    ds = g = engine = None
+    pending = None
+    if args.method.startswith("lodex"):
+        ds = lodex.create(os.path.join(folder, "run.lodex"), comm=comm)
+        g = ds.particles("u", schema=UINTAH_SCHEMA, domain=((0, 0, 0), (1, 1, 1)), partition=grid)
+    elif args.method.startswith("adios2"):
+        ad = adios2.Adios(comm=comm)
+        io = ad.declare_io("particles")
+        io.set_engine("BP5")
+        io.set_parameters({"AsyncWrite": "On"} if args.method == "adios2_async" else {})
+        var = {k: io.define_variable(k, a, [total, *a.shape[1:]], [first, *[0] * (a.ndim - 1)], list(a.shape))
+               for k, a in data.items()}
+        engine = io.open(os.path.join(folder, "run.bp"), adios2.Mode.Write)
+
+    def write(step: int) -> None:
+        nonlocal pending
+        if args.method == "compute":
+            return
+        if args.method == "lodex_sync":
+            g.write(step, data, patch)
+        elif args.method in ("lodex_async", "lodex_async_nocopy"):
+            pending = g.write(step, data, patch, wait=False, copy=args.method == "lodex_async")
+        elif args.method == "mpiio":
+            fh = MPI.File.Open(comm, os.path.join(folder, f"step-{step}.bin"), MPI.MODE_WRONLY | MPI.MODE_CREATE)
+            fh.Write_at_all(sum(offsets[:rank]), raw)
+            fh.Close()
+        else:
+            engine.begin_step()
+            for k in fields:
+                engine.put(var[k], data[k])
+            engine.end_step()
+
+    def finish() -> None:
+        if ds is not None:
+            ds.close()   # commits a pending step
+        if engine is not None:
+            engine.close()
+
+    base_rss = rss_kib()
+    blocked = []
+    comm.Barrier()
+    t_loop = time.perf_counter()
+    for step in range(args.steps):
+        kernel(state, args.kernel_iters)
+        t = time.perf_counter()
+        write(step)
+        if step == args.steps - 1:
+            finish()
+        blocked.append(time.perf_counter() - t)
+    loop_s = time.perf_counter() - t_loop
+    comm.Barrier()
+    extra_kib = rss_kib() - base_rss
+    loops = comm.gather(loop_s, root=0)
+    blocks = comm.gather(blocked, root=0)
+    extras = comm.gather(extra_kib, root=0)
+    if rank == 0:
+        per_step = [max(b[i] for b in blocks) for i in range(args.steps)]
+        print(json.dumps({
+            "method": args.method, "ranks": size, "steps": args.steps, "step_bytes_per_rank": step_bytes,
+            "kernel_iters": args.kernel_iters, "loop_s": max(loops),
+            "blocked_per_step_s": statistics.median(per_step), "blocked_total_s": sum(per_step),
+            "blocked_last_step_s": per_step[-1],
+            "peak_extra_rss_bytes": max(extras) * 1024,
+            "peak_extra_over_step_bytes": max(extras) * 1024 / step_bytes,
+        }))
+
+
+if __name__ == "__main__":
+    main()
