@@ -26,7 +26,7 @@ import statistics
 import numpy as np
 from mpi4py import MPI
 
-from bench_common import DECOMPOSITION, import_adios2_mpi, timed
+from bench_common import DECOMPOSITION, fresh_folder, import_adios2_mpi, remove_collectively, timed
 
 adios2 = import_adios2_mpi()   # before anything else could import the serial wheel
 
@@ -60,16 +60,10 @@ def main() -> None:
     first, total = sum(counts[:rank]), sum(counts)
     total_bytes = comm.allreduce(len(raw))
     base = os.path.join(args.dir, f"a2np{size}")
-    if rank == 0:
-        shutil.rmtree(base, ignore_errors=True)
-        os.makedirs(base)
-    comm.Barrier()
+    fresh_folder(comm, base)
 
     def cleanup(path):
-        comm.Barrier()
-        if rank == 0:
-            shutil.rmtree(path, ignore_errors=True) if os.path.isdir(path) else os.remove(path)
-        comm.Barrier()
+        remove_collectively(comm, path)
 
     def adios2_mpi(i, fsync):
         path = os.path.join(base, f"adios-{i}.bp")

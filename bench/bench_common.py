@@ -8,6 +8,7 @@ import ctypes
 import datetime
 import json
 import os
+import shutil
 import platform
 import subprocess
 import sys
@@ -85,6 +86,26 @@ def timed(comm, fn) -> float:
     fn()
     comm.Barrier()
     return time.perf_counter() - t0
+
+
+def fresh_folder(comm, path: str) -> None:
+    """Collective: `path` made empty by rank 0 (removed if it exists, then created)."""
+    if comm.rank == 0:
+        shutil.rmtree(path, ignore_errors=True)
+        os.makedirs(path)
+    comm.Barrier()
+
+
+def remove_collectively(comm, path: str) -> None:
+    """Collective: rank 0 removes a file or a folder once every rank is done with it (untimed
+    cleanup between a benchmark's methods)."""
+    comm.Barrier()
+    if comm.rank == 0:
+        if os.path.isdir(path):
+            shutil.rmtree(path, ignore_errors=True)
+        elif os.path.exists(path):
+            os.remove(path)
+    comm.Barrier()
 
 
 def write_file(path: str, data: bytes, fsync: bool) -> None:

@@ -26,7 +26,7 @@ import numpy as np
 from mpi4py import MPI
 
 import lodex
-from bench_common import DECOMPOSITION, timed, write_file
+from bench_common import DECOMPOSITION, remove_collectively, timed, write_file
 from lodex.workloads import UINTAH_SCHEMA, patch_of, uintah
 
 FACTORS = [(1, 1, 1), (1, 1, 2), (1, 2, 2), (2, 2, 2)]
@@ -97,13 +97,7 @@ def main() -> None:
                         os.close(fd)
 
             def cleanup(path):
-                comm.Barrier()
-                if rank == 0:
-                    if os.path.isdir(path):
-                        shutil.rmtree(path, ignore_errors=True)
-                    elif os.path.exists(path):
-                        os.remove(path)
-                comm.Barrier()
+                remove_collectively(comm, path)
 
             # One dataset per method, written step after step as a simulation does (so lodex's
             # buffers are reused), with an untimed warm-up step. Each timed step's files are

@@ -24,7 +24,7 @@ import numpy as np
 from mpi4py import MPI
 
 import lodex
-from bench_common import DECOMPOSITION
+from bench_common import DECOMPOSITION, remove_collectively
 from lodex.workloads import UINTAH_SCHEMA, patch_of, uintah
 
 
@@ -54,10 +54,7 @@ def main() -> None:
         return comm.allreduce(t1 - t0, op=MPI.MAX), comm.allreduce(cpu)
 
     def remove(path):
-        comm.Barrier()
-        if rank == 0:
-            shutil.rmtree(path, ignore_errors=True) if os.path.isdir(path) else os.remove(path)
-        comm.Barrier()
+        remove_collectively(comm, path)
 
     groups = {}
     for ex in ("node", "p2p"):

@@ -147,18 +147,28 @@ int lodex_particles_steps(const lodex_particles* g, int64_t* steps, size_t capac
   });
 }
 
+// A write's C arguments as the engine takes them; a conversion error goes into `check`, which the
+// engine's agreement raises on every rank.
+struct WriteArgs {
+  InputCheck check;
+  std::vector<FieldView> views;
+  std::optional<Box> patch;
+};
+WriteArgs write_args(const lodex_field_data* fields, size_t num_fields, const double* patch) {
+  WriteArgs a;
+  a.check.attempt([&] { a.views = field_views(fields, num_fields); });
+  a.check.attempt([&] {
+    if (patch) a.patch = particle_box(patch, "patch");
+  });
+  return a;
+}
+
 int lodex_particles_write(lodex_particles* g, int64_t step, const lodex_field_data* fields, size_t num_fields,
                           const double* patch) {
   return guarded([&] {
     live(g, Kind::kParticles, "group");
-    InputCheck check;
-    std::vector<FieldView> views;
-    std::optional<Box> p;
-    check.attempt([&] { views = field_views(fields, num_fields); });
-    check.attempt([&] {
-      if (patch) p = particle_box(patch, "patch");
-    });
-    g->group->write(step, views, p, check.error());   // an argument error is raised on every rank
+    WriteArgs a = write_args(fields, num_fields, patch);
+    g->group->write(step, a.views, a.patch, a.check.error());   // an argument error is raised on every rank
   });
 }
 
@@ -166,19 +176,13 @@ int lodex_particles_write_async(lodex_particles* g, int64_t step, const lodex_fi
                                 const double* patch, unsigned flags, lodex_pending** out) {
   return guarded([&] {
     live(g, Kind::kParticles, "group");
-    InputCheck check;
-    std::vector<FieldView> views;
-    std::optional<Box> p;
-    check.attempt([&] { views = field_views(fields, num_fields); });
-    check.attempt([&] {
-      if (patch) p = particle_box(patch, "patch");
-    });
-    check.attempt([&] {
+    WriteArgs a = write_args(fields, num_fields, patch);
+    a.check.attempt([&] {
       if (flags & ~unsigned{LODEX_WRITE_NO_COPY})
         fail(ErrorCode::kInvalidArgument, "flags ", flags, " has bits other than LODEX_WRITE_NO_COPY");
     });
     if (out) *out = nullptr;
-    g->group->write_async(step, views, p, !(flags & LODEX_WRITE_NO_COPY), check.error());
+    g->group->write_async(step, a.views, a.patch, !(flags & LODEX_WRITE_NO_COPY), a.check.error());
     if (out) {
       *out = new lodex_pending{g, step};
       register_handle(*out, Kind::kPending);

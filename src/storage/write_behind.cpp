@@ -21,33 +21,29 @@ WriteBehind::~WriteBehind() {
   if (thread_.joinable()) thread_.join();
 }
 
-void WriteBehind::begin(const std::string& path) {
+void WriteBehind::start(const std::function<File()>& open) {
   std::lock_guard<std::mutex> lock(mutex_);
   if (open_) fail(ErrorCode::kInternal, "write-behind: a file is already open");
-  file_ = File(path, File::Mode::kCreate);
+  file_ = open();
   open_ = true;
   error_ = nullptr;
   if (!thread_.joinable()) thread_ = std::thread([this] { run(); });
+}
+
+void WriteBehind::begin(const std::string& path) {
+  start([&] { return File(path, File::Mode::kCreate); });
 }
 
 void WriteBehind::begin_shared(const std::string& path) {
-  std::lock_guard<std::mutex> lock(mutex_);
-  if (open_) fail(ErrorCode::kInternal, "write-behind: a file is already open");
-  file_ = File(path, File::Mode::kShare);
-  open_ = true;
-  error_ = nullptr;
-  if (!thread_.joinable()) thread_ = std::thread([this] { run(); });
+  start([&] { return File(path, File::Mode::kShare); });
 }
 
 void WriteBehind::begin_in_place(const std::string& path, uint64_t size) {
-  std::lock_guard<std::mutex> lock(mutex_);
-  if (open_) fail(ErrorCode::kInternal, "write-behind: a file is already open");
-  File f(path, File::Mode::kShare);
-  f.truncate(size);
-  file_ = std::move(f);
-  open_ = true;
-  error_ = nullptr;
-  if (!thread_.joinable()) thread_ = std::thread([this] { run(); });
+  start([&] {
+    File f(path, File::Mode::kShare);
+    f.truncate(size);
+    return f;
+  });
 }
 
 void WriteBehind::write(const void* data, size_t bytes, uint64_t offset) {

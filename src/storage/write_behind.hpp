@@ -12,6 +12,7 @@
 #include <cstdint>
 #include <deque>
 #include <exception>
+#include <functional>
 #include <mutex>
 #include <string>
 #include <thread>
@@ -53,6 +54,7 @@ class WriteBehind {
     uint64_t offset;
   };
   void run();
+  void start(const std::function<File()>& open);   // a file opened by `open`, the thread running
 
   std::mutex mutex_;
   std::condition_variable wake_, done_;

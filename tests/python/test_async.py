@@ -5,7 +5,6 @@ loses that step only, and the dataset takes it again."""
 
 from __future__ import annotations
 
-import hashlib
 import os
 import shutil
 
@@ -13,20 +12,14 @@ import numpy as np
 import pytest
 
 import lodex
+import lodex_testutil as tu
 from conftest import LaunchCache, run_mpi
 from lodex.workloads import UINTAH_SCHEMA, patch_of, rank_grid, uintah
 
 cached = LaunchCache()
 
 
-def digests(root: str) -> dict[str, str]:
-    out = {}
-    for d, _, files in os.walk(root):
-        for f in files:
-            if f.endswith((".lpd", ".lsm")):
-                with open(os.path.join(d, f), "rb") as fh:
-                    out[os.path.relpath(os.path.join(d, f), root)] = hashlib.sha256(fh.read()).hexdigest()
-    return out
+digests = tu.file_digests
 
 
 def expected(size: int, step: int) -> dict:

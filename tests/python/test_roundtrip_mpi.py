@@ -180,7 +180,7 @@ def test_profile(roundtrip, n, case):
     spec = tu.case_spec(case, n)
     g = lodex.open(res["path"]).particles(GROUP)
     keys = {"step", "ranks", "aggregators", "files", "particles", "bytes", "aligned", "plan_reused",
-            "fsync", "path", "total_s", "phases", "threads"}
+            "fsync", "path", "total_s", "blocked_s", "phases", "threads"}
     previous = None   # what the plan reads of every rank at the previous step
     for step in spec["steps"]:
         prof = res["profiles"][str(step)]
@@ -194,6 +194,7 @@ def test_profile(roundtrip, n, case):
             assert t["mean_s"] <= t["max_s"] * (1 + 1e-12) + 1e-15, (name, t)
             assert t["max_s"] <= prof["total_s"] * (1 + 1e-9) + 1e-12, (name, t)
         assert prof["total_s"] <= sum(t["max_s"] for t in prof["phases"].values()) * (1 + 1e-9) + 1e-12
+        assert prof["blocked_s"] == prof["total_s"]   # a blocking write holds the caller throughout
         # Helper threads: the write-behind thread of every rank that wrote a file.
         assert set(prof["threads"]) <= {"order", "writer"}
         assert ("writer" in prof["threads"]) == (prof["files"] > 0)

@@ -5,7 +5,6 @@ machine into nodes of k ranks), and the profile says which path each step took."
 
 from __future__ import annotations
 
-import hashlib
 import os
 
 import pytest
@@ -16,16 +15,7 @@ from conftest import LaunchCache, run_mpi
 cached = LaunchCache()
 
 
-def digests(root: str) -> dict[str, str]:
-    """sha256 of every data file and spatial metadata file under root, by relative path."""
-    out = {}
-    for d, _, files in os.walk(root):
-        for f in files:
-            if f.endswith((".lpd", ".lsm")):
-                p = os.path.join(d, f)
-                with open(p, "rb") as fh:
-                    out[os.path.relpath(p, root)] = hashlib.sha256(fh.read()).hexdigest()
-    return out
+digests = tu.file_digests
 
 
 def written(tmp_path_factory, n: int, exchange: str, ranks_per_node: int | None = None) -> tuple[dict, dict]:

@@ -476,3 +476,15 @@ def flip_byte(path: str, offset: int, mask: int) -> None:
         b = fh.read(1)
         fh.seek(offset)
         fh.write(bytes([b[0] ^ mask]))
+
+
+def file_digests(root: str) -> dict:
+    """sha256 of every particle data file and spatial metadata file under root, by relative path."""
+    import hashlib
+    out = {}
+    for d, _, files in os.walk(root):
+        for f in files:
+            if f.endswith((".lpd", ".lsm")):
+                with open(os.path.join(d, f), "rb") as fh:
+                    out[os.path.relpath(os.path.join(d, f), root)] = hashlib.sha256(fh.read()).hexdigest()
+    return out
