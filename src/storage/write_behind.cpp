@@ -21,25 +21,25 @@ WriteBehind::~WriteBehind() {
   if (thread_.joinable()) thread_.join();
 }
 
-void WriteBehind::start(const std::function<File()>& open) {
+void WriteBehind::start(std::function<File()> open) {
   std::lock_guard<std::mutex> lock(mutex_);
   if (open_) fail(ErrorCode::kInternal, "write-behind: a file is already open");
-  file_ = open();
+  opener_ = std::move(open);   // the helper opens it before its first write, off the caller's path
   open_ = true;
   error_ = nullptr;
   if (!thread_.joinable()) thread_ = std::thread([this] { run(); });
 }
 
 void WriteBehind::begin(const std::string& path) {
-  start([&] { return File(path, File::Mode::kCreate); });
+  start([path] { return File(path, File::Mode::kCreate); });
 }
 
 void WriteBehind::begin_shared(const std::string& path) {
-  start([&] { return File(path, File::Mode::kShare); });
+  start([path] { return File(path, File::Mode::kShare); });
 }
 
 void WriteBehind::begin_in_place(const std::string& path, uint64_t size) {
-  start([&] {
+  start([path, size] {
     File f(path, File::Mode::kShare);
     f.truncate(size);
     return f;
@@ -65,10 +65,13 @@ void WriteBehind::run() {
     const Range r = queue_.front();
     queue_.pop_front();
     busy_ = true;
+    std::function<File()> open = std::move(opener_);
+    opener_ = nullptr;
     lock.unlock();
     const double t0 = now();
     std::exception_ptr failure;
     try {
+      if (open) file_ = open();
       file_.pwrite_all(r.data, r.bytes, r.offset);
     } catch (...) {
       failure = std::current_exception();
@@ -97,9 +100,12 @@ void WriteBehind::finish(bool fsync) {
   open_ = false;
   std::exception_ptr error = error_;
   error_ = nullptr;
+  std::function<File()> open = std::move(opener_);
+  opener_ = nullptr;
   File file = std::move(file_);
   lock.unlock();
   if (error) std::rethrow_exception(error);
+  if (open) file = open();   // nothing was queued: the file is made all the same
   if (fsync) file.sync();
   file.close();
 }

@@ -28,7 +28,9 @@ class WriteBehind {
   WriteBehind(const WriteBehind&) = delete;
   WriteBehind& operator=(const WriteBehind&) = delete;
 
-  // Starts a file: created (or truncated) at `path`. Throws if a file is already in progress.
+  // Starts a file: created (or truncated) at `path`. Throws if a file is already in progress. The
+  // file is opened by the helper thread before its first write (by finish when nothing was queued),
+  // so a failure to open it is reported by finish, like a failed write.
   void begin(const std::string& path);
   // Starts a file of `size` bytes: a file already at `path` is rewritten in place (cut or extended
   // to `size` first), so the pages the system caches for it are reused rather than freed and
@@ -54,13 +56,14 @@ class WriteBehind {
     uint64_t offset;
   };
   void run();
-  void start(const std::function<File()>& open);   // a file opened by `open`, the thread running
+  void start(std::function<File()> open);   // a file `open` makes (on the helper, first), the thread running
 
   std::mutex mutex_;
   std::condition_variable wake_, done_;
   std::deque<Range> queue_;
   bool busy_ = false, stop_ = false, open_ = false;
   File file_;
+  std::function<File()> opener_;   // the file's opening, until the helper (or finish) does it
   std::exception_ptr error_;
   double busy_seconds_ = 0;
   std::thread thread_;

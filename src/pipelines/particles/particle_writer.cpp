@@ -543,7 +543,12 @@ StepRecord commit(StepWrite& w, std::span<const RankOutcome> outcomes) {
             [](const DataFileRecord& a, const DataFileRecord& b) { return a.partition < b.partition; });
   const std::vector<uint8_t> mbytes = encode_spatial_metadata(meta);
   if (mbytes.size() > kMaxMetadataBytes) fail(ErrorCode::kUnsupported, "spatial metadata exceeds 1 GiB");
-  replace_file(join_path(w.step_dir, "spatial.lsm"), mbytes, w.st.options.fsync);
+  // Written in place, not by rename: the step's folder is invisible until the manifest lists it, and
+  // a step left uncommitted is removed when it is written again.
+  File spatial(join_path(w.step_dir, "spatial.lsm"), File::Mode::kCreate);
+  spatial.pwrite_all(mbytes.data(), mbytes.size(), 0);
+  if (w.st.options.fsync) spatial.sync();
+  spatial.close();
   if (w.st.options.fsync) sync_directory(w.step_dir);
   StepRecord committed;
   committed.step = w.step;
