@@ -88,7 +88,13 @@ def chart(runs: list, path: str) -> None:
     import matplotlib.pyplot as plt
 
     rows = [r for run in runs for r in run["results"]]
-    methods = ["lodex", "lodex_p2p", "raw_fpp", "mpiio_shared", "mpiio_independent", "h5py_fpp", "adios2_fpp"]
+    # ADIOS2 with MPI ran in its own job at the same rank count: its throughput joins each row.
+    peer = {(a["ranks"], tuple(a["partition"]), a["fsync"]): a["throughput_gib_s"]["adios2_mpi"]
+            for run in runs for a in run.get("adios2_mpi", {}).get("results", [])}
+    for r in rows:
+        r["throughput_gib_s"].setdefault("adios2_mpi (own job)", peer.get((r["ranks"], tuple(r["partition"]), r["fsync"]), 0))
+    methods = ["lodex", "lodex_p2p", "raw_fpp", "mpiio_shared", "mpiio_independent", "h5py_fpp", "adios2_fpp",
+               "adios2_mpi (own job)"]
     fig, axes = plt.subplots(2, 2, figsize=(13, 8.5))
     axes[0][1].sharey(axes[0][0])
     for col, fsync in enumerate((False, True)):
