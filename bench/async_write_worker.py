@@ -21,9 +21,10 @@ per job, so that each job's peak memory is its own:
 the blocking lodex write (median of 5), so the driver can size the kernel.
 
 Per rank: loop time (barrier to barrier), the time blocked in I/O calls per step (the write call;
-for the last step also the final wait or close), and the peak resident memory over what the
+for the last step also the final wait or close), the peak resident memory over what the
 process held before the loop (ru_maxrss: shared-memory pages count in every process that touched
-them). Rank 0 prints one JSON object with the slowest rank's loop and blocked times and the
+them), and the largest proportional set size sampled after each step's write, over the same
+(shared pages divided among the processes mapping them). Rank 0 prints one JSON object with the slowest rank's loop and blocked times and the
 largest extra memory.
 """
 
@@ -54,6 +55,16 @@ def kernel(state: np.ndarray, iters: int) -> None:
 
 def rss_kib() -> int:
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+
+
+def pss_kib() -> int:
+    """This process's proportional set size now: shared pages divided among the processes that map
+    them (Linux, /proc/self/smaps_rollup), so a node's shared window counts once over its ranks."""
+    with open("/proc/self/smaps_rollup") as f:
+        for line in f:
+            if line.startswith("Pss:"):
+                return int(line.split()[1])
+    return 0
 
 
 def main() -> None:
@@ -147,6 +158,8 @@ def main() -> None:
             engine.close()
 
     base_rss = rss_kib()
+    base_pss = pss_kib()
+    peak_pss = base_pss
     blocked = []
     comm.Barrier()
     t_loop = time.perf_counter()
@@ -157,12 +170,14 @@ def main() -> None:
         if step == args.steps - 1:
             finish()
         blocked.append(time.perf_counter() - t)
+        peak_pss = max(peak_pss, pss_kib())   # sampled after each write: a peak seen at step ends
     loop_s = time.perf_counter() - t_loop
     comm.Barrier()
     extra_kib = rss_kib() - base_rss
     loops = comm.gather(loop_s, root=0)
     blocks = comm.gather(blocked, root=0)
     extras = comm.gather(extra_kib, root=0)
+    extras_pss = comm.gather(peak_pss - base_pss, root=0)
     if rank == 0:
         per_step = [max(b[i] for b in blocks) for i in range(args.steps)]
         print(json.dumps({
@@ -172,6 +187,7 @@ def main() -> None:
             "blocked_last_step_s": per_step[-1],
             "peak_extra_rss_bytes": max(extras) * 1024,
             "peak_extra_over_step_bytes": max(extras) * 1024 / step_bytes,
+            "peak_extra_pss_over_step_bytes": max(extras_pss) * 1024 / step_bytes,
         }))
 
 
