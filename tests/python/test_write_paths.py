@@ -56,3 +56,12 @@ def test_shared_memory_single_writer_writes_the_same_bytes(tmp_path_factory):
     got, res = written(tmp_path_factory, 5, "shm")
     assert got == want
     assert paths(res, "factor_big") == {"shm"}
+
+
+@pytest.mark.parametrize("value", ["0", "-2", "two", "3x"])
+def test_a_bad_ranks_per_node_is_refused_on_every_rank(tmp_path, value):
+    from conftest import run_mpi_raw
+    rc, out, err, timed_out = run_mpi_raw(2, "write_roundtrip.py", str(tmp_path), "factor111", timeout=60,
+                                          env={"LODEX_RANKS_PER_NODE": value})
+    assert not timed_out and rc != 0
+    assert err.count(f'LODEX_RANKS_PER_NODE must be a positive integer, got "{value}"') == 2, err[-2000:]
