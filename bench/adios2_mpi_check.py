@@ -37,18 +37,12 @@ import tempfile
 
 import numpy as np
 
+from lodex.workloads import UINTAH_SCHEMA   # importing lodex starts no MPI and no adios2
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 
-# The fields of the particle benchmark (lodex.workloads.UINTAH_SCHEMA): name -> dtype or
-# (dtype, components). Written here so that this check does not import lodex.
-SCHEMA = {
-    "position": ("f8", 3),
-    "stress": ("f8", 9),
-    "density": "f8",
-    "volume": "f8",
-    "id": "f8",
-    "type": "f4",
-}
+# The fields of the particle benchmark: name -> dtype or (dtype, components).
+SCHEMA = UINTAH_SCHEMA
 STEPS = 2
 CONFIGS = [
     ("default", {}, "engine"),

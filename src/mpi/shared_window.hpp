@@ -32,7 +32,6 @@ class SharedWindow {
   uint8_t* reserve(const Comm& comm, uint64_t bytes);
   // Node rank `node_rank`'s part and its size (after reserve).
   uint8_t* part_of(int node_rank, uint64_t* size) const;
-  bool allocated() const { return window_ != MPI_WIN_NULL; }
   // How many times reserve was called: the same count on every rank of the node, so it names the
   // current use of the window (what its parts hold is this use's once it is written with it).
   uint64_t epoch() const { return epoch_; }

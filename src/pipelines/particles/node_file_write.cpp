@@ -32,8 +32,12 @@ std::vector<int> file_writers(const Comm& comm, const ParticlePlan& plan, uint32
 
 bool node_writes_together(const Comm& comm, const ParticlePlan& plan) {
   if (!comm.is_mpi()) return false;
-  for (uint32_t p = 0; p < plan.num_partitions(); ++p)
-    if (file_writers(comm, plan, p).size() > 1) return true;
+  for (uint32_t p = 0; p < plan.num_partitions(); ++p) {
+    const int agg = plan.aggregator[p];
+    if (agg < 0) continue;
+    for (int32_t r : plan.senders_of(p))   // a second writer: another sender on the aggregator's node
+      if (r != agg && comm.node_of(r) == comm.node_of(agg)) return true;
+  }
   return false;
 }
 
