@@ -53,10 +53,11 @@ def write(path: str, h5: str, n: int) -> dict:
 
 def start_xvfb() -> tuple[subprocess.Popen, str]:
     """An Xvfb server and its display; Xvfb picks the number (-displayfd), so that, unlike
-    `xvfb-run -a`, runs starting at the same time cannot race for one."""
+    `xvfb-run -a`, runs starting at the same time cannot race for one. -noreset: a server that
+    resets when its last client leaves refuses a connection opened during the reset."""
     r, w = os.pipe()
     proc = subprocess.Popen([shutil.which("Xvfb"), "-displayfd", str(w), "-screen", "0", "1280x1024x24",
-                             "-nolisten", "tcp"], pass_fds=(w,), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+                             "-nolisten", "tcp", "-noreset"], pass_fds=(w,), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     os.close(w)
     with os.fdopen(r, "rb") as f:
         number = f.readline().strip().decode()

@@ -61,11 +61,14 @@ def pvpython(script: str, *args: str, timeout: float = 120, env: dict | None = N
 def display():
     """An X display for ParaView to draw on (Debian's ParaView renders through X): an Xvfb server
     of this module's own, its display number chosen by Xvfb itself (-displayfd), which unlike
-    `xvfb-run -a` cannot race with other test runs for a number."""
+    `xvfb-run -a` cannot race with other test runs for a number. -noreset: by default Xvfb resets
+    when its last client disconnects, and a connection opened during the reset fails ("bad X
+    server connection", about 1 in 100 open/close pairs here), which aborted pvpython now and then."""
     xvfb = shutil.which("Xvfb")
     assert xvfb, "Xvfb is missing: scripts/setup-system.sh installs xvfb"
     r, w = os.pipe()
-    proc = subprocess.Popen([xvfb, "-displayfd", str(w), "-screen", "0", "1280x1024x24", "-nolisten", "tcp"],
+    proc = subprocess.Popen([xvfb, "-displayfd", str(w), "-screen", "0", "1280x1024x24", "-nolisten", "tcp",
+                             "-noreset"],
                             pass_fds=(w,), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     os.close(w)
     number = b""
