@@ -1,6 +1,8 @@
 ! Particles from Fortran, as a molecular-dynamics code writes them: every rank holds N atoms of
-! its slab of the unit box along z (positions real64 (3, N), an integer id and a real32 energy),
-! and writes them every step while it computes. Step 0 is written synchronously; steps 1 to 3
+! its slab of the unit box along z (positions as three real64 arrays x, y, z of N, an integer id
+! and a real32 energy), and writes them every step while it computes. The coordinates go to lodex
+! as they are, one array per component (fields 'position/x', 'position/y', 'position/z'): the
+! write interleaves them itself. Step 0 is written synchronously; steps 1 to 3
 ! asynchronously (lodex_particles_write_async): the call returns once the atoms reached the ranks
 ! that write them, the arrays are overwritten by the next step's values at once (lodex copied
 ! what it still needs), the files are written on a helper thread, and each step commits at the
@@ -25,7 +27,7 @@ program md_particles
   type(lodex_particles) :: g
   type(lodex_pending) :: pending
   type(lodex_write_profile) :: profile
-  real(real64), allocatable, target :: pos(:, :)
+  real(real64), allocatable, target :: x(:), y(:), z(:)
   integer(int64), allocatable, target :: id(:)
   real(real32), allocatable, target :: energy(:)
   integer, allocatable :: steps(:)
@@ -45,7 +47,7 @@ program md_particles
     call get_command_argument(2, arg)
     read (arg, *) n
   end if
-  allocate (pos(3, n), id(n), energy(n))
+  allocate (x(n), y(n), z(n), id(n), energy(n))
   patch = [0d0, 0d0, dble(rank) / nranks, 1d0, 1d0, dble(rank + 1) / nranks]
   errs = 0
 
@@ -54,18 +56,24 @@ program md_particles
                               [3, 1, 1], [0d0, 0d0, 0d0, 1d0, 1d0, 1d0], partition_dims=[1, 1, nranks])
   do step = 0, NSTEPS - 1
     do i = 0, n - 1
-      pos(:, i + 1) = [(i + 0.5d0) / n, dble(mod(7 * i, n)) / n, (rank + (i + 0.5d0) / n) / nranks]
+      x(i + 1) = (i + 0.5d0) / n
+      y(i + 1) = dble(mod(7 * i, n)) / n
+      z(i + 1) = (rank + (i + 0.5d0) / n) / nranks
       id(i + 1) = int(rank, int64) * n + i
       energy(i + 1) = real(step + dble(i) / n, real32)
     end do
     if (step == 0) then
-      call lodex_particles_write(g, step, [lodex_field('position', pos), lodex_field('id', id), &
+      call lodex_particles_write(g, step, [lodex_field('position/x', x), lodex_field('position/y', y), &
+                                           lodex_field('position/z', z), lodex_field('id', id), &
                                            lodex_field('energy', energy)], patch=patch, ierr=ierr)
     else
       if (step > 1) call lodex_pending_free(pending)
-      call lodex_particles_write_async(g, step, [lodex_field('position', pos), lodex_field('id', id), &
+      call lodex_particles_write_async(g, step, [lodex_field('position/x', x), lodex_field('position/y', y), &
+                                                 lodex_field('position/z', z), lodex_field('id', id), &
                                                  lodex_field('energy', energy)], pending, patch=patch, ierr=ierr)
-      pos = -1d0   ! the simulation moves on: the arrays are reused at once
+      x = -1d0   ! the simulation moves on: the arrays are reused at once
+      y = -1d0
+      z = -1d0
     end if
     if (ierr /= LODEX_OK) then
       write (error_unit, '(a, i0, 2a)') 'write of step ', step, ' failed: ', lodex_last_error()

@@ -38,6 +38,21 @@ def _native(a: np.ndarray) -> np.ndarray:
     return a if a.flags.c_contiguous else np.ascontiguousarray(a)
 
 
+def _write_fields(data: Mapping[str, Any]) -> list[tuple[str, np.ndarray]]:
+    """(name, array) per field of a write. A tuple or list of numpy arrays is a field given one
+    array per component (positions as x, y, z arrays): "name/x", "name/y", "name/z" for up to
+    three components, "name/0", "name/1", ... beyond; the engine interleaves them itself."""
+    fields = []
+    for name, value in data.items():
+        name = str(name)
+        if isinstance(value, (tuple, list)) and value and all(isinstance(v, np.ndarray) for v in value):
+            labels = "xyz" if len(value) <= 3 else [str(i) for i in range(len(value))]
+            fields += [(f"{name}/{c}", _native(v)) for c, v in zip(labels, value)]
+        else:
+            fields.append((name, _native(np.asarray(value))))
+    return fields
+
+
 DEFAULT_LOD = {"scale": 2, "level0_max": 256, "brick_target": 0, "seed": 0}   # brick_target 0: sized for the data
 
 
@@ -257,7 +272,10 @@ class ParticleGroup:
               index: Sequence[str] | Mapping[str, Any] | None = None, wait: bool = True,
               copy: bool = True) -> "PendingWrite | None":
         """Collective: write this rank's particles as one step. ``data`` maps every schema field
-        to an array of shape (n,) or (n, components) with the schema's dtype; ``patch`` is this
+        to an array of shape (n,) or (n, components) with the schema's dtype, or, for a field of
+        several components, to one array of shape (n,) per component: ``"position": (x, y, z)``,
+        or keys ``"position/x"``, ``"position/y"``, ``"position/z"`` (``"name/0"``, ``"name/1"``,
+        ... for any field); such fields are interleaved by the write itself. ``patch`` is this
         rank's box of the domain decomposition (inclusive min, exclusive max). A partition factor
         needs it on every rank of a parallel write (the patches must tile a regular lattice, which
         the particles' bounding boxes do not); a serial write (no communicator, or one rank) may
@@ -280,7 +298,7 @@ class ParticleGroup:
                                "write arguments"):
             if not isinstance(data, Mapping):
                 raise InvalidArgumentError("data must be a dict of field name -> numpy array")
-            fields = [(str(name), _native(np.asarray(arr))) for name, arr in data.items()]
+            fields = _write_fields(data)
             pb = None if patch is None else _box(patch, "patch")
             if pb is None and self._serial() and self.partition[0] == "factor":
                 pb = _box(self.domain, "domain")   # one writer: its patch is the whole domain

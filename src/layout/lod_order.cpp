@@ -197,6 +197,13 @@ void gather_fixed(const uint8_t* in, uint8_t* out, const uint32_t* perm, uint64_
   }
   for (; i < n; ++i) std::memcpy(out + i * kBytes, in + size_t{perm[i]} * kBytes, kBytes);
 }
+template <size_t kBytes>
+void gather_component(const uint8_t* in, uint8_t* out, size_t stride, const uint32_t* perm, uint64_t n) {
+  if (perm)
+    for (uint64_t i = 0; i < n; ++i) std::memcpy(out + i * stride, in + size_t{perm[i]} * kBytes, kBytes);
+  else
+    for (uint64_t i = 0; i < n; ++i) std::memcpy(out + i * stride, in + i * kBytes, kBytes);
+}
 }  // namespace
 
 void gather_rows(const void* in_v, void* out_v, size_t row_bytes, const uint32_t* perm, uint64_t n) {
@@ -215,6 +222,24 @@ void gather_rows(const void* in_v, void* out_v, size_t row_bytes, const uint32_t
     default:
       for (uint64_t i = 0; i < n; ++i)
         std::memcpy(out + i * row_bytes, in + size_t{perm[i]} * row_bytes, row_bytes);
+  }
+}
+
+void gather_components(std::span<const void* const> parts, size_t elem_bytes, const uint32_t* perm, uint64_t n,
+                       void* out_v) {
+  const size_t stride = parts.size() * elem_bytes;
+  for (size_t c = 0; c < parts.size(); ++c) {
+    const auto* in = static_cast<const uint8_t*>(parts[c]);
+    uint8_t* out = static_cast<uint8_t*>(out_v) + c * elem_bytes;
+    switch (elem_bytes) {
+      case 1: gather_component<1>(in, out, stride, perm, n); break;
+      case 2: gather_component<2>(in, out, stride, perm, n); break;
+      case 4: gather_component<4>(in, out, stride, perm, n); break;
+      case 8: gather_component<8>(in, out, stride, perm, n); break;
+      default:
+        for (uint64_t i = 0; i < n; ++i)
+          std::memcpy(out + i * stride, in + size_t{perm ? perm[i] : i} * elem_bytes, elem_bytes);
+    }
   }
 }
 

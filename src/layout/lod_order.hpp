@@ -18,6 +18,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <span>
 #include <vector>
 
 #include "core/box.hpp"
@@ -97,5 +98,11 @@ LodLayout lod_place(LodShuffle&& shuffle, const void* positions, DType position_
 
 // out[i] = in[perm[i]] for rows of `row_bytes` bytes.
 void gather_rows(const void* in, void* out, size_t row_bytes, const uint32_t* perm, uint64_t n);
+
+// Rows of a field given one array per component (structure of arrays), interleaved into rows:
+// out[i * k + c] = parts[c][perm ? perm[i] : i] for the k = parts.size() components, each
+// element `elem_bytes` bytes.
+void gather_components(std::span<const void* const> parts, size_t elem_bytes, const uint32_t* perm, uint64_t n,
+                       void* out);
 
 }  // namespace lodex

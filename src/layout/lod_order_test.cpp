@@ -376,5 +376,32 @@ TEST(GatherRows, MatchesNaiveLoopForEveryRowSize) {
   EXPECT_EQ(untouched, 0x5a);
 }
 
+TEST(GatherComponents, InterleavesEveryElementSizeWithAndWithoutPermutation) {
+  std::mt19937_64 rng(23);
+  for (size_t elem : {1, 2, 3, 4, 8, 16}) {
+    for (size_t k : {1, 2, 3, 5}) {
+      for (bool permuted : {false, true}) {
+        SCOPED_TRACE(::testing::Message() << elem << " bytes, " << k << " components, permuted " << permuted);
+        const uint64_t n_in = 501, n_out = permuted ? 800 : n_in;
+        std::vector<std::vector<uint8_t>> parts(k, std::vector<uint8_t>(n_in * elem));
+        std::vector<const void*> ptrs;
+        for (auto& p : parts) {
+          for (auto& b : p) b = static_cast<uint8_t>(rng());
+          ptrs.push_back(p.data());
+        }
+        std::vector<uint32_t> perm(n_out);
+        for (uint64_t i = 0; i < n_out; ++i) perm[i] = permuted ? static_cast<uint32_t>(rng() % n_in) : static_cast<uint32_t>(i);
+        const size_t row = k * elem;
+        std::vector<uint8_t> out(n_out * row + 1, 0xee), expect(n_out * row + 1, 0xee);
+        for (uint64_t i = 0; i < n_out; ++i)
+          for (size_t c = 0; c < k; ++c)
+            for (size_t b = 0; b < elem; ++b) expect[i * row + c * elem + b] = parts[c][perm[i] * elem + b];
+        gather_components(ptrs, elem, permuted ? perm.data() : nullptr, n_out, out.data());
+        EXPECT_EQ(out, expect);   // including the guard byte past the end
+      }
+    }
+  }
+}
+
 }  // namespace
 }  // namespace lodex

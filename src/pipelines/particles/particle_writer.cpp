@@ -30,6 +30,7 @@
 #include "pipelines/dataset_state.hpp"
 #include "pipelines/particles/node_file_write.hpp"
 #include "pipelines/particles/particle_exchange.hpp"
+#include "pipelines/particles/particle_input.hpp"
 #include "pipelines/particles/partition_file_writer.hpp"
 
 namespace lodex {
@@ -72,7 +73,7 @@ struct StepWrite {
   int64_t step;
   std::string step_dir_rel, step_dir;
   bool made_step_dir = false;
-  std::vector<const FieldView*> by_field;   // schema order
+  StepInput input;                          // the caller's fields in schema order
   uint64_t n = 0;
   Box my_patch{};
   std::shared_ptr<const ParticlePlan> plan;
@@ -83,22 +84,21 @@ struct StepWrite {
   bool keep_inputs = false;   // an asynchronous step that copies what it still reads of the caller's arrays
 
   const Schema& schema() const { return group.schema; }
-  const FieldView& positions() const { return *by_field[schema().position_index()]; }
 };
 
-template <typename T>
-void position_bounds(const T* p, uint64_t n, const Box& domain, const std::optional<Box>& patch, Box& bounds) {
+template <typename P>
+void position_bounds(const P& p, uint64_t n, const Box& domain, const std::optional<Box>& patch, Box& bounds) {
   bounds = Box::nothing();
   for (uint64_t i = 0; i < n; ++i) {
     for (int a = 0; a < 3; ++a) {
-      const double v = static_cast<double>(p[3 * i + a]);
+      const double v = p(i, a);
       if (!std::isfinite(v))
         fail(ErrorCode::kInvalidArgument, "field 'position' row ", i, " component ", a, " is ", v,
              "; positions must be finite");
       bounds.inclusive_min[a] = std::min(bounds.inclusive_min[a], v);
       bounds.exclusive_max[a] = std::max(bounds.exclusive_max[a], v);
     }
-    const Vec3 q{static_cast<double>(p[3 * i]), static_cast<double>(p[3 * i + 1]), static_cast<double>(p[3 * i + 2])};
+    const Vec3 q{p(i, 0), p(i, 1), p(i, 2)};
     if (!domain.contains(q))
       fail(ErrorCode::kInvalidArgument, "particle ", i, " at (", q[0], ", ", q[1], ", ", q[2],
            ") is outside the domain ", to_string(domain));
@@ -109,13 +109,13 @@ void position_bounds(const T* p, uint64_t n, const Box& domain, const std::optio
 }
 
 // Adaptive plans: particles per cell of an h^3 grid over `extent` (layout/particle_plan.hpp).
-template <typename T>
-void position_histogram(const T* p, uint64_t n, const Box& extent, uint32_t h, std::vector<uint32_t>& out) {
+template <typename P>
+void position_histogram(const P& p, uint64_t n, const Box& extent, uint32_t h, std::vector<uint32_t>& out) {
   out.assign(size_t{h} * h * h, 0);
   for (uint64_t i = 0; i < n; ++i) {
     uint32_t c[3];
     for (int a = 0; a < 3; ++a)
-      c[a] = histogram_cell(static_cast<double>(p[3 * i + a]), extent.inclusive_min[a], extent.exclusive_max[a], h);
+      c[a] = histogram_cell(p(i, a), extent.inclusive_min[a], extent.exclusive_max[a], h);
     ++out[c[0] + h * (c[1] + h * c[2])];
   }
 }
@@ -127,45 +127,13 @@ uint64_t file_seed(uint64_t group_seed, int64_t step, uint32_t partition) {
 
 // ---- check ----
 
-// The caller's views in schema order; every field present once with the schema's type and length.
-void check_fields(StepWrite& w, std::span<const FieldView> views) {
-  const Schema& schema = w.schema();
-  const size_t nf = schema.size();
-  w.by_field.assign(nf, nullptr);
-  for (const FieldView& v : views) {
-    if (!schema.has(v.name))
-      fail(ErrorCode::kInvalidArgument, "unknown field '", v.name, "'; the schema is {", schema.describe(), "}");
-    const size_t i = schema.index_of(v.name);
-    if (w.by_field[i]) fail(ErrorCode::kInvalidArgument, "field '", v.name, "' is given twice");
-    w.by_field[i] = &v;
-  }
-  for (size_t i = 0; i < nf; ++i) {
-    const FieldSpec& f = schema.field(i);
-    if (!w.by_field[i])
-      fail(ErrorCode::kInvalidArgument, "missing field '", f.name, "'; the schema is {", schema.describe(), "}");
-    const FieldView& v = *w.by_field[i];
-    if (v.dtype != f.dtype)
-      fail(ErrorCode::kInvalidArgument, "field '", f.name, "' has dtype ", dtype_name(v.dtype), "; the schema says ",
-           dtype_name(f.dtype));
-    if (v.components != f.components)
-      fail(ErrorCode::kInvalidArgument, "field '", f.name, "' has ", v.components,
-           " components per particle; the schema says ", f.components);
-    if (v.rows && !v.data) fail(ErrorCode::kInvalidArgument, "field '", f.name, "' has no data");
-  }
-  w.n = w.by_field[0]->rows;
-  for (size_t i = 1; i < nf; ++i)
-    if (w.by_field[i]->rows != w.n)
-      fail(ErrorCode::kInvalidArgument, "fields have different lengths: '", schema.field(0).name, "' has ", w.n,
-           " rows, '", schema.field(i).name, "' has ", w.by_field[i]->rows);
-  if (w.n > UINT32_MAX) fail(ErrorCode::kUnsupported, w.n, " particles on one rank; at most 2^32-1 per call");
-}
-
 RankRecord check(StepWrite& w, std::span<const FieldView> views, const std::optional<Box>& patch) {
   w.st.require_writable();
   if (w.step < 0) fail(ErrorCode::kInvalidArgument, "step ", w.step, " is negative");
   if (w.group.find_step(w.step))
     fail(ErrorCode::kAlreadyExists, "step ", w.step, " of group '", w.name, "' is already committed; steps are written once");
-  check_fields(w, views);
+  w.input = step_input(w.schema(), views);
+  w.n = w.input.n;
   if (patch) {
     if (!patch->finite() || patch->empty())
       fail(ErrorCode::kInvalidArgument, "patch ", to_string(*patch), " must be finite with min < max");
@@ -174,9 +142,7 @@ RankRecord check(StepWrite& w, std::span<const FieldView> views, const std::opti
            to_string(w.group.domain));
   }
   Box bounds;
-  const FieldView& pos = w.positions();
-  if (pos.dtype == DType::kF8) position_bounds(static_cast<const double*>(pos.data), w.n, w.group.domain, patch, bounds);
-  else position_bounds(static_cast<const float*>(pos.data), w.n, w.group.domain, patch, bounds);
+  with_positions(w.input, w.schema(), [&](const auto& p) { position_bounds(p, w.n, w.group.domain, patch, bounds); });
   if (patch) {
     w.my_patch = *patch;
   } else if (w.n > 0) {
@@ -224,11 +190,8 @@ void share_histograms(const StepWrite& w, std::vector<RankInput>& inputs) {
   const uint32_t h = adaptive_histogram_side(static_cast<uint64_t>(comm.size()));
   const size_t cells = size_t{h} * h * h;
   std::vector<uint32_t> local(cells, 0), gathered(cells * comm.size());
-  const FieldView& pos = w.positions();
-  if (w.n > 0) {
-    if (pos.dtype == DType::kF8) position_histogram(static_cast<const double*>(pos.data), w.n, w.my_patch, h, local);
-    else position_histogram(static_cast<const float*>(pos.data), w.n, w.my_patch, h, local);
-  }
+  if (w.n > 0)
+    with_positions(w.input, w.schema(), [&](const auto& p) { position_histogram(p, w.n, w.my_patch, h, local); });
   comm.allgather(local.data(), cells * sizeof(uint32_t), gathered.data());
   for (int r = 0; r < comm.size(); ++r)
     if (inputs[r].count > 0)
@@ -248,16 +211,19 @@ void route(StepWrite& w) {
   if (sends.size() == 1) {
     out.counts[0] = w.n;
     // Rows read in place after the call returns (an asynchronous step whose one partition stays on
-    // this rank) are copied first: the caller may reuse its arrays once it has control back.
-    const bool copy = w.keep_inputs && w.plan->aggregated_in_place(sends[0]);
+    // this rank) are copied first: the caller may reuse its arrays once it has control back. A
+    // field given per component is interleaved into rows here.
+    const bool copy_all = w.keep_inputs && w.plan->aggregated_in_place(sends[0]);
+    auto copied = [&](size_t f) { return copy_all || w.input.columns[f].per_component(); };
     size_t total = kColumnAlignment;
-    for (size_t f = 0; copy && f < nf; ++f) total += align_up(w.n * schema.field(f).row_bytes(), kColumnAlignment);
-    uint8_t* base = copy ? w.scratch.send.reserve(total) : nullptr;
-    size_t at = copy ? align_up(reinterpret_cast<uintptr_t>(base), kColumnAlignment) - reinterpret_cast<uintptr_t>(base) : 0;
+    for (size_t f = 0; f < nf; ++f)
+      if (copied(f)) total += align_up(w.n * schema.field(f).row_bytes(), kColumnAlignment);
+    uint8_t* base = total > kColumnAlignment ? w.scratch.send.reserve(total) : nullptr;
+    size_t at = base ? align_up(reinterpret_cast<uintptr_t>(base), kColumnAlignment) - reinterpret_cast<uintptr_t>(base) : 0;
     for (size_t f = 0; f < nf; ++f) {
-      const auto* rows = static_cast<const uint8_t*>(w.by_field[f]->data);
-      if (copy) {
-        std::memcpy(base + at, rows, w.n * schema.field(f).row_bytes());
+      const auto* rows = static_cast<const uint8_t*>(w.input.columns[f].rows);
+      if (copied(f)) {
+        gather_input(w.input, schema, f, nullptr, w.n, base + at);
         rows = base + at;
         at += align_up(w.n * schema.field(f).row_bytes(), kColumnAlignment);
       }
@@ -271,10 +237,9 @@ void route(StepWrite& w) {
   // live in reused scratch: fresh ones would cost a page fault per 4 KiB every step.
   auto* slot = reinterpret_cast<uint32_t*>(w.scratch.slot.reserve(w.n * sizeof(uint32_t)));
   auto* order = reinterpret_cast<uint32_t*>(w.scratch.order.reserve(w.n * sizeof(uint32_t)));
-  auto bin = [&](const auto* q) {
+  auto bin = [&](const auto& q) {
     for (uint64_t i = 0; i < w.n; ++i) {
-      const uint32_t p = w.plan->partition_of(
-          {static_cast<double>(q[3 * i]), static_cast<double>(q[3 * i + 1]), static_cast<double>(q[3 * i + 2])});
+      const uint32_t p = w.plan->partition_of({q(i, 0), q(i, 1), q(i, 2)});
       const auto it = std::lower_bound(sends.begin(), sends.end(), p);
       if (it == sends.end() || *it != p)
         fail(ErrorCode::kInternal, "particle ", i, " falls in partition ", p, " outside its patch's partitions");
@@ -282,9 +247,7 @@ void route(StepWrite& w) {
       ++out.counts[slot[i]];
     }
   };
-  const FieldView& pos = w.positions();
-  if (pos.dtype == DType::kF8) bin(static_cast<const double*>(pos.data));
-  else bin(static_cast<const float*>(pos.data));
+  with_positions(w.input, schema, bin);
   std::vector<uint64_t> starts(sends.size() + 1, 0);
   for (size_t s = 0; s < sends.size(); ++s) starts[s + 1] = starts[s] + out.counts[s];
   std::vector<uint64_t> fill(starts.begin(), starts.end() - 1);
@@ -300,7 +263,7 @@ void route(StepWrite& w) {
     std::vector<const uint8_t*> mine;
     for (size_t f = 0; f < nf; ++f) {
       const size_t rb = schema.field(f).row_bytes();
-      gather_rows(w.by_field[f]->data, base + at, rb, order + starts[s], out.counts[s]);
+      gather_input(w.input, schema, f, order + starts[s], out.counts[s], base + at);
       out.rows.push_back(base + at);
       mine.push_back(base + at);
       at += align_up(out.counts[s] * rb, kColumnAlignment);
@@ -651,7 +614,7 @@ std::shared_ptr<PendingParticleStep> begin_step(DatasetState& st, const std::str
   times.lap(kPlan);
   s->op.run_locally([&] { route(w); });
   exchange_step(*s, async);
-  w.by_field.clear();   // the caller's views are not read after this
+  w.input = {};   // the caller's views are not read after this
   return s;
 }
 
