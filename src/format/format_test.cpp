@@ -455,6 +455,76 @@ TEST(Manifest, RoundTrip) {
   EXPECT_EQ(encode_manifest(d), text);   // stable
 }
 
+// A manifest with step lists of every shape: many steps, indexes of both binnings, an empty list,
+// grid steps with and without block checksums, names that sort apart from their order here.
+Manifest busy_manifest() {
+  Manifest m = make_manifest();
+  ParticleGroupMeta& e = m.particle_groups[0];
+  for (int64_t s = 11; s < 300; ++s) {
+    StepRecord r = e.steps.back();
+    r.step = s;
+    r.particles = 7 * s;
+    r.directory = "electrons/step-" + std::to_string(s);
+    if (s % 3 == 0)
+      r.indexes = {{"energy", {Binning::kPrecision, 3}, static_cast<uint64_t>(100 + s)}, {"id", {Binning::kEqualWeight, 8}, 5}};
+    e.steps.push_back(r);
+  }
+  for (const char* name : {"zeta", "alpha"}) {
+    GridMeta g;
+    g.name = name;
+    g.fields = {{"t", DType::kF4, 1}};
+    g.dims = {4, 4, 4};
+    g.bitmask = "V012012";
+    for (int64_t s = 0; s < 5; ++s) {
+      GridStepRecord r;
+      r.step = s;
+      r.files = 2;
+      r.bytes = static_cast<uint64_t>(1000 + s);
+      r.writer_ranks = 4;
+      r.block_checksums = s % 2 == 0;
+      g.steps.push_back(r);
+    }
+    m.grids.push_back(g);
+  }
+  return m;
+}
+
+TEST(Manifest, EncodingIsTheJsonLibrarysOwnLayout) {
+  // The step lists are spliced in as text: the result must be exactly what nlohmann::json writes
+  // for the same document, so re-dumping what it parses gives it back byte for byte.
+  for (const Manifest& m : {make_manifest(), busy_manifest()}) {
+    const std::string text = encode_manifest(m);
+    EXPECT_EQ(nlohmann::json::parse(text).dump(1) + "\n", text);
+    EXPECT_EQ(encode_manifest(m), text);   // again, from the cached step texts
+  }
+}
+
+TEST(Manifest, CachedStepTextFollowsEveryChange) {
+  Manifest m = busy_manifest();
+  const std::string before = encode_manifest(m);
+  Manifest copy = m;   // shares the cached texts
+  StepRecord& r = copy.particle_groups[0].steps[40];
+  r.indexes.push_back({"position", {Binning::kPrecision, 2}, 77});
+  r.particles += 1;
+  copy.grids[1].steps[3].block_checksums = !copy.grids[1].steps[3].block_checksums;
+  const Manifest d = decode_manifest(encode_manifest(copy), "manifest.json");
+  const StepRecord* got = d.find_particles("electrons")->find_step(r.step);
+  ASSERT_NE(got, nullptr);
+  EXPECT_EQ(got->particles, r.particles);
+  ASSERT_NE(got->find_index("position"), nullptr);
+  EXPECT_EQ(got->find_index("position")->bytes, 77u);
+  EXPECT_EQ(d.find_grid("alpha")->steps[3].block_checksums, copy.grids[1].steps[3].block_checksums);
+  EXPECT_EQ(encode_manifest(m), before);   // the original is untouched
+}
+
+TEST(Manifest, AValueSpelledLikeAStepListStaysAValue) {
+  Manifest m = make_manifest();
+  m.created_by = "\x01lodex-steps-0";
+  const Manifest d = decode_manifest(encode_manifest(m), "manifest.json");
+  EXPECT_EQ(d.created_by, m.created_by);
+  EXPECT_EQ(d.find_particles("electrons")->steps.size(), 3u);
+}
+
 TEST(Manifest, MalformedInputNamesTheKeyPath) {
   using json = nlohmann::json;
   const json good = json::parse(encode_manifest(make_manifest()));

@@ -129,7 +129,145 @@ class Reader {
 };
 }  // namespace
 
+namespace {
+
+bool same(const StepRecord& a, const StepRecord& b) {
+  if (a.step != b.step || a.particles != b.particles || a.files != b.files || a.bytes != b.bytes ||
+      a.directory != b.directory || a.metadata_checksum != b.metadata_checksum || a.writer_ranks != b.writer_ranks ||
+      a.indexes.size() != b.indexes.size())
+    return false;
+  for (size_t i = 0; i < a.indexes.size(); ++i) {
+    const StepIndex &x = a.indexes[i], &y = b.indexes[i];
+    if (x.field != y.field || x.binning.kind != y.binning.kind || x.binning.param != y.binning.param ||
+        x.bytes != y.bytes)
+      return false;
+  }
+  return true;
+}
+
+bool same(const GridStepRecord& a, const GridStepRecord& b) {
+  return a.step == b.step && a.files == b.files && a.bytes == b.bytes && a.writer_ranks == b.writer_ranks &&
+         a.block_checksums == b.block_checksums;
+}
+
+json step_json(const StepRecord& s) {
+  json js = {{"step", s.step}, {"particles", s.particles}, {"files", s.files},
+             {"bytes", s.bytes}, {"directory", s.directory},
+             {"metadata_checksum", s.metadata_checksum}, {"writer_ranks", s.writer_ranks}};
+  if (!s.indexes.empty()) {
+    json ji = json::object();
+    for (const auto& x : s.indexes) {
+      const bool precision = x.binning.kind == Binning::kPrecision;
+      ji[x.field] = {{"binning", precision ? "precision" : "equal_weight"},
+                     {precision ? "precision" : "bins", x.binning.param}, {"bytes", x.bytes}};
+    }
+    js["indexes"] = ji;
+  }
+  return js;
+}
+
+json step_json(const GridStepRecord& s) {
+  json js = {{"step", s.step}, {"files", s.files}, {"bytes", s.bytes}, {"writer_ranks", s.writer_ranks}};
+  if (s.block_checksums) js["block_checksums"] = "xxh3";
+  return js;
+}
+
+// Where a group's step list sits in the dumped manifest (root > "groups" > group > "steps"): its
+// elements' lines start 4 spaces in (dump(1) indents a space per level).
+constexpr const char* kElementIndent = "    ";
+
+// The record as an element of that list: its own dump(1) with every line moved in by the list's depth.
+std::string element_text(const json& js) {
+  std::string text;
+  for (char c : js.dump(1)) {
+    text += c;
+    if (c == '\n') text += kElementIndent;
+  }
+  return text;
+}
+
+}  // namespace
+
+struct EncodedStep {
+  StepRecord record;
+  std::string text;
+};
+struct EncodedGridStep {
+  GridStepRecord record;
+  std::string text;
+};
+
+namespace {
+
+// The record's element text: the cached one while the record still holds what it was made of.
+template <typename Encoded, typename Record>
+const std::string& element_of(const Record& r) {
+  if (!r.encoded || !same(r.encoded->record, r)) {
+    auto e = std::make_shared<Encoded>();
+    e->record = r;
+    e->record.encoded.reset();
+    e->text = element_text(step_json(r));
+    r.encoded = std::move(e);
+  }
+  return r.encoded->text;
+}
+
+// A group's step list as dump(1) writes it at that depth: "[]", or one element per line.
+template <typename Encoded, typename Record>
+std::string step_list_text(const std::vector<Record>& steps) {
+  if (steps.empty()) return "[]";
+  std::vector<const std::string*> elements;
+  size_t bytes = 8;
+  for (const Record& r : steps) {
+    elements.push_back(&element_of<Encoded>(r));
+    bytes += elements.back()->size() + 8;
+  }
+  std::string text;
+  text.reserve(bytes);
+  text += "[\n";
+  for (size_t i = 0; i < elements.size(); ++i) {
+    text += kElementIndent;
+    text += *elements[i];
+    text += i + 1 < elements.size() ? ",\n" : "\n";
+  }
+  text += "   ]";
+  return text;
+}
+
+// A group's step list is dumped as this string and the number of its list (dump writes the control
+// character as \u0001), then replaced. Only the value of a "steps" key is taken for one: another
+// string spelled so (a forged created_by) stays what it is.
+constexpr const char* kListValue = "\x01lodex-steps-";
+constexpr std::string_view kListToken = R"("\u0001lodex-steps-)";
+
+// The dumped manifest with each step list's placeholder (the value of a "steps" key) replaced by
+// its list; lists[k] is the k-th placeholder's.
+std::string splice_lists(const std::string& text, const std::vector<std::string>& lists) {
+  constexpr std::string_view kKey = R"("steps": )";
+  size_t bytes = text.size();
+  for (const std::string& l : lists) bytes += l.size();
+  std::string out;
+  out.reserve(bytes + 1);
+  size_t copied = 0, search = 0, replaced = 0;
+  for (size_t at; (at = text.find(kListToken, search)) != std::string::npos;) {
+    search = at + 1;
+    if (at < kKey.size() || text.compare(at - kKey.size(), kKey.size(), kKey) != 0) continue;
+    const size_t digits = at + kListToken.size(), close = text.find('"', digits);
+    out.append(text, copied, at - copied);
+    out += lists.at(std::stoul(text.substr(digits, close - digits)));
+    copied = search = close + 1;
+    ++replaced;
+  }
+  if (replaced != lists.size())
+    fail(ErrorCode::kInternal, "manifest encoding placed ", replaced, " of ", lists.size(), " step lists");
+  out.append(text, copied, std::string::npos);
+  return out;
+}
+
+}  // namespace
+
 std::string encode_manifest(const Manifest& m) {
+  std::vector<std::string> lists;   // the step lists, in placeholder order
   json root;
   root["format"] = "lodex";
   root["format_version"] = m.format_version;
@@ -148,23 +286,8 @@ std::string encode_manifest(const Manifest& m) {
       jg["partition"]["particles_per_file"] = g.partition.particles_per_file;
     jg["lod"] = {{"scale", g.lod.scale}, {"level0_max", g.lod.level0_max},
                  {"brick_target", g.lod.brick_target}, {"seed", g.lod.seed}};
-    json steps = json::array();
-    for (const auto& s : g.steps) {
-      json js = {{"step", s.step}, {"particles", s.particles}, {"files", s.files},
-                 {"bytes", s.bytes}, {"directory", s.directory},
-                 {"metadata_checksum", s.metadata_checksum}, {"writer_ranks", s.writer_ranks}};
-      if (!s.indexes.empty()) {
-        json ji = json::object();
-        for (const auto& x : s.indexes) {
-          const bool precision = x.binning.kind == Binning::kPrecision;
-          ji[x.field] = {{"binning", precision ? "precision" : "equal_weight"},
-                         {precision ? "precision" : "bins", x.binning.param}, {"bytes", x.bytes}};
-        }
-        js["indexes"] = ji;
-      }
-      steps.push_back(js);
-    }
-    jg["steps"] = steps;
+    jg["steps"] = kListValue + std::to_string(lists.size());
+    lists.push_back(step_list_text<EncodedStep>(g.steps));
     groups[g.name] = jg;
   }
   for (const auto& g : m.grids) {
@@ -184,13 +307,8 @@ std::string encode_manifest(const Manifest& m) {
     jg["partitions"] = g.partitions;
     jg["index_space"] = g.index_space;
     jg["compression"] = g.zip ? "zip" : "none";
-    json steps = json::array();
-    for (const auto& s : g.steps) {
-      json js = {{"step", s.step}, {"files", s.files}, {"bytes", s.bytes}, {"writer_ranks", s.writer_ranks}};
-      if (s.block_checksums) js["block_checksums"] = "xxh3";
-      steps.push_back(js);
-    }
-    jg["steps"] = steps;
+    jg["steps"] = kListValue + std::to_string(lists.size());
+    lists.push_back(step_list_text<EncodedGridStep>(g.steps));
     groups[g.name] = jg;
   }
   for (const auto& g : m.series) {
@@ -221,7 +339,7 @@ std::string encode_manifest(const Manifest& m) {
     groups[g.name] = jg;
   }
   root["groups"] = groups;
-  return root.dump(1) + "\n";
+  return splice_lists(root.dump(1), lists) + "\n";
 }
 
 namespace {

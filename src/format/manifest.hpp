@@ -5,6 +5,7 @@
 
 #include <array>
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -21,6 +22,12 @@ namespace lodex {
 
 inline constexpr uint32_t kManifestVersion = 1;
 inline constexpr const char* kManifestName = "manifest.json";
+
+// A record's text in the manifest, kept beside it while the record is unchanged: a commit encodes
+// its own step, not every step again (the manifest grows by a step per commit). manifest.cpp.
+// encode_manifest fills these caches: one thread at a time may encode a given manifest.
+struct EncodedStep;
+struct EncodedGridStep;
 
 // A bitmap index of one field over every data file of a step (<file stem>.<field>.lbx).
 struct StepIndex {
@@ -39,6 +46,7 @@ struct StepRecord {
   uint32_t writer_ranks = 0;
   std::vector<StepIndex> indexes; // ascending by field name
   const StepIndex* find_index(const std::string& field) const;
+  mutable std::shared_ptr<const EncodedStep> encoded;   // a cache, checked against the fields
 };
 
 struct ParticleGroupMeta {
@@ -58,6 +66,7 @@ struct GridStepRecord {
   uint64_t bytes = 0;             // binary files of the step
   uint32_t writer_ranks = 0;
   bool block_checksums = false;   // its IDX blocks have a checksum file (format/idx_sums.hpp)
+  mutable std::shared_ptr<const EncodedGridStep> encoded;   // a cache, checked against the fields
 };
 
 // A grid variable: one IDX dataset (<name>.idx and <name>/) with one or more fields.
