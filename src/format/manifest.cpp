@@ -3,6 +3,7 @@
 #include <cmath>
 #include <algorithm>
 #include <cctype>
+#include <functional>
 #include <nlohmann/json.hpp>
 
 #include "core/error.hpp"
@@ -212,27 +213,25 @@ const std::string& element_of(const Record& r) {
   return r.encoded->text;
 }
 
-// A group's step list as dump(1) writes it at that depth: "[]", or one element per line.
+// A group's step list as dump(1) writes it at that depth, appended to `out`: "[]", or one element
+// per line.
 template <typename Encoded, typename Record>
-std::string step_list_text(const std::vector<Record>& steps) {
-  if (steps.empty()) return "[]";
-  std::vector<const std::string*> elements;
-  size_t bytes = 8;
-  for (const Record& r : steps) {
-    elements.push_back(&element_of<Encoded>(r));
-    bytes += elements.back()->size() + 8;
+void append_step_list(const std::vector<Record>& steps, std::string& out) {
+  if (steps.empty()) {
+    out += "[]";
+    return;
   }
-  std::string text;
-  text.reserve(bytes);
-  text += "[\n";
-  for (size_t i = 0; i < elements.size(); ++i) {
-    text += kElementIndent;
-    text += *elements[i];
-    text += i + 1 < elements.size() ? ",\n" : "\n";
+  out += "[\n";
+  for (size_t i = 0; i < steps.size(); ++i) {
+    out += kElementIndent;
+    out += element_of<Encoded>(steps[i]);
+    out += i + 1 < steps.size() ? ",\n" : "\n";
   }
-  text += "   ]";
-  return text;
+  out += "   ]";
 }
+
+// The step lists of a manifest, in the order their placeholders were numbered.
+using StepLists = std::vector<std::function<void(std::string&)>>;
 
 // A group's step list is dumped as this string and the number of its list (dump writes the control
 // character as \u0001), then replaced. Only the value of a "steps" key is taken for one: another
@@ -240,34 +239,37 @@ std::string step_list_text(const std::vector<Record>& steps) {
 constexpr const char* kListValue = "\x01lodex-steps-";
 constexpr std::string_view kListToken = R"("\u0001lodex-steps-)";
 
-// The dumped manifest with each step list's placeholder (the value of a "steps" key) replaced by
-// its list; lists[k] is the k-th placeholder's.
-std::string splice_lists(const std::string& text, const std::vector<std::string>& lists) {
+// `out` = the dumped manifest with each step list's placeholder (the value of a "steps" key)
+// replaced by its list; lists[k] appends the k-th placeholder's.
+void splice_lists(const std::string& text, const StepLists& lists, std::string& out) {
   constexpr std::string_view kKey = R"("steps": )";
-  size_t bytes = text.size();
-  for (const std::string& l : lists) bytes += l.size();
-  std::string out;
-  out.reserve(bytes + 1);
+  out.clear();   // keeps the buffer: the manifest only grows
   size_t copied = 0, search = 0, replaced = 0;
   for (size_t at; (at = text.find(kListToken, search)) != std::string::npos;) {
     search = at + 1;
     if (at < kKey.size() || text.compare(at - kKey.size(), kKey.size(), kKey) != 0) continue;
     const size_t digits = at + kListToken.size(), close = text.find('"', digits);
     out.append(text, copied, at - copied);
-    out += lists.at(std::stoul(text.substr(digits, close - digits)));
+    lists.at(std::stoul(text.substr(digits, close - digits)))(out);
     copied = search = close + 1;
     ++replaced;
   }
   if (replaced != lists.size())
     fail(ErrorCode::kInternal, "manifest encoding placed ", replaced, " of ", lists.size(), " step lists");
   out.append(text, copied, std::string::npos);
-  return out;
+  out += "\n";
 }
 
 }  // namespace
 
 std::string encode_manifest(const Manifest& m) {
-  std::vector<std::string> lists;   // the step lists, in placeholder order
+  std::string out;
+  encode_manifest(m, out);
+  return out;
+}
+
+void encode_manifest(const Manifest& m, std::string& out) {
+  StepLists lists;   // in placeholder order
   json root;
   root["format"] = "lodex";
   root["format_version"] = m.format_version;
@@ -287,7 +289,7 @@ std::string encode_manifest(const Manifest& m) {
     jg["lod"] = {{"scale", g.lod.scale}, {"level0_max", g.lod.level0_max},
                  {"brick_target", g.lod.brick_target}, {"seed", g.lod.seed}};
     jg["steps"] = kListValue + std::to_string(lists.size());
-    lists.push_back(step_list_text<EncodedStep>(g.steps));
+    lists.push_back([&g](std::string& o) { append_step_list<EncodedStep>(g.steps, o); });
     groups[g.name] = jg;
   }
   for (const auto& g : m.grids) {
@@ -308,7 +310,7 @@ std::string encode_manifest(const Manifest& m) {
     jg["index_space"] = g.index_space;
     jg["compression"] = g.zip ? "zip" : "none";
     jg["steps"] = kListValue + std::to_string(lists.size());
-    lists.push_back(step_list_text<EncodedGridStep>(g.steps));
+    lists.push_back([&g](std::string& o) { append_step_list<EncodedGridStep>(g.steps, o); });
     groups[g.name] = jg;
   }
   for (const auto& g : m.series) {
@@ -339,7 +341,7 @@ std::string encode_manifest(const Manifest& m) {
     groups[g.name] = jg;
   }
   root["groups"] = groups;
-  return splice_lists(root.dump(1), lists) + "\n";
+  splice_lists(root.dump(1), lists, out);
 }
 
 namespace {

@@ -135,6 +135,7 @@ struct Manifest {
 };
 
 std::string encode_manifest(const Manifest& m);
+void encode_manifest(const Manifest& m, std::string& out);   // into `out`, reusing its buffer
 // `what` names the file in errors; every key and value is validated.
 Manifest decode_manifest(std::string_view text, const std::string& what);
 

@@ -18,7 +18,7 @@ constexpr uint64_t kMaxManifestBytes = uint64_t{256} << 20;
 
 std::string version() { return "0.1.0"; }
 
-void replace_file(const std::string& path, const std::vector<uint8_t>& bytes, bool durable) {
+void replace_file(const std::string& path, std::span<const uint8_t> bytes, bool durable) {
   if (durable) {
     atomic_replace(path, bytes.data(), bytes.size());
     return;
@@ -56,8 +56,8 @@ std::string step_directory_name(const std::string& group, int64_t step) {
 }
 
 void DatasetState::write_manifest() const {
-  const std::string text = encode_manifest(manifest);
-  replace_file(manifest_path(), std::vector<uint8_t>(text.begin(), text.end()), options.fsync);
+  encode_manifest(manifest, manifest_text);
+  replace_file(manifest_path(), bytes_of(manifest_text), options.fsync);
 }
 
 void DatasetState::require_open() const {

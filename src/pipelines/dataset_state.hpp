@@ -1,6 +1,7 @@
 // State shared by a Dataset and its groups (internal to the pipelines layer).
 #pragma once
 
+#include <span>
 #include <string>
 
 #include "format/manifest.hpp"
@@ -23,12 +24,16 @@ struct DatasetState {
   std::string manifest_path() const { return join_path(path, kManifestName); }
   // Rank 0 only: writes the in-memory manifest atomically (fsync'd when options.fsync).
   void write_manifest() const;
+  mutable std::string manifest_text;   // its last text; the buffer is kept (no fresh pages per commit)
   void require_open() const;
   void require_writable() const;
 };
 
 // Atomic replace; durable (fsync file + directory) or only atomic against concurrent readers.
-void replace_file(const std::string& path, const std::vector<uint8_t>& bytes, bool durable);
+void replace_file(const std::string& path, std::span<const uint8_t> bytes, bool durable);
+inline std::span<const uint8_t> bytes_of(const std::string& text) {
+  return {reinterpret_cast<const uint8_t*>(text.data()), text.size()};
+}
 
 std::string step_directory_name(const std::string& group, int64_t step);
 

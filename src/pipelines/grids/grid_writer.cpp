@@ -102,7 +102,7 @@ IdxHeader grid_idx_header(const GridMeta& g, const std::string& idx_name, const 
 void write_idx_header(const GridMeta& g, const std::string& idx_name, const std::string& path, const Coord3& dims,
                       const std::string& bitmask, int bits_per_block, bool fsync) {
   const std::string text = encode_idx_header(grid_idx_header(g, idx_name, dims, bitmask, bits_per_block));
-  replace_file(path, std::vector<uint8_t>(text.begin(), text.end()), fsync);
+  replace_file(path, bytes_of(text), fsync);
 }
 
 // A grid's .idx against what the manifest says it must hold: a swapped or edited header (another

@@ -241,7 +241,7 @@ uint64_t write_idx(const std::string& idx_path, const std::array<uint64_t, 3>& d
   written += write_sums(w, idx_path);
   // Atomic against readers (write and rename), not durable: the block files are not synced either.
   const std::string text = encode_idx_header(w.header);
-  replace_file(idx_path, std::vector<uint8_t>(text.begin(), text.end()), false);
+  replace_file(idx_path, bytes_of(text), false);
   return written + text.size();
 }
 
