@@ -75,6 +75,7 @@ nb::dict stats_dict(const ReadStats& s) {
   d["head_bytes"] = s.head_bytes;
   d["requests"] = s.requests;
   d["candidates"] = s.candidates;
+  d["levels"] = s.levels;
   d["seconds"] = s.seconds;
   return d;
 }

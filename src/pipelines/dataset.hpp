@@ -74,6 +74,8 @@ struct ReadStats {
   uint64_t requests = 0;         // read calls issued
   uint64_t candidates = 0;       // particles of the bricks meeting the query, over all readers
                                  // (known on every rank only for level-of-detail reads)
+  uint32_t levels = 0;           // level-of-detail reads: the selection's levels; a level asked
+                                 // past the last (levels - 1) read the whole selection
   double seconds = 0;
 };
 

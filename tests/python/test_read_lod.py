@@ -94,11 +94,13 @@ def test_level_counts_and_nesting(clustered, kw):
         prev = cur
     assert len(prev) == N   # the last level is everything
     assert np.array_equal(prev, np.sort(data["id"]))
-    with pytest.raises(lodex.InvalidArgumentError) as ei:
-        g.read(0, level=levels, **kw)
-    assert "level" in str(ei.value)
-    with pytest.raises(lodex.InvalidArgumentError):
-        g.read(0, level=levels + 5, **kw)
+    assert g.last_read_stats["levels"] == levels
+    # Past the last level: everything again, never an error (however far past).
+    for past in (levels, levels + 5, 2**32 - 1):
+        got = g.read(0, level=past, **kw)
+        assert np.array_equal(ids(got), prev), past
+        assert g.last_read_stats["levels"] == levels
+    assert g.read(0) and g.last_read_stats["levels"] == 0   # not a sampled read
 
 
 def test_level_values(clustered):
@@ -130,8 +132,7 @@ def test_level_counts_other_layout(small):
             assert_subset(prev, ids(got))
             prev = ids(got)
         assert np.array_equal(prev, np.sort(data["id"]))
-        with pytest.raises(lodex.InvalidArgumentError):
-            g.read(0, level=levels, **kw)
+        assert np.array_equal(ids(g.read(0, level=levels, **kw)), prev)   # past the last: everything
 
 
 FRACTIONS = [1e-7, 1e-4, 0.001, 0.0123, 0.05, 0.1, 0.25, 0.5, 0.777, 0.9999, 1.0]
@@ -204,8 +205,10 @@ def test_level_with_box(clustered, box):
     # levels relative to the candidates (particles of the bricks meeting the box)
     assert int(in_box.sum()) <= cand <= N
     assert levels == rt.num_levels(cand, 1, 32, 2)
-    with pytest.raises(lodex.InvalidArgumentError):
-        g.read(0, box=box, level=levels)
+    # A level past the box's last one (a script that zoomed in at a fixed level) reads the box.
+    for past in (levels, levels + 3):
+        tu.assert_same_particles(g.read(0, box=box, level=past), want, rt.SCHEMA_F8)
+        assert g.last_read_stats["levels"] == levels
     # fractions with a box: nested, inside the box
     prev = np.zeros(0, dtype=np.uint64)
     for f in (0.01, 0.1, 0.5, 1.0):
@@ -214,6 +217,20 @@ def test_level_with_box(clustered, box):
         assert_subset(cur, full_ids)
         prev = cur
     assert np.array_equal(prev, full_ids)
+
+
+def test_query_past_the_last_level_is_the_whole_query(clustered):
+    """A value query at a level past its selection's last takes every candidate, as the read does."""
+    path, data = clustered
+    g = group(path)
+    box = BOXES[0]
+    levels = g.refine(0, box=box).levels
+    whole = g.query("energy > 0.5", step=0, box=box, fields=["id"])
+    for past in (levels, levels + 4):
+        r = g.query("energy > 0.5", step=0, box=box, level=past, fields=["id"])
+        assert r.count == whole.count and np.array_equal(np.sort(r.data["id"]), np.sort(whole.data["id"])), past
+    m = rt.inside(data["position"], box) & (data["energy"] > 0.5)
+    assert np.array_equal(np.sort(whole.data["id"]), np.sort(data["id"][m]))
 
 
 def test_level_without_candidates(clustered):
@@ -475,11 +492,8 @@ def test_degenerate_steps(edge, step):
         assert_subset(prev, cur)
         prev = cur
     assert len(prev) == n
-    if n:
-        with pytest.raises(lodex.InvalidArgumentError):
-            g.read(step, level=levels)
-    else:
-        assert len(g.read(step, level=7)["id"]) == 0   # no candidates: empty, no error
+    for past in (levels, levels + 7):   # past the last level: everything (nothing without candidates)
+        assert np.array_equal(ids(g.read(step, level=past)), prev)
     for f in (1e-9, 0.5, 1.0):
         assert len(g.read(step, fraction=f)["id"]) == rt.fraction_count(f, n)
     parts = list(g.refine(step))

@@ -122,9 +122,7 @@ def particles(ds, p: Params, cache: Refinements | None = None) -> Frame:
     cache = cache if cache is not None else Refinements(0)
     ref, kept = cache.take(g, step, box, fields, -1 if start is None else start)
     last = ref.levels - 1
-    level = last if level is None else level
-    if level > last:
-        raise InvalidArgumentError(f"level {level} is beyond the last level ({last}) of this view")
+    level = last if level is None else min(level, last)   # past the last level: the whole view
     if start is not None and start >= level:
         raise InvalidArgumentError(f"from ({start}) must be below level ({level})")
     if start is None:
@@ -249,9 +247,7 @@ def value_range(ds, p: Params) -> dict:
     level = p.integer("level", least=0, most=MAX_LEVEL)
     p.done()
     levels = g.refine(step, box, [field_]).levels
-    level = levels - 1 if level is None else level
-    if level >= levels:
-        raise InvalidArgumentError(f"level {level} is beyond the last level ({levels - 1}) of this view")
+    level = levels - 1 if level is None else min(level, levels - 1)   # past the last level: every particle
     a = g.read(step, box, [field_], level=level)[field_]
     a = a.reshape(len(a), -1)
     finite = a.dtype.kind != "f" or bool(np.isfinite(a).all())

@@ -162,11 +162,9 @@ void ParticleQuery::setup(const ReadRequest& request, bool sampled) {
 }
 
 uint64_t ParticleQuery::level_target(uint32_t level) const {
-  const uint32_t levels = level_count();
-  if (candidates_ > 0 && level >= levels)
-    fail(ErrorCode::kInvalidArgument, "level ", level, " is beyond the last level (", levels - 1, ") of this read: ",
-         candidates_, " candidate particles, readers ", lod_.readers, ", P ", lod_.P, ", S ", lod_.S);
-  return level_prefix(lod_, level);
+  // Past the last level the prefix covers every candidate: the whole selection (a zoom into a
+  // smaller box keeps working at the level it had).
+  return level_prefix(lod_, std::min(level, level_count()));
 }
 
 std::map<size_t, std::vector<ParticleQuery::SampleRange>> ParticleQuery::sample_ranges(uint64_t t) const {

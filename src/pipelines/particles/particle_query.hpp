@@ -49,7 +49,7 @@ class ParticleQuery {
   uint64_t candidates() const { return candidates_; }
   const LodRequest& lod() const { return lod_; }
   uint32_t level_count() const { return ::lodex::level_count(lod_, candidates_); }
-  // The sample positions of levels 0..level; a level past the last is an InvalidArgument error.
+  // The sample positions of levels 0..level; a level past the last takes every candidate.
   uint64_t level_target(uint32_t level) const;
   // Collective: this rank's rows of the sample positions [t0, t1) (t1 = UINT64_MAX: everything).
   std::vector<FieldColumn> read(uint64_t t0, uint64_t t1, ReadStats& stats);

@@ -129,6 +129,7 @@ std::vector<FieldColumn> ParticleGroup::read(int64_t step, const ReadRequest& re
   ReadStats stats;
   add(stats, q->setup_stats());
   auto out = q->read(0, t1, stats);
+  if (sampled) stats.levels = q->level_count();
   read_stats_ = stats;
   // A whole step read here must return every particle the manifest records: a shortfall means a
   // file's description was forged past its checksums.
