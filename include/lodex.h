@@ -171,13 +171,15 @@ typedef struct lodex_lod_params {
   uint64_t brick_target; /* particles per spatial brick; 0 (default): sized for the data */
   uint64_t seed;         /* of the shuffle within bricks (default 0) */
 } lodex_lod_params;
-/* Local. Defaults: FACTOR (1,1,1); S=2, B0=256, 4096 per brick, seed 0. */
+/* Local. Defaults: GRID (1,1,1), the whole domain one partition (one file per step, no patches
+ * needed: what a NULL partition gives, and Python's and C++'s default); S=2, B0=256, bricks sized
+ * for the data, seed 0. */
 LODEX_API int lodex_partition_init(lodex_partition* p);
 LODEX_API int lodex_lod_params_init(lodex_lod_params* lod);
 
 /* Collective (append mode). Defines a particle group; if it exists, checks that the definition
  * matches. One field must be "position" (3 components of F4 or F8). partition / lod: NULL for
- * the defaults. *out is borrowed from ds: valid until lodex_dataset_close. */
+ * the defaults (lodex_partition_init, lodex_lod_params_init). *out is borrowed from ds: valid until lodex_dataset_close. */
 LODEX_API int lodex_particles_define(lodex_dataset* ds, const char* name, const lodex_field_def* fields,
                                      size_t num_fields, const double domain[6], const lodex_partition* partition,
                                      const lodex_lod_params* lod, lodex_particles** out);

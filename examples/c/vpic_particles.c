@@ -87,8 +87,9 @@ int main(int argc, char** argv) {
   const lodex_field_def fields[] = {{"position", LODEX_F4, 3}, {"ux", LODEX_F4, 1}, {"uy", LODEX_F4, 1},
                                     {"uz", LODEX_F4, 1},       {"energy", LODEX_F4, 1}, {"id", LODEX_U8, 1}};
   const double domain[6] = {0, 0, 0, PATCH * dims[0], PATCH * dims[1], PATCH * dims[2]};
-  lodex_partition partition;
+  lodex_partition partition;   /* the paper's factor (1,1,1): a file per rank patch */
   CHECK(lodex_partition_init(&partition));
+  partition.mode = LODEX_PARTITION_FACTOR;
   lodex_particles* electrons;
   CHECK(lodex_particles_define(ds, "electrons", fields, 6, domain, &partition, NULL, &electrons));
 

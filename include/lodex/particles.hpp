@@ -250,14 +250,15 @@ inline Box box_from_c(const double b[6]) { return Box{{b[0], b[1], b[2]}, {b[3],
 
 // How particles are split among files. kFactor: (Px, Py, Pz) rank patches per partition along
 // each axis; kGrid: a fixed (gx, gy, gz) grid of the domain; kAdaptive: files of about
-// particles_per_file particles from a k-d split. Default: factor (1, 1, 1).
+// particles_per_file particles from a k-d split. Default: grid (1, 1, 1), the whole domain one
+// partition (one file per step, no patches needed), as in Python and C.
 struct Partition {
   enum class Mode : int32_t {
     kFactor = LODEX_PARTITION_FACTOR,
     kGrid = LODEX_PARTITION_GRID,
     kAdaptive = LODEX_PARTITION_ADAPTIVE
   };
-  Mode mode = Mode::kFactor;
+  Mode mode = Mode::kGrid;
   std::array<uint32_t, 3> dims{1, 1, 1};
   uint64_t particles_per_file = 0;  // kAdaptive only
 

@@ -253,11 +253,6 @@ class ParticleGroup:
         mode, dims, _ = self._core.partition
         return mode, dims
 
-    def _serial(self) -> bool:
-        """Whether this group's dataset is written by one process (no communicator or one rank)."""
-        comm = self._dataset._comm
-        return comm is None or comm.Get_size() == 1
-
     @property
     def particles_per_file(self) -> int | None:
         """The adaptive scheme's target particles per file (None for the other schemes)."""
@@ -300,8 +295,6 @@ class ParticleGroup:
                 raise InvalidArgumentError("data must be a dict of field name -> numpy array")
             fields = _write_fields(data)
             pb = None if patch is None else _box(patch, "patch")
-            if pb is None and self._serial() and self.partition[0] == "factor":
-                pb = _box(self.domain, "domain")   # one writer: its patch is the whole domain
             step = _step(step)
             if index is not None and not isinstance(index, Mapping):
                 index = {"fields": index}

@@ -22,6 +22,7 @@ Definition definition(const lodex_field_def* fields, size_t num_fields, const do
   for (size_t i = 0; i < num_fields; ++i) specs.push_back(field_spec(fields[i], cat("fields[", i, "]").c_str()));
   d.schema = Schema(specs);
   d.domain = particle_box(domain, "domain");
+  d.partition = PartitionSpec{PartitionMode::kGrid, {1, 1, 1}, 0};   // the default of every language
   if (partition) {
     if (partition->mode < LODEX_PARTITION_FACTOR || partition->mode > LODEX_PARTITION_ADAPTIVE)
       fail(ErrorCode::kInvalidArgument, "partition mode ", partition->mode,
@@ -77,7 +78,7 @@ extern "C" {
 int lodex_partition_init(lodex_partition* p) {
   return guarded([&] {
     if (!p) fail(ErrorCode::kInvalidArgument, "partition is NULL");
-    *p = lodex_partition{LODEX_PARTITION_FACTOR, {1, 1, 1}, 0};
+    *p = lodex_partition{LODEX_PARTITION_GRID, {1, 1, 1}, 0};
   });
 }
 

@@ -25,7 +25,8 @@ Lattice infer_lattice(const Box& domain, std::span<const RankInput> ranks) {
     if (!r.patch_given)
       fail(ErrorCode::kInvalidArgument,
            "a partition factor needs every rank's patch box to align the aggregation grid with "
-           "the decomposition (pass patch=), or use a partition grid that ignores patches");
+           "the decomposition (give every rank's patch to the write), or use a partition grid, "
+           "which needs no patches");
     if (!first) first = &r;
   }
   Lattice lat{};

@@ -222,6 +222,48 @@ static void test_component_writes(lodex_dataset* ds) {
   free(mass);
 }
 
+/* One default partition in every language: a NULL partition is the whole domain as one partition
+ * (no patches needed, NULL patches written at any rank count); a factor written without patches
+ * is refused in words a C caller can act on, except by one writer, whose patch is the domain. */
+static void test_default_partition(lodex_dataset* ds) {
+  const lodex_field_def fields[] = {{"position", LODEX_F8, 3}, {"mass", LODEX_F4, 1}};
+  const double domain[6] = {0, 0, 0, 1, 1, 1};
+  lodex_particles* g = NULL;
+  EXPECT_OK(lodex_particles_define(ds, "defaults", fields, 2, domain, NULL, NULL, &g));
+  lodex_partition part;
+  EXPECT_OK(lodex_partition_init(&part));
+  EXPECT(part.mode == LODEX_PARTITION_GRID && part.dims[0] == 1 && part.dims[1] == 1 && part.dims[2] == 1);
+  const int n = 30;
+  double pos[3 * 30];
+  float mass[30];
+  for (int i = 0; i < n; ++i) {
+    pos[3 * i] = (g_rank + (i + 0.5) / n) / g_size;
+    pos[3 * i + 1] = pos[3 * i + 2] = (i + 0.5) / n;
+    mass[i] = (float)i;
+  }
+  const lodex_field_data data[] = {{"position", LODEX_F8, 3, (uint64_t)n, pos}, {"mass", LODEX_F4, 1, (uint64_t)n, mass}};
+  EXPECT_OK(lodex_particles_write(g, 0, data, 2, NULL));
+  lodex_columns* cols = NULL;
+  EXPECT_OK(lodex_particles_read(g, 0, NULL, MPI_COMM_NULL, &cols));
+  lodex_column m;
+  EXPECT_OK(lodex_columns_find(cols, "mass", &m));
+  EXPECT(m.rows == (uint64_t)(n * g_size));
+  EXPECT_OK(lodex_columns_free(cols));
+
+  part.mode = LODEX_PARTITION_FACTOR;
+  lodex_particles* f = NULL;
+  EXPECT_OK(lodex_particles_define(ds, "factor_no_patch", fields, 2, domain, &part, NULL, &f));
+  if (g_size == 1) {
+    EXPECT_OK(lodex_particles_write(f, 0, data, 2, NULL));
+  } else {
+    EXPECT_ERROR(lodex_particles_write(f, 0, data, 2, NULL), LODEX_ERR_INVALID_ARGUMENT,
+                 "give every rank's patch to the write");
+    char message[512];
+    snprintf(message, sizeof message, "%s", lodex_last_error());
+    EXPECT(strstr(message, "patch=") == NULL);
+  }
+}
+
 static void test_reads(lodex_particles* g) {
   /* What was committed reads back exactly, on one process, through every result call. */
   lodex_columns* cols = NULL;
@@ -413,6 +455,7 @@ int main(int argc, char** argv) {
   test_definitions(ds);
   test_writes(g);
   test_component_writes(ds);
+  test_default_partition(ds);
   test_reads(g);
   test_queries(g);
   test_grids(ds);

@@ -127,8 +127,10 @@ uint64_t file_seed(uint64_t group_seed, int64_t step, uint32_t partition) {
 
 // ---- check ----
 
-RankRecord check(StepWrite& w, std::span<const FieldView> views, const std::optional<Box>& patch) {
+RankRecord check(StepWrite& w, std::span<const FieldView> views, std::optional<Box> patch) {
   w.st.require_writable();
+  // One writer of a factor-partitioned group: its patch is the whole domain (a factor needs patches).
+  if (!patch && w.st.comm.size() == 1 && w.group.partition.mode == PartitionMode::kFactor) patch = w.group.domain;
   if (w.step < 0) fail(ErrorCode::kInvalidArgument, "step ", w.step, " is negative");
   if (w.group.find_step(w.step))
     fail(ErrorCode::kAlreadyExists, "step ", w.step, " of group '", w.name, "' is already committed; steps are written once");
