@@ -188,15 +188,17 @@ def test_fractional_step_is_rejected(pristine, step):
 
 
 def test_level_beyond_last(pristine):
+    """Not an error: a level past the last reads every particle, and the stats say how many levels
+    the selection has."""
     g = group(pristine)
     levels = rt.num_levels(N, 1, 32, 2)
     assert len(g.read(0, level=levels - 1)["id"]) == N
     for L in (levels, levels + 1, 1000):
-        with pytest.raises(lodex.InvalidArgumentError) as ei:
-            g.read(0, level=L)
-        assert str(L) in str(ei.value)
-    with pytest.raises(lodex.InvalidArgumentError):   # with readers, fewer levels
-        g.read(0, level=rt.num_levels(N, 8, 32, 2), readers=8)
+        assert len(g.read(0, level=L)["id"]) == N
+        assert g.last_read_stats["levels"] == levels
+    eight = rt.num_levels(N, 8, 32, 2)   # with readers, fewer levels
+    assert len(g.read(0, level=eight, readers=8)["id"]) == N
+    assert g.last_read_stats["levels"] == eight
 
 
 @pytest.mark.parametrize("step", [2, 5, -1, 10**12])
