@@ -18,6 +18,40 @@ struct Lattice {
   std::array<uint64_t, 3> patches;   // patches per axis
 };
 
+// Equal aligned patches overlap exactly when two ranks give the same lattice cell: the particles of
+// one region would then come from two decompositions, which a factor cannot aggregate (grid
+// boxes are refused alike).
+void refuse_shared_cells(const Box& domain, std::span<const RankInput> ranks, const Lattice& lat) {
+  const uint64_t cells = lat.patches[0] * lat.patches[1] * lat.patches[2];
+  auto cell_of = [&](const Box& b) {
+    uint64_t k[3];
+    for (int a = 0; a < 3; ++a)
+      k[a] = static_cast<uint64_t>(std::llround((b.inclusive_min[a] - domain.inclusive_min[a]) / lat.patch_size[a]));
+    return k[0] + lat.patches[0] * (k[1] + lat.patches[1] * k[2]);
+  };
+  auto refuse = [&](size_t first, size_t second) {
+    fail(ErrorCode::kInvalidArgument, "ranks ", first, " and ", second, " give the same patch ",
+         to_string(ranks[second].patch), ": the patches of a partition factor must not overlap "
+         "(one rank per cell of the decomposition; use a partition grid for overlapping boxes)");
+  };
+  if (cells <= 8 * ranks.size() + 64) {   // the usual lattice: about one cell per rank
+    std::vector<int64_t> owner(cells, -1);
+    for (size_t r = 0; r < ranks.size(); ++r) {
+      if (ranks[r].patch.empty()) continue;
+      int64_t& o = owner[cell_of(ranks[r].patch)];
+      if (o >= 0) refuse(static_cast<size_t>(o), r);
+      o = static_cast<int64_t>(r);
+    }
+    return;
+  }
+  std::vector<std::pair<uint64_t, size_t>> taken;
+  for (size_t r = 0; r < ranks.size(); ++r)
+    if (!ranks[r].patch.empty()) taken.emplace_back(cell_of(ranks[r].patch), r);
+  std::sort(taken.begin(), taken.end());
+  for (size_t i = 1; i < taken.size(); ++i)
+    if (taken[i].first == taken[i - 1].first) refuse(taken[i - 1].second, taken[i].second);
+}
+
 Lattice infer_lattice(const Box& domain, std::span<const RankInput> ranks) {
   const RankInput* first = nullptr;
   for (const auto& r : ranks) {
@@ -63,6 +97,7 @@ Lattice infer_lattice(const Box& domain, std::span<const RankInput> ranks) {
              ": a partition factor needs aligned patches (use a partition grid)");
     }
   }
+  refuse_shared_cells(domain, ranks, lat);
   return lat;
 }
 

@@ -238,6 +238,31 @@ TEST(ParticlePlanFactor, UnequalOrMisalignedPatchesAreRejected) {
   EXPECT_NE(d.find("does not divide"), std::string::npos) << d;
 }
 
+TEST(ParticlePlanFactor, OverlappingPatchesAreRejected) {
+  auto ranks = lattice(kUnit, 2, 2, 1);
+  ranks[3].patch = ranks[1].patch;   // two ranks claim the same cell; cell 3 is left to nobody
+  const std::string msg = expect_error(ErrorCode::kInvalidArgument, [&] {
+    plan_particle_write(kUnit, {PartitionMode::kFactor, {1, 1, 1}}, ranks);
+  });
+  EXPECT_NE(msg.find("ranks 1 and 3 give the same patch"), std::string::npos) << msg;
+  // The same on a sparse lattice (many more cells than ranks): the sorted path.
+  std::vector<RankInput> sparse(3);
+  for (auto& r : sparse) {
+    r.patch = Box{{0.5, 0.25, 0}, {0.5 + 1.0 / 64, 0.25 + 1.0 / 64, 1.0 / 64}};
+    r.count = 5;
+    r.patch_given = true;
+  }
+  sparse[0].patch = Box{{0, 0, 0}, {1.0 / 64, 1.0 / 64, 1.0 / 64}};
+  const std::string m2 = expect_error(ErrorCode::kInvalidArgument, [&] {
+    plan_particle_write(kUnit, {PartitionMode::kFactor, {1, 1, 1}}, sparse);
+  });
+  EXPECT_NE(m2.find("ranks 1 and 2 give the same patch"), std::string::npos) << m2;
+  // Ranks without particles and without a patch take no cell.
+  auto holes = lattice(kUnit, 2, 1, 1);
+  holes.push_back(RankInput{});
+  EXPECT_NO_THROW(plan_particle_write(kUnit, {PartitionMode::kFactor, {1, 1, 1}}, holes));
+}
+
 TEST(ParticlePlan, InvalidInputsAreRejected) {
   auto ranks = lattice(kUnit, 2, 1, 1);
   expect_error(ErrorCode::kInvalidArgument,   // empty domain

@@ -261,6 +261,9 @@ static void test_default_partition(lodex_dataset* ds) {
     char message[512];
     snprintf(message, sizeof message, "%s", lodex_last_error());
     EXPECT(strstr(message, "patch=") == NULL);
+    /* Every rank giving the whole domain as its patch: overlapping patches, refused by name. */
+    EXPECT_ERROR(lodex_particles_write(f, 0, data, 2, domain), LODEX_ERR_INVALID_ARGUMENT,
+                 "ranks 0 and 1 give the same patch");
   }
 }
 
