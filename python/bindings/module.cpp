@@ -126,7 +126,8 @@ NB_MODULE(_lodex, m) {
           [](Dataset& ds, const std::string& name, const std::vector<std::tuple<std::string, std::string, uint32_t>>& fields,
              const std::array<double, 3>& lo, const std::array<double, 3>& hi, const std::string& mode,
              const std::array<uint32_t, 3>& dims, uint64_t particles_per_file, uint32_t scale, uint64_t level0_max,
-             uint64_t brick_target, uint64_t seed, const std::optional<std::pair<int, std::string>>& error) -> ParticleGroup& {
+             uint64_t brick_target, uint64_t seed, const std::array<bool, 3>& periodic, bool auto_domain,
+             const std::optional<std::pair<int, std::string>>& error) -> ParticleGroup& {
             // A definition that fails to build on one rank must still reach the collective.
             std::optional<lodex::Error> input_error = python_input_error(error);
             Schema schema;
@@ -143,11 +144,14 @@ NB_MODULE(_lodex, m) {
             }
             LodParams lod{scale, level0_max, brick_target, seed};
             nb::gil_scoped_release release;
-            return ds.particles(name, schema, Box{lo, hi}, spec, lod, input_error);   // raised on every rank
+            ParticleDomain domain = auto_domain ? ParticleDomain::auto_domain() : ParticleDomain(Box{lo, hi}, periodic);
+            if (auto_domain) domain.periodic = periodic;   // refused with its own message
+            return ds.particles(name, schema, domain, spec, lod, input_error);   // raised on every rank
           },
           nb::arg("name"), nb::arg("fields"), nb::arg("lo"), nb::arg("hi"), nb::arg("mode"), nb::arg("dims"),
           nb::arg("particles_per_file"), nb::arg("scale"), nb::arg("level0_max"), nb::arg("brick_target"),
-          nb::arg("seed"), nb::arg("error").none() = nb::none(), nb::rv_policy::reference_internal)
+          nb::arg("seed"), nb::arg("periodic") = std::array<bool, 3>{false, false, false}, nb::arg("auto_domain") = false,
+          nb::arg("error").none() = nb::none(), nb::rv_policy::reference_internal)
       .def("close", [](Dataset& ds) {
         nb::gil_scoped_release release;
         ds.close();

@@ -119,6 +119,11 @@ nb::dlpack::dtype dlpack_of(DType t) {
   return nb::dtype<uint8_t>();
 }
 
+static nb::tuple box_tuple(const Box& b) {
+  return nb::make_tuple(nb::make_tuple(b.inclusive_min[0], b.inclusive_min[1], b.inclusive_min[2]),
+                        nb::make_tuple(b.exclusive_max[0], b.exclusive_max[1], b.exclusive_max[2]));
+}
+
 void bind_particles(nb::module_& m) {
   nb::class_<ParticleGroup>(m, "ParticleGroup")
       .def_prop_ro("name", &ParticleGroup::name)
@@ -129,12 +134,13 @@ void bind_particles(nb::module_& m) {
                        out.append(nb::make_tuple(f.name, dtype_name(f.dtype), f.components));
                      return out;
                    })
-      .def_prop_ro("domain",
-                   [](const ParticleGroup& g) {
-                     const Box& b = g.domain();
-                     return nb::make_tuple(nb::make_tuple(b.inclusive_min[0], b.inclusive_min[1], b.inclusive_min[2]),
-                                           nb::make_tuple(b.exclusive_max[0], b.exclusive_max[1], b.exclusive_max[2]));
-                   })
+      .def_prop_ro("domain", [](const ParticleGroup& g) { return box_tuple(g.domain()); })
+      .def("step_domain", [](const ParticleGroup& g, int64_t step) { return box_tuple(g.step_domain(step)); })
+      .def_prop_ro("auto_domain", &ParticleGroup::auto_domain)
+      .def_prop_ro("periodic", [](const ParticleGroup& g) {
+        const Periodic& p = g.periodic();
+        return nb::make_tuple(p[0], p[1], p[2]);
+      })
       .def_prop_ro("partition",
                    [](const ParticleGroup& g) {
                      const PartitionSpec& p = g.partition();

@@ -91,6 +91,20 @@ def _field_names(fields: Any) -> list[str] | None:
     return None if fields is None else list(fields)
 
 
+def _periodic(value: Any) -> tuple[bool, bool, bool]:
+    if value is None:
+        return (False, False, False)
+    if isinstance(value, (bool, np.bool_)):
+        return (bool(value),) * 3
+    try:
+        axes = tuple(value)
+    except TypeError:
+        axes = ()
+    if len(axes) != 3 or not all(isinstance(a, (bool, np.bool_)) for a in axes):
+        raise InvalidArgumentError(f"periodic must be a bool or 3 bools (x, y, z), got {value!r}")
+    return tuple(bool(a) for a in axes)
+
+
 def _partition_spec(partition, partition_grid, particles_per_file, file_bytes,
                     fields: list[tuple[str, str, int]] | None) -> tuple[str, list[int], int]:
     """(mode, dims, particles per file) of a group definition: ``partition=(Px, Py, Pz)`` (factor),
@@ -246,6 +260,20 @@ class ParticleGroup:
     @property
     def domain(self) -> Box:
         return self._core.domain
+
+    @property
+    def periodic(self) -> tuple[bool, bool, bool]:
+        """Which axes are periodic (positions wrapped into the domain on write)."""
+        return tuple(self._core.periodic)
+
+    @property
+    def auto_domain(self) -> bool:
+        """Whether each step has its own domain, the bounds of its particles (``domain="auto"``)."""
+        return bool(self._core.auto_domain)
+
+    def step_domain(self, step: int) -> Box:
+        """The domain step ``step`` was written in: the group's, or the step's own for ``domain="auto"``."""
+        return self._core.step_domain(_step(step))
 
     @property
     def partition(self) -> tuple[str, tuple[int, int, int]]:
@@ -602,11 +630,12 @@ class Dataset:
         return list(self._core.particle_group_names())
 
     def particles(self, name: str, schema: Mapping[str, Any] | None = None,
-                  domain: Box | None = None, partition: Sequence[int] | str | None = None,
+                  domain: Box | str | None = None, partition: Sequence[int] | str | None = None,
                   partition_grid: Sequence[int] | None = None,
                   lod: Mapping[str, int] | None = None, *,
                   particles_per_file: int | None = None,
-                  file_bytes: int | None = None) -> ParticleGroup:
+                  file_bytes: int | None = None,
+                  periodic: bool | Sequence[bool] | None = None) -> ParticleGroup:
         """The particle group ``name``. With a schema (collective): create it, or check that the
         existing group matches. ``partition=(Px, Py, Pz)`` is the aggregation partition factor
         relative to the ranks' patches; ``partition_grid=(gx, gy, gz)`` instead cuts the domain
@@ -614,29 +643,40 @@ class Dataset:
         tree over where the particles are, into files of about ``particles_per_file`` particles
         (or ``file_bytes`` bytes of columns) each, the files' aggregators spread over the ranks
         (several files per rank when there are more files than ranks; docs/adaptive.md). With none, the whole domain is one partition (one file per step: right
-        for a serial writer, a bottleneck for many ranks)."""
+        for a serial writer, a bottleneck for many ranks).
+
+        ``domain``: the box ``((x0, y0, z0), (x1, y1, z1))`` every particle lies in, its maximum
+        included; a particle outside it is an error. ``periodic=(True, True, False)`` (or one bool
+        for every axis) makes axes periodic: positions are wrapped into ``[min, max)`` on write
+        (the maximum maps to the minimum), and a read box may reach past the domain on those axes
+        to get the wrapped images. ``domain="auto"``: no fixed box; each step's domain is the
+        bounding box of its particles (:meth:`ParticleGroup.step_domain`), for shrinking or
+        expanding systems (docs/writes.md, "Domains")."""
         if schema is None:
             if (domain is not None or partition is not None or partition_grid is not None
-                    or particles_per_file is not None or file_bytes is not None):
-                raise InvalidArgumentError("domain and partition need a schema")
+                    or particles_per_file is not None or file_bytes is not None or periodic is not None):
+                raise InvalidArgumentError("domain, periodic and partition need a schema")
             core = self._core.particles(name)
         else:
             with _collective_input(lambda code, message: self._core.define_particles(
                     name, [], (0.0,) * 3, (1.0,) * 3, "factor", (1, 1, 1), 0, 2, 1, 0, 0, error=(code, message)),
                     "group definition"):
-                args = self._definition(schema, domain, partition, partition_grid, lod,
-                                        particles_per_file, file_bytes)
-            core = self._core.define_particles(name, *args)
+                args, kw = self._definition(schema, domain, partition, partition_grid, lod,
+                                            particles_per_file, file_bytes, periodic)
+            core = self._core.define_particles(name, *args, **kw)
         if name not in self._groups:
             self._groups[name] = ParticleGroup(self, core)
         return self._groups[name]
 
     @staticmethod
     def _definition(schema, domain, partition, partition_grid, lod, particles_per_file=None,
-                    file_bytes=None) -> tuple:
+                    file_bytes=None, periodic=None) -> tuple[tuple, dict]:
         if domain is None:
-            raise InvalidArgumentError("a new particle group needs a domain")
-        lo, hi = _box(domain, "domain")
+            raise InvalidArgumentError('a new particle group needs a domain (a box, or "auto")')
+        auto = isinstance(domain, str)
+        if auto and domain != "auto":
+            raise InvalidArgumentError(f'domain must be a box ((x0, y0, z0), (x1, y1, z1)) or "auto", got {domain!r}')
+        lo, hi = ([0.0] * 3, [1.0] * 3) if auto else _box(domain, "domain")
         fields = _schema(schema)
         mode, dims, target = _partition_spec(partition, partition_grid, particles_per_file, file_bytes, fields)
         opts = dict(DEFAULT_LOD)
@@ -644,8 +684,8 @@ class Dataset:
             if k not in opts:
                 raise InvalidArgumentError(f"unknown lod setting {k!r}; known: {sorted(opts)}")
             opts[k] = int(v)
-        return (fields, lo, hi, mode, dims, target, opts["scale"], opts["level0_max"], opts["brick_target"],
-                opts["seed"])
+        return ((fields, lo, hi, mode, dims, target, opts["scale"], opts["level0_max"], opts["brick_target"],
+                 opts["seed"]), {"periodic": _periodic(periodic), "auto_domain": auto})
 
     def import_h5part(self, path: str | os.PathLike, name: str, **kw) -> ParticleGroup:
         """Import the H5Part file ``path`` into the particle group ``name`` (collective over this

@@ -136,7 +136,7 @@ int lodex_particles_domain(const lodex_particles* g, double box[6]) {
   return guarded([&] {
     live(g, Kind::kParticles, "group");
     if (!box) fail(ErrorCode::kInvalidArgument, "box is NULL");
-    const Box& b = g->group->domain();
+    const Box b = g->group->domain();
     for (int a = 0; a < 3; ++a) box[a] = b.inclusive_min[a], box[3 + a] = b.exclusive_max[a];
   });
 }

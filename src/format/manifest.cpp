@@ -24,6 +24,13 @@ const StepRecord* ParticleGroupMeta::find_step(int64_t step) const {
   return nullptr;
 }
 
+Box ParticleGroupMeta::extent() const {
+  if (!auto_domain) return domain;
+  Box b = Box::nothing();
+  for (const auto& s : steps) b.extend(s.domain);
+  return b;
+}
+
 ParticleGroupMeta* Manifest::find_particles(const std::string& name) {
   for (auto& g : particle_groups)
     if (g.name == name) return &g;
@@ -135,7 +142,7 @@ namespace {
 bool same(const StepRecord& a, const StepRecord& b) {
   if (a.step != b.step || a.particles != b.particles || a.files != b.files || a.bytes != b.bytes ||
       a.directory != b.directory || a.metadata_checksum != b.metadata_checksum || a.writer_ranks != b.writer_ranks ||
-      a.indexes.size() != b.indexes.size())
+      a.indexes.size() != b.indexes.size() || !(a.domain == b.domain))
     return false;
   for (size_t i = 0; i < a.indexes.size(); ++i) {
     const StepIndex &x = a.indexes[i], &y = b.indexes[i];
@@ -155,6 +162,7 @@ json step_json(const StepRecord& s) {
   json js = {{"step", s.step}, {"particles", s.particles}, {"files", s.files},
              {"bytes", s.bytes}, {"directory", s.directory},
              {"metadata_checksum", s.metadata_checksum}, {"writer_ranks", s.writer_ranks}};
+  if (!s.domain.empty()) js["domain"] = box_json(s.domain);   // groups of domain "auto"
   if (!s.indexes.empty()) {
     json ji = json::object();
     for (const auto& x : s.indexes) {
@@ -282,7 +290,8 @@ void encode_manifest(const Manifest& m, std::string& out) {
     for (const auto& f : g.schema.fields())
       schema.push_back({{"name", f.name}, {"dtype", dtype_name(f.dtype)}, {"components", f.components}});
     jg["schema"] = schema;
-    jg["domain"] = box_json(g.domain);
+    jg["domain"] = g.auto_domain ? json("auto") : box_json(g.domain);
+    if (g.any_periodic()) jg["periodic"] = g.periodic;
     jg["partition"] = {{"mode", partition_mode_name(g.partition.mode)}, {"dims", g.partition.dims}};
     if (g.partition.mode == PartitionMode::kAdaptive)
       jg["partition"]["particles_per_file"] = g.partition.particles_per_file;
@@ -576,6 +585,39 @@ json parse_json(std::string_view text, const std::string& what) {
 
 }  // namespace
 
+namespace {
+
+// A group's "domain" (a box, or "auto") and "periodic" (absent: no periodic axis).
+void decode_domain(const Reader& r, const json& jg, const std::string& gp, ParticleGroupMeta& g) {
+  const json& jd = r.key(jg, "domain", gp);
+  if (jd.is_string()) {
+    if (jd.get<std::string>() != "auto") r.bad(gp + "/domain", "expected a box or \"auto\"");
+    g.auto_domain = true;
+  } else {
+    g.domain = r.box(jd, gp + "/domain");
+    if (g.domain.empty() || !g.domain.finite()) r.bad(gp + "/domain", "must be finite with min < max");
+  }
+  if (!jg.contains("periodic")) return;
+  const json& jp = jg["periodic"];
+  if (!jp.is_array() || jp.size() != 3 || !jp[0].is_boolean() || !jp[1].is_boolean() || !jp[2].is_boolean())
+    r.bad(gp + "/periodic", "expected 3 booleans");
+  for (int a = 0; a < 3; ++a) g.periodic[a] = jp[a].get<bool>();
+  if (g.auto_domain && g.any_periodic()) r.bad(gp + "/periodic", "a domain \"auto\" has no periodic axis");
+}
+
+// A step's own domain: required in groups of domain "auto", absent in the others.
+void decode_step_domain(const Reader& r, const json& s, const std::string& sp, const ParticleGroupMeta& g,
+                        StepRecord& rec) {
+  if (!g.auto_domain) {
+    if (s.contains("domain")) r.bad(sp + "/domain", "only steps of a group of domain \"auto\" have one");
+    return;
+  }
+  rec.domain = r.box(r.key(s, "domain", sp), sp + "/domain");
+  if (rec.domain.empty() || !rec.domain.finite()) r.bad(sp + "/domain", "must be finite with min < max");
+}
+
+}  // namespace
+
 Manifest decode_manifest(std::string_view text, const std::string& what) {
   json root = parse_json(text, what);
   Reader r(what);
@@ -618,8 +660,7 @@ Manifest decode_manifest(std::string_view text, const std::string& what) {
     } catch (const Error& e) {
       r.bad(gp + "/schema", e.what());
     }
-    g.domain = r.box(r.key(jg, "domain", gp), gp + "/domain");
-    if (g.domain.empty() || !g.domain.finite()) r.bad(gp + "/domain", "must be finite with min < max");
+    decode_domain(r, jg, gp, g);
     const json& jp = r.key(jg, "partition", gp);
     const std::string mode = r.str(r.key(jp, "mode", gp + "/partition"), gp + "/partition/mode");
     try {
@@ -663,6 +704,7 @@ Manifest decode_manifest(std::string_view text, const std::string& what) {
       rec.metadata_checksum = r.u64(r.key(s, "metadata_checksum", sp), sp + "/metadata_checksum");
       rec.writer_ranks = static_cast<uint32_t>(r.u64(r.key(s, "writer_ranks", sp), sp + "/writer_ranks"));
       if (!g.steps.empty() && g.steps.back().step >= rec.step) r.bad(sp + "/step", "steps are not ascending");
+      decode_step_domain(r, s, sp, g, rec);
       if (s.contains("indexes")) {   // absent in steps without bitmap indexes
         const json& ji = s["indexes"];
         const std::string ip = sp + "/indexes";

@@ -15,6 +15,7 @@
 #include "core/schema.hpp"
 #include "layout/binning.hpp"
 #include "layout/lod_order.hpp"
+#include "layout/particle_domain.hpp"
 #include "layout/particle_plan.hpp"
 #include "layout/series_plan.hpp"
 
@@ -45,6 +46,7 @@ struct StepRecord {
   uint64_t metadata_checksum = 0; // checksum64 of the spatial metadata file
   uint32_t writer_ranks = 0;
   std::vector<StepIndex> indexes; // ascending by field name
+  Box domain{};                   // groups of domain "auto": this step's (the bounds of its particles)
   const StepIndex* find_index(const std::string& field) const;
   mutable std::shared_ptr<const EncodedStep> encoded;   // a cache, checked against the fields
 };
@@ -52,12 +54,22 @@ struct StepRecord {
 struct ParticleGroupMeta {
   std::string name;
   Schema schema;
+  // The fixed domain, maximum inclusive; unused by a group of domain "auto", whose steps each
+  // have their own (extent() is their union).
   Box domain;
+  bool auto_domain = false;
+  Periodic periodic{false, false, false};   // wrapped on write (fixed domains only)
   PartitionSpec partition;
   LodParams lod;                  // seed here is the group's base seed
   std::vector<StepRecord> steps;  // ascending by step
 
   const StepRecord* find_step(int64_t step) const;
+  // The domain step `step` was written in (the group's, or the step's own for "auto").
+  const Box& step_domain(const StepRecord& s) const { return auto_domain ? s.domain : domain; }
+  bool any_periodic() const { return periodic[0] || periodic[1] || periodic[2]; }
+  // The box every step lies in: the fixed domain, or the union of the steps' own (Box::nothing()
+  // before the first step of an "auto" group).
+  Box extent() const;
 };
 
 struct GridStepRecord {

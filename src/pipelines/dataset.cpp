@@ -167,6 +167,20 @@ size_t edit_distance(const std::string& a, const std::string& b) {
   return row[b.size()];
 }
 
+std::string periodic_text(const Periodic& p) {
+  return cat("(", p[0] ? "true" : "false", ", ", p[1] ? "true" : "false", ", ", p[2] ? "true" : "false", ")");
+}
+
+void check_domain(const ParticleDomain& d) {
+  if (d.automatic) {
+    if (d.periodic[0] || d.periodic[1] || d.periodic[2])
+      fail(ErrorCode::kInvalidArgument, "a periodic axis needs a fixed domain (its period); domain \"auto\" has none");
+    return;
+  }
+  if (d.box.empty() || !d.box.finite())
+    fail(ErrorCode::kInvalidArgument, "domain ", to_string(d.box), " must be finite with min < max on every axis");
+}
+
 std::string listed(const std::vector<std::string>& names) {
   std::string out;
   for (const auto& n : names) out += (out.empty() ? "" : ", ") + n;
@@ -195,7 +209,7 @@ ParticleGroup& Dataset::particles(const std::string& name) {
   fail_not_found("particle group", name);
 }
 
-ParticleGroup& Dataset::particles(const std::string& name, const Schema& schema, const Box& domain,
+ParticleGroup& Dataset::particles(const std::string& name, const Schema& schema, const ParticleDomain& domain,
                                   const PartitionSpec& partition, const LodParams& lod,
                                   const std::optional<Error>& input_error) {
   DatasetState& st = *state_;
@@ -203,7 +217,9 @@ ParticleGroup& Dataset::particles(const std::string& name, const Schema& schema,
   ParticleGroupMeta def;
   def.name = name;
   def.schema = schema;
-  def.domain = domain;
+  def.domain = domain.automatic ? Box{} : domain.box;
+  def.auto_domain = domain.automatic;
+  def.periodic = domain.periodic;
   def.partition = partition;
   def.lod = lod;
   bool exists = false;
@@ -211,8 +227,7 @@ ParticleGroup& Dataset::particles(const std::string& name, const Schema& schema,
     check_group_name(name);
     if (const char* kind = st.manifest.kind_of(name); kind && std::string(kind) != "particle group")
       fail(ErrorCode::kAlreadyExists, "'", name, "' is a ", kind, ", not a particle group");
-    if (domain.empty() || !domain.finite())
-      fail(ErrorCode::kInvalidArgument, "domain ", to_string(domain), " must be finite with min < max on every axis");
+    check_domain(domain);
     if (lod.scale < 2 || lod.scale > 1024) fail(ErrorCode::kInvalidArgument, "level scale ", lod.scale, " must be 2..1024");
     if (lod.level0_max < 1) fail(ErrorCode::kInvalidArgument, "level0_max must be at least 1");
     for (int a = 0; a < 3; ++a)
@@ -236,9 +251,13 @@ ParticleGroup& Dataset::particles(const std::string& name, const Schema& schema,
       if (!(g->schema == schema))
         fail(ErrorCode::kInvalidArgument, "group '", name, "' exists with schema {", g->schema.describe(),
              "}, not {", schema.describe(), "}");
-      if (!(g->domain == domain))
-        fail(ErrorCode::kInvalidArgument, "group '", name, "' exists with domain ", to_string(g->domain),
-             ", not ", to_string(domain));
+      if (g->auto_domain != domain.automatic || (!domain.automatic && !(g->domain == domain.box)))
+        fail(ErrorCode::kInvalidArgument, "group '", name, "' exists with domain ",
+             g->auto_domain ? std::string("\"auto\"") : to_string(g->domain), ", not ",
+             domain.automatic ? std::string("\"auto\"") : to_string(domain.box));
+      if (g->periodic != domain.periodic)
+        fail(ErrorCode::kInvalidArgument, "group '", name, "' exists with periodic axes ", periodic_text(g->periodic),
+             ", not ", periodic_text(domain.periodic));
       if (g->partition.mode != partition.mode || g->partition.dims != partition.dims ||
           g->partition.particles_per_file != partition.particles_per_file)
         fail(ErrorCode::kInvalidArgument, "group '", name, "' exists with partition ",

@@ -213,7 +213,12 @@ class ParticleGroup {
  public:
   const std::string& name() const;
   const Schema& schema() const;
-  const Box& domain() const;
+  // The fixed domain; for a domain "auto" the union of the steps' domains (Box::nothing() before
+  // the first step), each step's own from step_domain.
+  Box domain() const;
+  Box step_domain(int64_t step) const;
+  bool auto_domain() const;
+  const Periodic& periodic() const;
   const PartitionSpec& partition() const;
   std::vector<int64_t> steps() const;
 
@@ -277,6 +282,9 @@ class ParticleGroup {
  private:
   friend class Dataset;
   ParticleGroup(std::shared_ptr<DatasetState> ds, std::string name);
+  // One read of a box inside the step's domain (read() splits a box over periodic images).
+  std::vector<FieldColumn> read_one(int64_t step, const ReadRequest& request, MPI_Comm comm,
+                                    const std::optional<Error>& input_error) const;
   std::shared_ptr<DatasetState> ds_;
   std::string name_;
   std::shared_ptr<WriteScratch> scratch_;   // buffers reused from step to step
@@ -300,7 +308,7 @@ class Dataset {
   // Creates the group (collective) or, if it exists, checks that the definition matches.
   // `input_error` (here, in grid and in series): a language binding could not build this rank's
   // definition; the rank still takes part, and every rank raises that error.
-  ParticleGroup& particles(const std::string& name, const Schema& schema, const Box& domain,
+  ParticleGroup& particles(const std::string& name, const Schema& schema, const ParticleDomain& domain,
                            const PartitionSpec& partition, const LodParams& lod, const std::optional<Error>& input_error = std::nullopt);
   std::vector<std::string> particle_group_names() const;
   // Grid variables (pipelines/grids/grid_group.hpp): an existing one, or a new one defined collectively (an

@@ -398,7 +398,7 @@ MPI_CASES = [
     ("good_full", "good", {}, {}, None, None),
     ("good_level_beyond", "good", {"level": 40}, {}, None, None),   # past the last level: everything
     ("good_missing_step", "good", {"step": 9}, {}, "NotFoundError", "step 9"),
-    ("good_rank_inverted_box", "good", {}, {"1": {"box": [[0.9, 0, 0], [0.1, 1, 1]]}}, "InvalidArgumentError", "different"),
+    ("good_rank_inverted_box", "good", {}, {"1": {"box": [[0.9, 0, 0], [0.1, 1, 1]]}}, "InvalidArgumentError", "inverted"),
     ("good_rank_other_box", "good", {}, {"2": {"box": [[0, 0, 0], [0.5, 0.5, 0.5]]}}, "InvalidArgumentError", "different"),
     ("good_rank_other_level", "good", {"level": 2}, {"0": {"level": 3}}, "InvalidArgumentError", "different"),
     ("good_unknown_field", "good", {"fields": ["id", "nope"]}, {}, "NotFoundError", "nope"),

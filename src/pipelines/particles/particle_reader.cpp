@@ -7,6 +7,7 @@
 #include "format/particle_file.hpp"
 #include "pipelines/dataset_state.hpp"
 #include "pipelines/particles/particle_query.hpp"
+#include "layout/particle_domain.hpp"
 #include "mpi/comm.hpp"
 #include "storage/file_cache.hpp"
 
@@ -35,7 +36,13 @@ const StepRecord& step_record(const ParticleGroupMeta& g, int64_t step) {
 
 const std::string& ParticleGroup::name() const { return name_; }
 const Schema& ParticleGroup::schema() const { return group_meta(*ds_, name_).schema; }
-const Box& ParticleGroup::domain() const { return group_meta(*ds_, name_).domain; }
+Box ParticleGroup::domain() const { return group_meta(*ds_, name_).extent(); }
+Box ParticleGroup::step_domain(int64_t step) const {
+  const ParticleGroupMeta& g = group_meta(*ds_, name_);
+  return g.step_domain(step_record(g, step));
+}
+bool ParticleGroup::auto_domain() const { return group_meta(*ds_, name_).auto_domain; }
+const Periodic& ParticleGroup::periodic() const { return group_meta(*ds_, name_).periodic; }
 const PartitionSpec& ParticleGroup::partition() const { return group_meta(*ds_, name_).partition; }
 const WriteProfile& ParticleGroup::profile() const { return profile_; }
 const ReadStats& ParticleGroup::last_read_stats() const { return read_stats_; }
@@ -116,8 +123,107 @@ std::vector<FieldColumn> ParticleGroup::read(int64_t step, const std::vector<std
   return read(step, r, MPI_COMM_NULL);
 }
 
+namespace {
+
+// The request as the step's domain reads it: a box reaching the domain's maximum holds it, and
+// on periodic axes the parts of the box on each image of the domain (one image: the box itself).
+struct DomainRead {
+  ReadRequest request;
+  std::vector<BoxImage> images;
+};
+DomainRead domain_read(const ParticleGroupMeta& g, int64_t step, const ReadRequest& request) {
+  DomainRead d{request, {}};
+  if (!request.box) return d;
+  validate_box(*request.box);
+  const Box domain = g.step_domain(step_record(g, step));
+  const Box closed = closed_at_domain_max(*request.box, domain, g.periodic);
+  d.request.box = closed;
+  if (g.any_periodic()) d.images = periodic_images(closed, domain, g.periodic);
+  if (d.images.size() == 1 && d.images[0].shift == Vec3{0, 0, 0}) d.images.clear();
+  return d;
+}
+
+// Columns of several reads end to end; the positions of read i moved by shifts[i].
+std::vector<FieldColumn> join_images(std::vector<std::vector<FieldColumn>> parts, const std::vector<BoxImage>& images,
+                                     size_t position) {
+  std::vector<FieldColumn> out(parts[0].size());
+  for (size_t f = 0; f < out.size(); ++f) {
+    out[f].spec = parts[0][f].spec;
+    uint64_t rows = 0;
+    for (const auto& p : parts) rows += p[f].rows;
+    const uint64_t rb = out[f].spec.row_bytes();
+    out[f].bytes.allocate(rows * rb);
+    out[f].rows = rows;
+    uint64_t at = 0;
+    for (size_t i = 0; i < parts.size(); ++i) {
+      const FieldColumn& c = parts[i][f];
+      if (c.rows) std::memcpy(out[f].bytes.data() + at * rb, c.bytes.data(), c.rows * rb);
+      if (f == position) {
+        auto shift = [&](auto* v) {
+          for (uint64_t r = 0; r < c.rows; ++r)
+            for (int a = 0; a < 3; ++a) v[3 * (at + r) + a] += static_cast<std::remove_reference_t<decltype(*v)>>(images[i].shift[a]);
+        };
+        if (out[f].spec.dtype == DType::kF8) shift(reinterpret_cast<double*>(out[f].bytes.data()));
+        else shift(reinterpret_cast<float*>(out[f].bytes.data()));
+      }
+      at += c.rows;
+    }
+  }
+  return out;
+}
+
+// The request of a refinement, query or split: a box reaching the domain's maximum holds it;
+// the images of a periodic domain are read()'s alone.
+ReadRequest closed_request(const ParticleGroupMeta& g, int64_t step, const ReadRequest& request, const char* what) {
+  const DomainRead d = domain_read(g, step, request);
+  if (!d.images.empty())
+    fail(ErrorCode::kInvalidArgument, "box ", to_string(*request.box), " reaches past the periodic domain ",
+         to_string(g.domain), "; ", what, " takes a box inside it (a read returns the periodic images)");
+  return d.request;
+}
+
+}  // namespace
+
 std::vector<FieldColumn> ParticleGroup::read(int64_t step, const ReadRequest& request, MPI_Comm comm,
                                              const std::optional<Error>& input_error) const {
+  std::optional<Error> error = input_error;
+  DomainRead d{request, {}};
+  if (!error) {
+    try {
+      d = domain_read(group_meta(*ds_, name_), step, request);
+    } catch (const Error& e) {
+      error = e;   // raised on every rank by the read's first agreement
+    }
+  }
+  if (d.images.empty()) return read_one(step, d.request, comm, error);
+  // Every rank reads the same images in turn (a collective read each): the request is the same on
+  // every rank, so are its images.
+  std::vector<std::vector<FieldColumn>> parts;
+  ReadStats total;
+  for (const BoxImage& im : d.images) {
+    ReadRequest r = d.request;
+    r.box = im.box;
+    parts.push_back(read_one(step, r, comm, error));
+    const ReadStats& s = read_stats_;
+    add(total, s);
+    total.bytes_returned += s.bytes_returned;
+    total.particles += s.particles;
+    total.candidates += s.candidates;
+    total.levels = std::max(total.levels, s.levels);
+  }
+  read_stats_ = total;
+  const Schema& schema = group_meta(*ds_, name_).schema;
+  const std::string& position_name = schema.field(schema.position_index()).name;
+  size_t position = parts[0].size();   // none: the positions were not asked for
+  for (size_t f = 0; f < parts[0].size(); ++f)
+    if (parts[0][f].spec.name == position_name) position = f;
+  return join_images(std::move(parts), d.images, position);
+}
+
+
+
+std::vector<FieldColumn> ParticleGroup::read_one(int64_t step, const ReadRequest& request, MPI_Comm comm,
+                                                 const std::optional<Error>& input_error) const {
   const bool sampled = request.level.has_value() || request.fraction.has_value();
   auto q = make_query(*ds_, name_, step, request, sampled, comm, input_error);
   uint64_t t1 = UINT64_MAX;
@@ -144,10 +250,11 @@ std::vector<FieldColumn> ParticleGroup::read(int64_t step, const ReadRequest& re
 
 std::vector<Box> ParticleGroup::spatial_split(int64_t step, const std::optional<Box>& box, uint32_t readers) const {
   if (readers < 1) fail(ErrorCode::kInvalidArgument, "readers must be at least 1, got ", readers);
-  if (box) validate_box(*box);
-  const Box query = box ? *box : unbounded_box();
-  const SpatialMetadata meta = metadata(step);
   const ParticleGroupMeta& g = group_meta(*ds_, name_);
+  ReadRequest r;
+  r.box = box;
+  const Box query = box ? *closed_request(g, step, r, "a spatial split").box : unbounded_box();
+  const SpatialMetadata meta = metadata(step);
   return spatial_parts(meta, candidate_order(meta, query), query, readers, g.lod, g.schema.row_bytes());
 }
 
@@ -155,7 +262,16 @@ std::unique_ptr<Refinement> ParticleGroup::refine(int64_t step, const ReadReques
                                                   const std::optional<Error>& input_error) const {
   if (!input_error && (request.level || request.fraction))
     fail(ErrorCode::kInvalidArgument, "a refinement goes through every level; do not give a level or fraction");
-  return std::make_unique<Refinement>(make_query(*ds_, name_, step, request, true, comm, input_error));
+  std::optional<Error> error = input_error;
+  ReadRequest r = request;
+  if (!error) {
+    try {
+      r = closed_request(group_meta(*ds_, name_), step, request, "a refinement");
+    } catch (const Error& e) {
+      error = e;   // raised on every rank by the query's first agreement
+    }
+  }
+  return std::make_unique<Refinement>(make_query(*ds_, name_, step, r, true, comm, error));
 }
 
 Refinement::Refinement(std::unique_ptr<ParticleQuery> q) : query_(std::move(q)) { query_->keep_partial_segments(); }

@@ -31,6 +31,7 @@
 #include "pipelines/particles/node_file_write.hpp"
 #include "pipelines/particles/particle_exchange.hpp"
 #include "pipelines/particles/particle_input.hpp"
+#include "pipelines/particles/particle_positions.hpp"
 #include "pipelines/particles/partition_file_writer.hpp"
 
 namespace lodex {
@@ -41,6 +42,7 @@ struct WriteScratch {
   ScratchBuffer send;      // non-aligned sends: each destination's rows, packed per field
   ScratchBuffer slot;      // non-aligned sends: the destination of every row (uint32)
   ScratchBuffer order;     // non-aligned sends: rows grouped by destination (uint32)
+  ScratchBuffer wrapped;   // positions wrapped into a periodic domain (the caller's arrays stay as given)
   WriteBehind writer;      // the aggregator's write-behind thread
   SharedWindow window;     // the node's shared window (node and shm exchanges), kept between steps
   ParticlePlanCache plans; // the last step's plan, reused while the decomposition holds
@@ -59,6 +61,7 @@ std::vector<std::string> phase_names() {
 // Every rank's summary, agreed on before planning.
 struct RankRecord {
   double box[6];
+  double bounds[6];   // inclusive min and max of the rank's positions (an "auto" step's domain)
   uint64_t count;
   uint64_t patch_given;
   int64_t step;
@@ -76,6 +79,7 @@ struct StepWrite {
   StepInput input;                          // the caller's fields in schema order
   uint64_t n = 0;
   Box my_patch{};
+  Box domain{};                             // the step's: the group's, or agreed for an "auto" group
   std::shared_ptr<const ParticlePlan> plan;
   std::vector<uint64_t> rank_counts;
   Outgoing outgoing;
@@ -85,28 +89,6 @@ struct StepWrite {
 
   const Schema& schema() const { return group.schema; }
 };
-
-template <typename P>
-void position_bounds(const P& p, uint64_t n, const Box& domain, const std::optional<Box>& patch, Box& bounds) {
-  bounds = Box::nothing();
-  for (uint64_t i = 0; i < n; ++i) {
-    for (int a = 0; a < 3; ++a) {
-      const double v = p(i, a);
-      if (!std::isfinite(v))
-        fail(ErrorCode::kInvalidArgument, "field 'position' row ", i, " component ", a, " is ", v,
-             "; positions must be finite");
-      bounds.inclusive_min[a] = std::min(bounds.inclusive_min[a], v);
-      bounds.exclusive_max[a] = std::max(bounds.exclusive_max[a], v);
-    }
-    const Vec3 q{p(i, 0), p(i, 1), p(i, 2)};
-    if (!domain.contains(q))
-      fail(ErrorCode::kInvalidArgument, "particle ", i, " at (", q[0], ", ", q[1], ", ", q[2],
-           ") is outside the domain ", to_string(domain));
-    if (patch && !patch->contains(q))
-      fail(ErrorCode::kInvalidArgument, "particle ", i, " at (", q[0], ", ", q[1], ", ", q[2],
-           ") is outside this rank's patch ", to_string(*patch));
-  }
-}
 
 // Adaptive plans: particles per cell of an h^3 grid over `extent` (layout/particle_plan.hpp).
 template <typename P>
@@ -129,27 +111,18 @@ uint64_t file_seed(uint64_t group_seed, int64_t step, uint32_t partition) {
 
 RankRecord check(StepWrite& w, std::span<const FieldView> views, std::optional<Box> patch) {
   w.st.require_writable();
-  // One writer of a factor-partitioned group: its patch is the whole domain (a factor needs patches).
-  if (!patch && w.st.comm.size() == 1 && w.group.partition.mode == PartitionMode::kFactor) patch = w.group.domain;
   if (w.step < 0) fail(ErrorCode::kInvalidArgument, "step ", w.step, " is negative");
   if (w.group.find_step(w.step))
     fail(ErrorCode::kAlreadyExists, "step ", w.step, " of group '", w.name, "' is already committed; steps are written once");
   w.input = step_input(w.schema(), views);
   w.n = w.input.n;
-  if (patch) {
-    if (!patch->finite() || patch->empty())
-      fail(ErrorCode::kInvalidArgument, "patch ", to_string(*patch), " must be finite with min < max");
-    if (!w.group.domain.contains(*patch))
-      fail(ErrorCode::kInvalidArgument, "patch ", to_string(*patch), " is not inside the domain ",
-           to_string(w.group.domain));
-  }
-  Box bounds;
-  with_positions(w.input, w.schema(), [&](const auto& p) { position_bounds(p, w.n, w.group.domain, patch, bounds); });
-  if (patch) {
-    w.my_patch = *patch;
-  } else if (w.n > 0) {
-    w.my_patch = bounds;
-    for (int a = 0; a < 3; ++a) w.my_patch.exclusive_max[a] = std::nextafter(bounds.exclusive_max[a], INFINITY);
+  const CheckedPositions checked = check_positions(w.input, w.group, patch, w.scratch.wrapped);
+  w.my_patch = checked.patch;
+  bool patch_given = checked.patch_given;
+  // One writer of a factor-partitioned group: its patch is the whole domain (a factor needs patches).
+  if (!patch_given && w.st.comm.size() == 1 && w.group.partition.mode == PartitionMode::kFactor) {
+    if (!w.group.auto_domain) w.my_patch = w.group.domain;
+    patch_given = !w.group.auto_domain || w.n > 0;
   }
   if (w.st.comm.rank() == 0) {
     remove_tree(w.step_dir);   // leftovers of a step that never committed
@@ -160,9 +133,11 @@ RankRecord check(StepWrite& w, std::span<const FieldView> views, std::optional<B
   for (int a = 0; a < 3; ++a) {
     mine.box[a] = w.my_patch.inclusive_min[a];
     mine.box[3 + a] = w.my_patch.exclusive_max[a];
+    mine.bounds[a] = checked.bounds.inclusive_min[a];
+    mine.bounds[3 + a] = checked.bounds.exclusive_max[a];
   }
   mine.count = w.n;
-  mine.patch_given = patch.has_value();
+  mine.patch_given = patch_given;
   mine.step = w.step;
   return mine;
 }
@@ -183,6 +158,22 @@ std::vector<RankInput> rank_inputs(const std::vector<RankRecord>& all) {
     inputs[r].patch_given = all[r].patch_given != 0;
   }
   return inputs;
+}
+
+// An "auto" group's step domain, the same on every rank: the union of the given patches and the
+// particles' bounds; the patches are then kept inside it.
+Box step_domain(const std::vector<RankRecord>& all, std::vector<RankInput>& inputs, const ParticleGroupMeta& g) {
+  std::vector<Box> boxes;
+  for (size_t r = 0; r < all.size(); ++r) {
+    if (inputs[r].patch_given) boxes.push_back(inputs[r].patch);
+    if (all[r].count > 0)
+      boxes.push_back(Box{{all[r].bounds[0], all[r].bounds[1], all[r].bounds[2]},
+                          {all[r].bounds[3], all[r].bounds[4], all[r].bounds[5]}});
+  }
+  const Box d = auto_step_domain(boxes, g.extent());
+  for (RankInput& in : inputs)
+    if (in.count > 0 || in.patch_given) in.patch = inside_step_domain(in.patch, d);
+  return d;
 }
 
 // Adaptive plans balance on every rank's histogram over its extent (the particles inside a patch
@@ -524,6 +515,7 @@ StepRecord commit(StepWrite& w, std::span<const RankOutcome> outcomes) {
   committed.directory = w.step_dir_rel;
   committed.metadata_checksum = checksum64(mbytes.data(), mbytes.size());
   committed.writer_ranks = static_cast<uint32_t>(w.st.comm.size());
+  if (w.group.auto_domain) committed.domain = w.domain;
   auto& steps = w.group.steps;
   const auto inserted = steps.insert(
       std::upper_bound(steps.begin(), steps.end(), w.step, [](int64_t s, const StepRecord& x) { return s < x.step; }),
@@ -556,6 +548,7 @@ StepRecord decode_summary(const StepWrite& w, const std::vector<uint8_t>& summar
   c.metadata_checksum = r.get<uint64_t>("metadata checksum");
   c.directory = w.step_dir_rel;
   c.writer_ranks = static_cast<uint32_t>(w.st.comm.size());
+  if (w.group.auto_domain) c.domain = w.domain;
   return c;
 }
 
@@ -603,9 +596,14 @@ std::shared_ptr<PendingParticleStep> begin_step(DatasetState& st, const std::str
     });
     times.lap(kAgree);
     std::vector<RankInput> inputs = rank_inputs(all);   // its errors are the same everywhere
+    w.domain = w.group.domain;
+    if (w.group.auto_domain) {
+      w.domain = step_domain(all, inputs, w.group);
+      w.my_patch = inputs[w.st.comm.rank()].patch;
+    }
     if (w.group.partition.mode == PartitionMode::kAdaptive) share_histograms(w, inputs);
     for (const RankInput& in : inputs) w.rank_counts.push_back(in.count);
-    w.plan = w.scratch.plans.plan(w.group.domain, w.group.partition, inputs);
+    w.plan = w.scratch.plans.plan(w.domain, w.group.partition, inputs);
   } catch (const Error&) {   // raised identically on every rank
     try {
       if (w.made_step_dir) remove_tree(w.step_dir);

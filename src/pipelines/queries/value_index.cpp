@@ -765,6 +765,11 @@ QuerySetup set_up(const Comm& comm, const DatasetState& st, const std::string& n
     s.q = parse_query(vq.text);
     bind_query(s.q, g.schema);
     if (vq.box) validate_box(*vq.box);
+    for (int a = 0; a < 3 && vq.box; ++a)
+      if (g.periodic[a] && (vq.box->inclusive_min[a] < g.domain.inclusive_min[a] ||
+                            vq.box->exclusive_max[a] > g.domain.exclusive_max[a]))
+        fail(ErrorCode::kInvalidArgument, "box ", to_string(*vq.box), " reaches past the periodic domain ",
+             to_string(g.domain), " on axis ", "xyz"[a], "; a value query takes a box inside it (a read returns the periodic images)");
     check_query_fields(g.schema, vq.fields, "return");
     for (const auto& f : vq.fields) s.out_fields.push_back(g.schema.index_of(f));
     s.step = &step_record(g, step);
@@ -882,9 +887,14 @@ std::vector<std::string> all_notes(const Comm& comm, const std::vector<std::stri
 
 }  // namespace
 
-ValueQueryResult ParticleGroup::query(int64_t step, const ValueQuery& vq, MPI_Comm comm_raw,
+ValueQueryResult ParticleGroup::query(int64_t step, const ValueQuery& asked, MPI_Comm comm_raw,
                                       const std::optional<Error>& input_error) const {
   const double t_start = wall_seconds();
+  // A box reaching the step's domain maximum holds the particles on it (the maximum is inclusive).
+  ValueQuery vq = asked;
+  const ParticleGroupMeta& g = group_meta(*ds_, name_);
+  if (const StepRecord* r = g.find_step(step); r && vq.box && !input_error)
+    vq.box = closed_at_domain_max(*vq.box, g.step_domain(*r), g.periodic);
   const Comm comm = comm_raw == MPI_COMM_NULL ? Comm() : Comm(comm_raw);
   const QuerySetup s = set_up(comm, *ds_, name_, step, vq, input_error);
   const Schema& schema = group_meta(*ds_, name_).schema;

@@ -167,6 +167,11 @@ def run_case(case: str, workdir: str, comm=None) -> dict:
                     p = ((0.0, 0.0, 0.0), (0.5, 1.0, 1.0))
                     d = particles(rank, 100, p, 1)
                 gf.write(step=0, data=d, patch=p)
+            elif case == "outside_patch":
+                # A factor partition makes its files' boxes of the patches: a particle outside its
+                # rank's patch is refused (grid and adaptive partitions grow the patch, a hint).
+                gf = ds.particles("f", schema=SCHEMA, domain=DOMAIN, partition=(1, 1, 1))
+                _bad_write(case, gf, rank, size)
             elif case == "factor_without_patch":
                 gf = ds.particles("f", schema=SCHEMA, domain=DOMAIN, partition=(1, 1, 1))
                 d, p = good(rank, size, 1)
