@@ -183,14 +183,39 @@ LODEX_API int lodex_lod_params_init(lodex_lod_params* lod);
 LODEX_API int lodex_particles_define(lodex_dataset* ds, const char* name, const lodex_field_def* fields,
                                      size_t num_fields, const double domain[6], const lodex_partition* partition,
                                      const lodex_lod_params* lod, lodex_particles** out);
+/* A particle group's domain as simulations have it. box: x0 y0 z0 x1 y1 z1, the maximum inclusive
+ * (a particle exactly on it is inside). periodic[a] nonzero: positions are wrapped into
+ * [min, max) on that axis on write (the caller's arrays are not changed; the maximum maps to the
+ * minimum), and a read box may reach past the domain there to get the wrapped images. automatic
+ * nonzero: no fixed box (box unused, no periodic axis); each step's domain is the bounding box of
+ * its particles (lodex_particles_step_domain). */
+typedef struct lodex_domain {
+  double box[6];
+  int32_t periodic[3];
+  int32_t automatic;
+} lodex_domain;
+/* Local. A fixed domain `box` (NULL: automatic) without periodic axes. */
+LODEX_API int lodex_domain_init(lodex_domain* d, const double box[6]);
+/* Collective (append mode). lodex_particles_define with a domain that may be periodic or
+ * automatic (lodex_particles_define's domain is a fixed box without periodic axes). */
+LODEX_API int lodex_particles_define_domain(lodex_dataset* ds, const char* name, const lodex_field_def* fields,
+                                            size_t num_fields, const lodex_domain* domain,
+                                            const lodex_partition* partition, const lodex_lod_params* lod,
+                                            lodex_particles** out);
 /* Local. An existing particle group; *out borrowed from ds as above. */
 LODEX_API int lodex_particles_open(lodex_dataset* ds, const char* name, lodex_particles** out);
 
 /* Local. The group's fields: their count, and the index-th (name borrowed from the group). */
 LODEX_API int lodex_particles_field_count(const lodex_particles* g, size_t* count);
 LODEX_API int lodex_particles_field(const lodex_particles* g, size_t index, lodex_field_def* out);
-/* Local. The group's domain box. */
+/* Local. The group's domain box (an automatic domain: the union of its steps' domains, all
+ * zero before the first step). */
 LODEX_API int lodex_particles_domain(const lodex_particles* g, double box[6]);
+/* Local. Which axes are periodic (0 or 1 each), and whether the domain is automatic. */
+LODEX_API int lodex_particles_domain_kind(const lodex_particles* g, int32_t periodic[3], int32_t* automatic);
+/* Local. The domain a committed step was written in: the group's, or the step's own for an
+ * automatic domain (LODEX_ERR_NOT_FOUND for a step not committed). */
+LODEX_API int lodex_particles_step_domain(const lodex_particles* g, int64_t step, double box[6]);
 /* Local. Committed steps, ascending: *count is set to their number; at most `capacity` are
  * copied to steps (which may be NULL when capacity is 0: call once to learn the size). */
 LODEX_API int lodex_particles_steps(const lodex_particles* g, int64_t* steps, size_t capacity, size_t* count);

@@ -6,11 +6,13 @@
 ! asynchronously (lodex_particles_write_async): the call returns once the atoms reached the ranks
 ! that write them, the arrays are overwritten by the next step's values at once (lodex copied
 ! what it still needs), the files are written on a helper thread, and each step commits at the
-! next write; lodex_dataset_close commits the last. The program then checks the steps and the
-! atom count of every step on rank 0.
+! next write; lodex_dataset_close commits the last. The box is periodic along x and y, and, as
+! in an MD code between re-neighbourings, atoms may sit past its faces: x runs over [0.3, 1.3),
+! and lodex wraps the positions it stores into [0, 1) (the program's arrays stay as they are).
+! The program then checks the steps and each step's domain on rank 0.
 !
-! Atom i of rank r at step s: x = (i + 0.5) / N, y = mod(7 * i, N) / N, z = (r + (i + 0.5) / N) / R,
-! id = r * N + i, energy = s + i / N.
+! Atom i of rank r at step s: x = (i + 0.5) / N + 0.3, stored as mod(x, 1); y = mod(7 * i, N) / N,
+! z = (r + (i + 0.5) / N) / R, id = r * N + i, energy = s + i / N.
 !
 !   mpiexec -n 3 ./md_particles OUT_DIR [N]          (default N = 5000)
 !
@@ -31,7 +33,7 @@ program md_particles
   integer(int64), allocatable, target :: id(:)
   real(real32), allocatable, target :: energy(:)
   integer, allocatable :: steps(:)
-  real(real64) :: patch(6)
+  real(real64) :: patch(6), domain(6)
 
   call MPI_Init(ierr)
   call MPI_Comm_rank(MPI_COMM_WORLD, rank, ierr)
@@ -53,10 +55,11 @@ program md_particles
 
   call lodex_dataset_create(ds, trim(out) // '/md.lodex', comm=MPI_COMM_WORLD)
   call lodex_particles_define(g, ds, 'atoms', ['position', 'id      ', 'energy  '], [LODEX_F8, LODEX_I8, LODEX_F4], &
-                              [3, 1, 1], [0d0, 0d0, 0d0, 1d0, 1d0, 1d0], partition_dims=[1, 1, nranks])
+                              [3, 1, 1], [0d0, 0d0, 0d0, 1d0, 1d0, 1d0], partition_dims=[1, 1, nranks], &
+                              periodic=[.true., .true., .false.])
   do step = 0, NSTEPS - 1
     do i = 0, n - 1
-      x(i + 1) = (i + 0.5d0) / n
+      x(i + 1) = (i + 0.5d0) / n + 0.3d0
       y(i + 1) = dble(mod(7 * i, n)) / n
       z(i + 1) = (rank + (i + 0.5d0) / n) / nranks
       id(i + 1) = int(rank, int64) * n + i
@@ -94,6 +97,9 @@ program md_particles
     call lodex_particles_steps(g, steps)
     write (*, '(a, *(1x, i0))') 'steps', steps
     if (size(steps) /= NSTEPS) errs = errs + 1
+    call lodex_particles_step_domain(g, NSTEPS - 1, domain)
+    write (*, '(a, 6(1x, f0.3))') 'domain', domain
+    if (any(domain /= [0d0, 0d0, 0d0, 1d0, 1d0, 1d0])) errs = errs + 1
     call lodex_dataset_close(ds)
   end if
   call MPI_Allreduce(MPI_IN_PLACE, errs, 1, MPI_INTEGER, MPI_SUM, MPI_COMM_WORLD, ierr)

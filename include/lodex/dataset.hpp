@@ -105,17 +105,19 @@ class Dataset {
   }
   // Collective (append mode). Defines a particle group, or checks that an existing one matches.
   // One field must be "position" (3 components of kF4 or kF8); domain: the box the particles
-  // lie in.
-  ParticleGroup define_particles(const std::string& name, const std::vector<FieldDef>& fields, const Box& domain,
+  // lie in (its maximum inclusive), with its periodic axes, or Domain::Automatic().
+  ParticleGroup define_particles(const std::string& name, const std::vector<FieldDef>& fields, const Domain& domain,
                                  const Partition& partition = {}, const LodParams& lod = {}) {
     const std::vector<lodex_field_def> f = detail::to_c(fields);
-    const double d[6] = {domain.lo[0], domain.lo[1], domain.lo[2], domain.hi[0], domain.hi[1], domain.hi[2]};
+    const Box& b = domain.box;
+    lodex_domain d{{b.lo[0], b.lo[1], b.lo[2], b.hi[0], b.hi[1], b.hi[2]},
+                   {domain.periodic[0], domain.periodic[1], domain.periodic[2]}, domain.automatic};
     const lodex_partition p{static_cast<int32_t>(partition.mode),
                             {partition.dims[0], partition.dims[1], partition.dims[2]},
                             partition.particles_per_file};
     const lodex_lod_params l{lod.scale, lod.level0_max, lod.brick_target, lod.seed};
     lodex_particles* g = nullptr;
-    detail::check(lodex_particles_define(ds_, name.c_str(), f.data(), f.size(), d, &p, &l, &g));
+    detail::check(lodex_particles_define_domain(ds_, name.c_str(), f.data(), f.size(), &d, &p, &l, &g));
     return ParticleGroup(g);
   }
 

@@ -248,6 +248,23 @@ class BoxArg {
 inline Box box_from_c(const double b[6]) { return Box{{b[0], b[1], b[2]}, {b[3], b[4], b[5]}}; }
 }  // namespace detail
 
+// A particle group's domain as simulations have it: a fixed box (its maximum inclusive) with
+// periodic axes, on which positions are wrapped into [lo, hi) on write and a read box may reach
+// past the domain to get the wrapped images; or automatic: each step's domain is the bounding box
+// of its particles (ParticleGroup::step_domain).
+struct Domain {
+  Box box{};
+  std::array<bool, 3> periodic{false, false, false};
+  bool automatic = false;
+  Domain() = default;
+  Domain(const Box& b, std::array<bool, 3> p = {false, false, false}) : box(b), periodic(p) {}   // NOLINT: a box is a domain
+  static Domain Automatic() {
+    Domain d;
+    d.automatic = true;
+    return d;
+  }
+};
+
 // How particles are split among files. kFactor: (Px, Py, Pz) rank patches per partition along
 // each axis; kGrid: a fixed (gx, gy, gz) grid of the domain; kAdaptive: files of about
 // particles_per_file particles from a k-d split. Default: grid (1, 1, 1), the whole domain one
@@ -617,6 +634,23 @@ class ParticleGroup {
   Box domain() const {
     double b[6];
     detail::check(lodex_particles_domain(g_, b));
+    return detail::box_from_c(b);
+  }
+  // Local. Which axes are periodic, and whether each step has its own domain.
+  std::array<bool, 3> periodic() const {
+    int32_t p[3], automatic = 0;
+    detail::check(lodex_particles_domain_kind(g_, p, &automatic));
+    return {p[0] != 0, p[1] != 0, p[2] != 0};
+  }
+  bool automatic_domain() const {
+    int32_t p[3], automatic = 0;
+    detail::check(lodex_particles_domain_kind(g_, p, &automatic));
+    return automatic != 0;
+  }
+  // Local. The domain a committed step was written in.
+  Box step_domain(int64_t step) const {
+    double b[6];
+    detail::check(lodex_particles_step_domain(g_, step, b));
     return detail::box_from_c(b);
   }
   // Local. Committed steps, ascending.

@@ -9,7 +9,7 @@ namespace {
 
 struct Definition {
   Schema schema;
-  Box domain;
+  ParticleDomain domain;
   PartitionSpec partition;
   LodParams lod;
 };
@@ -106,6 +106,54 @@ int lodex_particles_define(lodex_dataset* ds, const char* name, const lodex_fiel
   });
 }
 
+int lodex_domain_init(lodex_domain* d, const double box[6]) {
+  return guarded([&] {
+    if (!d) fail(ErrorCode::kInvalidArgument, "domain is NULL");
+    *d = lodex_domain{{0, 0, 0, 1, 1, 1}, {0, 0, 0}, box ? 0 : 1};
+    if (box) std::copy(box, box + 6, d->box);
+  });
+}
+
+int lodex_particles_define_domain(lodex_dataset* ds, const char* name, const lodex_field_def* fields,
+                                  size_t num_fields, const lodex_domain* domain, const lodex_partition* partition,
+                                  const lodex_lod_params* lod, lodex_particles** out) {
+  return guarded([&] {
+    live(ds, Kind::kDataset, "ds");
+    InputCheck check;
+    Definition d;
+    check.require(out != nullptr, "out is NULL");
+    check.require(name != nullptr, "name is NULL");
+    check.require(domain != nullptr, "domain is NULL");
+    check.attempt([&] {
+      static constexpr double kUnit[6] = {0, 0, 0, 1, 1, 1};   // an automatic domain has no box
+      if (!domain) return;
+      d = definition(fields, num_fields, domain->automatic ? kUnit : domain->box, partition, lod);
+      if (domain->automatic) d.domain = ParticleDomain::auto_domain();
+      for (int a = 0; a < 3; ++a) d.domain.periodic[a] = domain->periodic[a] != 0;
+    });
+    ParticleGroup& g = ds->ds->particles(name ? name : "", d.schema, d.domain, d.partition, d.lod, check.error());
+    *out = group_handle(ds->particles, ds, g, Kind::kParticles);
+  });
+}
+
+int lodex_particles_domain_kind(const lodex_particles* g, int32_t periodic[3], int32_t* automatic) {
+  return guarded([&] {
+    live(g, Kind::kParticles, "group");
+    if (!periodic || !automatic) fail(ErrorCode::kInvalidArgument, "periodic or automatic is NULL");
+    for (int a = 0; a < 3; ++a) periodic[a] = g->group->periodic()[a] ? 1 : 0;
+    *automatic = g->group->auto_domain() ? 1 : 0;
+  });
+}
+
+int lodex_particles_step_domain(const lodex_particles* g, int64_t step, double box[6]) {
+  return guarded([&] {
+    live(g, Kind::kParticles, "group");
+    if (!box) fail(ErrorCode::kInvalidArgument, "box is NULL");
+    const Box b = g->group->step_domain(step);
+    for (int a = 0; a < 3; ++a) box[a] = b.inclusive_min[a], box[3 + a] = b.exclusive_max[a];
+  });
+}
+
 int lodex_particles_open(lodex_dataset* ds, const char* name, lodex_particles** out) {
   return guarded([&] {
     live(ds, Kind::kDataset, "ds");
@@ -136,7 +184,8 @@ int lodex_particles_domain(const lodex_particles* g, double box[6]) {
   return guarded([&] {
     live(g, Kind::kParticles, "group");
     if (!box) fail(ErrorCode::kInvalidArgument, "box is NULL");
-    const Box b = g->group->domain();
+    Box b = g->group->domain();
+    if (!(b.inclusive_min[0] <= b.exclusive_max[0])) b = Box{};   // an automatic domain before its first step
     for (int a = 0; a < 3; ++a) box[a] = b.inclusive_min[a], box[3 + a] = b.exclusive_max[a];
   });
 }

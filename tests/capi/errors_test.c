@@ -222,6 +222,74 @@ static void test_component_writes(lodex_dataset* ds) {
   free(mass);
 }
 
+/* Domains as simulations have them: a periodic group wraps positions on write (an atom a hair
+ * below the minimum, one on the maximum), reads them inside [min, max), and returns the images of
+ * a box across the periodic face; an automatic domain records each step's bounds; a particle
+ * outside a fixed domain is refused with the count and the ways out, in no language's syntax. */
+static void test_domains(lodex_dataset* ds) {
+  const lodex_field_def fields[] = {{"position", LODEX_F8, 3}, {"mass", LODEX_F4, 1}};
+  const double box[6] = {0, 0, 0, 10, 10, 10};
+  lodex_domain d;
+  EXPECT_OK(lodex_domain_init(&d, box));
+  d.periodic[0] = d.periodic[2] = 1;
+  lodex_particles* g = NULL;
+  EXPECT_OK(lodex_particles_define_domain(ds, "periodic", fields, 2, &d, NULL, NULL, &g));
+  int32_t periodic[3], automatic = -1;
+  EXPECT_OK(lodex_particles_domain_kind(g, periodic, &automatic));
+  EXPECT(periodic[0] == 1 && periodic[1] == 0 && periodic[2] == 1 && automatic == 0);
+  double xyz[4][3] = {{-0.01, 5, 5}, {10, 10, 10}, {12.5, 1, -3}, {5, 5, 5}};
+  float mass[4];
+  for (int i = 0; i < 4; ++i) mass[i] = (float)(g_rank * 10 + i);
+  lodex_field_data data[] = {{"position", LODEX_F8, 3, 4, xyz}, {"mass", LODEX_F4, 1, 4, mass}};
+  EXPECT_OK(lodex_particles_write(g, 0, data, 2, NULL));
+  EXPECT(xyz[0][0] == -0.01 && xyz[2][2] == -3);   /* the caller's arrays stay as given */
+  lodex_columns* cols = NULL;
+  EXPECT_OK(lodex_particles_read(g, 0, NULL, MPI_COMM_NULL, &cols));
+  lodex_column pos, m;
+  EXPECT_OK(lodex_columns_find(cols, "position", &pos));
+  EXPECT_OK(lodex_columns_find(cols, "mass", &m));
+  EXPECT(pos.rows == (uint64_t)(4 * g_size));
+  int bad = 0;
+  for (uint64_t k = 0; k < pos.rows; ++k) {
+    const int i = (int)((const float*)m.data)[k] % 10;
+    const double* q = (const double*)pos.data + 3 * k;
+    const double want[4][3] = {{10 - 0.01, 5, 5}, {0, 10, 0}, {2.5, 1, 7}, {5, 5, 5}};
+    for (int a = 0; a < 3; ++a) bad += fabs(q[a] - want[i][a]) > 1e-12;
+  }
+  EXPECT(bad == 0);
+  EXPECT_OK(lodex_columns_free(cols));
+  /* A box across the x face: the atom at 9.99 is read as its image at -0.01. */
+  const double across[6] = {-1, 4, 4, 1, 6, 6};
+  lodex_read_request r;
+  EXPECT_OK(lodex_read_request_init(&r));
+  r.box = across;
+  EXPECT_OK(lodex_particles_read(g, 0, &r, MPI_COMM_NULL, &cols));
+  EXPECT_OK(lodex_columns_find(cols, "position", &pos));
+  EXPECT(pos.rows == (uint64_t)g_size && fabs(((const double*)pos.data)[0] + 0.01) < 1e-12);
+  EXPECT_OK(lodex_columns_free(cols));
+
+  lodex_domain a;
+  EXPECT_OK(lodex_domain_init(&a, NULL));
+  EXPECT(a.automatic == 1);
+  lodex_particles* ga = NULL;
+  EXPECT_OK(lodex_particles_define_domain(ds, "automatic", fields, 2, &a, NULL, NULL, &ga));
+  double far[4][3] = {{-100, 0, 0}, {0, 50, 0}, {0, 0, 7}, {1, 1, 1}};
+  data[0].data = far;
+  EXPECT_OK(lodex_particles_write(ga, 3, data, 2, NULL));
+  double sd[6];
+  EXPECT_OK(lodex_particles_step_domain(ga, 3, sd));
+  EXPECT(sd[0] == -100 && sd[1] == 0 && sd[2] == 0 && sd[3] == 1 && sd[4] == 50 && sd[5] == 7);
+  EXPECT_ERROR(lodex_particles_step_domain(ga, 4, sd), LODEX_ERR_NOT_FOUND, "step 4");
+
+  lodex_particles* gf = NULL;
+  EXPECT_OK(lodex_particles_define(ds, "fixed", fields, 2, box, NULL, NULL, &gf));
+  EXPECT_ERROR(lodex_particles_write(gf, 0, data, 2, NULL), LODEX_ERR_INVALID_ARGUMENT,
+               "particles of this rank's 4 are outside the domain");
+  d.automatic = 1;
+  EXPECT_ERROR(lodex_particles_define_domain(ds, "bad", fields, 2, &d, NULL, NULL, &gf), LODEX_ERR_INVALID_ARGUMENT,
+               "needs a fixed domain");
+}
+
 /* One default partition in every language: a NULL partition is the whole domain as one partition
  * (no patches needed, NULL patches written at any rank count); a factor written without patches
  * is refused in words a C caller can act on, except by one writer, whose patch is the domain. */
@@ -459,6 +527,7 @@ int main(int argc, char** argv) {
   test_writes(g);
   test_component_writes(ds);
   test_default_partition(ds);
+  test_domains(ds);
   test_reads(g);
   test_queries(g);
   test_grids(ds);

@@ -290,13 +290,15 @@ def test_fortran_md_particles_example(examples, tmp_path, ranks):
     out = _mpiexec(ranks, examples / "md_particles", tmp_path, n)
     assert "errors 0" in out and "steps 0 1 2 3" in out, out
     g = lodex.open(tmp_path / "md.lodex").particles("atoms")
+    assert g.periodic == (True, True, False)
     i = np.arange(n)
     for step in range(4):
         got = g.read(step)
         o = np.argsort(got["id"])
         r = np.repeat(np.arange(ranks), n)
         ii = np.tile(i, ranks)
-        want_pos = np.stack([(ii + 0.5) / n, np.mod(7 * ii, n) / n, (r + (ii + 0.5) / n) / ranks], axis=1)
+        # x past the periodic box's face is stored wrapped, as numpy's mod
+        want_pos = np.stack([np.mod((ii + 0.5) / n + 0.3, 1.0), np.mod(7 * ii, n) / n, (r + (ii + 0.5) / n) / ranks], axis=1)
         assert np.array_equal(got["id"][o], r * n + ii)
         assert np.array_equal(got["position"][o], want_pos)
         assert np.array_equal(got["energy"][o], (step + ii / n).astype(np.float32))
