@@ -135,9 +135,16 @@ def demo_runs(tmp_path_factory):
         n, args = DEMO_PARTS[part]
         cmd = [os.path.join(sys.prefix, "bin", "mpiexec"), "-n", str(n), sys.executable, "-m", "lodex.demo",
                *args, "--output", f"demo-output/{part}.lodex"]
-        r = subprocess.run(cmd, capture_output=True, text=True, timeout=300, env=_env(), cwd=base)
-        assert r.returncode == 0, f"{' '.join(cmd[2:])}: exit {r.returncode}\n{r.stdout[-3000:]}\n{r.stderr[-3000:]}"
-        return r.stdout
+        proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=_env(),
+                                cwd=base, start_new_session=True)
+        try:
+            out, err = proc.communicate(timeout=300)
+        except subprocess.TimeoutExpired:
+            os.killpg(proc.pid, signal.SIGKILL)   # mpiexec and its ranks
+            out, err = proc.communicate()
+            raise MPIRunError(f"{' '.join(cmd[2:])}: timed out after 300 s\n{out[-3000:]}\n{err[-3000:]}")
+        assert proc.returncode == 0, f"{' '.join(cmd[2:])}: exit {proc.returncode}\n{out[-3000:]}\n{err[-3000:]}"
+        return out
 
     def run(part: str) -> str:
         return cache(part, lambda: launch(part))
