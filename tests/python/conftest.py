@@ -63,13 +63,14 @@ def script_path(script: str) -> str:
     return script if os.path.isabs(script) else os.path.join(SCRIPTS, script)
 
 
-def run_mpi_raw(n: int, script: str, *args, timeout: float = 120, env: dict | None = None):
-    """Run ``script`` on ``n`` ranks; returns (returncode, stdout, stderr, timed_out).
-    ``env`` adds environment variables (e.g. LODEX_EXCHANGE)."""
+def run_mpi_raw(n: int, script: str, *args, timeout: float = 120, env: dict | None = None,
+                cwd: str | None = None):
+    """Run ``script`` on ``n`` ranks (in folder ``cwd``); returns (returncode, stdout, stderr,
+    timed_out). ``env`` adds environment variables (e.g. LODEX_EXCHANGE)."""
     cmd = [os.path.join(sys.prefix, "bin", "mpiexec"), "-n", str(n), sys.executable,
            script_path(script), *[str(a) for a in args]]
     proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                            env={**_env(), **(env or {})}, start_new_session=True)
+                            env={**_env(), **(env or {})}, cwd=cwd, start_new_session=True)
     try:
         out, err = proc.communicate(timeout=timeout)
         return proc.returncode, out, err, False
@@ -108,6 +109,48 @@ def run_mpi(n: int, script: str, *args, timeout: float = 120, env: dict | None =
         raise MPIRunError(f"{cmd}: no {RESULT_MARK!r} line\n--- stdout ---\n{out[-4000:]}"
                           f"\n--- stderr ---\n{err[-4000:]}")
     return res
+
+
+# The parts of `make demo` (python -m lodex.demo), small: (ranks, arguments); tests/python/test_demo.py
+# checks what each prints and writes, tests/python/test_docs_run.py runs the commands it suggests.
+DEMO_PARTS = {
+    "uintah": (4, ["--particles", "2000"]),
+    "clustered": (4, ["--particles", "3000", "--workload", "clustered"]),
+    "vpic": (3, ["--particles", "20000", "--workload", "vpic"]),
+    "geos": (4, ["--workload", "geos"]),
+    "grid": (3, ["--workload", "grid"]),
+}
+
+
+@pytest.fixture(scope="session")
+def demo_runs(tmp_path_factory):
+    """``demo_runs(part)`` runs that part of the demo once per session as `make demo` does (from a
+    folder ``demo_runs.base``, keeping its dataset as ``demo-output/<part>.lodex``) and returns what
+    it printed; a failed run fails every test that asks for it."""
+    base = str(tmp_path_factory.mktemp("demo"))
+    os.makedirs(os.path.join(base, "demo-output"))
+    cache = LaunchCache()
+
+    def launch(part):
+        n, args = DEMO_PARTS[part]
+        cmd = [os.path.join(sys.prefix, "bin", "mpiexec"), "-n", str(n), sys.executable, "-m", "lodex.demo",
+               *args, "--output", f"demo-output/{part}.lodex"]
+        proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=_env(),
+                                cwd=base, start_new_session=True)
+        try:
+            out, err = proc.communicate(timeout=300)
+        except subprocess.TimeoutExpired:
+            os.killpg(proc.pid, signal.SIGKILL)   # mpiexec and its ranks
+            out, err = proc.communicate()
+            raise MPIRunError(f"{' '.join(cmd[2:])}: timed out after 300 s\n{out[-3000:]}\n{err[-3000:]}")
+        assert proc.returncode == 0, f"{' '.join(cmd[2:])}: exit {proc.returncode}\n{out[-3000:]}\n{err[-3000:]}"
+        return out
+
+    def run(part: str) -> str:
+        return cache(part, lambda: launch(part))
+
+    run.base = base
+    return run
 
 
 @pytest.fixture

@@ -19,22 +19,23 @@ def assert_pictures(stdout: str, folder, names: list[str]) -> None:
             assert f.read(8) == b"\x89PNG\r\n\x1a\n" and os.path.getsize(os.path.join(folder, name)) > 5000
 
 
-def test_demo_four_ranks(tmp_path):
-    out = str(tmp_path / "demo.lodex")
-    cmd = [os.path.join(sys.prefix, "bin", "mpiexec"), "-n", "4", sys.executable, "-m", "lodex.demo",
-           "--particles", "2000", "--output", out]
-    r = subprocess.run(cmd, capture_output=True, text=True, timeout=120, env=_env())
-    assert r.returncode == 0, f"exit {r.returncode}\n{r.stdout[-3000:]}\n{r.stderr[-3000:]}"
-    assert "MISMATCH" not in r.stdout
-    matches = re.findall(r"read step (\d+): ([\d,]+) particles from (\d+) files.*every value matches", r.stdout)
-    assert [m[0] for m in matches] == ["0", "1"], r.stdout
+def kept(demo_runs, part: str) -> tuple[str, str]:
+    """What the demo's part printed (run once per session by conftest's demo_runs, as `make demo`
+    runs it: the commands it suggests are run by tests/python/test_docs_run.py) and its dataset."""
+    return demo_runs(part), os.path.join(demo_runs.base, "demo-output", f"{part}.lodex")
+
+
+def test_demo_four_ranks(demo_runs):
+    stdout, out = kept(demo_runs, "uintah")
+    assert "MISMATCH" not in stdout
+    matches = re.findall(r"read step (\d+): ([\d,]+) particles from (\d+) files.*every value matches", stdout)
+    assert [m[0] for m in matches] == ["0", "1"], stdout
     assert all(m[1] == "8,000" for m in matches)
     # the demo's dataset is real: read it here too
-    import lodex
     g = lodex.open(out).particles("uintah")
     assert g.steps == [0, 1]
     assert sum(f["count"] for f in g.files(0)) == 8000
-    assert "lodex info" in r.stdout and "step 1: 8,000 particles" in r.stdout
+    assert "lodex info" in stdout and "step 1: 8,000 particles" in stdout
 
 
 def test_demo_default_temporary_output():
@@ -47,14 +48,9 @@ def test_demo_default_temporary_output():
     assert m and not os.path.exists(m.group(1)), "the temporary dataset is left behind"
 
 
-def test_demo_uneven_workload_adaptive(tmp_path):
-    out = str(tmp_path / "clustered.lodex")
-    cmd = [os.path.join(sys.prefix, "bin", "mpiexec"), "-n", "4", sys.executable, "-m", "lodex.demo",
-           "--particles", "3000", "--workload", "clustered", "--output", out]
-    r = subprocess.run(cmd, capture_output=True, text=True, timeout=120, env=_env())
-    assert r.returncode == 0, f"exit {r.returncode}\n{r.stdout[-3000:]}\n{r.stderr[-3000:]}"
-    assert r.stdout.count("every value matches") == 2, r.stdout
-    import lodex
+def test_demo_uneven_workload_adaptive(demo_runs):
+    stdout, out = kept(demo_runs, "clustered")
+    assert stdout.count("every value matches") == 2, stdout
     g = lodex.open(out).particles("clustered")
     assert g.partition[0] == "adaptive" and g.particles_per_file == 3000
     counts = [f["count"] for f in g.files(0)]
@@ -62,59 +58,41 @@ def test_demo_uneven_workload_adaptive(tmp_path):
     assert max(counts) <= 1.25 * 3000
 
 
-def test_demo_vpic_queries(tmp_path):
+def test_demo_vpic_queries(demo_runs):
     """The second half of `make demo`: indexes, a value query by 3 ranks and by one process, each
     checked against numpy by the demo; the H5Part export read back with h5py."""
-    out = str(tmp_path / "vpic.lodex")
-    cmd = [os.path.join(sys.prefix, "bin", "mpiexec"), "-n", "3", sys.executable, "-m", "lodex.demo",
-           "--particles", "20000", "--workload", "vpic", "--output", out]
-    r = subprocess.run(cmd, capture_output=True, text=True, timeout=180, env=_env())
-    assert r.returncode == 0, f"exit {r.returncode}\n{r.stdout[-3000:]}\n{r.stderr[-3000:]}"
-    assert "MISMATCH" not in r.stdout
+    stdout, out = kept(demo_runs, "vpic")
+    assert "MISMATCH" not in stdout
     counts = re.findall(r"step (\d): \"[^\"]+\": ([\d,]+) of 60,000 electrons \(by 3 ranks: ([\d,]+)\).*matches numpy",
-                        r.stdout)
-    assert [c[0] for c in counts] == ["0", "1"], r.stdout
+                        stdout)
+    assert [c[0] for c in counts] == ["0", "1"], stdout
     assert all(c[1] == c[2] and int(c[1].replace(",", "")) > 0 for c in counts), counts
-    assert "read back with h5py: matches" in r.stdout
-    import lodex
+    assert "read back with h5py: matches" in stdout
     g = lodex.open(out).particles("electrons")
     assert [i["field"] for i in g.indexes(0)] == ["energy", "position"]
-    assert os.path.exists(str(tmp_path / "electrons.h5part"))
-    assert_pictures(r.stdout, tmp_path, ["vpic-energy.png", "vpic-query.png", "vpic-histogram.png"])
+    folder = os.path.dirname(out)
+    assert os.path.exists(os.path.join(folder, "electrons.h5part"))
+    assert_pictures(stdout, folder, ["vpic-energy.png", "vpic-query.png", "vpic-histogram.png"])
 
 
-def test_demo_geos_series(tmp_path):
-    out = str(tmp_path / "geos.lodex")
-    cmd = [os.path.join(sys.prefix, "bin", "mpiexec"), "-n", "4", sys.executable, "-m", "lodex.demo",
-           "--workload", "geos", "--output", out]
-    r = subprocess.run(cmd, capture_output=True, text=True, timeout=300, env=_env())
-    assert r.returncode == 0, f"exit {r.returncode}\n{r.stdout[-3000:]}\n{r.stderr[-3000:]}"
-    assert "MISMATCH" not in r.stdout and r.stdout.count("matches numpy") == 4, r.stdout
-    assert "series 'geos'  144 x 91 x 48" in r.stdout
-    import lodex
+def test_demo_geos_series(demo_runs):
+    stdout, out = kept(demo_runs, "geos")
+    assert "MISMATCH" not in stdout and stdout.count("matches numpy") == 4, stdout
+    assert "series 'geos'  144 x 91 x 48" in stdout
     s = lodex.open(out).series("geos")
     assert s.steps == list(range(12)) and s.d_sar == 1
-    assert_pictures(r.stdout, tmp_path, ["geos-timeline.png", "geos-hovmoller.png"])
+    assert_pictures(stdout, os.path.dirname(out), ["geos-timeline.png", "geos-hovmoller.png"])
 
 
-def test_demo_grid_kept_with_commands_to_try(tmp_path):
+def test_demo_grid_kept_with_commands_to_try(demo_runs):
     """The grid part of `make demo`: an S3D-like grid by 3 ranks, read back at full and coarse
-    resolution and in a box, each checked against numpy by the demo; the dataset is kept and the
-    commands it suggests work on it."""
-    out = str(tmp_path / "grid.lodex")
-    cmd = [os.path.join(sys.prefix, "bin", "mpiexec"), "-n", "3", sys.executable, "-m", "lodex.demo",
-           "--workload", "grid", "--output", out]
-    r = subprocess.run(cmd, capture_output=True, text=True, timeout=180, env=_env())
-    assert r.returncode == 0, f"exit {r.returncode}\n{r.stdout[-3000:]}\n{r.stderr[-3000:]}"
-    assert r.stdout.count("matches numpy") == 3 and "MISMATCH" not in r.stdout
+    resolution and in a box, each checked against numpy by the demo; the dataset is kept, and the
+    demo says what to try on it (tests/python/test_docs_run.py runs those commands)."""
+    stdout, out = kept(demo_runs, "grid")
+    assert stdout.count("matches numpy") == 3 and "MISMATCH" not in stdout
     g = lodex.open(out).grid("flow")
     assert g.steps == [0, 1] and g.dims == (96, 64, 48)
-    assert_pictures(r.stdout, tmp_path, ["grid-slice.png"])
-    assert f"The dataset is kept in {out}. Try:" in r.stdout
-    tries = [ln.strip() for ln in r.stdout.split("Try:")[1].splitlines() if ln.strip().startswith("lodex ")]
-    assert len(tries) == 2
-    for line in tries:
-        args = line.split()[1:]
-        res = subprocess.run([sys.executable, "-m", "lodex.cli", *args], capture_output=True, text=True,
-                             timeout=60, env=_env(), cwd=str(tmp_path))
-        assert res.returncode == 0, (line, res.stderr)
+    assert_pictures(stdout, os.path.dirname(out), ["grid-slice.png"])
+    assert "The dataset is kept in demo-output/grid.lodex. Try:" in stdout
+    tries = [ln.strip() for ln in stdout.split("Try:")[1].splitlines() if ln.strip().startswith("lodex ")]
+    assert len(tries) == 2 and all("demo-output/grid.lodex" in t for t in tries), tries
