@@ -32,10 +32,11 @@ _lodex._set_error_classes(_BY_CODE)
 
 
 def __getattr__(name: str):
-    """``lodex.plot`` on first use (it imports matplotlib, an optional dependency: lodex[plot])."""
-    if name == "plot":
+    """``lodex.plot`` (it imports matplotlib, an optional dependency: lodex[plot]) and
+    ``lodex.planning`` on first use."""
+    if name in ("plot", "planning"):
         import importlib
-        return importlib.import_module(".plot", __name__)
+        return importlib.import_module(f".{name}", __name__)
     raise AttributeError(f"module 'lodex' has no attribute {name!r}")
 __version__ = _lodex.version()
 
