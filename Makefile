@@ -9,7 +9,7 @@ MPIEXEC  := $(VENV)/bin/mpiexec
 export PATH := $(abspath $(VENV))/bin:$(PATH)
 export MPI_HOME := $(abspath $(VENV))
 
-.PHONY: demo test setup build install wheel docs cpp-test asan-test py-test bench stress fuzz clean viewer pictures bench-peers
+.PHONY: demo test setup setup-test build install wheel docs cpp-test asan-test py-test bench stress fuzz clean viewer pictures bench-peers
 
 # make install PREFIX=/some/dir: the C, C++ and Fortran package (headers, liblodex.so, the
 # Fortran module, the CMake package lodex and lodex.pc), built against the venv's MPI.
@@ -24,12 +24,16 @@ demo: build
 	$(MPIEXEC) -n 4 $(PY) -m lodex.demo --workload geos --output demo-output/geos.lodex
 	$(MPIEXEC) -n 4 $(PY) -m lodex.demo --workload grid --output demo-output/grid.lodex
 
-test: build cpp-test asan-test py-test
+test: setup-test build cpp-test asan-test py-test
+
+# What the tests and benchmarks drive beyond the core (ParaView, Chromium, Open MPI: scripts/setup-system.sh).
+setup-test: setup
+	bash scripts/setup-system.sh test
 
 setup: $(VENV)/.deps-ok
 
 $(VENV)/.deps-ok: requirements-dev.txt scripts/setup-system.sh scripts/setup-fortran-mpi.sh
-	bash scripts/setup-system.sh
+	bash scripts/setup-system.sh core
 	test -x $(PY) || python3 -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
 	$(PY) -m pip install --quiet -r requirements-dev.txt
@@ -39,7 +43,11 @@ $(VENV)/.deps-ok: requirements-dev.txt scripts/setup-system.sh scripts/setup-for
 # The development build: the package plus the C++ tests and micro-benchmark in build/py (a plain
 # `pip install .` builds the package alone).
 build: setup
-	$(PY) -m pip install --quiet --no-build-isolation --no-deps -Ccmake.define.LODEX_BUILD_TESTS=ON .
+	@mkdir -p build
+	@echo "make build: compiling lodex (2 to 8 minutes on 2 cores); ninja's progress below, the whole log in build/build.log"
+	@bash -o pipefail -c '$(PY) -m pip install -v --no-build-isolation --no-deps \
+	    -Ccmake.define.LODEX_BUILD_TESTS=ON . 2>&1 | tee build/build.log | awk "/^ *\\[[0-9]+\\/[0-9]+\\]/ {print; fflush()}"' \
+	  || { tail -60 build/build.log; exit 1; }
 
 install: setup
 	mkdir -p build
@@ -88,7 +96,7 @@ fuzz: setup
 	  || { tail -50 build/fuzz.log; exit 1; }
 	FUZZ_SECONDS=$(FUZZ_SECONDS) bash fuzz/run.sh
 
-py-test: build
+py-test: setup-test build
 	$(PY) -m pytest -q -ra tests/python
 
 # Writers killed with SIGKILL at random points, KILLS in all over 1 and 2 ranks; every dataset is
@@ -97,7 +105,7 @@ KILLS ?= 1000
 stress: build
 	$(PY) tests/python/writer_kill.py --kills $(KILLS)
 
-bench: build
+bench: setup-test build
 	$(PY) bench/particle_write.py
 	$(PY) bench/particle_read.py
 	$(PY) bench/particle_adaptive.py

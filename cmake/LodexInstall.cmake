@@ -1,6 +1,7 @@
 # What `cmake --install` (and `make install PREFIX=...`) puts under the prefix: the public
 # headers, liblodex.so with its SONAME link, the Fortran module and library when built, the CMake
-# package lodex (lodexConfig.cmake, version file, targets) and lodex.pc for pkg-config.
+# package lodex (lodexConfig.cmake, version file, targets) and lodex.pc (lodex-fortran.pc with the
+# Fortran module) for pkg-config.
 include(CMakePackageConfigHelpers)
 
 set(LODEX_CMAKE_DIR ${CMAKE_INSTALL_LIBDIR}/cmake/lodex)
@@ -33,3 +34,7 @@ install(FILES ${PROJECT_BINARY_DIR}/lodexConfig.cmake ${PROJECT_BINARY_DIR}/lode
 file(RELATIVE_PATH LODEX_PC_TO_PREFIX /prefix/${CMAKE_INSTALL_LIBDIR}/pkgconfig /prefix)
 configure_file(${PROJECT_SOURCE_DIR}/cmake/lodex.pc.in ${PROJECT_BINARY_DIR}/lodex.pc @ONLY)
 install(FILES ${PROJECT_BINARY_DIR}/lodex.pc DESTINATION ${CMAKE_INSTALL_LIBDIR}/pkgconfig)
+if(LODEX_WITH_FORTRAN)
+  configure_file(${PROJECT_SOURCE_DIR}/cmake/lodex-fortran.pc.in ${PROJECT_BINARY_DIR}/lodex-fortran.pc @ONLY)
+  install(FILES ${PROJECT_BINARY_DIR}/lodex-fortran.pc DESTINATION ${CMAKE_INSTALL_LIBDIR}/pkgconfig)
+endif()

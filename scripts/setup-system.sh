@@ -1,28 +1,41 @@
 #!/usr/bin/env bash
-# Installs the Debian packages lodex builds against, when they are missing.
-# MPI, mpi4py, numpy and the Python build tools come from PyPI into .venv (see Makefile);
-# only C/C++ libraries without a PyPI form come from here. gfortran, libmpich-dev (for its Fortran
-# binding only) and patchelf give the venv's MPICH a Fortran interface: scripts/setup-fortran-mpi.sh.
-# `setup-system.sh fuzz` adds clang 19 and its compiler-rt (libclang_rt.fuzzer, for `make fuzz`;
-# clang 14, Debian 12's default, cannot compile lambdas capturing structured bindings).
-# paraview, python3-paraview and xvfb: tests/python/test_paraview.py and bench/paraview.py drive
-# the real ParaView (pvpython, and the GUI on an Xvfb display).
-# python3-h5py-mpi, python3-mpi4py and openmpi-bin: bench/phdf5_write_worker.py runs parallel HDF5
-# (h5py's mpio driver) under Debian's own OpenMPI (mpirun.openmpi, /usr/bin/python3) as a baseline;
-# lodex itself builds and runs against the venv's MPICH only (the Makefile passes its mpicc).
+# Installs the Debian packages lodex needs, when they are missing, by profile:
+#   setup-system.sh core    what the build and `make demo` need (the Makefile's setup): the C/C++
+#                           libraries without a PyPI form, CMake, Ninja, the compilers, and
+#                           gfortran + libmpich-dev + patchelf, which give the venv's MPICH a
+#                           Fortran interface (scripts/setup-fortran-mpi.sh)
+#   setup-system.sh test    core + what `make test` and `make bench` drive: paraview,
+#                           python3-paraview and xvfb (tests/python/test_paraview.py,
+#                           bench/paraview.py), chromium (the lodex serve viewer tests), Debian's
+#                           Open MPI with its headers and Fortran binding (libopenmpi-dev: the
+#                           native package built and run against a second MPI,
+#                           tests/python/test_native.py), python3-h5py-mpi and python3-mpi4py
+#                           (parallel HDF5 under that Open MPI, a benchmark baseline)
+#   setup-system.sh fuzz    core + clang 19 and its compiler-rt (libclang_rt.fuzzer, `make fuzz`;
+#                           clang 14, Debian 12's default, cannot compile lambdas capturing
+#                           structured bindings)
+# MPI, mpi4py, numpy and the Python tools come from PyPI into .venv (see Makefile); lodex's own
+# build uses the venv's MPICH (the Makefile passes MPI_HOME).
+#
+# Debian's `mpi` alternative (/usr/bin/mpicc, mpif90, ...) points at Open MPI once it is installed
+# (higher priority than MPICH). Open MPI comes here with its headers, so a user's own project
+# built with the system's mpicc keeps working; the core profile installs no Open MPI at all.
 set -euo pipefail
+profile=${1:-core}
 pkgs=(libroaring-dev libxxhash-dev nlohmann-json3-dev libgtest-dev zlib1g-dev cmake ninja-build g++
-      gfortran libmpich-dev patchelf pkg-config chromium paraview python3-paraview xvfb
-      python3-h5py-mpi python3-mpi4py openmpi-bin)
-if [ "${1:-}" = fuzz ]; then
-  pkgs+=(clang-19 libclang-rt-19-dev)
-fi
+      gfortran libmpich-dev patchelf pkg-config)
+case "$profile" in
+  core) ;;
+  test) pkgs+=(chromium paraview python3-paraview xvfb libopenmpi-dev openmpi-bin python3-h5py-mpi python3-mpi4py) ;;
+  fuzz) pkgs+=(clang-19 libclang-rt-19-dev) ;;
+  *) echo "setup-system: unknown profile '$profile' (core, test or fuzz)" >&2; exit 2 ;;
+esac
 missing=()
 for p in "${pkgs[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
 done
 [ ${#missing[@]} -eq 0 ] && exit 0
-echo "setup-system: installing ${missing[*]}"
+echo "setup-system ($profile): installing ${missing[*]}"
 SUDO=""
 if [ "$(id -u)" -ne 0 ]; then
   command -v sudo >/dev/null || { echo "setup-system: need root or sudo to install: ${missing[*]}" >&2; exit 1; }

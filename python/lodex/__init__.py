@@ -25,6 +25,7 @@ from .errors import (
     MPIError,
     NotFoundError,
     UnsupportedError,
+    MissingDependencyError,
     BY_CODE as _BY_CODE,
 )
 
@@ -43,6 +44,6 @@ __version__ = _lodex.version()
 __all__ = [
     "AlreadyExistsError", "Calibration", "Dataset", "Error", "Grid", "GridRefinement", "FormatError", "IOFailure", "IdxGrid", "InternalError",
     "IndexBuildStats", "InvalidArgumentError", "MPIError", "NotFoundError", "ParticleGroup", "PendingWrite", "QueryResult", "Refinement",
-    "Particles", "Series", "UnsupportedError",
+    "MissingDependencyError", "Particles", "Series", "UnsupportedError",
     "WriteProfile", "calibrate", "create", "export_h5part", "import_h5part", "open", "open_idx", "write_idx",
 ]

@@ -35,6 +35,21 @@ class UnsupportedError(Error, NotImplementedError):
     """A valid request this version of lodex does not implement."""
 
 
+class MissingDependencyError(UnsupportedError, ImportError):
+    """An optional dependency (an extra: lodex[plot], lodex[h5part], lodex[pandas], lodex[xarray])
+    is not installed; the message names what to install."""
+
+
+def require(module: str, feature: str, extra: str):
+    """Imports `module` for `feature`, or raises MissingDependencyError in one line."""
+    import importlib
+    try:
+        return importlib.import_module(module)
+    except ImportError as e:
+        raise MissingDependencyError(f"{feature} needs {module}: pip install 'lodex[{extra}]' (or {module}); "
+                                     f"importing it failed: {e}") from None
+
+
 class InternalError(Error, RuntimeError):
     """A broken invariant inside lodex: please report it."""
 

@@ -44,12 +44,8 @@ _OS_FAILURE = re.compile(r"errno = [1-9]|file (write|read) failed|No space left 
 
 
 def _h5py():
-    try:
-        import h5py
-    except ImportError as e:
-        raise UnsupportedError("H5Part export and import need h5py: pip install h5py "
-                               f"(or pip install 'lodex[h5part]'); importing it failed: {e}") from None
-    return h5py
+    from .errors import require
+    return require("h5py", "H5Part export and import", "h5part")
 
 
 def _short(e: BaseException) -> str:

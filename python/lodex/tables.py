@@ -11,11 +11,8 @@ import numpy as np
 
 
 def _pandas():
-    try:
-        import pandas
-    except ImportError as e:   # an optional dependency
-        raise ImportError("to_pandas() needs pandas: pip install 'lodex[pandas]' (or pandas)") from e
-    return pandas
+    from .errors import require
+    return require("pandas", "to_pandas()", "pandas")   # an optional dependency
 
 
 def columns(fields: Mapping[str, np.ndarray]) -> dict[str, np.ndarray]:

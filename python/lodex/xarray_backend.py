@@ -17,14 +17,11 @@ from typing import Any, Iterable
 
 import numpy as np
 
-from .errors import InvalidArgumentError, NotFoundError
+from .errors import InvalidArgumentError, NotFoundError, require
 
-try:   # an optional dependency: this module is imported only when xarray is asked for
-    import xarray as xr
-    from xarray.backends import BackendArray, BackendEntrypoint
-    from xarray.core import indexing
-except ImportError as e:
-    raise ImportError("xarray support needs xarray: pip install 'lodex[xarray]' (or xarray)") from e
+xr = require("xarray", "xarray support", "xarray")   # optional: this module is imported only when asked for
+from xarray.backends import BackendArray, BackendEntrypoint  # noqa: E402
+from xarray.core import indexing  # noqa: E402
 
 
 _AXES = ("x", "y", "z")

@@ -3,10 +3,15 @@ temporary prefix, the examples built as their own CMake project that finds the *
 package (only CMAKE_PREFIX_PATH points there), every example run under mpiexec at 1, 3 and 4
 ranks, and what each wrote read back with the Python API and compared value by value against
 what the example's generator gives. Also: each installed header compiles alone, the shared
-library exports only the C API, and pkg-config builds a program too."""
+library exports only the C API, and pkg-config builds a program too.
+
+Every example runs twice: built against the venv's MPICH (``make install``), and against a second
+MPI, the one a cluster user has: Debian's Open MPI, with its own Fortran binding, through plain
+``cmake`` + ``cmake --install`` with Open MPI's compiler wrappers, run by ``mpirun.openmpi``."""
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import shutil
@@ -53,18 +58,61 @@ def prefix(tmp_path_factory):
     return where
 
 
+# Debian's Open MPI: its compiler wrappers, and an environment without the venv (no MPI_HOME, no
+# venv first on PATH) as a cluster user's shell would be.
+OPENMPI_WRAPPERS = ["-DMPI_C_COMPILER=mpicc.openmpi", "-DMPI_CXX_COMPILER=mpicxx.openmpi",
+                    "-DMPI_Fortran_COMPILER=mpif90.openmpi"]
+
+
+def _openmpi_env(**extra) -> dict:
+    env = {k: v for k, v in os.environ.items() if k not in ("MPI_HOME", "VIRTUAL_ENV", "PYTHONHOME")}
+    env["PATH"] = os.pathsep.join(p for p in env.get("PATH", "").split(os.pathsep)
+                                  if not p.startswith(sys.prefix) and p)
+    if os.geteuid() == 0:   # Open MPI refuses root unless told (CI containers run as root)
+        env.update(OMPI_ALLOW_RUN_AS_ROOT="1", OMPI_ALLOW_RUN_AS_ROOT_CONFIRM="1")
+    env.update(extra)
+    return env
+
+
 @pytest.fixture(scope="module")
-def examples(prefix, tmp_path_factory):
-    """The examples project configured with only CMAKE_PREFIX_PATH, and built."""
-    build = tmp_path_factory.mktemp("examples-build")
+def prefix_openmpi(tmp_path_factory):
+    """lodex built and installed against Debian's Open MPI with plain CMake, as docs/native.md says."""
+    top = tmp_path_factory.mktemp("native-openmpi")
+    build, where = top / "build", top / "prefix"
+    env = _openmpi_env()
+    _run(["cmake", "-S", ROOT, "-B", str(build), "-G", "Ninja", "-DCMAKE_BUILD_TYPE=Release",
+          "-DLODEX_BUILD_TESTS=OFF", "-DLODEX_WITH_FORTRAN=ON", *OPENMPI_WRAPPERS,
+          f"-DCMAKE_INSTALL_PREFIX={where}"], env=env)
+    _run(["cmake", "--build", str(build), "-j2"], timeout=1500, env=env)
+    _run(["cmake", "--install", str(build)], env=env)
+    return where
+
+
+@pytest.fixture(scope="module", params=["mpich", "openmpi"])
+def examples(request, tmp_path_factory):
+    """The examples project configured with only CMAKE_PREFIX_PATH (and, for Open MPI, its
+    wrappers), and built; the build folder records how to launch its programs (_mpiexec)."""
+    build = tmp_path_factory.mktemp(f"examples-build-{request.param}")
+    if request.param == "mpich":
+        prefix, extra, env, launcher = request.getfixturevalue("prefix"), [], _env(), [os.path.join(BIN, "mpiexec")]
+    else:
+        prefix, extra, env = request.getfixturevalue("prefix_openmpi"), OPENMPI_WRAPPERS, _openmpi_env()
+        launcher = ["mpirun.openmpi", "--oversubscribe"]
     _run(["cmake", "-S", os.path.join(ROOT, "examples"), "-B", str(build), "-G", "Ninja",
-          f"-DCMAKE_PREFIX_PATH={prefix}"])
-    _run(["cmake", "--build", str(build), "-j2"])
+          f"-DCMAKE_PREFIX_PATH={prefix}", *extra], env=env)
+    _run(["cmake", "--build", str(build), "-j2"], env=env)
+    (build / "launcher.json").write_text(json.dumps({"launcher": launcher, "openmpi": request.param == "openmpi"}))
     return build
 
 
 def _mpiexec(n: int, program, *args, timeout=300) -> str:
-    return _run([os.path.join(BIN, "mpiexec"), "-n", str(n), str(program), *map(str, args)], timeout=timeout)
+    """Runs an example with the launcher of the MPI its build used (the venv's mpiexec by default)."""
+    spec = os.path.join(os.path.dirname(str(program)), "launcher.json")
+    launcher, env = [os.path.join(BIN, "mpiexec")], None
+    if os.path.exists(spec):
+        s = json.load(open(spec))
+        launcher, env = s["launcher"], (_openmpi_env() if s["openmpi"] else None)
+    return _run([*launcher, "-n", str(n), str(program), *map(str, args)], timeout=timeout, env=env)
 
 
 def _values(out: str, key: str) -> list[str]:
@@ -84,14 +132,34 @@ def test_install_layout(prefix):
     assert (lib / "cmake" / "lodex" / "lodexConfig.cmake").is_file()
     assert (lib / "cmake" / "lodex" / "lodexConfigVersion.cmake").is_file()
     assert (lib / "pkgconfig" / "lodex.pc").is_file()
+    assert (lib / "pkgconfig" / "lodex-fortran.pc").is_file()
     real = os.path.realpath(lib / "liblodex.so")
     assert re.search(r"liblodex\.so\.\d+\.\d+\.\d+$", real), real
     soname = _run(["readelf", "-d", real])
     assert re.search(r"SONAME.*\[liblodex\.so\.0\.1\]", soname), soname
     assert (lib / "liblodex.so.0.1").exists()
-    # The only path baked in is the MPI it was built against (no build tree).
+    # No path of the build machine is baked in (the program's own MPI is used).
     runpath = re.findall(r"R(?:UN)?PATH.*\[(.*)\]", soname)
-    assert runpath == [os.path.join(sys.prefix, "lib")], runpath
+    assert runpath == [], runpath
+
+
+def test_openmpi_install(prefix_openmpi, tmp_path):
+    """Against Debian's Open MPI: the library needs its libmpi.so.40 and no run path; a Fortran
+    program built with Open MPI's own wrapper and pkg-config (lodex-fortran.pc) uses Open MPI's
+    own Fortran binding (use mpi) and runs under mpirun.openmpi."""
+    dyn = _run(["readelf", "-d", os.path.realpath(prefix_openmpi / "lib" / "liblodex.so")])
+    assert "[libmpi.so.40]" in dyn and "libmpi.so.12" not in dyn, dyn
+    assert not re.findall(r"R(?:UN)?PATH", dyn), dyn
+    env = _openmpi_env(PKG_CONFIG_PATH=str(prefix_openmpi / "lib" / "pkgconfig"))
+    flags = _run(["pkg-config", "--cflags", "--libs", "lodex-fortran"], env=env).split()
+    assert any(f.endswith("include/lodex/fortran") for f in flags) and "-llodex_fortran" in flags, flags
+    exe = tmp_path / "md_pc"
+    _run(["mpif90.openmpi", os.path.join(ROOT, "examples", "fortran", "md_particles.f90"), *flags, "-o", str(exe)],
+         env=env)
+    assert "libmpi_mpifh.so" in _run(["ldd", str(exe)], env=env)   # Open MPI's own Fortran binding
+    out = _run(["mpirun.openmpi", "--oversubscribe", "-n", "2", str(exe), str(tmp_path), "300"], env=env)
+    assert "errors 0" in out, out
+    assert lodex.open(tmp_path / "md.lodex").particles("atoms").steps == [0, 1, 2, 3]
 
 
 def test_library_exports_only_the_c_api(prefix):

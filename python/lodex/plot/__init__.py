@@ -17,10 +17,9 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
-try:
-    import matplotlib   # noqa: F401 - an optional dependency
-except ImportError as e:
-    raise ImportError("lodex.plot needs matplotlib: pip install 'lodex[plot]' (or matplotlib)") from e
+from ..errors import require
+
+require("matplotlib", "lodex.plot", "plot")   # an optional dependency
 
 from . import _data
 from ._data import DEFAULT_PIXELS, DEFAULT_SAMPLE, PlotData
