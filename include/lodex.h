@@ -324,6 +324,8 @@ typedef struct lodex_read_stats {
   uint64_t requests;
   uint64_t candidates;     /* particles in the bricks the query met (level-of-detail reads) */
   double seconds;
+  uint32_t levels;         /* level-of-detail reads: the selection's levels; a level asked past the
+                              last (levels - 1) read the whole selection; 0 for other reads */
 } lodex_read_stats;
 /* Local. The group's last read on this rank. */
 LODEX_API int lodex_particles_read_stats(const lodex_particles* g, lodex_read_stats* out);

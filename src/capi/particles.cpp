@@ -57,7 +57,7 @@ void profile_of(const WriteProfile& p, lodex_write_profile* out) {
 
 void stats_of(const ReadStats& s, lodex_read_stats* out) {
   *out = lodex_read_stats{s.files_opened, s.bytes_read,   s.bytes_returned, s.particles, s.metadata_bytes,
-                          s.head_bytes,   s.requests,     s.candidates,     s.seconds};
+                          s.head_bytes,   s.requests,     s.candidates,     s.seconds,    s.levels};
 }
 
 // A collective read's C-level checks, agreed on before the engine's own collectives start.

@@ -280,6 +280,20 @@ static void test_domains(lodex_dataset* ds) {
   EXPECT_OK(lodex_particles_step_domain(ga, 3, sd));
   EXPECT(sd[0] == -100 && sd[1] == 0 && sd[2] == 0 && sd[3] == 1 && sd[4] == 50 && sd[5] == 7);
   EXPECT_ERROR(lodex_particles_step_domain(ga, 4, sd), LODEX_ERR_NOT_FOUND, "step 4");
+  /* A level past the last reads the whole selection; the stats give the selection's levels. */
+  lodex_read_request lr;
+  EXPECT_OK(lodex_read_request_init(&lr));
+  lr.level = 40;
+  EXPECT_OK(lodex_particles_read(ga, 3, &lr, MPI_COMM_NULL, &cols));
+  EXPECT_OK(lodex_columns_find(cols, "position", &pos));
+  lodex_read_stats stats;
+  EXPECT_OK(lodex_particles_read_stats(ga, &stats));
+  EXPECT(pos.rows == (uint64_t)(4 * g_size) && stats.levels >= 1 && stats.levels < 40);
+  EXPECT_OK(lodex_columns_free(cols));
+  EXPECT_OK(lodex_particles_read(ga, 3, NULL, MPI_COMM_NULL, &cols));
+  EXPECT_OK(lodex_particles_read_stats(ga, &stats));
+  EXPECT(stats.levels == 0);   /* not a level-of-detail read */
+  EXPECT_OK(lodex_columns_free(cols));
 
   lodex_particles* gf = NULL;
   EXPECT_OK(lodex_particles_define(ds, "fixed", fields, 2, box, NULL, NULL, &gf));
