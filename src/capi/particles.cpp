@@ -93,17 +93,9 @@ int lodex_lod_params_init(lodex_lod_params* lod) {
 int lodex_particles_define(lodex_dataset* ds, const char* name, const lodex_field_def* fields, size_t num_fields,
                            const double domain[6], const lodex_partition* partition, const lodex_lod_params* lod,
                            lodex_particles** out) {
-  return guarded([&] {
-    live(ds, Kind::kDataset, "ds");
-    InputCheck check;
-    Definition d;
-    check.require(out != nullptr, "out is NULL");
-    check.require(name != nullptr, "name is NULL");
-    check.attempt([&] { d = definition(fields, num_fields, domain, partition, lod); });
-    // An input error is raised on every rank.
-    ParticleGroup& g = ds->ds->particles(name ? name : "", d.schema, d.domain, d.partition, d.lod, check.error());
-    *out = group_handle(ds->particles, ds, g, Kind::kParticles);
-  });
+  lodex_domain d{{0, 0, 0, 1, 1, 1}, {0, 0, 0}, 0};   // a fixed box without periodic axes
+  if (domain) std::copy(domain, domain + 6, d.box);
+  return lodex_particles_define_domain(ds, name, fields, num_fields, domain ? &d : nullptr, partition, lod, out);
 }
 
 int lodex_domain_init(lodex_domain* d, const double box[6]) {
@@ -123,11 +115,10 @@ int lodex_particles_define_domain(lodex_dataset* ds, const char* name, const lod
     Definition d;
     check.require(out != nullptr, "out is NULL");
     check.require(name != nullptr, "name is NULL");
-    check.require(domain != nullptr, "domain is NULL");
     check.attempt([&] {
       static constexpr double kUnit[6] = {0, 0, 0, 1, 1, 1};   // an automatic domain has no box
-      if (!domain) return;
-      d = definition(fields, num_fields, domain->automatic ? kUnit : domain->box, partition, lod);
+      // The fields are checked first, then the domain (NULL: "domain is NULL").
+      d = definition(fields, num_fields, !domain ? nullptr : domain->automatic ? kUnit : domain->box, partition, lod);
       if (domain->automatic) d.domain = ParticleDomain::auto_domain();
       for (int a = 0; a < 3; ++a) d.domain.periodic[a] = domain->periodic[a] != 0;
     });
