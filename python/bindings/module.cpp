@@ -153,6 +153,7 @@ NB_MODULE(_lodex, m) {
         ds.close();
       });
 
+  bind_truncate<Dataset>(dataset);
   bind_particles(m);
   bind_planner(m);
   bind_previews(m);

@@ -120,7 +120,9 @@ nb::dlpack::dtype dlpack_of(DType t) {
 }
 
 void bind_particles(nb::module_& m) {
-  nb::class_<ParticleGroup>(m, "ParticleGroup")
+  nb::class_<ParticleGroup> particle_group(m, "ParticleGroup");
+  bind_truncate<ParticleGroup>(particle_group);
+  particle_group
       .def_prop_ro("name", &ParticleGroup::name)
       .def_prop_ro("schema",
                    [](const ParticleGroup& g) {
