@@ -183,9 +183,10 @@ def run_killed(path: str, fault: str, ranks: int = 1) -> subprocess.CompletedPro
     return subprocess.run(cmd, capture_output=True, text=True, timeout=120, env=env, start_new_session=True)
 
 
-# Points of a serial truncate of every group after 4 (p, g, s; fsync off): rename 1 replaces the
-# manifest, rename 2 the grid's .idx; then remove 1-5 are the particle steps, 6-15 the grid's
-# time folders (blocks, checksums), 16 the series window.
+# Points of a serial truncate of every group after 4 (p, g, s; fsync off): open 2 and write 1 make
+# the manifest's temporary, rename 1 replaces the manifest; then remove 1-5 are the particle steps,
+# rename 2 replaces the grid's .idx, remove 6-15 are its time folders (blocks, checksums) and 16 the
+# series window.
 KILL_POINTS = ["open:2:kill", "write:1:kill", "rename:1:kill", "rename:2:kill", "remove:1:kill",
                "remove:4:kill", "remove:6:kill", "remove:11:kill", "remove:16:kill"]
 
