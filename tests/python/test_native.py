@@ -285,10 +285,11 @@ def test_fortran_geos_series_example(examples, tmp_path, ranks):
 
 @pytest.mark.parametrize("ranks", RANKS)
 def test_fortran_md_particles_example(examples, tmp_path, ranks):
-    """Asynchronous particle steps from Fortran: every value of every step, against the formulas."""
+    """Asynchronous particle steps from Fortran, then a restart (steps 2 and 3 truncated and written
+    again): every value of every step, against the formulas."""
     n = 700
     out = _mpiexec(ranks, examples / "md_particles", tmp_path, n)
-    assert "errors 0" in out and "steps 0 1 2 3" in out, out
+    assert "errors 0" in out and "steps 0 1 2 3" in out and "restart removed 2" in out, out
     g = lodex.open(tmp_path / "md.lodex").particles("atoms")
     i = np.arange(n)
     for step in range(4):
