@@ -586,6 +586,26 @@ typedef struct lodex_series_stats {
 /* Local. The series' last read on this rank. */
 LODEX_API int lodex_series_read_stats(const lodex_series* s, lodex_series_stats* out);
 
+/* ---- Restarts: removing the steps after a checkpoint ------------------------------------ */
+
+/* `after` of a truncate that removes every step. */
+enum { LODEX_TRUNCATE_ALL = -1 };
+/* Collective over the dataset's communicator (append mode), every rank with the same `after`.
+ * Removes every committed step after `after` (the steps up to it stay; a step never written works
+ * too; LODEX_TRUNCATE_ALL removes every step) with its files and bitmap indexes, so that a
+ * simulation restarted from its checkpoint of step `after` can write the later steps again.
+ * Atomic: one manifest replace; a writer killed during it leaves the old or the new state.
+ * removed (may be NULL): the number of steps removed. after < -1, a dataset opened for reading or
+ * ranks passing different values: LODEX_ERR_INVALID_ARGUMENT on every rank, nothing removed.
+ * particles: a pending asynchronous step is completed first. grid: the .idx time range ends at
+ * the last step kept. series: buffered steps after `after` are dropped; windows go whole, so an
+ * `after` with steps of one window on both sides is LODEX_ERR_INVALID_ARGUMENT (the message names
+ * the window and the steps a truncate may keep). dataset: every group at once (one replace). */
+LODEX_API int lodex_particles_truncate(lodex_particles* g, int64_t after, uint64_t* removed);
+LODEX_API int lodex_grid_truncate(lodex_grid* g, int64_t after, uint64_t* removed);
+LODEX_API int lodex_series_truncate(lodex_series* s, int64_t after, uint64_t* removed);
+LODEX_API int lodex_dataset_truncate(lodex_dataset* ds, int64_t after, uint64_t* removed);
+
 #ifdef __cplusplus
 }
 #endif

@@ -9,7 +9,9 @@
 ! next write; lodex_dataset_close commits the last. The box is periodic along x and y, and, as
 ! in an MD code between re-neighbourings, atoms may sit past its faces: x runs over [0.3, 1.3),
 ! and lodex wraps the positions it stores into [0, 1) (the program's arrays stay as they are).
-! The program then checks the steps and each step's domain on rank 0.
+! Then a restart from the checkpoint of step 1: the dataset reopened, the steps after 1 removed
+! (lodex_particles_truncate) and written again. The program then checks the steps and the
+! last step's domain on rank 0.
 !
 ! Atom i of rank r at step s: x = (i + 0.5) / N + 0.3, stored as mod(x, 1); y = mod(7 * i, N) / N,
 ! z = (r + (i + 0.5) / N) / R, id = r * N + i, energy = s + i / N.
@@ -23,7 +25,7 @@ program md_particles
   use, intrinsic :: iso_fortran_env, only: real32, real64, int64, error_unit
   implicit none
   integer, parameter :: NSTEPS = 4
-  integer :: ierr, rank, nranks, n, i, step, errs
+  integer :: ierr, rank, nranks, n, i, step, errs, removed
   character(len=4096) :: out, arg
   type(lodex_dataset) :: ds
   type(lodex_particles) :: g
@@ -58,13 +60,7 @@ program md_particles
                               [3, 1, 1], [0d0, 0d0, 0d0, 1d0, 1d0, 1d0], partition_dims=[1, 1, nranks], &
                               periodic=[.true., .true., .false.])
   do step = 0, NSTEPS - 1
-    do i = 0, n - 1
-      x(i + 1) = (i + 0.5d0) / n + 0.3d0
-      y(i + 1) = dble(mod(7 * i, n)) / n
-      z(i + 1) = (rank + (i + 0.5d0) / n) / nranks
-      id(i + 1) = int(rank, int64) * n + i
-      energy(i + 1) = real(step + dble(i) / n, real32)
-    end do
+    call fill(step)
     if (step == 0) then
       call lodex_particles_write(g, step, [lodex_field('position/x', x), lodex_field('position/y', y), &
                                            lodex_field('position/z', z), lodex_field('id', id), &
@@ -91,6 +87,22 @@ program md_particles
   call lodex_dataset_close(ds, ierr)   ! commits step 3
   if (ierr /= LODEX_OK) errs = errs + 1
 
+  ! A restart from the checkpoint of step 1: the steps after it go (lodex_particles_truncate) and
+  ! are written again.
+  call lodex_dataset_open(ds, trim(out) // '/md.lodex', LODEX_MODE_APPEND, comm=MPI_COMM_WORLD)
+  call lodex_particles_open(g, ds, 'atoms')
+  call lodex_particles_truncate(g, 1, removed, ierr)
+  if (rank == 0) write (*, '(a, i0)') 'restart removed ', removed
+  if (ierr /= LODEX_OK .or. removed /= NSTEPS - 2) errs = errs + 1
+  do step = 2, NSTEPS - 1
+    call fill(step)
+    call lodex_particles_write(g, step, [lodex_field('position/x', x), lodex_field('position/y', y), &
+                                         lodex_field('position/z', z), lodex_field('id', id), &
+                                         lodex_field('energy', energy)], patch=patch, ierr=ierr)
+    if (ierr /= LODEX_OK) errs = errs + 1
+  end do
+  call lodex_dataset_close(ds)
+
   if (rank == 0) then
     call lodex_dataset_open(ds, trim(out) // '/md.lodex', LODEX_MODE_READ)
     call lodex_particles_open(g, ds, 'atoms')
@@ -106,4 +118,18 @@ program md_particles
   if (rank == 0) write (*, '(a, i0)') 'errors ', errs
   call MPI_Finalize(ierr)
   if (errs /= 0) error stop 1
+
+contains
+
+  ! This rank's atoms at `s`.
+  subroutine fill(s)
+    integer, intent(in) :: s
+    do i = 0, n - 1
+      x(i + 1) = (i + 0.5d0) / n + 0.3d0
+      y(i + 1) = dble(mod(7 * i, n)) / n
+      z(i + 1) = (rank + (i + 0.5d0) / n) / nranks
+      id(i + 1) = int(rank, int64) * n + i
+      energy(i + 1) = real(s + dble(i) / n, real32)
+    end do
+  end subroutine
 end program

@@ -76,6 +76,14 @@ class Dataset {
     if (ds_ != nullptr) detail::check(lodex_dataset_close(std::exchange(ds_, nullptr)));
   }
   bool is_open() const noexcept { return ds_ != nullptr; }
+  // Collective (append mode): truncate(after) of every particle group, grid and series at once
+  // (one atomic manifest replace), to restart from the checkpoint of step `after` (-1: remove
+  // every step). Returns the steps removed over all groups.
+  uint64_t truncate(int64_t after) {
+    uint64_t removed = 0;
+    detail::check(lodex_dataset_truncate(ds_, after, &removed));
+    return removed;
+  }
   explicit operator bool() const noexcept { return is_open(); }
 
   // Local.

@@ -240,6 +240,13 @@ class Grid {
   }
   // Local. The last write's cost, reduced over ranks.
   WriteProfile profile() const { return detail::profile_of(g_, lodex_grid_profile); }
+  // Collective (append mode): removes every committed step after `after` (-1: every step), as
+  // ParticleGroup::truncate; the .idx time range then ends at the last step kept.
+  uint64_t truncate(int64_t after) {
+    uint64_t removed = 0;
+    detail::check(lodex_grid_truncate(g_, after, &removed));
+    return removed;
+  }
 
   // Local (comm only names this rank's share): what read() with the same arguments returns
   // here; the whole box when comm is MPI_COMM_NULL or of one rank, else an equal share of the

@@ -748,6 +748,14 @@ class ParticleGroup {
                                               param, steps.empty() ? nullptr : steps.data(), steps.size(), &s));
     return s;
   }
+  // Collective over the dataset's communicator (append mode), the same `after` on every rank:
+  // removes every committed step after `after` (-1, LODEX_TRUNCATE_ALL: every step) with its files
+  // and indexes, to restart from the checkpoint of step `after`; atomic. Returns the steps removed.
+  uint64_t truncate(int64_t after) {
+    uint64_t removed = 0;
+    detail::check(lodex_particles_truncate(g_, after, &removed));
+    return removed;
+  }
   // comm == MPI_COMM_NULL: local. Otherwise collective: the step's files are shared among the
   // ranks, each returning its files' matches; count() is the total.
   QueryResult query(int64_t step, const Query& q, MPI_Comm comm = MPI_COMM_NULL) const {

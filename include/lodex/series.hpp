@@ -100,6 +100,14 @@ class Series {
   }
   // Collective. Writes the buffered steps now (Dataset::close does it too).
   void flush() { detail::check(lodex_series_flush(s_)); }
+  // Collective (append mode): removes every flushed step after `after` (-1: every step) and drops
+  // the buffered ones after it. Windows go whole: an `after` splitting one throws
+  // LODEX_ERR_INVALID_ARGUMENT naming the steps a truncate may keep. Returns the steps removed.
+  uint64_t truncate(int64_t after) {
+    uint64_t removed = 0;
+    detail::check(lodex_series_truncate(s_, after, &removed));
+    return removed;
+  }
   // Local. The last write's cost, reduced over ranks.
   WriteProfile profile() const { return detail::profile_of(s_, lodex_series_profile); }
 

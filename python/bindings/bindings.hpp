@@ -6,9 +6,13 @@
 #include <nanobind/stl/optional.h>
 #include <nanobind/stl/pair.h>
 #include <nanobind/stl/string.h>
+#include <nanobind/stl/tuple.h>
+#include <nanobind/stl/vector.h>
 #include <nanobind/ndarray.h>
 
 #include <string>
+#include <tuple>
+#include <vector>
 
 #include "mpi/comm.hpp"
 #include "pipelines/dataset.hpp"
@@ -38,6 +42,31 @@ nb::dlpack::dtype dlpack_of(DType t);
 inline std::optional<lodex::Error> python_input_error(const std::optional<std::pair<int, std::string>>& e) {
   if (!e) return std::nullopt;
   return lodex::Error(static_cast<lodex::ErrorCode>(e->first), e->second);
+}
+
+// What a truncate removed, for Python: (group, kind, steps) per group truncated.
+using TruncatedSteps = std::vector<std::tuple<std::string, std::string, std::vector<int64_t>>>;
+inline TruncatedSteps truncated_steps(const Truncation& t) {
+  TruncatedSteps out;
+  for (const GroupTruncation& g : t.groups) out.emplace_back(g.name, g.kind, g.removed);
+  return out;
+}
+
+// Binds `truncate(after, error=None)` of a group or dataset type T (T::truncate(after, input_error)).
+template <typename T, typename Class>
+void bind_truncate(Class& cls) {
+  cls.def(
+      "truncate",
+      [](T& target, int64_t after, const std::optional<std::pair<int, std::string>>& error) {
+        const std::optional<lodex::Error> input_error = python_input_error(error);
+        Truncation t;
+        {
+          nb::gil_scoped_release release;
+          t = target.truncate(after, input_error);
+        }
+        return truncated_steps(t);
+      },
+      nb::arg("after"), nb::arg("error").none() = nb::none());
 }
 
 }  // namespace lodex::py

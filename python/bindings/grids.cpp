@@ -93,7 +93,9 @@ void bind_grids(nb::module_& m) {
   m.def("open_idx", nb::overload_cast<const std::string&, bool>(&IdxDataset::open), nb::arg("path"),
         nb::arg("allow_outside") = false);
 
-  nb::class_<GridGroup>(m, "GridGroup")
+  nb::class_<GridGroup> grid_group(m, "GridGroup");
+  bind_truncate<GridGroup>(grid_group);
+  grid_group
       .def_prop_ro("name", &GridGroup::name)
       .def_prop_ro("steps", &GridGroup::steps)
       .def_prop_ro("idx_path", &GridGroup::idx_path)

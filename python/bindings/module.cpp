@@ -157,6 +157,7 @@ NB_MODULE(_lodex, m) {
         ds.close();
       });
 
+  bind_truncate<Dataset>(dataset);
   bind_particles(m);
   bind_planner(m);
   bind_previews(m);

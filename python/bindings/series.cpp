@@ -73,7 +73,9 @@ nb::dict meta_dict(const SeriesGroup& g) {
 }  // namespace
 
 void bind_series(nb::module_& m) {
-  nb::class_<SeriesGroup>(m, "SeriesGroup")
+  nb::class_<SeriesGroup> series_group(m, "SeriesGroup");
+  bind_truncate<SeriesGroup>(series_group);
+  series_group
       .def_prop_ro("name", &SeriesGroup::name)
       .def_prop_ro("steps", &SeriesGroup::steps)
       .def_prop_ro("buffered_steps", &SeriesGroup::buffered_steps)

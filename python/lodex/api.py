@@ -81,6 +81,21 @@ def _step(value: Any) -> int:
     return int(value)
 
 
+def _after(value: Any) -> int:
+    """The ``after`` of a truncate: a step (the steps up to it stay), or -1 (every step goes)."""
+    if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or not -2**63 <= value < 2**63:
+        raise InvalidArgumentError(f"after must be a step (an integer; -1 removes every step), got {value!r}")
+    return int(value)
+
+
+def _truncate(core: Any, after: Any) -> list[tuple[str, str, list[int]]]:
+    """Collective: ``core.truncate`` (a group's or the dataset's) with its argument checked on
+    every rank; (group, kind, removed steps) per group."""
+    with _collective_input(lambda code, message: core.truncate(-1, error=(code, message)), "truncate arguments"):
+        after = _after(after)
+    return [(name, kind, list(steps)) for name, kind, steps in core.truncate(after)]
+
+
 def _field_names(fields: Any) -> list[str] | None:
     """A list of field names (a single name becomes a list of one), or None."""
     if isinstance(fields, str):
@@ -340,6 +355,17 @@ class ParticleGroup:
         if index is not None:
             self.build_index(steps=[step], **index)
         return None
+
+    def truncate(self, after: int) -> list[int]:
+        """Collective (mode "a"): remove every committed step after ``after`` (the steps up to it
+        stay; a step that was never written works too; -1 removes every step) with its files and
+        bitmap indexes, so that a simulation restarted from the checkpoint of step ``after`` can
+        write the later steps again. A pending asynchronous step is completed first. Atomic: a
+        writer killed during it leaves the steps before or after it, never a mix. Returns the
+        steps removed (ascending). Every rank must pass the same ``after``; a negative one other
+        than -1, a dataset open for reading or ranks disagreeing are InvalidArgumentErrors, with
+        nothing removed."""
+        return _truncate(self._core, after)[0][2]
 
     def build_index(self, fields: Sequence[str] | None = None, precision: int | None = None,
                     bins: int | None = None, steps: Sequence[int] | None = None) -> "IndexBuildStats":
@@ -779,6 +805,14 @@ class Dataset:
         if name not in cache:
             cache[name] = Series(self, core)
         return cache[name]
+
+    def truncate(self, after: int) -> dict[str, list[int]]:
+        """Collective (mode "a"): ``truncate(after)`` of every particle group, grid and series of
+        the dataset at once (one atomic manifest replace): restart a simulation from the
+        checkpoint of step ``after``. Returns the steps removed per group. A series whose window
+        holds steps on both sides of ``after`` refuses it (InvalidArgumentError naming the window
+        and the steps a truncate may keep), and then nothing is removed from any group."""
+        return {name: steps for name, _kind, steps in _truncate(self._core, after)}
 
     def close(self) -> None:
         """Collective in write modes: series write their buffered steps first. Committed steps are

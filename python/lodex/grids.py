@@ -271,6 +271,15 @@ class Grid:
         b = self.bitmask
         return len(b) - 1 if b else 0
 
+    def truncate(self, after: int) -> list[int]:
+        """Collective (mode "a"): remove every committed step after ``after`` (-1: every step),
+        its IDX blocks and checksums; the ``.idx`` time range then ends at the last step kept
+        (no step left: the ``.idx`` is removed until the next write). As
+        :meth:`ParticleGroup.truncate`: atomic, the same ``after`` on every rank; returns the
+        steps removed."""
+        from .api import _truncate
+        return _truncate(self._core, after)[0][2]
+
     def write(self, step: int, box: Any, data: Any) -> None:
         """Collective: this rank's ``box`` (((x0, y0, z0), (x1, y1, z1)), max exclusive; 2-D grids
         may give two coordinates) of the grid at ``step``. ``data``: a numpy array of shape

@@ -182,6 +182,16 @@ class Series:
                 items.append((name, _native(a)))
         self._core.write(step, lo, hi, items)
 
+    def truncate(self, after: int) -> list[int]:
+        """Collective (mode "a"): remove every flushed step after ``after`` (-1: every step) and
+        drop the buffered ones after it. A window file holds several steps and is written whole,
+        so windows go whole: an ``after`` with steps of one window on both sides of it is an
+        InvalidArgumentError naming the window and the steps a truncate may keep (-1 or the last
+        step of a window), and nothing is removed. As :meth:`ParticleGroup.truncate`: atomic,
+        the same ``after`` on every rank; returns the flushed steps removed."""
+        from .api import _truncate
+        return _truncate(self._core, after)[0][2]
+
     def flush(self) -> None:
         """Collective: write the buffered steps now (fewer than d_tar). ``Dataset.close`` does it."""
         self._core.flush()

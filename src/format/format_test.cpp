@@ -17,6 +17,7 @@
 #include "format/manifest.hpp"
 #include "format/particle_file.hpp"
 #include "format/spatial_metadata.hpp"
+#include "format/truncation.hpp"
 #include "layout/lod_order.hpp"
 
 namespace lodex {
@@ -860,6 +861,87 @@ TEST(SeriesFile, OneVariablesEntries) {
     EXPECT_EQ(code_of([&] { decode_series_entries(good.data() + lo, hi - lo - 1, h, v, "w"); }), ErrorCode::kFormat);
   }
   EXPECT_EQ(code_of([&] { series_head_ranges(h, h.variables, true); }), ErrorCode::kInternal);
+}
+
+
+// ---------------------------------------------------------------- truncation (restarts)
+
+Manifest steps_manifest() {
+  Manifest m;
+  ParticleGroupMeta p;
+  p.name = "p";
+  for (int64_t s : {0, 2, 4, 6, 8}) {
+    StepRecord r;
+    r.step = s;
+    r.directory = "p/step-" + std::to_string(s);
+    p.steps.push_back(r);
+  }
+  m.particle_groups.push_back(p);
+  GridMeta g;
+  g.name = "g";
+  for (int64_t s = 0; s < 10; ++s) {
+    GridStepRecord r;
+    r.step = s;
+    g.steps.push_back(r);
+  }
+  m.grids.push_back(g);
+  SeriesMeta se;
+  se.name = "s";
+  se.windows = {{"w-0.lsw", {0, 1, 2}}, {"w-3.lsw", {3, 4, 5}}, {"w-6.lsw", {6, 8}}};
+  m.series.push_back(se);
+  return m;
+}
+
+TEST(Truncation, KeepsTheStepsUpToAfterInPlace) {
+  Manifest m = steps_manifest();
+  encode_manifest(m);   // fills the encoded-step caches
+  const StepRecord* kept = &m.particle_groups[0].steps[1];
+  const auto cache = kept->encoded;
+  const Truncation t = plan_truncation(m, {"p", "g", "s"}, 5);
+  ASSERT_EQ(t.groups.size(), 3u);
+  EXPECT_EQ(t.groups[0].removed, (std::vector<int64_t>{6, 8}));   // 5 is no step: up to it stay
+  EXPECT_EQ(t.groups[1].removed, (std::vector<int64_t>{6, 7, 8, 9}));
+  EXPECT_EQ(t.groups[2].removed, (std::vector<int64_t>{6, 8}));
+  EXPECT_EQ(std::string(t.groups[2].kind), "series");
+  EXPECT_EQ(t.removed_steps(), 8u);
+  apply_truncation(m, t);
+  EXPECT_EQ(m.particle_groups[0].steps.size(), 3u);
+  EXPECT_EQ(&m.particle_groups[0].steps[1], kept);   // kept records stay where they were
+  EXPECT_EQ(kept->encoded, cache);
+  EXPECT_EQ(m.grids[0].steps.back().step, 5);
+  EXPECT_EQ(m.series[0].windows.size(), 2u);
+  // The manifest encodes as one made with only the kept records (no cached text) does.
+  Manifest fresh = steps_manifest();
+  fresh.particle_groups[0].steps.resize(3);
+  fresh.grids[0].steps.resize(6);
+  fresh.series[0].windows.resize(2);
+  EXPECT_EQ(encode_manifest(fresh), encode_manifest(m));
+}
+
+TEST(Truncation, EveryStepAndNothing) {
+  Manifest m = steps_manifest();
+  const Truncation all = plan_truncation(m, {"s", "p"}, kTruncateAll);
+  EXPECT_EQ(all.groups[0].removed.size(), 8u);
+  EXPECT_EQ(all.groups[1].removed.size(), 5u);
+  const Truncation none = plan_truncation(m, {"g"}, 1000);
+  EXPECT_EQ(none.removed_steps(), 0u);
+  EXPECT_EQ(none.groups[0].keep, 10u);
+}
+
+TEST(Truncation, RefusesBadInputByName) {
+  const Manifest m = steps_manifest();
+  EXPECT_NE(expect_error(ErrorCode::kInvalidArgument, [&] { plan_truncation(m, {"p"}, -2); }).find("after=-2 is negative"),
+            std::string::npos);
+  EXPECT_NE(expect_error(ErrorCode::kNotFound, [&] { plan_truncation(m, {"q"}, 1); }).find("'q'"), std::string::npos);
+  EXPECT_NE(expect_error(ErrorCode::kInvalidArgument, [&] { plan_truncation(m, {"g", "g"}, 1); }).find("twice"),
+            std::string::npos);
+  const std::string split = expect_error(ErrorCode::kInvalidArgument, [&] { plan_truncation(m, {"p", "s"}, 4); });
+  EXPECT_NE(split.find("splits window w-3.lsw (steps 3, 4, 5)"), std::string::npos) << split;
+  EXPECT_NE(split.find("truncate after 2 (removing the window) or after 5 (keeping it)"), std::string::npos) << split;
+  const std::string first = expect_error(ErrorCode::kInvalidArgument, [&] { plan_truncation(m, {"s"}, 0); });
+  EXPECT_NE(first.find("after -1 (removing the window) or after 2"), std::string::npos) << first;
+  EXPECT_NE(expect_error(ErrorCode::kInvalidArgument, [&] { plan_truncation(m, {"s"}, 7); }).find("w-6.lsw (steps 6, 8)"),
+            std::string::npos);   // 7 lies inside the window of 6 and 8
 }
 
 }  // namespace

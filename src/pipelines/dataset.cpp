@@ -55,6 +55,17 @@ std::string step_directory_name(const std::string& group, int64_t step) {
   return group + "/" + buf;
 }
 
+void remove_steps_after(const std::string& dir, std::string_view prefix, std::string_view suffix, int64_t after) {
+  for (const std::string& name : list_directory(dir)) {
+    if (name.size() <= prefix.size() + suffix.size() || name.compare(0, prefix.size(), prefix) != 0 ||
+        name.compare(name.size() - suffix.size(), suffix.size(), suffix) != 0)
+      continue;
+    const std::string digits = name.substr(prefix.size(), name.size() - prefix.size() - suffix.size());
+    if (digits.size() > 18 || digits.find_first_not_of("0123456789") != std::string::npos) continue;
+    if (std::stoll(digits) > after) remove_tree(join_path(dir, name));
+  }
+}
+
 void DatasetState::write_manifest() const {
   encode_manifest(manifest, manifest_text);
   replace_file(manifest_path(), bytes_of(manifest_text), options.fsync);

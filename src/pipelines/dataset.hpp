@@ -18,6 +18,7 @@
 #include "core/heap_bytes.hpp"
 #include "core/schema.hpp"
 #include "format/manifest.hpp"
+#include "format/truncation.hpp"
 #include "format/spatial_metadata.hpp"
 #include "layout/binning.hpp"
 #include "layout/lod_order.hpp"
@@ -279,6 +280,13 @@ class ParticleGroup {
   // The bitmap indexes a committed step has (ascending by field).
   std::vector<StepIndex> indexes(int64_t step) const;
 
+  // Collective over the dataset's communicator (append mode), every rank with the same `after`:
+  // removes every committed step after `after` (-1: every step), with its files and indexes,
+  // after completing a pending step. Atomic: one manifest replace; a writer killed during it
+  // leaves the old or the new state. Returns what went. Errors are raised on every rank, with
+  // nothing removed. `input_error`: as in write.
+  Truncation truncate(int64_t after, const std::optional<Error>& input_error = std::nullopt);
+
  private:
   friend class Dataset;
   ParticleGroup(std::shared_ptr<DatasetState> ds, std::string name);
@@ -321,6 +329,9 @@ class Dataset {
   SeriesGroup& series(const std::string& name);
   SeriesGroup& series(const std::string& name, const SeriesSpec& spec, const std::optional<Error>& input_error = std::nullopt);
   std::vector<std::string> series_names() const;
+  // Collective (append mode): truncate(after) of every group of every kind at once (one manifest
+  // replace); a series whose window holds steps on both sides of `after` refuses it for all.
+  Truncation truncate(int64_t after, const std::optional<Error>& input_error = std::nullopt);
   const Manifest& manifest() const;
   const std::string& path() const;
   bool writable() const;

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <span>
+#include <string_view>
 #include <string>
 
 #include "format/manifest.hpp"
@@ -36,6 +37,15 @@ inline std::span<const uint8_t> bytes_of(const std::string& text) {
 }
 
 std::string step_directory_name(const std::string& group, int64_t step);
+
+// Removes the entries of `dir` named <prefix><digits><suffix> whose number is above `after`: the
+// files or folders of steps a truncate removed, and leftovers of writes that never committed.
+void remove_steps_after(const std::string& dir, std::string_view prefix, std::string_view suffix, int64_t after);
+
+// Collective: removes the steps after `after` of the groups `names` (pipelines/truncate.cpp);
+// the callers first complete what they have in flight.
+Truncation truncate_groups(DatasetState& st, const std::vector<std::string>& names, int64_t after,
+                           const std::optional<Error>& input_error);
 
 // A particle group of the manifest (internal error if it vanished), and one of its committed
 // steps (NotFound listing the steps otherwise).

@@ -3,9 +3,11 @@
 #include <algorithm>
 #include <atomic>
 #include <cerrno>
+#include <csignal>
 #include <cstdlib>
 #include <cstring>
 #include <mutex>
+#include <unistd.h>
 
 #include "core/error.hpp"
 
@@ -13,7 +15,7 @@ namespace lodex {
 
 namespace {
 
-constexpr std::array<const char*, kFaultOps> kNames{"open", "read", "write", "sync", "truncate", "rename", "mkdir"};
+constexpr std::array<const char*, kFaultOps> kNames{"open", "read", "write", "sync", "truncate", "rename", "mkdir", "remove"};
 
 struct ErrnoName {
   const char* name;
@@ -60,7 +62,7 @@ const char* fault_op_name(FaultOp op) { return kNames.at(static_cast<size_t>(op)
 Fault parse_fault(const std::string& spec) {
   const size_t a = spec.find(':'), b = a == std::string::npos ? a : spec.find(':', a + 1);
   if (b == std::string::npos)
-    fail(ErrorCode::kInvalidArgument, "fault '", spec, "': expected <op>:<n>:<errno name or short>");
+    fail(ErrorCode::kInvalidArgument, "fault '", spec, "': expected <op>:<n>:<errno name, short or kill>");
   Fault f;
   const std::string op = spec.substr(0, a), nth = spec.substr(a + 1, b - a - 1), what = spec.substr(b + 1);
   size_t i = 0;
@@ -70,6 +72,10 @@ Fault parse_fault(const std::string& spec) {
   char* end = nullptr;
   f.nth = std::strtoull(nth.c_str(), &end, 10);
   if (nth.empty() || *end || f.nth == 0) fail(ErrorCode::kInvalidArgument, "fault '", spec, "': n must be 1 or more");
+  if (what == "kill") {
+    f.kill = true;
+    return f;
+  }
   if (what == "short") {
     if (f.op != FaultOp::kRead && f.op != FaultOp::kWrite)
       fail(ErrorCode::kInvalidArgument, "fault '", spec, "': only reads and writes can be short");
@@ -113,6 +119,7 @@ int fault_point(FaultOp op, bool* shorten) {
   const std::lock_guard<std::mutex> g(s.lock);
   if (!s.armed || s.fault.op != op || s.fault.nth != n) return 0;
   s.armed = false;   // one fault
+  if (s.fault.kill) ::kill(::getpid(), SIGKILL);
   if (s.fault.short_transfer) {
     if (shorten) *shorten = true;
     return 0;

@@ -1,5 +1,6 @@
 #include "storage/file.hpp"
 
+#include <algorithm>
 #include <cerrno>
 #include <climits>
 #include <cstring>
@@ -303,9 +304,23 @@ void make_directories(const std::string& path) {
 }
 
 void remove_tree(const std::string& path) {
+  if (const int e = fault_point(FaultOp::kRemove)) os_fail("cannot remove", path, e);
   std::error_code ec;
   std::filesystem::remove_all(path, ec);
   if (ec) fail(ErrorCode::kIo, "cannot remove '", path, "': ", ec.message());
+}
+
+std::vector<std::string> list_directory(const std::string& path) {
+  std::vector<std::string> names;
+  std::error_code ec;
+  std::filesystem::directory_iterator it(path, ec);
+  if (ec) {
+    if (ec == std::errc::no_such_file_or_directory) return names;
+    fail(ErrorCode::kIo, "cannot list '", path, "': ", ec.message());
+  }
+  for (const auto& e : it) names.push_back(e.path().filename().string());
+  std::sort(names.begin(), names.end());
+  return names;
 }
 
 std::string join_path(const std::string& a, const std::string& b) {

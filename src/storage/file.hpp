@@ -58,6 +58,8 @@ bool is_directory(const std::string& path);
 void make_directory(const std::string& path);          // one level; error if it exists
 void make_directories(const std::string& path);        // like mkdir -p
 void remove_tree(const std::string& path);             // rm -r, no error if missing
+// The names in a directory, sorted (none when it does not exist).
+std::vector<std::string> list_directory(const std::string& path);
 void sync_directory(const std::string& path);
 std::string join_path(const std::string& a, const std::string& b);
 std::string parent_path(const std::string& p);

@@ -438,3 +438,37 @@ def test_large_read_shows_progress_only_on_a_terminal(steps_dataset, tmp_path):
     piped = subprocess.run([sys.executable, "-m", "lodex.cli", "read", steps_dataset, "p", "--step", "10"],
                            capture_output=True, text=True, timeout=60, env={**os.environ, **small})
     assert piped.returncode == 0 and "reading" not in piped.stderr and "500 particles" in piped.stdout
+
+
+def test_truncate(tmp_path):
+    """`lodex truncate DATASET --after STEP [--group NAME]`: what it removed, one line per group; a
+    refused truncate is one line on stderr, a nonzero status and nothing removed."""
+    import truncate_mpi as tm
+    path = str(tmp_path / "t.lodex")
+    ds = lodex.create(path)
+    gs = tm.groups(ds, 1)
+    for step in range(10):
+        tm.write_step(gs, 0, step, 0, 1)
+    ds.close()
+    r = cli("truncate", path, "--after", 7, "--group", "p")
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.splitlines() == ["particle group 'p': removed 2 step(s): 8-9", "2 step(s) removed (steps after 7)"]
+    r = cli("truncate", path, "--after", 6)
+    assert r.returncode == 2 and len(r.stderr.splitlines()) == 1, r.stderr
+    assert r.stderr.startswith("lodex truncate: InvalidArgumentError: series 's': after=6 splits window w-000000000005.lsw")
+    assert lodex.open(path).grid("g").steps == list(range(10))   # nothing removed
+    for args, error in [(("--after", -3), "InvalidArgumentError: after=-3 is negative"),
+                        (("--after", 2, "--group", "q"), "NotFoundError: no group 'q'")]:
+        r = cli("truncate", path, *args)
+        assert r.returncode == 2 and error in r.stderr and len(r.stderr.splitlines()) == 1, r.stderr
+    r = cli("truncate", path)
+    assert r.returncode == 2 and "--after" in r.stderr   # a usage error
+    r = cli("truncate", path, "--after", 4, "--json")
+    assert r.returncode == 0, r.stderr
+    assert json.loads(r.stdout) == {"path": path, "after": 4, "removed": {"p": [5, 6, 7], "g": list(range(5, 10)),
+                                                                          "s": list(range(5, 10))}}
+    r = cli("truncate", path, "--after", -1)
+    assert r.returncode == 0, r.stderr
+    assert "grid 'g': removed 5 step(s): 0-4" in r.stdout and r.stdout.endswith("15 step(s) removed (every step removed)\n")
+    ds = lodex.open(path)
+    assert ds.particles("p").steps == ds.grid("g").steps == ds.series("s").steps == []

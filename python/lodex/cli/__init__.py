@@ -1,5 +1,5 @@
 """The ``lodex`` command line: ``lodex info``, ``lodex read``, ``lodex index``, ``lodex query``,
-``lodex export``, ``lodex import``, ``lodex calibrate``, ``lodex advise``, ``lodex demo``,
+``lodex truncate``, ``lodex export``, ``lodex import``, ``lodex calibrate``, ``lodex advise``, ``lodex demo``,
 ``lodex serve``, ``lodex render``, ``lodex paraview-plugin``."""
 
 from __future__ import annotations
@@ -397,6 +397,51 @@ def _index(args: argparse.Namespace) -> int:
               f"{st['index_bytes']:,} bytes for {st['column_bytes']:,} bytes of columns "
               f"({st.size_ratio:.1%}, {st.bits_per_row:.1f} bits per value) in {st['seconds']:.3f} s")
     return 0
+
+
+def _truncate(args: argparse.Namespace) -> int:
+    import lodex
+
+    comm = _world_if_mpi()
+    ds = lodex.open(args.path, mode="a", comm=comm)
+    if args.group is None:
+        target = ds
+    elif args.group in ds.groups:
+        target = ds.particles(args.group)
+    elif args.group in ds.grids:
+        target = ds.grid(args.group)
+    elif args.group in ds.series_names:
+        target = ds.series(args.group)
+    else:
+        raise errors.NotFoundError(
+            f"no group '{args.group}' in '{args.path}' (particle groups: {', '.join(ds.groups) or 'none'}; "
+            f"grids: {', '.join(ds.grids) or 'none'}; series: {', '.join(ds.series_names) or 'none'})")
+    removed = target.truncate(args.after)
+    if args.group is not None:
+        removed = {args.group: removed}
+    ds.close()
+    if args.json:
+        _print_json(comm, {"path": args.path, "after": args.after, "removed": removed})
+    elif comm is None or comm.rank == 0:
+        kinds = {**{n: "particle group" for n in ds.groups}, **{n: "grid" for n in ds.grids},
+                 **{n: "series" for n in ds.series_names}}
+        kept = "every step removed" if args.after == -1 else f"steps after {args.after}"
+        for name, steps in removed.items():
+            what = f"removed {len(steps)} step(s): {_steps_text(steps)}" if steps else "nothing to remove"
+            print(f"{kinds.get(name, 'group')} '{name}': {what}")
+        print(f"{sum(len(s) for s in removed.values())} step(s) removed ({kept})")
+    return 0
+
+
+def _steps_text(steps: list[int]) -> str:
+    """Ascending steps as runs: "0-4, 7, 9-12"."""
+    runs: list[list[int]] = []
+    for s in steps:
+        if runs and s == runs[-1][1] + 1:
+            runs[-1][1] = s
+        else:
+            runs.append([s, s])
+    return ", ".join(str(a) if a == b else f"{a}-{b}" for a, b in runs)
 
 
 def _progress(args, comm, total: int | None, what: str, unit: str = "step"):
@@ -854,6 +899,13 @@ def main(argv: list[str] | None = None) -> int:
                                  "(all fields unless --fields)")
     p.add_argument("--json", action="store_true", help="print the result as one JSON object")
     p.set_defaults(func=_query)
+    p = sub.add_parser("truncate", help="remove every step after a checkpoint's step, to restart a simulation "
+                                         "from it (under mpiexec: collective)")
+    p.add_argument("path")
+    p.add_argument("--after", type=int, required=True, help="keep the steps up to this one; -1 removes every step")
+    p.add_argument("--group", help="only this particle group, grid or series (default: every group at once)")
+    p.add_argument("--json", action="store_true", help="print the result as one JSON object")
+    p.set_defaults(func=_truncate)
     p = sub.add_parser("export", help="write steps of a particle group to another format (H5Part, for "
                                        "VisIt and ParaView)")
     p.add_argument("path")

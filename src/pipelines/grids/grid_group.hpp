@@ -89,6 +89,9 @@ class GridGroup {
   void write(int64_t step, const GridBox& box, std::span<const FieldView> fields,
              const std::optional<Error>& input_error = std::nullopt);
   const GridWriteProfile& profile() const { return profile_; }
+  // Collective (append mode): removes every committed step after `after` (-1: all), as
+  // ParticleGroup::truncate; the .idx time range then ends at the last step kept.
+  Truncation truncate(int64_t after, const std::optional<Error>& input_error = std::nullopt);
 
   // A committed step's IDX dataset, for reads (time = step); global index space only.
   IdxDataset open_step(int64_t step) const;
@@ -126,5 +129,10 @@ class GridGroup {
   std::shared_ptr<Comm> part_comm_;          // this rank's partition (partitions > 1)
   std::vector<uint32_t> part_of_rank_;       // every rank's partition when part_comm_ was made
 };
+
+// After a truncate commits (rank 0; pipelines/truncate.cpp): the grid's .idx header(s) say the
+// time range of the steps left (removed when none is), then the folders of every step after
+// `after` go, blocks and checksums, leftovers of uncommitted writes included.
+void truncate_grid_files(const GridMeta& g, const std::string& root, int64_t after, bool fsync);
 
 }  // namespace lodex

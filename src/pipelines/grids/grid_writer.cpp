@@ -219,6 +219,23 @@ struct GridStepWrite {
 
 std::string time_dir(int64_t step) { return idx_time_dir(IdxTime{"0", "0", kTimePattern}, step); }
 
+// The folders holding a folder per step (time_<step>/) of a grid: its blocks' and their
+// checksums' (docs/formats/idx.md §7), per partition in the local index space.
+std::vector<std::string> step_parents(const GridMeta& g, const std::string& root) {
+  const std::string dir = join_path(root, g.name);
+  std::vector<std::string> blocks;
+  if (g.split_into_parts())
+    for (uint32_t q = 0; q < g.partitions; ++q) blocks.push_back(join_path(dir, part_name(q)));
+  else
+    blocks.push_back(dir);
+  std::vector<std::string> out;
+  for (const std::string& b : blocks) {
+    out.push_back(b);
+    out.push_back(parent_path(parent_path(idx_sums_path(b + ".idx", time_dir(0)))));
+  }
+  return out;
+}
+
 // ---- check ----
 GridRecord check(GridStepWrite& w, const GridBox& box, std::span<const FieldView> views) {
   w.st.require_writable();
@@ -253,18 +270,8 @@ GridRecord check(GridStepWrite& w, const GridBox& box, std::span<const FieldView
   for (size_t f = 0; f < w.F; ++f)
     if (!w.mine.data[f] && n > 0) fail(ErrorCode::kInvalidArgument, "field '", g.fields[f].name, "' is missing");
   if (w.mine.box.empty()) w.mine.box = GridBox{};
-  if (w.st.comm.rank() == 0) {   // leftovers of a write of this step that never committed
-    const std::string tdir = time_dir(w.step), dir = join_path(w.st.path, w.name);
-    if (g.split_into_parts())
-      for (uint32_t q = 0; q < g.partitions; ++q) {
-        remove_tree(join_path(dir, join_path(part_name(q), tdir)));
-        remove_tree(parent_path(idx_sums_path(join_path(dir, part_name(q) + ".idx"), tdir)));
-      }
-    else {
-      remove_tree(join_path(dir, tdir));
-      remove_tree(parent_path(idx_sums_path(dir + ".idx", tdir)));
-    }
-  }
+  if (w.st.comm.rank() == 0)   // leftovers of a write of this step that never committed (or was truncated)
+    for (const std::string& parent : step_parents(g, w.st.path)) remove_tree(join_path(parent, time_dir(w.step)));
   GridRecord r{};
   for (int a = 0; a < 3; ++a) {
     r.box[a] = w.mine.box.lo[a];
@@ -410,21 +417,24 @@ SpaceOutcome combine_outcomes(std::span<const RankOutcome> outcomes, uint64_t& a
   return all;
 }
 
-void write_headers(GridStepWrite& w, const std::string& idx_path) {
-  const GridMeta& g = w.g;
+// Every .idx header of the grid (its time range first..last step): the global one at `idx_path`,
+// or in the local index space every partition's holding samples.
+void write_headers(const GridMeta& g, const std::string& root, const std::string& idx_path, bool fsync) {
   if (!g.split_into_parts()) {
-    write_idx_header(g, w.name, idx_path, g.dims, g.bitmask, g.bits_per_block, w.st.options.fsync);
+    write_idx_header(g, g.name, idx_path, g.dims, g.bitmask, g.bits_per_block, fsync);
     return;
   }
+  const HzIndex hz(g.bitmask);
+  const int k = grid_partition_bits(g.partitions, hz);
   for (uint32_t q = 0; q < g.partitions; ++q) {   // every partition holding samples
-    const GridBox pb = part_box(g, *w.hz, w.k, q);
+    const GridBox pb = part_box(g, hz, k, q);
     if (pb.empty()) continue;
     Coord3 dims;
     for (int a = 0; a < 3; ++a) dims[a] = static_cast<uint64_t>(pb.hi[a] - pb.lo[a]);
-    const std::string bits = "V" + w.hz->text().substr(1 + w.k);
-    const std::string dir = join_path(w.st.path, w.name);
+    const std::string bits = "V" + hz.text().substr(1 + k);
+    const std::string dir = join_path(root, g.name);
     write_idx_header(g, part_name(q), join_path(dir, part_name(q) + ".idx"), dims, bits,
-                     std::min(g.bits_per_block, w.hz->maxh() - w.k), w.st.options.fsync);
+                     std::min(g.bits_per_block, hz.maxh() - k), fsync);
   }
 }
 
@@ -443,7 +453,7 @@ void commit(GridStepWrite& w, const SpaceOutcome& sum, const std::string& idx_pa
   w.g.bitmask = w.hz->text();
   w.g.steps.push_back(step_record(w, sum));
   try {
-    write_headers(w, idx_path);
+    write_headers(w.g, w.st.path, idx_path, w.st.options.fsync);
     w.st.write_manifest();
   } catch (...) {
     w.g.steps.pop_back();
@@ -523,6 +533,18 @@ void GridGroup::write(int64_t step, const GridBox& box, std::span<const FieldVie
     w.g.steps.push_back(step_record(w, sum));
   }
   profile_ = make_profile(w, v, sum, aggregators);
+}
+
+void truncate_grid_files(const GridMeta& g, const std::string& root, int64_t after, bool fsync) {
+  if (!g.steps.empty()) {
+    write_headers(g, root, join_path(root, g.idx_name()), fsync);
+  } else if (g.split_into_parts()) {   // no step left: no header claims one
+    for (uint32_t q = 0; q < g.partitions; ++q) remove_tree(join_path(join_path(root, g.name), part_name(q) + ".idx"));
+  } else {
+    remove_tree(join_path(root, g.idx_name()));
+  }
+  const std::string prefix = std::string(kTimePattern).substr(0, std::string(kTimePattern).find('%'));
+  for (const std::string& parent : step_parents(g, root)) remove_steps_after(parent, prefix, "", after);
 }
 
 }  // namespace lodex

@@ -104,6 +104,10 @@ class SeriesGroup {
   // Collective: writes the buffered steps (fewer than d_tar) as one window. Dataset::close calls it.
   void flush(const std::optional<Error>& input_error = std::nullopt);
   const SeriesWriteProfile& profile() const { return profile_; }
+  // Collective (append mode): removes every flushed step after `after` (-1: all) and drops the
+  // buffered ones after it. Windows go whole: `after` inside a window (steps of it on both sides)
+  // is an InvalidArgument naming the window and the steps a truncate may keep, nothing removed.
+  Truncation truncate(int64_t after, const std::optional<Error>& input_error = std::nullopt);
 
   // Rank `rank` of `size`'s part of a read of `var` at `steps` (ascending or not, no repeats;
   // empty: every flushed step) over `box` (none: the whole grid; z ignored for 2-D variables): a
@@ -145,6 +149,9 @@ class SeriesGroup {
   void finish_write(CollectiveOp& op, int64_t step, bool flush);
   WindowWrite flush_window(CollectiveOp& op);
   void commit_window(const SeriesWindowHead& head, const SeriesWindowRecord& rec, const std::string& tmp);
+  // After a truncate committed: buffered steps after `after` dropped, cached window heads forgotten
+  // (a window written again under the same file name is another file).
+  void forget_after(int64_t after);
   // The plan's head of a window, its header checked on the window's first read and variable v's
   // chunk-table entries on v's first read in it (series_reader.cpp).
   const SeriesWindowHead& window_head(size_t window, uint32_t v, const File& f, const std::string& path,

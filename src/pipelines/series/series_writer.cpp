@@ -108,6 +108,13 @@ std::vector<int64_t> SeriesGroup::steps() const {
 
 std::vector<int64_t> SeriesGroup::buffered_steps() const { return w_ ? w_->buffered : std::vector<int64_t>{}; }
 
+void SeriesGroup::forget_after(int64_t after) {
+  if (w_)
+    while (!w_->buffered.empty() && w_->buffered.back() > after) w_->buffered.pop_back();
+  heads_.clear();
+  read_plan_.reset();
+}
+
 const StarChoice* SeriesGroup::planned_choice() const { return w_ ? &w_->choice : nullptr; }
 
 void SeriesGroup::plan_first_write(const GridBox& box, const std::vector<GridBox>& boxes) {
