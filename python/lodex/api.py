@@ -274,7 +274,12 @@ class ParticleGroup:
 
     @property
     def domain(self) -> Box:
-        return self._core.domain
+        """The box every particle lies in, its maximum inclusive; for ``domain="auto"`` the union
+        of the steps' domains (all zero before the first step)."""
+        lo, hi = self._core.domain
+        if not all(np.isfinite(lo + hi)):   # an automatic domain without steps
+            return ((0.0, 0.0, 0.0), (0.0, 0.0, 0.0))
+        return lo, hi
 
     @property
     def periodic(self) -> tuple[bool, bool, bool]:
@@ -316,9 +321,10 @@ class ParticleGroup:
         ... for any field); such fields are interleaved by the write itself. ``patch`` is this
         rank's box of the domain decomposition (inclusive min, exclusive max). A partition factor
         needs it on every rank of a parallel write (the patches must tile a regular lattice, which
-        the particles' bounding boxes do not); a serial write (no communicator, or one rank) may
-        omit it: its patch is the whole domain. With ``partition_grid`` or ``partition="adaptive"``
-        it may be omitted, and the particles' bounding box is used.
+        the particles' bounding boxes do not), and every particle inside it; a serial write (no
+        communicator, or one rank) may omit it: its patch is the whole domain. With
+        ``partition_grid`` or ``partition="adaptive"`` it may be omitted, and the particles'
+        bounding box is used; given, it is a hint, grown to hold particles that left it.
         ``index``: build bitmap indexes of the step right after it commits — a list of fields, or
         a dict of :meth:`build_index` arguments (``{"fields": [...], "precision": 3}``).
 

@@ -193,3 +193,21 @@ def test_auto_domain_edge_cases(tmp_path):
     assert np.all(lo == 7.5) and np.all(hi > 7.5)
     assert len(g.read(1, box=(tuple(lo), tuple(hi)))["position"]) == 5
     assert len(g.read(2)["position"]) == 2
+
+
+def test_info_shows_periodic_and_automatic_domains(tmp_path):
+    import subprocess
+    import sys
+    path = str(tmp_path / "i.lodex")
+    ds = lodex.create(path)
+    ds.particles("p", SCHEMA, domain=((0, 0, 0), (1, 1, 1)), periodic=(True, False, True))
+    ga = ds.particles("a", SCHEMA, domain="auto")
+    assert ga.domain == ((0.0, 0.0, 0.0), (0.0, 0.0, 0.0))   # no step yet
+    ds.close()
+    out = json.loads(subprocess.run([sys.executable, "-m", "lodex", "info", path, "--json"], capture_output=True,
+                                    text=True, check=True).stdout)
+    assert out["groups"]["p"]["periodic"] == [True, False, True]
+    assert out["groups"]["a"]["domain"] == "auto"
+    text = subprocess.run([sys.executable, "-m", "lodex", "info", path], capture_output=True, text=True,
+                          check=True).stdout
+    assert "periodic in xz" in text and "domain auto" in text

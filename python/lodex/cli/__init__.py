@@ -39,7 +39,8 @@ def _info(args: argparse.Namespace) -> int:
         out["groups"][name] = {
             "kind": "particles",
             "schema": {n: {"dtype": d, "components": c} for n, (d, c) in g.schema.items()},
-            "domain": [list(g.domain[0]), list(g.domain[1])],
+            "domain": "auto" if g.auto_domain else [list(g.domain[0]), list(g.domain[1])],
+            "periodic": list(g.periodic),
             "partition": partition,
             "steps": steps,
         }
@@ -110,7 +111,13 @@ def _info(args: argparse.Namespace) -> int:
         part = g["partition"]
         how = (f"adaptive, {part['particles_per_file']:,} particles per file" if part["mode"] == "adaptive"
                else f"{part['mode']} {tuple(part['dims'])}")
-        print(f"  domain {g['domain'][0]} - {g['domain'][1]}, partition {how}, {len(g['steps'])} steps")
+        if g["domain"] == "auto":
+            domain = "auto (each step the bounds of its particles)"
+        else:
+            domain = f"{g['domain'][0]} - {g['domain'][1]}"
+            if any(g["periodic"]):
+                domain += " periodic in " + "".join(a for a, p in zip("xyz", g["periodic"]) if p)
+        print(f"  domain {domain}, partition {how}, {len(g['steps'])} steps")
         for s in g["steps"]:
             idx = "".join(
                 f", index {x['field']} ({x['binning']} {x.get('precision', x.get('bins'))}, {x['bytes']:,} bytes)"
