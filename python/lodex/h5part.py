@@ -45,7 +45,7 @@ _OS_FAILURE = re.compile(r"errno = [1-9]|file (write|read) failed|No space left 
 
 def _h5py():
     from .errors import require
-    return require("h5py", "H5Part export and import", "h5part")
+    return require("h5py", "H5Part support (export and import)", "h5part")
 
 
 def _short(e: BaseException) -> str:

@@ -308,10 +308,10 @@ def test_export_full_disk(sources, small_fs, max_bytes):
 def test_missing_h5py(sources, tmp_path, monkeypatch):
     monkeypatch.setitem(sys.modules, "h5py", None)
     g = group(sources, "vpic")
-    with pytest.raises(lodex.UnsupportedError, match="pip install h5py"):
+    with pytest.raises(lodex.UnsupportedError, match=r"pip install 'lodex\[h5part\]' \(or h5py\)"):
         g.export(str(tmp_path / "x.h5part"))
     with lodex.create(str(tmp_path / "d.lodex")) as ds:
-        with pytest.raises(lodex.UnsupportedError, match="pip install h5py"):
+        with pytest.raises(lodex.UnsupportedError, match=r"pip install 'lodex\[h5part\]' \(or h5py\)"):
             ds.import_h5part(sources["foreign"], "p")
         assert ds.groups == []
 
