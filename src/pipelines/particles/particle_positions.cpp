@@ -51,15 +51,25 @@ bool inside_axis(const Box& bounds, const Box& domain, int a) {
        "(each step's domain the bounds of its particles), or with a domain that holds them");
 }
 
-// Copies the positions, row-major, with periodic axes wrapped; the input reads the copy.
+// Copies the positions, row-major, with periodic axes wrapped; the input reads the copy. Returns
+// the rows moved. The bounds are locals: stores into `out` could alias the group's fields.
 template <typename T, typename P>
-void wrap_into(const P& p, uint64_t n, const ParticleGroupMeta& g, T* out) {
-  const Box& d = g.domain;
-  for (uint64_t i = 0; i < n; ++i)
+uint64_t wrap_into(const P& p, uint64_t n, const ParticleGroupMeta& g, T* out) {
+  const double lo[3] = {g.domain.inclusive_min[0], g.domain.inclusive_min[1], g.domain.inclusive_min[2]};
+  const double hi[3] = {g.domain.exclusive_max[0], g.domain.exclusive_max[1], g.domain.exclusive_max[2]};
+  const bool periodic[3] = {g.periodic[0], g.periodic[1], g.periodic[2]};
+  uint64_t moved = 0;
+  for (uint64_t i = 0; i < n; ++i) {
+    bool row_moved = false;
     for (int a = 0; a < 3; ++a) {
       const double v = p(i, a);
-      out[3 * i + a] = g.periodic[a] ? wrap_as<T>(v, d.inclusive_min[a], d.exclusive_max[a]) : static_cast<T>(v);
+      const bool keep = !periodic[a] || (v >= lo[a] && v < hi[a]);
+      out[3 * i + a] = keep ? static_cast<T>(v) : wrap_as<T>(v, lo[a], hi[a]);
+      row_moved |= !keep;
     }
+    moved += row_moved;
+  }
+  return moved;
 }
 
 uint64_t wrap_positions(StepInput& in, const ParticleGroupMeta& g, ScratchBuffer& wrapped) {
@@ -68,14 +78,8 @@ uint64_t wrap_positions(StepInput& in, const ParticleGroupMeta& g, ScratchBuffer
   void* out = wrapped.reserve(std::max<uint64_t>(in.n * spec.row_bytes(), 1));
   uint64_t moved = 0;
   with_positions(in, g.schema, [&](const auto& p) {
-    for (uint64_t i = 0; i < in.n; ++i)
-      for (int a = 0; a < 3; ++a)
-        if (g.periodic[a] && !(p(i, a) >= g.domain.inclusive_min[a] && p(i, a) < g.domain.exclusive_max[a])) {
-          ++moved;
-          break;
-        }
-    if (spec.dtype == DType::kF8) wrap_into(p, in.n, g, static_cast<double*>(out));
-    else wrap_into(p, in.n, g, static_cast<float*>(out));
+    moved = spec.dtype == DType::kF8 ? wrap_into(p, in.n, g, static_cast<double*>(out))
+                                     : wrap_into(p, in.n, g, static_cast<float*>(out));
   });
   in.columns[pos] = InputColumn{out, {}};
   return moved;
