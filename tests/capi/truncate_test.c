@@ -12,29 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-static int g_rank, g_size, g_failed, g_passed;
-
-static void check_true(int ok, const char* what, int line) {
-  if (ok) {
-    ++g_passed;
-  } else {
-    ++g_failed;
-    fprintf(stderr, "rank %d: line %d: %s\n", g_rank, line, what);
-  }
-}
-#define EXPECT(cond) check_true((cond) != 0, #cond, __LINE__)
-static void expect_error(int status, int code, const char* needle, int line) {
-  char what[1024];
-  snprintf(what, sizeof what, "status %d (%s) message \"%s\"; wanted %d containing \"%s\"", status,
-           lodex_status_name(status), lodex_last_error(), code, needle);
-  check_true(status == code && strstr(lodex_last_error(), needle) != NULL, what, line);
-}
-#define EXPECT_ERROR(call, code, needle) expect_error((call), (code), (needle), __LINE__)
-#define EXPECT_OK(call)                                                                        \
-  do {                                                                                         \
-    int rc_ = (call);                                                                          \
-    check_true(rc_ == LODEX_OK, rc_ == LODEX_OK ? #call : lodex_last_error(), __LINE__);       \
-  } while (0)
+#include "capi_check.h"
 
 enum { kParticles = 20, kSteps = 10 };
 
