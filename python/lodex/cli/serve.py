@@ -29,5 +29,10 @@ def run(args: argparse.Namespace) -> int:
         pass
     finally:
         server.server_close()
+    # The server and its endpoints refer to each other: free the cycle (and with it the dataset's
+    # native objects) now, not whenever the collector would have run before the interpreter ends.
+    del server
+    import gc
+    gc.collect()
     print("lodex serve: stopped", file=sys.stderr)
     return 0
