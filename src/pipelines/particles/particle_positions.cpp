@@ -51,35 +51,43 @@ bool inside_axis(const Box& bounds, const Box& domain, int a) {
        "(each step's domain the bounds of its particles), or with a domain that holds them");
 }
 
-// Copies the positions, row-major, with periodic axes wrapped; the input reads the copy. Returns
-// the rows moved. The bounds are locals: stores into `out` could alias the group's fields.
+// Copies the positions, row-major, with periodic axes wrapped, into `out`, and takes the bounds
+// of what it stored in the same pass. Returns the rows moved. The domain's bounds are locals:
+// stores into `out` could alias the group's fields.
 template <typename T, typename P>
-uint64_t wrap_into(const P& p, uint64_t n, const ParticleGroupMeta& g, T* out) {
+uint64_t wrap_into(const P& p, uint64_t n, const ParticleGroupMeta& g, T* out, Box& bounds) {
   const double lo[3] = {g.domain.inclusive_min[0], g.domain.inclusive_min[1], g.domain.inclusive_min[2]};
   const double hi[3] = {g.domain.exclusive_max[0], g.domain.exclusive_max[1], g.domain.exclusive_max[2]};
   const bool periodic[3] = {g.periodic[0], g.periodic[1], g.periodic[2]};
+  double bmin[3] = {INFINITY, INFINITY, INFINITY}, bmax[3] = {-INFINITY, -INFINITY, -INFINITY};
   uint64_t moved = 0;
   for (uint64_t i = 0; i < n; ++i) {
     bool row_moved = false;
     for (int a = 0; a < 3; ++a) {
       const double v = p(i, a);
       const bool keep = !periodic[a] || (v >= lo[a] && v < hi[a]);
-      out[3 * i + a] = keep ? static_cast<T>(v) : wrap_as<T>(v, lo[a], hi[a]);
+      const T t = keep ? static_cast<T>(v) : wrap_as<T>(v, lo[a], hi[a]);
+      out[3 * i + a] = t;
+      bmin[a] = std::min(bmin[a], static_cast<double>(t));
+      bmax[a] = std::max(bmax[a], static_cast<double>(t));
       row_moved |= !keep;
     }
     moved += row_moved;
   }
+  bounds = Box{{bmin[0], bmin[1], bmin[2]}, {bmax[0], bmax[1], bmax[2]}};
   return moved;
 }
 
-uint64_t wrap_positions(StepInput& in, const ParticleGroupMeta& g, ScratchBuffer& wrapped) {
+// The positions wrapped into a copy the input then reads (the caller's arrays stay as given);
+// `bounds` becomes the copy's.
+uint64_t wrap_positions(StepInput& in, const ParticleGroupMeta& g, ScratchBuffer& wrapped, Box& bounds) {
   const size_t pos = g.schema.position_index();
   const FieldSpec& spec = g.schema.field(pos);
   void* out = wrapped.reserve(std::max<uint64_t>(in.n * spec.row_bytes(), 1));
   uint64_t moved = 0;
   with_positions(in, g.schema, [&](const auto& p) {
-    moved = spec.dtype == DType::kF8 ? wrap_into(p, in.n, g, static_cast<double*>(out))
-                                     : wrap_into(p, in.n, g, static_cast<float*>(out));
+    moved = spec.dtype == DType::kF8 ? wrap_into(p, in.n, g, static_cast<double*>(out), bounds)
+                                     : wrap_into(p, in.n, g, static_cast<float*>(out), bounds);
   });
   in.columns[pos] = InputColumn{out, {}};
   return moved;
@@ -98,13 +106,8 @@ Box closed_patch(const Box& patch, const ParticleGroupMeta& g) {
 // Half-open box of inclusive bounds, kept inside a fixed domain (a particle on the domain's
 // maximum is in the thin box just below it).
 Box bounds_patch(const Box& bounds, const ParticleGroupMeta& g) {
-  Box b = closed_bounds_box(bounds);
-  if (g.auto_domain) return b;
-  for (int a = 0; a < 3; ++a) {
-    b.exclusive_max[a] = std::min(b.exclusive_max[a], g.domain.exclusive_max[a]);
-    if (!(b.inclusive_min[a] < b.exclusive_max[a])) b.inclusive_min[a] = std::nextafter(b.exclusive_max[a], -INFINITY);
-  }
-  return b;
+  const Box b = closed_bounds_box(bounds);
+  return g.auto_domain ? b : kept_inside(b, g.domain);
 }
 
 [[noreturn]] void fail_outside_patch(const StepInput& in, const Schema& schema, const Box& patch, const Box& closed) {
@@ -147,10 +150,7 @@ CheckedPositions check_positions(StepInput& in, const ParticleGroupMeta& g, cons
     }
     // A periodic axis's maximum itself is outside [min, max): it maps to the minimum.
     for (int a = 0; a < 3; ++a) wrap |= g.periodic[a] && bounds.exclusive_max[a] >= g.domain.exclusive_max[a];
-    if (wrap) {
-      out.wrapped = wrap_positions(in, g, wrapped);
-      bounds = bounds_of(in, g.schema);
-    }
+    if (wrap) out.wrapped = wrap_positions(in, g, wrapped, bounds);
   }
   out.bounds = bounds;
   if (!patch) {
@@ -164,7 +164,7 @@ CheckedPositions check_positions(StepInput& in, const ParticleGroupMeta& g, cons
   return out;
 }
 
-Box inside_step_domain(const Box& patch, const Box& domain) {
+Box kept_inside(const Box& patch, const Box& domain) {
   Box b = intersection(patch, domain);
   for (int a = 0; a < 3; ++a)
     if (!(b.inclusive_min[a] < b.exclusive_max[a])) b.inclusive_min[a] = std::nextafter(b.exclusive_max[a], -INFINITY);

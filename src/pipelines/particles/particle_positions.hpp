@@ -36,8 +36,8 @@ CheckedPositions check_positions(StepInput& in, const ParticleGroupMeta& g, cons
 // gets a thin extent, and a step without any particle or patch the group's extent so far (else
 // the unit box).
 Box auto_step_domain(std::span<const Box> boxes, const Box& extent_so_far);
-// A rank's patch kept inside an "auto" step's domain (a patch made of bounds reaches one double
-// past their maximum).
-Box inside_step_domain(const Box& patch, const Box& domain);
+// A patch kept inside a domain: their common part, at least one double thick on each axis (a
+// patch made of bounds reaches one double past their maximum, which may be the domain's).
+Box kept_inside(const Box& patch, const Box& domain);
 
 }  // namespace lodex

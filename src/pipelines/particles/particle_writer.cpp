@@ -172,7 +172,7 @@ Box step_domain(const std::vector<RankRecord>& all, std::vector<RankInput>& inpu
   }
   const Box d = auto_step_domain(boxes, g.extent());
   for (RankInput& in : inputs)
-    if (in.count > 0 || in.patch_given) in.patch = inside_step_domain(in.patch, d);
+    if (in.count > 0 || in.patch_given) in.patch = kept_inside(in.patch, d);
   return d;
 }
 
