@@ -49,6 +49,10 @@ struct BoxImage {
 std::vector<BoxImage> periodic_images(const Box& query, const Box& domain, const Periodic& periodic,
                                       uint32_t max_images = 64);
 
+// Whether `query` reaches past the domain on one of its periodic axes (then it has periodic
+// images other than itself); the axis, or -1.
+int reaches_past_periodic(const Box& query, const Box& domain, const Periodic& periodic);
+
 // A read box that reaches the domain's maximum on a non-periodic axis holds the particles on it
 // (the maximum is inclusive): its maximum there becomes the next double.
 Box closed_at_domain_max(const Box& query, const Box& domain, const Periodic& periodic);

@@ -125,6 +125,21 @@ TEST(ParticleDomain, ReadBoxesReachingTheMaximumHoldIt) {
   EXPECT_EQ(q.exclusive_max[2], 1.0);               // z periodic: the maximum is the minimum's image
 }
 
+TEST(ParticleDomain, ReachingPastAPeriodicFace) {
+  const Box domain{{0, 0, 0}, {1, 1, 1}};
+  const Periodic xz{true, false, true};
+  EXPECT_EQ(reaches_past_periodic(Box{{0, 0, 0}, {1, 1, 1}}, domain, xz), -1);
+  EXPECT_EQ(reaches_past_periodic(Box{{0, -1, 0}, {1, 2, 1}}, domain, xz), -1);   // y is not periodic
+  EXPECT_EQ(reaches_past_periodic(Box{{0, 0, 0.5}, {1, 1, 1.5}}, domain, xz), 2);
+  EXPECT_EQ(reaches_past_periodic(Box{{-0.1, 0, 0}, {0.5, 1, 1}}, domain, xz), 0);
+  // Exactly what has images besides itself.
+  for (const Box& q : {Box{{0, 0, 0.5}, {1, 1, 1.5}}, Box{{0.2, 0.2, 0.2}, {0.4, 0.4, 0.4}}}) {
+    const auto im = periodic_images(q, domain, xz);
+    const bool only_itself = im.size() == 1 && im[0].shift == Vec3{0, 0, 0};
+    EXPECT_EQ(reaches_past_periodic(q, domain, xz) < 0, only_itself);
+  }
+}
+
 TEST(ParticleDomain, ClosedBoundsHoldTheirMaximum) {
   const Box b = closed_bounds_box(Box{{0, 1, 2}, {3, 4, 5}});
   EXPECT_TRUE(b.contains(Vec3{3, 4, 5}));

@@ -51,6 +51,9 @@ Truncation truncate_groups(DatasetState& st, const std::vector<std::string>& nam
 // steps (NotFound listing the steps otherwise).
 const ParticleGroupMeta& group_meta(const DatasetState& st, const std::string& name);
 const StepRecord& step_record(const ParticleGroupMeta& g, int64_t step);
+// InvalidArgument when `box` reaches past the group's domain on a periodic axis: `what` (a value
+// query, a refinement, a spatial split) takes a box inside it; only a read returns the images.
+void refuse_periodic_images(const Box& box, const ParticleGroupMeta& g, const char* what);
 
 // A step's spatial metadata, checked against the manifest's checksum and counts.
 struct LoadedMetadata {

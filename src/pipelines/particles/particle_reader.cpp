@@ -123,6 +123,12 @@ std::vector<FieldColumn> ParticleGroup::read(int64_t step, const std::vector<std
   return read(step, r, MPI_COMM_NULL);
 }
 
+void refuse_periodic_images(const Box& box, const ParticleGroupMeta& g, const char* what) {
+  if (const int a = reaches_past_periodic(box, g.domain, g.periodic); a >= 0)
+    fail(ErrorCode::kInvalidArgument, "box ", to_string(box), " reaches past the periodic domain ", to_string(g.domain),
+         " on axis ", "xyz"[a], "; ", what, " takes a box inside it (a read returns the periodic images)");
+}
+
 namespace {
 
 // The request as the step's domain reads it: a box reaching the domain's maximum holds it, and
@@ -172,14 +178,11 @@ std::vector<FieldColumn> join_images(std::vector<std::vector<FieldColumn>> parts
   return out;
 }
 
-// The request of a refinement, query or split: a box reaching the domain's maximum holds it;
-// the images of a periodic domain are read()'s alone.
+// The request of a refinement or split: a box reaching the domain's maximum holds it; the
+// images of a periodic domain are read()'s alone.
 ReadRequest closed_request(const ParticleGroupMeta& g, int64_t step, const ReadRequest& request, const char* what) {
-  const DomainRead d = domain_read(g, step, request);
-  if (!d.images.empty())
-    fail(ErrorCode::kInvalidArgument, "box ", to_string(*request.box), " reaches past the periodic domain ",
-         to_string(g.domain), "; ", what, " takes a box inside it (a read returns the periodic images)");
-  return d.request;
+  if (request.box) refuse_periodic_images(*request.box, g, what);
+  return domain_read(g, step, request).request;
 }
 
 }  // namespace
@@ -219,8 +222,6 @@ std::vector<FieldColumn> ParticleGroup::read(int64_t step, const ReadRequest& re
     if (parts[0][f].spec.name == position_name) position = f;
   return join_images(std::move(parts), d.images, position);
 }
-
-
 
 std::vector<FieldColumn> ParticleGroup::read_one(int64_t step, const ReadRequest& request, MPI_Comm comm,
                                                  const std::optional<Error>& input_error) const {

@@ -765,11 +765,7 @@ QuerySetup set_up(const Comm& comm, const DatasetState& st, const std::string& n
     s.q = parse_query(vq.text);
     bind_query(s.q, g.schema);
     if (vq.box) validate_box(*vq.box);
-    for (int a = 0; a < 3 && vq.box; ++a)
-      if (g.periodic[a] && (vq.box->inclusive_min[a] < g.domain.inclusive_min[a] ||
-                            vq.box->exclusive_max[a] > g.domain.exclusive_max[a]))
-        fail(ErrorCode::kInvalidArgument, "box ", to_string(*vq.box), " reaches past the periodic domain ",
-             to_string(g.domain), " on axis ", "xyz"[a], "; a value query takes a box inside it (a read returns the periodic images)");
+    if (vq.box) refuse_periodic_images(*vq.box, g, "a value query");
     check_query_fields(g.schema, vq.fields, "return");
     for (const auto& f : vq.fields) s.out_fields.push_back(g.schema.index_of(f));
     s.step = &step_record(g, step);
