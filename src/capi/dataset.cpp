@@ -22,10 +22,11 @@ DatasetOptions options_of(unsigned flags) {
 }
 
 lodex_dataset* new_handle(std::shared_ptr<Dataset> ds) {
-  auto* h = new lodex_dataset;
+  auto h = std::make_unique<lodex_dataset>();
   h->ds = std::move(ds);
-  register_handle(h, Kind::kDataset);
-  return h;
+  lodex_dataset* token = register_handle(h.get(), Kind::kDataset);
+  h.release();   // the registry's now: lodex_dataset_close deletes it
+  return token;
 }
 
 // Create and open are collective inside the engine, which agrees on a bad path itself; the
@@ -45,9 +46,9 @@ int create_or_open(const char* path, std::optional<OpenMode> mode, MPI_Comm comm
 }
 
 void release_groups(lodex_dataset* h) {
-  for (auto& [_, g] : h->particles) unregister_handle(g.get());
-  for (auto& [_, g] : h->grids) unregister_handle(g.get());
-  for (auto& [_, g] : h->series) unregister_handle(g.get());
+  for (auto& [_, g] : h->particles) unregister_handle(g->token);
+  for (auto& [_, g] : h->grids) unregister_handle(g->token);
+  for (auto& [_, g] : h->series) unregister_handle(g->token);
 }
 
 std::vector<std::string> names_of(const Dataset& ds, int kind) {
@@ -94,17 +95,15 @@ int lodex_dataset_open_f(const char* path, int mode, MPI_Fint comm, unsigned fla
 
 int lodex_dataset_close(lodex_dataset* ds) {
   return guarded([&] {
-    live(ds, Kind::kDataset, "ds");
-    unregister_handle(ds);
-    release_groups(ds);
-    std::unique_ptr<lodex_dataset> owned(ds);
+    std::unique_ptr<lodex_dataset> owned(release_handle(ds, Kind::kDataset, "ds"));
+    release_groups(owned.get());
     owned->ds->close();
   });
 }
 
 int lodex_dataset_path(const lodex_dataset* ds, const char** path) {
   return guarded([&] {
-    live(ds, Kind::kDataset, "ds");
+    ds = live(ds, Kind::kDataset, "ds");
     if (!path) fail(ErrorCode::kInvalidArgument, "path is NULL");
     *path = ds->ds->path().c_str();
   });
@@ -112,7 +111,7 @@ int lodex_dataset_path(const lodex_dataset* ds, const char** path) {
 
 int lodex_dataset_count(const lodex_dataset* ds, int kind, size_t* count) {
   return guarded([&] {
-    live(ds, Kind::kDataset, "ds");
+    ds = live(ds, Kind::kDataset, "ds");
     if (!count) fail(ErrorCode::kInvalidArgument, "count is NULL");
     *count = names_of(*ds->ds, kind).size();
   });

@@ -55,7 +55,7 @@ int lodex_grid_def_init(lodex_grid_def* def) {
 
 int lodex_grid_define(lodex_dataset* ds, const char* name, const lodex_grid_def* def, lodex_grid** out) {
   return guarded([&] {
-    live(ds, Kind::kDataset, "ds");
+    ds = live(ds, Kind::kDataset, "ds");
     InputCheck check;
     GridSpec spec;
     check.require(out != nullptr, "out is NULL");
@@ -68,7 +68,7 @@ int lodex_grid_define(lodex_dataset* ds, const char* name, const lodex_grid_def*
 
 int lodex_grid_open(lodex_dataset* ds, const char* name, lodex_grid** out) {
   return guarded([&] {
-    live(ds, Kind::kDataset, "ds");
+    ds = live(ds, Kind::kDataset, "ds");
     not_null(out, "out") = group_handle(ds->grids, ds, ds->ds->grid(text(name, "name")), Kind::kGrid);
   });
 }
@@ -100,7 +100,7 @@ int lodex_grid_idx_path(const lodex_grid* g, const char** path) {
 int lodex_grid_write(lodex_grid* g, int64_t step, const int64_t box[6], const lodex_field_data* fields,
                      size_t num_fields) {
   return guarded([&] {
-    live(g, Kind::kGrid, "grid");
+    g = live(g, Kind::kGrid, "grid");
     InputCheck check;
     std::vector<FieldView> views;
     GridBox b;
@@ -127,7 +127,7 @@ int lodex_grid_profile(const lodex_grid* g, lodex_write_profile* out, const char
 int lodex_grid_read_part(const lodex_grid* g, const char* field, int64_t step, const int64_t* box, int resolution,
                          MPI_Comm comm, lodex_grid_part* out) {
   return guarded([&] {
-    live(g, Kind::kGrid, "grid");
+    g = live(g, Kind::kGrid, "grid");
     read_part_into(*g->group, field_or_first(g, field), step, box, resolution, comm, out);
   });
 }
@@ -142,7 +142,7 @@ int lodex_grid_read_part_f(const lodex_grid* g, const char* field, int64_t step,
 int lodex_grid_read(const lodex_grid* g, const char* field, int64_t step, const int64_t* box, int resolution,
                     MPI_Comm comm, void* buffer, uint64_t buffer_bytes, lodex_grid_stats* stats) {
   return guarded([&] {
-    live(g, Kind::kGrid, "grid");
+    g = live(g, Kind::kGrid, "grid");
     read_into(*g->group, [&] { return field_or_first(g, field); }, step, box, resolution, comm, buffer, buffer_bytes,
               stats);
   });

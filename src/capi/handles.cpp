@@ -1,6 +1,7 @@
 #include "capi/handles.hpp"
 
 #include <cmath>
+#include <cstdint>
 #include <cstring>
 #include <mutex>
 #include <unordered_map>
@@ -26,41 +27,53 @@ const char* kind_name(Kind k) {
   return "lodex handle";
 }
 
+struct Entry {
+  Kind kind;
+  void* object;
+};
 struct Registry {
   std::mutex mutex;
-  std::unordered_map<const void*, Kind> live;
+  std::unordered_map<uintptr_t, Entry> live;
+  uint64_t issued = 0;   // tokens handed out so far; never reused
 };
 Registry& registry() {
   static Registry* r = new Registry;   // never destroyed: handles may be released at exit
   return *r;
 }
 
+// Token n: bit 62 set and n << 4. Such an address is not canonical on x86-64 and AArch64 (its high
+// bits are not copies of bit 47), so a program that dereferences a handle faults at once.
+constexpr uintptr_t kTokenTag = uintptr_t{1} << 62;
+
 thread_local std::string t_last_error;
 
 }  // namespace
 
-void register_handle(const void* h, Kind kind) {
+void* register_object(void* object, Kind kind) {
   Registry& r = registry();
   std::lock_guard lock(r.mutex);
-  r.live[h] = kind;
+  const uintptr_t token = kTokenTag | (uintptr_t{++r.issued} << 4);
+  r.live.emplace(token, Entry{kind, object});
+  return reinterpret_cast<void*>(token);
 }
 
-void unregister_handle(const void* h) {
+void unregister_handle(const void* token) {
   Registry& r = registry();
   std::lock_guard lock(r.mutex);
-  r.live.erase(h);
+  r.live.erase(reinterpret_cast<uintptr_t>(token));
 }
 
-void require_live(const void* h, Kind kind, const char* what) {
-  if (!h) fail(ErrorCode::kInvalidArgument, what, " is NULL (expected a ", kind_name(kind), " handle)");
+void* require_live(const void* token, Kind kind, const char* what) {
+  if (!token) fail(ErrorCode::kInvalidArgument, what, " is NULL (expected a ", kind_name(kind), " handle)");
   Registry& r = registry();
   std::lock_guard lock(r.mutex);
-  const auto it = r.live.find(h);
+  const auto it = r.live.find(reinterpret_cast<uintptr_t>(token));
   if (it == r.live.end())
     fail(ErrorCode::kInvalidArgument, what, " is not a live ", kind_name(kind),
          " handle (never created, or already released)");
-  if (it->second != kind)
-    fail(ErrorCode::kInvalidArgument, what, " is a ", kind_name(it->second), " handle, not a ", kind_name(kind));
+  if (it->second.kind != kind)
+    fail(ErrorCode::kInvalidArgument, what, " is a ", kind_name(it->second.kind), " handle, not a ", kind_name(kind));
+  return it->second.object;
 }
 
 int fail_with(const Error& e) {

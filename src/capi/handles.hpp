@@ -12,6 +12,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "core/error.hpp"
@@ -25,15 +26,28 @@ namespace lodex::capi {
 
 enum class Kind { kDataset, kParticles, kGrid, kSeries, kColumns, kRefinement, kQueryResult, kIdx, kPending };
 
-void register_handle(const void* h, Kind kind);
-void unregister_handle(const void* h);
-// Throws InvalidArgument naming `what` unless `h` is a live handle of `kind`.
-void require_live(const void* h, Kind kind, const char* what);
+// A handle the caller holds is a token: a number never handed out before, shaped as a pointer
+// that points nowhere (so it cannot be dereferenced by mistake), which the registry maps to the
+// object. A released handle stays dead even after its object's memory is reused by a new one.
+void* register_object(void* object, Kind kind);   // a new token for `object`
+void unregister_handle(const void* token);
+// The object of `token`; throws InvalidArgument naming `what` unless it is a live handle of `kind`.
+void* require_live(const void* token, Kind kind, const char* what);
 
 template <typename T>
-T* live(T* h, Kind kind, const char* what) {
-  require_live(h, kind, what);
-  return h;
+T* register_handle(T* object, Kind kind) {
+  return static_cast<T*>(register_object(const_cast<std::remove_const_t<T>*>(object), kind));
+}
+template <typename T>
+T* live(T* token, Kind kind, const char* what) {
+  return static_cast<T*>(require_live(token, kind, what));
+}
+// live(), then the token is released: the object is the caller's to destroy.
+template <typename T>
+T* release_handle(T* token, Kind kind, const char* what) {
+  T* object = live(token, kind, what);
+  unregister_handle(token);
+  return object;
 }
 
 // Runs `body`; returns LODEX_OK, or the error's code after recording its message for
@@ -95,7 +109,7 @@ T& not_null(T* p, const char* what) {
   if (!p) fail(ErrorCode::kInvalidArgument, what, " is NULL");
   return *p;
 }
-// The handle of group `g` of dataset `ds` (one per group, made on first use, owned by ds).
+// The handle (token) of group `g` of dataset `ds` (one per group, made on first use, owned by ds).
 template <typename Handle, typename Group>
 Handle* group_handle(std::map<std::string, std::unique_ptr<Handle>>& slots, lodex_dataset* ds, Group& g,
                      Kind kind) {
@@ -104,9 +118,9 @@ Handle* group_handle(std::map<std::string, std::unique_ptr<Handle>>& slots, lode
     slot = std::make_unique<Handle>();
     slot->owner = ds;
     slot->group = &g;
-    register_handle(slot.get(), kind);
+    slot->token = register_handle(slot.get(), kind);
   }
-  return slot.get();
+  return slot->token;
 }
 void copy_steps(const std::vector<int64_t>& all, int64_t* steps, size_t capacity, size_t* count);
 
@@ -114,21 +128,24 @@ void copy_steps(const std::vector<int64_t>& all, int64_t* steps, size_t capacity
 
 // The handles. Group handles belong to their dataset handle; the others to the caller.
 struct lodex_particles {
-  lodex_dataset* owner = nullptr;
+  lodex_particles* token = nullptr;   // the caller's handle of this group
+  lodex_dataset* owner = nullptr;   // the dataset object (not its token)
   lodex::ParticleGroup* group = nullptr;
   std::string profile_json;
 };
-struct lodex_pending {   // an asynchronous particle step: its group's handle and its step
+struct lodex_pending {   // an asynchronous particle step: its group's handle (token) and its step
   lodex_particles* group = nullptr;
   int64_t step = -1;
 };
 struct lodex_grid {
-  lodex_dataset* owner = nullptr;
+  lodex_grid* token = nullptr;
+  lodex_dataset* owner = nullptr;   // the dataset object (not its token)
   lodex::GridGroup* group = nullptr;
   std::string profile_json, idx_path;
 };
 struct lodex_series {
-  lodex_dataset* owner = nullptr;
+  lodex_series* token = nullptr;
+  lodex_dataset* owner = nullptr;   // the dataset object (not its token)
   lodex::SeriesGroup* group = nullptr;
   std::string profile_json;
 };
@@ -150,6 +167,7 @@ struct lodex_refinement {
 struct lodex_query_result {
   lodex::ValueQueryResult result;
   lodex_columns columns;
+  lodex_columns* columns_token = nullptr;   // the caller's handle of `columns`
 };
 struct lodex_idx {
   lodex::IdxDataset dataset;

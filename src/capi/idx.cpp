@@ -27,8 +27,8 @@ int lodex_idx_open_flags(const char* idx_path, unsigned flags, lodex_idx** out) 
       fail(ErrorCode::kInvalidArgument, "flags ", flags, " has bits other than LODEX_ALLOW_OUTSIDE");
     const bool allow_outside = flags & LODEX_ALLOW_OUTSIDE;
     auto h = std::unique_ptr<lodex_idx>(new lodex_idx{IdxDataset::open(text(idx_path, "idx_path"), allow_outside)});
-    register_handle(h.get(), Kind::kIdx);
-    not_null(out, "out") = h.release();
+    not_null(out, "out") = register_handle(h.get(), Kind::kIdx);
+    h.release();
   });
 }
 
@@ -58,7 +58,7 @@ int lodex_idx_field(const lodex_idx* d, size_t index, lodex_field_def* out) {
 int lodex_idx_read_part(const lodex_idx* d, const char* field, int64_t time, const int64_t* box, int resolution,
                         MPI_Comm comm, lodex_grid_part* out) {
   return guarded([&] {
-    live_idx(d);
+    d = live_idx(d);
     read_part_into(d->dataset, field_or_first(d, field), time, box, resolution, comm, out);
   });
 }
@@ -66,7 +66,7 @@ int lodex_idx_read_part(const lodex_idx* d, const char* field, int64_t time, con
 int lodex_idx_read(const lodex_idx* d, const char* field, int64_t time, const int64_t* box, int resolution,
                    MPI_Comm comm, void* buffer, uint64_t buffer_bytes, lodex_grid_stats* stats) {
   return guarded([&] {
-    live_idx(d);
+    d = live_idx(d);
     read_into(d->dataset, [&] { return field_or_first(d, field); }, time, box, resolution, comm, buffer, buffer_bytes,
               stats);
   });
@@ -89,9 +89,7 @@ int lodex_idx_read_f(const lodex_idx* d, const char* field, int64_t time, const 
 int lodex_idx_close(lodex_idx* d) {
   if (!d) return LODEX_OK;
   return guarded([&] {
-    live_idx(d);
-    unregister_handle(d);
-    delete d;
+    delete release_handle(d, Kind::kIdx, "idx");
   });
 }
 

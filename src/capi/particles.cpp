@@ -62,12 +62,12 @@ void stats_of(const ReadStats& s, lodex_read_stats* out) {
 
 // A collective read's C-level checks, agreed on before the engine's own collectives start.
 template <typename Body>
-int read_call(const lodex_particles* g, void* out, Body&& body) {
+int read_call(const lodex_particles* token, void* out, Body&& body) {
   return guarded([&] {
-    live(g, Kind::kParticles, "group");
+    const lodex_particles* g = live(token, Kind::kParticles, "group");
     InputCheck check;
     check.require(out != nullptr, "out is NULL");
-    body(check);
+    body(check, *g);
   });
 }
 
@@ -110,7 +110,7 @@ int lodex_particles_define_domain(lodex_dataset* ds, const char* name, const lod
                                   size_t num_fields, const lodex_domain* domain, const lodex_partition* partition,
                                   const lodex_lod_params* lod, lodex_particles** out) {
   return guarded([&] {
-    live(ds, Kind::kDataset, "ds");
+    ds = live(ds, Kind::kDataset, "ds");
     InputCheck check;
     Definition d;
     check.require(out != nullptr, "out is NULL");
@@ -129,7 +129,7 @@ int lodex_particles_define_domain(lodex_dataset* ds, const char* name, const lod
 
 int lodex_particles_domain_kind(const lodex_particles* g, int32_t periodic[3], int32_t* automatic) {
   return guarded([&] {
-    live(g, Kind::kParticles, "group");
+    g = live(g, Kind::kParticles, "group");
     if (!periodic || !automatic) fail(ErrorCode::kInvalidArgument, "periodic or automatic is NULL");
     for (int a = 0; a < 3; ++a) periodic[a] = g->group->periodic()[a] ? 1 : 0;
     *automatic = g->group->auto_domain() ? 1 : 0;
@@ -138,7 +138,7 @@ int lodex_particles_domain_kind(const lodex_particles* g, int32_t periodic[3], i
 
 int lodex_particles_step_domain(const lodex_particles* g, int64_t step, double box[6]) {
   return guarded([&] {
-    live(g, Kind::kParticles, "group");
+    g = live(g, Kind::kParticles, "group");
     if (!box) fail(ErrorCode::kInvalidArgument, "box is NULL");
     const Box b = g->group->step_domain(step);
     for (int a = 0; a < 3; ++a) box[a] = b.inclusive_min[a], box[3 + a] = b.exclusive_max[a];
@@ -147,7 +147,7 @@ int lodex_particles_step_domain(const lodex_particles* g, int64_t step, double b
 
 int lodex_particles_open(lodex_dataset* ds, const char* name, lodex_particles** out) {
   return guarded([&] {
-    live(ds, Kind::kDataset, "ds");
+    ds = live(ds, Kind::kDataset, "ds");
     if (!out) fail(ErrorCode::kInvalidArgument, "out is NULL");
     *out = group_handle(ds->particles, ds, ds->ds->particles(text(name, "name")), Kind::kParticles);
   });
@@ -155,7 +155,7 @@ int lodex_particles_open(lodex_dataset* ds, const char* name, lodex_particles** 
 
 int lodex_particles_field_count(const lodex_particles* g, size_t* count) {
   return guarded([&] {
-    live(g, Kind::kParticles, "group");
+    g = live(g, Kind::kParticles, "group");
     if (!count) fail(ErrorCode::kInvalidArgument, "count is NULL");
     *count = g->group->schema().size();
   });
@@ -163,7 +163,7 @@ int lodex_particles_field_count(const lodex_particles* g, size_t* count) {
 
 int lodex_particles_field(const lodex_particles* g, size_t index, lodex_field_def* out) {
   return guarded([&] {
-    live(g, Kind::kParticles, "group");
+    g = live(g, Kind::kParticles, "group");
     if (!out) fail(ErrorCode::kInvalidArgument, "out is NULL");
     const Schema& s = g->group->schema();
     if (index >= s.size()) fail(ErrorCode::kInvalidArgument, "index ", index, " is past the ", s.size(), " fields");
@@ -173,7 +173,7 @@ int lodex_particles_field(const lodex_particles* g, size_t index, lodex_field_de
 
 int lodex_particles_domain(const lodex_particles* g, double box[6]) {
   return guarded([&] {
-    live(g, Kind::kParticles, "group");
+    g = live(g, Kind::kParticles, "group");
     if (!box) fail(ErrorCode::kInvalidArgument, "box is NULL");
     Box b = g->group->domain();
     if (!(b.inclusive_min[0] <= b.exclusive_max[0])) b = Box{};   // an automatic domain before its first step
@@ -183,7 +183,7 @@ int lodex_particles_domain(const lodex_particles* g, double box[6]) {
 
 int lodex_particles_steps(const lodex_particles* g, int64_t* steps, size_t capacity, size_t* count) {
   return guarded([&] {
-    live(g, Kind::kParticles, "group");
+    g = live(g, Kind::kParticles, "group");
     copy_steps(g->group->steps(), steps, capacity, count);
   });
 }
@@ -207,7 +207,7 @@ WriteArgs write_args(const lodex_field_data* fields, size_t num_fields, const do
 int lodex_particles_write(lodex_particles* g, int64_t step, const lodex_field_data* fields, size_t num_fields,
                           const double* patch) {
   return guarded([&] {
-    live(g, Kind::kParticles, "group");
+    g = live(g, Kind::kParticles, "group");
     WriteArgs a = write_args(fields, num_fields, patch);
     g->group->write(step, a.views, a.patch, a.check.error());   // an argument error is raised on every rank
   });
@@ -216,7 +216,8 @@ int lodex_particles_write(lodex_particles* g, int64_t step, const lodex_field_da
 int lodex_particles_write_async(lodex_particles* g, int64_t step, const lodex_field_data* fields, size_t num_fields,
                                 const double* patch, unsigned flags, lodex_pending** out) {
   return guarded([&] {
-    live(g, Kind::kParticles, "group");
+    lodex_particles* const token = g;
+    g = live(g, Kind::kParticles, "group");
     WriteArgs a = write_args(fields, num_fields, patch);
     a.check.attempt([&] {
       if (flags & ~unsigned{LODEX_WRITE_NO_COPY})
@@ -225,25 +226,25 @@ int lodex_particles_write_async(lodex_particles* g, int64_t step, const lodex_fi
     if (out) *out = nullptr;
     g->group->write_async(step, a.views, a.patch, !(flags & LODEX_WRITE_NO_COPY), a.check.error());
     if (out) {
-      *out = new lodex_pending{g, step};
-      register_handle(*out, Kind::kPending);
+      auto p = std::make_unique<lodex_pending>(lodex_pending{token, step});
+      *out = register_handle(p.get(), Kind::kPending);
+      p.release();
     }
   });
 }
 
 int lodex_pending_wait(lodex_pending* p) {
   return guarded([&] {
-    live(p, Kind::kPending, "pending step");
-    live(p->group, Kind::kParticles, "the pending step's group");
-    if (p->group->group->pending_step() == p->step) p->group->group->wait_pending();
+    p = live(p, Kind::kPending, "pending step");
+    ParticleGroup& g = *live(p->group, Kind::kParticles, "the pending step's group")->group;
+    if (g.pending_step() == p->step) g.wait_pending();
   });
 }
 
 int lodex_pending_done(const lodex_pending* p, int* done) {
   return guarded([&] {
-    live(p, Kind::kPending, "pending step");
-    live(p->group, Kind::kParticles, "the pending step's group");
-    const ParticleGroup& g = *p->group->group;
+    p = live(p, Kind::kPending, "pending step");
+    const ParticleGroup& g = *live(p->group, Kind::kParticles, "the pending step's group")->group;
     not_null(done, "done") = g.pending_step() != p->step || g.pending_done();
   });
 }
@@ -251,9 +252,7 @@ int lodex_pending_done(const lodex_pending* p, int* done) {
 int lodex_pending_free(lodex_pending* p) {
   if (!p) return LODEX_OK;
   return guarded([&] {
-    live(p, Kind::kPending, "pending step");
-    unregister_handle(p);
-    delete p;
+    delete release_handle(p, Kind::kPending, "pending step");
   });
 }
 
@@ -279,10 +278,10 @@ int lodex_read_request_init(lodex_read_request* r) {
 
 int lodex_particles_read(const lodex_particles* g, int64_t step, const lodex_read_request* request, MPI_Comm comm,
                          lodex_columns** out) {
-  return read_call(g, out, [&](InputCheck& check) {
+  return read_call(g, out, [&](InputCheck& check, const lodex_particles& h) {
     ReadRequest r;
     check.attempt([&] { r = request_of(request); });
-    *out = new_columns(g->group->read(step, r, comm, check.error()));   // an input error: raised on every rank
+    *out = new_columns(h.group->read(step, r, comm, check.error()));   // an input error: raised on every rank
   });
 }
 
@@ -295,7 +294,7 @@ int lodex_particles_read_f(const lodex_particles* g, int64_t step, const lodex_r
 
 int lodex_particles_read_stats(const lodex_particles* g, lodex_read_stats* out) {
   return guarded([&] {
-    live(g, Kind::kParticles, "group");
+    g = live(g, Kind::kParticles, "group");
     if (!out) fail(ErrorCode::kInvalidArgument, "out is NULL");
     stats_of(g->group->last_read_stats(), out);
   });
@@ -303,14 +302,14 @@ int lodex_particles_read_stats(const lodex_particles* g, lodex_read_stats* out) 
 
 int lodex_particles_refine(const lodex_particles* g, int64_t step, const lodex_read_request* request, MPI_Comm comm,
                            lodex_refinement** out) {
-  return read_call(g, out, [&](InputCheck& check) {
+  return read_call(g, out, [&](InputCheck& check, const lodex_particles& group) {
     ReadRequest r;
     check.attempt([&] { r = request_of(request); });
     auto h = std::make_unique<lodex_refinement>();
-    h->ds = g->owner->ds;
-    h->refinement = g->group->refine(step, r, comm, check.error());   // an input error: raised on every rank
-    register_handle(h.get(), Kind::kRefinement);
-    *out = h.release();
+    h->ds = group.owner->ds;
+    h->refinement = group.group->refine(step, r, comm, check.error());   // an input error: raised on every rank
+    *out = register_handle(h.get(), Kind::kRefinement);
+    h.release();
   });
 }
 
@@ -323,7 +322,7 @@ int lodex_particles_refine_f(const lodex_particles* g, int64_t step, const lodex
 
 int lodex_refinement_levels(const lodex_refinement* r, uint32_t* levels) {
   return guarded([&] {
-    live(r, Kind::kRefinement, "refinement");
+    r = live(r, Kind::kRefinement, "refinement");
     if (!levels) fail(ErrorCode::kInvalidArgument, "levels is NULL");
     *levels = r->refinement->levels();
   });
@@ -331,7 +330,7 @@ int lodex_refinement_levels(const lodex_refinement* r, uint32_t* levels) {
 
 int lodex_refinement_next_level(const lodex_refinement* r, uint32_t* level) {
   return guarded([&] {
-    live(r, Kind::kRefinement, "refinement");
+    r = live(r, Kind::kRefinement, "refinement");
     if (!level) fail(ErrorCode::kInvalidArgument, "level is NULL");
     *level = r->refinement->next_level();
   });
@@ -339,7 +338,7 @@ int lodex_refinement_next_level(const lodex_refinement* r, uint32_t* level) {
 
 int lodex_refinement_next(lodex_refinement* r, lodex_columns** out) {
   return guarded([&] {
-    live(r, Kind::kRefinement, "refinement");
+    r = live(r, Kind::kRefinement, "refinement");
     // Collective: a rank that passed no `out` still reads its part, so no other rank waits.
     std::vector<FieldColumn> cols = r->refinement->next();
     if (!out) fail(ErrorCode::kInvalidArgument, "out is NULL");
@@ -349,7 +348,7 @@ int lodex_refinement_next(lodex_refinement* r, lodex_columns** out) {
 
 int lodex_refinement_read_stats(const lodex_refinement* r, lodex_read_stats* out) {
   return guarded([&] {
-    live(r, Kind::kRefinement, "refinement");
+    r = live(r, Kind::kRefinement, "refinement");
     if (!out) fail(ErrorCode::kInvalidArgument, "out is NULL");
     stats_of(r->refinement->last_read_stats(), out);
   });
@@ -358,9 +357,7 @@ int lodex_refinement_read_stats(const lodex_refinement* r, lodex_read_stats* out
 int lodex_refinement_free(lodex_refinement* r) {
   if (!r) return LODEX_OK;
   return guarded([&] {
-    live(r, Kind::kRefinement, "refinement");
-    unregister_handle(r);
-    delete r;
+    delete release_handle(r, Kind::kRefinement, "refinement");
   });
 }
 

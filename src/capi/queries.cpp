@@ -41,7 +41,7 @@ extern "C" {
 int lodex_particles_build_index(lodex_particles* g, const char* const* fields, size_t num_fields, int binning,
                                 uint32_t param, const int64_t* steps, size_t num_steps, lodex_index_stats* stats) {
   return guarded([&] {
-    live(g, Kind::kParticles, "group");
+    g = live(g, Kind::kParticles, "group");
     InputCheck check;
     IndexSpec spec;
     std::vector<int64_t> step_list;
@@ -64,7 +64,7 @@ int lodex_query_init(lodex_query* q) {
 int lodex_particles_query(const lodex_particles* g, int64_t step, const lodex_query* q, MPI_Comm comm,
                           lodex_query_result** out) {
   return guarded([&] {
-    live(g, Kind::kParticles, "group");
+    g = live(g, Kind::kParticles, "group");
     InputCheck check;
     ValueQuery vq;
     check.require(out != nullptr, "out is NULL");
@@ -73,9 +73,9 @@ int lodex_particles_query(const lodex_particles* g, int64_t step, const lodex_qu
     h->result = g->group->query(step, vq, comm, check.error());   // an input error: raised on every rank
     h->columns.columns = std::move(h->result.columns);
     h->columns.borrowed = true;
-    register_handle(&h->columns, Kind::kColumns);
-    register_handle(h.get(), Kind::kQueryResult);
-    *out = h.release();
+    h->columns_token = register_handle(&h->columns, Kind::kColumns);
+    *out = register_handle(h.get(), Kind::kQueryResult);
+    h.release();
   });
 }
 
@@ -88,7 +88,7 @@ int lodex_particles_query_f(const lodex_particles* g, int64_t step, const lodex_
 
 int lodex_query_result_count(const lodex_query_result* r, uint64_t* count, uint64_t* local_count) {
   return guarded([&] {
-    live_result(r);
+    r = live_result(r);
     if (count) *count = r->result.count;
     if (local_count) *local_count = r->result.local_count;
   });
@@ -111,7 +111,7 @@ int lodex_query_result_file(const lodex_query_result* r, size_t index, const cha
 }
 
 int lodex_query_result_columns(const lodex_query_result* r, const lodex_columns** columns) {
-  return guarded([&] { not_null(columns, "columns") = &live_result(r)->columns; });
+  return guarded([&] { not_null(columns, "columns") = live_result(r)->columns_token; });
 }
 
 int lodex_query_result_note_count(const lodex_query_result* r, size_t* count) {
@@ -139,10 +139,8 @@ int lodex_query_result_stats(const lodex_query_result* r, lodex_query_stats* out
 int lodex_query_result_free(lodex_query_result* r) {
   if (!r) return LODEX_OK;
   return guarded([&] {
-    live_result(r);
-    unregister_handle(&r->columns);
-    unregister_handle(r);
-    delete r;
+    std::unique_ptr<lodex_query_result> owned(release_handle(r, Kind::kQueryResult, "result"));
+    unregister_handle(owned->columns_token);
   });
 }
 

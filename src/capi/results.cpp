@@ -11,8 +11,9 @@ namespace lodex::capi {
 lodex_columns* new_columns(std::vector<FieldColumn> cols) {
   auto h = std::make_unique<lodex_columns>();
   h->columns = std::move(cols);
-  register_handle(h.get(), Kind::kColumns);
-  return h.release();
+  lodex_columns* token = register_handle(h.get(), Kind::kColumns);
+  h.release();
+  return token;
 }
 
 }  // namespace lodex::capi
@@ -43,7 +44,7 @@ int lodex_columns_count(const lodex_columns* c, size_t* count) {
 
 int lodex_columns_get(const lodex_columns* c, size_t index, lodex_column* out) {
   return guarded([&] {
-    live(c, Kind::kColumns, "columns");
+    c = live(c, Kind::kColumns, "columns");
     if (index >= c->columns.size())
       fail(ErrorCode::kInvalidArgument, "index ", index, " is past the ", c->columns.size(), " columns");
     column_of(c->columns[index], &not_null(out, "out"));
@@ -52,14 +53,14 @@ int lodex_columns_get(const lodex_columns* c, size_t index, lodex_column* out) {
 
 int lodex_columns_find(const lodex_columns* c, const char* name, lodex_column* out) {
   return guarded([&] {
-    live(c, Kind::kColumns, "columns");
+    c = live(c, Kind::kColumns, "columns");
     column_of(find_column(c, name), &not_null(out, "out"));
   });
 }
 
 int lodex_columns_copy(const lodex_columns* c, const char* name, void* buffer, uint64_t buffer_bytes) {
   return guarded([&] {
-    live(c, Kind::kColumns, "columns");
+    c = live(c, Kind::kColumns, "columns");
     const FieldColumn& col = find_column(c, name);
     if (col.bytes.size() > buffer_bytes)
       fail(ErrorCode::kInvalidArgument, "column '", col.spec.name, "' has ", col.bytes.size(),
@@ -72,11 +73,9 @@ int lodex_columns_copy(const lodex_columns* c, const char* name, void* buffer, u
 int lodex_columns_free(lodex_columns* c) {
   if (!c) return LODEX_OK;
   return guarded([&] {
-    live(c, Kind::kColumns, "columns");
-    if (c->borrowed)
+    if (live(c, Kind::kColumns, "columns")->borrowed)
       fail(ErrorCode::kInvalidArgument, "these columns belong to a query result: free the result instead");
-    unregister_handle(c);
-    delete c;
+    delete release_handle(c, Kind::kColumns, "columns");
   });
 }
 

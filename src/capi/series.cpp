@@ -59,7 +59,7 @@ int lodex_series_def_init(lodex_series_def* def) {
 
 int lodex_series_define(lodex_dataset* ds, const char* name, const lodex_series_def* def, lodex_series** out) {
   return guarded([&] {
-    live(ds, Kind::kDataset, "ds");
+    ds = live(ds, Kind::kDataset, "ds");
     InputCheck check;
     SeriesSpec spec;
     check.require(out != nullptr, "out is NULL");
@@ -72,7 +72,7 @@ int lodex_series_define(lodex_dataset* ds, const char* name, const lodex_series_
 
 int lodex_series_open(lodex_dataset* ds, const char* name, lodex_series** out) {
   return guarded([&] {
-    live(ds, Kind::kDataset, "ds");
+    ds = live(ds, Kind::kDataset, "ds");
     not_null(out, "out") = group_handle(ds->series, ds, ds->ds->series(text(name, "name")), Kind::kSeries);
   });
 }
@@ -100,7 +100,7 @@ int lodex_series_steps(const lodex_series* s, int64_t* steps, size_t capacity, s
 int lodex_series_write(lodex_series* s, int64_t step, const int64_t box[6], const lodex_field_data* vars,
                        size_t num_vars) {
   return guarded([&] {
-    live(s, Kind::kSeries, "series");
+    s = live(s, Kind::kSeries, "series");
     InputCheck check;
     std::vector<FieldView> views;
     GridBox b;
@@ -132,7 +132,7 @@ int lodex_series_read_part(const lodex_series* s, const char* var, const int64_t
                            const int64_t* box, MPI_Comm comm, lodex_series_part* out, int64_t* part_steps,
                            size_t part_steps_capacity) {
   return guarded([&] {
-    live(s, Kind::kSeries, "series");
+    s = live(s, Kind::kSeries, "series");
     lodex_series_part& o = not_null(out, "out");
     const SeriesReadPart p = part_here(s, var, steps, num_steps, box, comm);
     o.num_steps = p.steps.size();
@@ -156,7 +156,7 @@ int lodex_series_read_part_f(const lodex_series* s, const char* var, const int64
 int lodex_series_read(const lodex_series* s, const char* var, const int64_t* steps, size_t num_steps,
                       const int64_t* box, int64_t merge_gap, MPI_Comm comm, void* buffer, uint64_t buffer_bytes) {
   return guarded([&] {
-    live(s, Kind::kSeries, "series");
+    s = live(s, Kind::kSeries, "series");
     InputCheck check;
     std::optional<uint64_t> gap;
     check.attempt([&] {

@@ -33,6 +33,81 @@ void polite_wait(MPI_Request req, const char* operation) {
   std::vector<MPI_Request> one{req};
   polite_waitall(one, operation);
 }
+
+// LODEX_JOIN_TIMEOUT: seconds a rank waits for the others to join a communicator (0: forever).
+double join_timeout() {
+  const char* env = std::getenv("LODEX_JOIN_TIMEOUT");
+  if (!env || !*env) return 600;
+  char* end = nullptr;
+  const double s = std::strtod(env, &end);
+  if (*end != '\0' || !(s >= 0))
+    fail(ErrorCode::kInvalidArgument, "LODEX_JOIN_TIMEOUT must be a number of seconds (0: no limit), got \"", env, "\"");
+  return s;
+}
+
+double now_seconds() {
+  timespec ts{};
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return static_cast<double>(ts.tv_sec) + 1e-9 * static_cast<double>(ts.tv_nsec);
+}
+
+// The wait for the communicator's duplicate, the first collective of every lodex call: a rank
+// whose peers never join (they passed another communicator, or do not call) gets an error
+// instead of waiting forever. The request cannot be cancelled; it is left behind.
+void join_wait(MPI_Request req, int size) {
+  const double limit = join_timeout(), start = now_seconds();
+  long sleep_ns = 5000;
+  for (int polls = 0;; ++polls) {
+    int done = 0;
+    check_mpi(MPI_Test(&req, &done, MPI_STATUS_IGNORE), "MPI_Comm_idup");
+    if (done) return;
+    if (limit > 0 && now_seconds() - start > limit)
+      fail(ErrorCode::kMpi, "not every rank of the communicator (", size, " ranks) joined this collective call within ",
+           limit, " s: every rank must pass the same communicator to the same call (LODEX_JOIN_TIMEOUT sets the wait)");
+    if (polls > 64) {
+      timespec ts{0, sleep_ns};
+      nanosleep(&ts, nullptr);
+      sleep_ns = std::min(sleep_ns * 2, 200000L);
+    }
+  }
+}
+
+// Sets an error handler and puts the previous one back when it goes.
+class ErrhandlerSwap {
+ public:
+  ErrhandlerSwap(MPI_Comm comm, MPI_Errhandler handler) : comm_(comm) {
+    MPI_Comm_get_errhandler(comm_, &previous_);
+    MPI_Comm_set_errhandler(comm_, handler);
+  }
+  ~ErrhandlerSwap() {
+    MPI_Comm_set_errhandler(comm_, previous_);
+    MPI_Errhandler_free(&previous_);
+  }
+  ErrhandlerSwap(const ErrhandlerSwap&) = delete;
+  ErrhandlerSwap& operator=(const ErrhandlerSwap&) = delete;
+
+ private:
+  MPI_Comm comm_;
+  MPI_Errhandler previous_ = MPI_ERRHANDLER_NULL;
+};
+
+// The caller's communicator checked before any collective on it: a freed or never-made handle
+// is an error here, not MPI's fatal error handler (MPI raises an invalid handle's error on
+// MPI_COMM_WORLD or MPI_COMM_SELF, so both return errors while the handle is looked at).
+int checked_size(MPI_Comm comm) {
+  int size = 0, rc = MPI_SUCCESS;
+  {
+    const ErrhandlerSwap world(MPI_COMM_WORLD, MPI_ERRORS_RETURN), self(MPI_COMM_SELF, MPI_ERRORS_RETURN);
+    rc = MPI_Comm_size(comm, &size);
+  }
+  if (rc != MPI_SUCCESS) {
+    char text[MPI_MAX_ERROR_STRING];
+    int len = 0;
+    if (MPI_Error_string(rc, text, &len) != MPI_SUCCESS) len = 0;
+    fail(ErrorCode::kMpi, "the communicator is not valid (freed, or not a communicator): ", std::string(text, len));
+  }
+  return size;
+}
 }  // namespace
 
 void check_mpi(int rc, const char* operation) {
@@ -62,7 +137,19 @@ std::pair<int, int> rank_and_size(MPI_Comm comm) {
 Comm::Comm(MPI_Comm comm) {
   if (comm == MPI_COMM_NULL) fail(ErrorCode::kInvalidArgument, "communicator is MPI_COMM_NULL");
   if (!mpi_active()) fail(ErrorCode::kMpi, "MPI is not initialized (or already finalized)");
-  check_mpi(MPI_Comm_dup(comm, &comm_), "MPI_Comm_dup");
+  const int size = checked_size(comm);
+  // The duplicate is made into a cell of its own: when the wait gives up, MPI may still complete
+  // the request later and write there, so the cell is then left to it.
+  auto cell = std::make_unique<MPI_Comm>(MPI_COMM_NULL);
+  MPI_Request joined;
+  check_mpi(MPI_Comm_idup(comm, cell.get(), &joined), "MPI_Comm_idup");
+  try {
+    join_wait(joined, size);
+  } catch (...) {
+    static_cast<void>(cell.release());
+    throw;
+  }
+  comm_ = *cell;
   check_mpi(MPI_Comm_set_errhandler(comm_, MPI_ERRORS_RETURN), "MPI_Comm_set_errhandler");
   check_mpi(MPI_Comm_rank(comm_, &rank_), "MPI_Comm_rank");
   check_mpi(MPI_Comm_size(comm_, &size_), "MPI_Comm_size");

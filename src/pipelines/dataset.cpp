@@ -9,6 +9,7 @@
 #include "pipelines/grids/grid_group.hpp"
 #include "pipelines/series/series_group.hpp"
 #include "pipelines/dataset_state.hpp"
+#include "pipelines/same_arguments.hpp"
 
 namespace lodex {
 
@@ -82,11 +83,27 @@ void DatasetState::require_writable() const {
          "' is open for reading; open it with mode=\"a\" to append steps");
 }
 
+namespace {
+
+// The path as every rank would find it (relative paths are taken from each rank's folder).
+std::string absolute_text(const std::string& path) {
+  std::error_code ec;
+  const auto p = std::filesystem::absolute(path, ec);
+  return ec ? path : p.lexically_normal().string();
+}
+
+std::string options_text(const DatasetOptions& o) {
+  return cat("fsync=", o.fsync, " allow_outside=", o.allow_outside, " exchange=", static_cast<int>(o.exchange));
+}
+
+}  // namespace
+
 std::shared_ptr<Dataset> Dataset::create(const std::string& path, MPI_Comm comm, DatasetOptions options) {
   auto ds = std::shared_ptr<Dataset>(new Dataset());
   ds->state_ = std::make_shared<DatasetState>();
   DatasetState& st = *ds->state_;
   if (comm != MPI_COMM_NULL) st.comm = Comm(comm);
+  require_same_arguments(st.comm, "create", {{"path", absolute_text(path)}, {"options", options_text(options)}});
   st.path = path;
   st.writable = true;
   st.options = options;
@@ -136,6 +153,9 @@ std::shared_ptr<Dataset> Dataset::open(const std::string& path, OpenMode mode, M
   ds->state_ = std::make_shared<DatasetState>();
   DatasetState& st = *ds->state_;
   if (comm != MPI_COMM_NULL) st.comm = Comm(comm);
+  require_same_arguments(st.comm, "open", {{"path", absolute_text(path)},
+                                           {"mode", mode == OpenMode::kAppend ? "append" : "read"},
+                                           {"options", options_text(options)}});
   st.path = path;
   st.writable = mode == OpenMode::kAppend;
   st.options = options;

@@ -62,7 +62,11 @@ GridReadPart GridGroup::read_part(const std::string& field, int64_t step, const 
 GridArray GridGroup::read(const std::string& field, int64_t step, const std::optional<GridBox>& box,
                           std::optional<int> resolution, MPI_Comm comm, IdxReadStats* stats,
                           const std::optional<Error>& input_error) const {
-  return agreed_read(comm, input_error, [&](int rank, int size) {
+  const auto res_text = [](int r) { return std::to_string(r); };
+  return agreed_read(comm, input_error, "grid read",
+                     {{"grid", name_}, {"field", field}, {"step", std::to_string(step)},
+                      {"box", argument_text(box, box_text)}, {"resolution", argument_text(resolution, res_text)}},
+                     [&](int rank, int size) {
     const GridReadPart part = read_part(field, step, box, resolution, rank, size);
     IdxReadStats st;
     GridArray out;

@@ -83,7 +83,11 @@ GridArray IdxDataset::read(const std::string& field, int64_t time,
 GridArray IdxDataset::read(const std::string& field, int64_t time, const std::optional<GridBox>& box,
                            std::optional<int> resolution, MPI_Comm comm, IdxReadStats* stats,
                            const std::optional<Error>& input_error) const {
-  return agreed_read(comm, input_error, [&](int rank, int size) {
+  const auto res_text = [](int r) { return std::to_string(r); };
+  return agreed_read(comm, input_error, "IDX read",
+                     {{"file", path_}, {"field", field}, {"time", std::to_string(time)},
+                      {"box", argument_text(box, box_text)}, {"resolution", argument_text(resolution, res_text)}},
+                     [&](int rank, int size) {
     return read_samples(read_part(field, time, box, resolution, rank, size), field, time, stats);
   });
 }

@@ -1,4 +1,5 @@
 #include "pipelines/particles/particle_query.hpp"
+#include "pipelines/same_arguments.hpp"
 #include "pipelines/particles/particle_rows.hpp"
 #include "pipelines/phase_clock.hpp"
 
@@ -48,19 +49,6 @@ std::vector<Box> spatial_parts(const SpatialMetadata& meta, const std::vector<si
   return spatial_split(query, extents, n);
 }
 
-namespace {
-
-uint64_t request_hash(const ReadRequest& r, const std::string& dir, bool sampled) {
-  std::string key = cat(dir, '|', sampled, '|', static_cast<int>(r.split), '|', r.lod.readers, '|', r.lod.P, '|',
-                        r.lod.S, '|', r.level.value_or(UINT32_MAX), '|', r.fraction.value_or(-1.0), '|');
-  if (r.box) key += to_string(*r.box);
-  for (const auto& f : r.fields) key += "|" + f;
-  return checksum64(key.data(), key.size());
-}
-
-
-}  // namespace
-
 ParticleQuery::ParticleQuery(std::string step_dir, const Confinement& confinement, const Schema& schema, const LodParams& lod, SpatialMetadata meta,
                              uint64_t metadata_bytes, const ReadRequest& request, bool sampled, MPI_Comm comm,
                              const std::optional<Error>& prior, const std::optional<Error>& input_error)
@@ -75,12 +63,16 @@ ParticleQuery::ParticleQuery(std::string step_dir, const Confinement& confinemen
   setup_.metadata_bytes = metadata_bytes;
   setup_.bytes_read = metadata_bytes;
   comm_.agree(input_error, [] {});   // a rank whose arguments its binding could not convert
-  if (comm_.is_mpi()) {
-    // Every rank must ask the same question, or the collectives below would not match.
-    if (!comm_.same_everywhere(request_hash(request, dir_, sampled)))
-      fail(ErrorCode::kInvalidArgument, "the ranks of a parallel read passed different steps, boxes, fields, "
-           "levels, fractions or splits; every rank must pass the same");
-  }
+  // Every rank must ask the same question, or the collectives below would not match.
+  const auto box_str = [](const Box& b) { return to_string(b); };
+  const auto level_str = [](uint32_t l) { return std::to_string(l); };
+  const auto fraction_str = [](double f) { return cat(f); };
+  require_same_arguments(comm_, "particle read",
+                         {{"step", dir_}, {"box", argument_text(request.box, box_str)},
+                          {"fields", argument_text(request.fields)}, {"level", argument_text(request.level, level_str)},
+                          {"fraction", argument_text(request.fraction, fraction_str)},
+                          {"level-of-detail parameters", cat(request.lod.readers, ',', request.lod.P, ',', request.lod.S)},
+                          {"split", cat(static_cast<int>(request.split), sampled)}});
   comm_.agree([&] {
     if (prior) throw *prior;
     setup(request, sampled);

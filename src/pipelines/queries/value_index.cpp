@@ -24,6 +24,7 @@
 #include "layout/query.hpp"
 #include "layout/value_query_plan.hpp"
 #include "mpi/comm.hpp"
+#include "pipelines/same_arguments.hpp"
 #include "pipelines/particles/column_stats.hpp"
 #include "pipelines/collective.hpp"
 #include "pipelines/dataset_state.hpp"
@@ -771,6 +772,14 @@ QuerySetup set_up(const Comm& comm, const DatasetState& st, const std::string& n
     s.step = &step_record(g, step);
     s.loaded = load_metadata(st, name, step);
   });
+  const auto box_str = [](const Box& b) { return to_string(b); };
+  const auto level_str = [](uint32_t l) { return std::to_string(l); };
+  require_same_arguments(comm, "value query",
+                         {{"group", name}, {"query text", vq.text}, {"step", std::to_string(step)},
+                          {"box", argument_text(vq.box, box_str)}, {"level", argument_text(vq.level, level_str)},
+                          {"level-of-detail parameters", cat(vq.lod.readers, ',', vq.lod.P, ',', vq.lod.S)},
+                          {"fields", argument_text(vq.fields)}, {"rows", std::to_string(vq.rows)},
+                          {"use_index", std::to_string(vq.use_index)}});
   const Schema& schema = group_meta(st, name).schema;
   s.first_component.assign(schema.size(), 0);
   for (size_t f = 1; f < schema.size(); ++f)

@@ -241,7 +241,11 @@ SeriesArray SeriesGroup::read(const std::string& var, const std::vector<int64_t>
 SeriesArray SeriesGroup::read(const std::string& var, const std::vector<int64_t>& steps,
                               const std::optional<GridBox>& box, std::optional<uint64_t> merge_gap,
                               MPI_Comm comm, const std::optional<Error>& input_error) const {
-  return agreed_read(comm, input_error, [&](int rank, int size) {
+  const auto gap_text = [](uint64_t g) { return std::to_string(g); };
+  return agreed_read(comm, input_error, "series read",
+                     {{"series", name_}, {"variable", var}, {"steps", argument_text(steps)},
+                      {"box", argument_text(box, box_text)}, {"merge gap", argument_text(merge_gap, gap_text)}},
+                     [&](int rank, int size) {
     const double t0 = wall_seconds();
     read_stats_ = {};
     const SeriesReadPart part = read_part(var, steps, box, rank, size);
