@@ -165,7 +165,9 @@ IdxHeader decode_idx_header(const std::string& text, const std::string& what) {
     if (trimmed.front() == '(' && trimmed.back() == ')' && trimmed.find(')') == trimmed.size() - 1) {
       entries.push_back({trimmed.substr(1, trimmed.size() - 2), {}});
     } else {
-      if (entries.empty()) fail(ErrorCode::kFormat, what, ": text before the first (key): '", trimmed, "'");
+      // Not quoted: the file may be anything (a password file), and the error may be shown to others.
+      if (entries.empty())
+        fail(ErrorCode::kFormat, what, " is not an IDX file: its first line is not a key such as (version)");
       entries.back().second.push_back(trimmed);
     }
   }

@@ -220,3 +220,16 @@ def test_bad_headers_and_arguments(copy_of, tmp_path):
         g.read(step=1)
     with pytest.raises(lodex.InvalidArgumentError):
         g.read(box=((0, 0), (4, 4)))   # 3-D grid, 2-D box
+
+
+def test_a_file_that_is_not_idx_is_refused_without_quoting_it(tmp_path):
+    """Opening any file as IDX (a password file, a binary) names the file, not its content: the
+    error may be shown to someone who cannot read the file."""
+    for name, content in [("secret.idx", b"alice:s3cr3t-token:1000\n(version)\n6\n"),
+                          ("binary.idx", b"\x7fELF\x02\x01\x01 secret-bytes\n")]:
+        f = tmp_path / name
+        f.write_bytes(content)
+        with pytest.raises(lodex.FormatError, match="is not an IDX file") as err:
+            lodex.open_idx(str(f))
+        assert name in str(err.value)
+        assert "s3cr3t" not in str(err.value) and "secret-bytes" not in str(err.value)
