@@ -139,8 +139,8 @@ NB_MODULE(_lodex, m) {
               spec.dims = dims;
               spec.particles_per_file = particles_per_file;
               schema = Schema(specs);
-            } catch (const lodex::Error& e) {
-              if (!input_error) input_error = e;
+            } catch (...) {   // any exception: this rank still joins the agreement
+              if (!input_error) input_error = lodex::current_error();
             }
             LodParams lod{scale, level0_max, brick_target, seed};
             nb::gil_scoped_release release;
