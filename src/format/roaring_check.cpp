@@ -1,6 +1,7 @@
 #include "format/roaring_check.hpp"
 
 #include <bit>
+#include <cstring>
 #include <vector>
 
 #include "core/bytes.hpp"
