@@ -452,6 +452,8 @@ def test_damaged_data_is_a_500_with_a_message(dataset, tmp_path):
         assert status == 500 and err.split(":")[0] in ("FormatError", "IOFailure"), err
         assert "p000001.lpd" in err and "Traceback" not in err
         assert request(srv, "/api/particles?group=gas&step=0&level=2")[0] == 200
+        status, _, body = request(srv, "/api/info")   # its snapshot met the damaged file at start
+        assert status == 500 and "p000001.lpd" in json.loads(body)["error"]
     finally:
         srv.shutdown()
         srv.server_close()
