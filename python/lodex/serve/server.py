@@ -6,6 +6,7 @@ free request slot, an allowed Host, the token: server.access) and bounded (docs/
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import re
@@ -63,7 +64,7 @@ class Server(ThreadingHTTPServer):
         self.token = token
         self.limits = limits
         self.slots = threading.BoundedSemaphore(limits.max_requests)
-        self.busy = 0                  # requests in progress (for the log and the tests)
+        self.busy = 0                  # reading requests in progress (for the tests)
         self._busy_lock = threading.Lock()
         self.info = _snapshot(dataset)   # /api/info, served without the lock
         self.refinements = endpoints.Refinements()
@@ -116,17 +117,6 @@ class Handler(BaseHTTPRequestHandler):
         super().setup()
 
     def do_GET(self) -> None:
-        if not self.server.take_slot():
-            self.close_connection = True
-            n = self.server.limits.max_requests
-            return self._error(503, f"busy: this server answers {n} requests at once (--max-requests); "
-                                    f"retry shortly", {"Retry-After": "1"})
-        try:
-            self._answer()
-        finally:
-            self.server.free_slot()
-
-    def _answer(self) -> None:
         try:
             url = urlsplit(self.path)
             query = self._admit(url)
@@ -185,23 +175,38 @@ class Handler(BaseHTTPRequestHandler):
             if isinstance(self.server.info, errors.Error):
                 raise self.server.info
             return self._send(200, self.server.info, "application/json")
-        if path == "/api/range":
-            p = Params(query)
-            with self.server.lock:
-                out = endpoints.value_range(self.server.dataset, p)
-            return self._send(200, json.dumps(out).encode(), "application/json")
-        if path in ENDPOINTS:
-            p = Params(query)
-            check_query(p.peek("q") if path == "/api/query" else None, self.server.limits)
-            with self.server.lock:
-                frame = self.server.endpoints[path](self.server.dataset, p)
-            return self._send_frame(frame)
+        if path == "/api/range" or path in ENDPOINTS:
+            with self._slot():
+                return self._read(path, Params(query))
         if path in self.server.static:
             with open(self.server.static[path], "rb") as f:
                 body = f.read()
             return self._send(200, body, _TYPES[os.path.splitext(self.server.static[path])[1]])
         known = ["/api/info", "/api/range", *ENDPOINTS, *sorted(self.server.static)]
         self._error(404, f"no such endpoint {path!r}; known: {', '.join(known)}")
+
+    @contextlib.contextmanager
+    def _slot(self):
+        """One of the --max-requests slots for a request that reads the dataset, held until its
+        response is written (its memory is freed then); none free: 503 at once."""
+        if not self.server.take_slot():
+            n = self.server.limits.max_requests
+            raise Refused(503, f"busy: this server answers {n} requests at once that read the dataset "
+                               f"(--max-requests); retry shortly", {"Retry-After": "1"})
+        try:
+            yield
+        finally:
+            self.server.free_slot()
+
+    def _read(self, path: str, p: Params) -> None:
+        if path == "/api/range":
+            with self.server.lock:
+                out = endpoints.value_range(self.server.dataset, p)
+            return self._send(200, json.dumps(out).encode(), "application/json")
+        check_query(p.peek("q") if path == "/api/query" else None, self.server.limits)
+        with self.server.lock:
+            frame = self.server.endpoints[path](self.server.dataset, p)
+        self._send_frame(frame)
 
     def send_error(self, code: int, message: str | None = None, explain: str | None = None) -> None:
         """The base class's errors (a malformed request line, a line too long, an unknown
