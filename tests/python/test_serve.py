@@ -414,7 +414,10 @@ def test_bad_port_or_taken_address_is_an_error(dataset, server):
     taken = str(server.server_address[1])
     for args, message in ((["--port", "70000"], "port must be an integer in 0..65535"),
                           (["--port", taken], f"cannot listen on 127.0.0.1:{taken}"),
-                          (["--host", "no.such.host.invalid", "--port", "0"], "cannot listen on no.such.host.invalid")):
+                          (["--host", "no.such.host.invalid", "--port", "0"], "cannot listen on no.such.host.invalid"),
+                          (["--port", "0", "--max-requests", "0"], "max_requests must be a positive integer"),
+                          (["--port", "0", "--idle-timeout", "nan"], "idle_timeout must be a positive number"),
+                          (["--port", "0", "--token", "a;b"], "token must be 1 to 256 of the characters")):
         r = subprocess.run([sys.executable, "-m", "lodex", "serve", dataset, *args],
                            capture_output=True, text=True, timeout=60)
         assert r.returncode != 0 and message in r.stderr and "Traceback" not in r.stderr, r.stderr
@@ -499,6 +502,7 @@ def test_no_token_server_answers_anyone(dataset):
     try:
         assert srv.token is None and srv.login_url == srv.url + "/"
         assert request(srv, "/api/info", auth=False)[0] == 200
+        assert request(srv, "/api/info?token=anything", auth=False)[0] == 200   # ignored
     finally:
         srv.shutdown()
         srv.server_close()
