@@ -366,23 +366,29 @@ def get(port: int, path: str, headers: dict | None = None):
 def stop(p) -> str:
     p.send_signal(2)
     p.wait(timeout=30)
-    assert p.returncode == 0
-    return p.stderr.read()
+    err = p.stderr.read()
+    assert p.returncode == 0, err
+    return err
 
 
 def test_command_line(dataset):
     """`lodex serve DS --port 0` prints its address with a fresh random token and answers there
     to that token only; stops on SIGINT."""
     p, line, port = serve_command(dataset)
+    silent = None
     try:
         token = line.split("/?token=")[1].split()[0]
         assert len(token) >= 32
         assert get(port, "/api/info")[0] == 403
         status, body = get(port, f"/api/info?token={token}")
         assert status == 200 and json.loads(body)["particles"]["gas"]["steps"][0]["particles"] == N
+        import socket
+        silent = socket.create_connection(("127.0.0.1", port))   # open, silent, at Ctrl-C
     finally:
         err = stop(p)
-    assert "leaked" not in err   # the dataset was closed on the way out
+        if silent is not None:
+            silent.close()
+    assert "leaked" not in err   # the dataset was closed on the way out, its connections ended
     p2, line2, _ = serve_command(dataset)
     stop(p2)
     assert line2.split("/?token=")[1].split()[0] != token   # a new token every start
@@ -624,6 +630,32 @@ def test_concurrent_requests_are_bounded(dataset):
             w.join(30)
         assert results == [200, 200]
         assert request(srv, "/api/grid?name=density&resolution=0")[0] == 200
+    finally:
+        close(srv)
+
+
+def test_open_connections_are_bounded(dataset):
+    """Silent connections hold a thread each until the idle timeout: over --max-connections a new
+    one is answered 503 at once, without a thread; when they close, connections are served."""
+    import socket
+    import time
+    from lodex.serve import Limits
+    srv = run_server(dataset, limits=Limits(max_connections=2, idle_timeout=30))
+    try:
+        silent = [socket.create_connection(srv.server_address[:2], timeout=10) for _ in range(2)]
+        deadline = time.monotonic() + 10
+        while srv.connections < 2 and time.monotonic() < deadline:
+            time.sleep(0.01)
+        t0 = time.monotonic()
+        status, headers, body = request(srv, "/api/info", timeout=5)
+        assert status == 503 and headers["Retry-After"] == "1", body
+        assert "2 connections" in json.loads(body)["error"] and time.monotonic() - t0 < 2
+        for sock in silent:
+            sock.close()
+        deadline = time.monotonic() + 10
+        while srv.connections and time.monotonic() < deadline:
+            time.sleep(0.01)
+        assert request(srv, "/api/info")[0] == 200
     finally:
         close(srv)
 

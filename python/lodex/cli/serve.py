@@ -35,6 +35,8 @@ def add_parser(sub) -> None:
                    help=f"requests answered at once; more get 503 (default {d.max_requests})")
     p.add_argument("--idle-timeout", type=float, default=d.idle_timeout,
                    help=f"seconds a connection may stay silent or stop reading (default {d.idle_timeout:g})")
+    p.add_argument("--max-connections", type=int, default=d.max_connections,
+                   help=f"connections open at once, one thread each; more get 503 (default {d.max_connections})")
     p.add_argument("--quiet", action="store_true", help="no request log")
     p.set_defaults(func=run)
 
@@ -43,14 +45,14 @@ def run(args: argparse.Namespace) -> int:
     from ..serve import Limits, make_server
 
     limits = Limits(args.max_response_bytes, args.max_query_chars, args.max_query_terms,
-                    args.max_requests, args.idle_timeout)
+                    args.max_requests, args.idle_timeout, args.max_connections)
     token = False if args.no_token else args.token or os.environ.get(TOKEN_ENV) or True
     server = make_server(args.path, args.host, args.port, args.quiet, token, limits)
-    if server.token is None:
-        print(f"lodex serve: warning: --no-token: any user of this machine can read {args.path} "
-              f"through {server.url}/", file=sys.stderr, flush=True)
-    print(f"lodex serve: {args.path} at {server.login_url} (Ctrl-C stops)", flush=True)
-    try:
+    try:   # Ctrl-C right after the address is printed stops cleanly too
+        if server.token is None:
+            print(f"lodex serve: warning: --no-token: any user of this machine can read {args.path} "
+                  f"through {server.url}/", file=sys.stderr, flush=True)
+        print(f"lodex serve: {args.path} at {server.login_url} (Ctrl-C stops)", flush=True)
         server.serve_forever()
     except KeyboardInterrupt:
         pass

@@ -27,11 +27,13 @@ class Limits:
     max_response_bytes: int = 256 * 2**20   # a data response's size
     max_query_chars: int = 4096             # the text of q on /api/query
     max_query_terms: int = 64               # comparisons in q
-    max_requests: int = 8                   # requests in progress at once (others: 503)
+    max_requests: int = 8                   # reads in progress at once (others: 503)
     idle_timeout: float = 60.0              # seconds a connection may stay silent or not read
+    max_connections: int = 64               # open connections, one thread each (others: 503)
 
     def __post_init__(self):
-        for name in ("max_response_bytes", "max_query_chars", "max_query_terms", "max_requests"):
+        for name in ("max_response_bytes", "max_query_chars", "max_query_terms", "max_requests",
+                     "max_connections"):
             v = getattr(self, name)
             if isinstance(v, bool) or not isinstance(v, int) or v < 1:
                 raise InvalidArgumentError(f"{name} must be a positive integer, got {v!r}")

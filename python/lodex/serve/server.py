@@ -10,8 +10,10 @@ import contextlib
 import json
 import os
 import re
+import socket
 import sys
 import threading
+import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from urllib.parse import urlsplit
 
@@ -65,6 +67,8 @@ class Server(ThreadingHTTPServer):
         self.limits = limits
         self.slots = threading.BoundedSemaphore(limits.max_requests)
         self.busy = 0                  # reading requests in progress (for the tests)
+        self.connections = 0           # open connections, each with its thread
+        self._open: set = set()        # their sockets (closed on server_close)
         self._busy_lock = threading.Lock()
         self.info = _snapshot(dataset)   # /api/info, served without the lock
         self.refinements = endpoints.Refinements()
@@ -74,8 +78,10 @@ class Server(ThreadingHTTPServer):
         self.host_names = access.allowed_names(host)
 
     def server_close(self) -> None:
-        """Stop listening, drop the kept refinements and close the dataset."""
+        """Stop listening, end the open connections (their threads hold the server), drop the
+        kept refinements and close the dataset."""
         super().server_close()
+        self._end_connections()
         with self.lock:
             self.refinements.clear()
             self.dataset.close()
@@ -94,6 +100,52 @@ class Server(ThreadingHTTPServer):
     def cookie_name(self) -> str:
         # cookies are shared by every port of a host: one name per server port
         return f"lodex-serve-token-{self.server_address[1]}"
+
+    def process_request(self, request, client_address) -> None:
+        """A thread for the connection, or over --max-connections a 503 from here and no thread
+        (silent connections cannot pile up threads)."""
+        with self._busy_lock:
+            full = self.connections >= self.limits.max_connections
+            if not full:
+                self.connections += 1
+                self._open.add(request)
+        if full:
+            return self._turn_away(request)
+        super().process_request(request, client_address)
+
+    def process_request_thread(self, request, client_address) -> None:
+        try:
+            super().process_request_thread(request, client_address)
+        finally:
+            with self._busy_lock:
+                self.connections -= 1
+                self._open.discard(request)
+
+    def _end_connections(self, wait: float = 5.0) -> None:
+        with self._busy_lock:
+            open_ = list(self._open)
+        for sock in open_:
+            with contextlib.suppress(OSError):
+                sock.shutdown(socket.SHUT_RDWR)   # its thread's read or write ends now
+        deadline = time.monotonic() + wait
+        while self.connections and time.monotonic() < deadline:
+            time.sleep(0.01)
+
+    def _turn_away(self, request) -> None:
+        n = self.limits.max_connections
+        body = json.dumps({"error": f"busy: this server keeps {n} connections open at once "
+                                    f"(--max-connections); retry shortly", "status": 503}).encode()
+        head = (f"HTTP/1.0 503 Service Unavailable\r\nContent-Type: application/json\r\n"
+                f"Content-Length: {len(body)}\r\nRetry-After: 1\r\n\r\n").encode()
+        try:
+            request.settimeout(0.5)   # a fresh socket's buffer takes these few bytes at once
+            request.sendall(head + body)
+            request.settimeout(0.05)   # read the request already sent: closing on unread bytes
+            request.recv(65536)        # would reset the connection before the client reads the 503
+        except OSError:
+            pass
+        finally:
+            self.shutdown_request(request)
 
     def take_slot(self) -> bool:
         if not self.slots.acquire(blocking=False):
