@@ -270,6 +270,40 @@ void splice_lists(const std::string& text, const StepLists& lists, std::string& 
 
 }  // namespace
 
+namespace {
+
+// The one group of a probe manifest, as JSON, without what writes add.
+json definition_json(const Manifest& m) {
+  std::string text;
+  encode_manifest(m, text);
+  json root = json::parse(text);
+  const json& groups = root.at("groups");
+  if (groups.size() != 1) fail(ErrorCode::kInternal, "a definition probe holds ", groups.size(), " groups");
+  json g = groups.begin().value();
+  for (const char* written : {"steps", "windows", "cuts", "d_tar", "d_sar", "opt_size", "chunk_bytes", "reason",
+                              "writer_ranks"})
+    g.erase(written);
+  if (g.at("kind") == "particles" && !g.contains("periodic")) g["periodic"] = {false, false, false};
+  return g;
+}
+
+}  // namespace
+
+std::vector<std::string> definition_differences(const Manifest& existing, const Manifest& asked) {
+  const json a = definition_json(existing), b = definition_json(asked);
+  std::vector<std::string> out;
+  json keys = json::object();
+  for (const auto& [k, v] : a.items()) keys[k] = true;
+  for (const auto& [k, v] : b.items()) keys[k] = true;
+  for (const auto& [k, v] : keys.items()) {
+    const json none = "absent";
+    const json& x = a.contains(k) ? a.at(k) : none;
+    const json& y = b.contains(k) ? b.at(k) : none;
+    if (x != y) out.push_back(cat(k == "periodic" ? "periodic axes" : k, " ", x.dump(), ", not ", y.dump()));
+  }
+  return out;
+}
+
 std::string encode_manifest(const Manifest& m) {
   std::string out;
   encode_manifest(m, out);

@@ -146,6 +146,12 @@ struct Manifest {
   const char* kind_of(const std::string& name) const;
 };
 
+// How an existing group's definition differs from one asked for again: `existing` and `asked`
+// each hold one group (particles, grid or series, the same kind and name). Compared as the
+// manifest records them, leaving out what writes add (steps, a series' plan); each difference as
+// "<key> <existing value>, not <asked value>" ("periodic axes" for "periodic"). Empty: the same.
+std::vector<std::string> definition_differences(const Manifest& existing, const Manifest& asked);
+
 std::string encode_manifest(const Manifest& m);
 void encode_manifest(const Manifest& m, std::string& out);   // into `out`, reusing its buffer
 // `what` names the file in errors; every key and value is validated.

@@ -286,6 +286,179 @@ ParticleGroup& Dataset::particles(const std::string& name) {
   fail_not_found("particle group", name);
 }
 
+GridGroup& Dataset::grid(const std::string& name) {
+  state_->require_open();
+  for (auto& g : grids_)
+    if (g->name() == name) return *g;
+  fail_not_found("grid", name);
+}
+
+SeriesGroup& Dataset::series(const std::string& name) {
+  state_->require_open();
+  for (auto& s : series_)
+    if (s->name() == name) return *s;
+  fail_not_found("series", name);
+}
+
+namespace {
+
+// ---- one definition path: particle groups, grids and series ----
+
+// What differs between the kinds: the manifest's list, its lookup, and how a definition asked
+// again compares with the recorded one.
+template <typename Meta>
+struct DefinitionKind;
+template <>
+struct DefinitionKind<ParticleGroupMeta> {
+  static constexpr const char* kName = "particle group";
+  static std::vector<ParticleGroupMeta>& entries(Manifest& m) { return m.particle_groups; }
+  static const ParticleGroupMeta* find(const Manifest& m, const std::string& n) { return m.find_particles(n); }
+  static void like(const ParticleGroupMeta&, ParticleGroupMeta&) {}
+};
+template <>
+struct DefinitionKind<GridMeta> {
+  static constexpr const char* kName = "grid";
+  static std::vector<GridMeta>& entries(Manifest& m) { return m.grids; }
+  static const GridMeta* find(const Manifest& m, const std::string& n) { return m.find_grid(n); }
+  // A bitmask left to lodex matches the one lodex derived (its text is recorded at each write).
+  static void like(const GridMeta& existing, GridMeta& asked) {
+    if (asked.bitmask_derived && existing.bitmask_derived) asked.bitmask = existing.bitmask;
+  }
+};
+template <>
+struct DefinitionKind<SeriesMeta> {
+  static constexpr const char* kName = "series";
+  static std::vector<SeriesMeta>& entries(Manifest& m) { return m.series; }
+  static const SeriesMeta* find(const Manifest& m, const std::string& n) { return m.find_series(n); }
+  static void like(const SeriesMeta&, SeriesMeta&) {}
+};
+
+template <typename Meta>
+Manifest probe_of(const Meta& def) {
+  Manifest probe;
+  DefinitionKind<Meta>::entries(probe).push_back(def);
+  return probe;
+}
+
+// Collective, the same for every kind: the kind's checks of `def` (which may complete it),
+// agreed with a binding's input error; every rank's definition the same; then either the
+// recorded definition equals it (each difference named otherwise) or rank 0 adds it to the
+// manifest (taken back if the write fails) and every rank lists it. Returns whether it is new.
+template <typename Meta, typename Check>
+bool define_group(DatasetState& st, Meta& def, const std::optional<Error>& input_error, Check&& check) {
+  using Kind = DefinitionKind<Meta>;
+  const std::string& name = def.name;
+  st.comm.agree(input_error, [&] {
+    check_group_name(name);
+    if (const char* kind = st.manifest.kind_of(name); kind && std::string(kind) != Kind::kName)
+      fail(ErrorCode::kAlreadyExists, "'", name, "' is a ", kind, ", not a ", Kind::kName);
+    check(def);
+  });
+  const std::string text = encode_manifest(probe_of(def));
+  if (!st.comm.same_everywhere(checksum64(text.data(), text.size())))
+    fail(ErrorCode::kInvalidArgument, "ranks define ", Kind::kName, " '", name, "' differently");
+  if (const Meta* existing = Kind::find(st.manifest, name)) {
+    st.comm.agree([&] {
+      Meta asked = def;
+      Kind::like(*existing, asked);
+      std::string with;
+      for (const std::string& d : definition_differences(probe_of(*existing), probe_of(asked)))
+        with += cat(with.empty() ? " exists with " : "; it exists with ", d);
+      if (!with.empty())
+        fail(ErrorCode::kInvalidArgument, Kind::kName, " '", name, "'", with,
+             ": it has another definition; reopen it without one to use it as is");
+    });
+    return false;
+  }
+  st.comm.agree([&] {
+    st.require_writable();
+    if (st.comm.rank() != 0) return;
+    Kind::entries(st.manifest).push_back(def);
+    try {
+      make_directories(join_path(st.path, name));
+      st.write_manifest();
+    } catch (...) {
+      Kind::entries(st.manifest).pop_back();
+      throw;
+    }
+  });
+  if (st.comm.rank() != 0) Kind::entries(st.manifest).push_back(def);
+  return true;
+}
+
+// ---- each kind's checks ----
+
+void check_particle_definition(const ParticleGroupMeta& def, const ParticleDomain& domain) {
+  const LodParams& lod = def.lod;
+  const PartitionSpec& partition = def.partition;
+  check_domain(domain);
+  if (lod.scale < 2 || lod.scale > 1024) fail(ErrorCode::kInvalidArgument, "level scale ", lod.scale, " must be 2..1024");
+  if (lod.level0_max < 1) fail(ErrorCode::kInvalidArgument, "level0_max must be at least 1");
+  for (int a = 0; a < 3; ++a)
+    if (partition.dims[a] < 1 || partition.dims[a] > (1u << 20))
+      fail(ErrorCode::kInvalidArgument, "partition dims must be 1..2^20, got ", partition.dims[a]);
+  if (partition.mode == PartitionMode::kAdaptive && partition.particles_per_file < 1)
+    fail(ErrorCode::kInvalidArgument, "adaptive partitions need particles_per_file of at least 1, got ",
+         partition.particles_per_file);
+}
+
+void check_grid_definition(GridMeta& def, const GridSpec& spec) {
+  if (spec.ndims < 1 || spec.ndims > 3) fail(ErrorCode::kInvalidArgument, "a grid has 1, 2 or 3 axes, not ", spec.ndims);
+  for (int a = 0; a < 3; ++a) {
+    if (a < spec.ndims && (spec.dims[a] < 1 || spec.dims[a] > (uint64_t{1} << 40)))
+      fail(ErrorCode::kInvalidArgument, "grid dimension ", "xyz"[a], " is ", spec.dims[a], "; it must be 1..2^40");
+    if (a >= spec.ndims && spec.dims[a] != 1)
+      fail(ErrorCode::kInvalidArgument, "a ", spec.ndims, "-D grid has no extent on axis ", "xyz"[a]);
+  }
+  if (spec.fields.empty()) fail(ErrorCode::kInvalidArgument, "a grid needs at least one field");
+  for (size_t i = 0; i < spec.fields.size(); ++i) {
+    const FieldSpec& f = spec.fields[i];
+    if (f.name.empty() || f.name.find_first_of(" +\n\t") != std::string::npos)
+      fail(ErrorCode::kInvalidArgument, "grid field name '", f.name, "' must be non-empty without spaces or '+'");
+    if (f.components < 1 || f.components > kMaxComponents)
+      fail(ErrorCode::kInvalidArgument, "field '", f.name, "' has ", f.components, " components (1..", kMaxComponents, ")");
+    for (size_t j = 0; j < i; ++j)
+      if (spec.fields[j].name == f.name) fail(ErrorCode::kInvalidArgument, "field '", f.name, "' is named twice");
+  }
+  const HzIndex index(spec.bitmask.empty() ? HzIndex::default_bitmask(spec.dims, spec.ndims) : spec.bitmask);
+  if (!spec.bitmask.empty()) index.require_fits(spec.dims, spec.ndims);
+  const int bits = index.maxh();
+  def.bits_per_block = spec.bits_per_block == 0 ? std::min(15, bits) : spec.bits_per_block;
+  if (def.bits_per_block < 1 || def.bits_per_block > std::min(bits, 31))
+    fail(ErrorCode::kInvalidArgument, "bits_per_block ", spec.bits_per_block, " is larger than the grid: its ",
+         "index has ", bits, " bits, so blocks have 1..", std::min(bits, 31), " bits");
+  if (spec.blocks_per_file < 1) fail(ErrorCode::kInvalidArgument, "blocks_per_file must be at least 1");
+  parse_grid_aggregation(spec.aggregation);
+  grid_partition_bits(spec.partitions, index);
+  if (spec.index_space != "global" && spec.index_space != "local")
+    fail(ErrorCode::kInvalidArgument, "index_space must be 'global' or 'local', got '", spec.index_space, "'");
+}
+
+void check_series_definition(const SeriesSpec& spec) {
+  for (int a = 0; a < 3; ++a)
+    if (spec.dims[a] < 1 || spec.dims[a] > (int64_t{1} << 31))
+      fail(ErrorCode::kInvalidArgument, "series dimension ", "xyz"[a], " is ", spec.dims[a], "; it must be 1..2^31");
+  if (spec.variables.empty()) fail(ErrorCode::kInvalidArgument, "a series needs at least one variable");
+  if (spec.variables.size() > 65536) fail(ErrorCode::kInvalidArgument, "a series has at most 65536 variables");
+  for (size_t i = 0; i < spec.variables.size(); ++i) {
+    const SeriesVariable& v = spec.variables[i];
+    if (v.name.empty() || v.name.size() > 255 || v.name.find_first_of(" \n\t/") != std::string::npos)
+      fail(ErrorCode::kInvalidArgument, "variable name '", v.name, "' must have 1-255 characters, no spaces or '/'");
+    if (v.ndim != 2 && v.ndim != 3)
+      fail(ErrorCode::kInvalidArgument, "variable '", v.name, "' has ", v.ndim, " dimensions; series variables have 2 (y, x) or 3 (z, y, x)");
+    for (size_t j = 0; j < i; ++j)
+      if (spec.variables[j].name == v.name) fail(ErrorCode::kInvalidArgument, "variable '", v.name, "' is named twice");
+  }
+  const StarSettings& s = spec.settings;
+  if (s.memory_budget < 1) fail(ErrorCode::kInvalidArgument, "memory_budget must be at least 1 byte");
+  if (s.d_tar < 0 || s.d_tar > 1024) fail(ErrorCode::kInvalidArgument, "d_tar must be 1..1024 (0: chosen), got ", s.d_tar);
+  if (s.d_sar < -1 || s.d_sar > 31) fail(ErrorCode::kInvalidArgument, "d_sar must be 0..31 (-1: chosen), got ", s.d_sar);
+  if (!(s.bw_io > 0) || !(s.cc >= 0) || !(s.ts >= 0) || !(s.cc + s.ts > 0))
+    fail(ErrorCode::kInvalidArgument, "bw_io must be positive and cc, ts non-negative (not both 0)");
+}
+
+}  // namespace
+
 ParticleGroup& Dataset::particles(const std::string& name, const Schema& schema, const ParticleDomain& domain,
                                   const PartitionSpec& partition, const LodParams& lod,
                                   const std::optional<Error>& input_error) {
@@ -299,82 +472,9 @@ ParticleGroup& Dataset::particles(const std::string& name, const Schema& schema,
   def.periodic = domain.periodic;
   def.partition = partition;
   def.lod = lod;
-  bool exists = false;
-  st.comm.agree(input_error, [&] {
-    check_group_name(name);
-    if (const char* kind = st.manifest.kind_of(name); kind && std::string(kind) != "particle group")
-      fail(ErrorCode::kAlreadyExists, "'", name, "' is a ", kind, ", not a particle group");
-    check_domain(domain);
-    if (lod.scale < 2 || lod.scale > 1024) fail(ErrorCode::kInvalidArgument, "level scale ", lod.scale, " must be 2..1024");
-    if (lod.level0_max < 1) fail(ErrorCode::kInvalidArgument, "level0_max must be at least 1");
-    for (int a = 0; a < 3; ++a)
-      if (partition.dims[a] < 1 || partition.dims[a] > (1u << 20))
-        fail(ErrorCode::kInvalidArgument, "partition dims must be 1..2^20, got ", partition.dims[a]);
-    if (partition.mode == PartitionMode::kAdaptive && partition.particles_per_file < 1)
-      fail(ErrorCode::kInvalidArgument, "adaptive partitions need particles_per_file of at least 1, got ",
-           partition.particles_per_file);
-  });
-  {  // Every rank must define the group identically.
-    Manifest probe;
-    probe.particle_groups.push_back(def);
-    const std::string text = encode_manifest(probe);
-    if (!st.comm.same_everywhere(checksum64(text.data(), text.size())))
-      fail(ErrorCode::kInvalidArgument, "ranks define particle group '", name,
-           "' differently (schema, domain, partition or level settings differ)");
-  }
-  if (const ParticleGroupMeta* g = st.manifest.find_particles(name)) {
-    exists = true;
-    st.comm.agree([&] {
-      if (!(g->schema == schema))
-        fail(ErrorCode::kInvalidArgument, "group '", name, "' exists with schema {", g->schema.describe(),
-             "}, not {", schema.describe(), "}");
-      if (g->auto_domain != domain.automatic || (!domain.automatic && !(g->domain == domain.box)))
-        fail(ErrorCode::kInvalidArgument, "group '", name, "' exists with domain ",
-             g->auto_domain ? std::string("\"auto\"") : to_string(g->domain), ", not ",
-             domain.automatic ? std::string("\"auto\"") : to_string(domain.box));
-      if (g->periodic != domain.periodic)
-        fail(ErrorCode::kInvalidArgument, "group '", name, "' exists with periodic axes ", periodic_text(g->periodic),
-             ", not ", periodic_text(domain.periodic));
-      if (g->partition.mode != partition.mode || g->partition.dims != partition.dims ||
-          g->partition.particles_per_file != partition.particles_per_file)
-        fail(ErrorCode::kInvalidArgument, "group '", name, "' exists with partition ",
-             partition_mode_name(g->partition.mode), " (", g->partition.dims[0], ", ", g->partition.dims[1], ", ",
-             g->partition.dims[2], ")",
-             g->partition.mode == PartitionMode::kAdaptive ? cat(", ", g->partition.particles_per_file, " particles per file")
-                                                          : std::string(),
-             "; reopen it without a schema to use it as is");
-      if (g->lod.scale != lod.scale || g->lod.level0_max != lod.level0_max ||
-          g->lod.brick_target != lod.brick_target || g->lod.seed != lod.seed)
-        fail(ErrorCode::kInvalidArgument, "group '", name,
-             "' exists with other level-of-detail settings; reopen it without a schema to use it as is");
-    });
-  }
-  if (!exists) {
-    st.comm.agree([&] {
-      st.require_writable();
-      if (st.comm.rank() != 0) return;
-      Manifest next = st.manifest;
-      next.particle_groups.push_back(def);
-      std::swap(st.manifest, next);
-      try {
-        make_directories(join_path(st.path, name));
-        st.write_manifest();
-      } catch (...) {
-        std::swap(st.manifest, next);
-        throw;
-      }
-    });
-    if (st.comm.rank() != 0) st.manifest.particle_groups.push_back(def);
+  if (define_group(st, def, input_error, [&](const ParticleGroupMeta& d) { check_particle_definition(d, domain); }))
     groups_.emplace_back(new ParticleGroup(state_, name));
-  }
   return particles(name);
-}
-
-GridGroup& Dataset::grid(const std::string& name) {
-  state_->require_open();
-  for (auto& g : grids_)
-    if (g->name() == name) return *g;
-  fail_not_found("grid", name);
 }
 
 GridGroup& Dataset::grid(const std::string& name, const GridSpec& spec, const std::optional<Error>& input_error) {
@@ -392,82 +492,9 @@ GridGroup& Dataset::grid(const std::string& name, const GridSpec& spec, const st
   def.partitions = spec.partitions;
   def.index_space = spec.index_space;
   def.zip = spec.zip;
-  st.comm.agree(input_error, [&] {
-    check_group_name(name);
-    if (const char* kind = st.manifest.kind_of(name); kind && std::string(kind) != "grid")
-      fail(ErrorCode::kAlreadyExists, "'", name, "' is a ", kind, ", not a grid");
-    if (spec.ndims < 1 || spec.ndims > 3) fail(ErrorCode::kInvalidArgument, "a grid has 1, 2 or 3 axes, not ", spec.ndims);
-    for (int a = 0; a < 3; ++a) {
-      if (a < spec.ndims && (spec.dims[a] < 1 || spec.dims[a] > (uint64_t{1} << 40)))
-        fail(ErrorCode::kInvalidArgument, "grid dimension ", "xyz"[a], " is ", spec.dims[a], "; it must be 1..2^40");
-      if (a >= spec.ndims && spec.dims[a] != 1)
-        fail(ErrorCode::kInvalidArgument, "a ", spec.ndims, "-D grid has no extent on axis ", "xyz"[a]);
-    }
-    if (spec.fields.empty()) fail(ErrorCode::kInvalidArgument, "a grid needs at least one field");
-    for (size_t i = 0; i < spec.fields.size(); ++i) {
-      const FieldSpec& f = spec.fields[i];
-      if (f.name.empty() || f.name.find_first_of(" +\n\t") != std::string::npos)
-        fail(ErrorCode::kInvalidArgument, "grid field name '", f.name, "' must be non-empty without spaces or '+'");
-      if (f.components < 1 || f.components > kMaxComponents)
-        fail(ErrorCode::kInvalidArgument, "field '", f.name, "' has ", f.components, " components (1..", kMaxComponents, ")");
-      for (size_t j = 0; j < i; ++j)
-        if (spec.fields[j].name == f.name) fail(ErrorCode::kInvalidArgument, "field '", f.name, "' is named twice");
-    }
-    const HzIndex index(spec.bitmask.empty() ? HzIndex::default_bitmask(spec.dims, spec.ndims) : spec.bitmask);
-    if (!spec.bitmask.empty()) index.require_fits(spec.dims, spec.ndims);
-    const int bits = index.maxh();
-    def.bits_per_block = spec.bits_per_block == 0 ? std::min(15, bits) : spec.bits_per_block;
-    if (def.bits_per_block < 1 || def.bits_per_block > std::min(bits, 31))
-      fail(ErrorCode::kInvalidArgument, "bits_per_block ", spec.bits_per_block, " is larger than the grid: its ",
-           "index has ", bits, " bits, so blocks have 1..", std::min(bits, 31), " bits");
-    if (spec.blocks_per_file < 1) fail(ErrorCode::kInvalidArgument, "blocks_per_file must be at least 1");
-    parse_grid_aggregation(spec.aggregation);
-    grid_partition_bits(spec.partitions, index);
-    if (spec.index_space != "global" && spec.index_space != "local")
-      fail(ErrorCode::kInvalidArgument, "index_space must be 'global' or 'local', got '", spec.index_space, "'");
-  });
-  {  // Every rank must define the grid identically.
-    Manifest probe;
-    probe.grids.push_back(def);
-    const std::string text = encode_manifest(probe);
-    if (!st.comm.same_everywhere(checksum64(text.data(), text.size())))
-      fail(ErrorCode::kInvalidArgument, "ranks define grid '", name, "' differently");
-  }
-  if (const GridMeta* g = st.manifest.find_grid(name)) {
-    st.comm.agree([&] {
-      const bool same = g->dims == def.dims && g->ndims == def.ndims && g->fields == def.fields &&
-                        (def.bitmask.empty() ? g->bitmask_derived : g->bitmask == def.bitmask) &&
-                        g->bits_per_block == def.bits_per_block && g->blocks_per_file == def.blocks_per_file &&
-                        g->aggregation == def.aggregation && g->partitions == def.partitions && g->index_space == def.index_space &&
-                        g->zip == def.zip;
-      if (!same)
-        fail(ErrorCode::kInvalidArgument, "grid '", name,
-             "' exists with another definition; reopen it without one to use it as is");
-    });
-    return grid(name);
-  }
-  st.comm.agree([&] {
-    st.require_writable();
-    if (st.comm.rank() != 0) return;
-    st.manifest.grids.push_back(def);
-    try {
-      make_directories(join_path(st.path, name));
-      st.write_manifest();
-    } catch (...) {
-      st.manifest.grids.pop_back();
-      throw;
-    }
-  });
-  if (st.comm.rank() != 0) st.manifest.grids.push_back(def);
-  grids_.emplace_back(new GridGroup(state_, name));
-  return *grids_.back();
-}
-
-SeriesGroup& Dataset::series(const std::string& name) {
-  state_->require_open();
-  for (auto& s : series_)
-    if (s->name() == name) return *s;
-  fail_not_found("series", name);
+  if (define_group(st, def, input_error, [&](GridMeta& d) { check_grid_definition(d, spec); }))
+    grids_.emplace_back(new GridGroup(state_, name));
+  return grid(name);
 }
 
 SeriesGroup& Dataset::series(const std::string& name, const SeriesSpec& spec,
@@ -479,61 +506,9 @@ SeriesGroup& Dataset::series(const std::string& name, const SeriesSpec& spec,
   def.dims = spec.dims;
   def.variables = spec.variables;
   def.settings = spec.settings;
-  st.comm.agree(input_error, [&] {
-    check_group_name(name);
-    const char* kind = st.manifest.kind_of(name);
-    if (kind && std::string(kind) != "series") fail(ErrorCode::kAlreadyExists, "'", name, "' is a ", kind, ", not a series");
-    for (int a = 0; a < 3; ++a)
-      if (spec.dims[a] < 1 || spec.dims[a] > (int64_t{1} << 31))
-        fail(ErrorCode::kInvalidArgument, "series dimension ", "xyz"[a], " is ", spec.dims[a], "; it must be 1..2^31");
-    if (spec.variables.empty()) fail(ErrorCode::kInvalidArgument, "a series needs at least one variable");
-    if (spec.variables.size() > 65536) fail(ErrorCode::kInvalidArgument, "a series has at most 65536 variables");
-    for (size_t i = 0; i < spec.variables.size(); ++i) {
-      const SeriesVariable& v = spec.variables[i];
-      if (v.name.empty() || v.name.size() > 255 || v.name.find_first_of(" \n\t/") != std::string::npos)
-        fail(ErrorCode::kInvalidArgument, "variable name '", v.name, "' must have 1-255 characters, no spaces or '/'");
-      if (v.ndim != 2 && v.ndim != 3)
-        fail(ErrorCode::kInvalidArgument, "variable '", v.name, "' has ", v.ndim, " dimensions; series variables have 2 (y, x) or 3 (z, y, x)");
-      for (size_t j = 0; j < i; ++j)
-        if (spec.variables[j].name == v.name) fail(ErrorCode::kInvalidArgument, "variable '", v.name, "' is named twice");
-    }
-    const StarSettings& s = spec.settings;
-    if (s.memory_budget < 1) fail(ErrorCode::kInvalidArgument, "memory_budget must be at least 1 byte");
-    if (s.d_tar < 0 || s.d_tar > 1024) fail(ErrorCode::kInvalidArgument, "d_tar must be 1..1024 (0: chosen), got ", s.d_tar);
-    if (s.d_sar < -1 || s.d_sar > 31) fail(ErrorCode::kInvalidArgument, "d_sar must be 0..31 (-1: chosen), got ", s.d_sar);
-    if (!(s.bw_io > 0) || !(s.cc >= 0) || !(s.ts >= 0) || !(s.cc + s.ts > 0))
-      fail(ErrorCode::kInvalidArgument, "bw_io must be positive and cc, ts non-negative (not both 0)");
-  });
-  {  // Every rank must define the series identically.
-    Manifest probe;
-    probe.series.push_back(def);
-    const std::string text = encode_manifest(probe);
-    if (!st.comm.same_everywhere(checksum64(text.data(), text.size())))
-      fail(ErrorCode::kInvalidArgument, "ranks define series '", name, "' differently");
-  }
-  if (const SeriesMeta* s = st.manifest.find_series(name)) {
-    st.comm.agree([&] {
-      if (s->dims != def.dims || s->variables != def.variables || !(s->settings == def.settings))
-        fail(ErrorCode::kInvalidArgument, "series '", name,
-             "' exists with another definition; reopen it without one to use it as is");
-    });
-    return series(name);
-  }
-  st.comm.agree([&] {
-    st.require_writable();
-    if (st.comm.rank() != 0) return;
-    st.manifest.series.push_back(def);
-    try {
-      make_directories(join_path(st.path, name));
-      st.write_manifest();
-    } catch (...) {
-      st.manifest.series.pop_back();
-      throw;
-    }
-  });
-  if (st.comm.rank() != 0) st.manifest.series.push_back(def);
-  series_.emplace_back(new SeriesGroup(state_, name));
-  return *series_.back();
+  if (define_group(st, def, input_error, [&](const SeriesMeta&) { check_series_definition(spec); }))
+    series_.emplace_back(new SeriesGroup(state_, name));
+  return series(name);
 }
 
 std::vector<std::string> Dataset::series_names() const {
