@@ -254,6 +254,7 @@ def main(argv=None) -> int:
             info = json.load(f)
         peak_kib = rss_hwm_kib(server.pid)
         after, _ = request(port, "/api/info", {"Authorization": f"token {TOKEN}"})
+        died = server.poll()   # None: still serving
         server.terminate()
         out, err = server.communicate(timeout=60)
         violations = list(tally.violations)
@@ -263,7 +264,9 @@ def main(argv=None) -> int:
         if slow or any(st != 200 for st in info["statuses"]):
             violations.append(f"/api/info: {len(slow)} of {len(info['seconds'])} answers over {INFO_BOUND_S} s "
                               f"(worst {max(info['seconds']):.2f} s), statuses {sorted(set(info['statuses']))}")
-        if after != 200:
+        if died is not None:
+            violations.append(f"the server ended during the load (exit status {died}): {err[-1500:]}")
+        elif after != 200:
             violations.append(f"the server did not answer after the load ({after})")
         for marker in ("Traceback", "internal error"):
             if marker in err:
