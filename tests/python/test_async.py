@@ -243,3 +243,33 @@ def test_a_failure_while_a_series_window_is_pending_loses_that_step_only(grid_fa
     s = lodex.open(work).series("geos")
     assert s.steps == list(range(6))
     assert np.array_equal(s.read("T"), full("T", range(6)))
+
+
+@pytest.mark.parametrize("kind", ["grid", "series"])
+def test_a_writer_killed_while_a_step_is_pending_loses_that_step_only(grid_fault_base, tmp_path, kind):
+    """Every rank killed (SIGKILL) at its first file write, which is in the pending step's helper
+    thread: the dataset opens with the earlier steps intact and appends the lost ones again."""
+    import grid_write_cases as gc
+    from conftest import run_mpi_raw
+    from series_data import full
+    work = str(tmp_path / "d.lodex")
+    shutil.copytree(grid_fault_base, work)
+    rc, out, err, timed_out = run_mpi_raw(3, "async_grid_mpi.py", kind, work, timeout=120,
+                                          env={"LODEX_FAULT": "write:1:kill"})
+    assert rc != 0 and not timed_out and "outcomes" not in out, (rc, out[-2000:], err[-2000:])
+    ds = lodex.open(work)
+    if kind == "grid":
+        assert ds.grid("multi").steps == [0]
+    else:
+        assert ds.series("geos").steps == [0, 1]   # the window (2, 3) was pending
+    res = run_mpi(3, "async_grid_mpi.py", kind, work, timeout=120)
+    assert res["outcomes"] == [None, None, None]
+    ds = lodex.open(work)
+    if kind == "grid":
+        g = ds.grid("multi")
+        assert g.steps == [0, 1, 2]
+        for field, want in gc.full_data("multi", 2).items():
+            assert same_bits(g.read(2, field=field), want), field
+    else:
+        assert ds.series("geos").steps == list(range(5))
+        assert np.array_equal(ds.series("geos").read("T"), full("T", range(5)))
