@@ -101,9 +101,13 @@ py-test: setup-test build
 
 # Writers killed with SIGKILL at random points, KILLS in all over 1 and 2 ranks; every dataset is
 # checked after every kill (tests/python/writer_kill.py). make test runs a bounded 24 kills.
+# Then two processes racing APPENDS appends each to one dataset, different steps and the same
+# steps (tests/python/lock_race.py): none lost or torn, every refusal explained; make test runs 20.
 KILLS ?= 1000
+APPENDS ?= 100
 stress: build
 	$(PY) tests/python/writer_kill.py --kills $(KILLS)
+	$(PY) tests/python/lock_race.py --appends $(APPENDS)
 
 bench: setup-test build
 	$(PY) bench/particle_write.py

@@ -1,36 +1,6 @@
-// Fuzz target: a bitmap index (.lbx) as a value query reads it — header, component table, every
-// component's bin table, then every bin's stored rows checked against their checksum and decoded
-// (both as a row list and as a Roaring bitmap), as value_index.cpp does.
-#include "format/bitmap_index.hpp"
+// Fuzz target: a bitmap index (.lbx) as a value query reads it (fuzz/index_decode.hpp). Its
+// checksums stop most mutations before the Roaring bytes; fuzz/bitmap_rows.cpp reaches those.
 #include "fuzz/fuzz_target.hpp"
+#include "fuzz/index_decode.hpp"
 
-namespace {
-
-void one_input(const uint8_t* data, size_t size) {
-  using namespace lodex;
-  const std::string what = "fuzz.lbx";
-  if (size < kIndexHeaderBytes) return decode_index_header(data, size, size, what), void();
-  BitmapIndexHead h = decode_index_header(data, kIndexHeaderBytes, size, what);
-  if (kIndexHeaderBytes + h.component_table_bytes() > size) fail(ErrorCode::kFormat, what, ": short component table");
-  decode_index_components(data + kIndexHeaderBytes, h.component_table_bytes(), h, what);
-  for (uint32_t c = 0; c < h.components.size(); ++c) {
-    const IndexComponent& comp = h.components[c];
-    if (comp.table_offset > size || comp.table_bytes() > size - comp.table_offset)
-      fail(ErrorCode::kFormat, what, ": bin table outside the file");
-    const std::vector<IndexBin> bins = decode_index_bins(data + comp.table_offset, comp.table_bytes(), h, c, what);
-    for (const IndexBin& e : bins) {
-      if (e.bytes == 0) continue;
-      if (e.offset > size || e.bytes > size - e.offset) fail(ErrorCode::kFormat, what, ": bitmap outside the file");
-      const uint8_t* p = data + e.offset;
-      if (bitmap_checksum(p, e.bytes) != e.checksum) fail(ErrorCode::kFormat, what, ": bitmap fails its checksum");
-      std::vector<uint32_t> rows;
-      append_bin_rows(p, e, h.rows, rows, what);
-      const Roaring bm = bin_bitmap(p, e, h.rows, what);
-      if (bm.cardinality() != rows.size()) std::abort();
-    }
-  }
-}
-
-}  // namespace
-
-LODEX_FUZZ_TARGET(one_input)
+LODEX_FUZZ_TARGET(lodex::fuzz::decode_whole_index)

@@ -1,5 +1,6 @@
 """Writes the seed corpus of the fuzz targets (fuzz/corpus/<target>/): small valid files of every
-kind, taken from a dataset the Python package writes, and the regression inputs of issue 21
+kind, taken from a dataset the Python package writes; Roaring bitmaps of every container type and
+the forged containers of issue 35 (fuzz/bitmap_rows.cpp); and the regression inputs of issue 21
 (forged brick box, infinite bounds, a wrong component minimum — each with every checksum
 recomputed —, an edited and a swapped `.idx` box, JSON numbers 1e400 and of 400 digits).
 
@@ -91,6 +92,72 @@ def particle_inputs(ds: str) -> None:
     assert ncomp == 5
 
 
+def roaring(containers: list, runs: bool) -> bytes:
+    """A Roaring bitmap's portable serialization (the Roaring format specification) of containers
+    (key, kind, payload): kind "array" (ascending u16 values), "bitset" (a set of u16 values) or
+    "run" ((start, length - 1) pairs, only with runs=True)."""
+    n = len(containers)
+    cards = [len(v) if k == "array" else len(v) if k == "bitset" else sum(l + 1 for _, l in v)
+             for _, k, v in containers]
+    if runs:
+        head = struct.pack("<I", 12347 | (n - 1) << 16)
+        flags = bytearray((n + 7) // 8)
+        for i, (_, k, _) in enumerate(containers):
+            flags[i // 8] |= (k == "run") << (i % 8)
+        head += bytes(flags)
+    else:
+        head = struct.pack("<II", 12346, n)
+    head += b"".join(struct.pack("<HH", key, c - 1) for (key, _, _), c in zip(containers, cards))
+    bodies = []
+    for _, k, v in containers:
+        if k == "array":
+            bodies.append(struct.pack(f"<{len(v)}H", *v))
+        elif k == "run":
+            bodies.append(struct.pack("<H", len(v)) + b"".join(struct.pack("<HH", a, l) for a, l in v))
+        else:
+            bits = np.zeros(65536, dtype=bool)
+            bits[list(v)] = True
+            bodies.append(np.packbits(bits, bitorder="little").tobytes())
+    if not runs or n >= 4:
+        at = len(head) + 4 * n
+        for b in bodies:
+            head += struct.pack("<I", at)
+            at += len(b)
+    return head + b"".join(bodies)
+
+
+def bitmap_rows_inputs() -> None:
+    """The bins of fuzz/bitmap_rows.cpp: u32 count, u16 extra rows, a flags byte, the bin's bytes.
+    Bitmaps of every container type, with and without runs and offsets; and the four kinds of forged container of issue 35 (extra bits in a bitset, keys
+    swapped, an array value repeated, a run past 65535)."""
+    seeds = {}
+    evens = set(range(0, 12000, 2))
+    seeds["array"] = (3, roaring([(0, "array", [1, 5, 9])], False))
+    seeds["bitset"] = (6000, roaring([(0, "bitset", evens)], False))
+    seeds["run"] = (1000, roaring([(0, "run", [(100, 999)])], True))
+    mixed = [(0, "array", [3, 10, 4000]), (1, "bitset", evens), (3, "run", [(0, 9), (20, 29999)]), (9, "run", [(65000, 535)])]
+    seeds["mixed-offsets"] = (3 + 6000 + 30010 + 536, roaring(mixed, True))
+    seeds["arrays-no-runs"] = (3, roaring([(0, "array", [7]), (1, "array", [7]), (5, "array", [65535])], False))
+    # Valid, but not how CRoaring writes it (the run cookie, no run container): found by the fuzzer
+    # when the target still compared CRoaring's size; a query refuses it (bin_bitmap), nothing aborts.
+    seeds["regress-run-cookie-without-runs"] = (1, roaring([(0x1201, "array", [0])], True))
+    extra_bit = bytearray(seeds["bitset"][1])
+    extra_bit[16] |= 0x02   # value 1: 6001 bits, cardinality 6000
+    # (count, extra rows: enough to hold the values, so that only the containers are wrong)
+    forged = {
+        "regress-bitset-extra-bit": (6000, 6000, bytes(extra_bit)),
+        "regress-keys-swapped": (2, 65535, roaring([(1, "array", [0]), (0, "array", [7])], False)),
+        "regress-array-repeated": (3, 7, roaring([(0, "array", [1, 1, 9])], False)),
+        "regress-run-past-65535": (1000, 65000, roaring([(0, "run", [(65000, 999)])], True)),
+    }
+    for i, (name, (count, bm)) in enumerate(sorted(seeds.items())):
+        put("bitmap_rows", name + ".bin", struct.pack("<IHB", count, 3 * i, 0) + bm)
+    for name, (count, extra, bm) in forged.items():
+        put("bitmap_rows", name + ".bin", struct.pack("<IHB", count, extra, 0) + bm)
+    # A bin stored as raw row ids.
+    put("bitmap_rows", "raw.bin", struct.pack("<IHB", 4, 97, 1) + struct.pack("<4I", 2, 3, 8, 100))
+
+
 def manifest_inputs(ds: str) -> None:
     text = read(os.path.join(ds, "manifest.json")).decode()
     put("manifest", "manifest.json", text.encode())
@@ -145,6 +212,7 @@ def main() -> None:
         manifest_inputs(ds)
         grid_inputs(ds)
         series_inputs(ds)
+    bitmap_rows_inputs()
     for name, q in QUERIES.items():
         put("query", f"{name}.txt", q.encode())
     for target in sorted(os.listdir(OUT)):

@@ -9,7 +9,7 @@ seconds=${FUZZ_SECONDS:-60}
 timeout=${FUZZ_TIMEOUT:-10}
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=$root/build/fuzz
-targets=${FUZZ_TARGETS:-"particle_file spatial_metadata manifest bitmap_index idx_header idx_table idx_sums series_window query"}
+targets=${FUZZ_TARGETS:-"particle_file spatial_metadata manifest bitmap_index bitmap_rows idx_header idx_table idx_sums series_window query"}
 mkdir -p "$build/artifacts" "$build/logs"
 failed=()
 summary=()

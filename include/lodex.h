@@ -133,7 +133,11 @@ enum {
 LODEX_API int lodex_dataset_create(const char* path, MPI_Comm comm, unsigned flags, lodex_dataset** out);
 LODEX_API int lodex_dataset_create_f(const char* path, MPI_Fint comm, unsigned flags, lodex_dataset** out);
 /* Collective over comm. Opens an existing dataset to read (LODEX_MODE_READ; comm may be
- * MPI_COMM_NULL) or to append steps, groups, indexes (LODEX_MODE_APPEND). */
+ * MPI_COMM_NULL) or to append steps, groups, indexes (LODEX_MODE_APPEND). Create and append take
+ * the dataset's writer lock (rank 0, released by lodex_dataset_close): while another process
+ * holds it, LODEX_ERR_ALREADY_EXISTS on every rank, the message naming its host:pid and since
+ * when; a commit finding that another writer replaced the manifest since is refused the same way
+ * (docs/reliability.md, "Writer lock"). Reading never locks. */
 LODEX_API int lodex_dataset_open(const char* path, int mode, MPI_Comm comm, unsigned flags, lodex_dataset** out);
 LODEX_API int lodex_dataset_open_f(const char* path, int mode, MPI_Fint comm, unsigned flags, lodex_dataset** out);
 /* Collective over the dataset's communicator. Writes the series' buffered steps, then releases

@@ -148,8 +148,8 @@ void bind_grids(nb::module_& m) {
                 views.push_back(v);
                 arrays.push_back(std::move(a));
               }
-            } catch (const lodex::Error& e) {
-              input_error = e;
+            } catch (...) {   // any exception: this rank still joins the agreement
+              input_error = lodex::current_error();
             }
             if (!input_error) input_error = python_input_error(error);
             GridBox box{lo, hi};
@@ -257,8 +257,8 @@ void bind_dataset_grids(nb::class_<Dataset>& ds) {
               spec.partitions = partitions;
               spec.index_space = index_space;
               spec.zip = zip;
-            } catch (const lodex::Error& e) {
-              if (!input_error) input_error = e;
+            } catch (...) {   // any exception: this rank still joins the agreement
+              if (!input_error) input_error = lodex::current_error();
             }
             nb::gil_scoped_release release;
             return ds.grid(name, spec, input_error);   // an input error is raised on every rank

@@ -11,6 +11,7 @@
 #include "bindings.hpp"
 #include "pipelines/dataset.hpp"
 #include "storage/fault.hpp"
+#include "storage/writer_lock.hpp"
 
 namespace lodex::py {
 
@@ -64,6 +65,21 @@ NB_MODULE(_lodex, m) {
     for (size_t i = 0; i < kFaultOps; ++i) out[fault_op_name(static_cast<FaultOp>(i))] = counts[i];
     return out;
   });
+  // The writer lock (storage/writer_lock.hpp): its holder as a dict (None: no lock), and lodex unlock.
+  auto holder_dict = [](const std::optional<LockHolder>& h) -> nb::object {
+    if (!h) return nb::none();
+    nb::dict d;
+    d["host"] = h->host;
+    d["pid"] = h->pid;
+    d["since"] = h->since;
+    d["lodex_version"] = h->version;
+    d["dead"] = holder_is_dead(*h);
+    return d;
+  };
+  m.def("_lock_holder", [holder_dict](const std::string& path) { return holder_dict(read_lock_holder(path)); },
+        nb::arg("path"));
+  m.def("_unlock", [holder_dict](const std::string& path, bool force) { return holder_dict(break_writer_lock(path, force)); },
+        nb::arg("path"), nb::arg("force") = false);
   m.def("_set_error_classes", [](nb::dict classes) {
     for (auto [k, v] : classes) {
       const int code = nb::cast<int>(k);
@@ -139,8 +155,8 @@ NB_MODULE(_lodex, m) {
               spec.dims = dims;
               spec.particles_per_file = particles_per_file;
               schema = Schema(specs);
-            } catch (const lodex::Error& e) {
-              if (!input_error) input_error = e;
+            } catch (...) {   // any exception: this rank still joins the agreement
+              if (!input_error) input_error = lodex::current_error();
             }
             LodParams lod{scale, level0_max, brick_target, seed};
             nb::gil_scoped_release release;

@@ -180,8 +180,8 @@ void bind_particles(nb::module_& m) {
                 views.push_back(v);
                 arrays.push_back(std::move(a));
               }
-            } catch (const lodex::Error& e) {
-              input_error = e;
+            } catch (...) {   // any exception: this rank still joins the agreement
+              input_error = lodex::current_error();
             }
             if (!input_error) input_error = python_input_error(error);
             std::optional<Box> pb;
@@ -212,8 +212,8 @@ void bind_particles(nb::module_& m) {
             ReadRequest r;
             try {
               if (!input_error) r = request(box, fields, level, fraction, readers, P, S, split);
-            } catch (const lodex::Error& e) {
-              input_error = e;
+            } catch (...) {   // any exception: this rank still joins the agreement
+              input_error = lodex::current_error();
             }
             const MPI_Comm c = to_comm(comm);
             std::vector<FieldColumn> cols;
@@ -248,8 +248,8 @@ void bind_particles(nb::module_& m) {
             ReadRequest r;
             try {
               if (!input_error) r = request(box, fields, std::nullopt, std::nullopt, readers, P, S, split);
-            } catch (const lodex::Error& e) {
-              input_error = e;
+            } catch (...) {   // any exception: this rank still joins the agreement
+              input_error = lodex::current_error();
             }
             const MPI_Comm c = to_comm(comm);
             nb::gil_scoped_release release;

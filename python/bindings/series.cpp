@@ -111,8 +111,8 @@ void bind_series(nb::module_& m) {
                 views.push_back(v);
                 arrays.push_back(std::move(a));
               }
-            } catch (const lodex::Error& e) {
-              input_error = e;
+            } catch (...) {   // any exception: this rank still joins the agreement
+              input_error = lodex::current_error();
             }
             if (!input_error) input_error = python_input_error(error);
             nb::gil_scoped_release release;
@@ -180,8 +180,8 @@ void bind_dataset_series(nb::class_<Dataset>& ds) {
             spec.dims = dims;
             try {
               for (const auto& [n, d, k] : variables) spec.variables.push_back(SeriesVariable{n, parse_dtype(d), k});
-            } catch (const lodex::Error& e) {
-              if (!input_error) input_error = e;
+            } catch (...) {   // any exception: this rank still joins the agreement
+              if (!input_error) input_error = lodex::current_error();
             }
             spec.settings.memory_budget = memory_budget;
             spec.settings.d_tar = d_tar;

@@ -843,7 +843,8 @@ def _exchange(exchange: str | None) -> str:
 def create(path: str | os.PathLike, comm: Any = None, fsync: bool = False,
            exchange: str | None = None, allow_outside: bool = False) -> Dataset:
     """Create a new dataset (collective over ``comm``; serial when ``comm`` is None).
-    Raises AlreadyExistsError if ``path`` exists. ``fsync=True`` makes every committed step
+    Raises AlreadyExistsError if ``path`` exists. The dataset is held by this writer's lock until
+    closed (as ``open(mode="a")``). ``fsync=True`` makes every committed step
     durable on disk before the write returns. ``exchange``: how particles reach their files:
     "node" (default: the ranks of a partition on one node copy their particles into an MPI-3
     shared-memory window and write its file together, each a slice; where no partition has two
@@ -877,7 +878,13 @@ def _serial_under_mpiexec_hint(comm: Any) -> str:
 def open(path: str | os.PathLike, mode: str = "r", comm: Any = None, fsync: bool = False,
          exchange: str | None = None, allow_outside: bool = False) -> Dataset:  # noqa: A001 - mirrors builtins.open
     """Open a dataset: ``mode="r"`` to read (no MPI needed), ``mode="a"`` to append steps
-    (collective over ``comm``; ``fsync``, ``exchange`` and ``allow_outside`` as in :func:`create`)."""
+    (collective over ``comm``; ``fsync``, ``exchange`` and ``allow_outside`` as in :func:`create`).
+    Appending takes the dataset's writer lock (``lodex.lock``, held until :meth:`Dataset.close`,
+    the dataset's release or the process's normal exit): while another process holds it, every
+    rank raises AlreadyExistsError naming its host:pid and since when; a lock left by a dead
+    process of this host is taken over, one of another host is removed with ``lodex unlock``.
+    A commit finding that another writer replaced the manifest since is refused the same way.
+    Reading never locks (docs/reliability.md, "Writer lock")."""
     return Dataset(_lodex.Dataset.open(os.fspath(path), mode, comm, fsync, _exchange(exchange), bool(allow_outside)),
                    comm)
 

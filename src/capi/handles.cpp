@@ -85,14 +85,8 @@ int guarded(const std::function<void()>& body) {
   try {
     body();
     return LODEX_OK;
-  } catch (const Error& e) {
-    return fail_with(e);
-  } catch (const std::bad_alloc&) {
-    return fail_with(Error(ErrorCode::kIo, "out of memory"));
-  } catch (const std::exception& e) {
-    return fail_with(Error(ErrorCode::kInternal, cat("unexpected C++ exception: ", e.what())));
   } catch (...) {
-    return fail_with(Error(ErrorCode::kInternal, "unexpected non-standard C++ exception"));
+    return fail_with(current_error());
   }
 }
 

@@ -66,8 +66,8 @@ class InputCheck {
     if (error_) return;
     try {
       f();
-    } catch (const Error& e) {
-      error_ = e;
+    } catch (...) {
+      error_ = current_error();
     }
   }
   const std::optional<Error>& error() const { return error_; }

@@ -1,5 +1,8 @@
 #include "core/error.hpp"
 
+#include <exception>
+#include <new>
+
 namespace lodex {
 
 const char* error_code_name(ErrorCode code) {
@@ -15,6 +18,21 @@ const char* error_code_name(ErrorCode code) {
     case ErrorCode::kInternal: return "internal error";
   }
   return "unknown error";
+}
+
+Error current_error() {
+  try {
+    throw;
+  } catch (const Error& e) {
+    if (e.code() == ErrorCode::kOk) return Error(ErrorCode::kInternal, e.what());
+    return e;
+  } catch (const std::bad_alloc&) {
+    return Error(ErrorCode::kIo, "out of memory");
+  } catch (const std::exception& e) {
+    return Error(ErrorCode::kInternal, cat("unexpected C++ exception: ", e.what()));
+  } catch (...) {
+    return Error(ErrorCode::kInternal, "unexpected non-standard C++ exception");
+  }
 }
 
 }  // namespace lodex

@@ -47,4 +47,11 @@ template <typename... Args>
   throw Error(code, cat(std::forward<Args>(args)...));
 }
 
+// Inside a catch block: the exception being handled as an Error, the one conversion every
+// catch uses that feeds an agreement between ranks (or the C API's status), so that no kind of
+// exception can leave one rank out of a collective. Error as it is (code kOk, which would read
+// as success, becomes kInternal); std::bad_alloc kIo "out of memory"; any other std::exception
+// and anything else kInternal naming it.
+Error current_error();
+
 }  // namespace lodex

@@ -7,6 +7,7 @@
 #include "core/bytes.hpp"
 #include "core/checksum.hpp"
 #include "core/error.hpp"
+#include "format/roaring_check.hpp"
 
 namespace lodex {
 
@@ -88,7 +89,16 @@ Roaring bin_bitmap(const uint8_t* p, const IndexBin& e, uint64_t rows, const std
     r.addMany(ids.size(), ids.data());
     return r;
   }
-  Roaring r = Roaring::readSafe(reinterpret_cast<const char*>(p), e.bytes);
+  // Checked before CRoaring reads it (format/roaring_check.hpp): CRoaring 0.2 trusts the containers.
+  const RoaringShape shape = check_roaring_portable(p, e.bytes, what);
+  if (shape.cardinality != e.count || (e.count && shape.maximum >= rows))
+    fail(ErrorCode::kFormat, what, ": a bitmap does not hold the ", e.count, " rows below ", rows, " its entry says");
+  Roaring r;
+  try {
+    r = Roaring::readSafe(reinterpret_cast<const char*>(p), e.bytes);
+  } catch (const std::exception& x) {
+    fail(ErrorCode::kFormat, what, ": a bitmap CRoaring cannot read (", x.what(), ")");
+  }
   if (r.cardinality() != e.count || r.getSizeInBytes(true) != e.bytes || (e.count && r.maximum() >= rows))
     fail(ErrorCode::kFormat, what, ": a bitmap does not hold the ", e.count, " rows its entry says");
   return r;

@@ -45,7 +45,8 @@ struct StoredRows {
 };
 StoredRows encode_bin_rows(const uint32_t* rows, size_t n);
 // The rows of bin `e` from its stored bytes (checksum already verified by the caller), checked to be
-// exactly e.count ascending rows below `rows`. Appends them to `out`, or returns them as a bitmap.
+// exactly e.count ascending rows below `rows`; a Roaring bitmap is checked container by container
+// (format/roaring_check.hpp) before CRoaring reads it. Appends them to `out`, or returns them as a bitmap.
 void append_bin_rows(const uint8_t* p, const IndexBin& e, uint64_t rows, std::vector<uint32_t>& out,
                      const std::string& what);
 Roaring bin_bitmap(const uint8_t* p, const IndexBin& e, uint64_t rows, const std::string& what);

@@ -352,14 +352,9 @@ void Comm::agree(const std::function<void()>& fn) const {
   std::string message;
   try {
     fn();
-  } catch (const Error& e) {
+  } catch (...) {
+    const Error e = current_error();
     code = e.code();
-    message = e.what();
-  } catch (const std::bad_alloc&) {
-    code = ErrorCode::kIo;
-    message = "out of memory";
-  } catch (const std::exception& e) {
-    code = ErrorCode::kInternal;
     message = e.what();
   }
   if (!is_mpi()) {

@@ -16,21 +16,21 @@
 
 namespace lodex {
 
-// read(rank, size): serially as rank 0 of 1 when comm is MPI_COMM_NULL (no MPI call at all);
-// else on every rank of comm, an error on any rank raised on every rank (Comm::agree).
+// plan(rank, size) then read(part): serially as rank 0 of 1 when comm is MPI_COMM_NULL (no MPI
+// call at all); else on every rank of comm, an error on any rank raised on every rank
+// (Comm::agree), first the plan's (the arguments checked), then that the ranks asked the same
+// (`same`, require_same_arguments naming `call`), then the read's.
 // `input_error`: a language binding could not convert this rank's arguments; the rank does not
-// read, and every rank raises that error. `same`: the request's arguments, which every rank must
-// pass alike (require_same_arguments, naming `call`).
-template <typename Read>
+// read, and every rank raises that error.
+template <typename Plan, typename Read>
 auto agreed_read(MPI_Comm comm, const std::optional<Error>& input_error, std::string_view call,
-                 std::initializer_list<Argument> same, Read&& read) -> decltype(read(0, 1)) {
+                 std::initializer_list<Argument> same, Plan&& plan, Read&& read) {
   const Comm c = comm == MPI_COMM_NULL ? Comm() : Comm(comm);
-  decltype(read(0, 1)) out;
-  if (c.size() > 1) {
-    c.agree(input_error, [] {});
-    require_same_arguments(c, call, same);
-  }
-  c.agree(input_error, [&] { out = read(c.rank(), c.size()); });
+  decltype(plan(0, 1)) part;
+  c.agree(input_error, [&] { part = plan(c.rank(), c.size()); });
+  require_same_arguments(c, call, same);
+  decltype(read(part)) out;
+  c.agree([&] { out = read(part); });
   return out;
 }
 

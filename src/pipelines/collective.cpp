@@ -36,10 +36,8 @@ std::optional<Error> CollectiveOp::run_check(const std::optional<Error>& input_e
   }
   try {
     check();
-  } catch (const Error& e) {
-    return e;
-  } catch (const std::bad_alloc&) {
-    return Error(ErrorCode::kIo, "out of memory while checking the arguments");
+  } catch (...) {
+    return current_error();
   }
   return std::nullopt;
 }
@@ -72,10 +70,8 @@ void CollectiveOp::fail_locally(const Error& error) {
 void CollectiveOp::run_locally(const std::function<void()>& fn) {
   try {
     fn();
-  } catch (const Error& e) {
-    fail_locally(e);
-  } catch (const std::bad_alloc&) {
-    fail_locally(Error(ErrorCode::kIo, "out of memory"));
+  } catch (...) {
+    fail_locally(current_error());
   }
 }
 
@@ -211,17 +207,15 @@ Verdict CollectiveOp::finish(std::vector<uint8_t> payload,
         const std::vector<uint8_t> s = commit(outcomes);
         summary.assign(s.begin(), s.end());
       }
-    } catch (const Error& e) {
-      status = static_cast<int32_t>(e.code() == ErrorCode::kOk ? ErrorCode::kInternal : e.code());
+    } catch (...) {
+      const Error e = current_error();
+      status = static_cast<int32_t>(e.code());
       message = comm_.size() > 1 ? cat("rank 0: ", e.what()) : e.what();
-    } catch (const std::bad_alloc&) {
-      status = static_cast<int32_t>(ErrorCode::kIo);
-      message = "rank 0: out of memory while committing";
     }
     if (status != 0 && cleanup) {
       try {
         cleanup();
-      } catch (const Error&) {   // the operation's error matters more than a failed cleanup
+      } catch (...) {   // the operation's error matters more than a failed cleanup
       }
     }
     times_.lap(commit_phase);

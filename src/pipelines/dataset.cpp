@@ -67,9 +67,41 @@ void remove_steps_after(const std::string& dir, std::string_view prefix, std::st
   }
 }
 
+namespace {
+
+// The holder of the dataset's lock now, for a conflict's message.
+std::string lock_now(const std::string& path) {
+  try {
+    const std::optional<LockHolder> h = read_lock_holder(path);
+    return h ? cat("; its writer lock is now held by ", h->describe()) : std::string("; no writer lock is held now");
+  } catch (const Error&) {
+    return std::string();
+  }
+}
+
+// Raises AlreadyExists if manifest.json is not the one this writer last read or wrote.
+void require_unchanged(const DatasetState& st) {
+  const std::string mp = st.manifest_path();
+  std::optional<uint64_t> now;
+  if (path_exists(mp)) {
+    const auto bytes = st.confinement.read_whole(mp, kMaxManifestBytes);
+    now = checksum64(bytes.data(), bytes.size());
+  }
+  if (now == st.manifest_seen) return;
+  fail(ErrorCode::kAlreadyExists, "commit conflict in dataset '", st.path, "': ", kManifestName,
+       now ? " was replaced by another writer" : " was removed", " since this writer read it (another process wrote to ",
+       "the dataset without holding its writer lock ", kWriterLockName, ")", lock_now(st.path),
+       "; nothing of this change was committed and the other writer's steps are kept; reopen the dataset to append");
+}
+
+}  // namespace
+
 void DatasetState::write_manifest() const {
   encode_manifest(manifest, manifest_text);
+  const CommitGuard guard(path);   // commits of writers that bypassed the lock go one at a time
+  require_unchanged(*this);
   replace_file(manifest_path(), bytes_of(manifest_text), options.fsync);
+  manifest_seen = checksum64(manifest_text.data(), manifest_text.size());
 }
 
 void DatasetState::require_open() const {
@@ -114,8 +146,10 @@ std::shared_ptr<Dataset> Dataset::create(const std::string& path, MPI_Comm comm,
     if (path_exists(path)) fail(ErrorCode::kAlreadyExists, "dataset '", path, "' already exists");
     make_directory(path);
     try {
+      st.lock = WriterLock::acquire(path, version());
       st.write_manifest();
     } catch (...) {
+      st.lock.reset();
       remove_tree(path);
       throw;
     }
@@ -145,6 +179,13 @@ void remove_stale_temporaries(const std::string& dir) {
   }
 }
 
+// What failed or killed writes left, now that the lock keeps every other writer out: the step
+// folders of grid steps the manifest does not list (a particle step's folder is replaced when the
+// step is written again, a series window's temporary when its window is).
+void remove_leftovers(const DatasetState& st) {
+  for (const GridMeta& g : st.manifest.grids) remove_uncommitted_grid_steps(g, st.path);
+}
+
 }  // namespace
 
 std::shared_ptr<Dataset> Dataset::open(const std::string& path, OpenMode mode, MPI_Comm comm,
@@ -167,12 +208,17 @@ std::shared_ptr<Dataset> Dataset::open(const std::string& path, OpenMode mode, M
     const std::string mp = st.manifest_path();
     if (!path_exists(mp))
       fail(ErrorCode::kFormat, "'", path, "' is not a lodex dataset: ", kManifestName, " is missing");
+    if (mode == OpenMode::kAppend) st.lock = WriterLock::acquire(path, version());   // before the manifest is read
     const auto bytes = st.confinement.read_whole(mp, kMaxManifestBytes);
     text.assign(bytes.begin(), bytes.end());
+    st.manifest_seen = checksum64(bytes.data(), bytes.size());
     if (mode == OpenMode::kAppend) remove_stale_temporaries(path);
   });
   st.comm.bcast_string(text, 0);
-  st.comm.agree([&] { st.manifest = decode_manifest(text, st.manifest_path()); });
+  st.comm.agree([&] {
+    st.manifest = decode_manifest(text, st.manifest_path());
+    if (mode == OpenMode::kAppend && st.comm.rank() == 0) remove_leftovers(st);
+  });
   for (const auto& g : st.manifest.particle_groups)
     ds->groups_.emplace_back(new ParticleGroup(ds->state_, g.name));
   for (const auto& g : st.manifest.grids) ds->grids_.emplace_back(new GridGroup(ds->state_, g.name));
@@ -525,6 +571,7 @@ void Dataset::close() {
   }
   if (state_->writable && state_->comm.is_mpi() && mpi_active()) state_->comm.barrier();
   state_->closed = true;
+  state_->lock.reset();   // after the barrier: every rank is done writing
   for (auto& g : groups_)
     if (g->scratch_ && state_->comm.is_mpi() && mpi_active()) release_collectively(*g->scratch_);   // node-collective
   for (auto& g : groups_) g->scratch_.reset();   // the write buffers kept between steps
@@ -538,7 +585,9 @@ void Dataset::complete_pending() {
 }
 
 Dataset::~Dataset() {
-  if (state_) state_->closed = true;
+  if (!state_) return;
+  state_->closed = true;
+  state_->lock.reset();
 }
 
 }  // namespace lodex

@@ -1,6 +1,8 @@
 // State shared by a Dataset and its groups (internal to the pipelines layer).
 #pragma once
 
+#include <memory>
+#include <optional>
 #include <span>
 #include <string_view>
 #include <string>
@@ -10,6 +12,7 @@
 #include "mpi/comm.hpp"
 #include "storage/confinement.hpp"
 #include "storage/file.hpp"
+#include "storage/writer_lock.hpp"
 
 namespace lodex {
 
@@ -22,10 +25,16 @@ struct DatasetState {
   Confinement confinement;   // where reads may open files: under `path` unless options allow more
   Manifest manifest;
 
+  std::unique_ptr<WriterLock> lock;   // rank 0 of a writer (create, append): one writer at a time
+
   std::string manifest_path() const { return join_path(path, kManifestName); }
-  // Rank 0 only: writes the in-memory manifest atomically (fsync'd when options.fsync).
+  // Rank 0 only: writes the in-memory manifest atomically (fsync'd when options.fsync), as a
+  // compare-and-swap: if manifest.json is no longer the text this writer last read or wrote
+  // (another writer committed), AlreadyExists naming the conflict and nothing is written.
   void write_manifest() const;
   mutable std::string manifest_text;   // its last text; the buffer is kept (no fresh pages per commit)
+  // checksum64 of manifest.json as this writer last read or wrote it; nullopt: there was none.
+  mutable std::optional<uint64_t> manifest_seen;
   void require_open() const;
   void require_writable() const;
 };

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <atomic>
 #include <cerrno>
+#include <stdexcept>
 #include <csignal>
 #include <cstdlib>
 #include <cstring>
@@ -62,7 +63,7 @@ const char* fault_op_name(FaultOp op) { return kNames.at(static_cast<size_t>(op)
 Fault parse_fault(const std::string& spec) {
   const size_t a = spec.find(':'), b = a == std::string::npos ? a : spec.find(':', a + 1);
   if (b == std::string::npos)
-    fail(ErrorCode::kInvalidArgument, "fault '", spec, "': expected <op>:<n>:<errno name, short or kill>");
+    fail(ErrorCode::kInvalidArgument, "fault '", spec, "': expected <op>:<n>:<errno name, short, kill or foreign>");
   Fault f;
   const std::string op = spec.substr(0, a), nth = spec.substr(a + 1, b - a - 1), what = spec.substr(b + 1);
   size_t i = 0;
@@ -74,6 +75,10 @@ Fault parse_fault(const std::string& spec) {
   if (nth.empty() || *end || f.nth == 0) fail(ErrorCode::kInvalidArgument, "fault '", spec, "': n must be 1 or more");
   if (what == "kill") {
     f.kill = true;
+    return f;
+  }
+  if (what == "foreign") {
+    f.foreign = true;
     return f;
   }
   if (what == "short") {
@@ -120,6 +125,7 @@ int fault_point(FaultOp op, bool* shorten) {
   if (!s.armed || s.fault.op != op || s.fault.nth != n) return 0;
   s.armed = false;   // one fault
   if (s.fault.kill) ::kill(::getpid(), SIGKILL);
+  if (s.fault.foreign) throw std::runtime_error(cat("injected foreign exception before ", fault_op_name(op), " ", n));
   if (s.fault.short_transfer) {
     if (shorten) *shorten = true;
     return 0;

@@ -5,6 +5,7 @@
 #include <dirent.h>
 #include <fcntl.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <climits>
@@ -12,6 +13,7 @@
 #include <cstring>
 #include <functional>
 #include <numeric>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -20,6 +22,7 @@
 #include "storage/file.hpp"
 #include "storage/fault.hpp"
 #include "storage/file_cache.hpp"
+#include "storage/writer_lock.hpp"
 
 namespace lodex {
 namespace {
@@ -438,6 +441,84 @@ TEST_F(Storage, InjectedFaultsFailAsTheSystemWouldAndShortTransfersComplete) {
   disarm_fault();
   for (const char* bad : {"write", "write:0:EIO", "flush:1:EIO", "write:1:EWHAT", "sync:1:short", "write:x:EIO"})
     expect_error(ErrorCode::kInvalidArgument, [&] { parse_fault(bad); });
+}
+
+// ---- the writer lock ----
+
+std::string read_text(const std::string& path) {
+  const std::vector<uint8_t> b = read_whole_file(path, 1 << 20);
+  return std::string(b.begin(), b.end());
+}
+
+void write_text(const std::string& path, const std::string& text) {
+  File f(path, File::Mode::kCreate);
+  f.pwrite_all(text.data(), text.size(), 0);
+}
+
+TEST_F(Storage, WriterLockIsExclusiveNamesItsHolderAndGoesOnRelease) {
+  const std::string lock = path(kWriterLockName);
+  auto held = WriterLock::acquire(dir_, "9.9.9");
+  const std::string text = read_text(lock);
+  EXPECT_NE(text.find("\"pid\":" + std::to_string(::getpid())), std::string::npos) << text;
+  EXPECT_NE(text.find("\"lodex_version\":\"9.9.9\""), std::string::npos) << text;
+  const std::optional<LockHolder> h = read_lock_holder(dir_);
+  ASSERT_TRUE(h);
+  EXPECT_EQ(h->host, this_host());
+  EXPECT_FALSE(holder_is_dead(*h));
+  const std::string msg = expect_error(ErrorCode::kAlreadyExists, [&] { WriterLock::acquire(dir_, "9.9.9"); });
+  EXPECT_NE(msg.find("held by " + this_host() + ":" + std::to_string(::getpid()) + " since "), std::string::npos) << msg;
+  EXPECT_NE(msg.find("this process"), std::string::npos) << msg;
+  held->release();
+  EXPECT_FALSE(path_exists(lock));
+  held->release();   // idempotent
+  EXPECT_FALSE(read_lock_holder(dir_));
+}
+
+TEST_F(Storage, WriterLockReleaseLeavesALaterWritersLock) {
+  auto first = WriterLock::acquire(dir_, "1");
+  ASSERT_EQ(::unlink(path(kWriterLockName).c_str()), 0);   // removed by hand while held
+  auto second = WriterLock::acquire(dir_, "2");
+  first.reset();
+  ASSERT_TRUE(read_lock_holder(dir_));
+  EXPECT_EQ(read_lock_holder(dir_)->version, "2");
+  second.reset();
+  EXPECT_FALSE(path_exists(path(kWriterLockName)));
+}
+
+TEST_F(Storage, StaleWriterLocksAreTakenOverOthersRefused) {
+  const std::string lock = path(kWriterLockName);
+  // A pid of this host that is gone: a child that exited and was reaped.
+  const pid_t child = ::fork();
+  if (child == 0) ::_exit(0);
+  int status = 0;
+  ASSERT_EQ(::waitpid(child, &status, 0), child);
+  write_text(lock, "{\"host\":\"" + this_host() + "\",\"pid\":" + std::to_string(child) +
+                       ",\"since\":\"2026-01-01T00:00:00Z\",\"lodex_version\":\"0.1.0\"}");
+  EXPECT_TRUE(holder_is_dead(*read_lock_holder(dir_)));
+  WriterLock::acquire(dir_, "new").reset();
+  // An empty lock of long ago: a writer killed between creating and filling it.
+  write_text(lock, "");
+  const struct timespec old[2] = {{1, 0}, {1, 0}};
+  ASSERT_EQ(::utimensat(AT_FDCWD, lock.c_str(), old, 0), 0);
+  WriterLock::acquire(dir_, "new").reset();
+  // Another host: refused, and removed only by force.
+  write_text(lock, "{\"host\":\"elsewhere\",\"pid\":12,\"since\":\"2026-01-01T00:00:00Z\",\"lodex_version\":\"0.1.0\"}");
+  std::string msg = expect_error(ErrorCode::kAlreadyExists, [&] { WriterLock::acquire(dir_, "new"); });
+  EXPECT_NE(msg.find("held by elsewhere:12 since 2026-01-01T00:00:00Z"), std::string::npos) << msg;
+  EXPECT_NE(msg.find("lodex unlock"), std::string::npos) << msg;
+  expect_error(ErrorCode::kAlreadyExists, [&] { break_writer_lock(dir_, false); });
+  EXPECT_EQ(break_writer_lock(dir_, true)->host, "elsewhere");
+  EXPECT_FALSE(break_writer_lock(dir_, false));
+  // Not a lock: refused, not overwritten.
+  write_text(lock, "something else");
+  msg = expect_error(ErrorCode::kFormat, [&] { WriterLock::acquire(dir_, "new"); });
+  EXPECT_NE(msg.find("not a lodex writer lock"), std::string::npos) << msg;
+  EXPECT_EQ(read_text(lock), "something else");
+  // A symbolic link is never followed.
+  ASSERT_EQ(::unlink(lock.c_str()), 0);
+  ASSERT_EQ(::symlink(path("elsewhere").c_str(), lock.c_str()), 0);
+  expect_error(ErrorCode::kFormat, [&] { WriterLock::acquire(dir_, "new"); });
+  EXPECT_FALSE(path_exists(path("elsewhere")));
 }
 
 }  // namespace

@@ -14,6 +14,10 @@ index, or a query with use_index=False, nothing else holds the range. Those outc
 non-indexed component's range, or the query without its index) are counted apart
 (`pruned_by_forged_range`), and the test checks that every silent difference is of that class
 and nothing else.
+
+The Roaring bitmaps of an index are forged inside too (test_forged_roaring_containers): fourteen
+kinds of invalid container, checksums recomputed; every query answers as numpy does over the data,
+with a note that the index was skipped.
 """
 
 from __future__ import annotations
@@ -21,6 +25,7 @@ from __future__ import annotations
 import json
 import math
 import os
+import re
 import shutil
 import struct
 
@@ -447,3 +452,317 @@ def test_every_idx_header_field_forged(mixed_pristine, tmp_path):
     print(f".idx header: {tally}")
     assert not silent, silent[:20]
     assert tally["error"] > 0
+
+
+# ------------------------------------------------------------------------------- Roaring bitmaps
+
+# The bitmaps of an index forged inside, container by container, with every checksum above them
+# recomputed (the bin's bitmap checksum, the bin table's, the component table's). A query must
+# answer exactly what numpy computes over the data; where the forged bitmap is invalid it must say
+# (a note) that the index was skipped and the data scanned. One file of BN rows (two Roaring
+# containers per bin): 'energy' half 0.5 (bitsets) and half uniform (arrays), 'band' x in
+# eighths (bitsets and arrays), 'tag' and 'mark' in one bin [0.1, 0.11) but for 1 % of the rows
+# (runs between them).
+BSCHEMA = {"position": ("f8", 3), "energy": "f4", "band": "f4", "tag": "f4", "mark": "f4", "id": "i8"}
+BFIELDS = ("energy", "band", "tag", "mark")
+BN = 100_000
+
+
+def bitmap_data() -> dict:
+    rng = np.random.default_rng(35)
+    pos = rng.random((BN, 3))
+    energy = np.where(rng.random(BN) < 0.5, 0.5, rng.random(BN)).astype(np.float32)
+    rare = [np.select([u < 0.005, u < 0.01], [1.0, 2.0], 0.1 + 0.009 * u).astype(np.float32) for u in rng.random((2, BN))]
+    return {"position": pos, "energy": energy, "band": (np.floor(pos[:, 0] * 8) / 8).astype(np.float32),
+            "tag": rare[0], "mark": rare[1], "id": np.arange(BN, dtype=np.int64)}
+
+
+@pytest.fixture(scope="module")
+def bitmap_pristine(tmp_path_factory):
+    path = str(tmp_path_factory.mktemp("forge_b") / "b.lodex")
+    with lodex.create(path) as ds:
+        g = ds.particles("p", schema=BSCHEMA, domain=((0, 0, 0), (1, 1, 1)), partition_grid=(1, 1, 1))
+        g.write(step=0, data=bitmap_data())
+        g.build_index(fields=list(BFIELDS), precision=2)
+    return path
+
+
+def index_path(path: str, field: str) -> str:
+    sd = tu.step_dir(path, "p", 0)
+    (name,) = [f for f in os.listdir(sd) if f.endswith(f".{field}.lbx")]
+    return os.path.join(sd, name)
+
+
+def index_bins(raw: bytes) -> list:
+    """The bins of component 0 of an f4 index: dicts of vmin, vmax, count, raw, at (the entry's
+    offset), start and size (the bitmap's bytes)."""
+    table, start = struct.unpack_from("<Q", raw, 128 + 32)[0], struct.unpack_from("<Q", raw, 128 + 48)[0]
+    nbins = struct.unpack_from("<Q", raw, 128)[0] + 1
+    out = []
+    for b in range(nbins):
+        at = table + 20 * b
+        vmin, vmax, count, size, _ = struct.unpack_from("<ffIII", raw, at)
+        out.append({"vmin": vmin, "vmax": vmax, "count": count, "raw": bool(size >> 31), "at": at, "start": start,
+                    "size": size & 0x7FFFFFFF, "nan": b == nbins - 1})
+        start += size & 0x7FFFFFFF
+    return out
+
+
+def reseal_index(raw: bytearray, bin_: dict) -> None:
+    """The bin's bitmap checksum, its bin table's and the component table's, recomputed."""
+    bm = raw[bin_["start"]:bin_["start"] + bin_["size"]]
+    struct.pack_into("<I", raw, bin_["at"] + 16, tu.xxh3(bm) & 0xFFFFFFFF)
+    table = struct.unpack_from("<Q", raw, 128 + 32)[0]
+    nbins = struct.unpack_from("<Q", raw, 128)[0] + 1
+    struct.pack_into("<Q", raw, 128 + 40, tu.xxh3(raw[table:table + 20 * nbins]))
+    struct.pack_into("<Q", raw, 128 + 64, tu.xxh3(raw[128:128 + 64]))
+
+
+def containers(bm: bytes) -> list:
+    """A Roaring bitmap's containers (portable format): key, card, kind, and where the key, the
+    cardinality, the offset (None) and the data are."""
+    cookie = struct.unpack_from("<I", bm, 0)[0]
+    if cookie & 0xFFFF == 12347:
+        n, flags, at = (cookie >> 16) + 1, bm[4:4 + ((cookie >> 16) + 8) // 8], 4 + ((cookie >> 16) + 8) // 8
+        runs = [bool(flags[i // 8] >> (i % 8) & 1) for i in range(n)]
+        offsets = n >= 4
+    else:
+        n, at, runs, offsets = struct.unpack_from("<I", bm, 4)[0], 8, [False] * struct.unpack_from("<I", bm, 4)[0], True
+    out = []
+    for i in range(n):
+        key, card = struct.unpack_from("<HH", bm, at + 4 * i)
+        out.append({"key": key, "card": card + 1, "key_at": at + 4 * i,
+                    "kind": "run" if runs[i] else "array" if card + 1 <= 4096 else "bitset"})
+    at += 4 * n
+    for i in range(n):
+        out[i]["offset_at"] = at + 4 * i if offsets else None
+    at += 4 * n if offsets else 0
+    for c in out:
+        c["data"] = at
+        if c["kind"] == "run":
+            c["runs"] = struct.unpack_from("<H", bm, at)[0]
+            at += 2 + 4 * c["runs"]
+        else:
+            at += 8192 if c["kind"] == "bitset" else 2 * c["card"]
+    assert at == len(bm)
+    return out
+
+
+def first(cs: list, kind: str, which: int, at_least: int = 1):
+    """The which-th container of `kind` with at least `at_least` values (runs for runs), or None."""
+    found = [c for c in cs if c["kind"] == kind and c.get("runs", c["card"]) >= at_least]
+    return found[which] if which < len(found) else None
+
+
+def f_bitset_extra_bit(bm, cs, which):
+    c = first(cs, "bitset", which)
+    if c is None or c["card"] == 65536:
+        return None
+    words = np.frombuffer(bytes(bm[c["data"]:c["data"] + 8192]), dtype=np.uint8)
+    i = int(np.flatnonzero(words != 0xFF)[-1])
+    clear = ~int(words[i]) & 0xFF
+    bm[c["data"] + i] |= clear & -clear   # its lowest clear bit set
+    return bm
+
+
+def f_bitset_missing_bit(bm, cs, which):
+    c = first(cs, "bitset", which)
+    if c is None:
+        return None
+    words = np.frombuffer(bytes(bm[c["data"]:c["data"] + 8192]), dtype=np.uint8)
+    i = int(np.flatnonzero(words)[0])
+    bm[c["data"] + i] &= int(words[i]) - 1   # its lowest set bit cleared
+    return bm
+
+
+def f_keys_swapped(bm, cs, which):
+    if which:
+        return None
+    if len(cs) < 2:
+        return None
+    struct.pack_into("<H", bm, cs[0]["key_at"], cs[1]["key"])
+    struct.pack_into("<H", bm, cs[1]["key_at"], cs[0]["key"])
+    return bm
+
+
+def f_keys_equal(bm, cs, which):
+    if which:
+        return None
+    if len(cs) < 2:
+        return None
+    struct.pack_into("<H", bm, cs[1]["key_at"], cs[0]["key"])
+    return bm
+
+
+def f_array_duplicate(bm, cs, which):
+    c = first(cs, "array", which, 2)
+    if c is None:
+        return None
+    bm[c["data"] + 2:c["data"] + 4] = bm[c["data"]:c["data"] + 2]
+    return bm
+
+
+def f_array_unsorted(bm, cs, which):
+    c = first(cs, "array", which, 2)
+    if c is None:
+        return None
+    a, b = bytes(bm[c["data"]:c["data"] + 2]), bytes(bm[c["data"] + 2:c["data"] + 4])
+    bm[c["data"]:c["data"] + 4] = b + a
+    return bm
+
+
+def f_array_card_raised(bm, cs, which):
+    c = first(cs, "array", which)
+    if c is None:
+        return None
+    struct.pack_into("<H", bm, c["key_at"] + 2, c["card"])   # cardinality + 1
+    return bm
+
+
+def f_run_past_65535(bm, cs, which):
+    c = first(cs, "run", which)
+    if c is None:
+        return None
+    last = c["data"] + 2 + 4 * (c["runs"] - 1)
+    start, length = struct.unpack_from("<HH", bm, last)
+    start = max(start, 65500)
+    struct.pack_into("<HH", bm, last, start, max(length, 65536 - start))   # the last run ends past 65535
+    return bm
+
+
+def f_runs_overlapping(bm, cs, which):
+    c = first(cs, "run", which, 2)
+    if c is None:
+        return None
+    s0 = struct.unpack_from("<H", bm, c["data"] + 2)[0]
+    struct.pack_into("<H", bm, c["data"] + 6, s0)
+    return bm
+
+
+def f_runs_unsorted(bm, cs, which):
+    c = first(cs, "run", which, 2)
+    if c is None:
+        return None
+    a, b = bytes(bm[c["data"] + 2:c["data"] + 6]), bytes(bm[c["data"] + 6:c["data"] + 10])
+    bm[c["data"] + 2:c["data"] + 10] = b + a
+    return bm
+
+
+def f_offset_wrong(bm, cs, which):
+    if which:
+        return None
+    c = next((c for c in cs if c["offset_at"] is not None), None)
+    if c is None:
+        return None
+    struct.pack_into("<I", bm, c["offset_at"], struct.unpack_from("<I", bm, c["offset_at"])[0] + 2)
+    return bm
+
+
+def f_run_flag_flipped(bm, cs, which):
+    if which:
+        return None
+    if struct.unpack_from("<I", bm, 0)[0] & 0xFFFF != 12347:
+        return None
+    bm[4] ^= 1
+    return bm
+
+
+def f_key_past_rows(bm, cs, which):
+    if which:
+        return None
+    struct.pack_into("<H", bm, cs[-1]["key_at"], 0xFFFF)
+    return bm
+
+
+def f_cookie(bm, cs, which):
+    if which:
+        return None
+    struct.pack_into("<I", bm, 0, struct.unpack_from("<I", bm, 0)[0] ^ 0x4)
+    return bm
+
+
+FORGERIES = {name[2:]: f for name, f in globals().items() if name.startswith("f_")}
+FOUR_KINDS = {"bitset_extra_bit", "keys_swapped", "array_duplicate", "run_past_65535"}
+
+
+def bin_queries(field: str, b: dict) -> list:
+    """Queries that read bin b (a candidate bin, or its complement's sure bins) with numpy's answer."""
+    lo, hi = float(b["vmin"]), float(b["vmax"])
+    qs = [f"{field} == {lo!r}", f"{field} != {lo!r}"]
+    if lo < hi:
+        mid = float(np.float32((lo + hi) / 2))
+        qs += [f"{field} < {mid!r}", f"{field} >= {mid!r} && {field} <= {hi!r}"]
+    qs.append(f"{field} > {lo!r} || id < 1000")
+    return qs
+
+
+def numpy_ids(d: dict, q: str) -> np.ndarray:
+    env = {k: np.asarray(v, dtype=np.float64) for k, v in d.items() if k != "position"}
+    env["id"] = d["id"]
+    expr = q.replace("&&", "&").replace("||", "|")
+    expr = re.sub(r"(\w+ (?:==|!=|<=|>=|<|>) [-+0-9.e]+)", r"(\1)", expr)
+    return d["id"][eval(expr, {}, env)]   # noqa: S307 - the test's own query strings
+
+
+def test_forged_roaring_containers(bitmap_pristine, tmp_path):
+    path = str(tmp_path / "b.lodex")
+    shutil.copytree(bitmap_pristine, path)
+    d = bitmap_data()
+    g = lodex.open(path).particles("p")
+    for field in BFIELDS:   # the pristine index: exact, no note
+        for b in index_bins(open(index_path(path, field), "rb").read())[:3]:
+            for q in bin_queries(field, b):
+                r = g.query(q, step=0, fields=["id"])
+                assert np.array_equal(np.sort(r.data["id"]), numpy_ids(d, q)), q
+                assert not [n for n in r.notes if "unusable" in n], (q, r.notes)
+    tally = {"forged": 0, "queries": 0, "exact": 0, "noted": 0, "wrong": 0}
+    kinds = {k: {"forged": 0, "noted": 0} for k in FORGERIES}
+    seen = set()
+    wrong = []
+    for field in BFIELDS:
+        ip = index_path(path, field)
+        pristine = open(ip, "rb").read()
+        bins = [b for b in index_bins(pristine) if b["count"] and not b["raw"]]
+        for kind, forge in FORGERIES.items():
+            done = 0
+            for b, which in ((b, w) for b in bins for w in (0, 1)):
+                if done == 8:
+                    break
+                bm = bytearray(pristine[b["start"]:b["start"] + b["size"]])
+                cs = containers(bytes(bm))
+                seen.update(c["kind"] for c in cs)
+                if forge(bm, cs, which) is None:
+                    continue
+                done += 1
+                raw = bytearray(pristine)
+                raw[b["start"]:b["start"] + b["size"]] = bm
+                reseal_index(raw, b)
+                with open(ip, "wb") as fh:
+                    fh.write(raw)
+                noted = False
+                for q in bin_queries(field, b):
+                    try:
+                        r = lodex.open(path).particles("p").query(q, step=0, fields=["id"])
+                    except lodex.Error as e:
+                        raise AssertionError(f"{field} {kind}: {q}: {type(e).__name__}: {e}") from e
+                    tally["queries"] += 1
+                    if not np.array_equal(np.sort(r.data["id"]), numpy_ids(d, q)):
+                        tally["wrong"] += 1
+                        wrong.append((field, kind, q))
+                        continue
+                    tally["exact"] += 1
+                    if any("bitmap index unusable" in n and f"'{field}'" in n for n in r.notes):
+                        noted = True
+                tally["forged"] += 1
+                tally["noted"] += noted
+                kinds[kind]["forged"] += 1
+                kinds[kind]["noted"] += noted
+            with open(ip, "wb") as fh:
+                fh.write(pristine)
+    print(f"forged bitmaps: {tally}; by kind: {kinds}")
+    assert not wrong, wrong[:20]
+    assert seen == {"array", "bitset", "run"}, seen
+    assert all(kinds[k]["forged"] >= 4 for k in FOUR_KINDS), kinds
+    assert all(v["forged"] > 0 for v in kinds.values()), kinds
+    # Every forgery is of an invalid bitmap: each forged index was skipped with a note.
+    assert tally["noted"] == tally["forged"], kinds

@@ -58,3 +58,53 @@ def test_full_disk_three_ranks(small_fs):
     got = r.read(step=0)
     want = np.concatenate([uintah(q, 1000, patch_of(q, (3, 1, 1)), step=0)["id"] for q in range(3)])
     assert np.array_equal(np.sort(got["id"]), np.sort(want))
+
+
+def grid_steps_on_disk(path: str) -> list[str]:
+    return sorted(n for n in os.listdir(os.path.join(path, "g")) if n.startswith("time_"))
+
+
+def test_full_disk_grid_leaves_no_partial_blocks(small_fs):
+    """A grid step that fills the disk leaves none of its block files (they kept the space full),
+    and earlier steps stay readable."""
+    path = os.path.join(small_fs, "d.lodex")
+    rng = np.random.default_rng(7)
+    written = {}
+    with lodex.create(path) as ds:
+        g = ds.grid("g", dims=(64, 64, 64), dtype="f4")   # 1 MiB a step, random: nothing compresses
+        with pytest.raises(lodex.IOFailure, match="No space left on device"):
+            for step in range(8):
+                data = rng.random((64, 64, 64), dtype=np.float32)
+                g.write(step, box=((0, 0, 0), (64, 64, 64)), data=data)
+                written[step] = data
+        assert 1 <= len(written) < 8 and g.steps == sorted(written)
+    # the failed step left nothing behind
+    assert grid_steps_on_disk(path) == [f"time_{s:06d}" for s in sorted(written)]
+    r = lodex.open(path).grid("g")
+    assert r.steps == sorted(written)
+    for step, data in written.items():
+        assert np.array_equal(r.read(step), data)
+
+
+def test_reopen_for_append_removes_uncommitted_grid_steps(tmp_path):
+    """A grid step's folder the manifest does not list (a write that failed or was killed before
+    its commit) goes when the dataset is opened for append; a read-only open leaves it."""
+    import shutil
+    path = str(tmp_path / "d.lodex")
+    data = np.arange(512, dtype=np.float32).reshape(8, 8, 8)
+    with lodex.create(path) as ds:
+        g = ds.grid("g", dims=(8, 8, 8), dtype="f4")
+        for step in (0, 4):
+            g.write(step, box=((0, 0, 0), (8, 8, 8)), data=data + step)
+    g_dir = os.path.join(path, "g")
+    for leftover in ("time_000002", "time_000007"):   # between committed steps and after the last
+        shutil.copytree(os.path.join(g_dir, "time_000004"), os.path.join(g_dir, leftover))
+    assert lodex.open(path).grid("g").steps == [0, 4]
+    assert grid_steps_on_disk(path) == ["time_000000", "time_000002", "time_000004", "time_000007"]
+    with lodex.open(path, mode="a") as ds:
+        assert grid_steps_on_disk(path) == ["time_000000", "time_000004"]
+        ds.grid("g").write(7, box=((0, 0, 0), (8, 8, 8)), data=data + 7)
+    r = lodex.open(path).grid("g")
+    assert r.steps == [0, 4, 7]
+    for step in (0, 4, 7):
+        assert np.array_equal(r.read(step), data + step)

@@ -56,10 +56,15 @@ def ds(dataset):
     return lodex.open(dataset)
 
 
-def request(server, path: str, method: str = "GET"):
+def request(server, path: str, method: str = "GET", headers: dict | None = None, auth: bool = True,
+            timeout: float = 30):
+    """One request on a new connection; with ``auth`` it carries the server's token in the
+    Authorization header (the way a script authenticates)."""
     host, port = server.server_address[:2]
-    c = http.client.HTTPConnection(host, port, timeout=30)
-    c.request(method, path)   # sent as is: no normalisation of '..'
+    c = http.client.HTTPConnection(host, port, timeout=timeout)
+    token = getattr(server, "token", None)
+    headers = {**({"Authorization": f"token {token}"} if auth and token else {}), **(headers or {})}
+    c.request(method, path, headers=headers)   # sent as is: no normalisation of '..'
     r = c.getresponse()
     body = r.read()
     c.close()
@@ -341,29 +346,84 @@ def test_malformed_http_gets_json(server, raw, status):
     assert request(server, "/api/info")[0] == 200
 
 
+def serve_command(dataset, *args, env=None):
+    """`lodex serve DS --port 0 --quiet ARGS` started; (process, its first stdout line, port)."""
+    p = subprocess.Popen([sys.executable, "-m", "lodex", "serve", dataset, "--port", "0", "--quiet", *args],
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                         env={**os.environ, **(env or {})})
+    line = p.stdout.readline()
+    assert line.startswith(f"lodex serve: {dataset} at http://127.0.0.1:"), line + p.stderr.read()
+    return p, line, int(line.split("127.0.0.1:")[1].split("/")[0])
+
+
+def get(port: int, path: str, headers: dict | None = None):
+    c = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+    c.request("GET", path, headers=headers or {})
+    r = c.getresponse()
+    return r.status, r.read()
+
+
+def stop(p) -> str:
+    p.send_signal(2)
+    p.wait(timeout=30)
+    err = p.stderr.read()
+    assert p.returncode == 0, err
+    return err
+
+
 def test_command_line(dataset):
-    """`lodex serve DS --port 0` prints its address and answers there; stops on SIGINT."""
-    p = subprocess.Popen([sys.executable, "-m", "lodex", "serve", dataset, "--port", "0", "--quiet"],
-                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=os.environ.copy())
+    """`lodex serve DS --port 0` prints its address with a fresh random token and answers there
+    to that token only; stops on SIGINT."""
+    p, line, port = serve_command(dataset)
+    silent = None
     try:
-        line = p.stdout.readline()
-        assert line.startswith(f"lodex serve: {dataset} at http://127.0.0.1:"), line + p.stderr.read()
-        port = int(line.split("127.0.0.1:")[1].split("/")[0])
-        c = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
-        c.request("GET", "/api/info")
-        assert json.loads(c.getresponse().read())["particles"]["gas"]["steps"][0]["particles"] == N
+        token = line.split("/?token=")[1].split()[0]
+        assert len(token) >= 32
+        assert get(port, "/api/info")[0] == 403
+        status, body = get(port, f"/api/info?token={token}")
+        assert status == 200 and json.loads(body)["particles"]["gas"]["steps"][0]["particles"] == N
+        import socket
+        silent = socket.create_connection(("127.0.0.1", port))   # open, silent, at Ctrl-C
     finally:
-        p.send_signal(2)
-        p.wait(timeout=30)
-    assert p.returncode == 0
-    assert "leaked" not in p.stderr.read()   # the dataset was closed on the way out
+        err = stop(p)
+        if silent is not None:
+            silent.close()
+    assert "leaked" not in err   # the dataset was closed on the way out, its connections ended
+    p2, line2, _ = serve_command(dataset)
+    stop(p2)
+    assert line2.split("/?token=")[1].split()[0] != token   # a new token every start
+
+
+@pytest.mark.parametrize("args, env", [(["--token", "s3cret-t0ken"], {}),
+                                       ([], {"LODEX_SERVE_TOKEN": "s3cret-t0ken"})])
+def test_command_line_token_is_chosen(dataset, args, env):
+    p, line, port = serve_command(dataset, *args, env=env)
+    try:
+        assert "/?token=s3cret-t0ken" in line
+        assert get(port, "/api/info", {"Authorization": "token s3cret-t0ken"})[0] == 200
+        assert get(port, "/api/info", {"Authorization": "token wrong"})[0] == 403
+    finally:
+        stop(p)
+
+
+def test_command_line_no_token_warns(dataset):
+    p, line, port = serve_command(dataset, "--no-token")
+    try:
+        assert "token" not in line
+        assert get(port, "/api/info")[0] == 200
+    finally:
+        err = stop(p)
+    assert "any user of this machine" in err
 
 
 def test_bad_port_or_taken_address_is_an_error(dataset, server):
     taken = str(server.server_address[1])
     for args, message in ((["--port", "70000"], "port must be an integer in 0..65535"),
                           (["--port", taken], f"cannot listen on 127.0.0.1:{taken}"),
-                          (["--host", "no.such.host.invalid", "--port", "0"], "cannot listen on no.such.host.invalid")):
+                          (["--host", "no.such.host.invalid", "--port", "0"], "cannot listen on no.such.host.invalid"),
+                          (["--port", "0", "--max-requests", "0"], "max_requests must be a positive integer"),
+                          (["--port", "0", "--idle-timeout", "nan"], "idle_timeout must be a positive number"),
+                          (["--port", "0", "--token", "a;b"], "token must be 1 to 256 of the characters")):
         r = subprocess.run([sys.executable, "-m", "lodex", "serve", dataset, *args],
                            capture_output=True, text=True, timeout=60)
         assert r.returncode != 0 and message in r.stderr and "Traceback" not in r.stderr, r.stderr
@@ -401,6 +461,232 @@ def test_damaged_data_is_a_500_with_a_message(dataset, tmp_path):
         assert status == 500 and err.split(":")[0] in ("FormatError", "IOFailure"), err
         assert "p000001.lpd" in err and "Traceback" not in err
         assert request(srv, "/api/particles?group=gas&step=0&level=2")[0] == 200
+        status, _, body = request(srv, "/api/info")   # its snapshot met the damaged file at start
+        assert status == 500 and "p000001.lpd" in json.loads(body)["error"]
     finally:
         srv.shutdown()
         srv.server_close()
+
+
+# --- who may connect (issue 35, item 3) --------------------------------------------------------
+
+def test_token_is_required(server):
+    """No token, a wrong one, or one in the wrong place: 403 with a JSON message, for the API and
+    the viewer alike; the right one in the Authorization header: 200."""
+    for path in ("/api/info", "/", "/viewer.js", "/api/particles?group=gas&step=0&level=0"):
+        status, headers, body = request(server, path, auth=False)
+        assert status == 403 and headers["Content-Type"] == "application/json", (path, body)
+        assert "token" in json.loads(body)["error"]
+        for wrong in ({"Authorization": "token nope"}, {"Authorization": f"Bearer {server.token}x"},
+                      {"Cookie": f"{server.cookie_name}=nope"}):
+            assert request(server, path, headers=wrong, auth=False)[0] == 403, (path, wrong)
+        assert request(server, path)[0] == 200
+    assert request(server, "/api/info?token=nope", auth=False)[0] == 403
+
+
+def test_token_in_the_url_becomes_a_cookie(server):
+    """The announced URL (?token=T) answers with an HttpOnly, SameSite=Strict cookie and a
+    redirect to the same page without the token; the cookie alone then reaches every endpoint."""
+    assert server.login_url == f"{server.url}/?token={server.token}"
+    status, headers, _ = request(server, f"/?token={server.token}", auth=False)
+    assert status in (302, 303) and headers["Location"] == "/"
+    cookie = headers["Set-Cookie"]
+    attrs = [a.strip().lower() for a in cookie.split(";")]
+    assert cookie.startswith(f"{server.cookie_name}={server.token};")
+    assert "httponly" in attrs and "samesite=strict" in attrs and "path=/" in attrs
+    jar = {"Cookie": cookie.split(";")[0]}
+    for path in ("/", "/api/info", "/api/grid?name=density&resolution=0"):
+        assert request(server, path, headers=jar, auth=False)[0] == 200, path
+    # a script may also pass it as a parameter of an API request: answered directly
+    assert request(server, f"/api/range?group=gas&step=0&field=energy&token={server.token}",
+                   auth=False)[0] == 200
+
+
+def test_no_token_server_answers_anyone(dataset):
+    srv = make_server(dataset, "127.0.0.1", 0, quiet=True, token=False)
+    threading.Thread(target=srv.serve_forever, daemon=True).start()
+    try:
+        assert srv.token is None and srv.login_url == srv.url + "/"
+        assert request(srv, "/api/info", auth=False)[0] == 200
+        assert request(srv, "/api/info?token=anything", auth=False)[0] == 200   # ignored
+    finally:
+        srv.shutdown()
+        srv.server_close()
+
+
+@pytest.mark.parametrize("host, status", [
+    ("evil.example.com:{port}", 403), ("evil.example.com", 403), ("localhost.evil.com:{port}", 403),
+    ("127.0.0.1.nip.io:{port}", 403),
+    ("localhost:{port}", 200), ("LOCALHOST:{port}", 200), ("127.0.0.1:{port}", 200), ("[::1]:{port}", 200),
+    ("127.0.0.1:9999", 200),   # an SSH tunnel may forward another local port
+])
+def test_host_header_is_checked(server, host, status):
+    """DNS rebinding: a page of another site whose name now points at 127.0.0.1 sends its own
+    name as Host, and is refused even with the token (a browser would send the cookie)."""
+    got, _, body = request(server, "/api/info", headers={"Host": host.format(port=server.server_address[1])})
+    assert got == status, body
+    if status == 403:
+        assert "Host" in json.loads(body)["error"]
+
+
+# --- limits (issue 35, item 4) ------------------------------------------------------------------
+
+def run_server(dataset, **kw):
+    srv = make_server(dataset, "127.0.0.1", 0, quiet=True, **kw)
+    threading.Thread(target=srv.serve_forever, daemon=True).start()
+    return srv
+
+
+def close(srv):
+    srv.shutdown()
+    srv.server_close()
+
+
+def test_response_over_the_budget_is_a_413_naming_it(dataset, ds):
+    from lodex.serve import Limits
+    srv = run_server(dataset, limits=Limits(max_response_bytes=20_000))
+    try:
+        status, headers, body = request(srv, "/api/particles?group=gas&step=0")
+        err = json.loads(body)["error"]
+        assert status == 413 and "20000 bytes" in err and "--max-response-bytes" in err, err
+        assert "box" in err and "level" in err and "fields" in err
+        assert request(srv, "/api/series?name=weather&var=T")[0] == 200   # 4 x 192 floats fit
+        head, arrays = decode(request(srv, "/api/particles?group=gas&step=0&level=1&fields=id")[2])
+        same(arrays["id"], ds.particles("gas").read(0, fields=["id"], level=1)["id"])
+    finally:
+        close(srv)
+
+
+@pytest.mark.parametrize("q, message", [
+    (" || ".join(f"energy > 0.{i:03d}" for i in range(65)), "65 comparisons, over the limit of 64"),
+    ("energy > " + "1" * 5000, "over the limit of 4096 characters"),
+])
+def test_query_over_its_limits_is_refused_quickly(server, q, message):
+    import time
+    from urllib.parse import quote
+    t0 = time.monotonic()
+    status, _, body = request(server, f"/api/query?group=gas&step=5&q={quote(q)}")
+    assert status == 413 and message in json.loads(body)["error"], body
+    assert time.monotonic() - t0 < 2
+
+
+def test_info_and_viewer_do_not_wait_for_the_read_lock(server):
+    """While a long read holds the dataset lock, /api/info (a snapshot made at start) and the
+    viewer's files still answer at once."""
+    import time
+    with server.lock:
+        for path in ("/api/info", "/", "/viewer.js"):
+            t0 = time.monotonic()
+            assert request(server, path, timeout=5)[0] == 200
+            assert time.monotonic() - t0 < 2
+    assert json.loads(request(server, "/api/info")[2])["grids"]["density"]["dims"] == [16, 16, 8]
+
+
+def test_idle_connection_is_closed(dataset):
+    import socket
+    import time
+    from lodex.serve import Limits
+    srv = run_server(dataset, limits=Limits(idle_timeout=1.0))
+    try:
+        with socket.create_connection(srv.server_address[:2], timeout=10) as sock:
+            t0 = time.monotonic()
+            assert sock.recv(1024) == b""   # closed by the server, nothing sent
+            assert time.monotonic() - t0 < 5
+        with socket.create_connection(srv.server_address[:2], timeout=10) as sock:
+            sock.sendall(b"GET /api/info HTTP/1.1\r\nHost: 127.0.0.1\r\n")   # headers never finished
+            t0 = time.monotonic()
+            while sock.recv(65536):
+                pass
+            assert time.monotonic() - t0 < 5
+    finally:
+        close(srv)
+
+
+def test_concurrent_requests_are_bounded(dataset):
+    """With every request slot taken (two reads waiting for the lock), a third read is a 503 with
+    Retry-After at once while /api/info and the viewer still answer; once the reads finish,
+    reads are served again."""
+    import time
+    from lodex.serve import Limits
+    srv = run_server(dataset, limits=Limits(max_requests=2))
+    results = []
+    try:
+        with srv.lock:
+            workers = [threading.Thread(target=lambda: results.append(
+                request(srv, "/api/particles?group=gas&step=0&level=0")[0])) for _ in range(2)]
+            for w in workers:
+                w.start()
+            deadline = time.monotonic() + 10
+            while srv.busy < 2 and time.monotonic() < deadline:
+                time.sleep(0.01)
+            assert srv.busy == 2
+            for path in ("/api/grid?name=density&resolution=0", "/api/range?group=gas&step=0&field=id"):
+                t0 = time.monotonic()
+                status, headers, body = request(srv, path, timeout=5)
+                assert status == 503 and int(headers["Retry-After"]) >= 1, body
+                assert "2 requests at once" in json.loads(body)["error"] and time.monotonic() - t0 < 2
+            assert request(srv, "/api/info", timeout=5)[0] == 200 and request(srv, "/", timeout=5)[0] == 200
+        for w in workers:
+            w.join(30)
+        assert results == [200, 200]
+        assert request(srv, "/api/grid?name=density&resolution=0")[0] == 200
+    finally:
+        close(srv)
+
+
+def test_open_connections_are_bounded(dataset):
+    """Silent connections hold a thread each until the idle timeout: over --max-connections a new
+    one is answered 503 at once, without a thread; when they close, connections are served."""
+    import socket
+    import time
+    from lodex.serve import Limits
+    srv = run_server(dataset, limits=Limits(max_connections=2, idle_timeout=30))
+    try:
+        silent = [socket.create_connection(srv.server_address[:2], timeout=10) for _ in range(2)]
+        deadline = time.monotonic() + 10
+        while srv.connections < 2 and time.monotonic() < deadline:
+            time.sleep(0.01)
+        t0 = time.monotonic()
+        status, headers, body = request(srv, "/api/info", timeout=5)
+        assert status == 503 and headers["Retry-After"] == "1", body
+        assert "2 connections" in json.loads(body)["error"] and time.monotonic() - t0 < 2
+        for sock in silent:
+            sock.close()
+        deadline = time.monotonic() + 10
+        while srv.connections and time.monotonic() < deadline:
+            time.sleep(0.01)
+        assert request(srv, "/api/info")[0] == 200
+    finally:
+        close(srv)
+
+
+# --- empty selections (issue 35, item 8) --------------------------------------------------------
+
+def test_range_of_an_empty_box_is_a_count_of_zero(server):
+    for field in ("energy", "position"):
+        status, _, body = request(server, f"/api/range?group=gas&step=0&field={field}&box=0.3,0.3,0.3,0.3,0.3,0.3")
+        assert status == 200, body
+        r = json.loads(body)
+        assert r["count"] == 0 and r["min"] is None and r["max"] is None
+
+
+def test_empty_fields_means_no_field_on_both_endpoints(server, ds):
+    """`fields=` (empty) is no field on /api/particles and /api/query alike: the count, no arrays."""
+    g = ds.particles("gas")
+    head, arrays, headers = frame(server, "/api/particles?group=gas&step=0&level=2&fields=")
+    assert arrays == {} and head["count"] == int(headers["X-Lodex-Count"]) == len(g.read(0, level=2)["id"])
+    head, arrays, _ = frame(server, "/api/query?group=gas&step=0&q=energy%3E0.5&fields=")
+    assert arrays == {} and head["count"] == g.query("energy > 0.5", 0).count > 0
+
+
+@pytest.mark.parametrize("path, shape", [
+    ("/api/grid?name=density&box=2,2,2,2,5,5", (3, 3, 0)),
+    ("/api/series?name=weather&var=T&steps=1,2&box=2,2,1,2,5,3", (2, 2, 3, 0)),
+    ("/api/series?name=weather&var=PS&steps=1&box=2,2,0,6,2,4", (1, 0, 4)),
+])
+def test_zero_size_box_is_empty_data_on_grid_and_series(server, path, shape):
+    """A box with no extent on an axis holds no samples: 200 with an empty array, on grids and
+    series alike (as on particles); a box outside the grid stays a 400."""
+    head, arrays, _ = frame(server, path)
+    assert arrays["data"].shape == shape and arrays["data"].dtype == np.dtype("<f4")
+    assert request(server, "/api/series?name=weather&var=T&box=2,2,1,2,5,9")[0] == 400

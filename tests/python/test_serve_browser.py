@@ -53,7 +53,8 @@ def page(server):
         pg = browser.new_page(viewport={"width": 900, "height": 600})
         errors = []
         pg.on("pageerror", lambda e: errors.append(str(e)))
-        pg.goto(server.url + "/")
+        pg.goto(server.login_url)   # the token once, then the cookie for every fetch
+        assert pg.url == server.url + "/"   # the token left the address bar
         pg.errors = errors
         yield pg
         browser.close()

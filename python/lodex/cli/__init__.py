@@ -670,6 +670,22 @@ def _array_summary(a) -> dict:
     return out
 
 
+def _unlock(args: argparse.Namespace) -> int:
+    from .. import _lodex
+
+    if not os.path.isdir(args.path):
+        raise errors.NotFoundError(f"no lodex dataset at '{args.path}'")
+    removed = _lodex._unlock(args.path, args.force)
+    if args.json:
+        _print_json(None, {"path": args.path, "removed": removed})
+    elif removed is None:
+        print(f"{args.path}: no writer lock")
+    else:
+        print(f"{args.path}: removed the writer lock of {removed['host']}:{removed['pid']} "
+              f"since {removed['since']} (lodex {removed['lodex_version']})")
+    return 0
+
+
 def _print_json(comm, obj: dict) -> None:
     """One JSON object on stdout (rank 0 only under mpiexec)."""
     if comm is None or comm.rank == 0:
@@ -913,6 +929,13 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--group", help="only this particle group, grid or series (default: every group at once)")
     p.add_argument("--json", action="store_true", help="print the result as one JSON object")
     p.set_defaults(func=_truncate)
+    p = sub.add_parser("unlock", help="remove the writer lock a writer that is gone left behind (a dead "
+                                       "process of this host; --force for one of another host)")
+    p.add_argument("path")
+    p.add_argument("--force", action="store_true", help="remove it even if its holder may be alive (a holder on "
+                                                        "another host cannot be checked): only when sure it is gone")
+    p.add_argument("--json", action="store_true", help="print the result as one JSON object")
+    p.set_defaults(func=_unlock)
     p = sub.add_parser("export", help="write steps of a particle group to another format (H5Part, for "
                                        "VisIt and ParaView)")
     p.add_argument("path")

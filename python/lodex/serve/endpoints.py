@@ -28,6 +28,9 @@ class Frame:
         starting at a multiple of 8 (zero padding). The header's ``arrays`` list gives each
         array's name, dtype (numpy spelling, e.g. "<f8"), shape, offset (from the start of the
         data section, i.e. of the body at 4 + H + offset) and nbytes."""
+        return b"".join(self.chunks())
+
+    def _layout(self) -> tuple[bytes, list[np.ndarray]]:
         arrays = [(n, np.ascontiguousarray(a, dtype=a.dtype.newbyteorder("<"))) for n, a in self.arrays]
         descr, offset = [], 0
         for n, a in arrays:
@@ -36,11 +39,25 @@ class Frame:
             offset += _pad(a.nbytes)
         head = json.dumps({**self.meta, "arrays": descr}).encode()
         head += b" " * (_pad(4 + len(head)) - 4 - len(head))
-        parts = [len(head).to_bytes(4, "little"), head]
-        for _, a in arrays:
-            parts.append(a.tobytes())
-            parts.append(b"\0" * (_pad(a.nbytes) - a.nbytes))
-        return b"".join(parts)
+        return len(head).to_bytes(4, "little") + head, [a for _, a in arrays]
+
+    @property
+    def nbytes(self) -> int:
+        """The encoded size, without encoding."""
+        head, arrays = self._layout()
+        return len(head) + sum(_pad(a.nbytes) for a in arrays)
+
+    def chunks(self, size: int = 1 << 20):
+        """The encoding as pieces of at most ``size`` bytes (views of the arrays, not copies), so
+        a response is written without a second copy of its data in memory."""
+        head, arrays = self._layout()
+        yield head
+        for a in arrays:
+            raw = memoryview(a.reshape(-1).view(np.uint8)) if a.size else memoryview(b"")
+            for i in range(0, len(raw), size):
+                yield raw[i:i + size]
+            if _pad(a.nbytes) > a.nbytes:
+                yield b"\0" * (_pad(a.nbytes) - a.nbytes)
 
 
 def _pad(n: int) -> int:
@@ -112,10 +129,12 @@ class Refinements:
 
 def particles(ds, p: Params, cache: Refinements | None = None) -> Frame:
     """The particles of a box at ``level`` (levels 0..level), or with ``from`` only the ones new
-    in levels from+1..level; ``fields`` (default all)."""
+    in levels from+1..level; ``fields`` (default all; empty: none, only the count)."""
     g, step = _group(ds, p)
     box = p.float_box("box")
-    fields = p.names("fields", list(g.schema), "field") or list(g.schema)
+    wanted = p.names("fields", list(g.schema), "field")
+    wanted = list(g.schema) if wanted is None else wanted
+    fields = wanted or [_smallest(g.schema)]   # no field: the count, from the cheapest one
     level = p.integer("level", least=0, most=MAX_LEVEL)
     start = p.integer("from", least=-1, most=MAX_LEVEL)
     p.done()
@@ -131,10 +150,13 @@ def particles(ds, p: Params, cache: Refinements | None = None) -> Frame:
     else:
         data, stats = _new_levels(ref, start, level, g.schema, fields)
         cache.keep(g, step, box, fields, ref)
-    count = len(data[fields[0]]) if fields else 0
     meta = {"group": g.name, "step": step, "level": level, "from": start, "levels": ref.levels,
-            "count": count, "box": box, "continued": kept}
-    return Frame(meta, [(f, data[f]) for f in fields], stats)
+            "count": len(data[fields[0]]), "box": box, "continued": kept}
+    return Frame(meta, [(f, data[f]) for f in wanted], stats)
+
+
+def _smallest(schema: dict) -> str:
+    return min(schema, key=lambda f: np.dtype(schema[f][0]).itemsize * schema[f][1])
 
 
 def _new_levels(ref, start: int, level: int, schema: dict, fields: list[str]):
@@ -160,7 +182,8 @@ def _new_levels(ref, start: int, level: int, schema: dict, fields: list[str]):
 
 
 def query(ds, p: Params) -> Frame:
-    """The particles matching ``q`` (bitmap indexes where the step has them)."""
+    """The particles matching ``q`` (bitmap indexes where the step has them); ``fields``
+    (default all; empty: none, only the count)."""
     g, step = _group(ds, p)
     q = p.text("q", required=True)
     box = p.float_box("box")
@@ -222,9 +245,27 @@ def series(ds, p: Params) -> Frame:
         raise NotFoundError(f"series {s.name!r} has no step(s) {missing[:5]}; steps: {s.steps}")
     box = p.int_box("box", 3)
     p.done()
-    a = s.read(var, steps, box)
     meta = {"name": s.name, "var": var, "steps": steps, "box": box}
+    empty = _empty_series_box(s, var, steps, box)
+    if empty is not None:   # no samples, as a zero-size box of a grid or of particles
+        return Frame(meta, [("data", empty)], {})
+    a = s.read(var, steps, box)
     return Frame(meta, [("data", a)], s.last_read_stats)
+
+
+def _empty_series_box(s, var: str, steps: list[int], box):
+    """The empty array a box inside the series with no extent on an axis the variable has gives
+    (shape (step, z, y, x) or (step, y, x), one extent 0); None for any other box (read, or
+    refused by the reader when it is outside)."""
+    if box is None:
+        return None
+    dtype, ndim = s.variables[var]
+    axes = range(3 if ndim == 3 else 2)
+    inside = all(0 <= lo <= hi <= d for lo, hi, d in zip(box[0], box[1], s.dims))
+    if not inside or all(box[1][a] > box[0][a] for a in axes):
+        return None
+    extents = [box[1][a] - box[0][a] for a in reversed(axes)]
+    return np.empty((len(steps), *extents), dtype=np.dtype(dtype).newbyteorder("<"))
 
 
 def decode(body: bytes) -> tuple[dict, dict[str, np.ndarray]]:
@@ -249,7 +290,7 @@ def value_range(ds, p: Params) -> dict:
     levels = g.refine(step, box, [field_]).levels
     level = levels - 1 if level is None else min(level, levels - 1)   # past the last level: every particle
     a = g.read(step, box, [field_], level=level)[field_]
-    a = a.reshape(len(a), -1)
+    a = a.reshape(len(a), g.schema[field_][1])   # (0, components) for an empty box
     finite = a.dtype.kind != "f" or bool(np.isfinite(a).all())
     lo = np.nanmin(a, axis=0).tolist() if len(a) else None
     hi = np.nanmax(a, axis=0).tolist() if len(a) else None

@@ -6,12 +6,54 @@ from __future__ import annotations
 
 import math
 import re
+from dataclasses import dataclass
 from urllib.parse import parse_qs
 
 from ..errors import InvalidArgumentError, NotFoundError
 
 _INT = re.compile(r"-?[0-9]{1,19}")
 MAX_LEVEL = 2**16   # far above any real level count (levels grow geometrically); bigger is malformed
+_COMPARISON = re.compile(r"<=|>=|==|!=|<|>")
+
+
+class LimitExceeded(InvalidArgumentError):
+    """A request over one of the server's limits (HTTP 413): the message names the limit, its
+    flag, and how to ask for less."""
+
+
+@dataclass(frozen=True)
+class Limits:
+    """What one request may cost (docs/serve.md, "Security and limits")."""
+    max_response_bytes: int = 256 * 2**20   # a data response's size
+    max_query_chars: int = 4096             # the text of q on /api/query
+    max_query_terms: int = 64               # comparisons in q
+    max_requests: int = 8                   # reads in progress at once (others: 503)
+    idle_timeout: float = 60.0              # seconds a connection may stay silent or not read
+    max_connections: int = 64               # open connections, one thread each (others: 503)
+
+    def __post_init__(self):
+        for name in ("max_response_bytes", "max_query_chars", "max_query_terms", "max_requests",
+                     "max_connections"):
+            v = getattr(self, name)
+            if isinstance(v, bool) or not isinstance(v, int) or v < 1:
+                raise InvalidArgumentError(f"{name} must be a positive integer, got {v!r}")
+        t = self.idle_timeout
+        if isinstance(t, bool) or not isinstance(t, (int, float)) or not 0 < t < math.inf:
+            raise InvalidArgumentError(f"idle_timeout must be a positive number of seconds, got {t!r}")
+
+
+def check_query(q: str | None, limits: Limits) -> None:
+    """Refuse a query text over the length or comparison limits before it is parsed or run (a
+    query's cost grows with its comparisons, and it holds the dataset while it runs)."""
+    if q is None:
+        return
+    if len(q) > limits.max_query_chars:
+        raise LimitExceeded(f"q is {len(q)} characters, over the limit of {limits.max_query_chars} "
+                            f"characters (--max-query-chars)")
+    n = len(_COMPARISON.findall(q))
+    if n > limits.max_query_terms:
+        raise LimitExceeded(f"q has {n} comparisons, over the limit of {limits.max_query_terms} "
+                            f"(--max-query-terms): split it into several queries")
 
 
 class Params:
@@ -34,6 +76,10 @@ class Params:
                 raise InvalidArgumentError(f"missing parameter {key!r}")
             return default
         return self._raw.pop(key)
+
+    def peek(self, key: str) -> str | None:
+        """A parameter's value, left in place for the endpoint."""
+        return self._raw.get(key)
 
     def integer(self, key: str, default: int | None = None, required: bool = False,
                 least: int = -2**63, most: int = 2**63 - 1) -> int | None:

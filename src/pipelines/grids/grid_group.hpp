@@ -155,5 +155,8 @@ class GridGroup {
 // time range of the steps left (removed when none is), then the folders of every step after
 // `after` go, blocks and checksums, leftovers of uncommitted writes included.
 void truncate_grid_files(const GridMeta& g, const std::string& root, int64_t after, bool fsync);
+// On opening for append, with the writer lock held (rank 0): removes the step folders of steps
+// the manifest does not list, which only a write that failed or was killed leaves.
+void remove_uncommitted_grid_steps(const GridMeta& g, const std::string& root);
 
 }  // namespace lodex

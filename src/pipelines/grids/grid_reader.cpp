@@ -66,8 +66,8 @@ GridArray GridGroup::read(const std::string& field, int64_t step, const std::opt
   return agreed_read(comm, input_error, "grid read",
                      {{"grid", name_}, {"field", field}, {"step", std::to_string(step)},
                       {"box", argument_text(box, box_text)}, {"resolution", argument_text(resolution, res_text)}},
-                     [&](int rank, int size) {
-    const GridReadPart part = read_part(field, step, box, resolution, rank, size);
+                     [&](int rank, int size) { return read_part(field, step, box, resolution, rank, size); },
+                     [&](const GridReadPart& part) {
     IdxReadStats st;
     GridArray out;
     if (part.box.empty())   // nothing to open

@@ -524,7 +524,9 @@ GridWriteProfile commit_step(PendingGridStep& s, const std::string& idx_path) {
     const SpaceOutcome sum = combine_outcomes(outcomes, aggregators);
     commit(w, sum, idx_path);
     return encode_outcome(sum, aggregators);
-  }, nullptr);
+  }, [&] {   // a failed step leaves none of its blocks (a full disk keeps its partial files otherwise)
+    for (const std::string& parent : step_parents(w.g, w.st.path)) remove_tree(join_path(parent, time_dir(w.step)));
+  });
   uint64_t aggregators = 0;
   const SpaceOutcome sum = decode_outcome(v.summary, aggregators);
   if (comm.rank() != 0) {
@@ -615,6 +617,17 @@ void GridGroup::wait_pending() {
 bool GridGroup::pending_done() const { return !pending_ || pending_->written.load(std::memory_order_acquire); }
 
 int64_t GridGroup::pending_step() const { return pending_ ? pending_->w.step : -1; }
+
+void remove_uncommitted_grid_steps(const GridMeta& g, const std::string& root) {
+  const std::string prefix = std::string(kTimePattern).substr(0, std::string(kTimePattern).find('%'));
+  for (const std::string& parent : step_parents(g, root))
+    for (const std::string& name : list_directory(parent)) {
+      if (name.size() <= prefix.size() || name.compare(0, prefix.size(), prefix) != 0) continue;
+      const std::string digits = name.substr(prefix.size());
+      if (digits.size() > 18 || digits.find_first_not_of("0123456789") != std::string::npos) continue;
+      if (!g.find_step(std::stoll(digits))) remove_tree(join_path(parent, name));
+    }
+}
 
 void truncate_grid_files(const GridMeta& g, const std::string& root, int64_t after, bool fsync) {
   if (!g.steps.empty()) {

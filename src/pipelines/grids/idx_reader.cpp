@@ -87,9 +87,8 @@ GridArray IdxDataset::read(const std::string& field, int64_t time, const std::op
   return agreed_read(comm, input_error, "IDX read",
                      {{"file", path_}, {"field", field}, {"time", std::to_string(time)},
                       {"box", argument_text(box, box_text)}, {"resolution", argument_text(resolution, res_text)}},
-                     [&](int rank, int size) {
-    return read_samples(read_part(field, time, box, resolution, rank, size), field, time, stats);
-  });
+                     [&](int rank, int size) { return read_part(field, time, box, resolution, rank, size); },
+                     [&](const GridReadPart& part) { return read_samples(part, field, time, stats); });
 }
 
 

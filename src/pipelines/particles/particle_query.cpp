@@ -62,7 +62,8 @@ ParticleQuery::ParticleQuery(std::string step_dir, const Confinement& confinemen
   if (comm != MPI_COMM_NULL) comm_ = Comm(comm);
   setup_.metadata_bytes = metadata_bytes;
   setup_.bytes_read = metadata_bytes;
-  comm_.agree(input_error, [] {});   // a rank whose arguments its binding could not convert
+  // A rank whose arguments its binding could not convert, or whose metadata failed to load.
+  comm_.agree(input_error ? input_error : prior, [] {});
   // Every rank must ask the same question, or the collectives below would not match.
   const auto box_str = [](const Box& b) { return to_string(b); };
   const auto level_str = [](uint32_t l) { return std::to_string(l); };
@@ -73,10 +74,7 @@ ParticleQuery::ParticleQuery(std::string step_dir, const Confinement& confinemen
                           {"fraction", argument_text(request.fraction, fraction_str)},
                           {"level-of-detail parameters", cat(request.lod.readers, ',', request.lod.P, ',', request.lod.S)},
                           {"split", cat(static_cast<int>(request.split), sampled)}});
-  comm_.agree([&] {
-    if (prior) throw *prior;
-    setup(request, sampled);
-  });
+  comm_.agree([&] { setup(request, sampled); });
   if (sampled) {
     // Every rank learns every candidate file's exact count: the sample line is global.
     std::vector<uint64_t> counts(candidates_order_.size(), UINT64_MAX);

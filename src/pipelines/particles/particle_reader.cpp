@@ -95,8 +95,8 @@ std::unique_ptr<ParticleQuery> make_query(const DatasetState& ds, const std::str
   if (!input_error) {
     try {
       loaded = load_metadata(ds, name, step);
-    } catch (const Error& e) {
-      error = e;
+    } catch (...) {
+      error = current_error();
     }
   }
   const ParticleGroupMeta& g = group_meta(ds, name);
@@ -194,8 +194,8 @@ std::vector<FieldColumn> ParticleGroup::read(int64_t step, const ReadRequest& re
   if (!error) {
     try {
       d = domain_read(group_meta(*ds_, name_), step, request);
-    } catch (const Error& e) {
-      error = e;   // raised on every rank by the read's first agreement
+    } catch (...) {
+      error = current_error();   // raised on every rank by the read's first agreement
     }
   }
   if (d.images.empty()) return read_one(step, d.request, comm, error);
@@ -268,8 +268,8 @@ std::unique_ptr<Refinement> ParticleGroup::refine(int64_t step, const ReadReques
   if (!error) {
     try {
       r = closed_request(group_meta(*ds_, name_), step, request, "a refinement");
-    } catch (const Error& e) {
-      error = e;   // raised on every rank by the query's first agreement
+    } catch (...) {
+      error = current_error();   // raised on every rank by the query's first agreement
     }
   }
   return std::make_unique<Refinement>(make_query(*ds_, name_, step, r, true, comm, error));

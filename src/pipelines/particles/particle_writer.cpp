@@ -604,10 +604,10 @@ std::shared_ptr<PendingParticleStep> begin_step(DatasetState& st, const std::str
     if (w.group.partition.mode == PartitionMode::kAdaptive) share_histograms(w, inputs);
     for (const RankInput& in : inputs) w.rank_counts.push_back(in.count);
     w.plan = w.scratch.plans.plan(w.domain, w.group.partition, inputs);
-  } catch (const Error&) {   // raised identically on every rank
+  } catch (...) {   // raised identically on every rank
     try {
       if (w.made_step_dir) remove_tree(w.step_dir);
-    } catch (const Error&) {   // the original error matters more than a failed cleanup
+    } catch (...) {   // the original error matters more than a failed cleanup
     }
     throw;
   }

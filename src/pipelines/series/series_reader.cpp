@@ -245,10 +245,10 @@ SeriesArray SeriesGroup::read(const std::string& var, const std::vector<int64_t>
   return agreed_read(comm, input_error, "series read",
                      {{"series", name_}, {"variable", var}, {"steps", argument_text(steps)},
                       {"box", argument_text(box, box_text)}, {"merge gap", argument_text(merge_gap, gap_text)}},
-                     [&](int rank, int size) {
+                     [&](int rank, int size) { return read_part(var, steps, box, rank, size); },
+                     [&](const SeriesReadPart& part) {
     const double t0 = wall_seconds();
     read_stats_ = {};
-    const SeriesReadPart part = read_part(var, steps, box, rank, size);
     SeriesArray out = read_part_data(part, variable_index(var), merge_gap);
     if (!out.bytes.empty()) read_stats_.seconds = wall_seconds() - t0;
     return out;
