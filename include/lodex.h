@@ -245,7 +245,9 @@ enum { LODEX_WRITE_NO_COPY = 1 };
 LODEX_API int lodex_particles_write_async(lodex_particles* g, int64_t step, const lodex_field_data* fields,
                                           size_t num_fields, const double* patch, unsigned flags,
                                           lodex_pending** out);
-/* Collective over the dataset's communicator: completes and commits the step (nothing when a later
+/* Asynchronous grid and series steps: lodex_grid_write_async and lodex_series_write_async, below,
+ * return a handle of the same kind; lodex_pending_wait, _done and _free serve every kind.
+ * Collective over the dataset's communicator: completes and commits the step (nothing when a later
  * call already did); its error on every rank. */
 LODEX_API int lodex_pending_wait(lodex_pending* p);
 /* Local: *done = 1 when this rank finished the step's files (or the step is committed), else 0. */
@@ -263,8 +265,9 @@ typedef struct lodex_write_profile {
   uint64_t particles; /* particle writes; 0 for grids and series */
   uint64_t bytes;     /* written */
   double total_s;     /* slowest rank, end to end */
-  double blocked_s;   /* particles: the time the step's calls held the caller, slowest rank (total_s for
-                         a synchronous write); grids and series: total_s */
+  double blocked_s;   /* the time the step's calls held the caller, slowest rank: total_s for a
+                         synchronous write; for an asynchronous one its write_async call plus the
+                         wait for its files at the commit */
 } lodex_write_profile;
 /* Local. The last write's profile; json (may be NULL) gets every phase's min/mean/max as JSON,
  * borrowed from the group until its next write. */
@@ -453,6 +456,16 @@ LODEX_API int lodex_grid_idx_path(const lodex_grid* g, const char** path);
  * (z, y, x, components). The boxes must tile the grid. */
 LODEX_API int lodex_grid_write(lodex_grid* g, int64_t step, const int64_t box[6], const lodex_field_data* fields,
                                size_t num_fields);
+/* Asynchronous grid write (collective, like lodex_grid_write): the exchanges (restructure, hz
+ * encoding, aggregation, compression) run in the call, so the field arrays are not read after it
+ * returns, with or without LODEX_WRITE_NO_COPY (flags: 0 or LODEX_WRITE_NO_COPY, accepted for
+ * symmetry with particles); the block files and their checksums are written on a helper thread (no
+ * MPI call on it), and the step commits at the grid's next collective call: the next write,
+ * lodex_pending_wait, a truncate or lodex_dataset_close. One step is in flight per grid. Errors of
+ * the pending step are returned there, on every rank, and it commits nothing. *out (out may be
+ * NULL): a handle of the step, released by lodex_pending_free. */
+LODEX_API int lodex_grid_write_async(lodex_grid* g, int64_t step, const int64_t box[6], const lodex_field_data* fields,
+                                     size_t num_fields, unsigned flags, lodex_pending** out);
 LODEX_API int lodex_grid_profile(const lodex_grid* g, lodex_write_profile* out, const char** json);
 
 /* One rank's part of a grid read: its box (empty when it gets nothing), the shape of its
@@ -550,6 +563,16 @@ LODEX_API int lodex_series_steps(const lodex_series* s, int64_t* steps, size_t c
  * them as one window file. */
 LODEX_API int lodex_series_write(lodex_series* s, int64_t step, const int64_t box[6], const lodex_field_data* vars,
                                  size_t num_vars);
+/* Asynchronous series write (collective, like lodex_series_write): the step is copied into the
+ * window buffers in the call (the arrays are not read after it, whatever flags say: 0 or
+ * LODEX_WRITE_NO_COPY); a step that completes a window also aggregates it there, and only the
+ * window's file writes and block checksums run on a helper thread. The window commits at the
+ * series' next collective call: the next write, flush, truncate, lodex_pending_wait or
+ * lodex_dataset_close. An error of the pending window is returned there, on every rank: nothing of
+ * it commits, the step that completed it is lost and its earlier steps stay buffered. A step that
+ * completes no window is done when the call returns. *out (may be NULL): as for grids. */
+LODEX_API int lodex_series_write_async(lodex_series* s, int64_t step, const int64_t box[6], const lodex_field_data* vars,
+                                       size_t num_vars, unsigned flags, lodex_pending** out);
 /* Collective. Writes the buffered steps now (lodex_dataset_close does it too). */
 LODEX_API int lodex_series_flush(lodex_series* s);
 LODEX_API int lodex_series_profile(const lodex_series* s, lodex_write_profile* out, const char** json);

@@ -2,7 +2,8 @@
 ! MPI_Dims_create lattice; every rank holds all levels of its columns), two 3-D variables "T"
 ! and "U" and two 2-D surface variables "PS" and "TS" (all real32), written for 5 steps into one
 ! lodex series with STAR aggregation, d_tar forced to 2 steps per window (so the last, partial
-! window is written by lodex_series_flush). The program then reads back
+! window is written by lodex_series_flush; the odd steps, which complete a window, are written
+! asynchronously). The program then reads back
 !   - the time series of one column of T (every step, every level) and
 !   - one plane at one step: PS whole, and level LEV/2 of U,
 ! first on rank 0 alone (no communicator), then collectively (each rank its part), and checks
@@ -31,6 +32,7 @@ program geos_series
   type(lodex_dataset) :: ds
   type(lodex_series) :: s
   type(lodex_series_info) :: info
+  type(lodex_pending) :: pending
   real(real32), allocatable, target :: t(:, :, :), u(:, :, :), ps(:, :), ts(:, :)
   integer, allocatable :: steps(:)
 
@@ -76,8 +78,17 @@ program geos_series
   do step = 0, NSTEPS - 1
     call fill(step)
     ! Fortran (x, y, z) and (x, y) arrays are the series' C (z, y, x) and (y, x): passed as they are.
-    call lodex_series_write(s, step, box, [lodex_field('T', t), lodex_field('U', u), lodex_field('PS', ps), &
-                                           lodex_field('TS', ts)])
+    if (mod(step, 2) == 1) then
+      ! Odd steps complete a window: asynchronous, so the window's files are written while the
+      ! next step is computed (fill may overwrite the arrays at once: the step was copied). The
+      ! window commits at the next write or the flush; the handle may go now.
+      call lodex_series_write_async(s, step, box, [lodex_field('T', t), lodex_field('U', u), &
+                                                   lodex_field('PS', ps), lodex_field('TS', ts)], pending)
+      call lodex_pending_free(pending)
+    else
+      call lodex_series_write(s, step, box, [lodex_field('T', t), lodex_field('U', u), lodex_field('PS', ps), &
+                                             lodex_field('TS', ts)])
+    end if
   end do
   call lodex_series_flush(s)           ! the partial window {4}; lodex_dataset_close would too
   call lodex_series_steps(s, steps)

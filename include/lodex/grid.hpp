@@ -238,6 +238,20 @@ class Grid {
   void write(int64_t step, const GridBox& box, std::initializer_list<FieldData> fields) {
     write(step, box, Span<const FieldData>(fields.begin(), fields.size()));
   }
+  // An asynchronous write (lodex_grid_write_async): collective like write; the arrays are not read
+  // after it returns (the exchanges run in the call); the block files are written on a helper
+  // thread and the step commits at the grid's next collective call (the next write,
+  // Pending::wait, truncate, the dataset's close); its error is thrown there on every rank.
+  Pending write_async(int64_t step, const GridBox& box, Span<const FieldData> fields) {
+    const std::vector<lodex_field_data> c = detail::to_c(fields);
+    const detail::GridBoxArg b(box);
+    lodex_pending* out = nullptr;
+    detail::check(lodex_grid_write_async(g_, step, b.get(), c.data(), c.size(), 0u, &out));
+    return Pending(out);
+  }
+  Pending write_async(int64_t step, const GridBox& box, std::initializer_list<FieldData> fields) {
+    return write_async(step, box, Span<const FieldData>(fields.begin(), fields.size()));
+  }
   // Local. The last write's cost, reduced over ranks.
   WriteProfile profile() const { return detail::profile_of(g_, lodex_grid_profile); }
   // Collective (append mode): removes every committed step after `after` (-1: every step), as

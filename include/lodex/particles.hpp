@@ -611,6 +611,38 @@ class QueryResult {
 
 // ---- Particle groups -----------------------------------------------------------------------------
 
+// An asynchronous step of any kind (ParticleGroup, Grid or Series write_async): move-only, it
+// frees its handle. The step commits at its group's next collective call; its error is thrown
+// there on every rank.
+class Pending {
+ public:
+  Pending() noexcept = default;
+  explicit Pending(lodex_pending* owned) noexcept : p_(owned) {}
+  Pending(Pending&& o) noexcept : p_(o.p_) { o.p_ = nullptr; }
+  Pending& operator=(Pending&& o) noexcept {
+    if (this != &o) {
+      lodex_pending_free(p_);
+      p_ = o.p_;
+      o.p_ = nullptr;
+    }
+    return *this;
+  }
+  Pending(const Pending&) = delete;
+  Pending& operator=(const Pending&) = delete;
+  ~Pending() { lodex_pending_free(p_); }
+  // Collective: completes and commits the step (nothing when a later call did).
+  void wait() { detail::check(lodex_pending_wait(p_)); }
+  // Local: whether this rank finished the step's files.
+  bool done() const {
+    int d = 0;
+    detail::check(lodex_pending_done(p_, &d));
+    return d != 0;
+  }
+
+ private:
+  lodex_pending* p_ = nullptr;
+};
+
 // A particle group of a dataset: a non-owning handle, valid until its Dataset closes (copies
 // are the same group). Obtain it from Dataset::particles or Dataset::define_particles.
 class ParticleGroup {
@@ -672,34 +704,7 @@ class ParticleGroup {
   // particles reached the ranks that write them. copy = false: the arrays must stay unchanged
   // until the step is done. The step commits at the group's next collective call (the next write,
   // Pending::wait, an index build, the dataset's close); its error is thrown there on every rank.
-  class Pending {
-   public:
-    Pending() noexcept = default;
-    explicit Pending(lodex_pending* owned) noexcept : p_(owned) {}
-    Pending(Pending&& o) noexcept : p_(o.p_) { o.p_ = nullptr; }
-    Pending& operator=(Pending&& o) noexcept {
-      if (this != &o) {
-        lodex_pending_free(p_);
-        p_ = o.p_;
-        o.p_ = nullptr;
-      }
-      return *this;
-    }
-    Pending(const Pending&) = delete;
-    Pending& operator=(const Pending&) = delete;
-    ~Pending() { lodex_pending_free(p_); }
-    // Collective: completes and commits the step (nothing when a later call did).
-    void wait() { detail::check(lodex_pending_wait(p_)); }
-    // Local: whether this rank finished the step's files.
-    bool done() const {
-      int d = 0;
-      detail::check(lodex_pending_done(p_, &d));
-      return d != 0;
-    }
-
-   private:
-    lodex_pending* p_ = nullptr;
-  };
+  using Pending = lodex::Pending;
   Pending write_async(int64_t step, Span<const FieldData> fields, const std::optional<Box>& patch = std::nullopt,
                       bool copy = true) {
     const std::vector<lodex_field_data> c = detail::to_c(fields);

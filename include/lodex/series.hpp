@@ -98,6 +98,20 @@ class Series {
   void write(int64_t step, const GridBox& box, std::initializer_list<FieldData> vars) {
     write(step, box, Span<const FieldData>(vars.begin(), vars.size()));
   }
+  // An asynchronous write (lodex_series_write_async): collective like write; the step is copied
+  // into the window buffers in the call; a window it completes is aggregated there and written on
+  // a helper thread, and commits at the series' next collective call (the next write, flush,
+  // truncate, Pending::wait, the dataset's close); its error is thrown there on every rank.
+  Pending write_async(int64_t step, const GridBox& box, Span<const FieldData> vars) {
+    const std::vector<lodex_field_data> c = detail::to_c(vars);
+    const detail::GridBoxArg b(box);
+    lodex_pending* out = nullptr;
+    detail::check(lodex_series_write_async(s_, step, b.get(), c.data(), c.size(), 0u, &out));
+    return Pending(out);
+  }
+  Pending write_async(int64_t step, const GridBox& box, std::initializer_list<FieldData> vars) {
+    return write_async(step, box, Span<const FieldData>(vars.begin(), vars.size()));
+  }
   // Collective. Writes the buffered steps now (Dataset::close does it too).
   void flush() { detail::check(lodex_series_flush(s_)); }
   // Collective (append mode): removes every flushed step after `after` (-1: every step) and drops

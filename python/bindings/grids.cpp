@@ -131,7 +131,7 @@ void bind_grids(nb::module_& m) {
       .def(
           "write",
           [](GridGroup& g, int64_t step, const std::array<int64_t, 3>& lo, const std::array<int64_t, 3>& hi,
-             const std::vector<std::tuple<std::string, nb::object, uint32_t>>& fields, const std::optional<std::pair<int, std::string>>& error) {
+             const std::vector<std::tuple<std::string, nb::object, uint32_t>>& fields, const std::optional<std::pair<int, std::string>>& error, bool wait) {
             // Any conversion failure must still reach the collective, or the other ranks wait forever.
             std::vector<Array> arrays;
             std::vector<FieldView> views;
@@ -154,9 +154,20 @@ void bind_grids(nb::module_& m) {
             if (!input_error) input_error = python_input_error(error);
             GridBox box{lo, hi};
             nb::gil_scoped_release release;
-            g.write(step, box, views, input_error);   // an argument error is raised on every rank
+            // An argument error is raised on every rank. An asynchronous step does not read the arrays
+            // after this returns (they are copied or encoded into the group's buffers first).
+            if (wait) g.write(step, box, views, input_error);
+            else g.write_async(step, box, views, input_error);
           },
-          nb::arg("step"), nb::arg("lo"), nb::arg("hi"), nb::arg("fields"), nb::arg("error").none() = nb::none())
+          nb::arg("step"), nb::arg("lo"), nb::arg("hi"), nb::arg("fields"), nb::arg("error").none() = nb::none(), nb::arg("wait") = true)
+      .def(
+          "wait_pending",
+          [](GridGroup& g) {
+            nb::gil_scoped_release release;
+            g.wait_pending();
+          })
+      .def_prop_ro("pending_done", &GridGroup::pending_done)
+      .def_prop_ro("pending_step", &GridGroup::pending_step)
       .def_prop_ro("profile_json", [](const GridGroup& g) { return g.profile().to_json(); })
       .def("open_step", &GridGroup::open_step, nb::arg("step"))
       .def(

@@ -95,7 +95,7 @@ void bind_series(nb::module_& m) {
       .def(
           "write",
           [](SeriesGroup& g, int64_t step, const std::array<int64_t, 3>& lo, const std::array<int64_t, 3>& hi,
-             const std::vector<std::tuple<std::string, nb::object>>& data, const std::optional<std::pair<int, std::string>>& error) {
+             const std::vector<std::tuple<std::string, nb::object>>& data, const std::optional<std::pair<int, std::string>>& error, bool wait) {
             // A conversion failure must still reach the collective, or the other ranks wait forever.
             std::vector<Array> arrays;
             std::vector<FieldView> views;
@@ -116,9 +116,20 @@ void bind_series(nb::module_& m) {
             }
             if (!input_error) input_error = python_input_error(error);
             nb::gil_scoped_release release;
-            g.write(step, GridBox{lo, hi}, views, input_error);   // an argument error is raised on every rank
+            // An argument error is raised on every rank. An asynchronous step does not read the arrays
+            // after this returns (they are copied or encoded into the group's buffers first).
+            if (wait) g.write(step, GridBox{lo, hi}, views, input_error);
+            else g.write_async(step, GridBox{lo, hi}, views, input_error);
           },
-          nb::arg("step"), nb::arg("lo"), nb::arg("hi"), nb::arg("data"), nb::arg("error").none() = nb::none())
+          nb::arg("step"), nb::arg("lo"), nb::arg("hi"), nb::arg("data"), nb::arg("error").none() = nb::none(), nb::arg("wait") = true)
+      .def(
+          "wait_pending",
+          [](SeriesGroup& g) {
+            nb::gil_scoped_release release;
+            g.wait_pending();
+          })
+      .def_prop_ro("pending_done", &SeriesGroup::pending_done)
+      .def_prop_ro("pending_step", &SeriesGroup::pending_step)
       .def("flush",
            [](SeriesGroup& g) {
              nb::gil_scoped_release release;

@@ -228,10 +228,11 @@ class WriteProfile(dict):
 
 
 class PendingWrite:
-    """An asynchronous particle step (``ParticleGroup.write(..., wait=False)``): its files are
-    written on a helper thread; it commits at the group's next collective call."""
+    """An asynchronous step (``ParticleGroup.write``, ``Grid.write`` or ``Series.write`` with
+    ``wait=False``): its files are written on a helper thread; it commits at the group's next
+    collective call. A series step that completed no window is done at once."""
 
-    def __init__(self, group: "ParticleGroup", step: int, keep: Any = None):
+    def __init__(self, group: Any, step: int, keep: Any = None):
         self._group = group
         self.step = step
         self._keep = keep   # the caller's arrays of a copy=False step, alive until it is done

@@ -280,11 +280,20 @@ class Grid:
         from .api import _truncate
         return _truncate(self._core, after)[0][2]
 
-    def write(self, step: int, box: Any, data: Any) -> None:
+    def write(self, step: int, box: Any, data: Any, *, wait: bool = True, copy: bool = True):
         """Collective: this rank's ``box`` (((x0, y0, z0), (x1, y1, z1)), max exclusive; 2-D grids
         may give two coordinates) of the grid at ``step``. ``data``: a numpy array of shape
         (z1-z0, y1-y0, x1-x0[, components]) — (y, x[, c]) for 2-D — or a dict of them, one per
-        field. Ranks' boxes must tile the grid; a rank without data passes an empty box."""
+        field. Ranks' boxes must tile the grid; a rank without data passes an empty box.
+
+        ``wait=False`` makes the step asynchronous and returns a :class:`lodex.PendingWrite`: the
+        exchanges (restructure, hz encoding, aggregation, compression) run in the call, so the
+        arrays are never read after it returns, whatever ``copy`` says (a grid step is always
+        encoded into the grid's own buffers); the block files and their checksums are written on
+        a helper thread while the caller computes. The step commits at the grid's next collective
+        call (the next ``write``, ``PendingWrite.wait()``, ``truncate`` or the dataset's
+        ``close``); one step is in flight at a time. An error of the pending step (a full disk) is
+        raised there, on every rank, and the step is not committed."""
         with _collective_input(lambda code, message: self._core.write(-1, [0, 0, 0], [0, 0, 0], [], error=(code, message)),
                                "write arguments"):
             step = _step(step)
@@ -312,7 +321,11 @@ class Grid:
                 if a.dtype != np.dtype(dtype):
                     raise InvalidArgumentError(f"field {name!r} is {a.dtype}; the grid stores {dtype}")
                 fields.append((str(name), a, int(comps)))
-        self._core.write(step, lo, hi, fields)
+        self._core.write(step, lo, hi, fields, wait=bool(wait))
+        if not wait:
+            from .api import PendingWrite
+            return PendingWrite(self, step)
+        return None
 
     @property
     def profile(self) -> dict:

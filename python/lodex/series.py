@@ -147,11 +147,22 @@ class Series:
         commit)."""
         return json.loads(self._core.profile_json)
 
-    def write(self, step: int, box: GridBoxArg, data: Mapping[str, Any]) -> None:
+    def write(self, step: int, box: GridBoxArg, data: Mapping[str, Any], *, wait: bool = True,
+              copy: bool = True):
         """Collective: this rank's box ((x0, y0, z0), (x1, y1, z1)) of every variable at ``step``,
         as numpy arrays (z, y, x) for 3-D variables and (y, x) for 2-D ones, of the declared
         dtypes. Steps increase; every rank keeps its box. The write that completes d_tar steps
-        writes them to disk; until then they are buffered (``buffered_steps``)."""
+        writes them to disk; until then they are buffered (``buffered_steps``).
+
+        ``wait=False`` returns a :class:`lodex.PendingWrite`. The step is copied into the
+        series' window buffers in the call (the arrays are never read after it, whatever
+        ``copy`` says); when it completes a window, the window's aggregation (the exchanges) also
+        runs in the call and only its file writes and block checksums run on a helper thread. The
+        window commits at the series' next collective call (the next ``write``, ``flush``,
+        ``truncate``, ``PendingWrite.wait()`` or the dataset's ``close``); one window is in
+        flight at a time. An error of the pending window is raised there, on every rank: nothing
+        of it commits, the step that completed it is lost and its earlier steps stay buffered, as
+        when a synchronous write fails."""
         from .api import _collective_input, _native, _step
         items = []
         with _collective_input(lambda code, message: self._core.write(-1, [0, 0, 0], [0, 0, 0], [], error=(code, message)),
@@ -180,7 +191,11 @@ class Series:
                     raise InvalidArgumentError(
                         f"variable {name!r} over the box {tuple(lo)}..{tuple(hi)} is {axes} = {want}; got shape {a.shape}")
                 items.append((name, _native(a)))
-        self._core.write(step, lo, hi, items)
+        self._core.write(step, lo, hi, items, wait=bool(wait))
+        if not wait:
+            from .api import PendingWrite
+            return PendingWrite(self, step)
+        return None
 
     def truncate(self, after: int) -> list[int]:
         """Collective (mode "a"): remove every flushed step after ``after`` (-1: every step) and

@@ -43,6 +43,28 @@ void info_of(const GridMeta& m, lodex_grid_info* out) {
 
 }  // namespace
 
+namespace {
+
+// The step's checked arguments; an argument error is raised on every rank by the write.
+void write_step(lodex_grid* g, int64_t step, const int64_t box[6], const lodex_field_data* fields, size_t num_fields,
+                bool async, unsigned flags) {
+  InputCheck check;
+  std::vector<FieldView> views;
+  GridBox b;
+  check.attempt([&] {
+    views = field_views(fields, num_fields);
+    b = grid_box(box, "box");
+  });
+  check.attempt([&] {
+    if (flags & ~unsigned{LODEX_WRITE_NO_COPY})
+      fail(ErrorCode::kInvalidArgument, "flags ", flags, " has bits other than LODEX_WRITE_NO_COPY");
+  });
+  if (async) g->group->write_async(step, b, views, check.error());
+  else g->group->write(step, b, views, check.error());
+}
+
+}  // namespace
+
 extern "C" {
 
 int lodex_grid_def_init(lodex_grid_def* def) {
@@ -99,16 +121,22 @@ int lodex_grid_idx_path(const lodex_grid* g, const char** path) {
 
 int lodex_grid_write(lodex_grid* g, int64_t step, const int64_t box[6], const lodex_field_data* fields,
                      size_t num_fields) {
+  return guarded([&] { write_step(live(g, Kind::kGrid, "grid"), step, box, fields, num_fields, false, 0); });
+}
+
+int lodex_grid_write_async(lodex_grid* g, int64_t step, const int64_t box[6], const lodex_field_data* fields,
+                           size_t num_fields, unsigned flags, lodex_pending** out) {
   return guarded([&] {
-    g = live(g, Kind::kGrid, "grid");
-    InputCheck check;
-    std::vector<FieldView> views;
-    GridBox b;
-    check.attempt([&] {
-      views = field_views(fields, num_fields);
-      b = grid_box(box, "box");
-    });
-    g->group->write(step, b, views, check.error());   // an argument error is raised on every rank
+    lodex_grid* const token = g;
+    if (out) *out = nullptr;
+    write_step(live(g, Kind::kGrid, "grid"), step, box, fields, num_fields, true, flags);
+    if (out) {
+      auto p = std::make_unique<lodex_pending>();
+      p->grid = token;
+      p->step = step;
+      *out = register_handle(p.get(), Kind::kPending);
+      p.release();
+    }
   });
 }
 
@@ -116,7 +144,7 @@ int lodex_grid_profile(const lodex_grid* g, lodex_write_profile* out, const char
   return guarded([&] {
     auto* h = const_cast<lodex_grid*>(live(g, Kind::kGrid, "grid"));
     const GridWriteProfile& p = h->group->profile();
-    not_null(out, "out") = lodex_write_profile{p.step, p.ranks, p.aggregators, p.files, 0, p.bytes, p.total_s};
+    not_null(out, "out") = lodex_write_profile{p.step, p.ranks, p.aggregators, p.files, 0, p.bytes, p.total_s, p.blocked_s};
     if (json) {
       h->profile_json = p.to_json();
       *json = h->profile_json.c_str();

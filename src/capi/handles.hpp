@@ -127,14 +127,18 @@ void copy_steps(const std::vector<int64_t>& all, int64_t* steps, size_t capacity
 }  // namespace lodex::capi
 
 // The handles. Group handles belong to their dataset handle; the others to the caller.
+struct lodex_grid;
+struct lodex_series;
 struct lodex_particles {
   lodex_particles* token = nullptr;   // the caller's handle of this group
   lodex_dataset* owner = nullptr;   // the dataset object (not its token)
   lodex::ParticleGroup* group = nullptr;
   std::string profile_json;
 };
-struct lodex_pending {   // an asynchronous particle step: its group's handle (token) and its step
-  lodex_particles* group = nullptr;
+struct lodex_pending {   // an asynchronous step: its group's handle (token) of one kind, and its step
+  lodex_particles* group = nullptr;   // a particle step
+  lodex_grid* grid = nullptr;         // a grid step
+  lodex_series* series = nullptr;     // a series step
   int64_t step = -1;
 };
 struct lodex_grid {

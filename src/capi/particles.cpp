@@ -73,6 +73,18 @@ int read_call(const lodex_particles* token, void* out, Body&& body) {
 
 }  // namespace
 
+namespace {
+
+// The group a pending step belongs to (its handle still live), and its pending step number.
+template <typename F>
+void with_pending_group(const lodex_pending* p, F&& f) {
+  if (p->grid) f(*live(p->grid, Kind::kGrid, "the pending step's grid")->group);
+  else if (p->series) f(*live(p->series, Kind::kSeries, "the pending step's series")->group);
+  else f(*live(p->group, Kind::kParticles, "the pending step's group")->group);
+}
+
+}  // namespace
+
 extern "C" {
 
 int lodex_partition_init(lodex_partition* p) {
@@ -226,7 +238,9 @@ int lodex_particles_write_async(lodex_particles* g, int64_t step, const lodex_fi
     if (out) *out = nullptr;
     g->group->write_async(step, a.views, a.patch, !(flags & LODEX_WRITE_NO_COPY), a.check.error());
     if (out) {
-      auto p = std::make_unique<lodex_pending>(lodex_pending{token, step});
+      auto p = std::make_unique<lodex_pending>();
+      p->group = token;
+      p->step = step;
       *out = register_handle(p.get(), Kind::kPending);
       p.release();
     }
@@ -236,16 +250,17 @@ int lodex_particles_write_async(lodex_particles* g, int64_t step, const lodex_fi
 int lodex_pending_wait(lodex_pending* p) {
   return guarded([&] {
     p = live(p, Kind::kPending, "pending step");
-    ParticleGroup& g = *live(p->group, Kind::kParticles, "the pending step's group")->group;
-    if (g.pending_step() == p->step) g.wait_pending();
+    with_pending_group(p, [&](auto& g) {
+      if (g.pending_step() == p->step) g.wait_pending();
+    });
   });
 }
 
 int lodex_pending_done(const lodex_pending* p, int* done) {
   return guarded([&] {
     p = live(p, Kind::kPending, "pending step");
-    const ParticleGroup& g = *live(p->group, Kind::kParticles, "the pending step's group")->group;
-    not_null(done, "done") = g.pending_step() != p->step || g.pending_done();
+    int& d = not_null(done, "done");
+    with_pending_group(p, [&](const auto& g) { d = g.pending_step() != p->step || g.pending_done(); });
   });
 }
 

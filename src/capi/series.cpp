@@ -47,6 +47,28 @@ SeriesReadPart part_here(const lodex_series* s, const char* var, const int64_t* 
 
 }  // namespace
 
+namespace {
+
+// The step's checked arguments; an argument error is raised on every rank by the write.
+void write_step(lodex_series* s, int64_t step, const int64_t box[6], const lodex_field_data* vars, size_t num_vars,
+                bool async, unsigned flags) {
+  InputCheck check;
+  std::vector<FieldView> views;
+  GridBox b;
+  check.attempt([&] {
+    views = field_views(vars, num_vars);
+    b = grid_box(box, "box");
+  });
+  check.attempt([&] {
+    if (flags & ~unsigned{LODEX_WRITE_NO_COPY})
+      fail(ErrorCode::kInvalidArgument, "flags ", flags, " has bits other than LODEX_WRITE_NO_COPY");
+  });
+  if (async) s->group->write_async(step, b, views, check.error());
+  else s->group->write(step, b, views, check.error());
+}
+
+}  // namespace
+
 extern "C" {
 
 int lodex_series_def_init(lodex_series_def* def) {
@@ -99,16 +121,22 @@ int lodex_series_steps(const lodex_series* s, int64_t* steps, size_t capacity, s
 
 int lodex_series_write(lodex_series* s, int64_t step, const int64_t box[6], const lodex_field_data* vars,
                        size_t num_vars) {
+  return guarded([&] { write_step(live(s, Kind::kSeries, "series"), step, box, vars, num_vars, false, 0); });
+}
+
+int lodex_series_write_async(lodex_series* s, int64_t step, const int64_t box[6], const lodex_field_data* vars,
+                             size_t num_vars, unsigned flags, lodex_pending** out) {
   return guarded([&] {
-    s = live(s, Kind::kSeries, "series");
-    InputCheck check;
-    std::vector<FieldView> views;
-    GridBox b;
-    check.attempt([&] {
-      views = field_views(vars, num_vars);
-      b = grid_box(box, "box");
-    });
-    s->group->write(step, b, views, check.error());   // an argument error is raised on every rank
+    lodex_series* const token = s;
+    if (out) *out = nullptr;
+    write_step(live(s, Kind::kSeries, "series"), step, box, vars, num_vars, true, flags);
+    if (out) {
+      auto p = std::make_unique<lodex_pending>();
+      p->series = token;
+      p->step = step;
+      *out = register_handle(p.get(), Kind::kPending);
+      p.release();
+    }
   });
 }
 
@@ -120,7 +148,7 @@ int lodex_series_profile(const lodex_series* s, lodex_write_profile* out, const 
   return guarded([&] {
     auto* h = const_cast<lodex_series*>(live(s, Kind::kSeries, "series"));
     const SeriesWriteProfile& p = h->group->profile();
-    not_null(out, "out") = lodex_write_profile{p.step, p.ranks, p.writers, p.flushed ? 1u : 0u, 0, p.bytes, p.total_s};
+    not_null(out, "out") = lodex_write_profile{p.step, p.ranks, p.writers, p.flushed ? 1u : 0u, 0, p.bytes, p.total_s, p.blocked_s};
     if (json) {
       h->profile_json = p.to_json();
       *json = h->profile_json.c_str();

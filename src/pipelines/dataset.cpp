@@ -464,6 +464,7 @@ ParticleGroup& Dataset::particles(const std::string& name, const Schema& schema,
                                   const std::optional<Error>& input_error) {
   DatasetState& st = *state_;
   st.require_open();
+  complete_pending();   // collective; a pending step refers to the manifest's groups, which this may grow
   ParticleGroupMeta def;
   def.name = name;
   def.schema = schema;
@@ -480,6 +481,7 @@ ParticleGroup& Dataset::particles(const std::string& name, const Schema& schema,
 GridGroup& Dataset::grid(const std::string& name, const GridSpec& spec, const std::optional<Error>& input_error) {
   DatasetState& st = *state_;
   st.require_open();
+  complete_pending();   // collective; a pending step refers to the manifest's groups, which this may grow
   GridMeta def;
   def.name = name;
   def.dims = spec.dims;
@@ -501,6 +503,7 @@ SeriesGroup& Dataset::series(const std::string& name, const SeriesSpec& spec,
                              const std::optional<Error>& input_error) {
   DatasetState& st = *state_;
   st.require_open();
+  complete_pending();   // collective; a pending step refers to the manifest's groups, which this may grow
   SeriesMeta def;
   def.name = name;
   def.dims = spec.dims;
@@ -538,7 +541,7 @@ int Dataset::size() const { return state_->comm.size(); }
 void Dataset::close() {
   if (!state_ || state_->closed) return;
   if (state_->writable) {
-    for (auto& g : groups_) g->wait_pending();   // collective; an error leaves the dataset open
+    complete_pending();   // collective; an error leaves the dataset open
     for (auto& s : series_) s->flush();
   }
   if (state_->writable && state_->comm.is_mpi() && mpi_active()) state_->comm.barrier();
@@ -548,6 +551,12 @@ void Dataset::close() {
     if (g->scratch_ && state_->comm.is_mpi() && mpi_active()) release_collectively(*g->scratch_);   // node-collective
   for (auto& g : groups_) g->scratch_.reset();   // the write buffers kept between steps
   for (auto& g : grids_) g->scratch_.reset();
+}
+
+void Dataset::complete_pending() {
+  for (auto& g : groups_) g->wait_pending();
+  for (auto& g : grids_) g->wait_pending();
+  for (auto& s : series_) s->wait_pending();
 }
 
 Dataset::~Dataset() {

@@ -70,6 +70,8 @@ class Dataset {
 
  private:
   Dataset() = default;
+  // Collective: commits every group's pending asynchronous step (particles, grids, series).
+  void complete_pending();
   // NotFound for `name` as a `kind`, listing every name of every kind and the closest one.
   [[noreturn]] void fail_not_found(const char* kind, const std::string& name) const;
   std::shared_ptr<DatasetState> state_;

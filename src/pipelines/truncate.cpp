@@ -118,10 +118,12 @@ Truncation ParticleGroup::truncate(int64_t after, const std::optional<Error>& in
 }
 
 Truncation GridGroup::truncate(int64_t after, const std::optional<Error>& input_error) {
+  wait_pending();   // a step in flight commits first: it may be one the truncate removes
   return truncate_groups(*ds_, {name_}, after, input_error);
 }
 
 Truncation SeriesGroup::truncate(int64_t after, const std::optional<Error>& input_error) {
+  wait_pending();   // a window in flight commits first: it may be one the truncate removes
   Truncation t = truncate_groups(*ds_, {name_}, after, input_error);
   forget_after(after);
   return t;
@@ -129,7 +131,7 @@ Truncation SeriesGroup::truncate(int64_t after, const std::optional<Error>& inpu
 
 Truncation Dataset::truncate(int64_t after, const std::optional<Error>& input_error) {
   state_->require_open();
-  for (auto& g : groups_) g->wait_pending();
+  complete_pending();
   std::vector<std::string> names = particle_group_names();
   for (const auto& n : grid_names()) names.push_back(n);
   for (const auto& n : series_names()) names.push_back(n);

@@ -102,3 +102,174 @@ def test_a_failure_while_pending_is_raised_everywhere_and_loses_that_step_only(f
     assert g.steps == [0, 1]
     got, want = g.read(1), expected(3, 1)
     assert np.array_equal(np.sort(got["id"]), np.sort(want["id"]))
+
+
+# ------------------------------------------------------------------ grids and series (async_grid_mpi.py)
+
+def tree_digests(root: str) -> dict:
+    """sha256 of every file under root but the manifest, by relative path."""
+    import hashlib
+    out = {}
+    for d, _, files in os.walk(root):
+        for f in files:
+            p = os.path.join(d, f)
+            if os.path.relpath(p, root) != "manifest.json":
+                with open(p, "rb") as fh:
+                    out[os.path.relpath(p, root)] = hashlib.sha256(fh.read()).hexdigest()
+    return out
+
+
+def same_bits(got: np.ndarray, want: np.ndarray) -> bool:
+    """Equal bit for bit (the grid cases hold NaNs and infinities)."""
+    return got.dtype == want.dtype and got.shape == want.shape and got.tobytes() == want.tobytes()
+
+
+def grid_series_run(tmp_path_factory, n: int) -> tuple[str, dict]:
+    def launch():
+        out = str(tmp_path_factory.mktemp(f"agrid{n}"))
+        return out, run_mpi(n, "async_grid_mpi.py", "write", out, timeout=240)
+    return cached(("grids", n), launch)
+
+
+@pytest.mark.parametrize("n", [1, 2, 3])
+def test_async_grid_steps_write_what_sync_steps_write(tmp_path_factory, n):
+    import grid_write_cases as gc
+    out, res = grid_series_run(tmp_path_factory, n)
+    a, s = os.path.join(out, "async.lodex"), os.path.join(out, "sync.lodex")
+    da, ds_ = tree_digests(a), tree_digests(s)
+    assert len([f for f in da if f.endswith(".bin")]) >= 10
+    assert da == ds_   # every block file, checksum file, .idx header and series window, byte for byte
+    for name, rows in res["grids"].items():
+        steps = gc.CASES[name]["steps"]
+        assert [r["step"] for r in rows] == steps and all(r["pending"] for r in rows)
+        for i, r in enumerate(rows):
+            # Nothing commits before the next collective call: a write commits the step before it
+            # (the first step was waited for).
+            assert r["committed_before"] == steps[:max(min(i, 1), i - 1)], (name, r)
+            assert r["committed_at_return"] == steps[:i], (name, r)
+        assert rows[0]["after_wait"] == steps[:1] and rows[0]["done"] is True
+        prof = rows[0]["profile"]
+        assert prof["step"] == steps[0] and 0 < prof["blocked_s"] and prof["bytes"] > 0
+    g = lodex.open(a)
+    for name in res["grids"]:
+        grid = g.grid(name)
+        assert grid.steps == gc.CASES[name]["steps"]
+        for step in grid.steps:
+            for field, want in gc.full_data(name, step).items():
+                assert same_bits(grid.read(step, field=field), want), (name, step, field)
+
+
+def test_openvisus_reads_an_async_grid(tmp_path_factory):
+    os.environ.setdefault("VISUS_DISABLE_WRITE_LOCK", "1")
+    ov = pytest.importorskip("OpenVisus")
+    import grid_write_cases as gc
+    out, _ = grid_series_run(tmp_path_factory, 3)
+    g = lodex.open(os.path.join(out, "async.lodex")).grid("p3")
+    db = ov.LoadDataset(g.idx_path)
+    for step in gc.CASES["p3"]["steps"]:
+        got = db.read(time=step, field=db.getField("p3"))
+        assert same_bits(got, gc.full_data("p3", step)["p3"]), step
+
+
+@pytest.mark.parametrize("n", [1, 2, 3])
+def test_async_series_steps_write_what_sync_steps_write(tmp_path_factory, n):
+    from series_data import GEOS, full
+    out, res = grid_series_run(tmp_path_factory, n)
+    rows = res["series"]
+    # d_tar=2: steps 1 and 3 complete a window, which is pending until the next collective call;
+    # the others are buffered and done at once.
+    assert [r["flushed_at_return"] for r in rows] == [[], [], [0, 1], [0, 1], [0, 1, 2, 3]]
+    assert [r["buffered"] for r in rows] == [[0], [0, 1], [2], [2, 3], [4]]
+    assert rows[1]["after_wait"] == [0, 1]
+    prof = rows[1]["profile"]
+    assert prof["step"] == 1 and prof["flushed"] and prof["window_steps"] == 2 and prof["blocked_s"] > 0
+    ser = lodex.open(os.path.join(out, "async.lodex")).series("geos")
+    assert ser.steps == list(range(5))
+    for var in GEOS.names:
+        assert np.array_equal(ser.read(var), full(var, range(5))), var
+
+
+@pytest.fixture(scope="module")
+def grid_fault_base(tmp_path_factory):
+    path = str(tmp_path_factory.mktemp("agfault") / "base.lodex")
+    run_mpi(3, "async_grid_mpi.py", "create", path, timeout=120)
+    return path
+
+
+# Every rank's first write, one rank's (an aggregator's: "multi" has many files), a rank's first
+# file open, rank 0's third write: all in the helper's file writes or rank 0's commit.
+GRID_FAULTS = ["write:1:ENOSPC", "write:1:EIO:1", "open:1:EIO:2", "write:3:ENOSPC:0"]
+
+
+@pytest.mark.parametrize("fault", GRID_FAULTS)
+def test_a_failure_while_a_grid_step_is_pending_loses_that_step_only(grid_fault_base, tmp_path, fault):
+    import grid_write_cases as gc
+    work = str(tmp_path / "d.lodex")
+    shutil.copytree(grid_fault_base, work)
+    res = run_mpi(3, "async_grid_mpi.py", "grid", work, timeout=120, env={"LODEX_FAULT": fault})
+    outcomes = res["outcomes"]
+    # The call returned; the next call (the synchronous step 2) raised the pending step's error on
+    # every rank, and wrote nothing of its own.
+    assert all(o is not None and o[:2] == ["next", "IOFailure"] for o in outcomes), outcomes
+    assert len({o[2] for o in outcomes}) == 1, outcomes
+    g = lodex.open(work).grid("multi")
+    assert g.steps == [0]
+    for field, want in gc.full_data("multi", 0).items():
+        assert same_bits(g.read(0, field=field), want), field
+    res = run_mpi(3, "async_grid_mpi.py", "grid", work, timeout=120)   # the same steps again, no fault
+    assert res["outcomes"] == [None, None, None]
+    g = lodex.open(work).grid("multi")
+    assert g.steps == [0, 1, 2]
+    for step in (0, 1, 2):
+        for field, want in gc.full_data("multi", step).items():
+            assert same_bits(g.read(step, field=field), want), (step, field)
+
+
+@pytest.mark.parametrize("fault", ["write:1:ENOSPC", "write:1:EIO:2", "open:1:EIO:1"])
+def test_a_failure_while_a_series_window_is_pending_loses_that_step_only(grid_fault_base, tmp_path, fault):
+    from series_data import full
+    work = str(tmp_path / "d.lodex")
+    shutil.copytree(grid_fault_base, work)
+    res = run_mpi(3, "async_grid_mpi.py", "series", work, timeout=120, env={"LODEX_FAULT": fault})
+    outcomes = res["outcomes"]
+    assert all(o is not None and o[:2] == ["next", "IOFailure"] for o in outcomes), outcomes
+    assert len({o[2] for o in outcomes}) == 1, outcomes
+    # Step 3 completed the failed window and is lost; step 2 stayed buffered and the close wrote it.
+    s = lodex.open(work).series("geos")
+    assert s.steps == [0, 1, 2]
+    assert np.array_equal(s.read("T"), full("T", [0, 1, 2]))
+    res = run_mpi(3, "async_grid_mpi.py", "series", work, timeout=120)   # appends again: steps 3..5
+    assert res["outcomes"] == [None, None, None]
+    s = lodex.open(work).series("geos")
+    assert s.steps == list(range(6))
+    assert np.array_equal(s.read("T"), full("T", range(6)))
+
+
+@pytest.mark.parametrize("kind", ["grid", "series"])
+def test_a_writer_killed_while_a_step_is_pending_loses_that_step_only(grid_fault_base, tmp_path, kind):
+    """Every rank killed (SIGKILL) at its first file write, which is in the pending step's helper
+    thread: the dataset opens with the earlier steps intact and appends the lost ones again."""
+    import grid_write_cases as gc
+    from conftest import run_mpi_raw
+    from series_data import full
+    work = str(tmp_path / "d.lodex")
+    shutil.copytree(grid_fault_base, work)
+    rc, out, err, timed_out = run_mpi_raw(3, "async_grid_mpi.py", kind, work, timeout=120,
+                                          env={"LODEX_FAULT": "write:1:kill"})
+    assert rc != 0 and not timed_out and "outcomes" not in out, (rc, out[-2000:], err[-2000:])
+    ds = lodex.open(work)
+    if kind == "grid":
+        assert ds.grid("multi").steps == [0]
+    else:
+        assert ds.series("geos").steps == [0, 1]   # the window (2, 3) was pending
+    res = run_mpi(3, "async_grid_mpi.py", kind, work, timeout=120)
+    assert res["outcomes"] == [None, None, None]
+    ds = lodex.open(work)
+    if kind == "grid":
+        g = ds.grid("multi")
+        assert g.steps == [0, 1, 2]
+        for field, want in gc.full_data("multi", 2).items():
+            assert same_bits(g.read(2, field=field), want), field
+    else:
+        assert ds.series("geos").steps == list(range(5))
+        assert np.array_equal(ds.series("geos").read("T"), full("T", range(5)))

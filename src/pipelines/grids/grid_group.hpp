@@ -55,6 +55,8 @@ struct GridWriteProfile {
   std::string index_space = "global";
   bool fsync = false;
   double total_s = 0;
+  double blocked_s = 0;               // the time the step's calls held the caller, slowest rank: total_s
+                                      // for write; write_async plus the wait for its files otherwise
   std::vector<PhaseTiming> phases;    // check, agree, plan, restructure, hz_encode, aggregate, compress, file_write, commit
   struct Level {
     int level = 0;
@@ -67,6 +69,7 @@ struct GridWriteProfile {
 };
 
 struct GridScratch;
+struct PendingGridStep;
 class Comm;
 
 class GridGroup {
@@ -88,9 +91,24 @@ class GridGroup {
   // takes part, and every rank raises that error.
   void write(int64_t step, const GridBox& box, std::span<const FieldView> fields,
              const std::optional<Error>& input_error = std::nullopt);
+  // An asynchronous step, collective like write: the check, the agreement, the plan and the
+  // exchanges (restructure, hz encoding, aggregation, compression) run before it returns, so the
+  // caller's arrays are no longer read then (their samples are in the grid's unit buffers); the
+  // file writes and block checksums run on a helper thread, which makes no MPI call; the commit
+  // (collective) happens at the grid's next collective call: the next write or write_async,
+  // wait_pending, truncate, or the dataset's close, truncate or group definitions. One step is in
+  // flight at a time: the next one first completes it. An error of the pending step is raised
+  // there, on every rank, and it commits nothing.
+  void write_async(int64_t step, const GridBox& box, std::span<const FieldView> fields,
+                   const std::optional<Error>& input_error = std::nullopt);
+  // Collective: completes and commits the pending step, if any (its profile becomes profile()).
+  void wait_pending();
+  // Local: whether this rank's files of the pending step are written (true when none is pending).
+  bool pending_done() const;
+  int64_t pending_step() const;   // -1 when none is pending
   const GridWriteProfile& profile() const { return profile_; }
   // Collective (append mode): removes every committed step after `after` (-1: all), as
-  // ParticleGroup::truncate; the .idx time range then ends at the last step kept.
+  // ParticleGroup::truncate (a pending step commits first); the .idx time range then ends at the last step kept.
   Truncation truncate(int64_t after, const std::optional<Error>& input_error = std::nullopt);
 
   // A committed step's IDX dataset, for reads (time = step); global index space only.
@@ -121,6 +139,8 @@ class GridGroup {
   void require_step(int64_t step) const;
   GridReadSpace read_space() const;
   GridArray read_parts(const GridReadPart& part, const std::string& field, int64_t step, IdxReadStats& stats) const;
+  std::shared_ptr<PendingGridStep> begin_step(int64_t step, const GridBox& box, std::span<const FieldView> fields,
+                                              const std::optional<Error>& input_error);
   GridGroup(std::shared_ptr<DatasetState> ds, std::string name) : ds_(std::move(ds)), name_(std::move(name)) {}
   std::shared_ptr<DatasetState> ds_;
   std::string name_;
@@ -128,6 +148,7 @@ class GridGroup {
   std::shared_ptr<GridScratch> scratch_;   // brick and unit buffers kept from step to step
   std::shared_ptr<Comm> part_comm_;          // this rank's partition (partitions > 1)
   std::vector<uint32_t> part_of_rank_;       // every rank's partition when part_comm_ was made
+  std::shared_ptr<PendingGridStep> pending_;   // an asynchronous step not yet committed
 };
 
 // After a truncate commits (rank 0; pipelines/truncate.cpp): the grid's .idx header(s) say the

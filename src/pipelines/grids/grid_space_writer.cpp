@@ -37,15 +37,18 @@ bool same_input(const GridPlanInput& a, const GridPlanInput& b) {
          a.boxes == b.boxes && a.partitions == b.partitions;
 }
 
+}  // namespace
+
 // A block's payload for the file: raw (inside the unit buffer) or zipped (in `packed`).
-struct Payload {
+struct GridPayload {
   uint64_t slot = 0;
   const uint8_t* data = nullptr;
   uint64_t size = 0;
   uint32_t flags = 0;
 };
 
-// This rank's side of one space's write; the phases below run in this order.
+// This rank's side of one space's write; the phases below run in this order. It lives until the
+// files are written: on the caller's thread for write, on a helper thread for write_async.
 struct SpaceWrite {
   const Comm& comm;
   const SpaceTarget& t;
@@ -64,13 +67,15 @@ struct SpaceWrite {
   std::vector<size_t> my_units;            // units this rank writes
   std::vector<uint64_t> direct;            // per (brick slot, field): levels encoded into unit buffers
   // compress -> write
-  std::map<size_t, std::vector<Payload>> payloads;
+  std::map<size_t, std::vector<GridPayload>> payloads;
   std::vector<std::vector<uint8_t>> packed;
   std::vector<uint64_t> totals;            // payload bytes per unit (every unit, agreed)
 
   int level_at(int h) const { return std::min<int>(h + t.level_shift, static_cast<int>(out.encode_s.size()) - 1); }
   bool collects(const GridUnit& u) const { return plan.collector(u, me) == me; }
 };
+
+namespace {
 
 // ---- restructure: whole bricks at their owners ----
 void restructure(SpaceWrite& w) {
@@ -275,7 +280,7 @@ void compress(SpaceWrite& w) {
     for (uint64_t b = first; b < std::min(w.plan.blocks(), first + bpf); ++b) {
       if (!w.plan.block_present(b)) continue;
       const uint8_t* data = w.scratch.units[u].data() + (b - first) * raw;
-      Payload pl{b - first, data, raw, kIdxCodecRaw};
+      GridPayload pl{b - first, data, raw, kIdxCodecRaw};
       if (w.t.zip) {
         w.packed.emplace_back();
         const uint64_t len = zip_block(data, raw, w.packed.back(), b);
@@ -302,7 +307,7 @@ void unit_totals(SpaceWrite& w) {
     return;
   }
   for (const auto& [u, list] : w.payloads)
-    for (const Payload& pl : list) w.totals[u] += pl.size;
+    for (const GridPayload& pl : list) w.totals[u] += pl.size;
   if (!w.t.part) {
     w.comm.allreduce_u64(w.totals, MPI_SUM);
     return;
@@ -323,13 +328,13 @@ void unit_totals(SpaceWrite& w) {
 // The unit's block checksums (format/idx_sums.hpp) into the step's shared checksum file, every slot
 // of the file (0 for absent blocks), so a rewritten step leaves nothing stale; the first unit's
 // writer also writes the header and gives the file its size.
-void write_unit_sums(SpaceWrite& w, size_t u, const std::vector<Payload>& payloads) {
+void write_unit_sums(SpaceWrite& w, size_t u, const std::vector<GridPayload>& payloads) {
   const GridUnit& unit = w.plan.units()[u];
   const uint64_t bpf = w.t.in.blocks_per_file, first = unit.file * bpf;
   const IdxSumsHeader h{idx_sums_identity(w.t.in.dims, w.plan.index().text(), w.t.in.bits_per_block, bpf, w.t.fields, w.t.step),
                         w.plan.blocks(), static_cast<uint32_t>(w.F)};
   std::vector<uint64_t> sums(std::min(bpf, h.blocks - first), 0);
-  for (const Payload& pl : payloads)
+  for (const GridPayload& pl : payloads)
     sums[pl.slot] = idx_block_sum(pl.data, pl.size, first + pl.slot, static_cast<uint32_t>(unit.field), pl.flags);
   const std::string path = idx_sums_path(join_path(w.t.idx_dir, w.t.idx_name + ".idx"), w.t.tdir);
   make_directories(parent_path(path));
@@ -356,11 +361,11 @@ void write_unit(SpaceWrite& w, size_t u) {
     if (v < u) base += w.totals[v];
     file_total += w.totals[v];
   }
-  const std::vector<Payload>& payloads = w.payloads[u];
+  const std::vector<GridPayload>& payloads = w.payloads[u];
   std::vector<IdxBlockEntry> entries(bpf);
   std::vector<iovec> iov;
   uint64_t at = base;
-  for (const Payload& pl : payloads) {
+  for (const GridPayload& pl : payloads) {
     entries[pl.slot] = {at, pl.size, pl.flags};
     iov.push_back({const_cast<uint8_t*>(pl.data), pl.size});
     at += pl.size;
@@ -386,7 +391,7 @@ void write_unit(SpaceWrite& w, size_t u) {
   file.close();
   write_unit_sums(w, u, payloads);
   const double dt = wall_seconds() - t0;
-  for (const Payload& pl : payloads) {
+  for (const GridPayload& pl : payloads) {
     const int level = w.level_at(HzIndex::level_of_block(unit.file * bpf + pl.slot, w.plan.bits_per_block()));
     ++w.out.level_blocks[level];
     w.out.level_bytes[level] += pl.size;
@@ -405,33 +410,43 @@ const GridPlan& cached_plan(const SpaceTarget& t, GridScratch& scratch) {
 
 }  // namespace
 
-void write_space(const Comm& comm, const SpaceTarget& t, const ArrayView& mine, const std::vector<size_t>& sample,
-                 GridScratch& scratch, CollectiveOp& op, SpaceOutcome& out) {
+std::shared_ptr<SpaceWrite> prepare_space(const Comm& comm, const SpaceTarget& t, const ArrayView& mine,
+                                          const std::vector<size_t>& sample, GridScratch& scratch, CollectiveOp& op,
+                                          SpaceOutcome& out) {
   PhaseTimes& times = op.times();
   const GridPlan& plan = cached_plan(t, scratch);
-  SpaceWrite w{comm, t, mine, sample, scratch, out, plan};
-  w.me = comm.rank();
-  w.F = sample.size();
-  w.grid = GridBox{{0, 0, 0}, {static_cast<int64_t>(t.in.dims[0]), static_cast<int64_t>(t.in.dims[1]),
-                               static_cast<int64_t>(t.in.dims[2])}};
-  w.tmpl = idx_default_template(t.idx_name, plan.index().maxh() - plan.bits_per_block());
+  auto w = std::make_shared<SpaceWrite>(SpaceWrite{comm, t, mine, sample, scratch, out, plan});
+  w->me = comm.rank();
+  w->F = sample.size();
+  w->grid = GridBox{{0, 0, 0}, {static_cast<int64_t>(t.in.dims[0]), static_cast<int64_t>(t.in.dims[1]),
+                                static_cast<int64_t>(t.in.dims[2])}};
+  w->tmpl = idx_default_template(t.idx_name, plan.index().maxh() - plan.bits_per_block());
   out.brick_bits = plan.brick_bits();
   times.lap(kGridPlan);
   // Exchanges make a failure here an internal one (out of memory): they must not be left halfway.
-  restructure(w);
+  restructure(*w);
   times.lap(kGridRestructure);
-  encode(w);
+  encode(*w);
   times.lap(kGridEncode);
-  aggregate(w);
+  aggregate(*w);
   times.lap(kGridAggregate);
-  op.run_locally([&] { compress(w); });
-  unit_totals(w);   // collective when zipped, failed or not
+  op.run_locally([&] { compress(*w); });
+  unit_totals(*w);   // collective when zipped, failed or not
   times.lap(kGridCompress);
+  return w;
+}
+
+void write_space_files(SpaceWrite& w, CollectiveOp& op) {
   if (!op.failed())
     op.run_locally([&] {
       for (size_t u : w.my_units) write_unit(w, u);
     });
-  times.lap(kGridFileWrite);
+  op.times().lap(kGridFileWrite);
+}
+
+void write_space(const Comm& comm, const SpaceTarget& t, const ArrayView& mine, const std::vector<size_t>& sample,
+                 GridScratch& scratch, CollectiveOp& op, SpaceOutcome& out) {
+  write_space_files(*prepare_space(comm, t, mine, sample, scratch, op, out), op);
 }
 
 }  // namespace lodex

@@ -71,7 +71,20 @@ enum GridPhase { kGridCheck, kGridAgree, kGridPlan, kGridRestructure, kGridEncod
 
 // Writes the space's files, collectively over `comm` (and t.part). A failure on this rank is
 // recorded in `op` (the rank still takes part in every collective step that follows).
+// write_space = prepare_space, then write_space_files.
 void write_space(const Comm& comm, const SpaceTarget& t, const ArrayView& mine, const std::vector<size_t>& sample,
                  GridScratch& scratch, CollectiveOp& op, SpaceOutcome& out);
+
+// The collective phases, restructure to compress (and the zipped units' agreed sizes), on the
+// calling thread: when it returns, the caller's arrays (`mine`) are no longer read, and what the
+// file writes need is in `scratch` and the returned state, which refers to t, sample, scratch and
+// out: they must outlive it.
+struct SpaceWrite;
+std::shared_ptr<SpaceWrite> prepare_space(const Comm& comm, const SpaceTarget& t, const ArrayView& mine,
+                                          const std::vector<size_t>& sample, GridScratch& scratch, CollectiveOp& op,
+                                          SpaceOutcome& out);
+// file_write: this rank's units, their tables and block checksums. No MPI call (it may run on a
+// helper thread); skipped when the operation failed already; a failure is recorded in `op`.
+void write_space_files(SpaceWrite& w, CollectiveOp& op);
 
 }  // namespace lodex

@@ -11,7 +11,9 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <atomic>
 #include <map>
+#include <thread>
 
 #include "core/bytes.hpp"
 #include "core/error.hpp"
@@ -47,7 +49,8 @@ std::string GridWriteProfile::to_json() const {
                       ", \"aggregated_bytes\": ", aggregated_bytes, ", \"bitmask\": \"", bitmask,
                       "\", \"rank_order\": \"", rank_order, "\", \"brick_bits\": ", brick_bits,
                       ", \"partitions\": ", partitions, ", \"index_space\": \"", index_space, "\"",
-                      ", \"fsync\": ", fsync ? "true" : "false", ", \"total_s\": ", total_s, ", \"phases\": {");
+                      ", \"fsync\": ", fsync ? "true" : "false", ", \"total_s\": ", total_s,
+                      ", \"blocked_s\": ", blocked_s, ", \"phases\": {");
   for (size_t i = 0; i < phases.size(); ++i)
     s += cat(i ? ", " : "", "\"", phases[i].name, "\": {\"min_s\": ", phases[i].min_s, ", \"mean_s\": ",
              phases[i].mean_s, ", \"max_s\": ", phases[i].max_s, "}");
@@ -486,16 +489,71 @@ GridWriteProfile make_profile(const GridStepWrite& w, const Verdict& v, const Sp
 
 }  // namespace
 
-void GridGroup::write(int64_t step, const GridBox& box, std::span<const FieldView> views,
-                      const std::optional<Error>& input_error) {
+// ---- a step between its collective phases and its commit ----
+
+// What the file writes need after the collective phases (on the calling thread for write, on a
+// helper thread for write_async: no MPI call) and what the commit needs after them. The space's
+// state refers to t, space_mine, w.sample, out and *scratch: they live here.
+struct PendingGridStep {
+  PendingGridStep(DatasetState& st, const std::string& name, int64_t step)
+      : w{st, *st.manifest.find_grid(name), name, step}, op(st.comm, phase_names()) {}
+  ~PendingGridStep() {
+    if (helper.joinable()) helper.join();   // a step never waited for is left uncommitted
+  }
+  GridStepWrite w;
+  CollectiveOp op;
+  SpaceTarget t;
+  ArrayView space_mine;
+  SpaceOutcome out;
+  std::shared_ptr<GridScratch> scratch;
+  std::shared_ptr<SpaceWrite> files;   // null: this rank's partition holds no sample
+  std::thread helper;
+  std::atomic<bool> written{false};
+  double blocked_s = 0;   // time the calls held the caller
+};
+
+namespace {
+
+// gather + commit + verdict (collective), after the files are written; the step's profile.
+GridWriteProfile commit_step(PendingGridStep& s, const std::string& idx_path) {
+  GridStepWrite& w = s.w;
+  const Comm& comm = w.st.comm;
+  s.op.times().restart();   // an asynchronous step's commit comes later: the time between is the caller's
+  const Verdict v = s.op.finish(encode_outcome(s.out, s.out.aggregator ? 1 : 0), [&](std::span<const RankOutcome> outcomes) {
+    uint64_t aggregators = 0;
+    const SpaceOutcome sum = combine_outcomes(outcomes, aggregators);
+    commit(w, sum, idx_path);
+    return encode_outcome(sum, aggregators);
+  }, [&] {   // a failed step leaves none of its blocks (a full disk keeps its partial files otherwise)
+    for (const std::string& parent : step_parents(w.g, w.st.path)) remove_tree(join_path(parent, time_dir(w.step)));
+  });
+  uint64_t aggregators = 0;
+  const SpaceOutcome sum = decode_outcome(v.summary, aggregators);
+  if (comm.rank() != 0) {
+    w.g.bitmask = w.hz->text();
+    w.g.steps.push_back(step_record(w, sum));
+  }
+  GridWriteProfile prof = make_profile(w, v, sum, aggregators);
+  prof.blocked_s = v.total_s;   // a write holds the caller throughout
+  for (const PhaseTiming& t : v.threads)
+    if (t.name == "blocked") prof.blocked_s = t.max_s;   // an asynchronous step: its calls, slowest rank
+  return prof;
+}
+
+}  // namespace
+
+// check, agree, plan and the collective phases of the space's write, on the calling thread. An
+// error before the exchanges is raised here on every rank (nothing pending then).
+std::shared_ptr<PendingGridStep> GridGroup::begin_step(int64_t step, const GridBox& box, std::span<const FieldView> views,
+                                                       const std::optional<Error>& input_error) {
   DatasetState& st = *ds_;
   const Comm& comm = st.comm;
-  GridStepWrite w{st, *st.manifest.find_grid(name_), name_, step};
+  auto s = std::make_shared<PendingGridStep>(st, name_, step);
+  GridStepWrite& w = s->w;
   w.F = w.g.fields.size();
   for (const auto& f : w.g.fields) w.sample.push_back(dtype_size(f.dtype) * f.components);
-  CollectiveOp op(comm, phase_names());
-  PhaseTimes& times = op.times();
-  const std::vector<GridRecord> all = op.agree<GridRecord>(input_error, [&] {
+  PhaseTimes& times = s->op.times();
+  const std::vector<GridRecord> all = s->op.agree<GridRecord>(input_error, [&] {
     const GridRecord r = check(w, box, views);
     times.lap(kGridCheck);
     return r;
@@ -508,34 +566,57 @@ void GridGroup::write(int64_t step, const GridBox& box, std::span<const FieldVie
     part_of_rank_ = w.parts;
   }
   const int levels = w.hz->maxh() + 1;
-  ArrayView space_mine;
-  const SpaceTarget t = space_target(w, part_comm_.get(), space_mine);
+  s->t = space_target(w, part_comm_.get(), s->space_mine);
   if (!scratch_) scratch_ = std::make_shared<GridScratch>();
-  SpaceOutcome out;
+  s->scratch = scratch_;
+  SpaceOutcome& out = s->out;
   out.encode_s.assign(levels, 0.0);
   out.write_s.assign(levels, 0.0);
   out.level_blocks.assign(levels, 0);
   out.level_bytes.assign(levels, 0);
-  const bool has_samples = !w.g.split_into_parts() || !part_box(w.g, *w.hz, w.k, w.parts[comm.rank()]).empty();
-  if (has_samples) write_space(has_samples && w.g.split_into_parts() ? *part_comm_ : comm, t, space_mine, w.sample,
-                               *scratch_, op, out);
-
-  const Verdict v = op.finish(encode_outcome(out, out.aggregator ? 1 : 0), [&](std::span<const RankOutcome> outcomes) {
-    uint64_t aggregators = 0;
-    const SpaceOutcome sum = combine_outcomes(outcomes, aggregators);
-    commit(w, sum, w.g.split_into_parts() ? std::string() : idx_path());
-    return encode_outcome(sum, aggregators);
-  }, [&] {   // a failed step leaves none of its blocks (a full disk keeps its partial files otherwise)
-    for (const std::string& parent : step_parents(w.g, st.path)) remove_tree(join_path(parent, time_dir(w.step)));
-  });
-  uint64_t aggregators = 0;
-  const SpaceOutcome sum = decode_outcome(v.summary, aggregators);
-  if (comm.rank() != 0) {
-    w.g.bitmask = w.hz->text();
-    w.g.steps.push_back(step_record(w, sum));
-  }
-  profile_ = make_profile(w, v, sum, aggregators);
+  const bool split = w.g.split_into_parts();
+  if (!split || !part_box(w.g, *w.hz, w.k, w.parts[comm.rank()]).empty())
+    s->files = prepare_space(split ? *part_comm_ : comm, s->t, s->space_mine, w.sample, *s->scratch, s->op, out);
+  return s;   // the caller's arrays are not read after this: their samples are in the unit buffers
 }
+
+void GridGroup::write(int64_t step, const GridBox& box, std::span<const FieldView> views,
+                      const std::optional<Error>& input_error) {
+  wait_pending();
+  auto s = begin_step(step, box, views, input_error);
+  if (s->files) write_space_files(*s->files, s->op);
+  profile_ = commit_step(*s, meta().split_into_parts() ? std::string() : idx_path());
+}
+
+void GridGroup::write_async(int64_t step, const GridBox& box, std::span<const FieldView> views,
+                            const std::optional<Error>& input_error) {
+  wait_pending();   // one step in flight: the next one reuses its buffers
+  const double t0 = wall_seconds();
+  auto s = begin_step(step, box, views, input_error);
+  PendingGridStep* raw = s.get();
+  if (s->files)
+    s->helper = std::thread([raw] {
+      write_space_files(*raw->files, raw->op);   // records its errors in the step's operation
+      raw->written.store(true, std::memory_order_release);
+    });
+  else
+    s->written.store(true, std::memory_order_release);
+  s->blocked_s = wall_seconds() - t0;
+  pending_ = std::move(s);
+}
+
+void GridGroup::wait_pending() {
+  if (!pending_) return;
+  std::shared_ptr<PendingGridStep> s = std::move(pending_);
+  const double t0 = wall_seconds();
+  if (s->helper.joinable()) s->helper.join();
+  s->op.add_thread_time("blocked", s->blocked_s + wall_seconds() - t0);   // reduced over ranks with the rest
+  profile_ = commit_step(*s, meta().split_into_parts() ? std::string() : idx_path());   // the step's error, on every rank
+}
+
+bool GridGroup::pending_done() const { return !pending_ || pending_->written.load(std::memory_order_acquire); }
+
+int64_t GridGroup::pending_step() const { return pending_ ? pending_->w.step : -1; }
 
 void remove_uncommitted_grid_steps(const GridMeta& g, const std::string& root) {
   const std::string prefix = std::string(kTimePattern).substr(0, std::string(kTimePattern).find('%'));

@@ -25,6 +25,7 @@ struct SeriesWindowHead;
 struct SeriesWindowRecord;
 class CollectiveOp;
 class File;
+struct PendingSeriesWindow;   // a window between its aggregation and its commit (series_writer.cpp)
 struct SeriesWriter;     // this rank's plan and window buffers (pipelines/series/series_writer.cpp)
 struct SeriesReadPlan;   // the chunks of the written decomposition (pipelines/series/series_reader.cpp)
 
@@ -46,6 +47,8 @@ struct SeriesWriteProfile {
   uint64_t aggregated_bytes = 0; // moved between ranks by spatial aggregation (all levels)
   uint32_t writers = 0;          // ranks that wrote chunks
   double total_s = 0;            // slowest rank
+  double blocked_s = 0;          // the time the step's calls held the caller, slowest rank: total_s
+                                 // for write; write_async plus the wait for its window otherwise
   std::vector<PhaseTiming> phases;   // check, agree, plan, buffer, aggregate, file_write, commit
   std::string to_json() const;
 };
@@ -101,6 +104,22 @@ class SeriesGroup {
   // takes part, and every rank raises that error.
   void write(int64_t step, const GridBox& box, std::span<const FieldView> data,
              const std::optional<Error>& input_error = std::nullopt);
+  // An asynchronous step, collective like write: the step is copied into this rank's window
+  // buffers before it returns (the caller's arrays are not read after), and a write that completes
+  // a window aggregates it (the exchanges) there too; only the window's file writes and block
+  // checksums run on a helper thread, which makes no MPI call; the window commits (collective) at
+  // the series' next collective call: the next write or write_async, wait_pending, flush,
+  // truncate, or the dataset's close, truncate or group definitions. A step that completes no
+  // window is done when the call returns. One window is in flight at a time. An error of the
+  // pending window is raised there, on every rank; it commits nothing and, as with write, the step
+  // that completed it is lost and the window's earlier steps stay buffered.
+  void write_async(int64_t step, const GridBox& box, std::span<const FieldView> data,
+                   const std::optional<Error>& input_error = std::nullopt);
+  // Collective: completes and commits the pending window, if any (its profile becomes profile()).
+  void wait_pending();
+  // Local: whether this rank's files of the pending window are written (true when none is pending).
+  bool pending_done() const;
+  int64_t pending_step() const;   // the step whose write completed the pending window; -1: none
   // Collective: writes the buffered steps (fewer than d_tar) as one window. Dataset::close calls it.
   void flush(const std::optional<Error>& input_error = std::nullopt);
   const SeriesWriteProfile& profile() const { return profile_; }
@@ -145,9 +164,13 @@ class SeriesGroup {
   void check_write(int64_t step, const GridBox& box, std::span<const FieldView> data,
                    std::vector<const uint8_t*>& given) const;
   void plan_first_write(const GridBox& box, const std::vector<GridBox>& boxes);
-  // Flushes the window when asked, then gathers the outcomes, commits and sets the profile.
-  void finish_write(CollectiveOp& op, int64_t step, bool flush);
-  WindowWrite flush_window(CollectiveOp& op);
+  friend struct PendingSeriesWindow;
+  void write_step(int64_t step, const GridBox& box, std::span<const FieldView> data,
+                  const std::optional<Error>& input_error, bool async);
+  // The window's spatial aggregation (collective), then what its file writes need into `p`.
+  void aggregate_window(PendingSeriesWindow& p);
+  // Gathers the outcomes, commits the window when `p` writes one, and sets the profile.
+  void finish_write(PendingSeriesWindow& p);
   void commit_window(const SeriesWindowHead& head, const SeriesWindowRecord& rec, const std::string& tmp);
   // After a truncate committed: buffered steps after `after` dropped, cached window heads forgotten
   // (a window written again under the same file name is another file).
@@ -168,6 +191,7 @@ class SeriesGroup {
   std::shared_ptr<DatasetState> ds_;
   std::string name_;
   std::shared_ptr<SeriesWriter> w_;
+  std::shared_ptr<PendingSeriesWindow> pending_;   // an asynchronous window not yet committed
   SeriesWriteProfile profile_;
   mutable SeriesReadStats read_stats_;
   mutable std::shared_ptr<SeriesReadPlan> read_plan_;

@@ -18,6 +18,9 @@
 #include <cstring>
 #include <unistd.h>
 
+#include <atomic>
+#include <thread>
+
 #include "core/bytes.hpp"
 #include "core/checksum.hpp"
 #include "format/series_file.hpp"
@@ -84,7 +87,8 @@ void record_plan(SeriesMeta& m, const SeriesWriter& w) {
 std::string SeriesWriteProfile::to_json() const {
   std::string s = cat("{\"step\": ", step, ", \"ranks\": ", ranks, ", \"flushed\": ", flushed ? "true" : "false",
                       ", \"window_steps\": ", window_steps, ", \"bytes\": ", bytes, ", \"aggregated_bytes\": ",
-                      aggregated_bytes, ", \"writers\": ", writers, ", \"total_s\": ", total_s, ", \"phases\": {");
+                      aggregated_bytes, ", \"writers\": ", writers, ", \"total_s\": ", total_s,
+                      ", \"blocked_s\": ", blocked_s, ", \"phases\": {");
   for (size_t i = 0; i < phases.size(); ++i)
     s += cat(i ? ", " : "", "\"", phases[i].name, "\": {\"min_s\": ", phases[i].min_s, ", \"mean_s\": ",
              phases[i].mean_s, ", \"max_s\": ", phases[i].max_s, "}");
@@ -204,11 +208,94 @@ void SeriesGroup::check_write(int64_t step, const GridBox& box, std::span<const 
   if (st.comm.rank() == 0 && (!w_ || w_->buffered.empty())) ::unlink(window_tmp(st, name_, step).c_str());
 }
 
+// A window between its aggregation and its commit: what the file writes need (on the calling
+// thread for write and flush, on a helper thread for write_async: no MPI call) and what the commit
+// needs after them. `hold` points into the writer's window buffers or aggregates, which the next
+// write reuses: it first completes this window.
+struct PendingSeriesWindow {
+  explicit PendingSeriesWindow(const Comm& comm) : op(comm, phase_names()) {}
+  ~PendingSeriesWindow() {
+    if (helper.joinable()) helper.join();   // a window never waited for is left uncommitted
+  }
+  CollectiveOp op;
+  int64_t step = -1;             // the write that completed the window
+  bool flush = false;            // it writes a window (not only buffers a step)
+  std::vector<Piece> hold;       // per variable: this rank's top aggregate (data null: none)
+  SeriesWindowHead head;
+  std::string tmp;               // the window's temporary file
+  uint32_t chunk = 0, chunks = 0;   // this rank's chunk, and the chunks of a variable
+  SeriesGroup::WindowWrite ww;
+  std::thread helper;
+  std::atomic<bool> written{false};
+  double blocked_s = 0;          // time the calls held the caller
+};
+
+namespace {
+
+// ---- file_write: every top aggregator's chunks and their block checksums, into the window's
+// temporary file (created by whoever opens it first; rank 0 sets its size at the commit). No MPI
+// call: it may run on a helper thread ----
+void write_window_files(PendingSeriesWindow& p, const DatasetState& st) {
+  const SeriesWindowHead& head = p.head;
+  const uint32_t C = p.chunks, my_chunk = p.chunk;
+  p.op.run_locally([&] {
+    File f;
+    for (uint32_t v = 0; v < p.hold.size(); ++v) {
+      if (!p.hold[v].data) continue;
+      if (!f.is_open()) f = File(p.tmp, File::Mode::kShare);
+      p.ww.writer = true;
+      const SeriesChunkEntry& e = head.entries[size_t{v} * C + my_chunk];
+      f.pwrite_all(p.hold[v].data, e.bytes, e.offset);
+      ByteWriter sums;
+      for (uint64_t at = 0; at < e.bytes; at += head.block_bytes)
+        sums.put<uint64_t>(checksum64(p.hold[v].data + at, std::min<uint64_t>(head.block_bytes, e.bytes - at)));
+      f.pwrite_all(sums.bytes().data(), sums.size(), head.block_table_offset() + 8 * e.first_block);
+    }
+    if (f.is_open() && st.options.fsync) f.sync();
+  });
+  p.op.times().lap(kFileWrite);
+}
+
+}  // namespace
+
 void SeriesGroup::write(int64_t step, const GridBox& box, std::span<const FieldView> data,
                         const std::optional<Error>& input_error) {
+  wait_pending();
+  write_step(step, box, data, input_error, false);
+}
+
+void SeriesGroup::write_async(int64_t step, const GridBox& box, std::span<const FieldView> data,
+                              const std::optional<Error>& input_error) {
+  wait_pending();   // one window in flight: the next step reuses its buffers
+  const double t0 = wall_seconds();
+  write_step(step, box, data, input_error, true);
+  if (pending_) pending_->blocked_s = wall_seconds() - t0;
+}
+
+void SeriesGroup::wait_pending() {
+  if (!pending_) return;
+  std::shared_ptr<PendingSeriesWindow> p = std::move(pending_);
+  const double t0 = wall_seconds();
+  if (p->helper.joinable()) p->helper.join();
+  p->op.add_thread_time("blocked", p->blocked_s + wall_seconds() - t0);   // reduced over ranks with the rest
+  try {
+    finish_write(*p);   // the window's error, on every rank
+  } catch (...) {
+    w_->buffered.pop_back();   // the step that completed the window is lost; the earlier ones stay buffered
+    throw;
+  }
+}
+
+bool SeriesGroup::pending_done() const { return !pending_ || pending_->written.load(std::memory_order_acquire); }
+
+int64_t SeriesGroup::pending_step() const { return pending_ ? pending_->step : -1; }
+
+void SeriesGroup::write_step(int64_t step, const GridBox& box, std::span<const FieldView> data,
+                             const std::optional<Error>& input_error, bool async) {
   DatasetState& st = *ds_;
   const Comm& comm = st.comm;
-  CollectiveOp op(comm, phase_names());
+  auto pending = std::make_shared<PendingSeriesWindow>(comm);
+  CollectiveOp& op = pending->op;
   PhaseTimes& times = op.times();
   std::vector<const uint8_t*> given;
   const std::vector<SeriesRecord> all = op.agree<SeriesRecord>(input_error, [&] {
@@ -243,8 +330,22 @@ void SeriesGroup::write(int64_t step, const GridBox& box, std::span<const FieldV
   // Rank 0's clock decides for every rank: a window whose first step is max_window_seconds old
   // is written now, full or not.
   const bool aged = all[0].window_age >= m.settings.max_window_seconds;
+  pending->step = step;
+  pending->flush = w.buffered.size() == w.d_tar || aged;
   try {
-    finish_write(op, step, w.buffered.size() == w.d_tar || aged);
+    if (pending->flush) aggregate_window(*pending);
+    if (async && pending->flush) {
+      PendingSeriesWindow* raw = pending.get();
+      const DatasetState* state = &st;
+      pending->helper = std::thread([raw, state] {
+        write_window_files(*raw, *state);   // records its errors in the window's operation
+        raw->written.store(true, std::memory_order_release);
+      });
+      pending_ = std::move(pending);
+      return;
+    }
+    if (pending->flush) write_window_files(*pending, st);
+    finish_write(*pending);
   } catch (...) {
     w.buffered.pop_back();   // this step is not written; the earlier buffered ones stay buffered
     throw;
@@ -252,26 +353,34 @@ void SeriesGroup::write(int64_t step, const GridBox& box, std::span<const FieldV
 }
 
 void SeriesGroup::flush(const std::optional<Error>& input_error) {
+  wait_pending();
   DatasetState& st = *ds_;
-  CollectiveOp op(st.comm, phase_names());
+  auto pending = std::make_shared<PendingSeriesWindow>(st.comm);
+  CollectiveOp& op = pending->op;
   op.agree<int32_t>(input_error, [&] {
     st.require_writable();
     return 0;
   });
   if (!w_ || w_->buffered.empty()) return;   // every rank agrees: writes are collective
   op.times().lap(kAgree);
-  finish_write(op, w_->buffered.back(), true);
+  pending->step = w_->buffered.back();
+  pending->flush = true;
+  aggregate_window(*pending);
+  write_window_files(*pending, st);
+  finish_write(*pending);
 }
 
-void SeriesGroup::finish_write(CollectiveOp& op, int64_t step, bool flush) {
+void SeriesGroup::finish_write(PendingSeriesWindow& p) {
+  CollectiveOp& op = p.op;
+  const int64_t step = p.step;
+  const bool flush = p.flush;
   DatasetState& st = *ds_;
   SeriesWriter& w = *w_;
   SeriesMeta& m = *st.manifest.find_series(name_);
   const uint32_t n = static_cast<uint32_t>(w.buffered.size());
-  WindowWrite ww;
-  if (flush) ww = flush_window(op);
-  const SeriesWindowHead head = flush ? planned_window_head(name_, m.variables, *w.sar, w.buffered.front(), n)
-                                      : SeriesWindowHead{};
+  const WindowWrite& ww = p.ww;
+  const SeriesWindowHead& head = p.head;
+  op.times().restart();   // an asynchronous window's commit comes later: the time between is the caller's
   SeriesWindowRecord rec;
   rec.file = window_file_name(w.buffered.front());
   rec.steps = w.buffered;
@@ -318,11 +427,15 @@ void SeriesGroup::finish_write(CollectiveOp& op, int64_t step, bool flush) {
   prof.aggregated_bytes = moved;
   prof.writers = static_cast<uint32_t>(writers);
   prof.total_s = v.total_s;
+  prof.blocked_s = v.total_s;   // a write holds the caller throughout
+  for (const PhaseTiming& t : v.threads)
+    if (t.name == "blocked") prof.blocked_s = t.max_s;   // an asynchronous window: its calls, slowest rank
   prof.phases = v.phases;
   profile_ = std::move(prof);
 }
 
-SeriesGroup::WindowWrite SeriesGroup::flush_window(CollectiveOp& op) {
+void SeriesGroup::aggregate_window(PendingSeriesWindow& p) {
+  CollectiveOp& op = p.op;
   DatasetState& st = *ds_;
   const Comm& comm = st.comm;
   const uint32_t me = static_cast<uint32_t>(comm.rank());
@@ -332,8 +445,7 @@ SeriesGroup::WindowWrite SeriesGroup::flush_window(CollectiveOp& op) {
   const SarPlan& sar = *w.sar;
   const size_t V = m.variables.size();
   const uint32_t n = static_cast<uint32_t>(w.buffered.size());
-  const uint32_t C = static_cast<uint32_t>(sar.chunks().size());
-  WindowWrite out;
+  WindowWrite& out = p.ww;
 
   // ---- aggregate: level by level, each hop from the level-(L−1) aggregator to the level-L one ----
   std::vector<Piece> hold(V);
@@ -384,28 +496,13 @@ SeriesGroup::WindowWrite SeriesGroup::flush_window(CollectiveOp& op) {
   }
   times.lap(kAggregate);
 
-  // ---- file_write: every top aggregator's chunks and their block checksums, into the window's
-  // temporary file (created by whoever opens it first; rank 0 sets its size at the commit) ----
-  const SeriesWindowHead head = planned_window_head(name_, m.variables, sar, w.buffered.front(), n);
-  const std::string tmp = window_tmp(st, name_, w.buffered.front());
-  const uint32_t my_chunk = sar.chunk_of_rank(me);
-  op.run_locally([&] {
-    File f;
-    for (uint32_t v = 0; v < V; ++v) {
-      if (sar.aggregator(v, w.d_sar, me) != me) continue;
-      if (!f.is_open()) f = File(tmp, File::Mode::kShare);
-      out.writer = true;
-      const SeriesChunkEntry& e = head.entries[size_t{v} * C + my_chunk];
-      f.pwrite_all(hold[v].data, e.bytes, e.offset);
-      ByteWriter sums;
-      for (uint64_t at = 0; at < e.bytes; at += head.block_bytes)
-        sums.put<uint64_t>(checksum64(hold[v].data + at, std::min<uint64_t>(head.block_bytes, e.bytes - at)));
-      f.pwrite_all(sums.bytes().data(), sums.size(), head.block_table_offset() + 8 * e.first_block);
-    }
-    if (f.is_open() && st.options.fsync) f.sync();
-  });
-  times.lap(kFileWrite);
-  return out;
+  for (uint32_t v = 0; v < V; ++v)   // the chunks this rank writes: of the variables it aggregates at the top
+    if (sar.aggregator(v, w.d_sar, me) != me) hold[v] = Piece{};
+  p.hold = std::move(hold);
+  p.chunk = sar.chunk_of_rank(me);
+  p.chunks = static_cast<uint32_t>(sar.chunks().size());
+  p.head = planned_window_head(name_, m.variables, sar, w.buffered.front(), n);
+  p.tmp = window_tmp(st, name_, w.buffered.front());
 }
 
 void SeriesGroup::commit_window(const SeriesWindowHead& head, const SeriesWindowRecord& rec, const std::string& tmp) {

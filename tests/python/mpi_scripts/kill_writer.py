@@ -1,9 +1,10 @@
 """A writer to be killed (test_writer_kill.py): `kill_writer.py PATH STEPS` creates PATH (or appends
 to it) and writes steps of a particle group, a grid and a series (d_tar=2) until STEPS steps of
 each exist, printing "ready" once set up and "C <kind> <step>" after each write returns (rank 0,
-flushed): a committed step must survive any kill after that line. Odd particle steps are
-asynchronous (write(..., wait=False)), pending while that step's grid is written, and said
-committed after their wait()."""
+flushed): a committed step must survive any kill after that line. Odd steps are asynchronous
+(write(..., wait=False)) and said committed after their wait(): the particles' pending while that
+step's grid is written, the grid's while the particles' wait and the series step run, and the
+series' (odd steps complete a window) while the grid's wait runs."""
 
 from __future__ import annotations
 
@@ -64,15 +65,28 @@ def main() -> None:
             else:
                 p.write(**kw)
                 say(f"C p {step}")
+        grid_pending = series_pending = None
         if step not in g.steps:
-            g.write(step, ((0, 0, z0), (GRID[0], GRID[1], z1)), grid(step)[z0:z1])
-            say(f"C g {step}")
+            args = (step, ((0, 0, z0), (GRID[0], GRID[1], z1)), grid(step)[z0:z1])
+            if step % 2:
+                grid_pending = g.write(*args, wait=False)
+            else:
+                g.write(*args)
+                say(f"C g {step}")
         if pending is not None:
             pending.wait()
             say(f"C p {step}")
         flushed = set(s.steps) | set(s.buffered_steps)
-        if step not in flushed:
-            s.write(step, ((0, 0, s0), (SERIES[0], SERIES[1], s1)), {"T": series(step)[s0:s1]})
+        wrote_series = step not in flushed
+        if wrote_series:
+            args = (step, ((0, 0, s0), (SERIES[0], SERIES[1], s1)), {"T": series(step)[s0:s1]})
+            series_pending = s.write(*args, wait=bool(step % 2 == 0))
+        if grid_pending is not None:
+            grid_pending.wait()
+            say(f"C g {step}")
+        if series_pending is not None:
+            series_pending.wait()
+        if wrote_series:
             for t in s.steps:
                 say(f"C s {t}")
     ds.close()   # flushes the series' last window
