@@ -766,3 +766,17 @@ def test_forged_roaring_containers(bitmap_pristine, tmp_path):
     assert all(v["forged"] > 0 for v in kinds.values()), kinds
     # Every forgery is of an invalid bitmap: each forged index was skipped with a note.
     assert tally["noted"] == tally["forged"], kinds
+
+
+def test_forged_index_field_name_not_utf8(pristine, tmp_path):
+    """An index whose field name holds bytes that are not UTF-8 (checksums recomputed): the query
+    skips the index with a note quoting the name escaped; it used to raise UnicodeDecodeError
+    (not a lodex error) while converting the note."""
+    path, want = pristine
+    work = str(tmp_path / "w")
+    shutil.copytree(path, work)
+    forge_index(work, 51, "<B", 0xA9)
+    g = lodex.open(work).particles("p")
+    r = g.query("energy < 0.5", step=1)
+    assert r.count == want["query"]
+    assert any("\\xa9" in n for n in r.notes), r.notes
