@@ -10,7 +10,8 @@ a different point of a step each time. Then it checks:
 - every rank got IOFailure naming the problem ("No space left on device"), no other exception
   type, and no hang (each phase has a timeout);
 - every step committed before reads back exactly what was written (compared with the data);
-- the failed operation left nothing behind (the dataset's files are those before it);
+- the failed operation left nothing behind (the dataset's files are those before it; an empty
+  folder it created is counted apart, `empty_dirs_left`);
 - after space is freed (the tmpfs remounted bigger and the filler file removed), the dataset
   opens for append, the failed operation runs again, and every step then reads back exactly.
 
@@ -190,6 +191,10 @@ def run_trial(seed: int, kind: str, ranks: int, size_kib: int, timeout: float) -
             if len({json.dumps(o["steps"], sort_keys=True) for o in outs}) != 1:
                 bad(f"ranks list different steps: {[o['steps'] for o in outs]}")
             before, after = outs[0]["before"], set(outs[0]["after"]) - committed_indexes(path)
+            empty = {d for d in after - set(before) if d.endswith("/") and not any(
+                f.startswith(d) for f in after - {d})}
+            res["empty_dirs_left"] = sorted(empty)   # counted apart: no bytes, no step
+            after -= empty
             if set(before) != after:
                 bad(f"the failed {failed} left files: added {sorted(set(after) - set(before))[:8]}, "
                     f"removed {sorted(set(before) - set(after))[:8]}")
@@ -217,7 +222,7 @@ def run_trial(seed: int, kind: str, ranks: int, size_kib: int, timeout: float) -
 
 
 def draw(rng: random.Random, i: int) -> tuple[str, int, int]:
-    kind = KINDS[i % len(KINDS)] if i < len(KINDS) else rng.choice(KINDS)
+    kind = KINDS[i % len(KINDS)] if i < 2 * len(KINDS) else rng.choice(KINDS)
     ranks = 1 + (i // len(KINDS)) % 2 if i < 2 * len(KINDS) else rng.choice((1, 2))
     size = rng.randint(1536, 6144) if kind in ("particles", "grid", "series") else 8192
     return kind, ranks, size
@@ -227,7 +232,7 @@ def campaign(trials: int, seed: int, timeout: float = 180, log=None) -> dict:
     rng = random.Random(seed)
     t0 = time.monotonic()
     summary = {"trials": 0, "kinds": {k: 0 for k in KINDS}, "ranks": {"1": 0, "2": 0}, "failures_seen": 0,
-               "failures_by_kind": {k: 0 for k in KINDS}, "step_checks": 0, "violations": 0, "violation_details": []}
+               "failures_by_kind": {k: 0 for k in KINDS}, "step_checks": 0, "empty_dirs_left": {}, "violations": 0, "violation_details": []}
     for i in range(trials):
         kind, ranks, size = draw(rng, i)
         r = run_trial(rng.randrange(2**31), kind, ranks, size, timeout)
@@ -237,6 +242,8 @@ def campaign(trials: int, seed: int, timeout: float = 180, log=None) -> dict:
         summary["failures_seen"] += r["failure"]
         summary["failures_by_kind"][kind] += r["failure"]
         summary["step_checks"] += r["step_checks"]
+        for d in r.get("empty_dirs_left", []):
+            summary["empty_dirs_left"][d] = summary["empty_dirs_left"].get(d, 0) + 1
         summary["violations"] += len(r["violations"])
         summary["violation_details"] += [{k: r[k] for k in ("seed", "kind", "ranks", "tmpfs_kib")} | {"what": v}
                                          for v in r["violations"]]

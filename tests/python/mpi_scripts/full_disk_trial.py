@@ -35,7 +35,7 @@ MAX_STEPS = 40
 def plan(seed: int, kind: str) -> dict:
     """The trial's shape, the same on every rank and in the campaign."""
     rng = np.random.default_rng([seed, 1])
-    p = {"grid": tuple(int(v) for v in rng.integers(24, 72, 3)),
+    p = {"grid": tuple(int(v) for v in rng.integers(40, 88, 3)),
          "series": tuple(int(v) for v in rng.integers(40, 72, 3)),
          "d_tar": int(rng.integers(1, 3)), "leave": int(rng.integers(0, 48 * 1024)),
          "base_steps": int(rng.integers(2, 5)), "after": 0}
