@@ -264,9 +264,7 @@ IndexBuildStats ParticleGroup::build_index(const IndexSpec& spec_in, const std::
     for (uint64_t v : field_bytes) w.put<uint64_t>(v);
     for (uint64_t v : {mine.rows, mine.column_bytes, mine.index_bytes}) w.put<uint64_t>(v);
     for (double v : {mine.read_s, mine.bin_s, mine.encode_s, mine.write_s}) w.put<double>(v);
-    Verdict v;
-    try {
-    v = step_op.finish(std::move(w.bytes()), [&](std::span<const RankOutcome> outcomes) {
+    const auto commit = [&](std::span<const RankOutcome> outcomes) {
       std::vector<uint64_t> sums(b.field_ids.size() + 3, 0);
       std::vector<double> maxima(4, 0.0);
       for (const RankOutcome& o : outcomes) {
@@ -280,7 +278,10 @@ IndexBuildStats ParticleGroup::build_index(const IndexSpec& spec_in, const std::
       for (uint64_t x : sums) sw.put<uint64_t>(x);
       for (double x : maxima) sw.put<double>(x);
       return std::move(sw.bytes());
-    }, nullptr);
+    };
+    Verdict v;
+    try {
+      v = step_op.finish(std::move(w.bytes()), commit, nullptr);
     } catch (...) {
       remove_new_files();
       throw;
