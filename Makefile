@@ -103,11 +103,18 @@ py-test: setup-test build
 # checked after every kill (tests/python/writer_kill.py). make test runs a bounded 24 kills.
 # Then two processes racing APPENDS appends each to one dataset, different steps and the same
 # steps (tests/python/lock_race.py): none lost or torn, every refusal explained; make test runs 20.
+# Then FULL_TRIALS writes, index builds and truncates on a full tmpfs (root; 1 and 2 ranks) and
+# FORGE_CASES randomized forgeries, checksums recomputed (tests/python/full_disk_campaign.py,
+# forge_campaign.py; each prints a JSON summary, exits 1 on a violation); make test runs 10 and 70.
 KILLS ?= 1000
 APPENDS ?= 100
+FULL_TRIALS ?= 60
+FORGE_CASES ?= 2000
 stress: build
 	$(PY) tests/python/writer_kill.py --kills $(KILLS)
 	$(PY) tests/python/lock_race.py --appends $(APPENDS)
+	$(PY) tests/python/full_disk_campaign.py --trials $(FULL_TRIALS)
+	$(PY) tests/python/forge_campaign.py --cases $(FORGE_CASES)
 
 bench: setup-test build
 	$(PY) bench/particle_write.py

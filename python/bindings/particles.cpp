@@ -304,7 +304,10 @@ void bind_particles(nb::module_& m) {
             }
             out["files"] = files;
             out["data"] = columns_dict(r.columns);
-            out["notes"] = r.notes;
+            nb::list notes;   // a note may quote bytes of a damaged file (an index's field name)
+            for (const std::string& n : r.notes)
+              notes.append(nb::steal(PyUnicode_DecodeUTF8(n.data(), static_cast<Py_ssize_t>(n.size()), "backslashreplace")));
+            out["notes"] = notes;
             const ValueQueryStats& s = r.stats;
             nb::dict st;
             st["files"] = s.files;

@@ -3,7 +3,9 @@ no files behind, and earlier steps stay readable. Uses a 4 MiB tmpfs (needs root
 
 from __future__ import annotations
 
+import json
 import os
+import shutil
 
 import numpy as np
 import pytest
@@ -108,3 +110,35 @@ def test_reopen_for_append_removes_uncommitted_grid_steps(tmp_path):
     assert r.steps == [0, 4, 7]
     for step in (0, 4, 7):
         assert np.array_equal(r.read(step), data + step)
+
+
+def test_failed_index_build_leaves_no_unlisted_index_files(small_fs):
+    """An index build that fills the disk (while writing a step's index files or while committing
+    them to the manifest) leaves no index file the manifest does not list: the disk filled up to
+    every 4 KiB from 0 to 160 KiB free, so the failure falls in each phase of each step's build.
+    Queries answer as before and the build succeeds once there is room."""
+    filler = os.path.join(small_fs, "filler")
+    patch = ((0, 0, 0), (1, 1, 1))
+    failures = 0
+    for leave in range(0, 160 * 1024, 4096):
+        path = os.path.join(small_fs, "d.lodex")
+        with lodex.create(path) as ds:
+            g = ds.particles("u", schema=UINTAH_SCHEMA, domain=patch)
+            for step in range(3):
+                g.write(step=step, data=uintah(0, 3000, patch, step=step))
+            st = os.statvfs(path)
+            with open(filler, "wb") as fh:
+                fh.write(b"\0" * max(0, st.f_bavail * st.f_frsize - leave))
+            try:
+                g.build_index(fields=["density"])
+            except lodex.IOFailure as e:
+                assert "No space left on device" in str(e)
+                failures += 1
+        manifest = json.load(open(os.path.join(path, "manifest.json")))
+        listed = {s["directory"]: s["files"] * len(s.get("indexes", {})) for s in manifest["groups"]["u"]["steps"]}
+        for d, n in listed.items():
+            on_disk = [f for f in os.listdir(os.path.join(path, d)) if f.endswith(".lbx")]
+            assert len(on_disk) == n, (leave, d, on_disk, n)
+        os.remove(filler)
+        shutil.rmtree(path)
+    assert failures >= 5   # the build failed (writing an index, or committing it) at several fills

@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <filesystem>
 #include <functional>
 #include <map>
 #include <nlohmann/json.hpp>
@@ -225,6 +226,17 @@ IndexBuildStats ParticleGroup::build_index(const IndexSpec& spec_in, const std::
     // ---- build ----
     CollectiveOp step_op(comm, {"build", "commit"});
     std::vector<BuildTimes> times(tasks.size());
+    // A step whose build or commit fails on any rank leaves none of the index files this rank
+    // wrote for fields the step had no index of (the manifest does not list them).
+    const std::vector<StepIndex> had = step_record(group_meta(st, name_), b.steps[k]).indexes;
+    const auto remove_new_files = [&] {
+      for (const Task& t : tasks) {
+        const std::string& field = schema.field(b.field_ids[t.slot]).name;
+        if (std::any_of(had.begin(), had.end(), [&](const StepIndex& x) { return x.field == field; })) continue;
+        std::error_code ec;
+        std::filesystem::remove(join_path(loaded.step_dir, index_file_name(loaded.meta.files[t.file].file_name, field)), ec);
+      }
+    };
     step_op.run_locally([&] {
       try {
         parallel_for(tasks.size(), threads, [&](size_t i, size_t) {
@@ -252,7 +264,7 @@ IndexBuildStats ParticleGroup::build_index(const IndexSpec& spec_in, const std::
     for (uint64_t v : field_bytes) w.put<uint64_t>(v);
     for (uint64_t v : {mine.rows, mine.column_bytes, mine.index_bytes}) w.put<uint64_t>(v);
     for (double v : {mine.read_s, mine.bin_s, mine.encode_s, mine.write_s}) w.put<double>(v);
-    const Verdict v = step_op.finish(std::move(w.bytes()), [&](std::span<const RankOutcome> outcomes) {
+    const auto commit = [&](std::span<const RankOutcome> outcomes) {
       std::vector<uint64_t> sums(b.field_ids.size() + 3, 0);
       std::vector<double> maxima(4, 0.0);
       for (const RankOutcome& o : outcomes) {
@@ -266,7 +278,14 @@ IndexBuildStats ParticleGroup::build_index(const IndexSpec& spec_in, const std::
       for (uint64_t x : sums) sw.put<uint64_t>(x);
       for (double x : maxima) sw.put<double>(x);
       return std::move(sw.bytes());
-    }, nullptr);
+    };
+    Verdict v;
+    try {
+      v = step_op.finish(std::move(w.bytes()), commit, nullptr);
+    } catch (...) {
+      remove_new_files();
+      throw;
+    }
     ByteReader r(v.summary.data(), v.summary.size(), "index build summary");
     std::vector<uint64_t> sums(b.field_ids.size() + 3);
     for (uint64_t& x : sums) x = r.get<uint64_t>("count");
