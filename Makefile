@@ -106,15 +106,19 @@ py-test: setup-test build
 # Then FULL_TRIALS writes, index builds and truncates on a full tmpfs (root; 1 and 2 ranks) and
 # FORGE_CASES randomized forgeries, checksums recomputed (tests/python/full_disk_campaign.py,
 # forge_campaign.py; each prints a JSON summary, exits 1 on a violation); make test runs 10 and 70.
+# Then lodex serve under SERVE_CLIENTS clients x 280 valid requests, 9,300 fuzzed ones and clients
+# that never read (tests/python/serve_load.py); make test runs a small load.
 KILLS ?= 1000
 APPENDS ?= 100
 FULL_TRIALS ?= 60
 FORGE_CASES ?= 2000
+SERVE_CLIENTS ?= 50
 stress: build
 	$(PY) tests/python/writer_kill.py --kills $(KILLS)
 	$(PY) tests/python/lock_race.py --appends $(APPENDS)
 	$(PY) tests/python/full_disk_campaign.py --trials $(FULL_TRIALS)
 	$(PY) tests/python/forge_campaign.py --cases $(FORGE_CASES)
+	$(PY) tests/python/serve_load.py --clients $(SERVE_CLIENTS)
 
 bench: setup-test build
 	$(PY) bench/particle_write.py
