@@ -34,7 +34,8 @@ int lodex_idx_open_flags(const char* idx_path, unsigned flags, lodex_idx** out) 
 
 int lodex_idx_info_get(const lodex_idx* d, lodex_grid_info* out) {
   return guarded([&] {
-    const IdxHeader& h = live_idx(d)->dataset.header();
+    d = live_idx(d);
+    const IdxHeader& h = d->dataset.header();
     lodex_grid_info& o = not_null(out, "out");
     o = lodex_grid_info{};
     for (int a = 0; a < 3; ++a) o.dims[a] = static_cast<uint64_t>(h.box_max[a] - h.box_min[a] + 1);

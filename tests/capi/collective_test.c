@@ -153,6 +153,25 @@ static void test_released_handles(const char* path) {
   EXPECT(count == 2);
   EXPECT_OK(lodex_columns_free(second));
   EXPECT_OK(lodex_dataset_close(ds));
+  /* Every call through an IDX handle (the grid's .idx). */
+  char idx_path[4300];
+  path_of(idx_path, sizeof idx_path, "collective.lodex/rho.idx");
+  lodex_idx* idx = NULL;
+  EXPECT_OK(lodex_idx_open(idx_path, &idx));
+  lodex_grid_info info;
+  EXPECT_OK(lodex_idx_info_get(idx, &info));
+  EXPECT(info.dims[0] == 8 && info.dims[1] == 8 && info.dims[2] == 4 * (uint64_t)g_size && info.max_resolution > 0);
+  lodex_field_def field;
+  EXPECT_OK(lodex_idx_field(idx, 0, &field));
+  EXPECT(strcmp(field.name, "rho") == 0);
+  lodex_grid_part ipart;
+  EXPECT_OK(lodex_idx_read_part(idx, NULL, 0, NULL, -1, MPI_COMM_NULL, &ipart));
+  float* all = malloc(ipart.bytes);
+  EXPECT_OK(lodex_idx_read(idx, NULL, 0, NULL, -1, MPI_COMM_NULL, all, ipart.bytes, NULL));
+  EXPECT(all[0] == 1.0f);
+  free(all);
+  EXPECT_OK(lodex_idx_close(idx));
+  EXPECT_ERROR(lodex_idx_info_get(idx, &info), LODEX_ERR_INVALID_ARGUMENT, "not a live lodex_idx");
   /* A group handle dies with its dataset, whatever is opened next. */
   EXPECT_OK(lodex_dataset_open(path, LODEX_MODE_READ, MPI_COMM_NULL, 0, &ds));
   lodex_particles* again = NULL;
