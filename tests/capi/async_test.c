@@ -133,17 +133,8 @@ static int reads_back(const char* path) {
 }
 
 int main(int argc, char** argv) {
-  MPI_Init(&argc, &argv);
-  MPI_Comm_rank(MPI_COMM_WORLD, &g_rank);
-  MPI_Comm_size(MPI_COMM_WORLD, &g_size);
   char path[4200];
-  snprintf(path, sizeof path, "%s/async.lodex", argc > 1 ? argv[1] : ".");
-  if (g_rank == 0) {
-    char cmd[8600];
-    snprintf(cmd, sizeof cmd, "mkdir -p '%s' && rm -rf '%s'", argc > 1 ? argv[1] : ".", path);
-    if (system(cmd) != 0) fprintf(stderr, "could not clear %s\n", path);
-  }
-  MPI_Barrier(MPI_COMM_WORLD);
+  capi_test_begin(&argc, &argv, "async.lodex", path, sizeof path);
 
   lodex_dataset* ds = NULL;
   lodex_grid* g = NULL;
@@ -155,10 +146,5 @@ int main(int argc, char** argv) {
   EXPECT_OK(lodex_dataset_close(ds));   /* commits the grid's step 4 and flushes the series' */
   EXPECT(reads_back(path));
 
-  int failed = g_failed, passed = g_passed;
-  MPI_Allreduce(MPI_IN_PLACE, &failed, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
-  MPI_Allreduce(MPI_IN_PLACE, &passed, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
-  if (g_rank == 0) printf("%d passed, %d failed\n", passed, failed);
-  MPI_Finalize();
-  return failed ? 1 : 0;
+  return capi_test_end();
 }

@@ -1,15 +1,46 @@
-/* The checks of the C API tests (errors_test.c, truncate_test.c): each counts a pass or prints the
- * failing line with this rank's number; main() reports the counts and fails on any failure. */
+/* What the C API tests share: their start and end (MPI, a clean scratch path, the counts) and
+ * their checks, each counting a pass or printing the failing line with this rank's number. */
 #ifndef LODEX_TESTS_CAPI_CHECK_H
 #define LODEX_TESTS_CAPI_CHECK_H
 
 #include <lodex.h>
+#include <mpi.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 static int g_rank, g_size, g_failed, g_passed;
+static char g_dir[4096];   /* the scratch folder: argv[1], default "." */
 
-static void check_true(int ok, const char* what, int line) {
+static inline void path_of(char* out, size_t n, const char* name) { snprintf(out, n, "%s/%s", g_dir, name); }
+
+/* MPI_Init, g_rank, g_size and g_dir; `path` = g_dir/`name`, which rank 0 removes before the
+ * test with everything named `name`.* beside it (a rerun starts clean). */
+static void capi_test_begin(int* argc, char*** argv, const char* name, char* path, size_t n) {
+  MPI_Init(argc, argv);
+  MPI_Comm_rank(MPI_COMM_WORLD, &g_rank);
+  MPI_Comm_size(MPI_COMM_WORLD, &g_size);
+  snprintf(g_dir, sizeof g_dir, "%s", *argc > 1 ? (*argv)[1] : ".");
+  path_of(path, n, name);
+  if (g_rank == 0) {
+    char cmd[4096 + 2 * 8192 + 64];   /* g_dir and twice a path of at most 8192 */
+    snprintf(cmd, sizeof cmd, "mkdir -p '%s' && rm -rf '%s' '%s'.*", g_dir, path, path);
+    if (system(cmd) != 0) fprintf(stderr, "could not clear %s\n", path);
+  }
+  MPI_Barrier(MPI_COMM_WORLD);
+}
+
+/* Every rank's counts summed, printed by rank 0; MPI_Finalize. Returns the exit status. */
+static int capi_test_end(void) {
+  int failed = g_failed, passed = g_passed;
+  MPI_Allreduce(MPI_IN_PLACE, &failed, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
+  MPI_Allreduce(MPI_IN_PLACE, &passed, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
+  if (g_rank == 0) printf("%d passed, %d failed\n", passed, failed);
+  MPI_Finalize();
+  return failed ? 1 : 0;
+}
+
+static inline void check_true(int ok, const char* what, int line) {
   if (ok) {
     ++g_passed;
   } else {
@@ -20,7 +51,7 @@ static void check_true(int ok, const char* what, int line) {
 #define EXPECT(cond) check_true((cond) != 0, #cond, __LINE__)
 
 /* `status` is `code` on this rank, with a message containing `needle` (NULL: any message). */
-static void expect_error(int status, int code, const char* needle, int line) {
+static inline void expect_error(int status, int code, const char* needle, int line) {
   char what[1024];
   snprintf(what, sizeof what, "status %d (%s) message \"%s\"; wanted %d containing \"%s\"", status,
            lodex_status_name(status), lodex_last_error(), code, needle ? needle : "");

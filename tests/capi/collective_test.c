@@ -14,10 +14,6 @@
 
 #include "capi_check.h"
 
-static char g_dir[4096];
-
-static void path_of(char* out, size_t n, const char* name) { snprintf(out, n, "%s/%s", g_dir, name); }
-
 /* Two steps of particles (mass = step * 1000 + rank * 100 + i) and of an 8 x 8 x 4*size grid (value = step + 1). */
 static void write_dataset(const char* path) {
   lodex_dataset* ds = NULL;
@@ -98,7 +94,7 @@ static void test_different_arguments(const char* path) {
     EXPECT_OK(lodex_dataset_close(ds));
   }
   char other[4300];
-  path_of(other, sizeof other, odd ? "created-odd.lodex" : "created.lodex");
+  path_of(other, sizeof other, odd ? "collective.lodex.created-odd" : "collective.lodex.created");
   rc = lodex_dataset_create(other, MPI_COMM_WORLD, 0, &ds);
   if (g_size > 1) expect_error(rc, want, "create passed different path", __LINE__);
   else {
@@ -182,33 +178,18 @@ static void test_released_handles(const char* path) {
 }
 
 int main(int argc, char** argv) {
-  MPI_Init(&argc, &argv);
-  MPI_Comm_rank(MPI_COMM_WORLD, &g_rank);
-  MPI_Comm_size(MPI_COMM_WORLD, &g_size);
-  snprintf(g_dir, sizeof g_dir, "%s", argc > 1 ? argv[1] : ".");
   char path[4200];
-  path_of(path, sizeof path, "collective.lodex");
-  if (g_rank == 0) {
-    char cmd[8600];
-    snprintf(cmd, sizeof cmd, "mkdir -p '%s' && rm -rf '%s'/*.lodex", g_dir, g_dir);
-    if (system(cmd) != 0) fprintf(stderr, "could not clear %s\n", g_dir);
-  }
-  MPI_Barrier(MPI_COMM_WORLD);
+  capi_test_begin(&argc, &argv, "collective.lodex", path, sizeof path);
   write_dataset(path);
   test_different_arguments(path);
   test_freed_communicator(path);
   test_released_handles(path);
   /* Nothing was created by the create whose paths differed. */
   char created[4300];
-  path_of(created, sizeof created, "created-odd.lodex");
+  path_of(created, sizeof created, "collective.lodex.created-odd");
   FILE* f = fopen(created, "r");
   EXPECT(f == NULL || g_size == 1);
   if (f) fclose(f);
 
-  int failed = g_failed, passed = g_passed;
-  MPI_Allreduce(MPI_IN_PLACE, &failed, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
-  MPI_Allreduce(MPI_IN_PLACE, &passed, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
-  if (g_rank == 0) printf("%d passed, %d failed\n", passed, failed);
-  MPI_Finalize();
-  return failed ? 1 : 0;
+  return capi_test_end();
 }

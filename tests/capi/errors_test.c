@@ -14,10 +14,6 @@
 
 #include "capi_check.h"
 
-static char g_dir[4096];
-
-static void path_of(char* out, size_t n, const char* name) { snprintf(out, n, "%s/%s", g_dir, name); }
-
 static void test_version_and_names(void) {
   EXPECT(strcmp(lodex_version(), LODEX_VERSION) == 0);
   EXPECT(strcmp(lodex_status_name(LODEX_OK), "ok") == 0);
@@ -488,18 +484,8 @@ static void test_series(lodex_dataset* ds) {
 }
 
 int main(int argc, char** argv) {
-  MPI_Init(&argc, &argv);
-  MPI_Comm_rank(MPI_COMM_WORLD, &g_rank);
-  MPI_Comm_size(MPI_COMM_WORLD, &g_size);
-  snprintf(g_dir, sizeof g_dir, "%s", argc > 1 ? argv[1] : ".");
   char path[4200];
-  path_of(path, sizeof path, "capi_errors.lodex");
-  if (g_rank == 0) {
-    char cmd[8600];
-    snprintf(cmd, sizeof cmd, "mkdir -p '%s' && rm -rf '%s'", g_dir, path);
-    if (system(cmd) != 0) fprintf(stderr, "could not clear %s\n", path);
-  }
-  MPI_Barrier(MPI_COMM_WORLD);
+  capi_test_begin(&argc, &argv, "capi_errors.lodex", path, sizeof path);
 
   test_version_and_names();
   lodex_dataset* ds = NULL;
@@ -526,10 +512,5 @@ int main(int argc, char** argv) {
   EXPECT_ERROR(lodex_dataset_close(ds), LODEX_ERR_INVALID_ARGUMENT, "already released");
   EXPECT_ERROR(lodex_particles_steps(g, NULL, 0, NULL), LODEX_ERR_INVALID_ARGUMENT, "not a live");
 
-  int failed = g_failed, passed = g_passed;
-  MPI_Allreduce(MPI_IN_PLACE, &failed, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
-  MPI_Allreduce(MPI_IN_PLACE, &passed, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
-  if (g_rank == 0) printf("%d passed, %d failed\n", passed, failed);
-  MPI_Finalize();
-  return failed ? 1 : 0;
+  return capi_test_end();
 }

@@ -155,18 +155,9 @@ static void check_queries(const char* path, int forged) {
 }
 
 int main(int argc, char** argv) {
-  MPI_Init(&argc, &argv);
-  MPI_Comm_rank(MPI_COMM_WORLD, &g_rank);
-  MPI_Comm_size(MPI_COMM_WORLD, &g_size);
   char path[4200], copy[4300];
-  snprintf(path, sizeof path, "%s/forged.lodex", argc > 1 ? argv[1] : ".");
+  capi_test_begin(&argc, &argv, "forged.lodex", path, sizeof path);
   snprintf(copy, sizeof copy, "%s.pristine", path);
-  if (g_rank == 0) {
-    char cmd[8800];
-    snprintf(cmd, sizeof cmd, "mkdir -p '%s' && rm -rf '%s' '%s'", argc > 1 ? argv[1] : ".", path, copy);
-    if (system(cmd) != 0) fprintf(stderr, "could not clear %s\n", path);
-  }
-  MPI_Barrier(MPI_COMM_WORLD);
   write_dataset(path);
   check_queries(path, 0);
   for (int kind = 0; kind < 2; ++kind) {
@@ -187,10 +178,5 @@ int main(int argc, char** argv) {
     MPI_Barrier(MPI_COMM_WORLD);
   }
 
-  int failed = g_failed, passed = g_passed;
-  MPI_Allreduce(MPI_IN_PLACE, &failed, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
-  MPI_Allreduce(MPI_IN_PLACE, &passed, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
-  if (g_rank == 0) printf("%d passed, %d failed\n", passed, failed);
-  MPI_Finalize();
-  return failed ? 1 : 0;
+  return capi_test_end();
 }

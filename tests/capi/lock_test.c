@@ -35,17 +35,8 @@ static lodex_particles* group(lodex_dataset* ds) {
 }
 
 int main(int argc, char** argv) {
-  MPI_Init(&argc, &argv);
-  MPI_Comm_rank(MPI_COMM_WORLD, &g_rank);
-  MPI_Comm_size(MPI_COMM_WORLD, &g_size);
   char path[4200];
-  snprintf(path, sizeof path, "%s/lock.lodex", argc > 1 ? argv[1] : ".");
-  if (g_rank == 0) {
-    char cmd[8600];
-    snprintf(cmd, sizeof cmd, "mkdir -p '%s' && rm -rf '%s'", argc > 1 ? argv[1] : ".", path);
-    if (system(cmd) != 0) fprintf(stderr, "could not clear %s\n", path);
-  }
-  MPI_Barrier(MPI_COMM_WORLD);
+  capi_test_begin(&argc, &argv, "lock.lodex", path, sizeof path);
 
   lodex_dataset* ds = NULL;
   EXPECT_OK(lodex_dataset_create(path, MPI_COMM_WORLD, 0, &ds));
@@ -91,9 +82,5 @@ int main(int argc, char** argv) {
   EXPECT(count == 3 && steps[0] == 0 && steps[1] == 1 && steps[2] == 2);
   EXPECT_OK(lodex_dataset_close(ro));
 
-  int failed = 0;
-  MPI_Allreduce(&g_failed, &failed, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
-  if (g_rank == 0) printf("capi_lock_test: %d ranks, %d checks passed on rank 0, %d failed overall\n", g_size, g_passed, failed);
-  MPI_Finalize();
-  return failed ? 1 : 0;
+  return capi_test_end();
 }
