@@ -163,7 +163,7 @@ int main(int argc, char** argv) {
   for (int kind = 0; kind < 2; ++kind) {
     int ok = 1;
     if (g_rank == 0) {
-      char cmd[8800];
+      char cmd[3 * 4300 + 64];
       snprintf(cmd, sizeof cmd, "rm -rf '%s' && cp -a '%s' '%s'", copy, path, copy);
       ok = system(cmd) == 0 && forge(path, kind);
     }
@@ -171,7 +171,7 @@ int main(int argc, char** argv) {
     EXPECT(ok);
     check_queries(path, 1);
     if (g_rank == 0) {
-      char cmd[8800];
+      char cmd[3 * 4300 + 64];
       snprintf(cmd, sizeof cmd, "rm -rf '%s' && mv '%s' '%s'", path, copy, path);
       if (system(cmd) != 0) fprintf(stderr, "could not restore %s\n", path);
     }
