@@ -14,25 +14,14 @@ constexpr size_t kMaxMessage = size_t{1} << 30;
 // tests, longer the longer the wait (at most 200 us, measured best for 8 ranks on 2 cores).
 // Ranks that wait for an aggregator, or oversubscribed ranks sharing cores, then leave the CPU
 // to the ranks doing the work.
-void polite_waitall(std::vector<MPI_Request>& reqs, const char* operation) {
-  if (reqs.empty()) return;
-  long sleep_ns = 5000;   // grows while the wait goes on
-  for (int polls = 0;; ++polls) {
-    int done = 0;
-    check_mpi(MPI_Testall(static_cast<int>(reqs.size()), reqs.data(), &done, MPI_STATUSES_IGNORE), operation);
-    if (done) return;
-    if (polls > 64) {
-      timespec ts{0, sleep_ns};
-      nanosleep(&ts, nullptr);
-      sleep_ns = std::min(sleep_ns * 2, 200000L);
-    }
-  }
-}
+// `limit_s` > 0: gives up after that many seconds (false); the requests are left as they are.
+bool polite_waitall(std::vector<MPI_Request>& reqs, const char* operation, double limit_s = 0);
 
 void polite_wait(MPI_Request req, const char* operation) {
   std::vector<MPI_Request> one{req};
   polite_waitall(one, operation);
 }
+
 
 // LODEX_JOIN_TIMEOUT: seconds a rank waits for the others to join a communicator (0: forever).
 double join_timeout() {
@@ -51,25 +40,32 @@ double now_seconds() {
   return static_cast<double>(ts.tv_sec) + 1e-9 * static_cast<double>(ts.tv_nsec);
 }
 
-// The wait for the communicator's duplicate, the first collective of every lodex call: a rank
-// whose peers never join (they passed another communicator, or do not call) gets an error
-// instead of waiting forever. The request cannot be cancelled; it is left behind.
-void join_wait(MPI_Request req, int size) {
-  const double limit = join_timeout(), start = now_seconds();
-  long sleep_ns = 5000;
+bool polite_waitall(std::vector<MPI_Request>& reqs, const char* operation, double limit_s) {
+  if (reqs.empty()) return true;
+  const double start = limit_s > 0 ? now_seconds() : 0;
+  long sleep_ns = 5000;   // grows while the wait goes on
   for (int polls = 0;; ++polls) {
     int done = 0;
-    check_mpi(MPI_Test(&req, &done, MPI_STATUS_IGNORE), "MPI_Comm_idup");
-    if (done) return;
-    if (limit > 0 && now_seconds() - start > limit)
-      fail(ErrorCode::kMpi, "not every rank of the communicator (", size, " ranks) joined this collective call within ",
-           limit, " s: every rank must pass the same communicator to the same call (LODEX_JOIN_TIMEOUT sets the wait)");
+    check_mpi(MPI_Testall(static_cast<int>(reqs.size()), reqs.data(), &done, MPI_STATUSES_IGNORE), operation);
+    if (done) return true;
+    if (limit_s > 0 && now_seconds() - start > limit_s) return false;
     if (polls > 64) {
       timespec ts{0, sleep_ns};
       nanosleep(&ts, nullptr);
       sleep_ns = std::min(sleep_ns * 2, 200000L);
     }
   }
+}
+
+// The wait for the communicator's duplicate, the first collective of every lodex call: a rank
+// whose peers never join (they passed another communicator, or do not call) gets an error
+// instead of waiting forever. The request cannot be cancelled; it is left behind.
+void join_wait(MPI_Request req, int size) {
+  const double limit = join_timeout();
+  std::vector<MPI_Request> one{req};
+  if (!polite_waitall(one, "MPI_Comm_idup", limit))
+    fail(ErrorCode::kMpi, "not every rank of the communicator (", size, " ranks) joined this collective call within ",
+         limit, " s: every rank must pass the same communicator to the same call (LODEX_JOIN_TIMEOUT sets the wait)");
 }
 
 // Sets an error handler and puts the previous one back when it goes.
