@@ -57,10 +57,12 @@ install: setup
 	cmake --install build/native
 
 # A wheel for any x86-64 Linux with this machine's glibc or newer: auditwheel copies CRoaring,
-# xxHash and zlib into it; MPI comes from the mpich wheel it depends on (excluded here).
+# xxHash and zlib into it; MPI comes from the mpich wheel it depends on (excluded here). It is
+# built in make build's tree (build/py, same Release options), so after make build it compiles
+# nothing; the wheel holds only what the package installs (no tests, no GoogleTest).
 wheel: setup
 	rm -rf build/wheel dist
-	$(PY) -m pip wheel --quiet --no-build-isolation --no-deps -w build/wheel -Cbuild-dir=build/wheel-build .
+	$(PY) -m pip wheel --quiet --no-build-isolation --no-deps -w build/wheel -Ccmake.define.LODEX_BUILD_TESTS=ON .
 	$(PY) -m auditwheel repair --exclude 'libmpi.so.*' -w build/wheel/repaired build/wheel/lodex-*.whl
 	# auditwheel's RPATH points at the copied libraries only: add back <venv>/lib, where the mpich
 	# wheel puts libmpi (site-packages/lodex/../../..), and pack the wheel again.
