@@ -8,6 +8,10 @@ PY       := $(VENV)/bin/python
 MPIEXEC  := $(VENV)/bin/mpiexec
 export PATH := $(abspath $(VENV))/bin:$(PATH)
 export MPI_HOME := $(abspath $(VENV))
+# ccache (when installed, CMakeLists.txt) keys its entries on paths relative to the repository,
+# so a second clone, or the same sources built in another build folder, reuses them.
+export CCACHE_BASEDIR := $(abspath .)
+export CCACHE_NOHASHDIR := 1
 
 .PHONY: demo test setup setup-test build install wheel docs cpp-test asan-test py-test bench stress fuzz clean viewer pictures bench-peers
 
@@ -99,7 +103,7 @@ fuzz: setup
 	FUZZ_SECONDS=$(FUZZ_SECONDS) bash fuzz/run.sh
 
 py-test: setup-test build
-	$(PY) -m pytest -q -ra tests/python
+	$(PY) -m pytest -q -ra --durations=25 tests/python
 
 # Writers killed with SIGKILL at random points, KILLS in all over 1 and 2 ranks; every dataset is
 # checked after every kill (tests/python/writer_kill.py). make test runs a bounded 24 kills.
