@@ -1,0 +1,318 @@
+"""lodex particle group -> openPMD series (docs/openpmd.md), through openPMD-api."""
+
+from __future__ import annotations
+
+import math
+import os
+import shutil
+import time
+from typing import Any, Callable, Iterable, Mapping
+
+import numpy as np
+
+from ..errors import AlreadyExistsError, Error, InternalError, InvalidArgumentError, NotFoundError
+from . import _mapping as m
+
+
+def export(dataset_path, group: str, out_pattern: str | os.PathLike, steps: int | Iterable[int] | None = None,
+           fields: Iterable[str] | None = None, *, units: Mapping[str, Any] | None = None,
+           encoding: str | None = None, overwrite: bool = False, comm: Any = None,
+           progress: Callable[[int, int], None] | None = None) -> dict:
+    """Write steps of the particle group ``group`` of the dataset ``dataset_path`` (a path, or an
+    open :class:`lodex.Dataset`) as the openPMD series ``out_pattern``: each step an iteration
+    (iteration index = step), the group one species of the same name. The extension picks the
+    backend (``.h5``: HDF5, ``.bp``/``.bp4``/``.bp5``: ADIOS2); ``%T`` in the name makes the
+    series file-based (one file per iteration), else it is group-based (``encoding="variable"``
+    for ADIOS2 variable-based).
+
+    Records: ``position/x,y,z``, ``positionOffset/x,y,z`` (constant zero), every other field a
+    record (one component: scalar; three: x, y, z; k: "0" .. "k-1") with ``unitSI`` and
+    ``unitDimension`` from ``units`` (field -> unitSI, or (unitSI, {"L": 1, "T": -1, ...}); by
+    default 1, position a length). ``particlePatches``: one patch per lodex file of the step,
+    ``offset``/``extent`` its partition box, its rows contiguous and in level-of-detail order (a
+    coarse preview is a prefix of every patch; the rule is the species attribute
+    ``lodexPatchOrder``). ``steps``/``fields``: None for all, or a selection.
+
+    At most one lodex file's rows are in memory at a time. The series is written into a
+    temporary directory beside ``out_pattern`` and moved into place when every rank has
+    succeeded; existing outputs raise AlreadyExistsError unless ``overwrite``.
+
+    ``comm`` (collective): openPMD-api's PyPI build has no MPI, so a file-based series is split
+    by iterations (each rank writes a contiguous share of the steps' files) and any other series
+    is written by rank 0 alone. ``progress(done, total)`` is called after each step a rank writes.
+
+    Returns {"path", "steps", "particles", "patches", "bytes", "seconds"} (sums over ranks)."""
+    import lodex
+    t0 = time.perf_counter()
+    rank, size = (0, 1) if comm is None else (comm.rank, comm.size)
+
+    def prepare():
+        io = m.openpmd_api()
+        try:
+            out = os.fspath(out_pattern)
+        except TypeError:
+            raise InvalidArgumentError(f"out must be a path, got {out_pattern!r}") from None
+        if not out:
+            raise InvalidArgumentError("out must be a path, got ''")
+        m.backend_of(out)
+        enc = m.encoding_of(out, encoding)
+        ds = dataset_path if isinstance(dataset_path, lodex.Dataset) else lodex.open(dataset_path)
+        if not isinstance(group, str) or group not in ds.groups:
+            raise NotFoundError(f"no particle group {group!r} in {ds.path} (groups: {', '.join(ds.groups)})")
+        g = ds.particles(group)
+        step_list = _steps_of(g, steps)
+        chosen = _fields_of(g, fields)
+        unit = m.check_units(units, {n: g.schema[n] for n in chosen})
+        targets = _targets(out, enc, step_list)
+        existing = [t for t in targets if os.path.lexists(t)]
+        if existing and not overwrite:
+            raise AlreadyExistsError(f"{existing[0]} already exists; pass overwrite=True (--overwrite) to replace it")
+        return io, out, enc, ds, g, step_list, chosen, unit
+
+    io, out, enc, ds, g, step_list, chosen, unit = m.agree(comm, prepare)
+    if enc == "file":
+        mine = step_list[slice(*m.share(len(step_list), rank, size))]
+    else:
+        mine = step_list if rank == 0 else []
+    tmp = os.path.join(os.path.dirname(os.path.abspath(out)),
+                       f".{os.path.basename(out).replace('%', '_')}.tmp-{os.getpid()}-{rank}")
+
+    def write():
+        if not mine:
+            return {"particles": 0, "patches": 0}
+        os.makedirs(tmp)
+        return _write_series(io, g, os.path.join(tmp, os.path.basename(out)), out, enc, mine, chosen, unit,
+                             progress)
+
+    try:
+        stats = m.agree(comm, write)
+        m.agree(comm, lambda: _move_into_place(tmp, os.path.dirname(os.path.abspath(out)), overwrite))
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+    totals = {"particles": stats["particles"], "patches": stats["patches"]}
+    if comm is not None and size > 1:
+        totals = {k: comm.allreduce(v) for k, v in totals.items()}
+    targets = _targets(out, enc, step_list)
+    return {"path": out, "steps": list(step_list), **totals, "bytes": sum(_size(t) for t in targets),
+            "seconds": time.perf_counter() - t0}
+
+
+def _steps_of(g, steps) -> list[int]:
+    committed = g.steps
+    if steps is None:
+        if not committed:
+            raise InvalidArgumentError(f"group {g.name!r} has no committed steps to export")
+        wanted = committed
+    else:
+        if isinstance(steps, (int, np.integer)) and not isinstance(steps, bool):
+            steps = [steps]
+        if isinstance(steps, (str, bytes)) or not isinstance(steps, Iterable):
+            raise InvalidArgumentError(f"steps must be a step, a list of steps or None, got {steps!r}")
+        wanted = [int(s) for s in steps]
+        if not wanted:
+            raise InvalidArgumentError("steps is empty; give None for every step")
+        for i, s in enumerate(wanted):
+            if s in wanted[:i]:
+                raise InvalidArgumentError(f"step {s} is listed twice")
+            if s not in committed:
+                raise NotFoundError(f"step {s} is not committed in group {g.name!r} "
+                                    f"(steps: {', '.join(map(str, committed))})")
+    negative = [s for s in wanted if s < 0]
+    if negative:
+        raise InvalidArgumentError(f"step {negative[0]}: openPMD iterations are unsigned; export steps >= 0")
+    return list(wanted)
+
+
+def _fields_of(g, fields) -> list[str]:
+    schema = g.schema
+    if fields is None:
+        names = list(schema)
+    else:
+        if isinstance(fields, str):
+            fields = [fields]
+        names = list(fields)
+        for i, n in enumerate(names):
+            if n not in schema:
+                raise NotFoundError(f"no field {n!r} in group {g.name!r} ({', '.join(schema)})")
+            if n in names[:i]:
+                raise InvalidArgumentError(f"field {n!r} is listed twice")
+    if "position" not in names:
+        raise InvalidArgumentError("an openPMD species needs position; export it (fields=...)")
+    if "positionOffset" in names:
+        raise InvalidArgumentError("field 'positionOffset' would clash with the openPMD record of that name")
+    return [n for n in schema if n in names]   # schema order
+
+
+def _targets(out: str, enc: str, step_list: list[int]) -> list[str]:
+    """The files (or BP directories) the series consists of."""
+    if enc != "file":
+        return [out]
+    d, base = os.path.split(out)
+
+    def name(s):
+        return m.STEP_PATTERN.sub(lambda mt: f"{s:{mt.group(1) or ''}d}", base)
+    return [os.path.join(d, name(s)) for s in step_list]
+
+
+def _size(path: str) -> int:
+    if os.path.isdir(path):
+        return sum(os.path.getsize(os.path.join(r, f)) for r, _, fs in os.walk(path) for f in fs)
+    return os.path.getsize(path) if os.path.exists(path) else 0
+
+
+def _move_into_place(tmp: str, dest: str, overwrite: bool) -> None:
+    if not os.path.isdir(tmp):
+        return
+    for entry in sorted(os.listdir(tmp)):
+        target = os.path.join(dest, entry)
+        if os.path.lexists(target):
+            if not overwrite:
+                raise AlreadyExistsError(f"{target} already exists; pass overwrite=True (--overwrite) to replace it")
+            if os.path.isdir(target) and not os.path.islink(target):
+                shutil.rmtree(target)
+            else:
+                os.unlink(target)
+        os.replace(os.path.join(tmp, entry), target)
+
+
+def _write_series(io, g, path: str, out: str, enc: str, step_list: list[int], chosen: list[str], unit: dict,
+                  progress) -> dict:
+    import lodex
+    try:
+        series = io.Series(path, io.Access.create)
+    except Exception as e:   # noqa: BLE001 - openPMD-api's errors
+        raise m.as_lodex_error(e, f"openPMD export: cannot create {out}", InternalError) from e
+    totals = {"particles": 0, "patches": 0}
+    try:
+        series.set_software("lodex", lodex.__version__)
+        if enc == "variable":
+            series.set_iteration_encoding(io.Iteration_Encoding.variable_based)
+        iterations = series.write_iterations()
+        for done, step in enumerate(step_list, 1):
+            n, p = _write_iteration(io, series, iterations[step], g, step, chosen, unit)
+            totals["particles"] += n
+            totals["patches"] += p
+            if progress is not None:
+                progress(done, len(step_list))
+        series.close()
+        series = None
+    except Error:
+        raise
+    except Exception as e:   # noqa: BLE001 - openPMD-api's errors
+        raise m.as_lodex_error(e, f"openPMD export to {out} failed", InternalError) from e
+    finally:
+        if series is not None:
+            try:
+                series.close()
+            except Exception:   # noqa: BLE001 - the first error is the one to report
+                pass
+    return totals
+
+
+def _write_iteration(io, series, it, g, step: int, chosen: list[str], unit: dict) -> tuple[int, int]:
+    it.set_time(float(step))
+    it.set_dt(1.0)
+    it.set_time_unit_SI(1.0)
+    files = g.files(step)
+    counts = [int(f["count"]) for f in files]
+    total = sum(counts)
+    schema = g.schema
+    pos_dtype = np.dtype(schema["position"][0])
+    sp = it.particles[g.name]
+    _species_attributes(sp, g, step, chosen)
+    comps = {}
+    for name in chosen:
+        dt, k = schema[name]
+        record = sp[name]
+        si, dims = unit[name]
+        record.unit_dimension = _dimension_map(io, dims)
+        for c, cname in enumerate(m.component_names(k)):
+            rc = record[cname]
+            rc.reset_dataset(io.Dataset(np.dtype(dt), [total]))
+            rc.unit_SI = si
+            comps[(name, c)] = rc
+    offset = sp["positionOffset"]
+    offset.unit_dimension = _dimension_map(io, unit["position"][1])
+    for cname in m.COORDS:
+        rc = offset[cname]
+        rc.reset_dataset(io.Dataset(pos_dtype, [total]))
+        rc.make_constant(pos_dtype.type(0))
+        rc.unit_SI = unit["position"][0]
+    patches = _declare_patches(io, sp, len(files), pos_dtype, unit["position"])
+    start = 0
+    for i, (f, count) in enumerate(zip(files, counts)):
+        lo, hi = f["partition_box"]["min"], f["partition_box"]["max"]
+        rows = _patch_rows(g, step, (lo, hi), count, chosen, f["file"])
+        if count:
+            for (name, c), rc in comps.items():
+                col = rows[name] if rows[name].ndim == 1 else rows[name][:, c]
+                # the dtype as declared: numpy's uint64 'Q' and 'L' are one type to lodex, two to openPMD-api
+                rc.store_chunk(np.ascontiguousarray(col).view(np.dtype(schema[name][0])), [start], [count])
+        _store_patch(patches, i, start, count, lo, hi, pos_dtype)
+        series.flush()   # the patch's columns are written: at most one file's rows in memory
+        del rows
+        start += count
+    it.close()
+    return total, len(files)
+
+
+def _species_attributes(sp, g, step: int, chosen: list[str]) -> None:
+    schema = g.schema
+    lo, hi = g.step_domain(step)
+    sp.set_attribute("lodexGroup", g.name)
+    sp.set_attribute("lodexSchema", m.schema_attribute({n: schema[n] for n in chosen}))
+    sp.set_attribute("lodexDomain", [float(v) for v in tuple(lo) + tuple(hi)])
+    sp.set_attribute("lodexPatchOrder", m.LOD_RULE)
+    sp.set_attribute("lodexLevelP", np.uint64(m.LOD_P))
+    sp.set_attribute("lodexLevelS", float(m.LOD_S))
+
+
+def _dimension_map(io, dims: tuple) -> dict:
+    keys = [io.Unit_Dimension.L, io.Unit_Dimension.M, io.Unit_Dimension.T, io.Unit_Dimension.I,
+            io.Unit_Dimension.theta, io.Unit_Dimension.N, io.Unit_Dimension.J]
+    return {k: float(v) for k, v in zip(keys, dims) if v}
+
+
+def _declare_patches(io, sp, n: int, pos_dtype, pos_unit) -> dict:
+    pp = sp.particle_patches
+    out = {}
+    for name in ("numParticles", "numParticlesOffset"):
+        rc = pp[name][io.Record_Component.SCALAR]
+        rc.reset_dataset(io.Dataset(np.dtype("u8"), [n]))
+        out[name] = rc
+    for name in ("offset", "extent"):
+        pp[name].unit_dimension = _dimension_map(io, pos_unit[1])
+        for cname in m.COORDS:
+            rc = pp[name][cname]
+            rc.reset_dataset(io.Dataset(pos_dtype, [n]))
+            rc.unit_SI = pos_unit[0]
+            out[(name, cname)] = rc
+    return out
+
+
+def _store_patch(patches: dict, i: int, start: int, count: int, lo, hi, pos_dtype) -> None:
+    patches["numParticles"].store(i, np.uint64(count))
+    patches["numParticlesOffset"].store(i, np.uint64(start))
+    for a, cname in enumerate(m.COORDS):
+        patches[("offset", cname)].store(i, pos_dtype.type(lo[a]))
+        patches[("extent", cname)].store(i, pos_dtype.type(hi[a] - lo[a]))
+
+
+def _patch_rows(g, step: int, box, count: int, chosen: list[str], file: str) -> dict:
+    """The rows of one lodex file in level-of-detail order: the levels of a refinement of its
+    partition box, coarse to fine. The box's max faces on the domain's max are moved past it
+    (boxes exclude their max, the domain includes it)."""
+    lo = [float(v) for v in box[0]]
+    hi = [float(v) for v in box[1]]
+    d_hi = g.step_domain(step)[1]
+    hi = [math.nextafter(h, math.inf) if h >= dh else h for h, dh in zip(hi, d_hi)]
+    schema = g.schema
+    if count == 0:
+        return {n: np.empty((0,) if schema[n][1] == 1 else (0, schema[n][1]), dtype=schema[n][0]) for n in chosen}
+    levels = list(g.refine(step, box=(lo, hi), fields=chosen))
+    rows = {n: np.concatenate([lv[n] for lv in levels]) for n in chosen}
+    got = len(rows["position"])
+    if got != count:
+        raise InternalError(f"step {step}: the partition box of {file} holds {got} particles, its metadata "
+                            f"counts {count}")
+    return rows
