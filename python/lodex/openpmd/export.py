@@ -185,8 +185,9 @@ def _write_series(io, g, path: str, out: str, enc: str, step_list: list[int], ch
     totals = {"particles": 0, "patches": 0}
     try:
         series.set_software("lodex", lodex.__version__)
-        if enc == "variable":
-            series.set_iteration_encoding(io.Iteration_Encoding.variable_based)
+        if enc != "file":   # (openPMD-api's default for a .bp series written step by step is variable-based)
+            series.set_iteration_encoding(io.Iteration_Encoding.variable_based if enc == "variable"
+                                          else io.Iteration_Encoding.group_based)
         iterations = series.write_iterations()
         for done, step in enumerate(step_list, 1):
             n, p = _write_iteration(io, series, iterations[step], g, step, chosen, unit)
@@ -219,7 +220,7 @@ def _write_iteration(io, series, it, g, step: int, chosen: list[str], unit: dict
     schema = g.schema
     pos_dtype = np.dtype(schema["position"][0])
     sp = it.particles[g.name]
-    _species_attributes(sp, g, step, chosen)
+    _species_attributes(sp, g, step, chosen, unit["position"][0])
     comps = {}
     for name in chosen:
         dt, k = schema[name]
@@ -238,7 +239,9 @@ def _write_iteration(io, series, it, g, step: int, chosen: list[str], unit: dict
         rc.reset_dataset(io.Dataset(pos_dtype, [total]))
         rc.make_constant(pos_dtype.type(0))
         rc.unit_SI = unit["position"][0]
-    patches = _declare_patches(io, sp, len(files), pos_dtype, unit["position"])
+    # an iteration without files (no particles) has no patches: openPMD-api cannot read back
+    # patch records of extent 0
+    patches = _declare_patches(io, sp, len(files), pos_dtype, unit["position"]) if files else None
     start = 0
     for i, (f, count) in enumerate(zip(files, counts)):
         lo, hi = f["partition_box"]["min"], f["partition_box"]["max"]
@@ -256,9 +259,9 @@ def _write_iteration(io, series, it, g, step: int, chosen: list[str], unit: dict
     return total, len(files)
 
 
-def _species_attributes(sp, g, step: int, chosen: list[str]) -> None:
+def _species_attributes(sp, g, step: int, chosen: list[str], pos_si: float) -> None:
     schema = g.schema
-    lo, hi = g.step_domain(step)
+    lo, hi = (tuple(v * pos_si for v in corner) for corner in g.step_domain(step))   # in SI
     sp.set_attribute("lodexGroup", g.name)
     sp.set_attribute("lodexSchema", m.schema_attribute({n: schema[n] for n in chosen}))
     sp.set_attribute("lodexDomain", [float(v) for v in tuple(lo) + tuple(hi)])

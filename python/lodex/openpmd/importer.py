@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 from typing import Any, Callable, Iterable
@@ -121,7 +122,12 @@ def _import(series_path, ds, species, group, steps, domain, partition, partition
         g = existing
         for done, (it_index, n) in enumerate(plan.steps, 1):
             lo, hi = m.share(n, rank, size)
-            data = m.agree(comm, lambda: _read_rows(series, p, species, it_index, plan, lo, hi, int(chunk_rows)))
+            def read():
+                rows = _read_rows(series, p, species, it_index, plan, lo, hi, int(chunk_rows))
+                if the_domain != "auto":   # checked before the group is created or the step written
+                    _check_inside(rows["position"], the_domain, f"{p}: iteration {it_index}, species {species!r}")
+                return rows
+            data = m.agree(comm, read)
             if g is None:
                 g = ds.particles(name, schema={f: (d, c) for f, d, c in plan.schema}, domain=the_domain,
                                  partition=partition, partition_grid=partition_grid,
@@ -133,6 +139,18 @@ def _import(series_path, ds, species, group, steps, domain, partition, partition
     finally:
         series.close()
     return g
+
+
+def _check_inside(pos: np.ndarray, domain, where: str) -> None:
+    lo, hi = (np.asarray(v, dtype=np.float64) for v in domain)
+    if not len(pos):
+        return
+    bad = ~np.all((pos >= lo) & (pos <= hi), axis=1)
+    if bad.any():
+        i = int(np.flatnonzero(bad)[0])
+        raise InvalidArgumentError(f"{where}: {int(bad.sum())} particle(s) outside the domain "
+                                   f"[{tuple(lo.tolist())}, {tuple(hi.tolist())}], e.g. at "
+                                   f"{tuple(float(v) for v in pos[i])}; give a domain that holds them")
 
 
 def _series_path(series_path) -> str:
@@ -172,7 +190,8 @@ def _check_hdf5_root(p: str) -> None:
 
 def _open(io, p: str):
     try:
-        return io.Series(p, io.Access.read_only)
+        # records whose components differ in length are an error here, not skipped with a warning
+        return io.Series(p, io.Access.read_only, json.dumps({"verify_homogeneous_extents": False}))
     except Exception as e:   # noqa: BLE001 - openPMD-api's errors
         raise m.as_lodex_error(e, f"{p} cannot be read as an openPMD series") from e
 
@@ -211,17 +230,22 @@ def _inspect(io, series, p: str, species: str, steps) -> _Plan:
                                     f"(species: {', '.join(it.particles) or 'none'})")
             sp = it.particles[species]
             layout, n = _layout(io, sp, f"{where}, species {species!r}")
+            plain = _plain_position(layout, sp)
+            # records, components, dtypes and whether values are scaled must agree over iterations
+            shape = {r: {c: (v[0], v[2] == 1.0) for c, v in comps.items()} for r, comps in layout.items()}
             if first is None:
-                first = (it_index, layout, sp)
-            elif layout != first[1]:
+                first = (it_index, shape, sp, layout)
+                plan.add_offset = not plain
+            elif shape != first[1]:
                 raise FormatError(f"{where}: species {species!r} has records {_describe(layout)}, iteration "
                                   f"{first[0]} has {_describe(first[1])}")
             plan.steps.append((it_index, n))
+            plan.add_offset = plan.add_offset or not plain
     except Error:
         raise
     except Exception as e:   # noqa: BLE001 - openPMD-api's errors
         raise m.as_lodex_error(e, f"{p}: cannot read species {species!r}") from e
-    _map(io, plan, first[1], first[2], f"{p}: species {species!r}")
+    _map(io, plan, first[3], first[2], f"{p}: species {species!r}")
     return plan
 
 
@@ -268,12 +292,7 @@ def _si_dtype(dt: str, si: float) -> str:
 def _map(io, plan: _Plan, layout: dict, sp, where: str) -> None:
     """The lodex schema of the species and each field's source."""
     pos = layout["position"]
-    off = layout.get("positionOffset", {})
-    plain = (len({pos[c][0] for c in m.COORDS}) == 1 and all(pos[c][2] == 1.0 for c in m.COORDS) and
-             all(off[c][1] and off[c][2] == 1.0 for c in off) and pos["x"][0] in ("f4", "f8") and
-             _offset_zero(sp, off))
-    plan.add_offset = bool(off) and not plain
-    plan.schema.append(("position", pos["x"][0] if plain else "f8", 3))
+    plan.schema.append(("position", "f8" if plan.add_offset else pos["x"][0], 3))
     plan.sources.append(_Source("position", "position", plan.schema[0][1], list(m.COORDS)))
     for rname in sorted(layout):
         if rname in ("position", "positionOffset"):
@@ -300,6 +319,16 @@ def _map(io, plan: _Plan, layout: dict, sp, where: str) -> None:
         d = np.asarray(sp.get_attribute("lodexDomain"), dtype=np.float64).reshape(-1)
         if d.shape == (6,) and np.all(np.isfinite(d)):
             plan.stored_domain = (tuple(d[:3].tolist()), tuple(d[3:].tolist()))
+
+
+def _plain_position(layout: dict, sp) -> bool:
+    """Whether positions are the position record as stored: x, y, z of one float dtype, unitSI 1,
+    and positionOffset absent or a constant zero of unitSI 1 (then no arithmetic touches them)."""
+    pos = layout["position"]
+    off = layout.get("positionOffset", {})
+    return (len({pos[c][0] for c in m.COORDS}) == 1 and pos["x"][0] in ("f4", "f8") and
+            all(pos[c][2] == 1.0 for c in m.COORDS) and all(off[c][1] and off[c][2] == 1.0 for c in off) and
+            _offset_zero(sp, off))
 
 
 def _offset_zero(sp, off: dict) -> bool:
@@ -346,7 +375,7 @@ def _read_rows(series, p: str, species: str, it_index: int, plan: _Plan, lo: int
             for k, cname in enumerate(src.comps):
                 dest = a if c == 1 else a[:, k]
                 _fill(series, sp[src.record][cname], dest, lo, hi, chunk, d)
-                if f == "position" and plan.add_offset:
+                if f == "position" and plan.add_offset and "positionOffset" in sp:
                     off = np.empty(n, dtype=np.float64)
                     _fill(series, sp["positionOffset"][cname], off, lo, hi, chunk, "f8")
                     dest += off.astype(dest.dtype, copy=False)
