@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 from typing import Any, Callable, Iterable
 
@@ -163,6 +164,12 @@ def _series_path(series_path) -> str:
     m.backend_of(p)
     if not m.STEP_PATTERN.search(os.path.basename(p)) and not os.path.exists(p):
         raise NotFoundError(f"no openPMD series {p}")
+    if m.STEP_PATTERN.search(os.path.basename(p)):
+        d, base = os.path.split(p)
+        prefix, _, suffix = m.STEP_PATTERN.split(base, maxsplit=1)
+        name = re.compile(re.escape(prefix) + r"[0-9]+" + re.escape(suffix) + r"\Z")
+        if not os.path.isdir(d or ".") or not any(name.match(e) for e in os.listdir(d or ".")):
+            raise NotFoundError(f"no openPMD series {p}: no file in {d or '.'} matches {base}")
     if not m.STEP_PATTERN.search(os.path.basename(p)) and m.backend_of(p) == "HDF5":
         _check_hdf5_root(p)
     return p
