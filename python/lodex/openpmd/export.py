@@ -241,17 +241,22 @@ def _write_iteration(io, series, it, g, step: int, chosen: list[str], unit: dict
         rc.unit_SI = unit["position"][0]
     # an iteration without files (no particles) has no patches: openPMD-api cannot read back
     # patch records of extent 0
-    patches = _declare_patches(io, sp, len(files), pos_dtype, unit["position"]) if files else None
+    patches = _declare_patches(io, sp, len(files), unit["position"]) if files else None
     start = 0
+    d_hi = g.step_domain(step)[1]
     for i, (f, count) in enumerate(zip(files, counts)):
-        lo, hi = f["partition_box"]["min"], f["partition_box"]["max"]
+        lo = [float(v) for v in f["partition_box"]["min"]]
+        # boxes exclude their max, as openPMD's patches do (offset + extent is outside); the
+        # domain includes its max, so a face on it moves just past it
+        hi = [math.nextafter(float(h), math.inf) if h >= dh else float(h)
+              for h, dh in zip(f["partition_box"]["max"], d_hi)]
         rows = _patch_rows(g, step, (lo, hi), count, chosen, f["file"])
         if count:
             for (name, c), rc in comps.items():
                 col = rows[name] if rows[name].ndim == 1 else rows[name][:, c]
                 # the dtype as declared: numpy's uint64 'Q' and 'L' are one type to lodex, two to openPMD-api
                 rc.store_chunk(np.ascontiguousarray(col).view(np.dtype(schema[name][0])), [start], [count])
-        _store_patch(patches, i, start, count, lo, hi, pos_dtype)
+        _store_patch(patches, i, start, count, lo, hi)
         series.flush()   # the patch's columns are written: at most one file's rows in memory
         del rows
         start += count
@@ -276,7 +281,9 @@ def _dimension_map(io, dims: tuple) -> dict:
     return {k: float(v) for k, v in zip(keys, dims) if v}
 
 
-def _declare_patches(io, sp, n: int, pos_dtype, pos_unit) -> dict:
+def _declare_patches(io, sp, n: int, pos_unit) -> dict:
+    """The patch records of ``n`` patches; offset and extent in float64 whatever the positions'
+    dtype (a float32 corner could round to the wrong side of a particle)."""
     pp = sp.particle_patches
     out = {}
     for name in ("numParticles", "numParticlesOffset"):
@@ -287,28 +294,27 @@ def _declare_patches(io, sp, n: int, pos_dtype, pos_unit) -> dict:
         pp[name].unit_dimension = _dimension_map(io, pos_unit[1])
         for cname in m.COORDS:
             rc = pp[name][cname]
-            rc.reset_dataset(io.Dataset(pos_dtype, [n]))
+            rc.reset_dataset(io.Dataset(np.dtype("f8"), [n]))
             rc.unit_SI = pos_unit[0]
             out[(name, cname)] = rc
     return out
 
 
-def _store_patch(patches: dict, i: int, start: int, count: int, lo, hi, pos_dtype) -> None:
+def _store_patch(patches: dict, i: int, start: int, count: int, lo, hi) -> None:
     patches["numParticles"].store(i, np.uint64(count))
     patches["numParticlesOffset"].store(i, np.uint64(start))
     for a, cname in enumerate(m.COORDS):
-        patches[("offset", cname)].store(i, pos_dtype.type(lo[a]))
-        patches[("extent", cname)].store(i, pos_dtype.type(hi[a] - lo[a]))
+        extent = hi[a] - lo[a]
+        while lo[a] + extent < hi[a]:   # offset + extent reaches the box's (excluded) max
+            extent = math.nextafter(extent, math.inf)
+        patches[("offset", cname)].store(i, np.float64(lo[a]))
+        patches[("extent", cname)].store(i, np.float64(extent))
 
 
 def _patch_rows(g, step: int, box, count: int, chosen: list[str], file: str) -> dict:
     """The rows of one lodex file in level-of-detail order: the levels of a refinement of its
-    partition box, coarse to fine. The box's max faces on the domain's max are moved past it
-    (boxes exclude their max, the domain includes it)."""
-    lo = [float(v) for v in box[0]]
-    hi = [float(v) for v in box[1]]
-    d_hi = g.step_domain(step)[1]
-    hi = [math.nextafter(h, math.inf) if h >= dh else h for h, dh in zip(hi, d_hi)]
+    partition box (max excluded), coarse to fine."""
+    lo, hi = box
     schema = g.schema
     if count == 0:
         return {n: np.empty((0,) if schema[n][1] == 1 else (0, schema[n][1]), dtype=schema[n][0]) for n in chosen}
