@@ -266,6 +266,45 @@ def test_yt_counts_the_particles_of_a_region(src, exports):
     assert len(region["all", "particle_id"]) == len(group(src).read(10, box=box)["id"])
 
 
+def test_grids_and_series_as_meshes(tmp_path):
+    path = str(tmp_path / "m.lodex")
+    oc.write_source(path)
+    oc.write_meshes(path)
+    out = str(tmp_path / "m_%T.h5")
+    lodex.openpmd.export(path, G, out, meshes=["fields", "atm"])
+    tool = os.path.join(sys.prefix, "bin", "openPMD_check_h5")
+    for step in oc.STEPS:
+        res = subprocess.run([tool, "-i", str(tmp_path / f"m_{step}.h5")], capture_output=True, text=True,
+                             timeout=120)
+        assert res.returncode == 0 and "Result: 0 Errors" in res.stdout, res.stdout
+    s = io.Series(out, io.Access.read_only)
+    sc = io.Mesh_Record_Component.SCALAR
+    want_meshes = {0: {"fields_rho", "fields_E", "atm_T", "atm_PS"}, 5: {"atm_T", "atm_PS"},
+                   10: {"fields_rho", "fields_E", "atm_T", "atm_PS"}}
+    for step, names in want_meshes.items():
+        meshes = s.iterations[step].meshes
+        assert set(meshes) == names, step
+        if "fields_rho" in names:
+            g = oc.grid_values(step)
+            rho = meshes["fields_rho"]
+            assert list(rho.axis_labels) == ["z", "y", "x"] and rho.data_order == "C"
+            assert list(rho.grid_spacing) == [1.0] * 3 and list(rho.grid_global_offset) == [0.0] * 3
+            a = rho[sc].load_chunk()
+            e = [meshes["fields_E"][c].load_chunk() for c in "xyz"]
+            s.flush()
+            assert a.dtype == np.float32 and np.array_equal(a, g["rho"])
+            assert np.array_equal(np.stack(e, axis=-1), g["E"])
+        v = oc.series_values(step)
+        t = meshes["atm_T"][sc].load_chunk()
+        ps = meshes["atm_PS"][sc].load_chunk()
+        s.flush()
+        assert list(meshes["atm_PS"].axis_labels) == ["y", "x"]
+        assert np.array_equal(t, v["T"]) and np.array_equal(ps, v["PS"])
+    s.close()
+    with pytest.raises(lodex.NotFoundError, match="no grid or series 'nope'"):
+        lodex.openpmd.export(path, G, str(tmp_path / "n.h5"), meshes=["nope"])
+
+
 # ---------------------------------------------------------------------------------------------
 # Import and round trips
 # ---------------------------------------------------------------------------------------------

@@ -16,8 +16,8 @@ from . import _mapping as m
 
 def export(dataset_path, group: str, out_pattern: str | os.PathLike, steps: int | Iterable[int] | None = None,
            fields: Iterable[str] | None = None, *, units: Mapping[str, Any] | None = None,
-           encoding: str | None = None, overwrite: bool = False, comm: Any = None,
-           progress: Callable[[int, int], None] | None = None) -> dict:
+           encoding: str | None = None, meshes: Iterable[str] | None = None, overwrite: bool = False,
+           comm: Any = None, progress: Callable[[int, int], None] | None = None) -> dict:
     """Write steps of the particle group ``group`` of the dataset ``dataset_path`` (a path, or an
     open :class:`lodex.Dataset`) as the openPMD series ``out_pattern``: each step an iteration
     (iteration index = step), the group one species of the same name. The extension picks the
@@ -32,6 +32,13 @@ def export(dataset_path, group: str, out_pattern: str | os.PathLike, steps: int 
     ``offset``/``extent`` its partition box, its rows contiguous and in level-of-detail order (a
     coarse preview is a prefix of every patch; the rule is the species attribute
     ``lodexPatchOrder``). ``steps``/``fields``: None for all, or a selection.
+
+    ``meshes``: names of grids and series of the dataset, written as openPMD meshes in each
+    exported iteration where they have that step: a grid field ``f`` of grid ``g`` as the mesh
+    ``g`` (one field) or ``g_f``, a series variable ``v`` of series ``s`` as the mesh ``s_v``;
+    ``axisLabels`` z, y, x (x, y for 2-D data), ``dataOrder`` "C", ``gridSpacing`` 1,
+    ``gridGlobalOffset`` 0, ``gridUnitSI`` 1 (lodex grids are in index space), one component
+    per field component (x, y, z for three). One mesh step is in memory at a time.
 
     At most one lodex file's rows are in memory at a time. The series is written into a
     temporary directory beside ``out_pattern`` and moved into place when every rank has
@@ -63,13 +70,14 @@ def export(dataset_path, group: str, out_pattern: str | os.PathLike, steps: int 
         step_list = _steps_of(g, steps)
         chosen = _fields_of(g, fields)
         unit = m.check_units(units, {n: g.schema[n] for n in chosen})
+        mesh_sources = _meshes_of(ds, meshes, chosen_names=[g.name])
         targets = _targets(out, enc, step_list)
         existing = [t for t in targets if os.path.lexists(t)]
         if existing and not overwrite:
             raise AlreadyExistsError(f"{existing[0]} already exists; pass overwrite=True (--overwrite) to replace it")
-        return io, out, enc, ds, g, step_list, chosen, unit
+        return io, out, enc, ds, g, step_list, chosen, unit, mesh_sources
 
-    io, out, enc, ds, g, step_list, chosen, unit = m.agree(comm, prepare)
+    io, out, enc, ds, g, step_list, chosen, unit, mesh_sources = m.agree(comm, prepare)
     if enc == "file":
         mine = step_list[slice(*m.share(len(step_list), rank, size))]
     else:
@@ -82,7 +90,7 @@ def export(dataset_path, group: str, out_pattern: str | os.PathLike, steps: int 
             return {"particles": 0, "patches": 0}
         os.makedirs(tmp)
         return _write_series(io, g, os.path.join(tmp, os.path.basename(out)), out, enc, mine, chosen, unit,
-                             progress)
+                             mesh_sources, progress)
 
     try:
         stats = m.agree(comm, write)
@@ -176,7 +184,7 @@ def _move_into_place(tmp: str, dest: str, overwrite: bool) -> None:
 
 
 def _write_series(io, g, path: str, out: str, enc: str, step_list: list[int], chosen: list[str], unit: dict,
-                  progress) -> dict:
+                  mesh_sources: list, progress) -> dict:
     import lodex
     try:
         series = io.Series(path, io.Access.create)
@@ -190,7 +198,10 @@ def _write_series(io, g, path: str, out: str, enc: str, step_list: list[int], ch
                                           else io.Iteration_Encoding.group_based)
         iterations = series.write_iterations()
         for done, step in enumerate(step_list, 1):
-            n, p = _write_iteration(io, series, iterations[step], g, step, chosen, unit)
+            it = iterations[step]
+            for source in mesh_sources:
+                _write_meshes(io, series, it, source, step)
+            n, p = _write_iteration(io, series, it, g, step, chosen, unit)
             totals["particles"] += n
             totals["patches"] += p
             if progress is not None:
@@ -262,6 +273,66 @@ def _write_iteration(io, series, it, g, step: int, chosen: list[str], unit: dict
         start += count
     it.close()
     return total, len(files)
+
+
+def _meshes_of(ds, names, chosen_names) -> list:
+    """(kind, object, [(mesh name, field or variable, dtype, components)]) per grid or series."""
+    if names is None:
+        return []
+    if isinstance(names, str):
+        names = [names]
+    out = []
+    taken = set(chosen_names)
+    for name in names:
+        if name in ds.grids:
+            grid = ds.grid(name)
+            fields = grid.fields
+            items = [(name if len(fields) == 1 else f"{name}_{f}", f, d, c) for f, (d, c) in fields.items()]
+            out.append(("grid", grid, items))
+        elif name in ds.series_names:
+            series = ds.series(name)
+            items = [(f"{name}_{v}", v, d, 1) for v, (d, _) in series.variables.items()]
+            out.append(("series", series, items))
+        else:
+            raise NotFoundError(f"meshes: no grid or series {name!r} in {ds.path} (grids: "
+                                f"{', '.join(ds.grids) or 'none'}; series: {', '.join(ds.series_names) or 'none'})")
+        for mesh_name, *_ in out[-1][2]:
+            if mesh_name in taken:
+                raise InvalidArgumentError(f"meshes: two meshes would be named {mesh_name!r}")
+            taken.add(mesh_name)
+    return out
+
+
+def _write_meshes(io, series, it, source, step: int) -> None:
+    """The grid's fields or the series' variables at ``step`` as meshes of the iteration ``it``
+    (nothing when the grid or series has no such step)."""
+    kind, obj, items = source
+    if step not in obj.steps:
+        return
+    for mesh_name, field, dtype, comps in items:
+        a = obj.read(step, field=field) if kind == "grid" else obj.read(field, steps=step)
+        a = np.ascontiguousarray(a).view(np.dtype(dtype))
+        spatial = a.shape if comps == 1 else a.shape[:-1]
+        nd = len(spatial)
+        mesh = it.meshes[mesh_name]
+        mesh.geometry = io.Geometry.cartesian
+        mesh.axis_labels = ["z", "y", "x"][3 - nd:]
+        mesh.data_order = "C"
+        mesh.grid_spacing = [1.0] * nd
+        mesh.grid_global_offset = [0.0] * nd
+        mesh.grid_unit_SI = 1.0
+        mesh.unit_dimension = {}
+        mesh.set_attribute("lodexSource", f"{kind} {obj.name}" + (f", field {field}" if kind == "grid" else
+                                                                  f", variable {field}"))
+        for c, cname in enumerate(m.component_names(comps)):
+            rc = mesh[cname]
+            rc.reset_dataset(io.Dataset(np.dtype(dtype), list(spatial)))
+            rc.unit_SI = 1.0
+            rc.position = [0.0] * nd
+            col = a if comps == 1 else np.ascontiguousarray(a[..., c])
+            rc.store_chunk(col, [0] * nd, list(spatial))
+        series.flush()   # one mesh step in memory at a time
+        del a
 
 
 def _species_attributes(sp, g, step: int, chosen: list[str], pos_si: float) -> None:

@@ -48,6 +48,35 @@ def write_source(path: str) -> None:
     ds.close()
 
 
+GRID_DIMS = (8, 6, 4)        # x, y, z
+SERIES_DIMS = (5, 4, 3)
+
+
+def grid_values(step: int) -> dict:
+    rng = np.random.default_rng(50 + step)
+    x, y, z = GRID_DIMS
+    return {"rho": rng.random((z, y, x)).astype(np.float32), "E": rng.normal(size=(z, y, x, 3))}
+
+
+def series_values(step: int) -> dict:
+    rng = np.random.default_rng(70 + step)
+    x, y, z = SERIES_DIMS
+    return {"T": rng.random((z, y, x)).astype(np.float32), "PS": rng.random((y, x)).astype(np.float32)}
+
+
+def write_meshes(path: str) -> None:
+    """A grid "fields" (rho f4, E f8 x 3) at steps 0 and 10, a series "atm" (T 3-D, PS 2-D) at
+    steps 0, 5 and 10, beside the particle group."""
+    ds = lodex.open(path, mode="a")
+    grid = ds.grid("fields", dims=GRID_DIMS, fields={"rho": "f4", "E": ("f8", 3)})
+    for s in (0, 10):
+        grid.write(s, ((0, 0, 0), GRID_DIMS), grid_values(s))
+    ser = ds.series("atm", dims=SERIES_DIMS, variables={"T": ("f4", 3), "PS": ("f4", 2)}, d_tar=1)
+    for s in (0, 5, 10):
+        ser.write(s, ((0, 0, 0), SERIES_DIMS), series_values(s))
+    ds.close()
+
+
 def warpx_arrays(iteration: int) -> dict:
     n = WARPX_ITERATIONS[iteration]
     rng = np.random.default_rng(iteration)
