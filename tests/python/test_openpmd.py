@@ -266,7 +266,7 @@ def test_yt_counts_the_particles_of_a_region(src, exports):
     assert len(region["all", "particle_id"]) == len(group(src).read(10, box=box)["id"])
 
 
-def test_grids_and_series_as_meshes(tmp_path):
+def test_grids_and_series_as_meshes_and_back(tmp_path):
     path = str(tmp_path / "m.lodex")
     oc.write_source(path)
     oc.write_meshes(path)
@@ -303,6 +303,24 @@ def test_grids_and_series_as_meshes(tmp_path):
     s.close()
     with pytest.raises(lodex.NotFoundError, match="no grid or series 'nope'"):
         lodex.openpmd.export(path, G, str(tmp_path / "n.h5"), meshes=["nope"])
+    # and back: every mesh a grid of its name, its iterations the grid's steps
+    back = str(tmp_path / "back.lodex")
+    lodex.openpmd.import_series(out, back, G, meshes=True)
+    ds = lodex.open(back)
+    assert sorted(ds.grids) == ["atm_PS", "atm_T", "fields_E", "fields_rho"]
+    assert ds.grid("fields_E").dims == oc.GRID_DIMS and ds.grid("atm_PS").dims == oc.SERIES_DIMS[:2]
+    assert ds.grid("atm_T").steps == [0, 5, 10] and ds.grid("fields_rho").steps == [0, 10]
+    for step in (0, 10):
+        g = oc.grid_values(step)
+        assert np.array_equal(ds.grid("fields_rho").read(step), g["rho"])
+        assert np.array_equal(ds.grid("fields_E").read(step), g["E"])
+    for step in (0, 5, 10):
+        v = oc.series_values(step)
+        assert np.array_equal(ds.grid("atm_T").read(step), v["T"])
+        assert np.array_equal(ds.grid("atm_PS").read(step), v["PS"])
+    with pytest.raises(lodex.NotFoundError, match="no mesh 'nope'"):
+        lodex.openpmd.import_series(out, str(tmp_path / "none.lodex"), G, meshes=["nope"])
+    assert not os.path.exists(str(tmp_path / "none.lodex"))
 
 
 # ---------------------------------------------------------------------------------------------

@@ -5,7 +5,8 @@ at 3 ranks every rank writes one) and a group-based BP series (rank 0 writes); e
 returns the same totals, openPMD-api reads back lodex's particles, and an existing output is an
 error on every rank. Import with comm: each rank reads its share of every iteration; the
 datasets equal the source; a bad series and a series missing on one rank only raise on every
-rank and leave no dataset behind.
+rank and leave no dataset behind. The HDF5 series carries a grid and a series as meshes, imported
+as grids (each rank a slab of the slowest axis).
 """
 
 from __future__ import annotations
@@ -31,10 +32,11 @@ def sources(tmp_path_factory):
     d = tmp_path_factory.mktemp("openpmd-mpi")
     src = str(d / "src.lodex")
     oc.write_source(src)
+    oc.write_meshes(src)
     os.makedirs(str(d / "series"))
     h5 = str(d / "series" / "s_%T.h5")
     bp = str(d / "s.bp")
-    lodex.openpmd.export(src, oc.GROUP, h5)
+    lodex.openpmd.export(src, oc.GROUP, h5, meshes=["fields", "atm"])
     lodex.openpmd.export(src, oc.GROUP, bp)
     bad = str(d / "bad.h5")
     with open(bad, "wb") as f:
@@ -90,6 +92,16 @@ def test_import_collective(sources, n):
         assert list(g.schema.items()) == list(g0.schema.items()) and g.domain == g0.domain
         for step in oc.STEPS:
             assert oc.same(dict(g.read(step)), dict(g0.read(step))) is None, (task, step)
+    ds = lodex.open(os.path.join(out, "h5.lodex"))   # its meshes, each rank a slab of the slowest axis
+    assert sorted(ds.grids) == ["atm_PS", "atm_T", "fields_E", "fields_rho"]
+    for step in (0, 10):
+        gv = oc.grid_values(step)
+        assert np.array_equal(ds.grid("fields_rho").read(step), gv["rho"])
+        assert np.array_equal(ds.grid("fields_E").read(step), gv["E"])
+    for step in (0, 5, 10):
+        sv = oc.series_values(step)
+        assert np.array_equal(ds.grid("atm_T").read(step), sv["T"])
+        assert np.array_equal(ds.grid("atm_PS").read(step), sv["PS"])
     assert [r[0] for r in res["bad"]] == ["FormatError"] * n, res["bad"]
     assert all(sources["bad"] in r[1] for r in res["bad"])
     assert [r[0] for r in res["rank_missing"]] == ["NotFoundError"] * n, res["rank_missing"]

@@ -41,8 +41,8 @@ class _Plan:
 
 def import_series(series_path: str | os.PathLike, dataset_path, species: str, *, group: str | None = None,
                   steps: int | Iterable[int] | None = None, domain=None, partition=None, partition_grid=None,
-                  particles_per_file=None, index=None, chunk_rows: int = DEFAULT_CHUNK_ROWS, comm: Any = None,
-                  progress: Callable[[int, int], None] | None = None):
+                  particles_per_file=None, index=None, meshes=False, chunk_rows: int = DEFAULT_CHUNK_ROWS,
+                  comm: Any = None, progress: Callable[[int, int], None] | None = None):
     """Import the particle species ``species`` of the openPMD series ``series_path`` (as
     openPMD-api opens it: ``run/diags/openpmd_%T.h5`` for a file-based series, ``run.bp`` for a
     group- or variable-based one) into the particle group ``group`` (default: the species' name)
@@ -64,12 +64,16 @@ def import_series(series_path: str | os.PathLike, dataset_path, species: str, *,
     iteration and the record. The domain: ``domain``, else the exported one, else ``"auto"``
     (each step the bounds of its particles). Partition arguments as in :meth:`Dataset.particles`
     (default: one partition). A failing step commits nothing (the steps before it stay).
-    Returns the :class:`ParticleGroup`."""
+
+    ``meshes``: True (every mesh) or a list of mesh names: each such mesh of the imported
+    iterations becomes a grid of its name (dims reversed from the C-ordered mesh, one component
+    per mesh component, values in SI), its iterations the grid's steps; each rank reads and
+    writes a slab of the slowest axis. Returns the :class:`ParticleGroup`."""
     import lodex
     if isinstance(dataset_path, lodex.Dataset):
         return _import(series_path, dataset_path, species, group, steps, domain, partition, partition_grid,
-                       particles_per_file, index, chunk_rows, comm if comm is not None else dataset_path._comm,
-                       progress)
+                       particles_per_file, index, meshes, chunk_rows,
+                       comm if comm is not None else dataset_path._comm, progress)
     try:
         path = os.fspath(dataset_path)
     except TypeError:
@@ -80,7 +84,7 @@ def import_series(series_path: str | os.PathLike, dataset_path, species: str, *,
     ds = lodex.create(path, comm=comm) if created else lodex.open(path, mode="a", comm=comm)
     try:
         g = _import(series_path, ds, species, group, steps, domain, partition, partition_grid,
-                    particles_per_file, index, chunk_rows, comm, progress)
+                    particles_per_file, index, meshes, chunk_rows, comm, progress)
         ds.close()
     except Error:
         empty = created and not ds.groups
@@ -95,7 +99,7 @@ def import_series(series_path: str | os.PathLike, dataset_path, species: str, *,
 
 
 def _import(series_path, ds, species, group, steps, domain, partition, partition_grid, particles_per_file,
-            index, chunk_rows, comm, progress):
+            index, meshes, chunk_rows, comm, progress):
     rank, size = (0, 1) if comm is None else (comm.rank, comm.size)
     name = species if group is None else group
 
@@ -112,12 +116,20 @@ def _import(series_path, ds, species, group, steps, domain, partition, partition
         try:
             plan = _inspect(io, series, p, species, steps)
             existing = _check_target(ds, name, plan, p)
+            mesh_plans = []
+            if meshes is not False and meshes is not None:
+                from . import meshes as mp
+                wanted = True if meshes is True else [meshes] if isinstance(meshes, str) else list(meshes)
+                mesh_plans = mp.inspect(io, series, p, [s for s, _ in plan.steps], wanted)
+                for mplan in mesh_plans:
+                    if mplan.name in ds.grids and set(ds.grid(mplan.name).steps) & set(mplan.iterations):
+                        raise AlreadyExistsError(f"grid {mplan.name!r} already has steps of {p}")
         except BaseException:
             series.close()
             raise
-        return io, p, series, plan, existing
+        return io, p, series, plan, existing, mesh_plans
 
-    io, p, series, plan, existing = m.agree(comm, prepare, undo=lambda r: r[2].close())
+    io, p, series, plan, existing, mesh_plans = m.agree(comm, prepare, undo=lambda r: r[2].close())
     try:
         the_domain = domain if domain is not None else plan.stored_domain if plan.stored_domain else "auto"
         g = existing
@@ -135,11 +147,29 @@ def _import(series_path, ds, species, group, steps, domain, partition, partition
                                  particles_per_file=particles_per_file)
             g.write(it_index, data, index=index)
             del data
+            for mplan in mesh_plans:
+                if it_index in mplan.iterations:
+                    _import_mesh(ds, series, p, it_index, mplan, rank, size, comm)
             if progress is not None:
                 progress(done, len(plan.steps))
     finally:
         series.close()
     return g
+
+
+def _import_mesh(ds, series, p: str, it_index: int, mplan, rank: int, size: int, comm) -> None:
+    from . import meshes as mp
+
+    def read():
+        try:
+            return mp.read_slab(series, it_index, mplan, rank, size)
+        except Error:
+            raise
+        except Exception as e:   # noqa: BLE001 - openPMD-api's errors
+            raise m.as_lodex_error(e, f"{p}: cannot read iteration {it_index}, mesh {mplan.name!r}") from e
+    box, a = m.agree(comm, read)
+    grid = ds.grid(mplan.name, dims=mplan.dims, dtype=mplan.dtype, components=len(mplan.comps))
+    grid.write(it_index, box, a)
 
 
 def _check_inside(pos: np.ndarray, domain, where: str) -> None:

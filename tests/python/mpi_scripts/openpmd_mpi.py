@@ -8,7 +8,8 @@ export: lodex.openpmd.export of group "electrons" of LODEX, collectively, as OUT
 writes); then "exists" (the first export again, without overwrite): an error on every rank.
 
 import: lodex.openpmd.import_series of each series into a new dataset OUTDIR/<name>.lodex with
-partition_grid (2, 1, 1) (each rank reads rows [r*N//P, (r+1)*N//P) of every iteration); then
+partition_grid (2, 1, 1) (each rank reads rows [r*N//P, (r+1)*N//P) of every iteration; the HDF5
+series' meshes too, as grids, each rank a slab); then
 "bad" (BAD is not an openPMD series) and "rank_missing" (the last rank is given MISSING, the
 others SERIES_H5): errors on every rank, no dataset left behind.
 Rank 0 prints lodex_testutil.run_tasks' result: task -> every rank's result.
@@ -65,8 +66,8 @@ def do_import(comm, argv: list[str]) -> None:
             series = h5 if task == "h5" else bp
             path = os.path.join(out, f"{task}.lodex")
             return task, outcome(lambda: lodex.openpmd.import_series(series, path, GROUP, comm=comm,
-                                                                     partition_grid=(2, 1, 1),
-                                                                     chunk_rows=333).steps)
+                                                                     partition_grid=(2, 1, 1), chunk_rows=333,
+                                                                     meshes=task == "h5").steps)
         if task == "bad":
             return task, outcome(lambda: lodex.openpmd.import_series(bad, os.path.join(out, "bad.lodex"), GROUP,
                                                                      comm=comm).steps)
