@@ -948,7 +948,7 @@ def main(argv: list[str] | None = None) -> int:
                                        "VisIt and ParaView)")
     p.add_argument("path")
     p.add_argument("group")
-    p.add_argument("--format", default="h5part", choices=("h5part", "openpmd"),
+    p.add_argument("--format", default="h5part",
                    help="output format: h5part (the default) or openpmd (--out series_%%T.h5 or .bp)")
     p.add_argument("--out", required=True, help="the file to write")
     p.add_argument("--steps", help="steps to export: 3, 0,2,5 or 0:30 (default all)")
