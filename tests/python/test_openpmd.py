@@ -49,7 +49,7 @@ def exports(src, tmp_path_factory):
     out = {}
     for kind, rel in EXPORTS.items():
         os.makedirs(os.path.dirname(str(d / rel)), exist_ok=True)
-        enc = "variable" if kind == "bp_variable" else None
+        enc = {"bp_variable": None, "bp_group": "group"}.get(kind)   # .bp alone: variable-based
         st = lodex.openpmd.export(src, G, str(d / rel), encoding=enc)
         out[kind] = (str(d / rel), st)
     return out

@@ -1,7 +1,7 @@
 """Collective openPMD export and import (mpi_scripts/openpmd_mpi.py under mpiexec, 1 and 3 ranks).
 
 Export with comm: a file-based HDF5 series (each rank writes its share of the steps' files, so
-at 3 ranks every rank writes one) and a group-based BP series (rank 0 writes); every rank
+at 3 ranks every rank writes one) and a variable-based BP series (rank 0 writes); every rank
 returns the same totals, openPMD-api reads back lodex's particles, and an existing output is an
 error on every rank. Import with comm: each rank reads its share of every iteration; the
 datasets equal the source; a bad series and a series missing on one rank only raise on every

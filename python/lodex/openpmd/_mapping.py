@@ -150,10 +150,12 @@ def check_units(units: Mapping[str, Any] | None, schema: Mapping[str, tuple[str,
 
 def encoding_of(pattern: str, encoding: str | None) -> str:
     """The iteration encoding of an export to ``pattern``: "file" when it holds %T (and then it
-    must), else ``encoding`` or "group"; "variable" needs ADIOS2 (.bp)."""
+    must), else ``encoding``, by default "group" for HDF5 and "variable" for ADIOS2 (what
+    openPMD-api advises there: it warns that group-based ADIOS2 files grow metadata with every
+    iteration); "variable" needs ADIOS2 (.bp)."""
     file_based = STEP_PATTERN.search(os.path.basename(pattern)) is not None
     if encoding is None:
-        return "file" if file_based else "group"
+        return "file" if file_based else "variable" if backend_of(pattern) == "ADIOS2" else "group"
     if encoding not in ENCODINGS:
         raise InvalidArgumentError(f"unknown iteration encoding {encoding!r}; known: {', '.join(ENCODINGS)}")
     if (encoding == "file") != file_based:

@@ -22,8 +22,9 @@ def export(dataset_path, group: str, out_pattern: str | os.PathLike, steps: int 
     open :class:`lodex.Dataset`) as the openPMD series ``out_pattern``: each step an iteration
     (iteration index = step), the group one species of the same name. The extension picks the
     backend (``.h5``: HDF5, ``.bp``/``.bp4``/``.bp5``: ADIOS2); ``%T`` in the name makes the
-    series file-based (one file per iteration), else it is group-based (``encoding="variable"``
-    for ADIOS2 variable-based).
+    series file-based (one file per iteration), else it is one file: group-based for HDF5,
+    variable-based for ADIOS2 (openPMD-api's advice), or as ``encoding=`` ("group",
+    "variable") says.
 
     Records: ``position/x,y,z``, ``positionOffset/x,y,z`` (constant zero), every other field a
     record (one component: scalar; three: x, y, z; k: "0" .. "k-1") with ``unitSI`` and

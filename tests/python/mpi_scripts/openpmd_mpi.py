@@ -4,7 +4,7 @@ usage: openpmd_mpi.py export LODEX OUTDIR
        openpmd_mpi.py import SERIES_H5 SERIES_BP OUTDIR BAD MISSING
 
 export: lodex.openpmd.export of group "electrons" of LODEX, collectively, as OUTDIR/f/s_%T.h5
-(file-based: each rank writes its share of the steps' files) and OUTDIR/g.bp (group-based: rank 0
+(file-based: each rank writes its share of the steps' files) and OUTDIR/g.bp (variable-based: rank 0
 writes); then "exists" (the first export again, without overwrite): an error on every rank.
 
 import: lodex.openpmd.import_series of each series into a new dataset OUTDIR/<name>.lodex with
