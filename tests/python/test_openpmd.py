@@ -337,6 +337,25 @@ def test_round_trip_exact(src, exports, kind, tmp_path):
         assert oc.same(dict(g.read(step)), dict(g0.read(step))) is None, (kind, step)
 
 
+def test_round_trip_auto_domain(tmp_path):
+    """A group whose steps each have their own domain comes back so (the first step's domain
+    would not hold the second's particles)."""
+    path = str(tmp_path / "auto.lodex")
+    ds = lodex.create(path)
+    g0 = ds.particles("p", schema={"position": ("f8", 3), "id": "u8"}, domain="auto")
+    rng = np.random.default_rng(3)
+    for step, shift in ((0, 0.0), (1, 5.0)):
+        g0.write(step, {"position": rng.random((300, 3)) + shift, "id": np.arange(300, dtype=np.uint64)})
+    ds.close()
+    lodex.openpmd.export(path, "p", str(tmp_path / "a_%T.h5"))
+    g = lodex.openpmd.import_series(str(tmp_path / "a_%T.h5"), str(tmp_path / "back.lodex"), "p")
+    g0 = lodex.open(path).particles("p")
+    assert g.auto_domain and g.steps == [0, 1]
+    for step in g.steps:
+        assert g.step_domain(step) == g0.step_domain(step)
+        assert oc.same(dict(g.read(step)), dict(g0.read(step))) is None
+
+
 def test_warpx_like_series_round_trip(tmp_path):
     pattern = str(tmp_path / "diags" / "openpmd_%06T.h5")
     os.makedirs(os.path.dirname(pattern))

@@ -341,7 +341,8 @@ def _species_attributes(sp, g, step: int, chosen: list[str], pos_si: float) -> N
     lo, hi = (tuple(v * pos_si for v in corner) for corner in g.step_domain(step))   # in SI
     sp.set_attribute("lodexGroup", g.name)
     sp.set_attribute("lodexSchema", m.schema_attribute({n: schema[n] for n in chosen}))
-    sp.set_attribute("lodexDomain", [float(v) for v in tuple(lo) + tuple(hi)])
+    sp.set_attribute("lodexDomain", [float(v) for v in tuple(lo) + tuple(hi)])   # the step's
+    sp.set_attribute("lodexAutoDomain", np.int64(bool(g.auto_domain)))   # each step its own domain
     sp.set_attribute("lodexPatchOrder", m.LOD_RULE)
     sp.set_attribute("lodexLevelP", np.uint64(m.LOD_P))
     sp.set_attribute("lodexLevelS", float(m.LOD_S))

@@ -107,7 +107,7 @@ def _import(series_path, ds, species, group, steps, domain, partition, partition
         io = m.openpmd_api()
         if not isinstance(species, str) or not species:
             raise InvalidArgumentError(f"species must be a name, got {species!r}")
-        if not isinstance(name, str) or not m.FIELD_NAME.match(name) and not name:
+        if not isinstance(name, str) or not name:
             raise InvalidArgumentError(f"group must be a name, got {name!r}")
         if isinstance(chunk_rows, bool) or not isinstance(chunk_rows, (int, np.integer)) or chunk_rows < 1:
             raise InvalidArgumentError(f"chunk_rows must be a positive integer, got {chunk_rows!r}")
@@ -352,6 +352,8 @@ def _map(io, plan: _Plan, layout: dict, sp, where: str) -> None:
             pairs = sorted(zip(plan.schema, plan.sources), key=lambda t: order[t[0][0]])
             plan.schema = [a for a, _ in pairs]
             plan.sources = [b for _, b in pairs]
+    if "lodexAutoDomain" in sp.attributes and int(sp.get_attribute("lodexAutoDomain")):
+        return   # each step had its own domain: "auto" again
     if "lodexDomain" in sp.attributes:
         d = np.asarray(sp.get_attribute("lodexDomain"), dtype=np.float64).reshape(-1)
         if d.shape == (6,) and np.all(np.isfinite(d)):
