@@ -33,9 +33,9 @@ _lodex._set_error_classes(_BY_CODE)
 
 
 def __getattr__(name: str):
-    """``lodex.plot`` (it imports matplotlib, an optional dependency: lodex[plot]) and
-    ``lodex.planning`` on first use."""
-    if name in ("plot", "planning"):
+    """``lodex.plot`` (it imports matplotlib, an optional dependency: lodex[plot]),
+    ``lodex.openpmd`` (openPMD-api on first call: lodex[openpmd]) and ``lodex.planning`` on first use."""
+    if name in ("plot", "planning", "openpmd"):
         import importlib
         return importlib.import_module(f".{name}", __name__)
     raise AttributeError(f"module 'lodex' has no attribute {name!r}")

@@ -167,6 +167,18 @@ def _h5part(folder, out, ranks):
         assert sum(f["count"] for f in g.files(1)) == sum(f["count"] for f in src.files(1))
 
 
+def _openpmd(folder, out, ranks):
+    src = lodex.open(os.path.join(folder, "run.lodex")).particles("electrons")
+    back = lodex.open(os.path.join(folder, "back.lodex")).particles("electrons")
+    assert sorted(os.listdir(folder)).count("run.bp") == 1 and back.steps == src.steps == [0, 10]
+    assert os.path.exists(os.path.join(folder, "run_0.h5")) and os.path.exists(os.path.join(folder, "run_10.h5"))
+    for s in src.steps:
+        a, b = src.read(s), back.read(s)
+        ia, ib = np.argsort(a["id"]), np.argsort(b["id"])
+        assert np.array_equal(a["position"][ia], b["position"][ib]) and len(ia) == 1000 * ranks
+        assert np.allclose(a["momentum"][ia] * 9.1093837e-31 * 299792458.0, b["momentum"][ib], rtol=1e-6)
+
+
 def _queries(folder, out, ranks):
     g = lodex.open(os.path.join(folder, "demo-output", "vpic.lodex")).particles("electrons")
     assert {i["field"] for i in g.indexes(0)} >= {"energy", "position"}
@@ -189,6 +201,7 @@ CHECKS = [
     ("docs/plot.md", "lp.save(fig, \"energy.png\")", _picture("energy.png")),
     ("docs/h5part.md", "g.export(\"e.h5part\"", _h5part),
     ("docs/queries.md", "p.build_index(", _queries),
+    ("docs/openpmd.md", "lodex.openpmd.import_series(\"run_%T.h5\"", _openpmd),
     ("docs/adaptive.md", "partition=\"adaptive\"", _adaptive),
     ("docs/series.md", "cal.save(\"cal.json\")", _calibration),
 ]

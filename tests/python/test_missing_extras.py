@@ -1,5 +1,5 @@
-"""A missing optional dependency (matplotlib, h5py, pandas, xarray: the extras lodex[plot],
-lodex[h5part], lodex[pandas], lodex[xarray]) gives one clear line naming what to install, from the
+"""A missing optional dependency (matplotlib, h5py, pandas, xarray, openpmd_api: the extras
+lodex[plot], lodex[h5part], lodex[pandas], lodex[xarray], lodex[openpmd]) gives one clear line naming what to install, from the
 command line and from Python, never a traceback. The dependency is hidden by a module of its name
 that fails to import, placed first on the path."""
 
@@ -43,6 +43,8 @@ def lodex_cli(env, *args):
 @pytest.mark.parametrize("module,extra,args", [
     ("matplotlib", "plot", ["render", "{d}", "a", "--step", "0", "--out", "{tmp}/p.png"]),
     ("h5py", "h5part", ["export", "{d}", "a", "--out", "{tmp}/a.h5part"]),
+    ("openpmd_api", "openpmd", ["export", "{d}", "a", "--format", "openpmd", "--out", "{tmp}/a_%T.h5"]),
+    ("openpmd_api", "openpmd", ["import", "{tmp}/none.bp", "{tmp}/n.lodex", "e", "--format", "openpmd"]),
 ])
 def test_cli_says_what_to_install_in_one_line(tmp_path, dataset, module, extra, args):
     r = lodex_cli(hidden(tmp_path, module), *[a.format(d=dataset, tmp=tmp_path) for a in args])
@@ -56,6 +58,7 @@ def test_cli_says_what_to_install_in_one_line(tmp_path, dataset, module, extra, 
     ("matplotlib", "import lodex.plot"),
     ("pandas", "lodex.open(D).particles('a').read(0).to_pandas()"),
     ("xarray", "import lodex.xarray_backend"),
+    ("openpmd_api", "import lodex.openpmd; lodex.openpmd.export(D, 'a', 'a_%T.h5')"),
 ])
 def test_python_raises_missing_dependency(tmp_path, dataset, module, code):
     script = f"D = {dataset!r}\nimport lodex\ntry:\n    {code}\nexcept lodex.MissingDependencyError as e:\n" \
@@ -63,4 +66,4 @@ def test_python_raises_missing_dependency(tmp_path, dataset, module, code):
     r = subprocess.run([sys.executable, "-c", script], env=hidden(tmp_path, module), capture_output=True, text=True,
                        timeout=120)
     assert r.returncode == 0, r.stderr
-    assert r.stdout.startswith("MISSING") and f"lodex[{module if module != 'matplotlib' else 'plot'}]" in r.stdout, r.stdout
+    assert r.stdout.startswith("MISSING") and f"lodex[{ {'matplotlib': 'plot', 'openpmd_api': 'openpmd'}.get(module, module)}]" in r.stdout, r.stdout

@@ -595,8 +595,12 @@ def _export(args: argparse.Namespace) -> int:
     fields = [f for f in args.fields.split(",") if f] if args.fields else None
     kw = {} if args.max_bytes is None else {"max_bytes": args.max_bytes}
     with _progress(args, comm, None, f"exporting '{args.group}'") as bar:
-        st = g.export(args.out, format=args.format, steps=steps, fields=fields, overwrite=args.overwrite,
-                      comm=comm, progress=_reporter(bar), **kw)
+        if args.format == "openpmd":   # lodex.openpmd (docs/openpmd.md)
+            from ..openpmd.cli import export_command
+            st = export_command(args, comm, steps, fields, _reporter(bar))
+        else:
+            st = g.export(args.out, format=args.format, steps=steps, fields=fields, overwrite=args.overwrite,
+                          comm=comm, progress=_reporter(bar), **kw)
     if args.json:
         _print_json(comm, {**dict(st), "out": args.out, "format": args.format})
     elif comm is None or comm.rank == 0:
@@ -623,10 +627,14 @@ def _import(args: argparse.Namespace) -> int:
     try:
         before = set(ds.particles(args.group).steps) if args.group in ds.groups else set()
         with _progress(args, comm, None, f"importing {args.input}") as bar:
-            g = ds.import_h5part(args.input, args.group, domain=domain, steps=steps, partition_grid=grid,
-                                 particles_per_file=args.particles_per_file,
-                                 partition="adaptive" if args.particles_per_file is not None else None,
-                                 index=index, progress=_reporter(bar))
+            if args.format == "openpmd":   # lodex.openpmd (docs/openpmd.md)
+                from ..openpmd.cli import import_command
+                g = import_command(args, ds, domain, steps, grid, index, _reporter(bar))
+            else:
+                g = ds.import_h5part(args.input, args.group, domain=domain, steps=steps, partition_grid=grid,
+                                     particles_per_file=args.particles_per_file,
+                                     partition="adaptive" if args.particles_per_file is not None else None,
+                                     index=index, progress=_reporter(bar))
         imported = sorted(set(g.steps) - before)
         count = sum(sum(rec["count"] for rec in g.files(s)) for s in imported)
         ds.close()
@@ -940,7 +948,8 @@ def main(argv: list[str] | None = None) -> int:
                                        "VisIt and ParaView)")
     p.add_argument("path")
     p.add_argument("group")
-    p.add_argument("--format", default="h5part", help="output format (h5part, the default)")
+    p.add_argument("--format", default="h5part",
+                   help="output format: h5part (the default) or openpmd (--out series_%%T.h5 or .bp)")
     p.add_argument("--out", required=True, help="the file to write")
     p.add_argument("--steps", help="steps to export: 3, 0,2,5 or 0:30 (default all)")
     p.add_argument("--fields", help="comma-separated fields to export (default all)")
@@ -952,7 +961,8 @@ def main(argv: list[str] | None = None) -> int:
     p.set_defaults(func=_export)
     p = sub.add_parser("import", help="import an H5Part file into a particle group (under mpiexec: "
                                        "in parallel)")
-    p.add_argument("input", help="the H5Part file")
+    p.add_argument("input", help="the H5Part file, or the openPMD series (--format openpmd; group: its species)")
+    p.add_argument("--format", default="h5part", choices=("h5part", "openpmd"), help="input format")
     p.add_argument("path", help="the dataset (created if missing)")
     p.add_argument("group")
     p.add_argument("--domain", help="x0,y0,z0,x1,y1,z1 (default: stored by lodex export, else the "

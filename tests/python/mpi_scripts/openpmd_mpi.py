@@ -1,0 +1,89 @@
+"""MPI worker for test_openpmd_mpi.py: collective openPMD export and import (comm=COMM_WORLD).
+
+usage: openpmd_mpi.py export LODEX OUTDIR
+       openpmd_mpi.py import SERIES_H5 SERIES_BP OUTDIR BAD MISSING
+
+export: lodex.openpmd.export of group "electrons" of LODEX, collectively, as OUTDIR/f/s_%T.h5
+(file-based: each rank writes its share of the steps' files) and OUTDIR/g.bp (variable-based: rank 0
+writes); then "exists" (the first export again, without overwrite): an error on every rank.
+
+import: lodex.openpmd.import_series of each series into a new dataset OUTDIR/<name>.lodex with
+partition_grid (2, 1, 1) (each rank reads rows [r*N//P, (r+1)*N//P) of every iteration; the HDF5
+series' meshes too, as grids, each rank a slab); then
+"bad" (BAD is not an openPMD series) and "rank_missing" (the last rank is given MISSING, the
+others SERIES_H5): errors on every rank, no dataset left behind.
+Rank 0 prints lodex_testutil.run_tasks' result: task -> every rank's result.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+
+from mpi4py import MPI
+
+import lodex
+import lodex.openpmd
+import lodex_testutil as tu
+
+GROUP = "electrons"
+
+
+def outcome(fn):
+    try:
+        return ["ok", fn()]
+    except Exception as e:   # noqa: BLE001 - reported to the test
+        return [type(e).__name__, str(e)]
+
+
+def do_export(comm, argv: list[str]) -> None:
+    src, out = argv
+    f_out, g_out = os.path.join(out, "f", "s_%T.h5"), os.path.join(out, "g.bp")
+    if comm.rank == 0:
+        os.makedirs(os.path.dirname(f_out), exist_ok=True)
+    comm.Barrier()
+
+    def stats(st):
+        return {k: st[k] for k in ("steps", "particles", "patches", "bytes")}
+
+    def handle(task: str):
+        if task == "file":
+            return task, outcome(lambda: stats(lodex.openpmd.export(src, GROUP, f_out, comm=comm)))
+        if task == "group":
+            return task, outcome(lambda: stats(lodex.openpmd.export(src, GROUP, g_out, comm=comm)))
+        if task == "exists":
+            return task, outcome(lambda: stats(lodex.openpmd.export(src, GROUP, f_out, comm=comm)))
+        raise ValueError(task)
+
+    tu.run_tasks(comm, ["file", "group", "exists"], handle)
+
+
+def do_import(comm, argv: list[str]) -> None:
+    h5, bp, out, bad, missing = argv
+
+    def handle(task: str):
+        if task in ("h5", "bp"):
+            series = h5 if task == "h5" else bp
+            path = os.path.join(out, f"{task}.lodex")
+            return task, outcome(lambda: lodex.openpmd.import_series(series, path, GROUP, comm=comm,
+                                                                     partition_grid=(2, 1, 1), chunk_rows=333,
+                                                                     meshes=task == "h5").steps)
+        if task == "bad":
+            return task, outcome(lambda: lodex.openpmd.import_series(bad, os.path.join(out, "bad.lodex"), GROUP,
+                                                                     comm=comm).steps)
+        if task == "rank_missing":
+            series = missing if comm.rank == comm.size - 1 else h5
+            return task, outcome(lambda: lodex.openpmd.import_series(series, os.path.join(out, "partial.lodex"),
+                                                                     GROUP, comm=comm).steps)
+        raise ValueError(task)
+
+    tu.run_tasks(comm, ["h5", "bp", "bad", "rank_missing"], handle)
+
+
+def main() -> None:
+    comm = MPI.COMM_WORLD
+    {"import": do_import, "export": do_export}[sys.argv[1]](comm, sys.argv[2:])
+
+
+if __name__ == "__main__":
+    main()
