@@ -2,8 +2,9 @@
 time it to the first rendered frame. Prints one JSON line.
 
 Usage: pvpython paraview_worker.py METHOD PATH STEP [VALUE] LOADER
-METHOD: "level" (lodex plugin, Level=VALUE), "fraction" (lodex plugin, Fraction=VALUE), "full"
-(lodex plugin, every particle), "h5part" (ParaView's H5PartReader on an H5Part export).
+METHOD: "default" (lodex plugin, nothing set: the level it opens at), "level" (lodex plugin,
+Level=VALUE), "fraction" (lodex plugin, Fraction=VALUE), "full" (lodex plugin, every particle:
+Level=-1), "h5part" (ParaView's H5PartReader on an H5Part export).
 LOADER: the script `lodex paraview-plugin --loader` wrote (not timed).
 """
 import json
@@ -31,8 +32,9 @@ t0 = time.perf_counter()
 if method == "h5part":
     reader = H5PartReader(FileName=path)
 else:
-    props = {"Level": int(value)} if method == "level" else {"Fraction": float(value)} if method == "fraction" else {}
-    reader = LodexParticles(FileName=path, **props)  # noqa: F821 (the plugin's)
+    props = {"default": {}, "level": {"Level": int(value)}, "fraction": {"Level": -1, "Fraction": float(value)},
+             "full": {"Level": -1}}[method]
+    reader = LodexParticles(FileName=path, ReadStatistics=1, **props)  # noqa: F821 (the plugin's)
 reader.UpdatePipeline(float(step))
 t_read = time.perf_counter()
 display = Show(reader, view)
@@ -48,5 +50,6 @@ if method != "h5part":
     if fd is not None:
         for i in range(fd.GetNumberOfArrays()):
             stats[fd.GetArrayName(i)] = fd.GetArray(i).GetValue(0)
-print(json.dumps({"method": method, "value": value, "points": info.GetNumberOfPoints(),
+level = reader.Level[0] if hasattr(reader.Level, "__len__") else reader.Level if method != "h5part" else None
+print(json.dumps({"method": method, "value": value, "points": info.GetNumberOfPoints(), "level": level,
                   "open_to_render_s": t1 - t0, "open_to_data_s": t_read - t0, "stats": stats}), flush=True)

@@ -138,6 +138,12 @@ BOX = (0.25, 0.0, 0.1, 1.5, 0.75, 0.9)
 GRID_BOX = (3, 2, 1, 13, 11, 7)
 
 
+def pv_box(box) -> list:
+    """A box (x0, y0, z0, x1, y1, z1) as the readers' Box property takes it: ParaView's order,
+    xmin, xmax, ymin, ymax, zmin, zmax."""
+    return [box[0], box[3], box[1], box[4], box[2], box[5]]
+
+
 def grid_p(step: int) -> np.ndarray:
     z, y, x = np.meshgrid(*(np.arange(n) for n in GRID_DIMS[::-1]), indexing="ij")
     return (x + 100 * y + 10_000 * z + 1_000_000 * step).astype("f8")
@@ -200,30 +206,31 @@ def ov_idx(tmp_path_factory):
 
 def plugin_cases(path: str, idx: str, ov_url: str) -> list[dict]:
     def case(key, reader, time, **props):
-        return {"key": key, "reader": reader, "time": time, "props": dict({"FileName": path}, **props)}
+        return {"key": key, "reader": reader, "time": time,
+                "props": dict({"FileName": path, "ReadStatistics": 1}, **props)}
     manifest = os.path.join(path, "manifest.json")
     return [
-        case("full", "LodexParticles", 5.0),
-        dict(case("level", "LodexParticles", 5.0, Level=2), props={"FileName": manifest, "Level": 2}),
-        case("box", "LodexParticles", 0.0, Name="electrons", UseBox=1, Box=list(BOX)),
+        case("full", "LodexParticles", 5.0, Level=-1),
+        dict(case("level", "LodexParticles", 5.0), props={"FileName": manifest, "Level": 2, "ReadStatistics": 1}),
+        case("box", "LodexParticles", 0.0, Name="electrons", UseBox=1, Box=pv_box(BOX)),
         case("fields", "LodexParticles", 1.0, Fields=["energy"]),
         case("fraction", "LodexParticles", 5.0, Fraction=0.25),
-        case("level_wins", "LodexParticles", 5.0, Level=1, Fraction=0.5),
+        case("fraction_wins", "LodexParticles", 5.0, Level=1, Fraction=0.5),
         case("grid_full", "LodexGrid", 1.0, Name="pg"),
         case("grid_coarse", "LodexGrid", 0.0, Name="pg", Resolution=7),
-        case("grid_box", "LodexGrid", 1.0, Name="pg", Resolution=9, UseBox=1, Box=list(GRID_BOX)),
-        dict(case("idx", "LodexGrid", 0.0), props={"FileName": idx, "Fields": ["p"]}),
+        case("grid_box", "LodexGrid", 1.0, Name="pg", Resolution=9, UseBox=1, Box=pv_box(GRID_BOX)),
+        dict(case("idx", "LodexGrid", 0.0), props={"FileName": idx, "Fields": ["p"], "ReadStatistics": 1}),
         case("flat", "LodexGrid", 0.0, Name="flat", Resolution=5),
         dict(case("openvisus", "LodexGrid", 2.0), props={"FileName": ov_url, "Resolution": 9}),
         case("series_T", "LodexSeries", 1.0, Name="geo", Variable="T"),
-        case("series_PS", "LodexSeries", 2.0, Name="geo", Variable="PS", UseBox=1, Box=[2, 1, 0, 9, 5, 4]),
+        case("series_PS", "LodexSeries", 2.0, Name="geo", Variable="PS", UseBox=1, Box=pv_box([2, 1, 0, 9, 5, 4])),
         dict(case("no_dataset", "LodexParticles", 0.0), props={"FileName": path + "-missing"}),
         case("no_group", "LodexParticles", 0.0, Name="ions"),
         case("no_grid", "LodexGrid", 0.0, Name="nope"),
         case("no_series", "LodexSeries", 0.0, Name="nope"),
         case("no_variable", "LodexSeries", 0.0, Name="geo", Variable="QQ"),
-        case("bad_box", "LodexGrid", 0.0, Name="pg", UseBox=1, Box=[0, 0, 0, 99, 4, 4]),
-        case("fractional_box", "LodexSeries", 0.0, Name="geo", UseBox=1, Box=[0, 0, 0, 2.5, 4, 4]),
+        case("bad_box", "LodexGrid", 0.0, Name="pg", UseBox=1, Box=pv_box([0, 0, 0, 99, 4, 4])),
+        case("fractional_box", "LodexSeries", 0.0, Name="geo", UseBox=1, Box=pv_box([0, 0, 0, 2.5, 4, 4])),
         case("bad_resolution", "LodexGrid", 0.0, Name="pg", Resolution=40),
     ]
 
@@ -252,7 +259,7 @@ def particle_case(got: dict, key: str) -> dict:
 @pytest.mark.parametrize("key,step,kwargs", [
     ("full", 5, {}), ("level", 5, {"level": 2}), ("box", 0, {"box": (BOX[:3], BOX[3:])}),
     ("fields", 1, {"fields": ["energy", "position"]}), ("fraction", 5, {"fraction": 0.25}),
-    ("level_wins", 5, {"level": 1})])
+    ("fraction_wins", 5, {"fraction": 0.5})])
 def test_plugin_particles(plugin_run, full_dataset, key, step, kwargs):
     got, _, _ = plugin_run
     g = lodex.open(full_dataset).particles("electrons")
@@ -389,6 +396,176 @@ def test_plugin_bad_input(plugin_run, key, words):
     assert "screenshot/pixels" in got
 
 
+# Stages of reapply.py: Box in ParaView's order (xmin, xmax, ymin, ymax, zmin, zmax).
+REAPPLY = [["first", {"Box": [0.0, 1.0, 0.0, 1.0, 0.0, 1.0], "Level": -1}],
+           ["inverted", {"Box": [1.5, 0.5, 0.0, 1.0, 0.0, 1.0]}],
+           ["second", {"Box": [1.0, 2.0, 0.0, 1.0, 0.0, 1.0], "Level": 3}],
+           ["no_group", {"Name": "ions"}],
+           ["third", {"Name": "electrons", "Box": [0.25, 1.75, 0.1, 0.9, 0.0, 1.0], "Level": 4}]]
+
+
+def test_plugin_reads_again_after_an_error(dataset, display, tmp_path):
+    """What the view shows follows every change of the properties, also after an error: an
+    inverted box (an error line, an empty output), then a valid box and a level show exactly
+    lodex's read of them; the same after a group that does not exist. (The reader used to return
+    failure, which left ParaView's "needs update" flag set: the view kept the points read before
+    the error, whatever the box and level, until the time changed.)"""
+    from lodex.paraview import plugin_path
+    stages, out = str(tmp_path / "stages.json"), str(tmp_path / "seen.json")
+    with open(stages, "w") as f:
+        json.dump(REAPPLY, f)
+    env = dict(os.environ, LODEX_PYTHON=sys.executable, DISPLAY=display)
+    proc = pvpython("reapply.py", plugin_path(), dataset, stages, out, env=env, timeout=300)
+    with open(out) as f:
+        seen = json.load(f)
+    g = lodex.open(dataset).particles("electrons")
+
+    def want(box, level):
+        b = ((box[0], box[2], box[4]), (box[1], box[3], box[5]))
+        return g.read(0, box=b, level=None if level < 0 else level, fields=["position", "id"])
+
+    errors = [ln for ln in proc.stderr.splitlines() if "ERROR: lodex reader" in ln]
+    assert any("inverted" in ln for ln in errors) and any("'ions'" in ln for ln in errors), errors
+    assert seen["inverted"]["points"] == 0 and seen["no_group"]["points"] == 0
+    for key, box, level in (("first", REAPPLY[0][1]["Box"], -1), ("second", REAPPLY[2][1]["Box"], 3),
+                            ("third", REAPPLY[4][1]["Box"], 4)):
+        w = want(box, level)
+        assert 0 < len(w["id"]) < STEPS[0]
+        assert seen[key]["points"] == len(w["id"]), (key, seen[key], len(w["id"]))
+        pos = w["position"]
+        bounds = [v for a in range(3) for v in (pos[:, a].min(), pos[:, a].max())]
+        assert np.allclose(seen[key]["bounds"], bounds), (key, seen[key]["bounds"], bounds)
+    w = by_id(want(REAPPLY[4][1]["Box"], 4))
+    got = by_id({"id": np.array(seen["output"]["id"]), "position": np.array(seen["output"]["points"])})
+    assert np.array_equal(got["id"], w["id"]) and np.array_equal(got["position"], w["position"])
+
+
+BIG = 300_000   # particles of the step of big_dataset: more than a coarse first look should read
+
+
+@pytest.fixture(scope="module")
+def big_dataset(tmp_path_factory):
+    path = str(tmp_path_factory.mktemp("pv-big") / "big.lodex")
+    rng = np.random.default_rng(5)
+    with lodex.create(path) as ds:
+        g = ds.particles("electrons", schema={"position": ("f4", 3), "id": "i8"}, domain=DOMAIN, partition_grid=(2, 1, 1))
+        g.write(step=3, data={"position": (rng.random((BIG, 3)) * [2, 1, 1]).astype("f4"),
+                              "id": np.arange(BIG, dtype="i8")})
+    return path
+
+
+@pytest.fixture(scope="module")
+def one_kind(tmp_path_factory):
+    """Two datasets holding one kind each: a series, a grid."""
+    d = tmp_path_factory.mktemp("pv-one-kind")
+    paths = {"series": str(d / "series.lodex"), "grid": str(d / "grid.lodex")}
+    with lodex.create(paths["series"]) as ds:
+        s = ds.series("geo", dims=SERIES_DIMS, variables={"T": ("f4", 3), "PS": ("f8", 2)})
+        s.write(step=0, box=((0, 0, 0), SERIES_DIMS), data=series_data(0))
+    with lodex.create(paths["grid"]) as ds:
+        g = ds.grid("pg", dims=GRID_DIMS, fields={"p": "f8", "v": ("f4", 3)}, bits_per_block=6)
+        g.write(step=0, box=((0, 0, 0), GRID_DIMS), data={"p": grid_p(0), "v": grid_v(0)})
+    return paths
+
+
+@pytest.fixture(scope="module")
+def defaults_run(dataset, big_dataset, full_dataset, one_kind, display, tmp_path_factory):
+    """defaults.py over readers given nothing but the file (and a few given more), and the
+    readers offered for datasets of one, two and three kinds."""
+    d = tmp_path_factory.mktemp("pv-defaults")
+    from lodex.paraview import plugin_path
+    cases = [{"key": "small", "reader": "LodexParticles", "props": {"FileName": dataset}, "time": 5.0},
+             {"key": "statistics", "reader": "LodexParticles", "props": {"FileName": dataset, "ReadStatistics": 1},
+              "time": 5.0},
+             {"key": "big", "reader": "LodexParticles", "props": {"FileName": big_dataset}, "time": 3.0},
+             {"key": "big_level", "reader": "LodexParticles", "props": {"FileName": big_dataset, "Level": 2},
+              "time": 3.0},
+             {"key": "grid", "reader": "LodexGrid", "props": {"FileName": full_dataset, "Name": "pg"}, "time": 0.0},
+             {"key": "series", "reader": "LodexSeries", "props": {"FileName": full_dataset, "Name": "geo"},
+              "time": 0.0},
+             {"key": "grids", "reader": "LodexGrid", "props": {"FileName": full_dataset}, "time": 0.0}]
+    # (full_dataset is dataset with a grid and a series added; big_dataset holds particles only)
+    files = [os.path.join(p, "manifest.json") for p in (big_dataset, full_dataset, one_kind["series"], one_kind["grid"])]
+    files.append(lodex.open(one_kind["grid"]).grid("pg").idx_path)
+    path, out = str(d / "cases.json"), str(d / "out.json")
+    with open(path, "w") as f:
+        json.dump({"cases": cases, "files": files}, f)
+    env = dict(os.environ, LODEX_PYTHON=sys.executable, DISPLAY=display)
+    pvpython("defaults.py", plugin_path(), path, out, env=env, timeout=300)
+    with open(out) as f:
+        return json.load(f)
+
+
+def test_plugin_box_default_is_the_domain(defaults_run):
+    """The Box is in ParaView's order (xmin, xmax, ymin, ymax, zmin, zmax: the rows of the panel)
+    and starts as the whole domain (particles) or grid (samples, max exclusive), not 0..1."""
+    got = defaults_run
+    (x0, y0, z0), (x1, y1, z1) = DOMAIN
+    assert got["small"]["props"]["Box"] == [x0, x1, y0, y1, z0, z1]
+    assert got["grid"]["props"]["Box"] == [0, GRID_DIMS[0], 0, GRID_DIMS[1], 0, GRID_DIMS[2]]
+    assert got["series"]["props"]["Box"] == [0, SERIES_DIMS[0], 0, SERIES_DIMS[1], 0, SERIES_DIMS[2]]
+
+
+def test_plugin_opens_coarse(defaults_run, big_dataset, dataset):
+    """Opened with nothing set, a large step is read at a level of about 10^5 particles (at most
+    2 * 10^5), and the panel shows how many levels the step has and how many particles are
+    shown, as lodex's own read at that level says; a small dataset opens whole; a Level given
+    stays."""
+    big = defaults_run["big"]["props"]
+    level = big["Level"][0]
+    g = lodex.open(big_dataset).particles("electrons")
+    want = g.read(3, level=level, fields=["id"])
+    assert 10**5 <= len(want["id"]) <= 2 * 10**5 < BIG
+    assert defaults_run["big"]["points"] == len(want["id"]) == big["ParticlesShown"][0]
+    assert big["ParticlesInStep"] == [BIG]
+    assert big["Levels"] == [g.last_read_stats["levels"]] and big["Levels"][0] > level + 1
+    small = defaults_run["small"]["props"]
+    assert defaults_run["small"]["points"] == STEPS[5] == small["ParticlesShown"][0] == small["ParticlesInStep"][0]
+    assert defaults_run["big_level"]["props"]["Level"] == [2]
+    assert defaults_run["big_level"]["points"] == len(g.read(3, level=2, fields=["id"])["id"])
+
+
+def test_plugin_offers_only_the_readers_a_dataset_has_data_for(defaults_run, big_dataset, full_dataset, one_kind):
+    """File > Open offers the readers whose data the dataset holds (ParaView's reader factory asks
+    each reader's CanReadFile): a series dataset is not offered the grid reader (which then
+    failed with "holds no grids")."""
+    offered = {os.path.dirname(p) if p.endswith("manifest.json") else p: v
+               for p, v in defaults_run["offered"].items()}
+    assert offered[big_dataset] == ["Lodex Particles"]
+    assert offered[full_dataset] == ["Lodex Grid", "Lodex Particles", "Lodex Series"]
+    assert offered[one_kind["series"]] == ["Lodex Series"]
+    assert offered[one_kind["grid"]] == ["Lodex Grid"]
+    assert offered[lodex.open(one_kind["grid"]).grid("pg").idx_path] == ["Lodex Grid"]
+
+
+def test_plugin_names_are_drop_down_lists(defaults_run, full_dataset):
+    """Name offers the dataset's groups, grids or series (the reader's kind), Variable the
+    series' variables; with nothing set they are the first of each."""
+    ds = lodex.open(full_dataset)
+    grids = defaults_run["grids"]
+    assert sorted(grids["lists"]["Name"]) == ["flat", "pg"] and grids["lists"]["Name"] == list(ds.grids)
+    assert grids["props"]["Name"] == [list(ds.grids)[0]]
+    series = defaults_run["series"]
+    assert series["lists"]["Name"] == ["geo"]
+    assert series["lists"]["Variable"] == list(ds.series("geo").variables) == ["T", "PS"]
+    assert series["props"]["Variable"] == ["T"]
+    small = defaults_run["small"]
+    assert small["lists"]["Name"] == ["electrons"] and small["props"]["Name"] == ["electrons"]
+
+
+def test_plugin_colours_by_the_first_field_and_hides_statistics(defaults_run):
+    """Shown, particles and a 2-D grid are coloured by their first field (not Solid Color); (a
+    3-D grid or series opens as ParaView's Outline of a volume, uncoloured); the read's lodex_*
+    statistics are field data only with ReadStatistics."""
+    assert defaults_run["small"]["color"] == ["POINTS", "energy"]
+    assert defaults_run["big"]["color"] == ["POINTS", "id"]
+    assert defaults_run["grids"]["props"]["Name"] == ["flat"] and defaults_run["grids"]["color"] == ["POINTS", "flat"]
+    for key in ("small", "big", "grid", "series"):
+        assert defaults_run[key]["field_data"] == [], key
+    stats = defaults_run["statistics"]["field_data"]
+    assert "lodex_particles" in stats and "lodex_bytes_read" in stats
+
+
 def test_plugin_in_gui(full_dataset, display, tmp_path):
     """The ParaView GUI (under Xvfb) runs the loader script of `lodex paraview-plugin --loader`
     (no LODEX_PYTHON set) and reads particles with the plugin."""
@@ -405,7 +582,7 @@ def test_plugin_in_gui(full_dataset, display, tmp_path):
     gui = shutil.which("paraview")
     assert gui, "scripts/setup-system.sh installs paraview"
     proc = subprocess.run([gui, f"--script={os.path.join(PV_SCRIPTS, 'gui_check.py')}"],
-                          capture_output=True, text=True, timeout=120, env=env)
+                          capture_output=True, text=True, timeout=300, env=env)
     assert os.path.exists(out), (proc.returncode, proc.stdout, proc.stderr)
     with open(out) as f:
         assert int(f.read()) == STEPS[5]

@@ -125,7 +125,7 @@ def test_query_matches_over_projection_equal_numpy(data):
     assert d.kind == "query_projection" and d.stats["matches"] == want.sum() > 0
     assert np.array_equal(d.values, hist2d(e["position"], 0, 1, d))
     assert np.array_equal(d.overlay, hist2d(e["position"][want], 0, 1, d))
-    assert len(fig.axes) == 3   # the picture and two colour bars (particles, matches)
+    assert len(fig.axes) == 2   # the picture and one colour bar (the matches')
     dots = fig.axes[0].collections[0].get_offsets()   # few matches: one dot per pixel holding any
     assert len(dots) == (d.overlay > 0).sum()
 
@@ -273,6 +273,110 @@ def test_log_scale_and_labels_with_units(data):
     assert fig.axes[0].get_xlabel() == "x [d_e]" and fig.axes[0].get_ylabel() == "z [d_e]"
     assert fig.axes[1].get_ylabel() == "particles per pixel"   # the colour bar
     assert "electrons, step 0" in fig.axes[0].get_title()
+
+
+# ---------------------------------------------------------------- what the pictures say
+
+
+def drawn(fig):
+    """The figure drawn (tick labels are set when it is drawn)."""
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    FigureCanvasAgg(fig).draw()
+    return fig
+
+
+def colorbar_axes(fig):
+    return [ax for ax in fig.axes if ax is not fig.axes[0]]
+
+
+def tick_texts(ax):
+    return [t.get_text() for t in ax.get_yticklabels() + ax.get_yticklabels(minor=True) if t.get_text()]
+
+
+def legend_texts(fig):
+    return [t.get_text() for leg in fig.legends + [ax.get_legend() for ax in fig.axes if ax.get_legend()]
+            for t in leg.get_texts()]
+
+
+def test_match_counts_are_plural_and_titles_name_the_axis(data):
+    g = group(data)
+    e = data["electrons"]["energy"]
+    top = float(np.sort(e)[-1])
+    one = lp.query(g, 0, f"energy >= {top!r}", axis="y", pixels=32)
+    assert one.data.stats["matches"] == 1 and ": 1 match\n" in one.data.title
+    many = lp.query(g, 0, "energy > 0.5", axis="x", pixels=32)
+    n = int((e > np.float32(0.5)).sum())
+    assert f": {n:,} matches\n" in many.data.title and "projected along x" in many.data.title
+    h = lp.histogram(g, 0, "energy", "energy > 0.5", bins=8)
+    assert f", {n:,} matches\n" in h.data.title
+    for axis in "xyz":
+        assert f"projected along {axis}" in lp.particles(g, 0, axis=axis, pixels=16).axes[0].get_title()
+    assert "projected along z" in lp.particles(g, 0, field="energy", pixels=16).data.title
+
+
+def test_query_picture_has_one_colour_bar_and_names_the_grey(data):
+    fig = drawn(lp.query(group(data), 0, "energy > 0.5", axis="z", pixels=40))
+    bars = colorbar_axes(fig)
+    assert len(bars) == 1 and bars[0].get_ylabel() == "matches per pixel"
+    assert legend_texts(fig) == ["particles (darker: more)", "no particles"]
+
+
+def test_log_colour_bar_ticks_are_plain_numbers():
+    """A log colour bar whose range is within one decade has plain ticks (1, 2, ...), at least
+    two, none in matplotlib's 2x10^0 notation; a wide range keeps the decades."""
+    from lodex.plot import PlotData, draw
+    edges = np.arange(3, dtype=np.float64)
+    for values, want in (([[1.0, 2.0], [3.0, 2.0]], ["1", "2"]), ([[1.3, 1.6], [1.4, 1.9]], ["1.3", "1.9"]),
+                         ([[1.0, 1e5], [30.0, 2.0]], ["1", "10", "100", "1e+03", "1e+04", "1e+05"])):
+        fig = drawn(draw(PlotData("projection", np.array(values), edges, edges, label="particles per pixel", log=True)))
+        (bar,) = colorbar_axes(fig)
+        got = tick_texts(bar)
+        assert got == want, (values, got)
+        assert not any("times" in t or "^" in t for t in got)
+
+
+def test_empty_pixels_have_a_named_colour(data):
+    """Pixels without particles (zero counts on the default log scale, or no particle for a
+    field's mean) are drawn in a colour of their own that the legend names, not the axes' white."""
+    from matplotlib.colors import to_rgba
+    from lodex.plot._draw import NO_DATA
+    g = group(data)
+    for fig in (lp.particles(g, 0, axis="y", level=3, pixels=64), lp.particles(g, 0, field="energy", level=3, pixels=64)):
+        drawn(fig)
+        assert np.isnan(fig.data.values).any() or (fig.data.values == 0).any()
+        image = fig.axes[0].images[0]
+        bad = image.cmap.get_bad()
+        assert tuple(bad) == to_rgba(NO_DATA) and tuple(bad[:3]) != (1.0, 1.0, 1.0)
+        assert legend_texts(fig) == ["no particles"]
+        assert fig.legends[0].legend_handles[0].get_facecolor() == to_rgba(NO_DATA)
+    full = lp.particles(g, 0, axis="z", pixels=4)   # every pixel holds particles: no legend
+    assert not legend_texts(drawn(full))
+
+
+def test_particle_counts_default_to_a_log_scale(data, tmp_path, capsys):
+    from matplotlib.colors import Normalize
+    g = group(data)
+    assert isinstance(lp.particles(g, 0, pixels=16).axes[0].images[0].norm, LogNorm)
+    linear = lp.particles(g, 0, pixels=16, log=False).axes[0].images[0].norm
+    assert type(linear) is Normalize
+    assert type(lp.particles(g, 0, field="energy", pixels=16).axes[0].images[0].norm) is Normalize
+    out = tmp_path / "p.png"
+    assert cli_main(["render", data["path"], "electrons", "--step", "0", "--linear", "--out", str(out)]) == 0
+    assert cli_main(["render", data["path"], "electrons", "--step", "0", "--linear", "--query", "energy > 0.5",
+                     "--out", str(tmp_path / "q.png")]) == 2
+    assert "--linear: not for" in capsys.readouterr().err
+
+
+def test_grid_default_plane_is_the_middle_as_in_the_web_viewer(data):
+    """n // 2 of n planes (plane 6 of 12, 12 of 24, 20 of 40), as the web viewer's slider starts."""
+    g = lodex.open(data["path"]).grid("flow")
+    t = grid_field("temperature", 0)
+    for axis, n in zip("xyz", GRID_DIMS):
+        d = lp.grid_slice(g, 0, axis=axis, field="temperature").data
+        assert f"{axis} = {n // 2}," in d.title, d.title
+        assert np.array_equal(d.values, np.take(t, n // 2, axis=2 - "xyz".index(axis)))
+    boxed = lp.grid_slice(g, 0, axis="z", box=((0, 0, 3), (40, 24, 8)), field="temperature").data
+    assert "z = 5," in boxed.title   # 3 + 5 // 2
 
 
 # ---------------------------------------------------------------- bad input

@@ -39,8 +39,11 @@ def add_parser(sub) -> None:
     p.add_argument("--histogram", action="store_true", help="particles: the histogram of --field")
     p.add_argument("--bins", type=int, default=64, help="--histogram: bins (default 64)")
     p.add_argument("--pixels", type=int, help="particles: pixels along the longer side (default 512)")
-    p.add_argument("--log", action="store_true", help="a logarithmic colour scale (histograms, time lines: "
-                                                      "the vertical axis; --query pictures: always)")
+    scale = p.add_mutually_exclusive_group()
+    scale.add_argument("--log", action="store_true", help="a logarithmic colour scale (histograms, time lines: "
+                       "the vertical axis; particle counts and --query pictures: the default)")
+    scale.add_argument("--linear", action="store_true", help="particle counts: a linear colour scale instead of "
+                       "the default logarithmic one")
     p.add_argument("--units", help="units to label axes with (lodex records none): field=unit,... e.g. "
                                    "energy=MeV,position=m")
     p.add_argument("--dpi", type=float, help="PNG resolution in pixels per inch (default 100: 640 pixels wide)")
@@ -86,6 +89,8 @@ def _particles(args, g, units):
     _refuse(args, ("variable", "steps", "resolution", "index", "point"), what)
     step = _need_step(args, what)
     box = _parse_box(args.box) if args.box else None
+    if args.histogram or args.query:
+        _refuse(args, ("linear",), "a histogram (linear unless --log) or a query's matches (log)")
     if args.histogram:
         _refuse(args, ("fraction", "sample", "pixels", "axis"), "a histogram (every particle, or --level)")
         if not args.field:
@@ -100,7 +105,8 @@ def _particles(args, g, units):
             raise errors.InvalidArgumentError("--query draws matches over particle counts: drop --field "
                                               "(or add --histogram for the field's histogram)")
         return plot.query(g, step, args.query, args.axis or "z", box, log=True, **lod)
-    return plot.particles(g, step, args.axis or "z", box, args.field, log=args.log, **lod)
+    log = True if args.log else False if args.linear else None   # None: log for counts, linear for a field
+    return plot.particles(g, step, args.axis or "z", box, args.field, log=log, **lod)
 
 
 def _grid(args, g, units):
@@ -108,7 +114,8 @@ def _grid(args, g, units):
     from . import _parse_grid_box
 
     what = f"grid '{g.name}'"
-    _refuse(args, ("variable", "steps", "level", "fraction", "sample", "point", "query", "histogram", "pixels"), what)
+    _refuse(args, ("variable", "steps", "level", "fraction", "sample", "point", "query", "histogram", "pixels",
+                   "linear"), what)
     step = _need_step(args, what)
     box = _parse_grid_box(args.box) if args.box else None
     return plot.grid_slice(g, step, args.axis or "z", args.index, box, resolution=args.resolution, field=args.field,
@@ -121,7 +128,7 @@ def _series(args, s, units):
 
     what = f"series '{s.name}'"
     _refuse(args, ("step", "box", "field", "level", "fraction", "sample", "resolution", "index", "query",
-                   "histogram", "pixels"), what + " (give VARIABLE, --point, --axis, --steps)")
+                   "histogram", "pixels", "linear"), what + " (give VARIABLE, --point, --axis, --steps)")
     if not args.variable:
         raise errors.InvalidArgumentError(f"name the variable of {what} to draw: one of " + ", ".join(s.variables))
     if args.point is None and args.axis is None:

@@ -203,6 +203,15 @@ def _add_stats(data, stats):
             data.GetFieldData().AddArray(_vtk_array(f"lodex_{k}", np.array([v], dtype=np.float64)))
 
 
+def _stamp(path):
+    """The modification time of a dataset's manifest (or an .idx file), None if it is missing."""
+    target = os.path.join(path, "manifest.json") if os.path.isdir(path) else path
+    try:
+        return os.stat(target).st_mtime_ns
+    except OSError:
+        return None
+
+
 def _shared(cls):
     """Copy the properties the base classes declare into ``cls``: ParaView's proxy decorator
     looks only at the class's own methods."""
@@ -226,15 +235,17 @@ class _LodexReader(VTKPythonAlgorithmBase):
         self._path = ""
         self._name = ""
         self._use_box = 0
-        self._box = [0.0] * 6
+        self._box = [0.0, 1.0, 0.0, 1.0, 0.0, 1.0]
         self._meta = None
-        self._cached = None   # (request, manifest time stamp, answer or error) of the last information call
+        self._cached = {}   # kind of call -> (request, manifest time stamp, answer or error) of the last one
+        self._statistics = 0
         self._selection = vtkDataArraySelection()
         self._selection.AddObserver("ModifiedEvent", lambda *_: self.Modified())
 
     def _request(self, **more):
+        b = self._box   # ParaView's order: xmin, xmax, ymin, ymax, zmin, zmax
         req = {"op": self.OP, "path": self._path, "name": self._name,
-               "box": list(self._box) if self._use_box else None}
+               "box": [b[0], b[2], b[4], b[1], b[3], b[5]] if self._use_box else None}
         req.update(more)
         return req
 
@@ -255,46 +266,79 @@ class _LodexReader(VTKPythonAlgorithmBase):
         """call(request) for an information request, its answer or error remembered while the
         request and the dataset's manifest (or .idx file) stay the same."""
         key = json.dumps(request, sort_keys=True)
-        target = os.path.join(self._path, "manifest.json") if os.path.isdir(self._path) else self._path
-        try:
-            stamp = os.stat(target).st_mtime_ns
-        except OSError:
-            stamp = None
-        if self._cached is None or self._cached[:2] != (key, stamp):
+        stamp = _stamp(self._path)
+        kept = self._cached.get(request["op"])
+        if kept is None or kept[:2] != (key, stamp):
             try:
                 answer = call(request)[0]
             except LodexError as e:   # the same error again until something changes
                 answer = e
-            self._cached = (key, stamp, answer)
-        if isinstance(self._cached[2], LodexError):
-            raise self._cached[2]
-        return self._cached[2]
+            kept = self._cached[request["op"]] = (key, stamp, answer)
+        if isinstance(kept[2], LodexError):
+            raise kept[2]
+        return kept[2]
+
+    def _contents(self):
+        """The dataset's groups, grids and series (with variables); empty lists when it cannot
+        be opened (the information request reports why)."""
+        if not self._path:
+            return {"groups": [], "grids": [], "series": {}}
+        try:
+            return self._info_call({"op": "contents", "path": self._path})
+        except LodexError:
+            return {"groups": [], "grids": [], "series": {}}
+
+    def CanReadFile(self, path):
+        """Whether the dataset holds what this reader reads (ParaView's File > Open offers only
+        those readers): asked of the worker, as every read."""
+        try:
+            return int(bool(self._kind_names(call({"op": "contents", "path": path})[0])))
+        except LodexError:
+            return 0
+
+    def _kind_names(self, contents):
+        """The names this reader can read in ``contents``."""
+        return list(contents[self.KIND])
+
+    def _finish(self, data, meta, first_field):
+        """The read's statistics as field data (with ReadStatistics), and the first field as
+        the active scalars, so that ParaView colours by it rather than in a solid colour."""
+        if self._statistics:
+            _add_stats(data, meta["stats"])
+        if first_field is not None:
+            data.GetPointData().SetActiveScalars(first_field)
+
+    # A failed request is reported and ends with an empty output, but returns success to
+    # ParaView: a source whose update failed keeps ParaView's "needs update" flag set, so the next
+    # change of a property no longer reaches the views, which went on showing the points read
+    # before the error until the time changed (every Apply must read again).
 
     def RequestInformation(self, request, inInfo, outInfo):
+        self._meta = None
+        info = outInfo.GetInformationObject(0)
         if not self._path:   # ParaView asks once before the properties are set
-            self._meta = None
+            _set_times(info, [])
             return 1
         try:
             self._meta = self._information()
         except LodexError as e:
-            self._meta = None
             report(self, e)
-            return 0
-        _set_times(outInfo.GetInformationObject(0), self._meta["steps"])
+            _set_times(info, [])
+            return 1
+        _set_times(info, self._meta["steps"])
         return 1
 
     def RequestData(self, request, inInfo, outInfo):
-        if self._meta is None:
-            report(self, "nothing to read: " + ("no FileName given" if not self._path else
-                                                "the information request failed"))
-            return 0
+        if self._meta is None:   # the information request's error was reported
+            if not self._path:
+                report(self, "nothing to read: no FileName given")
+            return 1
         info = outInfo.GetInformationObject(0)
         try:
             step = _step_at(info, self._meta["steps"])
             self._fill(info, step)
         except LodexError as e:
             report(self, e)
-            return 0
         return 1
 
     # Properties every reader has -----------------------------------------------------------
@@ -308,10 +352,26 @@ class _LodexReader(VTKPythonAlgorithmBase):
             self.Modified()
 
     @smproperty.stringvector(name="Name", default_values="")
+    @smdomain.xml('<StringListDomain name="list"><RequiredProperties>'
+                  '<Property name="Names" function="StringInfo"/></RequiredProperties></StringListDomain>')
     def SetName(self, name):
-        """The particle group, grid or series (empty: the dataset's first)."""
+        """The particle group, grid or series (a drop-down list of the dataset's; empty: the
+        dataset's first)."""
         if name != self._name:
             self._name = name
+            self.Modified()
+
+    @smproperty.stringvector(name="Names", information_only="1")
+    def GetNames(self):
+        """The names this reader can read in the dataset (the Name drop-down list)."""
+        return self._kind_names(self._contents())
+
+    @smproperty.intvector(name="ReadStatistics", default_values=0)
+    @smdomain.xml('<BooleanDomain name="bool"/>')
+    def SetReadStatistics(self, on):
+        """Attach the read's statistics (lodex_bytes_read, lodex_seconds, ...) as field data."""
+        if int(on) != self._statistics:
+            self._statistics = int(on)
             self.Modified()
 
     @smproperty.intvector(name="UseBox", default_values=0)
@@ -321,13 +381,23 @@ class _LodexReader(VTKPythonAlgorithmBase):
             self._use_box = int(on)
             self.Modified()
 
-    @smproperty.doublevector(name="Box", default_values=[0, 0, 0, 1, 1, 1], number_of_elements=6)
-    def SetBox(self, x0, y0, z0, x1, y1, z1):
-        """x0, y0, z0, x1, y1, z1: min inclusive, max exclusive (with UseBox)."""
-        box = [x0, y0, z0, x1, y1, z1]
+    @smproperty.doublevector(name="Box", default_values=[0, 1, 0, 1, 0, 1], number_of_elements=6)
+    @smdomain.xml('<DoubleRangeDomain name="range" default_mode="min,max,min,max,min,max">'
+                  '<RequiredProperties><Property name="BoxRange" function="RangeInfo"/></RequiredProperties>'
+                  '</DoubleRangeDomain>')
+    def SetBox(self, xmin, xmax, ymin, ymax, zmin, zmax):
+        """xmin, xmax, ymin, ymax, zmin, zmax (ParaView's order, the rows of the panel): min
+        inclusive, max exclusive (with UseBox); default the whole domain (or grid)."""
+        box = [xmin, xmax, ymin, ymax, zmin, zmax]
         if box != self._box:
             self._box = box
             self.Modified()
+
+    @smproperty.doublevector(name="BoxRange", information_only="1")
+    def GetBoxRange(self):
+        """The whole domain (particles) or grid (samples, max exclusive) in the Box's order."""
+        lo, hi = self._meta["whole"] if self._meta is not None else ([0, 0, 0], [1, 1, 1])
+        return [float(v) for a in range(3) for v in (lo[a], hi[a])]
 
     @smproperty.doublevector(name="TimestepValues", information_only="1", si_class="vtkSITimeStepsProperty")
     def GetTimestepValues(self):
@@ -345,11 +415,13 @@ class LodexParticlesReader(_LodexReader):
     """A lodex particle group as points, its fields as point arrays, its steps as time."""
 
     OP = "particles"
+    KIND = "groups"
 
     def __init__(self):
         _LodexReader.__init__(self, "vtkPolyData")
         self._level = -1
         self._fraction = 1.0
+        self._read = None   # the last read's meta: particles, the step's particles and levels
 
     def _information(self):
         meta = self._info_call(self._request(op="particles_info"))
@@ -358,7 +430,10 @@ class LodexParticlesReader(_LodexReader):
 
     def _fill(self, info, step):
         fields = self._fields([n for n in self._meta["fields"] if n != "position"])
-        meta, arrays = call(self._request(step=step, fields=fields, level=self._level, fraction=self._fraction))
+        self._read = None
+        level = -1 if self._fraction < 1 else self._level   # a Fraction below 1 wins over the (default) Level
+        meta, arrays = call(self._request(step=step, fields=fields, level=level, fraction=self._fraction))
+        self._read = meta
         out = vtkPolyData.GetData(info)
         points = vtkPoints()
         points.SetData(_vtk_array("Points", arrays.pop("position")))
@@ -368,19 +443,47 @@ class LodexParticlesReader(_LodexReader):
         out.SetVerts(cells)
         for name in fields:
             out.GetPointData().AddArray(_vtk_array(name, arrays[name]))
-        _add_stats(out, meta["stats"])
+        self._finish(out, meta, fields[0] if fields else None)
 
+    # The default Level comes from the dataset: ParaView sets a range domain's "mid" default to
+    # the middle of LevelRange, which is -1 .. 2 d + 1 for the level d to open at (the worker's
+    # default_level: about 10^5 particles, at most 2 * 10^5, or every particle of a smaller
+    # dataset). The same range bounds the panel's slider.
     @smproperty.intvector(name="Level", default_values=-1)
+    @smdomain.xml('<IntRangeDomain name="range" default_mode="mid">'
+                  '<RequiredProperties><Property name="LevelRange" function="RangeInfo"/></RequiredProperties>'
+                  '</IntRangeDomain>')
     def SetLevel(self, level):
-        """Levels 0..Level of detail (a read by one reader); -1: every particle."""
+        """Levels 0..Level of detail (a read by one reader); -1: every particle. Default: a
+        coarse level of about 10^5 particles (every particle of a smaller dataset)."""
         if int(level) != self._level:
             self._level = int(level)
             self.Modified()
 
+    @smproperty.intvector(name="LevelRange", information_only="1")
+    def GetLevelRange(self):
+        d = self._meta["default_level"] if self._meta is not None else 0
+        return [-1, 2 * d + 1]
+
+    @smproperty.intvector(name="Levels", information_only="1")
+    def GetLevels(self):
+        """The levels of the step shown: 0..Levels-1 (the last and any larger one: every particle)."""
+        return [int(self._read["levels"]) if self._read else 0]
+
+    @smproperty.intvector(name="ParticlesShown", information_only="1")
+    def GetParticlesShown(self):
+        """The particles read (at the chosen level, fraction and box) for the step shown."""
+        return [int(self._read["count"]) if self._read else 0]
+
+    @smproperty.intvector(name="ParticlesInStep", information_only="1")
+    def GetParticlesInStep(self):
+        """Every particle of the step shown (the spatial metadata's count)."""
+        return [int(self._read["step_particles"]) if self._read else 0]
+
     @smproperty.doublevector(name="Fraction", default_values=1.0)
     @smdomain.doublerange(min=0.0, max=1.0)
     def SetFraction(self, fraction):
-        """About this share of the particles, a fair sample (1: all; Level, if set, wins)."""
+        """About this share of the particles, a fair sample (1: none; below 1 it wins over Level)."""
         if float(fraction) != self._fraction:
             self._fraction = float(fraction)
             self.Modified()
@@ -400,8 +503,10 @@ class _ImageReader(_LodexReader):
         _LodexReader.__init__(self, "vtkImageData")
 
     def RequestInformation(self, request, inInfo, outInfo):
-        if not _LodexReader.RequestInformation(self, request, inInfo, outInfo):
-            return 0
+        _LodexReader.RequestInformation(self, request, inInfo, outInfo)
+        if self._meta is None:   # reported: an empty output
+            outInfo.GetInformationObject(0).Remove(vtkStreamingDemandDrivenPipeline.WHOLE_EXTENT())
+            return 1
         image = self._meta["image"]
         info = outInfo.GetInformationObject(0)
         info.Set(vtkStreamingDemandDrivenPipeline.WHOLE_EXTENT(), image["extent"], 6)
@@ -427,6 +532,7 @@ class LodexGridReader(_ImageReader):
     """A lodex grid or an IDX file as image data at a resolution, inside a box."""
 
     OP = "grid"
+    KIND = "grids"
 
     def __init__(self):
         _ImageReader.__init__(self)
@@ -441,7 +547,7 @@ class LodexGridReader(_ImageReader):
         fields = self._fields(list(self._meta["fields"]))
         meta, arrays = call(self._request(step=step, fields=fields, resolution=self._resolution))
         out = self._image(info, meta["image"], [(f, arrays[f]) for f in fields])
-        _add_stats(out, meta["stats"])
+        self._finish(out, meta, fields[0] if fields else None)
 
     @smproperty.intvector(name="Resolution", default_values=-1)
     def SetResolution(self, r):
@@ -462,6 +568,7 @@ class LodexSeriesReader(_ImageReader):
     """One variable of a lodex series as image data, the series' steps as time."""
 
     OP = "series"
+    KIND = "series"
 
     def __init__(self):
         _ImageReader.__init__(self)
@@ -473,11 +580,20 @@ class LodexSeriesReader(_ImageReader):
     def _fill(self, info, step):
         meta, arrays = call(self._request(step=step, variable=self._variable))
         out = self._image(info, meta["image"], [(meta["variable"], arrays[meta["variable"]])])
-        _add_stats(out, meta["stats"])
+        self._finish(out, meta, meta["variable"])
 
     @smproperty.stringvector(name="Variable", default_values="")
+    @smdomain.xml('<StringListDomain name="list"><RequiredProperties>'
+                  '<Property name="Variables" function="StringInfo"/></RequiredProperties></StringListDomain>')
     def SetVariable(self, var):
-        """The variable to read (empty: the series' first)."""
+        """The variable to read (a drop-down list of the series'; empty: the series' first)."""
         if var != self._variable:
             self._variable = var
             self.Modified()
+
+    @smproperty.stringvector(name="Variables", information_only="1")
+    def GetVariables(self):
+        """The variables of the series named (else the dataset's first): the Variable list."""
+        series = self._contents()["series"]
+        name = self._name or next(iter(series), "")
+        return list(series.get(name, []))

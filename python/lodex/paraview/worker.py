@@ -7,13 +7,17 @@ lists (``{"meta": {...}, "arrays": [[name, dtype, shape], ...]}``), or one JSON 
 ``{"error": "<lodex error class>", "message": "..."}``. Anything else the process prints goes
 to stderr; it ends when stdin closes. Every request opens the dataset anew. Requests (``"op"``):
 
-- ``particles_info`` / ``particles``: a particle group's fields, steps and domain; a read of
-  one step (``level`` (< 0: none), else ``fraction`` (>= 1: none), ``box``, ``fields``), the
-  position always included.
+- ``particles_info`` / ``particles``: a particle group's fields, steps, domain and the level to
+  open at (``default_level``); a read of one step (``level`` (< 0: none), else ``fraction``
+  (>= 1: none), ``box``, ``fields``), the position always included, with the step's particles
+  and levels.
 - ``grid_info`` / ``grid``: a grid's (or an IDX file's) fields and steps, and the image a read
   at ``resolution`` inside ``box`` gives (extent, origin, spacing); the read, one array per field.
 - ``series_info`` / ``series``: a series' variables and steps, and the image of one variable
   inside ``box``; the read of one step.
+
+- ``contents``: the names of the dataset's particle groups, grids and series (and the series'
+  variables): what the readers offer.
 
 An empty ``name`` (or ``variable``) means the dataset's first object of the kind asked for (the
 series' first variable).
@@ -79,10 +83,46 @@ def _group(request: dict):
     return ds.particles(_pick("particle groups", request.get("name") or "", ds.groups, path))
 
 
+# The reader opens coarse: at the finest level whose particles stay within this many (about
+# 10^5 on a large step), so that a first look at 10^7 or 10^9 particles costs as little as one
+# at 10^5.
+COARSE_PARTICLES = 200_000
+
+
+def level_total(level: int) -> int:
+    """Particles of levels 0..level of a read by one reader (lodex's defaults P = 32, S = 2:
+    level l holds floor(P * S^l), docs/reads.md), before the cap at the step's particles."""
+    return sum(32 * 2 ** k for k in range(level + 1))
+
+
+def levels_of(n: int) -> int:
+    """How many levels a read of ``n`` particles has: the last is the first that covers them all."""
+    level = 0
+    while level_total(level) < n:
+        level += 1
+    return level + 1
+
+
+def step_particles(g, step: int) -> int:
+    """Particles of a step, from the spatial metadata alone."""
+    return sum(int(f["count"]) for f in g.files(step))
+
+
+def default_level(g) -> int:
+    """The level a reader opens at: every particle of the largest step when that stays within
+    COARSE_PARTICLES, else the finest level that does."""
+    largest = max((step_particles(g, s) for s in g.steps), default=0)
+    last = levels_of(largest) - 1
+    level = 0
+    while level < last and level_total(level + 1) <= COARSE_PARTICLES:
+        level += 1
+    return level
+
+
 def particles_info(request: dict) -> tuple[dict, Arrays]:
     g = _group(request)
     return {"name": g.name, "fields": {n: [d, c] for n, (d, c) in g.schema.items()}, "steps": g.steps,
-            "domain": [list(g.domain[0]), list(g.domain[1])]}, []
+            "whole": [list(g.domain[0]), list(g.domain[1])], "default_level": default_level(g)}, []
 
 
 def particles(request: dict) -> tuple[dict, Arrays]:
@@ -95,7 +135,9 @@ def particles(request: dict) -> tuple[dict, Arrays]:
     fraction = request.get("fraction")
     fraction = None if level is not None or fraction is None or fraction >= 1 else float(fraction)
     data = g.read(int(request["step"]), box=_box(request), fields=fields, level=level, fraction=fraction)
-    meta = {"name": g.name, "count": int(len(data["position"])), "stats": dict(g.last_read_stats)}
+    total = step_particles(g, int(request["step"]))
+    meta = {"name": g.name, "count": int(len(data["position"])), "stats": dict(g.last_read_stats),
+            "step_particles": total, "levels": int(g.last_read_stats.get("levels") or levels_of(total))}
     return meta, [(f, data[f]) for f in fields]
 
 
@@ -153,8 +195,10 @@ def grid_info(request: dict) -> tuple[dict, Arrays]:
     res = _resolution(g, request)
     if res > g.max_resolution:
         raise InvalidArgumentError(f"resolution {res} is outside 0..{g.max_resolution} (the grid's max_resolution)")
+    whole = getattr(g, "box", None) or ((0,) * len(g.dims), tuple(g.dims))   # an IdxGrid has a box
+    pad = 3 - len(g.dims)   # a 2-D grid: z 0..1
     meta = {"name": name, "fields": {n: [d, c] for n, (d, c) in g.fields.items()}, "steps": steps,
-            "dims": list(g.dims), "max_resolution": g.max_resolution, "resolution": res,
+            "whole": [list(whole[0]) + [0] * pad, list(whole[1]) + [1] * pad], "dims": list(g.dims), "max_resolution": g.max_resolution, "resolution": res,
             "image": _image(g, res, _grid_box(request, len(g.dims)))}
     return meta, []
 
@@ -209,7 +253,8 @@ def series_info(request: dict) -> tuple[dict, Arrays]:
     s, var = _series(request)
     box = _grid_box(request, 3)
     meta = {"name": s.name, "variable": var, "variables": {n: [d, k] for n, (d, k) in s.variables.items()},
-            "steps": s.steps, "dims": list(s.dims), "image": _series_image(s, var, box)}
+            "steps": s.steps, "dims": list(s.dims), "whole": [[0, 0, 0], list(s.dims)],
+            "image": _series_image(s, var, box)}
     return meta, []
 
 
@@ -221,7 +266,22 @@ def series(request: dict) -> tuple[dict, Arrays]:
             "stats": dict(s.last_read_stats)}, [(var, a)]
 
 
-OPS = {"particles_info": particles_info, "particles": particles, "grid_info": grid_info, "grid": grid,
+# ---------------------------------------------------------------------------------------------
+# What a dataset holds
+# ---------------------------------------------------------------------------------------------
+
+def contents(request: dict) -> tuple[dict, Arrays]:
+    """The names a dataset holds: its particle groups, grids and series (with their variables);
+    an .idx file is one grid."""
+    path = request.get("path")
+    kind, obj = _open(path)
+    if kind == "idx":
+        return {"groups": [], "grids": [os.path.basename(path)], "series": {}, "idx": True}, []
+    return {"groups": list(obj.groups), "grids": list(obj.grids), "idx": False,
+            "series": {n: list(obj.series(n).variables) for n in obj.series_names}}, []
+
+
+OPS = {"contents": contents, "particles_info": particles_info, "particles": particles, "grid_info": grid_info, "grid": grid,
        "series_info": series_info, "series": series}
 
 

@@ -31,7 +31,7 @@ __all__ = ["FORMATS", "Picture", "PlotData", "check_output", "grid_slice", "hist
 
 def particles(group, step: int, axis: str = "z", box: Any = None, field: str | None = None, *,
               level: int | None = None, fraction: float | None = None, sample: int | None = DEFAULT_SAMPLE,
-              pixels: int = DEFAULT_PIXELS, log: bool = False,
+              pixels: int = DEFAULT_PIXELS, log: bool | None = None,
               units: Mapping[str, str] | None = None) -> Picture:
     """The particles of ``step`` inside ``box`` (((x0, y0, z0), (x1, y1, z1)), default the domain;
     cut to the domain) projected along ``axis`` ("x", "y" or "z") onto ``pixels`` pixels along the
@@ -39,7 +39,8 @@ def particles(group, step: int, axis: str = "z", box: Any = None, field: str | N
     field per pixel (a scalar field, a component ``"position[2]"``/``"z"``, or a vector field's
     magnitude). The particles are a fair sample: levels 0..``level`` of lodex's level-of-detail
     order, or ``fraction`` of them, else about ``sample`` particles (None: all), so a step of
-    10^8 particles draws from a small read. ``log``: a logarithmic colour scale."""
+    10^8 particles draws from a small read. ``log``: a logarithmic colour scale (default: for
+    counts, whose clustered projections span decades; not for a field's mean)."""
     return draw(_data.projection(group, step, axis, box, field, level=level, fraction=fraction, sample=sample,
                                  pixels=pixels, log=log, units=units))
 

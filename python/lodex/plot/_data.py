@@ -205,9 +205,11 @@ def _read_box(group, lo, hi):
 
 def projection(group, step: int, axis: Any = "z", box: Any = None, field: str | None = None, *,
                level: int | None = None, fraction: float | None = None, sample: int | None = DEFAULT_SAMPLE,
-               pixels: int = DEFAULT_PIXELS, log: bool = False, units: Mapping[str, str] | None = None) -> PlotData:
+               pixels: int = DEFAULT_PIXELS, log: bool | None = None,
+               units: Mapping[str, str] | None = None) -> PlotData:
     """Particles of ``step`` inside ``box`` projected along ``axis``: counts per pixel, or the mean
-    of ``field`` per pixel (NaN where no particle falls), from a level-of-detail read."""
+    of ``field`` per pixel (NaN where no particle falls), from a level-of-detail read. ``log``
+    None: a log scale for counts (a clustered projection spans decades), linear for a field."""
     ax = axis_number(axis)
     units = check_units(units)
     pixels = check_pixels(pixels)
@@ -223,9 +225,11 @@ def projection(group, step: int, axis: Any = "z", box: Any = None, field: str | 
     h, v = PLANE[ax]
     pos = data["position"]
     counts = histogram_2d(pos[:, h], pos[:, v], eh, ev)
-    what = f"{group.name}, step {step}, {stats['particles']:,} particles" + _sample_note(lod)
+    what = (f"{group.name}, step {step}, {stats['particles']:,} particles" + _sample_note(lod)
+            + f", projected along {AXES[ax]}")
     out = PlotData("projection", counts, eh, ev, title=what, xlabel=with_unit(AXES[h], units),
-                   ylabel=with_unit(AXES[v], units), label="particles per pixel", log=bool(log), stats=stats)
+                   ylabel=with_unit(AXES[v], units), label="particles per pixel",
+                   log=spec is None if log is None else bool(log), stats=stats)
     if spec is not None:
         vals = values_of(data[spec[0]], spec[1])
         sums = histogram_2d(pos[:, h], pos[:, v], eh, ev, weights=vals)
@@ -234,6 +238,11 @@ def projection(group, step: int, axis: Any = "z", box: Any = None, field: str | 
         out.kind, out.label = "projection_mean", f"mean {with_unit(spec[2], units)}"
     stats.update(read_wall_s=t1 - t0, bin_s=time.perf_counter() - t1)   # wall times of the read and the binning
     return out
+
+
+def matches_text(n: int) -> str:
+    """``1 match``, ``891 matches``."""
+    return f"{n:,} match" + ("" if n == 1 else "es")
 
 
 def _sample_note(lod: dict) -> str:
@@ -254,7 +263,7 @@ def query_projection(group, step: int, query: str, axis: Any = "z", box: Any = N
     pos = r.data["position"]
     out.overlay = histogram_2d(pos[:, h], pos[:, v], out.x, out.y)
     out.kind = "query_projection"
-    out.title = f"{group.name}, step {step}: {r.count:,} match\n{query}"
+    out.title = f"{group.name}, step {step}, projected along {AXES[axis_number(axis)]}: {matches_text(r.count)}\n{query}"
     out.stats["matches"] = r.count
     out.stats["query"] = dict(r.stats)
     return out
@@ -281,7 +290,7 @@ def histogram(group, step: int, field: str, query: str | None = None, box: Any =
     if query is not None:
         r = group.query(query, step, box=rbox, level=level, fields=[name])
         out.overlay = np.histogram(values_of(r.data[name], comp), edges)[0]
-        out.title += f", {r.count:,} match\n{query}"
+        out.title += f", {matches_text(r.count)}\n{query}"
         out.stats = dict(stats, matches=r.count, query=dict(r.stats))
     return out
 
@@ -355,7 +364,7 @@ def _slice_request(grid, axis, field, box, resolution) -> tuple:
 
 def _plane_index(grid, ax: int, index: Any, stride: list[int], lo, hi) -> int:
     dims = grid.dims
-    i = (lo[ax] + hi[ax] - 1) // 2 if index is None else index
+    i = (lo[ax] + hi[ax]) // 2 if index is None else index   # n // 2 of n planes, as the web viewer
     if isinstance(i, bool) or not isinstance(i, (int, np.integer)) or not lo[ax] <= i < hi[ax]:
         raise InvalidArgumentError(f"index must be an integer in {lo[ax]}..{hi[ax] - 1} (the grid has "
                                    f"{dims[ax]} samples along {AXES[ax]}), got {index!r}")

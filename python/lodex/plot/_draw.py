@@ -5,9 +5,12 @@ from __future__ import annotations
 
 import os
 
+import matplotlib
 import numpy as np
 from matplotlib.colors import LinearSegmentedColormap, LogNorm, Normalize
 from matplotlib.figure import Figure
+from matplotlib.patches import Patch
+from matplotlib.ticker import FixedLocator, FuncFormatter, NullFormatter
 
 from .._files import replace_whole
 from ..errors import InvalidArgumentError, IOFailure
@@ -16,6 +19,9 @@ from ._data import PlotData
 FORMATS = {".png": "png", ".svg": "svg", ".pdf": "pdf"}
 # The particles under a query's matches: white to mid grey, so that the matches stand out.
 _LIGHT_GREYS = LinearSegmentedColormap.from_list("lodex_light_greys", ["white", "0.45"])
+# Pixels without a value (no particle, or not positive on a log scale): a colour viridis does
+# not use, named in a legend, rather than the axes' white, which looked like a value.
+NO_DATA = "0.82"
 
 
 class Picture(Figure):
@@ -53,8 +59,7 @@ def _height(data: PlotData, width: float) -> float:
     if data.kind in ("timeline", "histogram", "hovmoller"):
         return 0.75 * width
     shape = (data.y[-1] - data.y[0]) / (data.x[-1] - data.x[0])
-    bars = 2 if data.overlay is not None else 1
-    return float(np.clip((width - 1.3 * bars) * shape + 1.2, 0.4 * width, 0.9 * width))
+    return float(np.clip((width - 1.3) * shape + 1.2, 0.4 * width, 0.9 * width))
 
 
 def _norm(values: np.ndarray, log: bool):
@@ -72,16 +77,47 @@ def _image(fig: Figure, ax, data: PlotData) -> None:
     values = np.asarray(data.values, dtype=np.float64)
     if data.log:
         values = np.where(values > 0, values, np.nan)   # zero and below: no colour on a log scale
+    norm = _norm(values, data.log)
+    if data.kind == "query_projection":   # the particles behind the matches: grey, no colour bar of their own
+        extent = (data.x[0], data.x[-1], data.y[0], data.y[-1])
+        ax.imshow(values, origin="lower", extent=extent, cmap=_LIGHT_GREYS, norm=norm, interpolation="nearest")
+        _matches(fig, ax, data, extent)
+        return
+    cmap = matplotlib.colormaps["viridis"].with_extremes(bad=NO_DATA)
     if data.kind == "hovmoller":   # rows are steps, whose spacing may vary: cells between the edges
-        im = ax.pcolormesh(data.x, data.y, values, cmap="viridis", norm=_norm(values, data.log))
+        im = ax.pcolormesh(data.x, data.y, values, cmap=cmap, norm=norm)
     else:
         extent = (data.x[0], data.x[-1], data.y[0], data.y[-1])
-        cmap = _LIGHT_GREYS if data.kind == "query_projection" else "viridis"
-        im = ax.imshow(values, origin="lower", extent=extent, cmap=cmap, norm=_norm(values, data.log),
-                       interpolation="nearest")
-    fig.colorbar(im, ax=ax, label=data.label, shrink=0.85)
-    if data.overlay is not None:
-        _matches(fig, ax, data, extent)
+        im = ax.imshow(values, origin="lower", extent=extent, cmap=cmap, norm=norm, interpolation="nearest")
+    _colorbar(fig, ax, im, data.label)
+    if np.isnan(values).any():
+        _legend(fig, [Patch(facecolor=NO_DATA, edgecolor="0.4", label=_no_data_text(data))])
+
+
+def _no_data_text(data: PlotData) -> str:
+    """What a pixel without a value means."""
+    if data.kind.startswith("projection"):
+        return "no particles"
+    return "not positive (log scale)" if data.log else "no value (NaN)"
+
+
+def _colorbar(fig: Figure, ax, mappable, label: str):
+    """A colour bar; on a log scale with plainly written ticks (1, 2, 5 of each decade when the
+    range spans less than a few decades, else the decades; at least its two ends), not
+    matplotlib's lone minor label such as 2x10^0 on a range within one decade."""
+    bar = fig.colorbar(mappable, ax=ax, label=label, shrink=0.85)
+    norm = mappable.norm
+    if isinstance(norm, LogNorm):
+        lo, hi = float(norm.vmin), float(norm.vmax)
+        subs = (1.0, 2.0, 5.0) if hi / lo < 1e3 else (1.0,)
+        decades = range(int(np.floor(np.log10(lo))), int(np.ceil(np.log10(hi))) + 1)
+        ticks = [m * 10.0 ** d for d in decades for m in subs if lo * (1 - 1e-9) <= m * 10.0 ** d <= hi * (1 + 1e-9)]
+        if len(ticks) < 2:
+            ticks = [lo, hi]
+        bar.ax.yaxis.set_major_locator(FixedLocator(ticks))
+        bar.ax.yaxis.set_major_formatter(FuncFormatter(lambda v, _: f"{v:.3g}"))
+        bar.ax.yaxis.set_minor_formatter(NullFormatter())
+    return bar
 
 
 # Matches in at most this many pixels are drawn as dots (visible at any size), more as an image.
@@ -89,7 +125,8 @@ _DOTS = 20000
 
 
 def _matches(fig: Figure, ax, data: PlotData, extent) -> None:
-    """A query's matches per pixel over the particles, in colour, with their colour bar."""
+    """A query's matches per pixel over the particles, in colour, with their colour bar (the one
+    colour bar of the picture; a legend names the grey particles behind)."""
     counts = np.asarray(data.overlay, dtype=np.float64)
     rows, cols = np.nonzero(counts > 0)
     norm = _norm(counts[rows, cols], data.log)
@@ -100,7 +137,14 @@ def _matches(fig: Figure, ax, data: PlotData, extent) -> None:
     else:
         om = ax.imshow(np.where(counts > 0, counts, np.nan), origin="lower", extent=extent, cmap="autumn",
                        norm=norm, interpolation="nearest")
-    fig.colorbar(om, ax=ax, label="matches per pixel", shrink=0.85)
+    _colorbar(fig, ax, om, "matches per pixel")
+    _legend(fig, [Patch(facecolor="0.6", edgecolor="0.4", label="particles (darker: more)"),
+                  Patch(facecolor="white", edgecolor="0.4", label="no particles")])
+
+
+def _legend(fig: Figure, handles: list) -> None:
+    """A one-line legend under the picture (it hides no data)."""
+    fig.legend(handles=handles, loc="outside lower center", ncols=len(handles), fontsize="small", frameon=False)
 
 
 def _line(ax, data: PlotData) -> None:
