@@ -323,6 +323,15 @@ def test_series_view(server, page):
     plane = se.read("T", [2])[0, 3].astype("f8")   # (y, x)
     check_picture(pixels(page, "splot"), plane, plane.min(), plane.max())
     assert st["legend"]["min"] == plane.min() and st["legend"]["max"] == plane.max()
+    # a click on the plot: that sample's time line over every flushed step
+    plot = page.locator("#splot")
+    plot.scroll_into_view_if_needed()
+    box = plot.bounding_box()
+    plot.click(position={"x": (7 + 0.5) * box["width"] / 24, "y": box["height"] - (4 + 0.5) * box["height"] / 12})
+    page.wait_for_function("() => window.lodexViewer.series.timeline", timeout=20000)
+    tl = page.evaluate("() => window.lodexViewer.series.timeline")
+    assert (tl["x"], tl["y"], tl["z"]) == (7, 4, 3) and tl["steps"] == se.steps
+    assert tl["values"] == se.read("T", se.steps, ((7, 4, 3), (8, 5, 4)))[:, 0, 0, 0].astype("f8").tolist()
     page.select_option("#svar", "PS")
     page.wait_for_function("() => window.lodexViewer.series.idle && window.lodexViewer.series.var === 'PS'",
                            timeout=20000)

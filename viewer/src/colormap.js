@@ -8,6 +8,13 @@ export function rgb(t) {
   return STOPS[i].map((v, k) => (v + f * (STOPS[i + 1][k] - v)) / 255);
 }
 
+// rgb() at 1024 evenly spaced values of [0, 1], for colouring many particles without allocating.
+export const LUT = (() => {
+  const out = new Float32Array(1024 * 3);
+  for (let i = 0; i < 1024; i++) out.set(rgb(i / 1023), 3 * i);
+  return out;
+})();
+
 export function drawBar(canvas) {
   const ctx = canvas.getContext("2d");
   for (let y = 0; y < canvas.height; y++) {

@@ -8,7 +8,7 @@ import { SliceView } from "./slice.js";
 import { SeriesView } from "./series.js";
 
 const $ = (id) => document.getElementById(id);
-const DEBOUNCE_MS = 150;   // a burst of wheel ticks or a drag is one view change
+const DEBOUNCE_MS = 120;   // a burst of wheel ticks or a drag is one view change
 
 // What the browser test reads: every request made, what is drawn, whether streaming is idle.
 const state = { requests: [], drawn: 0, idle: false, level: -1, levels: 0, box: null, generation: 0,

@@ -1,7 +1,7 @@
 // The particle cloud: growable three.js buffers, appended to level by level; the positions as
 // read (float64 or float32) are kept per appended piece, so a picked particle is found exactly.
 import * as THREE from "three";
-import { rgb } from "./colormap.js";
+import { LUT } from "./colormap.js";
 
 export class Cloud {
   constructor(scene) {
@@ -37,12 +37,14 @@ export class Cloud {
   append(positions, values, n, origin, lo, hi) {
     this.reserve(this.count + n);
     const pos = this.geometry.getAttribute("position"), col = this.geometry.getAttribute("color");
-    const span = hi > lo ? hi - lo : 1;
+    const scale = 1023 / (hi > lo ? hi - lo : 1);
+    const P = pos.array, C = col.array, [o0, o1, o2] = origin;
     for (let i = 0; i < n; i++) {
-      const j = (this.count + i) * 3;
-      for (let a = 0; a < 3; a++) pos.array[j + a] = Number(positions[i * 3 + a]) - origin[a];
-      const [r, g, b] = rgb((values[i] - lo) / span);
-      col.array[j] = r; col.array[j + 1] = g; col.array[j + 2] = b;
+      const j = (this.count + i) * 3, k = i * 3;
+      P[j] = Number(positions[k]) - o0; P[j + 1] = Number(positions[k + 1]) - o1; P[j + 2] = Number(positions[k + 2]) - o2;
+      const t = (values[i] - lo) * scale;
+      const c = 3 * (t > 0 ? (t < 1023 ? Math.round(t) : 1023) : 0);   // NaN: the low end
+      C[j] = LUT[c]; C[j + 1] = LUT[c + 1]; C[j + 2] = LUT[c + 2];
     }
     this.pieces.push({ start: this.count, n, positions });
     this.count += n;

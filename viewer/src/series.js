@@ -20,6 +20,9 @@ export class SeriesView {
     $("sstep").onchange = () => this.load();
     $("splane").oninput = () => { $("splaneval").textContent = $("splane").value; };
     $("splane").onchange = () => this.load();
+    $("splot").addEventListener("click", (e) => this.timeline(e.offsetX, e.offsetY).catch((err) => {
+      $("sinfo").textContent = String(err.message);
+    }));
     this.reset();
   }
 
@@ -62,10 +65,38 @@ export class SeriesView {
       const [lo, hi] = finiteRange(vals);
       const size = drawPlane($("splot"), vals, w, h, lo, hi);
       st.legend = drawLegend($("slegend"), `${vname} (step ${step}${v.ndim === 3 ? `, z = ${z}` : ""})`, lo, hi);
-      Object.assign(st, { shape, canvas: size, range: [lo, hi], idle: true });
-      $("sinfo").textContent = `${w} x ${h} (x across, y up)`;
+      Object.assign(st, { shape, canvas: size, range: [lo, hi], plane: [h, w], idle: true });
+      $("sinfo").textContent = `${w} x ${h} (x across, y up); click a point for its time line`;
     } catch (e) {
       if (gen === st.generation) { $("sinfo").textContent = String(e.message); st.idle = true; }
     }
+  }
+
+  // The clicked sample's value at every flushed step, drawn as a line over the steps.
+  async timeline(px, py) {
+    const st = this.state.series;
+    if (!st.plane) return;
+    const [h, w] = st.plane, [cw, ch] = st.canvas;
+    const x = Math.min(w - 1, Math.floor(px * w / cw)), y = Math.min(h - 1, Math.floor((ch - 1 - py) * h / ch));
+    const s = this.current(), name = $("series").value, vname = st.var, z = st.z ?? 0;
+    const u = `/api/series?name=${encodeURIComponent(name)}&var=${encodeURIComponent(vname)}` +
+              `&box=${x},${y},${z},${x + 1},${y + 1},${z + 1}`;
+    const f = await getFrame(u);
+    const values = Array.from(f.arrays.data, Number);
+    st.timeline = { x, y, z: st.z, steps: f.header.steps, values };
+    const c = $("stime"), ctx = c.getContext("2d");
+    ctx.fillStyle = "#000"; ctx.fillRect(0, 0, c.width, c.height);
+    const [lo, hi] = finiteRange(values);
+    const n = values.length, pad = 14;
+    ctx.strokeStyle = "#5ec962"; ctx.beginPath();
+    values.forEach((v, i) => {
+      const X = pad + (n > 1 ? i / (n - 1) : 0.5) * (c.width - 2 * pad);
+      const Y = c.height - pad - ((v - lo) / (hi - lo || 1)) * (c.height - 2 * pad);
+      if (i) ctx.lineTo(X, Y); else ctx.moveTo(X, Y);
+    });
+    ctx.stroke();
+    ctx.fillStyle = "#ddd"; ctx.font = "11px sans-serif";
+    ctx.fillText(`${vname} at x=${x} y=${y}${st.z === null ? "" : ` z=${z}`}: ${lo.toPrecision(4)}..${hi.toPrecision(4)}`, 4, 11);
+    ctx.fillText(`steps ${f.header.steps[0]}..${f.header.steps[n - 1]}`, 4, c.height - 2);
   }
 }
