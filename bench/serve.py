@@ -9,11 +9,16 @@ viewer's requests:
     same way (level 0 of the box, then each refinement);
   - in the browser: Debian's chromium (headless, software WebGL, driven by Playwright) loads
     the viewer; time from navigation to the first particles painted (--browser-repeats loads);
+  - in the browser, zoom: one wheel tick on a view at rest; time from the tick to the first
+    particles of the narrower view painted (the 120 ms debounce included);
+  - filter counts: /api/count (the exact count from the energy bitmap index, and the level
+    that fits the budget) for a few value filters over the whole domain;
   - the baseline: the whole step (every particle, the same fields) over the same endpoint, which
     is what a viewer without levels of detail must load before its first paint.
 
-Medians of --repeats runs with min and max, page cache warm. Goal (issue 23): first paint under
-0.5 s and under 2 % of the step's bytes. Writes bench/results/serve.json and serve.png.
+Medians of --repeats runs with min and max, page cache warm. Goals: first paint under 0.5 s and
+under 2 % of the step's bytes (issue 23); in the browser, first paint <= 0.5 s after navigation,
+a zoom step adds detail in <= 0.3 s, exact filter counts in <= 0.5 s (issue 38). Writes bench/results/serve.json and serve.png.
 
     .venv/bin/python bench/serve.py                         # 10^7 particles
     .venv/bin/python bench/serve.py --particles 200000      # quick check
@@ -47,7 +52,7 @@ def write(path: str, n: int) -> None:
     g = ds.particles("p", {"position": ("f8", 3), "energy": "f4"}, domain=((0, 0, 0), (1, 1, 1)),
                      partition_grid=(4, 4, 4))
     pos = rng.normal(0.5, 0.15, (n, 3)).clip(0, np.nextafter(1, 0))
-    g.write(0, {"position": pos, "energy": rng.gamma(2.0, 1.0, n).astype("f4")})
+    g.write(0, {"position": pos, "energy": rng.gamma(2.0, 1.0, n).astype("f4")}, index=["energy"])
     ds.close()
 
 
@@ -74,6 +79,28 @@ def stream(conn, box: str | None) -> list[dict]:
         if level + 1 >= head["levels"] or drawn + 2 * head["count"] > BUDGET:
             return out
         level += 1
+
+
+QUERIES = ("energy > 8", "energy > 4", "energy < 0.5")
+
+
+def filter_counts(conn, repeats: int) -> dict:
+    """Seconds of /api/count with the viewer's budget (the exact count, then the level that fits)."""
+    from urllib.parse import quote
+    out = {}
+    for q in QUERIES:
+        url = f"/api/count?group=p&step=0&q={quote(q)}&budget={BUDGET}"
+        times, body = [], None
+        for _ in range(repeats):
+            t0 = time.perf_counter()
+            conn.request("GET", url)
+            r = conn.getresponse()
+            body = json.loads(r.read())
+            times.append(time.perf_counter() - t0)
+            assert r.status == 200, body
+        out[q] = {"seconds": stat(times), "count": body["count"], "used_index": body["used_index"],
+                  "level": body["level"], "drawn": body["drawn"]}
+    return out
 
 
 def stat(xs: list[float]) -> dict:
@@ -109,8 +136,21 @@ def run(conn, repeats: int) -> dict:
     return out
 
 
-def browser_first_paint(url: str, repeats: int) -> dict:
-    """ms from navigation to the viewer's first painted level (window.lodexViewer.firstPaintMs)."""
+ZOOM_TICK = """() => new Promise((done) => {
+    const s = window.lodexViewer, gen = s.generation, paints = s.paints;
+    const c = document.getElementById('view'), r = c.getBoundingClientRect();
+    const t0 = performance.now();
+    c.dispatchEvent(new WheelEvent('wheel', {deltaY: -100, clientX: r.x + r.width / 2,
+                                              clientY: r.y + r.height / 2, bubbles: true, cancelable: true}));
+    const poll = () => (s.generation > gen && s.paints > paints) ? done(performance.now() - t0)
+        : performance.now() - t0 > 20000 ? done(Infinity) : setTimeout(poll, 2);
+    poll();
+})"""
+
+
+def browser(url: str, repeats: int) -> tuple[dict, dict]:
+    """Seconds from navigation to the viewer's first painted level (window.lodexViewer.firstPaintMs),
+    and from a wheel tick to the first particles of the zoomed view painted."""
     import shutil as sh
 
     from playwright.sync_api import sync_playwright
@@ -123,8 +163,13 @@ def browser_first_paint(url: str, repeats: int) -> dict:
             page.goto(url)
             page.wait_for_function("() => window.lodexViewer && window.lodexViewer.paints > 0", timeout=60000)
             times.append(page.evaluate("() => window.lodexViewer.firstPaintMs") / 1e3)
+        page.wait_for_function("() => window.lodexViewer.idle", timeout=120000)
+        zooms = []
+        for _ in range(repeats):
+            zooms.append(page.evaluate(ZOOM_TICK) / 1e3)
+            page.wait_for_function("() => window.lodexViewer.idle", timeout=120000)
         b.close()
-    return stat(times)
+    return stat(times), stat(zooms)
 
 
 def chart(res: dict, path: str) -> None:
@@ -168,8 +213,14 @@ def main() -> None:
         conn = http.client.HTTPConnection(*srv.server_address[:2], timeout=600)
         stream(conn, None)   # warm the page cache once
         res = run(conn, args.repeats)
+        res["filter_counts"] = filter_counts(conn, args.repeats)
+        worst = max(v["seconds"]["median"] for v in res["filter_counts"].values())
+        res["goals"]["filter_count_under_0.5s"] = worst <= 0.5
         if args.browser_repeats:
-            res["browser_first_paint_seconds"] = browser_first_paint(srv.url + "/", args.browser_repeats)
+            paint, zoom = browser(srv.url + "/", args.browser_repeats)
+            res["browser_first_paint_seconds"], res["browser_zoom_step_seconds"] = paint, zoom
+            res["goals"]["browser_first_paint_under_0.5s"] = paint["median"] <= 0.5
+            res["goals"]["browser_zoom_step_under_0.3s"] = zoom["median"] <= 0.3
         srv.shutdown()
         srv.server_close()
     finally:
@@ -187,6 +238,13 @@ def main() -> None:
         b = res["browser_first_paint_seconds"]
         print(f"browser first paint (navigation to first level drawn): {b['median'] * 1e3:.1f} ms "
               f"(min {b['min'] * 1e3:.1f}, max {b['max'] * 1e3:.1f})")
+    if "browser_zoom_step_seconds" in res:
+        z = res["browser_zoom_step_seconds"]
+        print(f"browser zoom step (wheel tick to the zoomed view's first paint): {z['median'] * 1e3:.1f} ms "
+              f"(min {z['min'] * 1e3:.1f}, max {z['max'] * 1e3:.1f})")
+    for q, v in res["filter_counts"].items():
+        print(f"filter count {q!r}: {v['count']:,} matches (index: {v['used_index']}), level {v['level']} "
+              f"draws {v['drawn']:,}: {v['seconds']['median'] * 1e3:.1f} ms")
     print(f"whole step: {res['full_step']['seconds']['median']:.3f} s")
     for name, v in res["views"].items():
         print(f"view {name}: {len(v['levels'])} levels, {v['stream_bytes']:,} bytes, "

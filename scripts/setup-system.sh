@@ -6,7 +6,8 @@
 #                           Fortran interface (scripts/setup-fortran-mpi.sh)
 #   setup-system.sh test    core + what `make test` and `make bench` drive: paraview,
 #                           python3-paraview and xvfb (tests/python/test_paraview.py,
-#                           bench/paraview.py), chromium (the lodex serve viewer tests), Debian's
+#                           bench/paraview.py), chromium (the lodex serve viewer tests), nodejs and
+#                           npm (tests/python/test_viewer_bundle.py rebuilds the viewer), Debian's
 #                           Open MPI with its headers and Fortran binding (libopenmpi-dev: the
 #                           native package built and run against a second MPI,
 #                           tests/python/test_native.py), python3-h5py-mpi and python3-mpi4py
@@ -27,7 +28,8 @@ pkgs=(libroaring-dev libxxhash-dev nlohmann-json3-dev libgtest-dev zlib1g-dev cm
       gfortran libmpich-dev patchelf pkg-config)
 case "$profile" in
   core) ;;
-  test) pkgs+=(chromium paraview python3-paraview xvfb libopenmpi-dev openmpi-bin python3-h5py-mpi python3-mpi4py ccache) ;;
+  test) pkgs+=(chromium nodejs paraview python3-paraview xvfb libopenmpi-dev openmpi-bin python3-h5py-mpi python3-mpi4py ccache)
+        command -v npm >/dev/null || pkgs+=(npm) ;;   # a nodejs from elsewhere may bring its own npm
   fuzz) pkgs+=(clang-19 libclang-rt-19-dev) ;;
   *) echo "setup-system: unknown profile '$profile' (core, test or fuzz)" >&2; exit 2 ;;
 esac

@@ -101,6 +101,11 @@ def test_info(server, ds):
         assert s["levels"] == g.refine(s["step"]).levels
         assert s["bounds"] == [full["position"].min(axis=0).tolist(), full["position"].max(axis=0).tolist()]
     assert gas["steps"][0]["indexed"] == ["energy"] and gas["steps"][1]["indexed"] == []
+    for s in gas["steps"]:   # each field's range from the files' metadata: the data's exact range
+        full = g.read(s["step"])
+        for f, r in s["ranges"].items():
+            a = full[f].reshape(N, -1)
+            assert r == {"min": a.min(axis=0).astype("f8").tolist(), "max": a.max(axis=0).astype("f8").tolist()}
     assert info["grids"]["density"]["dims"] == [16, 16, 8]
     assert info["grids"]["density"]["max_resolution"] == ds.grid("density").max_resolution
     assert info["series"]["weather"]["steps"] == [0, 1, 2, 3]
@@ -238,6 +243,55 @@ def test_query_matches(server, ds, step, q, box, level, indexed):
     assert head["notes"] == ref.notes and (indexed or head["notes"])
     for f in ("id", "position"):
         same(arrays[f], ref.data[f])
+
+
+@pytest.mark.parametrize("step, q, box, budget", [
+    (0, "energy > 0.2", None, None),
+    (0, "energy > 0.2", None, 100),                            # the level whose matches fit 100
+    (0, "energy < 0.5", ((0, 0, 0), (0.5, 0.7, 1)), 50),
+    (0, "energy > 0.2", None, 10**6),                          # every match fits: the last level
+    (5, "energy > 0.9 && x < 0.5", None, 40),                  # no index on step 5: a scan
+    (0, "energy > 0.5", ((0.2, 0.2, 0.2), (0.2, 0.5, 0.5)), 10),   # a zero-size box: 0
+])
+def test_count_is_the_exact_total_and_a_level_fitting_the_budget(server, ds, step, q, box, budget):
+    from urllib.parse import quote
+    url = f"/api/count?group=gas&step={step}&q={quote(q)}"
+    if box:
+        url += "&box=" + ",".join(str(v) for v in box[0] + box[1])
+    if budget:
+        url += f"&budget={budget}"
+    status, headers, body = request(server, url)
+    assert status == 200 and headers["Content-Type"] == "application/json", body
+    r = json.loads(body)
+    g = ds.particles("gas")
+    ref = g.query(q, step, box, count_only=True)
+    assert r["count"] == ref.count and r["used_index"] == ref.used_index == (step == 0)
+    assert r["notes"] == ref.notes and r["levels"] == g.refine(step, box).levels
+    if step == 0 and box is None:
+        assert r["stats"]["data_bytes"] == 0   # the index alone: no particle read
+    if budget is None:
+        assert "level" not in r
+        return
+    at = lambda lv: g.query(q, step, box, lv, count_only=True).count   # noqa: E731
+    assert r["drawn"] == at(r["level"]) and (r["drawn"] <= budget or r["level"] == 0)
+    if r["level"] + 1 < r["levels"]:
+        assert at(r["level"] + 1) > budget   # the finest that fits
+    else:
+        assert r["drawn"] == ref.count <= budget
+
+
+@pytest.mark.parametrize("query, status, message", [
+    ("group=gas&step=0", 400, "missing parameter 'q'"),
+    ("group=gas&step=0&q=energy%20%3E", 400, ""),
+    ("group=gas&step=0&q=mass%3E1", 400, "mass"),
+    ("group=gas&step=0&q=energy%3E1&budget=0", 400, "budget"),
+    ("group=gas&step=0&q=energy%3E1&budget=x", 400, "budget"),
+    ("group=gas&step=3&q=energy%3E1", 404, "no step 3"),
+])
+def test_count_bad_requests(server, query, status, message):
+    st, _, body = request(server, "/api/count?" + query)
+    r = json.loads(body)
+    assert st == status and message in r["error"], r
 
 
 @pytest.mark.parametrize("query, field, kw", [

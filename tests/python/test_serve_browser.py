@@ -36,6 +36,11 @@ def server(tmp_path_factory):
     z, y, x = np.mgrid[0:16, 0:32, 0:32]
     gr.write(0, ((0, 0, 0), (32, 32, 16)), (np.sin(x / 5.0) + np.cos(y / 7.0) + z / 16).astype("f4"))
     gr.write(1, ((0, 0, 0), (32, 32, 16)), (np.cos(x / 3.0) * y / 32 - z / 16).astype("f4"))
+    se = ds.series("weather", dims=(24, 12, 6), variables={"T": ("f4", 3), "PS": ("f4", 2)}, d_tar=2)
+    z, y, x = np.mgrid[0:6, 0:12, 0:24]
+    for t in range(3):
+        se.write(t, ((0, 0, 0), (24, 12, 6)), {"T": (x + 3 * y + 100 * z + 1000 * t).astype("f4"),
+                                                "PS": (x * y + t).astype("f4")[0]})
     ds.close()
     srv = make_server(path, "127.0.0.1", 0, quiet=True)
     threading.Thread(target=srv.serve_forever, daemon=True).start()
@@ -51,17 +56,18 @@ def page(server):
                                     args=["--use-angle=swiftshader", "--enable-unsafe-swiftshader",
                                           "--no-sandbox"])
         pg = browser.new_page(viewport={"width": 900, "height": 600})
-        errors = []
+        errors, statuses = [], []
         pg.on("pageerror", lambda e: errors.append(str(e)))
+        pg.on("response", lambda r: statuses.append((r.status, r.url)))
         pg.goto(server.login_url)   # the token once, then the cookie for every fetch
         assert pg.url == server.url + "/"   # the token left the address bar
-        pg.errors = errors
+        pg.errors, pg.statuses = errors, statuses
         yield pg
         browser.close()
 
 
 def state(page) -> dict:
-    return page.evaluate("() => JSON.parse(JSON.stringify({...window.lodexViewer, info: null}))")
+    return page.evaluate("() => JSON.parse(JSON.stringify({...window.lodexViewer, info: null, screenOf: null, project: null}))")
 
 
 def wait_idle(page, generation: int = 0) -> dict:
@@ -72,9 +78,14 @@ def wait_idle(page, generation: int = 0) -> dict:
     return s
 
 
+def generation(s: dict, kinds=("particles", "count", "query")) -> list[dict]:
+    """The requests of the view's last stream, in order."""
+    return [r for r in s["requests"] if r["gen"] == s["generation"] and r["kind"] in kinds]
+
+
 def last_view(s: dict) -> tuple[int, tuple, list[str]]:
     """(step, box, fields) of the view's last request, exactly as the browser sent them."""
-    q = {k: v[0] for k, v in parse_qs(urlsplit(s["requests"][-1]["url"]).query).items()}
+    q = {k: v[0] for k, v in parse_qs(urlsplit(generation(s)[-1]["url"]).query).items()}
     v = [float(t) for t in q["box"].split(",")]
     return int(q["step"]), (tuple(v[:3]), tuple(v[3:])), q["fields"].split(",")
 
@@ -84,8 +95,10 @@ def check_drawn(server, s: dict) -> int:
     step, box, _ = last_view(s)
     g = lodex.open(server.dataset.path).particles("gas")
     want = len(g.read(step, box, ["energy"], level=s["level"])["energy"])
-    mine = [r for r in s["requests"] if r["box"] == s["box"]]
-    assert s["drawn"] == want == sum(r["count"] for r in mine[-(s["level"] + 1):])
+    mine = generation(s)
+    assert all(r["box"] == s["box"] for r in mine)
+    assert [r["level"] for r in mine] == list(range(s["startLevel"], s["level"] + 1))
+    assert s["drawn"] == want == sum(r["count"] for r in mine)
     return want
 
 
@@ -104,27 +117,98 @@ def test_first_paint_matches_the_api(server, page, tmp_path):
     assert [r["level"] for r in s["requests"]][:2] == [0, 1]   # coarse first
     check_drawn(server, s)
     not_blank(page, tmp_path, "first")
+    # the camera frames the domain: its eight corners are in view, and the view box is the domain
+    lo, hi = s["frame"]["domain"]
+    for corner in [[(lo, hi)[k >> a & 1][a] for a in range(3)] for k in range(8)]:
+        ndc = page.evaluate(f"() => window.lodexViewer.project({corner})")
+        assert all(-1 <= v <= 1 for v in ndc), (corner, ndc)
+    assert s["box"] == [lo, hi] and s["frame"]["selection"] is None
 
 
 def test_zoom_refines(server, page, tmp_path):
     s = wait_idle(page)
     page.fill("#budget", "4000")
-    page.select_option("#field", "velocity[1]")   # restarts with the small budget
+    page.locator("#budget").blur()   # its change restarts the view
+    page.select_option("#field", "velocity[1]")   # and this again, with the small budget
     before = wait_idle(page, s["generation"])
     assert before["level"] + 1 < before["levels"]
     check_drawn(server, before)
     assert all("velocity" in r["url"] for r in before["requests"][-(before["level"] + 1):])
     box = page.locator("#view").bounding_box()
     page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
-    for _ in range(6):
-        page.mouse.wheel(0, -300)
-        page.wait_for_timeout(60)
-    after = wait_idle(page, before["generation"])
     size = lambda b: np.prod(np.subtract(b[1], b[0]))   # noqa: E731
-    assert size(after["box"]) < size(before["box"])
+    page.mouse.wheel(0, -100)   # one tick narrows the view at once (the box is not clamped)
+    one = wait_idle(page, before["generation"])
+    assert one["generation"] == before["generation"] + 1 and size(one["box"]) < 0.97 * size(before["box"])
+    check_drawn(server, one)
+    # a burst of six ticks 30 ms apart: one new stream, once the wheel rests (debounced)
+    page.evaluate("""() => new Promise((done) => {
+        const c = document.getElementById('view'), r = c.getBoundingClientRect();
+        let k = 0;
+        const tick = () => {
+            c.dispatchEvent(new WheelEvent('wheel', {deltaY: -300, clientX: r.x + r.width / 2,
+                                                      clientY: r.y + r.height / 2, bubbles: true, cancelable: true}));
+            if (++k < 6) setTimeout(tick, 30); else done();
+        };
+        tick();
+    })""")
+    after = wait_idle(page, one["generation"])
+    assert after["generation"] == one["generation"] + 1, [(r["gen"], int(r["t0"])) for r in after["requests"]]
+    assert size(after["box"]) < size(one["box"])
     assert after["level"] > before["level"], (before["level"], after["level"])
+    # the zoomed view kept drawing and went on from the level of what it had, not from level 0
+    reqs = generation(after)
+    assert 0 < after["startLevel"] == reqs[0]["level"] and reqs[0]["from"] == -1
+    assert len(reqs) < after["level"] + 1
     check_drawn(server, after)
     not_blank(page, tmp_path, "zoomed")
+
+
+def test_legend_shows_the_fields_range(server, page):
+    s = wait_idle(page)
+    g = lodex.open(server.dataset.path).particles("gas")
+    step = last_view(s)[0]
+    for field, (name, comp) in (("energy", ("energy", 0)), ("velocity[1]", ("velocity", 1))):
+        page.select_option("#field", field)
+        s = wait_idle(page, s["generation"])
+        a = g.read(step, fields=[name])[name].reshape(N, -1)[:, comp]   # every particle of the step
+        assert (s["legend"]["min"], s["legend"]["max"]) == (float(a.min()), float(a.max()))
+        assert s["range"] == [float(a.min()), float(a.max())]
+        text = page.inner_text("#legend")
+        assert text.startswith(field) and len(s["legend"]["ticks"]) >= 3
+        assert text.count("–") >= 2   # round ticks between min and max
+    bg = page.evaluate("() => getComputedStyle(document.getElementById('legend')).backgroundColor")
+    alpha = float(bg.split(",")[3].strip(" )")) if bg.startswith("rgba") else 1.0
+    assert alpha >= 0.8, bg   # readable over dense points
+
+
+def test_picking_shows_the_particles_fields(server, page):
+    s = wait_idle(page)
+    view = page.locator("#view").bounding_box()
+    g = lodex.open(server.dataset.path).particles("gas")
+    full = g.read(last_view(s)[0])
+    inside = page.evaluate(f"""() => {{   // drawn particles whose pixel is inside the canvas
+        const out = [];
+        for (let i = 0; i < {s["drawn"]} && out.length < 400; i++) {{
+            const [x, y] = window.lodexViewer.screenOf(i);
+            if (x > 10 && y > 10 && x < {view["width"]} - 10 && y < {view["height"]} - 10) out.push(i);
+        }}
+        return out; }}""")
+    for i in (inside[0], inside[-1]):
+        x, y = page.evaluate(f"() => window.lodexViewer.screenOf({i})")
+        page.mouse.click(view["x"] + x, view["y"] + y)
+        page.wait_for_function("() => window.lodexViewer.pick", timeout=20000)
+        pick = page.evaluate("() => window.lodexViewer.pick")
+        assert pick["index"] >= 0 and pick["step"] == last_view(s)[0]
+        px, py = page.evaluate(f"() => window.lodexViewer.screenOf({pick['index']})")
+        assert np.hypot(px - x, py - y) <= 6   # the particle under the click
+        row = np.flatnonzero((full["position"] == np.array(pick["position"])).all(axis=1))
+        assert len(row) == 1
+        for name, values in pick["fields"].items():
+            want = full[name][row[0]].reshape(-1)
+            assert [float(v) for v in values] == [float(v) for v in want], name
+        assert "energy" in page.inner_text("#pick")
+        page.evaluate("() => { window.lodexViewer.pick = null; }")
 
 
 def test_step_change(server, page):
@@ -136,16 +220,29 @@ def test_step_change(server, page):
     check_drawn(server, after)
 
 
-def test_value_filter(server, page):
+def test_value_filter_shows_the_exact_count(server, page):
     s = wait_idle(page)
-    page.fill("#query", "energy > 2.5")
+    page.click("#resetbox")   # the whole domain in view
+    s = wait_idle(page, s["generation"])
+    page.fill("#budget", "3000")
+    page.dispatch_event("#budget", "change")
+    s = wait_idle(page, s["generation"])
+    page.fill("#query", "energy > 1.5")
     page.click("#applyq")
     after = wait_idle(page, s["generation"])
     step, box, _ = last_view(after)
-    q = lodex.open(server.dataset.path).particles("gas").query("energy > 2.5", step, box, after["level"])
-    assert "/api/query" in after["requests"][-1]["url"]
-    assert after["drawn"] == q.count > 0 and q.used_index
-    assert "bitmap index" in page.inner_text("#qinfo")
+    g = lodex.open(server.dataset.path).particles("gas")
+    total = g.query("energy > 1.5", step, box)
+    drawn = g.query("energy > 1.5", step, box, after["level"])
+    assert after["drawn"] == drawn.count < total.count and total.used_index   # a subset is drawn
+    assert after["filterCount"] == total.count
+    text = page.inner_text("#qinfo")
+    assert text.startswith(f"{total.count:,} matches (bitmap index); {drawn.count:,} drawn at level "
+                           f"{after['level']} "), text
+    # the count came first, and no position was fetched to choose the level
+    reqs = generation(after, ("particles", "count", "query", "pick"))
+    assert [r["kind"] for r in reqs] == ["count", "query"], reqs
+    assert g.query("energy > 1.5", step, box, after["level"] + 1).count > 3000   # the finest that fits
     page.click("#clearq")
     wait_idle(page, after["generation"])
 
@@ -163,6 +260,100 @@ def test_grid_slice(server, page, tmp_path):
     not_blank(page, tmp_path, "slice", "#slice")
 
 
+VIRIDIS = np.array([[68, 1, 84], [59, 82, 139], [33, 145, 140], [94, 201, 98], [253, 231, 37]], float)
+
+
+def viridis(t: np.ndarray) -> np.ndarray:
+    """The viewer's colour map (viridis' five key colours, linearly interpolated)."""
+    x = np.clip(t, 0, 1) * 4
+    i = np.minimum(3, np.floor(x)).astype(int)
+    return VIRIDIS[i] + (x - i)[..., None] * (VIRIDIS[i + 1] - VIRIDIS[i])
+
+
+def pixels(page, canvas: str) -> np.ndarray:
+    """The canvas' pixels (height, width, rgb) as drawn."""
+    data = page.evaluate(f"() => {{ const c = document.getElementById('{canvas}'); "
+                         f"return [c.width, c.height, Array.from(c.getContext('2d').getImageData(0, 0, "
+                         f"c.width, c.height).data)]; }}")
+    w, h, flat = data
+    return np.array(flat, float).reshape(h, w, 4)[..., :3]
+
+
+def check_picture(img: np.ndarray, plane: np.ndarray, lo: float, hi: float) -> None:
+    """img shows plane (rows y or z, row 0 the first) with its aspect and row 0 at the bottom:
+    the centre pixel of each sample has the sample's colour."""
+    h, w = plane.shape
+    H, W = img.shape[:2]
+    assert abs(W / H - w / h) < 0.02 * (w / h), (img.shape, plane.shape)
+    rows = ((h - 1 - np.arange(h) + 0.5) * H / h).astype(int)   # row 0 at the bottom
+    cols = ((np.arange(w) + 0.5) * W / w).astype(int)
+    got = img[rows][:, cols]
+    want = viridis((plane - lo) / (hi - lo))
+    assert np.abs(got - want).max() <= 3, np.abs(got - want).max()
+
+
+def test_grid_slice_orientation_and_aspect(server, page):
+    g = lodex.open(server.dataset.path).grid("density")
+    for axis, index, cut in (("y", 5, lambda a: a[:, 5, :]), ("z", 3, lambda a: a[3])):
+        gen = page.evaluate("() => window.lodexViewer.slice.generation")
+        page.select_option("#axis", axis)
+        page.evaluate(f"() => {{ const e = document.getElementById('sliceidx'); e.value = '{index}'; "
+                      "e.dispatchEvent(new Event('change')); }")
+        page.wait_for_function(f"() => window.lodexViewer.slice.idle && window.lodexViewer.slice.generation > {gen}"
+                               " && window.lodexViewer.slice.resolution >= 0", timeout=20000)
+        sl = page.evaluate("() => window.lodexViewer.slice")
+        step = int(page.input_value("#step"))
+        plane = cut(g.read(step)).astype("f8")   # (z, x) for a y slice, (y, x) for a z slice
+        assert sl["plane"] == list(plane.shape) and sl["resolution"] == g.max_resolution
+        assert sl["range"] == [float(plane.min()), float(plane.max())]
+        check_picture(pixels(page, "slice"), plane, plane.min(), plane.max())
+        assert "max" in page.inner_text("#slicelegend")
+
+
+def test_series_view(server, page):
+    page.wait_for_function("() => window.lodexViewer.series && window.lodexViewer.series.idle && "
+                           "window.lodexViewer.series.shape", timeout=20000)
+    se = lodex.open(server.dataset.path).series("weather")
+    page.evaluate("() => { const e = document.getElementById('sstep'); e.value = '2'; "
+                  "e.dispatchEvent(new Event('change')); }")
+    page.wait_for_function("() => window.lodexViewer.series.idle && window.lodexViewer.series.step === 2",
+                           timeout=20000)
+    st = page.evaluate("() => window.lodexViewer.series")
+    assert st["var"] == "T" and st["z"] == 3   # the middle plane of 6
+    plane = se.read("T", [2])[0, 3].astype("f8")   # (y, x)
+    check_picture(pixels(page, "splot"), plane, plane.min(), plane.max())
+    assert st["legend"]["min"] == plane.min() and st["legend"]["max"] == plane.max()
+    # a click on the plot: that sample's time line over every flushed step
+    plot = page.locator("#splot")
+    plot.scroll_into_view_if_needed()
+    box = plot.bounding_box()
+    plot.click(position={"x": (7 + 0.5) * box["width"] / 24, "y": box["height"] - (4 + 0.5) * box["height"] / 12})
+    page.wait_for_function("() => window.lodexViewer.series.timeline", timeout=20000)
+    tl = page.evaluate("() => window.lodexViewer.series.timeline")
+    assert (tl["x"], tl["y"], tl["z"]) == (7, 4, 3) and tl["steps"] == se.steps
+    assert tl["values"] == se.read("T", se.steps, ((7, 4, 3), (8, 5, 4)))[:, 0, 0, 0].astype("f8").tolist()
+    page.select_option("#svar", "PS")
+    page.wait_for_function("() => window.lodexViewer.series.idle && window.lodexViewer.series.var === 'PS'",
+                           timeout=20000)
+    plane = se.read("PS", [2])[0].astype("f8")
+    check_picture(pixels(page, "splot"), plane, plane.min(), plane.max())
+
+
+def test_no_missing_files(page):
+    wait_idle(page)
+    assert not [u for st, u in page.statuses if st >= 400], page.statuses   # the favicon too
+    icon = page.evaluate("() => document.querySelector('link[rel=icon]').href")
+    assert icon.endswith("/favicon.svg") and any(u == icon and st == 200 for st, u in page.statuses)
+
+
+def test_box_inputs_fit_on_one_line(page):
+    tops = page.evaluate("() => [0, 1, 2, 3, 4, 5].map((i) => document.getElementById('b' + i).getBoundingClientRect().top)")
+    assert tops[0] == tops[1] == tops[2] and tops[3] == tops[4] == tops[5] and tops[3] > tops[0]
+    fits = page.evaluate("() => { const e = document.getElementById('budget'); e.value = '2000000'; "
+                         "return e.scrollWidth <= e.clientWidth; }")
+    assert fits
+
+
 def test_box_selection_narrows_requests(server, page):
     s = wait_idle(page)
     for i, v in enumerate((2, 3, 4, 6, 7, 8)):
@@ -171,6 +362,7 @@ def test_box_selection_narrows_requests(server, page):
     after = wait_idle(page, s["generation"])
     _, box, _ = last_view(after)
     sel = ((2, 3, 4), (6, 7, 8))
+    assert after["frame"]["selection"] == [list(sel[0]), list(sel[1])]   # drawn in the scene
     assert all(sel[0][a] <= box[0][a] <= box[1][a] <= sel[1][a] for a in range(3)), box
     check_drawn(server, after)
     page.click("#resetbox")

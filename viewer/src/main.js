@@ -2,18 +2,22 @@
 import * as THREE from "three";
 import { OrbitControls } from "three/examples/jsm/controls/OrbitControls.js";
 import { getJSON, getFrame, column } from "./api.js";
-import { drawBar } from "./colormap.js";
+import { drawLegend } from "./colormap.js";
 import { Cloud } from "./particles.js";
 import { SliceView } from "./slice.js";
+import { SeriesView } from "./series.js";
 
 const $ = (id) => document.getElementById(id);
+const DEBOUNCE_MS = 120;   // a burst of wheel ticks or a drag is one view change
 
 // What the browser test reads: every request made, what is drawn, whether streaming is idle.
 const state = { requests: [], drawn: 0, idle: false, level: -1, levels: 0, box: null, generation: 0,
-                paints: 0, error: null, filter: null, range: null };
+                paints: 0, error: null, filter: null, range: null, legend: null, pick: null,
+                filterCount: null, startLevel: 0 };
 window.lodexViewer = state;
 
 let info, group, renderer, scene, camera, controls, cloud, origin, selection = null;
+let outline, axes, selBox, startDist = 1, viewTimer = null;
 
 function fail(e) {
   state.error = String(e.message || e);
@@ -35,24 +39,26 @@ function fieldOptions(g) {
 function currentStep() { return group.steps[Number($("step").value)]; }
 function colourField() { return fieldOptions(group).find((o) => o[0] === $("field").value); }
 
-// The box in view: a cube around the orbit target as wide as the view at that distance,
-// inside the selection (or the domain).
+// The box in view: the selection (or the domain) when the camera frames it, scaled around the
+// orbit target by the camera's distance over the framing distance, so each wheel tick narrows
+// it at once; clipped to the selection (or the domain).
 function viewBox() {
   const bounds = selection || group.domain;
-  const dist = camera.position.distanceTo(controls.target);
-  const half = dist * Math.tan(THREE.MathUtils.degToRad(camera.fov / 2)) * Math.max(1, camera.aspect);
+  const scale = camera.position.distanceTo(controls.target) / startDist;
   const t = controls.target.toArray().map((v, a) => v + origin[a]);
-  const lo = t.map((v, a) => Math.max(bounds[0][a], v - half));
-  const hi = t.map((v, a) => Math.min(bounds[1][a], v + half));
+  const lo = t.map((v, a) => Math.max(bounds[0][a], v - scale * (bounds[1][a] - bounds[0][a]) / 2));
+  const hi = t.map((v, a) => Math.min(bounds[1][a], v + scale * (bounds[1][a] - bounds[0][a]) / 2));
   for (let a = 0; a < 3; a++) if (hi[a] < lo[a]) hi[a] = lo[a];
   return [lo, hi];
 }
 
+// Boxes within 1 % of the current box's extent are the same view (no new stream).
 function sameBox(a, b) {
   if (!a || !b) return false;
-  const size = group.domain[1].map((v, i) => v - group.domain[0][i]);
-  for (let s = 0; s < 2; s++) for (let i = 0; i < 3; i++)
-    if (Math.abs(a[s][i] - b[s][i]) > 0.02 * size[i]) return false;
+  for (let i = 0; i < 3; i++) {
+    const tol = 0.01 * Math.max(b[1][i] - b[0][i], 1e-300);
+    if (Math.abs(a[0][i] - b[0][i]) > tol || Math.abs(a[1][i] - b[1][i]) > tol) return false;
+  }
   return true;
 }
 
@@ -62,36 +68,38 @@ function url(path, params) {
   return `${path}?${q}`;
 }
 
-async function fetchLevel(box, from, level, fields) {
-  const params = { group: group.name, step: currentStep(), level, from: from >= 0 ? from : null,
-                   box: box.flat().join(","), fields: fields.join(",") };
-  const u = url("/api/particles", params);
-  const t0 = performance.now();
+function record(kind, u, gen, extra) {
+  const r = { kind, url: u, gen, t0: performance.now(), ...extra };
+  state.requests.push(r);
+  return r;
+}
+
+async function fetchLevel(box, from, level, fields, gen) {
+  const u = url("/api/particles", { group: group.name, step: currentStep(), level, from: from >= 0 ? from : null,
+                                    box: box.flat().join(","), fields: fields.join(",") });
+  const r = record("particles", u, gen, { level, from, box });
   const f = await getFrame(u);
-  state.requests.push({ url: u, level, from, box, count: f.header.count, bytes: f.bytes,
-                        ms: performance.now() - t0, levels: f.header.levels });
+  Object.assign(r, { count: f.header.count, bytes: f.bytes, ms: performance.now() - r.t0, levels: f.header.levels });
   return f;
 }
 
-async function fetchFilter(box, level, fields) {
-  const u = url("/api/query", { group: group.name, step: currentStep(), q: state.filter,
-                                level, box: box.flat().join(","), fields: fields.join(",") });
-  const f = await getFrame(u);
-  state.requests.push({ url: u, level, from: null, box, count: f.header.count, bytes: f.bytes, query: true });
-  $("qinfo").textContent = `${f.header.count.toLocaleString()} matches, ` +
-    (f.header.used_index ? "bitmap index" : `scanned: ${f.header.notes.join("; ")}`);
-  return f;
+// The colour range: the field's range over the step from the metadata (each file's minimum and
+// maximum), so colours mean the same whatever is in view and the legend shows the whole data.
+function setRange(opt) {
+  const r = group.steps_info[currentStep()].ranges?.[opt[1]];
+  const lo = r ? r.min[opt[2]] : null, hi = r ? r.max[opt[2]] : null;
+  state.range = lo === null || hi === null ? null : [lo, hi];
+  if (state.range) state.legend = drawLegend($("legend"), `${opt[0]} (step ${currentStep()})`, lo, hi);
 }
 
 function paint(frame, opt) {
   const n = frame.header.count;
   const vals = column(frame.arrays[opt[1]], opt[3], opt[2], n);
-  if (!state.range) {
+  if (!state.range) {   // no range in the metadata: the first paint's
     let lo = Infinity, hi = -Infinity;
     for (const v of vals) { if (v < lo) lo = v; if (v > hi) hi = v; }
     state.range = n ? [lo, hi] : [0, 1];
-    $("barmin").textContent = state.range[0].toPrecision(4);
-    $("barmax").textContent = state.range[1].toPrecision(4);
+    state.legend = drawLegend($("legend"), `${opt[0]} (of the drawn sample)`, ...state.range);
   }
   cloud.append(frame.arrays.position, vals, n, origin, state.range[0], state.range[1]);
   state.drawn = cloud.count;
@@ -99,59 +107,95 @@ function paint(frame, opt) {
   state.paints++;
 }
 
-// Streams the view: level 0 of the box, then each next level's new particles, until the
-// budget or the last level; a newer stream (generation) stops this one.
-async function stream() {
+// The coarsest level whose read of `box` holds no more particles than are drawn inside it now
+// (level l of a box holds at most 32 x (2^(l+1) - 1) particles): where a zoomed view starts.
+function startLevel(box) {
+  const p = cloud.geometry.getAttribute("position");
+  if (!p || !cloud.count) return 0;
+  let k = 0;
+  const a = p.array, lo = box[0].map((v, i) => v - origin[i]), hi = box[1].map((v, i) => v - origin[i]);
+  for (let i = 0; i < cloud.count; i++) {
+    const x = a[3 * i], y = a[3 * i + 1], z = a[3 * i + 2];
+    if (x >= lo[0] && x < hi[0] && y >= lo[1] && y < hi[1] && z >= lo[2] && z < hi[2]) k++;
+  }
+  let l = 0;
+  while (32 * (2 ** (l + 2) - 1) <= k) l++;
+  return l;
+}
+
+// Streams the view: a first level (0, or after a zoom or pan the level that matches what is
+// drawn there: the old particles stay until it arrives), then each next level's new particles,
+// until the budget or the last level; a newer stream (generation) stops this one.
+async function stream(keep = false) {
   const gen = ++state.generation;
   const box = viewBox(), opt = colourField();
   const fields = opt[1] === "position" ? ["position"] : ["position", opt[1]];
   const budget = Number($("budget").value) || 2e6;
-  Object.assign(state, { idle: false, box, level: -1, range: null, error: null });
+  const first = keep && !state.filter ? startLevel(box) : 0;
+  Object.assign(state, { idle: false, box, level: -1, error: null, startLevel: first, filterCount: null });
   $("error").textContent = "";
-  cloud.clear();
+  setRange(opt);
+  if (!keep) cloud.clear();
   try {
     if (state.filter) return await streamFilter(gen, box, fields, opt, budget);
-    let last = 0, level = 0;
+    let level = first, last = 0;
     for (;;) {
-      const f = await fetchLevel(box, level - 1, level, fields);
+      const f = await fetchLevel(box, level === first ? -1 : level - 1, level, fields, gen);
       if (gen !== state.generation) return;
+      if (level === first) cloud.clear();   // the previous view's particles, kept until now
       paint(f, opt);
       Object.assign(state, { level, levels: f.header.levels });
       progress(`level ${level + 1} of ${f.header.levels}: ${cloud.count.toLocaleString()} particles`);
+      const next = level === first ? f.header.count : 2 * f.header.count;   // the next level's new particles
       last = f.header.count;
-      if (level + 1 >= f.header.levels || cloud.count + 2 * last > budget) break;
+      if (level + 1 >= f.header.levels || cloud.count + next > budget) break;
       level++;
     }
     progress(`${cloud.count.toLocaleString()} particles, level ${state.level + 1} of ${state.levels}` +
              (state.level + 1 < state.levels ? " (zoom in for more)" : " (all)"));
     state.idle = true;
+    state.idleMs = performance.now();
   } catch (e) { if (gen === state.generation) fail(e); }
 }
 
+// A value filter: the exact count of matches in the view first (the bitmap index where the
+// step has one; no position is read), with the finest level whose matches fit the budget; then
+// the matches at that level.
 async function streamFilter(gen, box, fields, opt, budget) {
-  const levels = group.steps_info[currentStep()].levels;
-  let level = 0;
-  for (; level + 1 < levels; level++) {   // the finest level whose read fits the budget
-    const f = await fetchLevel(box, -1, level + 1, ["position"]);
-    if (gen !== state.generation) return;
-    if (f.header.count > budget) break;
-  }
-  const f = await fetchFilter(box, level, fields);
+  const u = url("/api/count", { group: group.name, step: currentStep(), q: state.filter,
+                                box: box.flat().join(","), budget });
+  const r = record("count", u, gen, { box });
+  const c = await getJSON(u);
+  r.ms = performance.now() - r.t0;
   if (gen !== state.generation) return;
+  const how = c.used_index ? "bitmap index" : `scanned: ${c.notes.join("; ")}`;
+  state.filterCount = c.count;
+  $("qinfo").textContent = `${c.count.toLocaleString()} matches (${how}); drawing...`;
+  const qu = url("/api/query", { group: group.name, step: currentStep(), q: state.filter, level: c.level,
+                                 box: box.flat().join(","), fields: fields.join(",") });
+  const rq = record("query", qu, gen, { level: c.level, from: null, box });
+  const f = await getFrame(qu);
+  Object.assign(rq, { count: f.header.count, bytes: f.bytes, ms: performance.now() - rq.t0 });
+  if (gen !== state.generation) return;
+  cloud.clear();
   paint(f, opt);
-  Object.assign(state, { level, levels });
-  progress(`${cloud.count.toLocaleString()} matches of ${state.filter} (levels 0..${level})`);
+  Object.assign(state, { level: c.level, levels: c.levels });
+  const all = f.header.count === c.count;
+  $("qinfo").textContent = `${c.count.toLocaleString()} matches (${how}); ` +
+    (all ? "all drawn" : `${f.header.count.toLocaleString()} drawn at level ${c.level} of ${c.levels - 1}`);
+  progress(`${state.filter}: ${cloud.count.toLocaleString()} of ${c.count.toLocaleString()} matches drawn`);
   state.idle = true;
 }
 
 function progress(text) { $("progress").textContent = text; }
 
-function restart() {
-  stream();
+function restart(keep = false) {
+  clearTimeout(viewTimer);
+  stream(keep);
 }
 
 function onViewChange() {
-  if (!sameBox(viewBox(), state.box)) restart();
+  if (!sameBox(viewBox(), state.box)) restart(true);
 }
 
 function setupScene() {
@@ -159,7 +203,10 @@ function setupScene() {
   scene = new THREE.Scene();
   camera = new THREE.PerspectiveCamera(50, 1, 1e-6, 1e9);
   controls = new OrbitControls(camera, renderer.domElement);
-  controls.addEventListener("end", onViewChange);
+  controls.addEventListener("change", () => {   // debounced: the stream starts once the view rests
+    clearTimeout(viewTimer);
+    viewTimer = setTimeout(onViewChange, DEBOUNCE_MS);
+  });
   cloud = new Cloud(scene);
   const resize = () => {
     const el = $("main");
@@ -170,19 +217,89 @@ function setupScene() {
   window.addEventListener("resize", resize);
   resize();
   renderer.setAnimationLoop(() => { controls.update(); renderer.render(scene, camera); });
+  setupPicking();
 }
 
+// The domain's outline, axes from its minimum corner (x red, y green, z blue) and the box
+// selection (orange), in the scene's coordinates (relative to the domain's centre).
+function drawFrame() {
+  for (const o of [outline, axes, selBox]) if (o) scene.remove(o);
+  const [lo, hi] = group.domain;
+  const rel = (p) => new THREE.Vector3(...p.map((v, a) => v - origin[a]));
+  outline = new THREE.Box3Helper(new THREE.Box3(rel(lo), rel(hi)), 0x888888);
+  axes = new THREE.AxesHelper(0.25 * Math.max(...hi.map((v, a) => v - lo[a])));
+  axes.position.copy(rel(lo));
+  scene.add(outline, axes);
+  selBox = null;
+  if (selection) {
+    selBox = new THREE.Box3Helper(new THREE.Box3(rel(selection[0]), rel(selection[1])), 0xff9900);
+    scene.add(selBox);
+  }
+  state.frame = { domain: group.domain, selection: selBox ? selection : null };
+}
+
+// A camera that frames the selection (or the domain): its bounding sphere fills the view.
 function frameDomain() {
   const [lo, hi] = selection || group.domain;
   origin = group.domain[0].map((v, a) => (v + group.domain[1][a]) / 2);
-  const size = Math.max(...hi.map((v, a) => v - lo[a]));
   const c = lo.map((v, a) => (v + hi[a]) / 2 - origin[a]);
+  const radius = Math.max(1e-300, 0.5 * Math.hypot(...hi.map((v, a) => v - lo[a])));
+  const vfov = THREE.MathUtils.degToRad(camera.fov);
+  const hfov = 2 * Math.atan(Math.tan(vfov / 2) * camera.aspect);
+  startDist = radius / Math.sin(Math.min(vfov, hfov) / 2);
+  const dir = new THREE.Vector3(0.9, 0.7, 1.1).normalize().multiplyScalar(startDist);
   controls.target.set(...c);
-  camera.position.set(c[0] + size * 0.9, c[1] + size * 0.7, c[2] + size * 1.1);
-  camera.near = size * 1e-4;
-  camera.far = size * 100;
+  camera.position.set(c[0] + dir.x, c[1] + dir.y, c[2] + dir.z);
+  camera.near = startDist * 1e-4;
+  camera.far = startDist * 100;
   camera.updateProjectionMatrix();
   controls.update();
+  drawFrame();
+}
+
+// Picking: a click (not a drag) on a drawn particle shows every field of that particle, read
+// from the server for the particle's exact position.
+function setupPicking() {
+  const canvas = $("view");
+  let down = null;
+  canvas.addEventListener("pointerdown", (e) => { down = [e.offsetX, e.offsetY]; });
+  canvas.addEventListener("pointerup", (e) => {
+    if (down && Math.hypot(e.offsetX - down[0], e.offsetY - down[1]) < 4) pick(e.offsetX, e.offsetY).catch(fail);
+    down = null;
+  });
+  state.screenOf = (i) => cloud.screenOf(camera, i, canvas.clientWidth, canvas.clientHeight);
+  state.project = (p) => new THREE.Vector3(...p.map((v, a) => v - origin[a])).project(camera).toArray();
+}
+
+function tinyBox(p) {
+  const up = p.map((v) => v + Math.max(Math.abs(v) * 2 ** -40, 1e-300));
+  return [...p, ...up].join(",");
+}
+
+async function pick(x, y) {
+  const canvas = $("view");
+  const i = cloud.nearest(camera, x, y, canvas.clientWidth, canvas.clientHeight);
+  const el = $("pick");
+  el.style.display = "block";
+  if (i < 0) { state.pick = { index: -1 }; el.textContent = "no particle here"; return; }
+  const p = cloud.positionOf(i);
+  const u = url("/api/particles", { group: group.name, step: currentStep(), box: tinyBox(p) });
+  record("pick", u, state.generation, {});
+  const f = await getFrame(u);
+  const comps = (name) => group.fields[name].components;
+  let row = 0;
+  for (let k = 0; k < f.header.count; k++) {
+    if ([0, 1, 2].every((a) => Number(f.arrays.position[3 * k + a]) === p[a])) { row = k; break; }
+  }
+  const fields = {};
+  for (const name of Object.keys(group.fields)) {
+    const c = comps(name), a = f.arrays[name];
+    fields[name] = Array.from({ length: c }, (_, j) => (typeof a[row * c + j] === "bigint" ? String(a[row * c + j]) : a[row * c + j]));
+  }
+  state.pick = { index: i, position: p, step: currentStep(), fields, matches: f.header.count };
+  const fmt = (v) => (typeof v === "string" ? v : Number(v.toPrecision(7)).toString());
+  el.innerHTML = `<b>particle at step ${currentStep()}</b><table>` +
+    Object.entries(fields).map(([k, v]) => `<tr><td>${k}</td><td>${v.map(fmt).join(", ")}</td></tr>`).join("") + "</table>";
 }
 
 function selectGroup(name) {
@@ -208,7 +325,8 @@ function bindControls() {
   $("group").onchange = () => selectGroup($("group").value);
   $("step").oninput = () => { $("stepval").textContent = currentStep(); };
   $("step").onchange = () => { $("stepval").textContent = currentStep(); restart(); };   // before the slice's listener
-  $("field").onchange = restart;
+  $("field").onchange = () => restart();
+  $("budget").onchange = () => restart();
   $("applybox").onclick = () => {
     const v = [0, 1, 2, 3, 4, 5].map((i) => Number($(`b${i}`).value));
     selection = [v.slice(0, 3), v.slice(3)];
@@ -221,7 +339,6 @@ function bindControls() {
 }
 
 async function main() {
-  drawBar($("bar"));
   info = await getJSON("/api/info");
   state.info = info;
   setupScene();
@@ -229,8 +346,13 @@ async function main() {
   const names = Object.keys(info.particles);
   $("group").innerHTML = names.map((n) => `<option>${n}</option>`).join("");
   new SliceView(info, state);
+  new SeriesView(info, state);
   if (names.length) selectGroup(names[0]);
-  else { progress("no particle groups"); state.idle = true; }
+  else {
+    for (const id of ["partset", "boxset", "filterset", "legend", "axeskey"]) $(id).style.display = "none";
+    progress("no particle groups: see the grid and series views");
+    state.idle = true;
+  }
 }
 
 main().catch(fail);

@@ -1,6 +1,7 @@
-// The particle cloud: growable three.js buffers, appended to level by level.
+// The particle cloud: growable three.js buffers, appended to level by level; the positions as
+// read (float64 or float32) are kept per appended piece, so a picked particle is found exactly.
 import * as THREE from "three";
-import { rgb } from "./colormap.js";
+import { LUT } from "./colormap.js";
 
 export class Cloud {
   constructor(scene) {
@@ -15,6 +16,7 @@ export class Cloud {
 
   clear() {
     this.count = 0;
+    this.pieces = [];   // {start, n, positions}: the positions exactly as the server sent them
     this.geometry.setDrawRange(0, 0);
   }
 
@@ -35,16 +37,57 @@ export class Cloud {
   append(positions, values, n, origin, lo, hi) {
     this.reserve(this.count + n);
     const pos = this.geometry.getAttribute("position"), col = this.geometry.getAttribute("color");
-    const span = hi > lo ? hi - lo : 1;
+    const scale = 1023 / (hi > lo ? hi - lo : 1);
+    const P = pos.array, C = col.array, [o0, o1, o2] = origin;
     for (let i = 0; i < n; i++) {
-      const j = (this.count + i) * 3;
-      for (let a = 0; a < 3; a++) pos.array[j + a] = Number(positions[i * 3 + a]) - origin[a];
-      const [r, g, b] = rgb((values[i] - lo) / span);
-      col.array[j] = r; col.array[j + 1] = g; col.array[j + 2] = b;
+      const j = (this.count + i) * 3, k = i * 3;
+      P[j] = Number(positions[k]) - o0; P[j + 1] = Number(positions[k + 1]) - o1; P[j + 2] = Number(positions[k + 2]) - o2;
+      const t = (values[i] - lo) * scale;
+      const c = 3 * (t > 0 ? (t < 1023 ? Math.round(t) : 1023) : 0);   // NaN: the low end
+      C[j] = LUT[c]; C[j + 1] = LUT[c + 1]; C[j + 2] = LUT[c + 2];
     }
+    this.pieces.push({ start: this.count, n, positions });
     this.count += n;
     pos.needsUpdate = true;
     col.needsUpdate = true;
     this.geometry.setDrawRange(0, this.count);
+  }
+
+  // Particle i's position as read (numbers, not the float32 drawn copy).
+  positionOf(i) {
+    const p = this.pieces.find((q) => i >= q.start && i < q.start + q.n);
+    const k = (i - p.start) * 3;
+    return [0, 1, 2].map((a) => Number(p.positions[k + a]));
+  }
+
+  // The drawn particle nearest to the pixel (px, py) of a canvas w x h under `camera`, within
+  // `radius` pixels (the nearest to the camera among equally close ones); -1 if none.
+  nearest(camera, px, py, w, h, radius = 6) {
+    const m = new THREE.Matrix4().multiplyMatrices(camera.projectionMatrix, camera.matrixWorldInverse).elements;
+    const a = this.geometry.getAttribute("position");
+    if (!a) return -1;
+    const p = a.array;
+    let best = -1, bestD = Infinity, bestZ = Infinity;
+    for (let i = 0; i < this.count; i++) {
+      const x = p[3 * i], y = p[3 * i + 1], z = p[3 * i + 2];
+      const cw = m[3] * x + m[7] * y + m[11] * z + m[15];
+      if (cw <= 0) continue;
+      const sx = ((m[0] * x + m[4] * y + m[8] * z + m[12]) / cw + 1) * w / 2;
+      const sy = (1 - (m[1] * x + m[5] * y + m[9] * z + m[13]) / cw) * h / 2;
+      const d = (sx - px) ** 2 + (sy - py) ** 2;
+      const depth = (m[2] * x + m[6] * y + m[10] * z + m[14]) / cw;
+      if (d > radius * radius) continue;
+      if (d < bestD - 1 || (d <= bestD + 1 && depth < bestZ)) {
+        best = i; bestD = d; bestZ = depth;
+      }
+    }
+    return best;
+  }
+
+  // Pixel coordinates of drawn particle i (what the browser test clicks).
+  screenOf(camera, i, w, h) {
+    const p = this.geometry.getAttribute("position").array;
+    const v = new THREE.Vector3(p[3 * i], p[3 * i + 1], p[3 * i + 2]).project(camera);
+    return [(v.x + 1) * w / 2, (1 - v.y) * h / 2];
   }
 }

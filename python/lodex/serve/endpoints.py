@@ -5,6 +5,7 @@ Python API on the one dataset the server was started on."""
 from __future__ import annotations
 
 import json
+import time
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -75,7 +76,8 @@ def info(ds) -> dict:
                       [max(f["bounds"]["max"][a] for f in files) for a in range(3)]] if files else None
             steps.append({"step": s, "particles": sum(f["count"] for f in files),
                           "levels": g.refine(s).levels, "bounds": bounds,
-                          "indexed": [i["field"] for i in g.indexes(s)]})
+                          "indexed": [i["field"] for i in g.indexes(s)],
+                          "ranges": _ranges(g.schema, files)})
         out["particles"][name] = {
             "fields": {n: {"dtype": np.dtype(d).str, "components": c} for n, (d, c) in g.schema.items()},
             "domain": [list(g.domain[0]), list(g.domain[1])], "steps": steps}
@@ -89,6 +91,26 @@ def info(ds) -> dict:
         out["series"][name] = {
             "dims": list(s.dims), "steps": s.steps,
             "variables": {n: {"dtype": np.dtype(d).str, "ndim": k} for n, (d, k) in s.variables.items()}}
+    return out
+
+
+def _ranges(schema: dict, files: list[dict]) -> dict:
+    """{field: {"min": [...], "max": [...]}} per component over a step's files, from the
+    per-file minima and maxima of the metadata (columns in schema order, components flattened):
+    the step's exact range without reading a particle. A component with no finite value (or a
+    step with no file) gives null."""
+    out, col = {}, 0
+    for name, (_, comps) in schema.items():
+        lo, hi = [], []
+        for c in range(comps):
+            vals = [(f["min"][col + c], f["max"][col + c]) for f in files
+                    if f.get("count") and len(f.get("min", ())) > col + c]
+            mins = [a for a, _ in vals if a is not None and np.isfinite(a)]
+            maxs = [b for _, b in vals if b is not None and np.isfinite(b)]
+            lo.append(float(min(mins)) if mins else None)
+            hi.append(float(max(maxs)) if maxs else None)
+        out[name] = {"min": lo, "max": hi}
+        col += comps
     return out
 
 
@@ -195,6 +217,42 @@ def query(ds, p: Params) -> Frame:
     meta = {"group": g.name, "step": step, "q": q, "level": level, "box": box, "count": r.count,
             "used_index": r.used_index, "notes": r.notes}
     return Frame(meta, [(f, r.data[f]) for f in fields], r.stats)
+
+
+def count(ds, p: Params) -> dict:
+    """The exact number of particles matching ``q`` in the box (``query(..., count_only=True)``:
+    bitmap indexes where the step has them, no position read), and with ``budget=B`` the level
+    a viewer can draw: the finest whose matches are at most B (every level's matches counted the
+    same way; the last level, i.e. every match, when the total fits) and its count."""
+    g, step = _group(ds, p)
+    q = p.text("q", required=True)
+    box = p.float_box("box")
+    budget = p.integer("budget", least=1, most=2**62)
+    p.done()
+    t0 = time.perf_counter()
+    r = g.query(q, step, box, count_only=True)
+    levels = g.refine(step, box, [_smallest(g.schema)]).levels
+    out = {"group": g.name, "step": step, "q": q, "box": box, "count": r.count,
+           "used_index": r.used_index, "notes": r.notes, "levels": levels, "stats": r.stats}
+    if budget is not None:
+        out["level"], out["drawn"] = _level_for(g, q, step, box, levels, r.count, budget)
+    out["seconds"] = time.perf_counter() - t0
+    return out
+
+
+def _level_for(g, q: str, step: int, box, levels: int, total: int, budget: int) -> tuple[int, int]:
+    """(level, matches at it): the finest level whose matches fit the budget, by bisection
+    over count-only queries (a level's matches grow with the level: levels are nested)."""
+    if total <= budget or levels <= 1:
+        return levels - 1, total
+    lo, lo_count, hi = 0, g.query(q, step, box, 0, count_only=True).count, levels - 1   # hi: over budget
+    if lo_count > budget:
+        return 0, lo_count   # even level 0 is over: the coarsest there is
+    while hi - lo > 1:
+        mid = (lo + hi) // 2
+        n = g.query(q, step, box, mid, count_only=True).count
+        lo, lo_count, hi = (mid, n, hi) if n <= budget else (lo, lo_count, mid)
+    return lo, lo_count
 
 
 def grid(ds, p: Params) -> Frame:

@@ -27,6 +27,7 @@ _TYPES = {".html": "text/html; charset=utf-8", ".js": "text/javascript; charset=
 _STATUS = [(LimitExceeded, 413), (errors.InvalidArgumentError, 400), (errors.UnsupportedError, 400),
            (errors.NotFoundError, 404)]   # other lodex errors: 500 (the data, not the request)
 _TOKEN = re.compile(r"[A-Za-z0-9._~-]{1,256}")
+JSON_ENDPOINTS = {"/api/range": endpoints.value_range, "/api/count": endpoints.count}
 ENDPOINTS = {"/api/particles": endpoints.particles, "/api/query": endpoints.query,
              "/api/grid": endpoints.grid, "/api/series": endpoints.series}
 
@@ -227,14 +228,14 @@ class Handler(BaseHTTPRequestHandler):
             if isinstance(self.server.info, errors.Error):
                 raise self.server.info
             return self._send(200, self.server.info, "application/json")
-        if path == "/api/range" or path in ENDPOINTS:
+        if path in JSON_ENDPOINTS or path in ENDPOINTS:
             with self._slot():
                 return self._read(path, Params(query))
         if path in self.server.static:
             with open(self.server.static[path], "rb") as f:
                 body = f.read()
             return self._send(200, body, _TYPES[os.path.splitext(self.server.static[path])[1]])
-        known = ["/api/info", "/api/range", *ENDPOINTS, *sorted(self.server.static)]
+        known = ["/api/info", *JSON_ENDPOINTS, *ENDPOINTS, *sorted(self.server.static)]
         self._error(404, f"no such endpoint {path!r}; known: {', '.join(known)}")
 
     @contextlib.contextmanager
@@ -251,11 +252,11 @@ class Handler(BaseHTTPRequestHandler):
             self.server.free_slot()
 
     def _read(self, path: str, p: Params) -> None:
-        if path == "/api/range":
+        check_query(p.peek("q") if path in ("/api/query", "/api/count") else None, self.server.limits)
+        if path in JSON_ENDPOINTS:
             with self.server.lock:
-                out = endpoints.value_range(self.server.dataset, p)
+                out = JSON_ENDPOINTS[path](self.server.dataset, p)
             return self._send(200, json.dumps(out).encode(), "application/json")
-        check_query(p.peek("q") if path == "/api/query" else None, self.server.limits)
         with self.server.lock:
             frame = self.server.endpoints[path](self.server.dataset, p)
         self._send_frame(frame)
