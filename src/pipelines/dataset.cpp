@@ -13,6 +13,19 @@
 
 namespace lodex {
 
+bool make_room(DatasetState& st, uint64_t bytes) {
+  if (!st.options.max_pending_bytes) return true;
+  const uint64_t limit = *st.options.max_pending_bytes;
+  const std::vector<uint64_t> sizes = st.pending.sizes();
+  std::vector<uint64_t> need{steps_to_complete(sizes, bytes, limit), bytes > limit ? 1u : 0u};
+  st.comm.allreduce_u64(need, MPI_MAX);   // the same steps complete on every rank
+  for (uint64_t k = 0; k < need[0] && !st.pending.entries.empty(); ++k) {
+    const std::function<void()> complete = st.pending.entries.front().complete;
+    complete();   // removes the entry; raises the step's error on every rank
+  }
+  return need[1] == 0;
+}
+
 namespace {
 constexpr uint64_t kMaxManifestBytes = uint64_t{256} << 20;
 }
@@ -558,6 +571,8 @@ void Dataset::complete_pending() {
   for (auto& g : grids_) g->wait_pending();
   for (auto& s : series_) s->wait_pending();
 }
+
+uint64_t Dataset::pending_bytes() const { return state_ ? state_->pending.held() : 0; }
 
 Dataset::~Dataset() {
   if (!state_) return;
