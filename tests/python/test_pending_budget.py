@@ -100,3 +100,24 @@ def test_the_budget_is_checked_and_a_zero_budget_writes_at_once(tmp_path):
     assert a.steps == [0, 1, 2] and b.steps == [] and ds.pending_bytes == step
     ds.close()
     assert lodex.open(path).particles("v").steps == [0]
+
+
+def test_the_budget_spans_grids_and_series(tmp_path):
+    path = str(tmp_path / "gs.lodex")
+    field = np.arange(32 * 32 * 32, dtype="f4").reshape(32, 32, 32)   # 128 KiB
+    v = np.ones((4, 32, 32), "f4")                                     # 16 KiB
+    box, sbox = ((0, 0, 0), (32, 32, 32)), ((0, 0, 0), (32, 32, 4))
+    ds = lodex.create(path, max_pending_bytes=field.nbytes + field.nbytes // 2)
+    g = ds.grid("g", dims=(32, 32, 32), dtype="f4")
+    h = ds.grid("h", dims=(32, 32, 32), dtype="f4")
+    s = ds.series("s", dims=(32, 32, 4), variables={"v": ("f4", 3)}, d_tar=1, d_sar=0)
+    g.write(0, box, field, wait=False)
+    s.write(0, sbox, {"v": v}, wait=False)             # a window of one step: 144 KiB in flight
+    assert ds.pending_bytes == field.nbytes + v.nbytes and g.steps == [] and s.steps == []
+    h.write(0, box, field, wait=False)                 # 272 KiB would not fit: g's step commits first
+    assert g.steps == [0] and s.steps == [] and h.steps == []
+    assert ds.pending_bytes == v.nbytes + field.nbytes
+    ds.close()
+    ds = lodex.open(path)
+    assert ds.grid("h").steps == [0] and ds.series("s").steps == [0]
+    assert np.array_equal(ds.grid("g").read(0), field)
