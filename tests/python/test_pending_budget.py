@@ -121,3 +121,15 @@ def test_the_budget_spans_grids_and_series(tmp_path):
     ds = lodex.open(path)
     assert ds.grid("h").steps == [0] and ds.series("s").steps == [0]
     assert np.array_equal(ds.grid("g").read(0), field)
+
+
+@pytest.mark.parametrize("n", [2, 3])
+def test_a_failed_step_completed_to_make_room_is_raised_everywhere_and_commits_nothing(tmp_path, n):
+    path = str(tmp_path / "f.lodex")
+    res = run_mpi(n, "pending_budget_mpi.py", "fault", path, timeout=180, env={"LODEX_FAULT": "write:1:ENOSPC:1"})
+    outcomes = res["outcomes"]
+    assert all(o[0] == "IOFailure" for o in outcomes), outcomes   # b's write raised a's error
+    assert len({o[1] for o in outcomes}) == 1, outcomes
+    assert res["pending_after"] == 0
+    ds = lodex.open(path)
+    assert ds.particles("a").steps == [] and ds.particles("b").steps == []   # b's step was not written

@@ -8,6 +8,10 @@ usage: pending_budget_mpi.py memory OUTDIR MODE   six steps of 65,536 Uintah par
        pending_budget_mpi.py budget OUTDIR        groups whose steps differ in size from rank to
                                                   rank, written with wait=False under budgets: what
                                                   is pending and committed after each call
+       pending_budget_mpi.py fault PATH           (under LODEX_FAULT) groups a and b of a new
+                                                  dataset PATH, a budget of 1.5 steps: a's step 0
+                                                  with wait=False, then b's step 0, which completes
+                                                  a's first; where each rank's error was raised
 
 Rank 0 prints one result line."""
 
@@ -112,8 +116,31 @@ def budget(outdir: str) -> None:
         tu.emit(out)
 
 
+def fault(path: str) -> None:
+    grid = rank_grid(size)
+    d = particles(0, 3000)
+    step = max(comm.allgather(sum(v.nbytes for v in d.values())))
+    ds = lodex.create(path, comm=comm, max_pending_bytes=step + step // 2)
+    a = ds.particles("a", schema=UINTAH_SCHEMA, domain=UNIT, partition=grid)
+    b = ds.particles("b", schema=UINTAH_SCHEMA, domain=UNIT, partition=grid)
+    outcome = None
+    a.write(0, d, patch_of(rank, grid), wait=False)   # fails on its helper thread: raised later
+    try:
+        b.write(0, d, patch_of(rank, grid), wait=False)
+        outcome = ["returned"]
+    except lodex.Error as e:
+        outcome = [type(e).__name__, str(e)]
+    pending = ds.pending_bytes
+    ds.close()
+    outcomes = comm.gather(outcome)
+    if rank == 0:
+        tu.emit({"outcomes": outcomes, "pending_after": pending})
+
+
 if __name__ == "__main__":
     if sys.argv[1] == "memory":
         memory(sys.argv[2], sys.argv[3])
+    elif sys.argv[1] == "fault":
+        fault(sys.argv[2])
     else:
         budget(sys.argv[2])
