@@ -70,6 +70,25 @@ std::vector<Chunk> slice_chunks(const std::vector<SegmentRun>& runs, const Parti
   return chunks;
 }
 
+// Where each chunk goes in the ring (pure), and the ring's size: kRingSlots slots as large as the
+// largest chunk, chunk i in slot i % kRingSlots; a slice of at most kRingSlots chunks has them side
+// by side (never more than its own bytes, whatever the chunks' sizes).
+std::vector<uint64_t> chunk_places(const std::vector<Chunk>& chunks, uint64_t& ring_bytes) {
+  std::vector<uint64_t> place(chunks.size());
+  uint64_t slot = 0, at = 0;
+  for (size_t i = 0; i < chunks.size(); ++i) {
+    const uint64_t bytes = align_up(chunks[i].rows + chunks[i].padding, kColumnAlignment);
+    place[i] = at;
+    at += bytes;
+    slot = std::max(slot, bytes);
+  }
+  ring_bytes = at;
+  if (chunks.size() <= kRingSlots) return place;
+  for (size_t i = 0; i < chunks.size(); ++i) place[i] = (i % kRingSlots) * slot;
+  ring_bytes = kRingSlots * slot;
+  return place;
+}
+
 // One chunk into `slot`: gather into file order, checksum its segments while in cache, zero its
 // padding, queue it for writing.
 void write_chunk(const Chunk& c, const uint8_t* column, const uint32_t* perm, const ParticleFileHead& head,
@@ -116,10 +135,10 @@ void write_runs(const std::vector<SegmentRun>& runs, const std::vector<const uin
                 const ParticleFileHead& head, uint64_t* checksums, ScratchBuffer& buffer, WriteBehind& writer,
                 PartitionFileTimes& times) {
   const std::vector<Chunk> chunks = slice_chunks(runs, head);
-  uint64_t slot_bytes = 0;
-  for (const Chunk& c : chunks) slot_bytes = std::max(slot_bytes, align_up(c.rows + c.padding, kColumnAlignment));
+  uint64_t ring_bytes = 0;
+  const std::vector<uint64_t> place = chunk_places(chunks, ring_bytes);
   if (chunks.empty()) return;
-  uint8_t* ring = buffer.reserve(kRingSlots * slot_bytes);
+  uint8_t* ring = buffer.reserve(ring_bytes);
   for (size_t i = 0; i < chunks.size(); ++i) {
     // The slot's previous chunk, queued kRingSlots chunks ago, must be written: ranges are written in order.
     if (i >= kRingSlots) {
@@ -127,8 +146,7 @@ void write_runs(const std::vector<SegmentRun>& runs, const std::vector<const uin
       writer.wait_pending(kRingSlots - 1);
       times.wait_s += wall_seconds() - t0;
     }
-    write_chunk(chunks[i], columns[chunks[i].field], perm, head, checksums, ring + (i % kRingSlots) * slot_bytes,
-                writer, times);
+    write_chunk(chunks[i], columns[chunks[i].field], perm, head, checksums, ring + place[i], writer, times);
   }
 }
 
