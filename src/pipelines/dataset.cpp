@@ -138,7 +138,9 @@ std::string absolute_text(const std::string& path) {
 }
 
 std::string options_text(const DatasetOptions& o) {
-  return cat("fsync=", o.fsync, " allow_outside=", o.allow_outside, " exchange=", static_cast<int>(o.exchange));
+  // The budget too: make_room is collective only when one is set, so every rank must have it.
+  return cat("fsync=", o.fsync, " allow_outside=", o.allow_outside, " exchange=", static_cast<int>(o.exchange),
+             " max_pending_bytes=", o.max_pending_bytes ? std::to_string(*o.max_pending_bytes) : "none");
 }
 
 }  // namespace

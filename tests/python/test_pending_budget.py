@@ -133,3 +133,12 @@ def test_a_failed_step_completed_to_make_room_is_raised_everywhere_and_commits_n
     assert res["pending_after"] == 0
     ds = lodex.open(path)
     assert ds.particles("a").steps == [] and ds.particles("b").steps == []   # b's step was not written
+
+
+def test_ranks_must_agree_on_the_budget(tmp_path):
+    # Only ranks with a budget would take part in its agreement: a rank without one would leave
+    # the others waiting at the first asynchronous write. The create refuses it on every rank.
+    res = run_mpi(2, "pending_budget_mpi.py", "differ", str(tmp_path / "d.lodex"), timeout=60)
+    outcomes = res["outcomes"]
+    assert all(o is not None and o[0] == "InvalidArgumentError" for o in outcomes), outcomes
+    assert all("different options" in o[1] for o in outcomes), outcomes

@@ -13,6 +13,9 @@ usage: pending_budget_mpi.py memory OUTDIR MODE   six steps of 65,536 Uintah par
                                                   with wait=False, then b's step 0, which completes
                                                   a's first; where each rank's error was raised
 
+       pending_budget_mpi.py differ PATH          rank 0 creates PATH without a budget, the others
+                                                  with one: where each rank's error was raised
+
 Rank 0 prints one result line."""
 
 from __future__ import annotations
@@ -137,10 +140,27 @@ def fault(path: str) -> None:
         tu.emit({"outcomes": outcomes, "pending_after": pending})
 
 
+def differ(path: str) -> None:
+    grid = rank_grid(size)
+    outcome = None
+    try:
+        ds = lodex.create(path, comm=comm, max_pending_bytes=None if rank == 0 else 1 << 30)
+        g = ds.particles("a", schema=UINTAH_SCHEMA, domain=UNIT, partition=grid)
+        g.write(0, particles(0, 100), patch_of(rank, grid), wait=False)
+        ds.close()
+    except lodex.Error as e:
+        outcome = [type(e).__name__, str(e)]
+    outcomes = comm.gather(outcome)
+    if rank == 0:
+        tu.emit({"outcomes": outcomes})
+
+
 if __name__ == "__main__":
     if sys.argv[1] == "memory":
         memory(sys.argv[2], sys.argv[3])
     elif sys.argv[1] == "fault":
         fault(sys.argv[2])
+    elif sys.argv[1] == "differ":
+        differ(sys.argv[2])
     else:
         budget(sys.argv[2])
