@@ -109,29 +109,32 @@ NB_MODULE(_lodex, m) {
   dataset
       .def_static(
           "create",
-          [](const std::string& path, nb::handle comm, bool fsync, const std::string& exchange, bool allow_outside) {
-            const DatasetOptions options{fsync, exchange_method(exchange), allow_outside};
+          [](const std::string& path, nb::handle comm, bool fsync, const std::string& exchange, bool allow_outside,
+             std::optional<uint64_t> max_pending_bytes) {
+            const DatasetOptions options{fsync, exchange_method(exchange), allow_outside, max_pending_bytes};
             MPI_Comm c = to_comm(comm);
             nb::gil_scoped_release release;
             return Dataset::create(path, c, options);
           },
           nb::arg("path"), nb::arg("comm").none(), nb::arg("fsync") = false, nb::arg("exchange") = "node",
-          nb::arg("allow_outside") = false)
+          nb::arg("allow_outside") = false, nb::arg("max_pending_bytes").none() = nb::none())
       .def_static(
           "open",
           [](const std::string& path, const std::string& mode, nb::handle comm, bool fsync,
-             const std::string& exchange, bool allow_outside) {
+             const std::string& exchange, bool allow_outside, std::optional<uint64_t> max_pending_bytes) {
             if (mode != "r" && mode != "a")
               throw lodex::Error(ErrorCode::kInvalidArgument,
                                  "mode must be \"r\" (read) or \"a\" (append), got \"" + mode + "\"");
-            const DatasetOptions options{fsync, exchange_method(exchange), allow_outside};
+            const DatasetOptions options{fsync, exchange_method(exchange), allow_outside, max_pending_bytes};
             MPI_Comm c = to_comm(comm);
             nb::gil_scoped_release release;
             return Dataset::open(path, mode == "a" ? OpenMode::kAppend : OpenMode::kRead, c, options);
           },
           nb::arg("path"), nb::arg("mode"), nb::arg("comm").none(), nb::arg("fsync") = false,
-          nb::arg("exchange") = "node", nb::arg("allow_outside") = false)
+          nb::arg("exchange") = "node", nb::arg("allow_outside") = false,
+          nb::arg("max_pending_bytes").none() = nb::none())
       .def_prop_ro("path", &Dataset::path)
+      .def_prop_ro("pending_bytes", &Dataset::pending_bytes)
       .def_prop_ro("writable", &Dataset::writable)
       .def_prop_ro("rank", &Dataset::rank)
       .def_prop_ro("size", &Dataset::size)

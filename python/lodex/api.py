@@ -662,6 +662,12 @@ class Dataset:
     def groups(self) -> list[str]:
         return list(self._core.particle_group_names())
 
+    @property
+    def pending_bytes(self) -> int:
+        """The bytes this rank passed to the asynchronous steps still in flight (``wait=False``),
+        over every group; ``max_pending_bytes`` of :func:`create` or :func:`open` bounds them."""
+        return self._core.pending_bytes
+
     def particles(self, name: str, schema: Mapping[str, Any] | None = None,
                   domain: Box | str | None = None, partition: Sequence[int] | str | None = None,
                   partition_grid: Sequence[int] | None = None,
@@ -840,8 +846,18 @@ def _exchange(exchange: str | None) -> str:
     return exchange if exchange is not None else os.environ.get("LODEX_EXCHANGE", "node")
 
 
+def _pending_budget(max_pending_bytes: Any) -> int | None:
+    if max_pending_bytes is None:
+        return None
+    if isinstance(max_pending_bytes, bool) or not isinstance(max_pending_bytes, (int, np.integer)) \
+            or max_pending_bytes < 0:
+        raise InvalidArgumentError(f"max_pending_bytes must be None or a byte count >= 0, got {max_pending_bytes!r}")
+    return int(max_pending_bytes)
+
+
 def create(path: str | os.PathLike, comm: Any = None, fsync: bool = False,
-           exchange: str | None = None, allow_outside: bool = False) -> Dataset:
+           exchange: str | None = None, allow_outside: bool = False,
+           max_pending_bytes: int | None = None) -> Dataset:
     """Create a new dataset (collective over ``comm``; serial when ``comm`` is None).
     Raises AlreadyExistsError if ``path`` exists. The dataset is held by this writer's lock until
     closed (as ``open(mode="a")``). ``fsync=True`` makes every committed step
@@ -853,9 +869,14 @@ def create(path: str | os.PathLike, comm: Any = None, fsync: bool = False,
     same-node ranks copying into its shared window); the files' bytes are the same with every
     method. The LODEX_EXCHANGE environment variable sets the default. ``allow_outside=True``: reads may open files whose real location, symbolic
     links resolved, is outside the dataset's directory (by default such a file is a FormatError;
-    see docs/reliability.md)."""
+    see docs/reliability.md). ``max_pending_bytes``: the bytes of asynchronous steps (``wait=False``)
+    in flight on each rank, over every group (None, the default: one step in flight per group, no
+    bound over the groups); an asynchronous write first completes the oldest pending steps until
+    its own bytes fit, and a step larger than the budget by itself is written before the call
+    returns (docs/writes.md, "Asynchronous steps")."""
+    budget = _pending_budget(max_pending_bytes)
     try:
-        core = _lodex.Dataset.create(os.fspath(path), comm, fsync, _exchange(exchange), bool(allow_outside))
+        core = _lodex.Dataset.create(os.fspath(path), comm, fsync, _exchange(exchange), bool(allow_outside), budget)
     except AlreadyExistsError as e:
         raise AlreadyExistsError(f"{e}; to add steps to it, open it with lodex.open({os.fspath(path)!r}, "
                                  f"mode=\"a\"){_serial_under_mpiexec_hint(comm)}") from None
@@ -876,16 +897,19 @@ def _serial_under_mpiexec_hint(comm: Any) -> str:
 
 
 def open(path: str | os.PathLike, mode: str = "r", comm: Any = None, fsync: bool = False,
-         exchange: str | None = None, allow_outside: bool = False) -> Dataset:  # noqa: A001 - mirrors builtins.open
+         exchange: str | None = None, allow_outside: bool = False,
+         max_pending_bytes: int | None = None) -> Dataset:  # noqa: A001 - mirrors builtins.open
     """Open a dataset: ``mode="r"`` to read (no MPI needed), ``mode="a"`` to append steps
-    (collective over ``comm``; ``fsync``, ``exchange`` and ``allow_outside`` as in :func:`create`).
+    (collective over ``comm``; ``fsync``, ``exchange``, ``allow_outside`` and ``max_pending_bytes`` as
+    in :func:`create`).
     Appending takes the dataset's writer lock (``lodex.lock``, held until :meth:`Dataset.close`,
     the dataset's release or the process's normal exit): while another process holds it, every
     rank raises AlreadyExistsError naming its host:pid and since when; a lock left by a dead
     process of this host is taken over, one of another host is removed with ``lodex unlock``.
     A commit finding that another writer replaced the manifest since is refused the same way.
     Reading never locks (docs/reliability.md, "Writer lock")."""
-    return Dataset(_lodex.Dataset.open(os.fspath(path), mode, comm, fsync, _exchange(exchange), bool(allow_outside)),
-                   comm)
+    budget = _pending_budget(max_pending_bytes)
+    return Dataset(_lodex.Dataset.open(os.fspath(path), mode, comm, fsync, _exchange(exchange), bool(allow_outside),
+                                       budget), comm)
 
 

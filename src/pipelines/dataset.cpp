@@ -13,6 +13,19 @@
 
 namespace lodex {
 
+bool make_room(DatasetState& st, uint64_t bytes) {
+  if (!st.options.max_pending_bytes) return true;
+  const uint64_t limit = *st.options.max_pending_bytes;
+  const std::vector<uint64_t> sizes = st.pending.sizes();
+  std::vector<uint64_t> need{steps_to_complete(sizes, bytes, limit), bytes > limit ? 1u : 0u};
+  st.comm.allreduce_u64(need, MPI_MAX);   // the same steps complete on every rank
+  for (uint64_t k = 0; k < need[0] && !st.pending.entries.empty(); ++k) {
+    const std::function<void()> complete = st.pending.entries.front().complete;
+    complete();   // removes the entry; raises the step's error on every rank
+  }
+  return need[1] == 0;
+}
+
 namespace {
 constexpr uint64_t kMaxManifestBytes = uint64_t{256} << 20;
 }
@@ -125,7 +138,9 @@ std::string absolute_text(const std::string& path) {
 }
 
 std::string options_text(const DatasetOptions& o) {
-  return cat("fsync=", o.fsync, " allow_outside=", o.allow_outside, " exchange=", static_cast<int>(o.exchange));
+  // The budget too: make_room is collective only when one is set, so every rank must have it.
+  return cat("fsync=", o.fsync, " allow_outside=", o.allow_outside, " exchange=", static_cast<int>(o.exchange),
+             " max_pending_bytes=", o.max_pending_bytes ? std::to_string(*o.max_pending_bytes) : "none");
 }
 
 }  // namespace
@@ -558,6 +573,8 @@ void Dataset::complete_pending() {
   for (auto& g : grids_) g->wait_pending();
   for (auto& s : series_) s->wait_pending();
 }
+
+uint64_t Dataset::pending_bytes() const { return state_ ? state_->pending.held() : 0; }
 
 Dataset::~Dataset() {
   if (!state_) return;

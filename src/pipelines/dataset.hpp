@@ -62,6 +62,9 @@ class Dataset {
   bool writable() const;
   int rank() const;
   int size() const;
+  // Local: the bytes this rank passed to the asynchronous steps still in flight, over every group
+  // (DatasetOptions::max_pending_bytes bounds them when set).
+  uint64_t pending_bytes() const;
   // Collective in write modes: flushes the series' buffered steps first. Idempotent.
   void close();
   ~Dataset();

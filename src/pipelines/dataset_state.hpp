@@ -10,6 +10,7 @@
 #include "format/manifest.hpp"
 #include "pipelines/dataset.hpp"
 #include "mpi/comm.hpp"
+#include "pipelines/pending_budget.hpp"
 #include "storage/confinement.hpp"
 #include "storage/file.hpp"
 #include "storage/writer_lock.hpp"
@@ -25,6 +26,8 @@ struct DatasetState {
   Confinement confinement;   // where reads may open files: under `path` unless options allow more
   Manifest manifest;
 
+  PendingBudget pending;   // the asynchronous steps in flight over the groups
+
   std::unique_ptr<WriterLock> lock;   // rank 0 of a writer (create, append): one writer at a time
 
   std::string manifest_path() const { return join_path(path, kManifestName); }
@@ -38,6 +41,12 @@ struct DatasetState {
   void require_open() const;
   void require_writable() const;
 };
+
+// Before an asynchronous write of `bytes` on this rank, when options.max_pending_bytes is set
+// (collective then: one allreduce): completes the oldest pending steps of any group until `bytes`
+// more fit within the budget on every rank. False when the step alone exceeds it on some rank: the
+// caller then writes it synchronously. Without a budget: true, no MPI call.
+bool make_room(DatasetState& st, uint64_t bytes);
 
 // Atomic replace; durable (fsync file + directory) or only atomic against concurrent readers.
 void replace_file(const std::string& path, std::span<const uint8_t> bytes, bool durable);

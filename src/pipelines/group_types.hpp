@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -72,6 +73,9 @@ struct DatasetOptions {
   // Reads open only files whose real location (symbolic links resolved) is under the dataset's
   // directory; true also follows links that lead out of it (storage/confinement.hpp).
   bool allow_outside = false;
+  // The bytes of asynchronous steps in flight, on each rank over every group of the dataset
+  // (pipelines/pending_budget.hpp); none: one step in flight per group, no bound over the groups.
+  std::optional<uint64_t> max_pending_bytes;
 };
 
 }  // namespace lodex

@@ -591,7 +591,12 @@ void GridGroup::write(int64_t step, const GridBox& box, std::span<const FieldVie
 void GridGroup::write_async(int64_t step, const GridBox& box, std::span<const FieldView> views,
                             const std::optional<Error>& input_error) {
   wait_pending();   // one step in flight: the next one reuses its buffers
-  const double t0 = wall_seconds();
+  const uint64_t bytes = input_error ? 0 : view_bytes(views);
+  if (!make_room(*ds_, bytes)) {   // larger than the budget by itself: written within the call
+    write(step, box, views, input_error);
+    return;
+  }
+  const double t0 = wall_seconds();   // the waits above count in the completed steps' blocked_s
   auto s = begin_step(step, box, views, input_error);
   PendingGridStep* raw = s.get();
   if (s->files)
@@ -603,11 +608,13 @@ void GridGroup::write_async(int64_t step, const GridBox& box, std::span<const Fi
     s->written.store(true, std::memory_order_release);
   s->blocked_s = wall_seconds() - t0;
   pending_ = std::move(s);
+  ds_->pending.add(this, bytes, [this] { wait_pending(); });
 }
 
 void GridGroup::wait_pending() {
   if (!pending_) return;
   std::shared_ptr<PendingGridStep> s = std::move(pending_);
+  ds_->pending.remove(this);
   const double t0 = wall_seconds();
   if (s->helper.joinable()) s->helper.join();
   s->op.add_thread_time("blocked", s->blocked_s + wall_seconds() - t0);   // reduced over ranks with the rest

@@ -1,9 +1,11 @@
 #include "pipelines/particles/partition_file_writer.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <cstring>
 
+#include "core/bytes.hpp"
 #include "core/checksum.hpp"
 #include "format/particle_file.hpp"
 #include "pipelines/phase_clock.hpp"
@@ -13,9 +15,13 @@ namespace lodex {
 namespace {
 
 // A chunk handed to the write-behind thread: whole segments, at least this many bytes (the last
-// of a column may be smaller). Small enough that the first write starts early, large enough that
-// the per-call cost of the write does not show.
-constexpr uint64_t kChunkBytes = uint64_t{1} << 20;
+// of a column may be smaller). Small enough that the first write starts early and that the ring
+// below stays in cache, large enough that the per-call cost of the write does not show.
+constexpr uint64_t kChunkBytes = uint64_t{256} << 10;
+// Chunks are gathered into a ring of this many slots, each as large as the slice's largest chunk:
+// a slot is refilled once the writer has written the chunk it held, so a slice needs about
+// kRingSlots x kChunkBytes of memory whatever its size (not a buffer of the whole slice).
+constexpr size_t kRingSlots = 4;
 
 // The half-open box of positions (max one ulp above the largest coordinate).
 template <typename T>
@@ -37,39 +43,69 @@ uint64_t run_end(const ParticleFileHead& head, const SegmentRun& r) {
   return r.field + 1 < head.fields.size() ? head.column_offsets[r.field + 1] : head.file_bytes();
 }
 
-uint64_t run_start(const ParticleFileHead& head, const SegmentRun& r) {
-  return head.column_offsets[r.field] + head.segment_starts[r.first] * head.fields[r.field].row_bytes();
+// One chunk of a run: segments [first, end), `rows` bytes of rows then `padding` zero bytes, at
+// file offset `offset`.
+struct Chunk {
+  uint32_t field = 0;
+  uint64_t first = 0, end = 0;
+  uint64_t offset = 0, rows = 0, padding = 0;
+};
+
+// The runs cut into chunks of whole segments (pure: a function of the head and the runs).
+std::vector<Chunk> slice_chunks(const std::vector<SegmentRun>& runs, const ParticleFileHead& head) {
+  const std::vector<uint64_t>& starts = head.segment_starts;
+  std::vector<Chunk> chunks;
+  for (const SegmentRun& run : runs) {
+    const size_t row_bytes = head.fields[run.field].row_bytes();
+    const uint64_t col = head.column_offsets[run.field];
+    for (uint64_t s0 = run.first; s0 < run.end;) {
+      uint64_t s1 = s0 + 1;
+      while (s1 < run.end && (starts[s1] - starts[s0]) * row_bytes < kChunkBytes) ++s1;
+      Chunk c{run.field, s0, s1, col + starts[s0] * row_bytes, (starts[s1] - starts[s0]) * row_bytes, 0};
+      if (s1 == run.end && run.padding) c.padding = run_end(head, run) - (c.offset + c.rows);
+      chunks.push_back(c);
+      s0 = s1;
+    }
+  }
+  return chunks;
 }
 
-// One run, chunk by chunk: gather, checksum, queue for writing. `image` is where the file's byte 0
-// would be in the slice buffer (only the run's bytes of it are touched).
-void write_run(const SegmentRun& run, const uint8_t* column, const uint32_t* perm, const ParticleFileHead& head,
-               uint64_t* checksums, uint8_t* image, WriteBehind& writer, PartitionFileTimes& times) {
-  const uint64_t nseg = head.num_segments();
-  const std::vector<uint64_t>& starts = head.segment_starts;
-  const size_t row_bytes = head.fields[run.field].row_bytes();
-  const uint64_t col = head.column_offsets[run.field];
-  for (uint64_t s0 = run.first; s0 < run.end;) {
-    uint64_t s1 = s0 + 1;
-    while (s1 < run.end && (starts[s1] - starts[s0]) * row_bytes < kChunkBytes) ++s1;
-    const uint64_t r0 = starts[s0], r1 = starts[s1];
-    double t0 = wall_seconds();
-    uint8_t* at = image + col + r0 * row_bytes;
-    gather_rows(column, at, row_bytes, perm + r0, r1 - r0);
-    const double t1 = wall_seconds();
-    for (uint64_t s = s0; s < s1; ++s)
-      checksums[run.field * nseg + s] = checksum64(image + col + starts[s] * row_bytes, (starts[s + 1] - starts[s]) * row_bytes);
-    times.reorder_s += t1 - t0;
-    times.checksum_s += wall_seconds() - t1;
-    uint64_t bytes = (r1 - r0) * row_bytes;
-    if (s1 == run.end && run.padding) {
-      const uint64_t pad_from = col + r1 * row_bytes, pad_to = run_end(head, run);
-      std::memset(image + pad_from, 0, pad_to - pad_from);
-      bytes += pad_to - pad_from;
-    }
-    writer.write(at, bytes, col + r0 * row_bytes);
-    s0 = s1;
+// Where each chunk goes in the ring (pure), and the ring's size: kRingSlots slots as large as the
+// largest chunk, chunk i in slot i % kRingSlots; a slice of at most kRingSlots chunks has them side
+// by side (never more than its own bytes, whatever the chunks' sizes).
+std::vector<uint64_t> chunk_places(const std::vector<Chunk>& chunks, uint64_t& ring_bytes) {
+  std::vector<uint64_t> place(chunks.size());
+  uint64_t slot = 0, at = 0;
+  for (size_t i = 0; i < chunks.size(); ++i) {
+    const uint64_t bytes = align_up(chunks[i].rows + chunks[i].padding, kColumnAlignment);
+    place[i] = at;
+    at += bytes;
+    slot = std::max(slot, bytes);
   }
+  ring_bytes = at;
+  if (chunks.size() <= kRingSlots) return place;
+  for (size_t i = 0; i < chunks.size(); ++i) place[i] = (i % kRingSlots) * slot;
+  ring_bytes = kRingSlots * slot;
+  return place;
+}
+
+// One chunk into `slot`: gather into file order, checksum its segments while in cache, zero its
+// padding, queue it for writing.
+void write_chunk(const Chunk& c, const uint8_t* column, const uint32_t* perm, const ParticleFileHead& head,
+                 uint64_t* checksums, uint8_t* slot, WriteBehind& writer, PartitionFileTimes& times) {
+  const std::vector<uint64_t>& starts = head.segment_starts;
+  const uint64_t nseg = head.num_segments();
+  const size_t row_bytes = head.fields[c.field].row_bytes();
+  const double t0 = wall_seconds();
+  gather_rows(column, slot, row_bytes, perm + starts[c.first], starts[c.end] - starts[c.first]);
+  const double t1 = wall_seconds();
+  for (uint64_t s = c.first; s < c.end; ++s)
+    checksums[c.field * nseg + s] =
+        checksum64(slot + (starts[s] - starts[c.first]) * row_bytes, (starts[s + 1] - starts[s]) * row_bytes);
+  times.reorder_s += t1 - t0;
+  times.checksum_s += wall_seconds() - t1;
+  std::memset(slot + c.rows, 0, c.padding);
+  writer.write(slot, c.rows + c.padding, c.offset);
 }
 
 }  // namespace
@@ -98,10 +134,20 @@ std::string partition_file_name(uint32_t partition) {
 void write_runs(const std::vector<SegmentRun>& runs, const std::vector<const uint8_t*>& columns, const uint32_t* perm,
                 const ParticleFileHead& head, uint64_t* checksums, ScratchBuffer& buffer, WriteBehind& writer,
                 PartitionFileTimes& times) {
-  if (runs.empty()) return;
-  const uint64_t lo = run_start(head, runs.front()), hi = run_end(head, runs.back());
-  uint8_t* image = buffer.reserve(hi - lo) - lo;   // file byte x at image + x, for x in [lo, hi)
-  for (const SegmentRun& r : runs) write_run(r, columns[r.field], perm, head, checksums, image, writer, times);
+  const std::vector<Chunk> chunks = slice_chunks(runs, head);
+  uint64_t ring_bytes = 0;
+  const std::vector<uint64_t> place = chunk_places(chunks, ring_bytes);
+  if (chunks.empty()) return;
+  uint8_t* ring = buffer.reserve(ring_bytes);
+  for (size_t i = 0; i < chunks.size(); ++i) {
+    // The slot's previous chunk, queued kRingSlots chunks ago, must be written: ranges are written in order.
+    if (i >= kRingSlots) {
+      const double t0 = wall_seconds();
+      writer.wait_pending(kRingSlots - 1);
+      times.wait_s += wall_seconds() - t0;
+    }
+    write_chunk(chunks[i], columns[chunks[i].field], perm, head, checksums, ring + place[i], writer, times);
+  }
 }
 
 DataFileRecord finish_partition_file(const ParticleFileHead& head, const IncomingPartition& in, const Schema& schema,

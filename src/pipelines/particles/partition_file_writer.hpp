@@ -3,9 +3,10 @@
 // metadata record (bounds, count, per-component min/max).
 //
 // The file is a pipeline on two threads: the caller gathers a chunk of whole segments of one
-// column into the file image (the reorder), checksums them while they are in cache, and hands
-// the chunk to a write-behind thread, which writes it while the next chunk is gathered. The head,
-// which holds the checksums, is written last. The columns can be cut into slices of whole
+// column into file order (the reorder), checksums them while they are in cache, and hands the
+// chunk to a write-behind thread, which writes it while the next chunk is gathered. Chunks take
+// turns in a small ring of slots, so a writer holds about 1 MiB whatever its file's size. The
+// head, which holds the checksums, is written last. The columns can be cut into slices of whole
 // segments written by several processes (node_file_write.hpp); one writer writes one slice.
 #pragma once
 
@@ -51,8 +52,8 @@ std::string partition_file_name(uint32_t partition);   // p<id>.lpd
 // One writer's share of a file (format/particle_file.hpp, slice_columns): the runs' rows gathered
 // from `columns` (per field, the partition's rows in received order) into file order through
 // `perm`, their segment checksums stored in `checksums` (the head's field-major table), and the
-// bytes queued on `writer`, whose file must be open. `buffer` holds the slice until the writer
-// finished it.
+// bytes queued on `writer`, whose file must be open. `buffer` holds the ring of chunks (a slot is
+// refilled once the writer has written it); it must outlive the writer's finish.
 void write_runs(const std::vector<SegmentRun>& runs, const std::vector<const uint8_t*>& columns, const uint32_t* perm,
                 const ParticleFileHead& head, uint64_t* checksums, ScratchBuffer& buffer, WriteBehind& writer,
                 PartitionFileTimes& times);

@@ -267,14 +267,23 @@ void SeriesGroup::write(int64_t step, const GridBox& box, std::span<const FieldV
 void SeriesGroup::write_async(int64_t step, const GridBox& box, std::span<const FieldView> data,
                               const std::optional<Error>& input_error) {
   wait_pending();   // one window in flight: the next step reuses its buffers
-  const double t0 = wall_seconds();
+  // The window this step may complete: its buffered steps and this one, each of this step's bytes.
+  const uint64_t bytes = input_error ? 0 : view_bytes(data) * ((w_ ? w_->buffered.size() : 0) + 1);
+  if (!make_room(*ds_, bytes)) {   // larger than the budget by itself: written within the call
+    write_step(step, box, data, input_error, false);
+    return;
+  }
+  const double t0 = wall_seconds();   // the waits above count in the completed windows' blocked_s
   write_step(step, box, data, input_error, true);
-  if (pending_) pending_->blocked_s = wall_seconds() - t0;
+  if (!pending_) return;
+  pending_->blocked_s = wall_seconds() - t0;
+  ds_->pending.add(this, bytes, [this] { wait_pending(); });
 }
 
 void SeriesGroup::wait_pending() {
   if (!pending_) return;
   std::shared_ptr<PendingSeriesWindow> p = std::move(pending_);
+  ds_->pending.remove(this);
   const double t0 = wall_seconds();
   if (p->helper.joinable()) p->helper.join();
   p->op.add_thread_time("blocked", p->blocked_s + wall_seconds() - t0);   // reduced over ranks with the rest
