@@ -24,7 +24,8 @@ Per rank: loop time (barrier to barrier), the time blocked in I/O calls per step
 for the last step also the final wait or close), the peak resident memory over what the
 process held before the loop (ru_maxrss: shared-memory pages count in every process that touched
 them), and the largest proportional set size sampled after each step's write, over the same
-(shared pages divided among the processes mapping them). Rank 0 prints one JSON object with the slowest rank's loop and blocked times and the
+(shared pages divided among the processes mapping them). Rank 0 prints one JSON object with the slowest rank's loop
+and blocked times and the
 largest extra memory.
 """
 
@@ -97,7 +98,7 @@ def main() -> None:
     if args.calibrate:
         ks, ws = [], []
         ds = lodex.create(os.path.join(folder, "cal.lodex"), comm=comm)
-        g = ds.particles("u", schema=UINTAH_SCHEMA, domain=((0, 0, 0), (1, 1, 1)), partition=grid)
+        g = ds.define_particles("u", schema=UINTAH_SCHEMA, domain=((0, 0, 0), (1, 1, 1)), partition=grid)
         for i in range(6):
             comm.Barrier()
             t = time.perf_counter()
@@ -105,7 +106,7 @@ def main() -> None:
             ks.append(comm.allreduce(time.perf_counter() - t, op=MPI.MAX))
             comm.Barrier()
             t = time.perf_counter()
-            g.write(i, data, patch)
+            g.write(i, patch, data)
             ws.append(comm.allreduce(time.perf_counter() - t, op=MPI.MAX))
         ds.close()
         if rank == 0:
@@ -123,7 +124,7 @@ def main() -> None:
     pending = None
     if args.method.startswith("lodex"):
         ds = lodex.create(os.path.join(folder, "run.lodex"), comm=comm)
-        g = ds.particles("u", schema=UINTAH_SCHEMA, domain=((0, 0, 0), (1, 1, 1)), partition=grid)
+        g = ds.define_particles("u", schema=UINTAH_SCHEMA, domain=((0, 0, 0), (1, 1, 1)), partition=grid)
     elif args.method.startswith("adios2"):
         ad = adios2.Adios(comm=comm)
         io = ad.declare_io("particles")
@@ -138,9 +139,9 @@ def main() -> None:
         if args.method == "compute":
             return
         if args.method == "lodex_sync":
-            g.write(step, data, patch)
+            g.write(step, patch, data)
         elif args.method in ("lodex_async", "lodex_async_nocopy"):
-            pending = g.write(step, data, patch, wait=False, copy=args.method == "lodex_async")
+            pending = g.write(step, patch, data, wait=False, copy=args.method == "lodex_async")
         elif args.method == "mpiio":
             fh = MPI.File.Open(comm, os.path.join(folder, f"step-{step}.bin"), MPI.MODE_WRONLY | MPI.MODE_CREATE)
             fh.Write_at_all(sum(offsets[:rank]), raw)
