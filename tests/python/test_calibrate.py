@@ -171,7 +171,7 @@ def test_series_calibration_errors(measured, tmp_path):
                           (42, lodex.InvalidArgumentError, "calibration must be")]:
         with pytest.raises(err, match=msg):
             ds.define_series("a", **SERIES, calibration=bad)
-    with pytest.raises(lodex.InvalidArgumentError, match="need dims and variables"):
+    with pytest.raises(lodex.InvalidArgumentError, match="a new series needs dims and variables"):
         ds.define_series("a", calibration=cal)
     assert list(ds.series) == []   # nothing was defined; the dataset is still usable
     ds.define_series("a", **SERIES, calibration=cal)

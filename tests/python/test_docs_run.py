@@ -183,8 +183,8 @@ def _calibration(folder, out, ranks):
 
 CHECKS = [
     ("README.md", "\"new particles\")", lambda f, o, r: o.count("new particles") >= r),
-    ("README.md", "g = ds.grid(\"pressure\"", _readme_grids),
-    ("README.md", "s = ds.series(\"geos\"", _readme_series),
+    ("README.md", "g = ds.define_grid(\"pressure\"", _readme_grids),
+    ("README.md", "s = ds.define_series(\"geos\"", _readme_series),
     ("README.md", "lodex.plot.save(fig, \"energy.svg\")", _picture("energy.svg")),
     ("docs/plot.md", "lp.save(fig, \"energy.png\")", _picture("energy.png")),
     ("docs/h5part.md", "g.export(\"e.h5part\"", _h5part),
