@@ -74,7 +74,7 @@ class ParticleGroup:
         return list(self._core.steps)
 
     @old_order(lambda self, step, data, patch=None, *, index=None, wait=True, copy=True: None,
-               lambda args, kw: len(args) > 2 and isinstance(args[2], Mapping),
+               lambda args, kw: len(args) > 2 and (isinstance(args[2], Mapping) or "patch" in kw),
                "ParticleGroup.write(step, data, patch)",
                "ParticleGroup.write(step, patch, data), patch None for the whole domain (or keywords)")
     def write(self, step: int, patch: Box | None = None, data: Mapping[str, Any] | None = None, *,
@@ -170,7 +170,7 @@ class ParticleGroup:
 
     @old_order(lambda self, query, step, box=None, level=None, fields=None, *, count_only=False, use_index=True,
                readers=None, P=None, S=None, comm=None: None,
-               lambda args, kw: len(args) > 1 and isinstance(args[1], str),
+               lambda args, kw: len(args) > 1 and (isinstance(args[1], str) or "step" in kw),
                "ParticleGroup.query(query, step, ...)", "ParticleGroup.query(step, query, box, ...)")
     def query(self, step: int, query: str, box: Box | None = None, *, level: int | None = None,
               fields: Sequence[str] | None = None, count_only: bool = False, use_index: bool = True,

@@ -216,7 +216,7 @@ class Series:
         self._core.flush()
 
     @old_order(lambda self, var, steps=None, box=None, comm=None, merge_gap=None: None,
-               lambda args, kw: len(args) > 1 and isinstance(args[1], str) or "var" in kw,
+               lambda args, kw: len(args) > 1 and (isinstance(args[1], str) or "steps" in kw) or "var" in kw,
                "Series.read(var, steps, box)", "Series.read(steps, box, variable)", rename={"var": "variable"})
     def read(self, steps: Any = None, box: GridBoxArg = None, variable: str | None = None, *, comm: Any = None,
              merge_gap: int | None = None) -> np.ndarray:

@@ -136,6 +136,8 @@ def test_old_group_spellings_warn_and_work(written, tmp_path):
     assert w[0].filename == __file__
     with warns(r"ParticleGroup\.write\(step, data, patch\)"):
         g.write(1, particles(seed=1), patch=PATCH)
+    with warns(r"ParticleGroup\.write\(step, data, patch\)"), pytest.raises(lodex.InvalidArgumentError, match="dict"):
+        g.write(5, [1, 2], patch=PATCH)   # not a mapping, in the old order: the same typed error as before
     with warns(r"ParticleGroup\.write\(step, data, patch\)"):
         g.write(2, particles(seed=2))
     with warns(r"passing precision of ParticleGroup\.build_index by position"):
@@ -156,6 +158,8 @@ def test_old_group_spellings_warn_and_work(written, tmp_path):
     assert r.count == new.query(0, "energy > 0.5").count and len(r.data["energy"]) == r.count
     with warns(r"ParticleGroup\.query\(query, step"):
         assert old.query("energy > 0.5", step=0).count == r.count
+    with warns(r"ParticleGroup\.query\(query, step"), pytest.raises(lodex.InvalidArgumentError, match="string"):
+        old.query(42, step=0)   # the old order with a bad query: the same typed error as before
     with warns(r"ParticleGroup\.spatial_split\(step, readers, box\) .*spatial_split\(step, box, readers=n\)"):
         assert old.spatial_split(0, 2) == old.spatial_split(0, readers=2)
     pytest.importorskip("h5py")
@@ -181,6 +185,8 @@ def test_old_grid_and_series_spellings_warn_and_work(written):
                                       s.read([0, 1], ((0, 0, 0), (2, 2, 1)), "T"))
     with pytest.raises(lodex.InvalidArgumentError, match="variable must be a name"):
         s.read(0)
+    with warns(r"Series\.read\(var, steps, box\)"), pytest.raises(lodex.InvalidArgumentError, match="variable"):
+        s.read(7, steps=0)   # the old order with a bad variable: the same typed error as before
 
 
 def test_positional_options_are_refused_beyond_the_old_ones(written):

@@ -880,7 +880,7 @@ def test_missing_step_and_bad_arguments(small):
     with pytest.raises(lodex.InvalidArgumentError):
         g.query(0, "energy > 0", fields=["id"], count_only=True)
     with pytest.raises(lodex.InvalidArgumentError):
-        g.query(42, step=0)
+        g.query(0, 42)
 
 
 DEEP_CHILD = """
