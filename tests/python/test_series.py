@@ -111,7 +111,7 @@ def test_reads_touch_only_the_blocks_they_need(pristine, var, steps, box):
     s.read(variable=var, steps=list(steps), box=box, merge_gap=0)   # heads are kept: checked once
     assert s.last_read_stats["head_requests"] == 0
     other = GEOS.names[(v + 1) % len(GEOS.names)]          # another variable: its entry alone
-    s.read(other, steps=list(steps), box=((0, 0, 0), (1, 1, 1)), merge_gap=0)
+    s.read(list(steps), ((0, 0, 0), (1, 1, 1)), other, merge_gap=0)
     assert s.last_read_stats["head_requests"] == len(need)
     assert s.last_read_stats["head_bytes"] == 24 * len(need)
 
@@ -357,8 +357,8 @@ def test_damaged_block_checksum(copy):
     open(w, "wb").write(data)
     s = lodex.open(copy).series["geos"]
     with pytest.raises(lodex.FormatError, match=f"checksum mismatch in variable '{names[0]}'"):
-        s.read(names[0], steps=0)
-    np.testing.assert_array_equal(s.read(names[1], steps=0), expected(names[1], 0, None))
+        s.read(0, None, names[0])
+    np.testing.assert_array_equal(s.read(0, None, names[1]), expected(names[1], 0, None))
 
 
 def test_window_from_another_series_is_refused(copy):
@@ -407,7 +407,7 @@ def test_full_disk_keeps_earlier_windows():
         r = lodex.open(path).series["geos"]
         assert r.steps == list(range(t - 1))
         for n in g.names:
-            np.testing.assert_array_equal(r.read(n), np.stack([g.field(n, k) for k in range(t - 1)]))
+            np.testing.assert_array_equal(r.read(variable=n), np.stack([g.field(n, k) for k in range(t - 1)]))
         ds.close()   # one step still fits: close writes it as a window of its own
         r = lodex.open(path).series["geos"]
         assert r.steps == list(range(t))
