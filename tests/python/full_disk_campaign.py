@@ -137,7 +137,7 @@ class Checker:
         ds = lodex.open(self.path)
         out = {}
         for name, steps in reported.items():
-            have = list({"p": ds.particles, "g": ds.grid, "s": ds.series}[name](name).steps)
+            have = list({"p": ds.particles, "g": ds.grids, "s": ds.series}[name][name].steps)
             assert set(steps) <= set(have), f"{name}: steps {have} miss committed {steps}"
             assert failed not in have or self.kind in ("index", "truncate"), f"{name}: failed step {failed} listed"
             if self.kind != "truncate":
@@ -148,7 +148,7 @@ class Checker:
     def check_all(self, steps: dict) -> None:
         ds = lodex.open(self.path)
         for name, listed in steps.items():
-            have = {"p": ds.particles, "g": ds.grid, "s": ds.series}[name](name).steps
+            have = {"p": ds.particles, "g": ds.grids, "s": ds.series}[name][name].steps
             assert list(have) == list(listed), f"{name}: steps {have}, expected {listed}"
             for step in listed:
                 self.check_step(ds, name, step)
