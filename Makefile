@@ -2,7 +2,7 @@
 #   make demo   set up (.venv with MPICH from PyPI, build, install) and run the demos on 4 ranks
 #               (particle write + read back; VPIC-like value queries + H5Part export; a GEOS-5-like
 #               series; an S3D-like grid), keeping their datasets and pictures in demo-output/
-#   make test   set up, then the C++ tests (ctest) and the Python + multi-rank MPI tests (pytest)
+#   make test   set up, then the C++ tests (ctest), ruff check and the Python + multi-rank MPI tests (pytest)
 VENV     := .venv
 PY       := $(VENV)/bin/python
 MPIEXEC  := $(VENV)/bin/mpiexec
@@ -13,7 +13,7 @@ export MPI_HOME := $(abspath $(VENV))
 export CCACHE_BASEDIR := $(abspath .)
 export CCACHE_NOHASHDIR := 1
 
-.PHONY: demo test setup setup-test build install wheel docs cpp-test asan-test py-test bench stress fuzz clean viewer pictures bench-peers
+.PHONY: demo test setup setup-test build install wheel docs cpp-test asan-test py-test lint bench stress fuzz clean viewer pictures bench-peers
 
 # make install PREFIX=/some/dir: the C, C++ and Fortran package (headers, liblodex.so, the
 # Fortran module, the CMake package lodex and lodex.pc), built against the venv's MPI.
@@ -102,8 +102,12 @@ fuzz: setup
 	  || { tail -50 build/fuzz.log; exit 1; }
 	FUZZ_SECONDS=$(FUZZ_SECONDS) bash fuzz/run.sh
 
-py-test: setup-test build
+# ruff check first (pyproject.toml [tool.ruff]: pyflakes, syntax and lines of at most 120 characters).
+py-test: setup-test build lint
 	$(PY) -m pytest -q -ra --durations=25 tests/python
+
+lint: setup
+	$(PY) -m ruff check .
 
 # Writers killed with SIGKILL at random points, KILLS in all over 1 and 2 ranks; every dataset is
 # checked after every kill (tests/python/writer_kill.py). make test runs a bounded 24 kills.

@@ -129,7 +129,7 @@ def main() -> None:
             opened.step()   # warm-up, untimed
             path = os.path.join(base, "lodex.lodex")
             ds = lodex.create(path, comm=comm, fsync=fsync)
-            g = ds.particles("uintah", schema=UINTAH_SCHEMA, domain=((0, 0, 0), (1, 1, 1)), partition=factor)
+            g = ds.define_particles("uintah", schema=UINTAH_SCHEMA, domain=((0, 0, 0), (1, 1, 1)), partition=factor)
             g.write(step=0, data=data, patch=patch)   # warm-up, untimed
             cleanup(os.path.join(path, "uintah", "step-000000000"))
             adios2_mpi(-1, fsync)

@@ -8,7 +8,8 @@ each repetition; medians with min and max over repetitions.
 Reported per method: the loop's time, the time blocked in I/O per step (median over steps of the
 slowest rank), and the peak resident memory over what the rank held before the loop, per step
 byte (resident memory, and the proportional set size sampled after each write, which counts the
-node's shared window once over its ranks). Goals (from the issue): blocked per step <= 0.25 x MPI-IO's with copy=False, <= 0.6 x with
+node's shared window once over its ranks). Goals (from the issue): blocked per step <= 0.25 x MPI-IO's with
+copy=False, <= 0.6 x with
 the copy; loop <= compute + 0.3 x MPI-IO's write per step; blocked below ADIOS2's AsyncWrite;
 peak extra memory <= 1.25 x the step (blocking), <= 2 x (asynchronous: the budget of one step in
 flight plus the step).
@@ -67,13 +68,17 @@ def goals(s: dict, steps: int) -> dict:
     return {
         "blocked_nocopy_vs_mpiio": med["lodex_async_nocopy"]["blocked_per_step_s"] / mpiio,
         "blocked_copy_vs_mpiio": med["lodex_async"]["blocked_per_step_s"] / mpiio,
-        "loop_over_compute_in_mpiio_writes": (med["lodex_async"]["loop_s"] - med["compute"]["loop_s"]) / (steps * mpiio),
-        "blocked_copy_vs_adios2_async": med["lodex_async"]["blocked_per_step_s"] / med["adios2_async"]["blocked_per_step_s"],
+        "loop_over_compute_in_mpiio_writes":
+            (med["lodex_async"]["loop_s"] - med["compute"]["loop_s"]) / (steps * mpiio),
+        "blocked_copy_vs_adios2_async":
+            med["lodex_async"]["blocked_per_step_s"] / med["adios2_async"]["blocked_per_step_s"],
         "met": {
             "blocked_nocopy_le_0.25_mpiio": med["lodex_async_nocopy"]["blocked_per_step_s"] <= 0.25 * mpiio,
             "blocked_copy_le_0.6_mpiio": med["lodex_async"]["blocked_per_step_s"] <= 0.6 * mpiio,
-            "loop_le_compute_plus_0.3_mpiio": med["lodex_async"]["loop_s"] <= med["compute"]["loop_s"] + 0.3 * steps * mpiio,
-            "blocked_below_adios2_async": med["lodex_async"]["blocked_per_step_s"] < med["adios2_async"]["blocked_per_step_s"],
+            "loop_le_compute_plus_0.3_mpiio":
+                med["lodex_async"]["loop_s"] <= med["compute"]["loop_s"] + 0.3 * steps * mpiio,
+            "blocked_below_adios2_async":
+                med["lodex_async"]["blocked_per_step_s"] < med["adios2_async"]["blocked_per_step_s"],
             "memory_sync_le_1.25_step": med["lodex_sync"]["peak_extra_over_step_bytes"] <= 1.25,
             "memory_async_le_2_steps": max(med["lodex_async"]["peak_extra_over_step_bytes"],
                                            med["lodex_async_nocopy"]["peak_extra_over_step_bytes"]) <= 2.0,

@@ -30,7 +30,8 @@ Per rank: loop time (barrier to barrier), the time blocked in I/O calls per step
 for the last step also the final wait or close), the peak resident memory over what the
 process held before the loop (ru_maxrss: shared-memory pages count in every process that touched
 them), and the largest proportional set size sampled after each step's write, over the same
-(shared pages divided among the processes mapping them). Rank 0 prints one JSON object with the slowest rank's loop and blocked times and the
+(shared pages divided among the processes mapping them). Rank 0 prints one JSON object with the slowest rank's loop
+and blocked times and the
 largest extra memory.
 """
 
@@ -103,14 +104,14 @@ class Workload:
 
     def define(self, ds):
         if self.kind == "particles":
-            return ds.particles("u", schema=self.schema, domain=((0, 0, 0), (1, 1, 1)), partition=self.grid)
+            return ds.define_particles("u", schema=self.schema, domain=((0, 0, 0), (1, 1, 1)), partition=self.grid)
         if self.kind == "grid":
-            return ds.grid("g", dims=self.dims, dtype="f4")
-        return ds.series("geos", dims=self.geos.dims, variables=self.geos.variables(), d_tar=SERIES_D_TAR, d_sar=1)
+            return ds.define_grid("g", dims=self.dims, dtype="f4")
+        return ds.define_series("geos", dims=self.geos.dims, variables=self.geos.variables(), d_tar=SERIES_D_TAR, d_sar=1)
 
     def write(self, group, step: int, wait: bool = True, copy: bool = True):
         if self.kind == "particles":
-            return group.write(step, self.data, self.patch, wait=wait, copy=copy)
+            return group.write(step, self.patch, self.data, wait=wait, copy=copy)
         return group.write(step, self.box, self.data, wait=wait, copy=copy)
 
 

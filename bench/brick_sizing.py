@@ -37,11 +37,11 @@ def measure(path: str, n: int, rule: str, data: dict) -> dict:
     shutil.rmtree(path, ignore_errors=True)
     t = time.perf_counter()
     with lodex.create(path) as ds:
-        g = ds.particles("p", schema=SCHEMA, domain=((0, 0, 0), (1, 1, 1)), partition_grid=(2, 2, 2),
-                         lod={"brick_target": RULES[rule]})
-        g.write(0, data)
+        g = ds.define_particles("p", schema=SCHEMA, domain=((0, 0, 0), (1, 1, 1)), partition_grid=(2, 2, 2),
+                                lod={"brick_target": RULES[rule]})
+        g.write(0, data=data)
     out = {"write_s": time.perf_counter() - t}
-    g = lodex.open(path).particles("p")
+    g = lodex.open(path).particles["p"]
     for level in LEVELS:
         t = time.perf_counter()
         got = g.read(0, level=level)
@@ -90,7 +90,8 @@ def chart(results: list[dict], path: str) -> None:
             m = r["rules"][rule]
             vals = [m[f"box{s}_ratio"]["median"] for s in SIDES] + \
                    [m[f"level{lv}_bytes_read"]["median"] / m[f"level{lv}_bytes_returned"]["median"] for lv in LEVELS]
-            ax.bar(x + (j - 0.5) * width, vals, width, label="sized for the data" if rule == "data" else "4,096 per brick")
+            ax.bar(x + (j - 0.5) * width, vals, width,
+                   label="sized for the data" if rule == "data" else "4,096 per brick")
         ax.set_xticks(x, [f"box {s}" for s in SIDES] + [f"level {lv}" for lv in LEVELS])
         ax.set_yscale("log")
         ax.set_ylabel("bytes read / bytes returned")

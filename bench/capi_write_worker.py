@@ -98,7 +98,7 @@ def main() -> None:
     # The Python API.
     py_path = os.path.join(base, "python.lodex")
     ds = lodex.create(py_path, comm=comm)
-    g = ds.particles("uintah", schema=UINTAH_SCHEMA, domain=((0, 0, 0), (1, 1, 1)), partition=factor)
+    g = ds.define_particles("uintah", schema=UINTAH_SCHEMA, domain=((0, 0, 0), (1, 1, 1)), partition=factor)
 
     # The C API on the same buffers.
     api = CApi(args.lib)

@@ -74,7 +74,8 @@ def serial_write_and_read(work: str, repeats: int) -> dict:
             if rep < repeats - 1:   # keep the last copy of each for the reads
                 shutil.rmtree(d)
     out = {"write": {m: stats(v) for m, v in w.items()}}
-    out["write"]["openvisus_default_over_lodex"] = out["write"]["openvisus_default"]["median_s"] / out["write"]["lodex"]["median_s"]
+    write = out["write"]
+    write["openvisus_default_over_lodex"] = write["openvisus_default"]["median_s"] / write["lodex"]["median_s"]
     out["write"]["goal_1_5x_met"] = out["write"]["openvisus_default_over_lodex"] >= 1.5
     out["write_floor"] = serial_floor(work, repeats, out["write"]["lodex"]["median_s"] * 1e3)
 
@@ -149,7 +150,8 @@ def serial_floor(work: str, repeats: int, lodex_ms: float) -> dict | None:
 
 
 def stats(v) -> dict:
-    return {"median_s": float(np.median(v)), "min_s": float(min(v)), "max_s": float(max(v)), "runs_s": list(map(float, v))}
+    return {"median_s": float(np.median(v)), "min_s": float(min(v)), "max_s": float(max(v)),
+            "runs_s": list(map(float, v))}
 
 
 def chart_serial(serial: dict, path: str) -> None:

@@ -83,7 +83,7 @@ def main() -> None:
     grids = {}
     for s, kw in schemes.items():
         ds = lodex.create(paths[s], comm=comm, fsync=args.fsync)
-        grids[s] = (ds, ds.grid("g", dims=dims, fields=fields, **kw))
+        grids[s] = (ds, ds.define_grid("g", dims=dims, fields=fields, **kw))
     times = {k: [] for k in ["raw"] + list(schemes)}
     profiles = {s: [] for s in schemes}
     box = (tuple(lo), tuple(hi))
@@ -119,7 +119,8 @@ def main() -> None:
         med = {k: float(np.median(v)) for k, v in times.items()}
         total = local_bytes * R
         out = {
-            "workload": args.workload, "ranks": R, "fsync": args.fsync, "schemes": schemes, "dims": dims, "fields": len(fields), "bytes": total,
+            "workload": args.workload, "ranks": R, "fsync": args.fsync, "schemes": schemes, "dims": dims,
+            "fields": len(fields), "bytes": total,
             "median_s": med, "runs_s": times,
             "throughput_mib_s": {k: total / 2**20 / v for k, v in med.items()},
             "ratio_to_raw": {k: med["raw"] / v for k, v in med.items() if k != "raw"},

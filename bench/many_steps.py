@@ -47,14 +47,14 @@ def one_run(folder: str, steps: int, rows: int) -> dict[str, list[float]]:
     data = {k: np.ascontiguousarray(v) for k, v in uintah(0, rows, DOMAIN, seed=3).items()}
     times = {m: [] for m in METHODS}
     ds = lodex.create(os.path.join(folder, "run.lodex"))
-    g = ds.particles("u", schema=UINTAH_SCHEMA, domain=DOMAIN, partition=(1, 1, 1))
+    g = ds.define_particles("u", schema=UINTAH_SCHEMA, domain=DOMAIN, partition=(1, 1, 1))
     stream = adios2.Stream(os.path.join(folder, "run.bp"), "w")
     raw_dir = os.path.join(folder, "raw")
     os.makedirs(raw_dir)
     try:
         for step in range(steps):
             t0 = time.perf_counter()
-            g.write(step, data, DOMAIN)
+            g.write(step, DOMAIN, data)
             t1 = time.perf_counter()
             stream.begin_step()
             for k, a in data.items():

@@ -44,11 +44,11 @@ def write(path: str, h5: str, n: int, export: bool) -> dict:
     t0 = time.perf_counter()
     data, _ = vpic(0, 1, n, seed=22)
     with lodex.create(path) as ds:
-        g = ds.particles("electrons", schema=VPIC_SCHEMA, domain=VPIC_DOMAIN, partition_grid=(4, 4, 2))
+        g = ds.define_particles("electrons", schema=VPIC_SCHEMA, domain=VPIC_DOMAIN, partition_grid=(4, 4, 2))
         g.write(step=0, data=data)
     t1 = time.perf_counter()
     del data
-    st = lodex.open(path).particles("electrons").export(h5) if export else {"bytes": None}
+    st = lodex.open(path).particles["electrons"].export(h5) if export else {"bytes": None}
     return {"write_s": t1 - t0, "export_s": time.perf_counter() - t1, "h5part_bytes": st["bytes"],
             "lodex_bytes": sum(os.path.getsize(os.path.join(d, f)) for d, _, fs in os.walk(path) for f in fs)}
 
@@ -59,7 +59,8 @@ def start_xvfb() -> tuple[subprocess.Popen, str]:
     resets when its last client leaves refuses a connection opened during the reset."""
     r, w = os.pipe()
     proc = subprocess.Popen([shutil.which("Xvfb"), "-displayfd", str(w), "-screen", "0", "1280x1024x24",
-                             "-nolisten", "tcp", "-noreset"], pass_fds=(w,), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+                             "-nolisten", "tcp", "-noreset"], pass_fds=(w,), stdout=subprocess.DEVNULL,
+                             stderr=subprocess.DEVNULL)
     os.close(w)
     with os.fdopen(r, "rb") as f:
         number = f.readline().strip().decode()
@@ -142,7 +143,8 @@ def main() -> int:
                 out = run(method, p, value, loader, env)
                 runs[m].append(out)
                 print(f"  {r + 1}/{args.repeats} {m:24} {out['points']:>11,} points  "
-                      f"open->render {out['open_to_render_s']:7.3f} s  (data {out['open_to_data_s']:.3f} s)", flush=True)
+                      f"open->render {out['open_to_render_s']:7.3f} s  (data {out['open_to_data_s']:.3f} s)",
+                      flush=True)
         res["runs"] = runs
         res["methods"] = {m: summarize(v) for m, v in runs.items()}
         if "lodex full" in res["methods"] and "H5PartReader full" in res["methods"]:

@@ -31,7 +31,8 @@ import time
 
 import numpy as np
 
-from bench_common import MPIEXEC, chart_path, environment, figure, goal_line, goal_marks, grouped_bars, redraw, run_json, spread
+from bench_common import (MPIEXEC, chart_path, environment, figure, goal_line, goal_marks, grouped_bars, redraw,
+                          run_json, spread)
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 DOMAIN = ((0.0, 0.0, 0.0), (1.0, 1.0, 1.0))

@@ -48,7 +48,7 @@ def main() -> None:
             shutil.rmtree(paths[key])
         comm.Barrier()
         ds = lodex.create(paths[key], comm=comm)
-        groups[key] = (ds, ds.particles("p", schema=UNEVEN_SCHEMA, domain=DOMAIN, **schemes[key[1]]))
+        groups[key] = (ds, ds.define_particles("p", schema=UNEVEN_SCHEMA, domain=DOMAIN, **schemes[key[1]]))
     times = {key: [] for key in keys}
     profiles = {key: [] for key in keys}
     files = {}
@@ -58,7 +58,7 @@ def main() -> None:
         # lists it), its data files go, and the writeback of earlier steps is over (sync).
         if comm.rank == 0:
             if key not in files:
-                files[key] = [f["count"] for f in lodex.open(paths[key]).particles("p").files(step)]
+                files[key] = [f["count"] for f in lodex.open(paths[key]).particles["p"].files(step)]
             for f in glob.glob(os.path.join(paths[key], "**", "*.lpd"), recursive=True):
                 os.remove(f)
             os.sync()
@@ -67,7 +67,7 @@ def main() -> None:
     # Step 0 of every dataset is a warm-up (untimed): a simulation writes step after step, and
     # the writer's scratch buffers are reused from the second write on.
     for key in keys:
-        groups[key][1].write(0, data[key[0]], patch=patch)
+        groups[key][1].write(0, data=data[key[0]], patch=patch)
         drop_data_files(key, 0)
     for rep in range(args.repeats):
         order = keys[rep % len(keys):] + keys[:rep % len(keys)]   # rotate the order every repetition
@@ -75,7 +75,7 @@ def main() -> None:
             g = groups[key][1]
             comm.Barrier()
             t0 = time.perf_counter()
-            g.write(rep + 1, data[key[0]], patch=patch)
+            g.write(rep + 1, data=data[key[0]], patch=patch)
             comm.Barrier()
             times[key].append(time.perf_counter() - t0)
             if comm.rank == 0:   # per-phase times, max over ranks

@@ -58,19 +58,24 @@ def summary(res: dict) -> None:
                 for m in ("lodex", "raw_exact", "fpp_scan"):
                     print(f"    {m:10} {fmt_s(r['median_s'][m])}   read {mib(r['bytes_read'][m])}")
                 g = r["goals"]
-                print(f"    lodex/raw time {r['lodex_over_raw_time']:.2f} ({'PASS' if g['time_le_1.3x_raw'] else 'FAIL'} <= 1.3)"
-                      f"   scan/lodex time {r['scan_over_lodex_time']:.2f} ({'PASS' if g['ge_5x_faster_than_scan'] else 'FAIL'} >= 5)"
+                print(f"    lodex/raw time {r['lodex_over_raw_time']:.2f} "
+                      f"({'PASS' if g['time_le_1.3x_raw'] else 'FAIL'} <= 1.3)"
+                      f"   scan/lodex time {r['scan_over_lodex_time']:.2f} "
+                      f"({'PASS' if g['ge_5x_faster_than_scan'] else 'FAIL'} >= 5)"
                       f"   lodex read/returned {r['lodex_bytes_read_over_returned']:.3f} "
                       f"({'PASS' if g['bytes_read_le_1.25x_returned'] else 'FAIL'} <= 1.25)")
     lod = res.get("lod")
     if lod:
-        print(f"\n-- 2. level of detail (readers={lod['readers']}, P={lod['P']}, S={lod['S']}, {lod['levels']} levels), warm")
+        print(f"\n-- 2. level of detail (readers={lod['readers']}, P={lod['P']}, S={lod['S']}, "
+              f"{lod['levels']} levels), warm")
         print(f"    {'level':>5} {'particles':>11} {'median':>12} {'bytes read':>14}")
         for c in lod["curve"]:
             print(f"    {c['level']:>5} {c['particles']:>11,} {fmt_s(c['median_s']):>12} {mib(c['bytes_read']):>14}")
-        print(f"    {'full':>5} {lod['full']['particles']:>11,} {fmt_s(lod['full']['median_s']):>12} {mib(lod['full']['bytes_read']):>14}")
+        full = lod["full"]
+        print(f"    {'full':>5} {full['particles']:>11,} {fmt_s(full['median_s']):>12} {mib(full['bytes_read']):>14}")
         for mode, r in lod["cache"].items():
-            print(f"    fraction {lod['fraction']['fraction']} {mode}: {fmt_s(r['fraction_s'])} vs full {fmt_s(r['full_s'])}: "
+            print(f"    fraction {lod['fraction']['fraction']} {mode}: {fmt_s(r['fraction_s'])} "
+                  f"vs full {fmt_s(r['full_s'])}: "
                   f"ratio {r['fraction_over_full_time']:.4f} "
                   f"({'PASS' if r['goal_fraction_le_3pct_of_full'] else 'FAIL'} <= 0.03)")
         print(f"    fraction/full bytes read: {lod['fraction_over_full_bytes_read']:.4f}")
@@ -127,7 +132,8 @@ def chart(res: dict, path: str) -> None:
         runs = {"warm": {"fraction": lod["times_s"]["fraction"], "full": lod["times_s"]["full"]}}
         runs.update({t: lod["cache"][t]["times_s"] for t in temps if "times_s" in lod["cache"][t]})
         temps = [t for t in temps if t in runs]
-        grouped_bars(ax, temps, {f"fraction={lod['fraction']['fraction']:g}": [spread(runs[t]["fraction"]) for t in temps],
+        grouped_bars(ax, temps,
+                     {f"fraction={lod['fraction']['fraction']:g}": [spread(runs[t]["fraction"]) for t in temps],
                                  "full read": [spread(runs[t]["full"]) for t in temps]}, scale=1e3, log=True)
         goal_marks(ax, [FRACTION_GOAL * lod["cache"][t]["full_s"] * 1e3 for t in temps],
                    f"goal: fraction <= {FRACTION_GOAL:.0%} of the full read", 0, 2)
@@ -153,7 +159,8 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--particles", type=int, default=500_000, help="particles per writer rank (8 ranks)")
     ap.add_argument("--repeats", type=int, default=5, help="repetitions of the box and cold reads")
-    ap.add_argument("--lod-repeats", type=int, default=None, help="repetitions of the warm LOD curve (default --repeats)")
+    ap.add_argument("--lod-repeats", type=int, default=None,
+                    help="repetitions of the warm LOD curve (default --repeats)")
     ap.add_argument("--scaling-repeats", type=int, default=None, help="default --repeats")
     ap.add_argument("--readers", default="1,2,4", help="reader counts of benchmark 3")
     ap.add_argument("--fraction", type=float, default=0.01)
@@ -195,12 +202,15 @@ def main() -> int:
     timeout = 3600
     try:
         if only & {"box", "lod"}:
-            print(f"writing the (1,1,1) dataset{', fpp and raw exact files' if 'box' in only else ''} in {work} ...", flush=True)
+            print(f"writing the (1,1,1) dataset{', fpp and raw exact files' if 'box' in only else ''} in {work} ...",
+                  flush=True)
             baselines = ["--fpp", fpp, "--raw-exact", raw] if "box" in only else []
-            res["writes"].append(run_json([MPIEXEC, "-n", "8", py, WORKER, "write", "--path", a_path, "--factor", "1,1,1",
+            res["writes"].append(run_json([MPIEXEC, "-n", "8", py, WORKER, "write", "--path", a_path, "--factor",
+                                           "1,1,1",
                                            "--particles", str(args.particles)] + baselines, timeout))
             print("benchmarks 1 and 2 ...", flush=True)
-            serial = run_json([py, WORKER, "serial", "--path", a_path, "--fpp", fpp, "--raw-exact", raw, "--scratch", work,
+            serial = run_json([py, WORKER, "serial", "--path", a_path, "--fpp", fpp, "--raw-exact", raw, "--scratch",
+                               work,
                                "--bench", ",".join(sorted(only & {"box", "lod"})), "--repeats", str(args.repeats),
                                "--lod-repeats", str(lod_repeats), "--fraction", str(args.fraction),
                                "--cold-method", args.cold_method] + (["--no-cold"] if args.no_cold else []), timeout)

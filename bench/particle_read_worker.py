@@ -224,8 +224,11 @@ def probe_page_cache(requested: str, folder: str) -> tuple[PageCache, dict]:
             before = cache.resident_fraction([path])
             cache.drop([path])
             after = cache.resident_fraction([path])
-            t0 = time.perf_counter(); read_whole(path); t1 = time.perf_counter()
-            read_whole(path); t2 = time.perf_counter()
+            t0 = time.perf_counter()
+            read_whole(path)
+            t1 = time.perf_counter()
+            read_whole(path)
+            t2 = time.perf_counter()
             entry.update(ok=True, resident_before=before, resident_after_drop=after,
                          first_read_s=t1 - t0, second_read_s=t2 - t1,
                          first_over_second=(t1 - t0) / max(t2 - t1, 1e-9))
@@ -271,7 +274,7 @@ def cmd_write(args) -> None:
     factor = tuple(int(x) for x in args.factor.split(","))
     t0 = time.perf_counter()
     ds = lodex.create(args.path, comm=comm)
-    g = ds.particles(GROUP, schema=UINTAH_SCHEMA, domain=DOMAIN, partition=factor)
+    g = ds.define_particles(GROUP, schema=UINTAH_SCHEMA, domain=DOMAIN, partition=factor)
     g.write(step=0, data=data, patch=patch)
     ds.close()
     comm.Barrier()
@@ -360,7 +363,8 @@ def bench_box(args, p, cache: PageCache, total: int) -> dict:
         # Untimed: every method returns exactly the same particles (every field), the box's.
         got = {m: fn() for m, fn in methods.items()}
         check(len(got["raw_exact"][0]["id"]) == count, f"{bname}: raw exact count")
-        check(bool(in_box_mask(got["lodex"][0]["position"], box).all()), f"{bname}: lodex returned a particle outside the box")
+        check(bool(in_box_mask(got["lodex"][0]["position"], box).all()),
+              f"{bname}: lodex returned a particle outside the box")
         same_particles(got["lodex"][0], got["raw_exact"][0], f"{bname}: lodex vs raw exact")
         same_particles(got["lodex"][0], got["fpp_scan"][0], f"{bname}: lodex vs fpp scan")
         returned = nbytes_of(got["raw_exact"][0])
@@ -474,7 +478,8 @@ def bench_lod(args, p, cache: PageCache, total: int) -> dict:
                       "files_opened": stats[n]["files_opened"], "requests": stats[n]["requests"]})
     out = {
         "readers": LOD["readers"], "P": LOD["P"], "S": LOD["S"], "levels": levels, "curve": curve,
-        "full": {"median_s": med(times["full"]), **{k: stats["full"][k] for k in ("bytes_read", "bytes_returned", "particles")}},
+        "full": {"median_s": med(times["full"]),
+                 **{k: stats["full"][k] for k in ("bytes_read", "bytes_returned", "particles")}},
         "fraction": {"fraction": args.fraction, "median_s": med(times["fraction"]),
                      **{k: stats["fraction"][k] for k in ("bytes_read", "bytes_returned", "particles")}},
         "times_s": times,
@@ -510,7 +515,7 @@ def cmd_serial(args) -> None:
     else:
         cache, cache_report = probe_page_cache(args.cold_method, args.scratch)
     t0 = time.perf_counter()
-    p = lodex.open(args.path).particles(GROUP)
+    p = lodex.open(args.path).particles[GROUP]
     open_s = time.perf_counter() - t0
     total = sum(r["count"] for r in p.files(0))
     out = {"particles": total, "files": len(p.files(0)), "open_s": open_s, "page_cache": cache_report}
@@ -540,12 +545,12 @@ def cmd_scaling(args) -> None:
     cache = PageCache(method)
     results = []
     for path in args.paths:
-        p = lodex.open(path).particles(GROUP)
+        p = lodex.open(path).particles[GROUP]
         records = p.files(0)
         total = sum(r["count"] for r in records)
         data_files = sorted(glob.glob(os.path.join(path, GROUP, "step-000000000", "*.lpd")))
         check(len(data_files) == len(records), "data files on disk differ from the metadata")
-        mybox = p.spatial_split(0, size)[rank]   # the box lodex's spatial split gives this rank
+        mybox = p.spatial_split(0, readers=size)[rank]   # the box lodex's spatial split gives this rank
         box = None if size == 1 else mybox
 
         def with_meta():

@@ -1,7 +1,8 @@
 """Particle write benchmark (issue 2): the Uintah workload (32,768 particles per rank, 124 bytes
 each) at 1, 2, 4 and 8 ranks, partition factors (1,1,1), (1,1,2), (1,2,2), (2,2,2), with and
 without fsync; in the same runs raw file per process, one MPI-IO shared file with the same
-bytes, h5py and ADIOS2 BP5 one file (dataset) per rank. Also runs the reorder micro benchmark. Writes JSON to bench/results/particle_write.json.
+bytes, h5py and ADIOS2 BP5 one file (dataset) per rank. Also runs the reorder micro benchmark. Writes JSON to
+bench/results/particle_write.json.
 
 After lodex's job at each rank count (under the venv's MPICH), a second job at the same rank
 count runs parallel HDF5 (Debian's h5py on libhdf5-openmpi, one shared file written
@@ -90,10 +91,11 @@ def chart(runs: list, path: str) -> None:
     rows = [r for run in runs for r in run["results"]]
     # ADIOS2 with MPI ran in its own job at the same rank count: its throughput joins each row.
     peer = {(a["ranks"], tuple(a["partition"]), a["fsync"]): max(a["throughput_gib_s"]["adios2_mpi"],
-                                                                  a["throughput_gib_s"].get("adios2_mpi_open", 0))
+                                                                 a["throughput_gib_s"].get("adios2_mpi_open", 0))
             for run in runs for a in run.get("adios2_mpi", {}).get("results", [])}
     for r in rows:
-        r["throughput_gib_s"].setdefault("adios2_mpi (own job)", peer.get((r["ranks"], tuple(r["partition"]), r["fsync"]), 0))
+        r["throughput_gib_s"].setdefault("adios2_mpi (own job)",
+                                         peer.get((r["ranks"], tuple(r["partition"]), r["fsync"]), 0))
     methods = ["lodex", "lodex_p2p", "raw_fpp", "mpiio_shared", "mpiio_independent", "h5py_fpp", "adios2_fpp",
                "adios2_mpi (own job)"]
     fig, axes = plt.subplots(2, 2, figsize=(13, 8.5))
@@ -185,7 +187,8 @@ def main() -> int:
                   f"p2p {r['throughput_gib_s']['lodex_p2p']:.2f}  "
                   f"raw fpp {r['throughput_gib_s']['raw_fpp']:.2f} GiB/s ({n} files)  "
                   f"mpiio {r['throughput_gib_s']['mpiio_shared']:.2f} / indep "
-                  f"{r['throughput_gib_s']['mpiio_independent']:.2f} GiB/s  h5py {r['throughput_gib_s']['h5py_fpp']:.2f}  "
+                  f"{r['throughput_gib_s']['mpiio_independent']:.2f} GiB/s  "
+                  f"h5py {r['throughput_gib_s']['h5py_fpp']:.2f}  "
                   f"adios2 {r['throughput_gib_s']['adios2_fpp']:.2f}  "
                   f"lodex/raw {r['lodex_vs_raw_throughput']:.2f}  vs parallel HDF5 {r['phdf5']['lodex_vs_phdf5']:.2f} "
                   f"(goal {PHDF5_GOAL:g}: {'met' if r['phdf5']['goal_lodex_ge_3x_phdf5'] else 'missed'})", flush=True)

@@ -107,8 +107,8 @@ def main() -> None:
             for exchange in ("node", "p2p"):
                 path = os.path.join(base, f"{exchange}.lodex")
                 ds = lodex.create(path, comm=comm, fsync=fsync, exchange=exchange)
-                g = ds.particles("uintah", schema=UINTAH_SCHEMA, domain=((0, 0, 0), (1, 1, 1)),
-                                 partition=factor)
+                g = ds.define_particles("uintah", schema=UINTAH_SCHEMA, domain=((0, 0, 0), (1, 1, 1)),
+                                        partition=factor)
                 groups[exchange] = (ds, g, path)
                 g.write(step=0, data=data, patch=patch)
                 cleanup(os.path.join(path, "uintah", "step-000000000"))

@@ -50,12 +50,12 @@ def main() -> None:
     times = {case: {"check_ms": [], "write_ms": []} for case in ("inside", "outside")}
     try:
         ds = lodex.create(os.path.join(work, "wrap.lodex"))
-        g = ds.particles("atoms", {"position": ("f8", 3), "energy": "f4"}, domain=((0, 0, 0), (1, 1, 1)),
-                         periodic=True)
+        g = ds.define_particles("atoms", {"position": ("f8", 3), "energy": "f4"}, domain=((0, 0, 0), (1, 1, 1)),
+                                periodic=True)
         step = 0
         for rep in range(args.repeats + 1):
             for case, pos in (("inside", inside), ("outside", outside)):
-                g.write(step, {"position": pos, "energy": energy})
+                g.write(step, data={"position": pos, "energy": energy})
                 step += 1
                 if rep == 0:
                     continue   # warm-up

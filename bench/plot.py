@@ -56,7 +56,7 @@ def write(work: str, total: int) -> dict:
 def lodex_picture(path: str, out: str, sample) -> dict:
     """Open, read, bin, draw, save: seconds of each part."""
     t0 = time.perf_counter()
-    g = lodex.open(path).particles("electrons")
+    g = lodex.open(path).particles["electrons"]
     data = _data.projection(g, 0, "z", sample=sample)
     t1 = time.perf_counter()
     lp.save(lp.draw(data), out)
@@ -96,7 +96,7 @@ def summary(runs: list[dict]) -> dict:
 
 
 def measure(ds: dict, repeats: int, work: str) -> dict:
-    domain = lodex.open(ds["path"]).particles("electrons").domain
+    domain = lodex.open(ds["path"]).particles["electrons"].domain
     methods = {
         "lodex_lod": (lambda out: lodex_picture(ds["path"], out, _data.DEFAULT_SAMPLE), files_under(ds["path"])),
         "lodex_full": (lambda out: lodex_picture(ds["path"], out, None), files_under(ds["path"])),
@@ -175,8 +175,10 @@ def main() -> None:
         results["sizes"][size] = r
         print(f"{total:.0e} particles: level of detail {r['lodex_lod']['warm']['total_s']['median']:.3f} s warm, "
               f"{r['lodex_lod']['cold']['total_s']['median']:.3f} s cold; full read "
-              f"{r['lodex_full']['warm']['total_s']['median']:.3f} / {r['lodex_full']['cold']['total_s']['median']:.3f} s; "
-              f"npy {r['npy_full']['warm']['total_s']['median']:.3f} / {r['npy_full']['cold']['total_s']['median']:.3f} s; "
+              f"{r['lodex_full']['warm']['total_s']['median']:.3f} / "
+              f"{r['lodex_full']['cold']['total_s']['median']:.3f} s; "
+              f"npy {r['npy_full']['warm']['total_s']['median']:.3f} / "
+              f"{r['npy_full']['cold']['total_s']['median']:.3f} s; "
               f"lodex render {r['lodex_render']['warm']['total_s']['median']:.2f} / "
               f"{r['lodex_render']['cold']['total_s']['median']:.2f} s", flush=True)
         if not a.keep:

@@ -50,10 +50,10 @@ def main(path: str, total: int) -> None:
     np.save(os.path.join(os.path.dirname(path), f"positions_{rank}.npy"), data["position"])
     gen_s = time.perf_counter() - t0
     ds = lodex.create(path, comm=comm)
-    g = ds.particles("electrons", schema=VPIC_SCHEMA, domain=VPIC_DOMAIN, partition_grid=(4, 4, 2))
+    g = ds.define_particles("electrons", schema=VPIC_SCHEMA, domain=VPIC_DOMAIN, partition_grid=(4, 4, 2))
     comm.Barrier()
     t0 = time.perf_counter()
-    g.write(0, data)
+    g.write(0, data=data)
     comm.Barrier()
     write_s = time.perf_counter() - t0
     ds.close()

@@ -125,19 +125,19 @@ def case_methods(p, c: dict, plain: dict, e64: np.ndarray, pos: np.ndarray, lode
     box = c["box"]
 
     def lodex_count():
-        return p.query(c["query"], 0, box=box, count_only=True).count, None
+        return p.query(0, c["query"], box=box, count_only=True).count, None
 
     def lodex_rows():
-        r = p.query(c["query"], 0, box=box)
+        r = p.query(0, c["query"], box=box)
         assert r.count == sum(len(v) for v in r.rows.values()), c["name"]
         return r.count, r.stats
 
     def lodex_data():
-        r = p.query(c["query"], 0, box=box, fields=["energy"])
+        r = p.query(0, c["query"], box=box, fields=["energy"])
         return len(r.data["energy"]), r.stats
 
     def lodex_noindex():
-        r = p.query(c["query"], 0, box=box, use_index=False)
+        r = p.query(0, c["query"], box=box, use_index=False)
         return sum(len(v) for v in r.rows.values()), None
 
     def numpy_raw():
@@ -261,7 +261,8 @@ def print_table(v: dict, temp: str) -> None:
           + "  baseline/lodex: count  rows  data")
     for q in v["queries"]:
         t = q[temp]
-        print(f"   {'':6}{q['name']:40}{q['matches']:>9,}" + "".join(f"{t['median_s'][m] * 1e3:>12.2f}ms" for m in names)
+        print(f"   {'':6}{q['name']:40}{q['matches']:>9,}"
+              + "".join(f"{t['median_s'][m] * 1e3:>12.2f}ms" for m in names)
               + f"{t['baseline_over_lodex_count']:>21.1f}x{t['baseline_over_lodex']:>5.1f}x"
               f"{t['baseline_over_lodex_data']:>5.1f}x ({t['baseline']})")
 
@@ -376,7 +377,7 @@ def main() -> int:
                         "runs_s": [x["write_s"] for x in writes], "bytes": w["profile"]["bytes"],
                         "profile": w["profile"]}
         ds = lodex.open(path)
-        p = ds.particles("electrons")
+        p = ds.particles["electrons"]
         cols = p.read(0, fields=["energy", "position"])
         energy, pos = cols["energy"], cols["position"]
         plain = write_plain_columns(work, energy, pos)
@@ -389,12 +390,12 @@ def main() -> int:
             b["runs_s"] = [x["build_s"] for x in builds]
             b["build_s"] = statistics.median(b["runs_s"])
             ds = lodex.open(path)   # the manifest changed
-            p = ds.particles("electrons")
+            p = ds.particles["electrons"]
             qs = run_queries(p, energy, pos, args.repeats, plain, files_under(path))
             # The entropy of the bins per data file (rows are binned file by file), averaged over
             # the indexed values (energy and the three position components).
             kind, param = opts[0][2:], int(opts[1])
-            every = p.query("energy >= 0 || energy < 0", 0, fields=["energy", "position"], use_index=False)
+            every = p.query(0, "energy >= 0 || energy < 0", fields=["energy", "position"], use_index=False)
             assert every.count == len(energy)
             bits, at = 0.0, 0
             for rows in every.rows.values():   # the data comes file after file

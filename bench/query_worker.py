@@ -27,17 +27,17 @@ def main() -> None:
     if args.action == "write":
         data, patch = vpic(comm.rank, comm.size, args.particles, seed=7)
         ds = lodex.create(args.path, comm=comm)
-        p = ds.particles("electrons", schema=VPIC_SCHEMA, domain=VPIC_DOMAIN, partition=(1, 1, 1))
+        p = ds.define_particles("electrons", schema=VPIC_SCHEMA, domain=VPIC_DOMAIN, partition=(1, 1, 1))
         comm.Barrier()
         t = time.perf_counter()
-        p.write(0, data, patch=patch)
+        p.write(0, data=data, patch=patch)
         comm.Barrier()
         out["write_s"] = time.perf_counter() - t
         out["profile"] = dict(p.profile)
         ds.close()
     else:
         ds = lodex.open(args.path, mode="a", comm=comm)
-        p = ds.particles("electrons")
+        p = ds.particles["electrons"]
         comm.Barrier()
         t = time.perf_counter()
         st = p.build_index(fields=args.fields.split(","), precision=args.precision, bins=args.bins)

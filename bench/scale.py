@@ -144,7 +144,8 @@ def series_chart(result: dict, path: str) -> None:
     ax.set_title("STAR on Jaguar: published vs model")
     ax.legend(fontsize=8)
     ax = axes[1]
-    for pid, style in (("star-planar-30-files", "o-"), ("star-planar-30-one-file", "s-"), ("star-1d-30-one-file", "^-")):
+    for pid, style in (("star-planar-30-files", "o-"), ("star-planar-30-one-file", "s-"),
+                       ("star-1d-30-one-file", "^-")):
         by_query: dict = {}
         for c in result["configurations"][pid]:
             by_query.setdefault((c["resolution"], c["query"]), []).append((c["readers"], c["speedup"]))

@@ -22,11 +22,13 @@ layouts of the same data written by lodex and the peer's:
    repetition (the first layout rotates from one repetition to the next) and the last copy of
    each is kept for the reads;
 2. serial reads (every layout with the same merge gap: the calibration's break-even
-   bw_io x ts, the reading machine's property) of variable T (and PS for a point) from those copies: the three planes through
+   bw_io x ts, the reading machine's property) of variable T (and PS for a point) from those copies: the three planes
+   through
    the grid's centre at the middle step and across all steps, 1-D lines across all steps (a
    vertical column, an x-line, a y-line, a point of PS), the centred half-extent sub-volume at
    one step and across all steps. Cold (the dataset's files evicted from the page cache before
-   each run, and mincore finding at most 1 % of them resident, else the run stops) and warm (after an untimed read), both timing lodex.open + read with a fresh
+   each run, and mincore finding at most 1 % of them resident, else the run stops) and warm (after an untimed read),
+   both timing lodex.open + read with a fresh
    dataset, so window heads are read too; warm with the same Series object (heads cached) for
    the planes and lines. Requests, bytes, chunks and windows come from last_read_stats; every
    result is compared with numpy (Geos.field).
@@ -226,7 +228,7 @@ def open_and_read(path: str, p: Pattern, gap: int, peer: bool = False) -> tuple[
         r.close()
         return dt, a, {}
     ds = lodex.open(path)
-    s = ds.series("geos")
+    s = ds.series["geos"]
     a = s.read(p.var, steps=p.steps, box=p.box, merge_gap=gap)
     dt = time.perf_counter() - t0
     stats = s.last_read_stats
@@ -238,14 +240,14 @@ def layout_check(paths: dict[str, str], g: Geos, ranks: int) -> dict[str, int]:
     """Chunks of one variable at one step in each layout; the baselines must be what they claim."""
     chunks = {}
     peer = Hdf5Steps(paths[PEER])
-    check(peer.read("T", 0, ((0, 0, 0), g.dims)), g.field("T", 0), f"{PEER} whole T at step 0")
+    check(peer.read(0, ((0, 0, 0), g.dims), "T"), g.field("T", 0), f"{PEER} whole T at step 0")
     peer.close()
     for name, path in paths.items():
         if name == PEER:
             continue
         ds = lodex.open(path)
-        s = ds.series("geos")
-        check(s.read("T", steps=0), g.field("T", 0), f"{name} whole T at step 0")
+        s = ds.series["geos"]
+        check(s.read(variable="T", steps=0), g.field("T", 0), f"{name} whole T at step 0")
         chunks[name] = s.last_read_stats["chunks"]
         ds.close()
     if chunks["file_per_step"] != 1 or chunks["adios"] != ranks:
@@ -282,7 +284,7 @@ def read_benchmark(args, g: Geos, paths: dict[str, str], gap: int) -> dict:
                 res[name]["warm_s"].append(dt)
         if p.group in SAME_SERIES_GROUPS:
             datasets = {name: lodex.open(path) for name, path in paths.items() if name != PEER}
-            series = {name: ds.series("geos") for name, ds in datasets.items()}
+            series = {name: ds.series["geos"] for name, ds in datasets.items()}
             peer = Hdf5Steps(paths[PEER])   # its files kept open, as a Series keeps its heads
             readers = {name: (lambda s=s: s.read(p.var, steps=p.steps, box=p.box, merge_gap=gap))
                        for name, s in series.items()}
@@ -449,7 +451,8 @@ def summary(res: dict) -> None:
                 print(f"{goal:>36}: {mode:>4} {'PASS' if v['met'] else 'FAIL'} ({x:.1f}x)")
 
 
-LINES_GOAL, PLANES_GOAL = 20, 5   # issue 7: 1-D lines >= 20x one file per step; planes across steps >= 5x the better baseline
+# issue 7: 1-D lines >= 20x one file per step; planes across steps >= 5x the better baseline
+LINES_GOAL, PLANES_GOAL = 20, 5
 
 
 def goal_ratios(res: dict, layout: str, mode: str) -> tuple[float, float]:
@@ -483,8 +486,9 @@ def chart(res: dict, path: str) -> None:
     ax = axes[1][1]
     star_layouts = [n for n in names if n not in BASELINES]
     groups = [(goal, mode) for goal in ("lines", "planes") for mode in ("cold", "warm")]
-    grouped_bars(ax, [f"{'1-D lines vs the faster file per step' if g == 'lines' else 'planes across steps vs better baseline'}, {m}"
-                      for g, m in groups],
+    labels = {"lines": "1-D lines vs the faster file per step", "planes": "planes across steps vs better baseline"}
+    grouped_bars(ax,
+                 [f"{labels[g]}, {m}" for g, m in groups],
                  {n: [goal_ratios(res, n, m)[0 if g == "lines" else 1] for g, m in groups] for n in star_layouts},
                  log=True)
     goal_marks(ax, [LINES_GOAL if g == "lines" else PLANES_GOAL for g, _ in groups],

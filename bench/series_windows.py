@@ -35,7 +35,7 @@ def write(path: str) -> None:
     from mpi4py import MPI
     comm = MPI.COMM_WORLD
     ds = lodex.create(path, comm=comm)
-    s = ds.series("g", dims=DIMS, variables=VARIABLES, d_tar=1, d_sar=0)
+    s = ds.define_series("g", dims=DIMS, variables=VARIABLES, d_tar=1, d_sar=0)
     i, j = comm.rank % 4, comm.rank // 4
     lo, hi = (8 * i, 8 * j, 0), (8 * i + 8, 8 * j + 8, DIMS[2])
     for t in range(STEPS):
@@ -48,8 +48,8 @@ def read(path: str, repeats: int) -> float:
     best = float("inf")
     for _ in range(repeats + 1):   # the first run warms the page cache
         t = time.perf_counter()
-        s = lodex.open(path).series("g")
-        a = s.read("v100", steps=range(STEPS), box=((3, 3, 0), (4, 4, 1)))
+        s = lodex.open(path).series["g"]
+        a = s.read(variable="v100", steps=range(STEPS), box=((3, 3, 0), (4, 4, 1)))
         best = min(best, time.perf_counter() - t)
     if not np.array_equal(a.ravel(), np.arange(STEPS, dtype=np.float32)):
         raise SystemExit("wrong data")

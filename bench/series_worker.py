@@ -129,8 +129,8 @@ def main() -> None:
     comm.Barrier()
     t0 = time.perf_counter()
     ds = lodex.create(args.path, comm=comm)
-    s = ds.series("geos", dims=g.dims, variables=g.variables(), d_tar=args.d_tar, d_sar=args.d_sar,
-                  calibration=args.calibration)
+    s = ds.define_series("geos", dims=g.dims, variables=g.variables(), d_tar=args.d_tar, d_sar=args.d_sar,
+                         calibration=args.calibration)
     define_s = comm.allreduce(time.perf_counter() - t0, op=MPI.MAX)
 
     profiles = []
@@ -146,7 +146,7 @@ def main() -> None:
         profiles.append(closing)
 
     if me == 0:
-        meta = lodex.open(args.path).series("geos").meta
+        meta = lodex.open(args.path).series["geos"].meta
         files, nbytes = files_on_disk(args.path)
         print(json.dumps({
             "ranks": ranks, "decomposition": g.decomposition(ranks), "steps": args.steps,

@@ -49,10 +49,10 @@ FIELDS = "position,energy"
 def write(path: str, n: int) -> None:
     rng = np.random.default_rng(0)
     ds = lodex.create(path)
-    g = ds.particles("p", {"position": ("f8", 3), "energy": "f4"}, domain=((0, 0, 0), (1, 1, 1)),
-                     partition_grid=(4, 4, 4))
+    g = ds.define_particles("p", {"position": ("f8", 3), "energy": "f4"}, domain=((0, 0, 0), (1, 1, 1)),
+                            partition_grid=(4, 4, 4))
     pos = rng.normal(0.5, 0.15, (n, 3)).clip(0, np.nextafter(1, 0))
-    g.write(0, {"position": pos, "energy": rng.gamma(2.0, 1.0, n).astype("f4")}, index=["energy"])
+    g.write(0, data={"position": pos, "energy": rng.gamma(2.0, 1.0, n).astype("f4")}, index=["energy"])
     ds.close()
 
 

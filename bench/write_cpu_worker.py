@@ -59,8 +59,8 @@ def main() -> None:
     groups = {}
     for ex in ("node", "p2p"):
         ds = lodex.create(os.path.join(base, f"{ex}.lodex"), comm=comm, exchange=ex)
-        g = ds.particles("u", schema=UINTAH_SCHEMA, domain=((0, 0, 0), (1, 1, 1)), partition=factor)
-        g.write(0, data, patch)   # warm-up
+        g = ds.define_particles("u", schema=UINTAH_SCHEMA, domain=((0, 0, 0), (1, 1, 1)), partition=factor)
+        g.write(0, patch, data)   # warm-up
         remove(os.path.join(base, f"{ex}.lodex", "u", "step-000000000"))
         groups[ex] = (ds, g)
     wall = {m: [] for m in ("lodex_node", "lodex_p2p", "mpiio_shared", "raw_fpp")}
@@ -69,7 +69,7 @@ def main() -> None:
     for i in range(1, args.repeats + 1):
         for ex in ("node", "p2p"):
             ds, g = groups[ex]
-            w, c = measured(lambda: g.write(i, data, patch))
+            w, c = measured(lambda: g.write(i, patch, data))
             wall[f"lodex_{ex}"].append(w)
             cpu[f"lodex_{ex}"].append(c)
             profiles[ex].append(g.profile)
@@ -105,7 +105,8 @@ def main() -> None:
             "cpu_ms_all_ranks": {m: {"median": med(v) * 1e3, "min": min(v) * 1e3, "max": max(v) * 1e3}
                                  for m, v in cpu.items()},
             "paths": {ex: sorted({p["path"] for p in ps}) for ex, ps in profiles.items()},
-            "phases_ms": {ex: {ph: med([p["phases"][ph]["max_s"] for p in ps]) * 1e3 for ph in lodex.WriteProfile.PHASES}
+            "phases_ms": {ex: {ph: med([p["phases"][ph]["max_s"] for p in ps]) * 1e3
+                               for ph in lodex.WriteProfile.PHASES}
                           for ex, ps in profiles.items()},
             "threads_ms": {ex: {t: med([p["threads"][t]["max_s"] for p in ps if t in p["threads"]]) * 1e3
                                 for t in ("order", "writer")} for ex, ps in profiles.items()},

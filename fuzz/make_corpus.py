@@ -128,14 +128,16 @@ def roaring(containers: list, runs: bool) -> bytes:
 
 def bitmap_rows_inputs() -> None:
     """The bins of fuzz/bitmap_rows.cpp: u32 count, u16 extra rows, a flags byte, the bin's bytes.
-    Bitmaps of every container type, with and without runs and offsets; and the four kinds of forged container of issue 35 (extra bits in a bitset, keys
+    Bitmaps of every container type, with and without runs and offsets; and the four kinds of forged container of
+    issue 35 (extra bits in a bitset, keys
     swapped, an array value repeated, a run past 65535)."""
     seeds = {}
     evens = set(range(0, 12000, 2))
     seeds["array"] = (3, roaring([(0, "array", [1, 5, 9])], False))
     seeds["bitset"] = (6000, roaring([(0, "bitset", evens)], False))
     seeds["run"] = (1000, roaring([(0, "run", [(100, 999)])], True))
-    mixed = [(0, "array", [3, 10, 4000]), (1, "bitset", evens), (3, "run", [(0, 9), (20, 29999)]), (9, "run", [(65000, 535)])]
+    mixed = [(0, "array", [3, 10, 4000]), (1, "bitset", evens), (3, "run", [(0, 9), (20, 29999)]),
+             (9, "run", [(65000, 535)])]
     seeds["mixed-offsets"] = (3 + 6000 + 30010 + 536, roaring(mixed, True))
     seeds["arrays-no-runs"] = (3, roaring([(0, "array", [7]), (1, "array", [7]), (5, "array", [65535])], False))
     # Valid, but not how CRoaring writes it (the run cookie, no run container): found by the fuzzer

@@ -26,26 +26,26 @@ def write(path: str) -> None:
     z, y, x = np.meshgrid(*(np.arange(d, dtype=np.float32) for d in dims[::-1]), indexing="ij")
     temperature = 300 + 50 * np.sin(x / 9) * np.cos(y / 7) + z / 4
     with lodex.create(path) as ds:
-        g = ds.particles("electrons", schema=VPIC_SCHEMA, domain=VPIC_DOMAIN, partition_grid=(2, 2, 1))
-        g.write(0, electrons, index=["energy", "position"])
-        ds.grid("flow", dims=dims, fields={"temperature": "f4"}).write(0, ((0, 0, 0), dims),
-                                                                      {"temperature": temperature})
-        s = ds.series("geos", dims=geos.dims, variables=geos.variables())
+        g = ds.define_particles("electrons", schema=VPIC_SCHEMA, domain=VPIC_DOMAIN, partition_grid=(2, 2, 1))
+        g.write(0, data=electrons, index=["energy", "position"])
+        flow = ds.define_grid("flow", dims=dims, fields={"temperature": "f4"})
+        flow.write(0, ((0, 0, 0), dims), {"temperature": temperature})
+        s = ds.define_series("geos", dims=geos.dims, variables=geos.variables())
         for t in range(geos.steps):
             s.write(t, *geos.local(0, 1, t))
 
 
 def pictures(path: str) -> dict:
     ds = lodex.open(path)
-    g = ds.particles("electrons")
+    g = ds.particles["electrons"]
     units = {"position": "d_e", "energy": "m_e c²"}
     return {
         "particles.png": lp.particles(g, 0, axis="y", field="energy", log=True, pixels=160, units=units),
         "query.png": lp.query(g, 0, QUERY, axis="y", pixels=160, units=units),
         "histogram.png": lp.histogram(g, 0, "energy", QUERY, log=True, units=units),
-        "grid.png": lp.grid_slice(ds.grid("flow"), 0, axis="z", index=20, resolution=14, units={"temperature": "K"}),
-        "timeline.png": lp.timeline(ds.series("geos"), "T", (72, 45, 10)),
-        "hovmoller.png": lp.hovmoller(ds.series("geos"), "T", "x", (0, 45, 10)),
+        "grid.png": lp.grid_slice(ds.grids["flow"], 0, axis="z", index=20, resolution=14, units={"temperature": "K"}),
+        "timeline.png": lp.timeline(ds.series["geos"], "T", (72, 45, 10)),
+        "hovmoller.png": lp.hovmoller(ds.series["geos"], "T", "x", (0, 45, 10)),
     }
 
 

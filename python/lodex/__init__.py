@@ -1,15 +1,19 @@
 """lodex: parallel I/O for simulation particles, laid out for box queries and level of detail.
 
 >>> ds = lodex.create("run.lodex", comm=MPI.COMM_WORLD)
->>> g = ds.particles("electrons", schema={"position": ("f8", 3), "energy": "f4"},
-...                  domain=((0, 0, 0), (1, 1, 1)), partition=(2, 2, 2))
->>> g.write(step=0, data={"position": pos, "energy": e}, patch=((0, 0, 0), (0.5, 0.5, 1)))
->>> lodex.open("run.lodex").particles("electrons").read(step=0)
+>>> g = ds.define_particles("electrons", {"position": ("f8", 3), "energy": "f4"},
+...                         domain=((0, 0, 0), (1, 1, 1)), partition=(2, 2, 2))
+>>> g.write(0, ((0, 0, 0), (0.5, 0.5, 1)), {"position": pos, "energy": e})   # step, patch, data
+>>> lodex.open("run.lodex").particles["electrons"].read(step=0)
+
+Every call takes the step first, then the selection (a patch or box), then the data; options are
+keywords. A dataset's groups are mappings: ``ds.particles``, ``ds.grids``, ``ds.series``.
 """
 
 from . import _lodex
-from .api import (Dataset, IndexBuildStats, ParticleGroup, PendingWrite, QueryResult, Refinement, WriteProfile,
-                  create, open)
+from .dataset import Dataset, create, open
+from .particles import IndexBuildStats, ParticleGroup, QueryResult, Refinement
+from .pending import PendingWrite, WriteProfile
 from .calibrate import Calibration, calibrate
 from .grids import Grid, GridRefinement, IdxGrid, open_idx, write_idx
 from .h5part import export_h5part, import_h5part
@@ -42,8 +46,10 @@ def __getattr__(name: str):
 __version__ = _lodex.version()
 
 __all__ = [
-    "AlreadyExistsError", "Calibration", "Dataset", "Error", "Grid", "GridRefinement", "FormatError", "IOFailure", "IdxGrid", "InternalError",
-    "IndexBuildStats", "InvalidArgumentError", "MPIError", "NotFoundError", "ParticleGroup", "PendingWrite", "QueryResult", "Refinement",
+    "AlreadyExistsError", "Calibration", "Dataset", "Error", "Grid", "GridRefinement", "FormatError", "IOFailure",
+    "IdxGrid", "InternalError",
+    "IndexBuildStats", "InvalidArgumentError", "MPIError", "NotFoundError", "ParticleGroup", "PendingWrite",
+    "QueryResult", "Refinement",
     "MissingDependencyError", "Particles", "Series", "UnsupportedError",
     "WriteProfile", "calibrate", "create", "export_h5part", "import_h5part", "open", "open_idx", "write_idx",
 ]

@@ -15,7 +15,7 @@ system instead of taking the Lustre-like defaults:
 
 >>> cal = lodex.calibrate("/scratch/run", comm=MPI.COMM_WORLD)
 >>> cal.save("cal.json")
->>> ds.series("geos", dims, variables, calibration=cal)     # or calibration="cal.json"
+>>> ds.define_series("geos", dims, variables, calibration=cal)   # or calibration="cal.json"
 """
 
 from __future__ import annotations
@@ -33,8 +33,8 @@ import numpy as np
 
 from ._files import replace_whole
 
-from .errors import (FormatError, InvalidArgumentError, IOFailure, NotFoundError, agreed, code_of,
-                     from_code)
+from ._collective import agreed
+from .errors import FormatError, InvalidArgumentError, IOFailure, NotFoundError
 
 MiB = 1 << 20
 MIN_SIZE = MiB
@@ -103,7 +103,7 @@ class Calibration:
         return self.ts + nbytes / self.bw_io
 
     def settings(self) -> dict[str, float]:
-        """``{"bw_io": ..., "cc": ..., "ts": ...}``: the keywords of ``Dataset.series``."""
+        """``{"bw_io": ..., "cc": ..., "ts": ...}``: the keywords of ``Dataset.define_series``."""
         return {"bw_io": self.bw_io, "cc": self.cc, "ts": self.ts}
 
     def to_dict(self) -> dict[str, Any]:
@@ -165,7 +165,7 @@ class Calibration:
 
 def settings_of(calibration: Any) -> dict[str, float]:
     """bw_io, cc and ts of ``calibration``: a :class:`Calibration`, a mapping with those keys or
-    the path of a saved calibration (``Dataset.series(..., calibration=...)``)."""
+    the path of a saved calibration (``Dataset.define_series(..., calibration=...)``)."""
     if isinstance(calibration, Calibration):
         return calibration.settings()
     if isinstance(calibration, Mapping):
@@ -422,31 +422,14 @@ def calibrate(directory: str | os.PathLike, comm: Any = None, *, size: int = 64 
     agreed(comm, lambda: _check_arguments(directory, size, repeats, seed))
     comm = comm.Dup()   # our messages cannot meet the caller's
     try:
-        storage = _on_root(comm, lambda: _measure_storage(os.fspath(directory), int(size), int(repeats),
-                                                          int(seed), progress))
+        storage = agreed(comm, lambda: _measure_storage(os.fspath(directory), int(size), int(repeats), int(seed),
+                                                  progress), root=0, wait=_idle_barrier)
         cc, cc_method = _cost_unit(comm)
-        result = _on_root(comm, lambda: Calibration(cc=cc, cc_method=cc_method, ranks=comm.Get_size(),
-                                                    **storage).to_dict())
+        result = agreed(comm, lambda: Calibration(cc=cc, cc_method=cc_method, ranks=comm.Get_size(),
+                                                  **storage).to_dict(), root=0, wait=_idle_barrier)
     finally:
         comm.Free()
     return Calibration.from_mapping(result)
-
-
-def _on_root(comm, fn):
-    """``fn()`` on rank 0 while the other ranks wait (sleeping); its result on every rank, or its
-    error raised on every rank (prefixed "rank 0: ", as :func:`errors.agreed` does)."""
-    outcome, err = None, None
-    if comm.Get_rank() == 0:
-        try:
-            outcome = ("ok", fn())
-        except Exception as e:   # noqa: BLE001 - sent to every rank, raised there
-            err = e
-            outcome = ("error", code_of(e), str(e))
-    _idle_barrier(comm)
-    outcome = comm.bcast(outcome, root=0)
-    if outcome[0] == "error":
-        raise from_code(outcome[1], f"rank 0: {outcome[2]}") from err
-    return outcome[1]
 
 
 __all__ = ["Calibration", "calibrate"]

@@ -28,12 +28,18 @@ import tempfile
 
 import numpy as np
 
+import lodex
+
+from ._collective import agreed
+from .dataset import open as open_dataset
+from .summary import describe, print_description
+
 
 def _output(comm, output: str | None) -> tuple[str, str | None]:
     """The dataset path, and the temporary folder holding it when none was given (rank 0 makes it)."""
     if output is not None:
         return output, None
-    tmp = comm.bcast(tempfile.mkdtemp(prefix="lodex-demo-") if comm.rank == 0 else None)
+    tmp = agreed(comm, lambda: tempfile.mkdtemp(prefix="lodex-demo-"), root=0)   # rank 0's, or its error everywhere
     return os.path.join(tmp, "run.lodex"), tmp
 
 
@@ -45,7 +51,6 @@ def _pictures(output: str, pictures: tuple) -> None:
     except ImportError:
         print("\npictures skipped: matplotlib is not installed (pip install lodex[plot])")
         return
-    import lodex
     ds = lodex.open(output)
     folder = os.path.dirname(os.path.abspath(output))
     written = []
@@ -62,8 +67,7 @@ def _finish(comm, ok: bool, output: str, tmp: str | None, try_next: tuple[str, .
     verdict."""
     if comm.rank == 0:
         print("\nlodex info:")
-        from lodex.cli import main as cli_main
-        cli_main(["info", output, "--files"])
+        print_description(describe(open_dataset(output)), files=True)
         if tmp:
             shutil.rmtree(tmp, ignore_errors=True)
         elif pictures:
@@ -78,7 +82,6 @@ def _finish(comm, ok: bool, output: str, tmp: str | None, try_next: tuple[str, .
 def main(output: str | None = None, particles: int = 32768, partition=(2, 2, 1), steps: int = 2) -> int:
     from mpi4py import MPI
 
-    import lodex
     from lodex.workloads import UINTAH_SCHEMA, patch_of, rank_grid, uintah
 
     comm = MPI.COMM_WORLD
@@ -90,7 +93,7 @@ def main(output: str | None = None, particles: int = 32768, partition=(2, 2, 1),
     patch = patch_of(rank, grid)
     profiles = []
     ds = lodex.create(output, comm=comm)
-    g = ds.particles("uintah", schema=UINTAH_SCHEMA, domain=((0, 0, 0), (1, 1, 1)), partition=partition)
+    g = ds.define_particles("uintah", schema=UINTAH_SCHEMA, domain=((0, 0, 0), (1, 1, 1)), partition=partition)
     for step in range(steps):
         g.write(step=step, data=uintah(rank, particles, patch, step=step), patch=patch)
         profiles.append(g.profile)
@@ -111,7 +114,7 @@ def main(output: str | None = None, particles: int = 32768, partition=(2, 2, 1),
         print("(phase columns: slowest rank, ms)\n")
 
         # Read everything back with one process and no MPI, and compare every value.
-        r = lodex.open(output).particles("uintah")
+        r = lodex.open(output).particles["uintah"]
         for step in range(steps):
             got = r.read(step=step)
             stats = r.last_read_stats
@@ -128,7 +131,8 @@ def main(output: str | None = None, particles: int = 32768, partition=(2, 2, 1),
     return _finish(comm, ok, output, tmp,
                    ("lodex read DATASET uintah --step 1 --box 0,0,0:0.5,0.5,0.5 --level 2",
                     "lodex read DATASET uintah --step 0 --fields position,id --out uintah.npz",
-                    "python -c \"import lodex; print(lodex.open('DATASET').particles('uintah').read(1, fraction=0.01))\""))
+                    "python -c \"import lodex; "
+                    "print(lodex.open('DATASET').particles['uintah'].read(1, fraction=0.01))\""))
 
 
 def main_uneven(kind: str, output: str | None = None, particles: int = 32768, steps: int = 2) -> int:
@@ -136,7 +140,6 @@ def main_uneven(kind: str, output: str | None = None, particles: int = 32768, st
     with partition="adaptive" and read back by one process."""
     from mpi4py import MPI
 
-    import lodex
     from lodex.workloads import UNEVEN_SCHEMA, patch_of, rank_grid, uneven, uneven_rank
 
     comm = MPI.COMM_WORLD
@@ -146,8 +149,8 @@ def main_uneven(kind: str, output: str | None = None, particles: int = 32768, st
     output, tmp = _output(comm, output)
     patch = patch_of(rank, grid)
     ds = lodex.create(output, comm=comm)
-    g = ds.particles(kind, schema=UNEVEN_SCHEMA, domain=((0, 0, 0), (1, 1, 1)), partition="adaptive",
-                     particles_per_file=particles)
+    g = ds.define_particles(kind, schema=UNEVEN_SCHEMA, domain=((0, 0, 0), (1, 1, 1)), partition="adaptive",
+                            particles_per_file=particles)
     mine = []
     for step in range(steps):
         data = uneven_rank(kind, total, patch, seed=step)
@@ -160,7 +163,7 @@ def main_uneven(kind: str, output: str | None = None, particles: int = 32768, st
         print(f"lodex {lodex.__version__} demo: workload '{kind}', {total:,} particles over {size} ranks "
               f"({grid[0]}x{grid[1]}x{grid[2]} patches), adaptive aggregation, {particles:,} particles per file")
         print(f"dataset: {output}\n")
-        r = lodex.open(output).particles(kind)
+        r = lodex.open(output).particles[kind]
         for step in range(steps):
             per_rank = [l[step] for l in loads]
             counts = [f["count"] for f in r.files(step)]
@@ -185,26 +188,25 @@ def main_vpic(output: str | None = None, particles: int = 32768, steps: int = 2)
     """VPIC-like electrons: write, index (precision 3) and query collectively; check with numpy."""
     from mpi4py import MPI
 
-    import lodex
     from lodex.workloads import VPIC_DOMAIN, VPIC_SCHEMA, vpic
 
     comm = MPI.COMM_WORLD
     rank, size = comm.rank, comm.size
     output, tmp = _output(comm, output)
     ds = lodex.create(output, comm=comm)
-    g = ds.particles("electrons", schema=VPIC_SCHEMA, domain=VPIC_DOMAIN, partition=(1, 1, 1))
+    g = ds.define_particles("electrons", schema=VPIC_SCHEMA, domain=VPIC_DOMAIN, partition=(1, 1, 1))
     for step in range(steps):
         data, patch = vpic(rank, size, particles, seed=1, step=step)
-        g.write(step, data, patch=patch, index={"fields": ["energy", "position"], "precision": 3})
+        g.write(step, patch, data, index={"fields": ["energy", "position"], "precision": 3})
     query = "energy > 0.5 && 60 < z < 72"
     ok = True
-    hits = [g.query(query, step, comm=comm) for step in range(steps)]
+    hits = [g.query(step, query, comm=comm) for step in range(steps)]
     ds.close()
     if rank == 0:
         print(f"\nlodex {lodex.__version__} demo: VPIC-like electrons, {particles:,} per rank on {size} ranks, "
               f"{steps} steps, bitmap indexes of energy and position (3 significant digits)")
         print(f"dataset: {output}\n")
-        r = lodex.open(output).particles("electrons")
+        r = lodex.open(output).particles["electrons"]
         for step in range(steps):
             want_e = []
             for q in range(size):
@@ -213,7 +215,7 @@ def main_vpic(output: str | None = None, particles: int = 32768, steps: int = 2)
                 m = (d["energy"] > np.float32(0.5)) & (z > np.float32(60)) & (z < np.float32(72))
                 want_e.append(np.sort(d["id"][m]))
             want = np.sort(np.concatenate(want_e))
-            res = r.query(query, step, fields=["id", "energy"])
+            res = r.query(step, query, fields=["id", "energy"])
             step_ok = (res.count == len(want) == hits[step].count
                        and np.array_equal(np.sort(res.data["id"]), want) and bool(np.all(res.data["energy"] > 0.5)))
             ok &= step_ok
@@ -231,7 +233,8 @@ def main_vpic(output: str | None = None, particles: int = 32768, steps: int = 2)
             st = r.export(out, overwrite=True)
             with h5py.File(out, "r") as f:
                 n = sum(len(f[f"Step#{s}"]["x"]) for s in range(steps))
-                e_ok = all(np.array_equal(np.sort(f[f"Step#{s}"]["energy"][:]), np.sort(r.read(s, fields=["energy"])["energy"]))
+                e_ok = all(np.array_equal(np.sort(f[f"Step#{s}"]["energy"][:]),
+                                          np.sort(r.read(s, fields=["energy"])["energy"]))
                            for s in range(steps))
             ok &= n == steps * size * particles and e_ok
             print(f"H5Part: {out}: {st['particles']:,} particles in {len(st['steps'])} steps, "
@@ -248,7 +251,6 @@ def main_geos(output: str | None = None, steps: int = 12) -> int:
     """GEOS-5-like series: every rank writes its box of every variable each step; one process reads."""
     from mpi4py import MPI
 
-    import lodex
     from lodex.workloads import Geos
 
     comm = MPI.COMM_WORLD
@@ -256,14 +258,14 @@ def main_geos(output: str | None = None, steps: int = 12) -> int:
     output, tmp = _output(comm, output)
     g = Geos(n2d=12, n3d=4, steps=steps)
     ds = lodex.create(output, comm=comm)
-    s = ds.series("geos", dims=g.dims, variables=g.variables())
+    s = ds.define_series("geos", dims=g.dims, variables=g.variables())
     for t in range(steps):
         box, data = g.local(rank, size, t)
         s.write(t, box, data)
     ds.close()
     ok = True
     if rank == 0:
-        r = lodex.open(output).series("geos")
+        r = lodex.open(output).series["geos"]
         print(f"\nlodex {lodex.__version__} demo: GEOS-5-like series {g.dims[0]} x {g.dims[1]} x {g.dims[2]}, "
               f"{g.n3d} 3-D + {g.n2d} 2-D variables, {steps} steps by {size} ranks "
               f"({' x '.join(map(str, g.decomposition(size)))} boxes)")
@@ -276,7 +278,7 @@ def main_geos(output: str | None = None, steps: int = 12) -> int:
             ("PS at the last step", "PS", steps - 1, None),
         ]
         for label, var, st, box in reads:
-            a = r.read(var, steps=st, box=box)
+            a = r.read(variable=var, steps=st, box=box)
             lo, hi = box if box else ((0, 0, 0), g.dims)
             want = np.stack([g.field(var, t, (lo, hi)) for t in ([st] if isinstance(st, int) else st)])
             good = np.array_equal(a, want[0] if isinstance(st, int) else want)
@@ -298,7 +300,6 @@ def main_grid(output: str | None = None, steps: int = 2) -> int:
     against numpy."""
     from mpi4py import MPI
 
-    import lodex
 
     comm = MPI.COMM_WORLD
     rank, size = comm.rank, comm.size
@@ -314,7 +315,7 @@ def main_grid(output: str | None = None, steps: int = 2) -> int:
     z = np.linspace(0, dims[2], size + 1).astype(int)
     lo, hi = (0, 0, int(z[rank])), (dims[0], dims[1], int(z[rank + 1]))
     ds = lodex.create(output, comm=comm)
-    g = ds.grid("flow", dims=dims, fields={"temperature": "f4", "pressure": "f4"})
+    g = ds.define_grid("flow", dims=dims, fields={"temperature": "f4", "pressure": "f4"})
     profiles = []
     for step in range(steps):
         g.write(step, (lo, hi), {n: field(n, step)[lo[2]:hi[2]] for n in ("temperature", "pressure")})
@@ -322,7 +323,7 @@ def main_grid(output: str | None = None, steps: int = 2) -> int:
     ds.close()
     ok = True
     if rank == 0:
-        r = lodex.open(output).grid("flow")
+        r = lodex.open(output).grids["flow"]
         print(f"\nlodex {lodex.__version__} demo: an S3D-like grid {dims[0]} x {dims[1]} x {dims[2]}, fields "
               f"temperature and pressure, {steps} steps by {size} ranks (z-slabs), IDX readable by OpenVisus")
         print(f"dataset: {output}\n  bitmask {r.bitmask}, {r.max_resolution + 1} levels, "
@@ -344,25 +345,26 @@ def main_grid(output: str | None = None, steps: int = 2) -> int:
     return _finish(comm, ok, output, tmp,
                    ("lodex read DATASET flow --step 1 --field pressure --resolution 13 --out coarse.npy",
                     "lodex read DATASET flow --step 1 --box 10,20,5:70,50,30 --json",
-                    "python -c \"import OpenVisus as ov; print(ov.LoadDataset('DATASET/flow.idx').read(time=1).shape)\""),
+                    "python -c \"import OpenVisus as ov; "
+                    "print(ov.LoadDataset('DATASET/flow.idx').read(time=1).shape)\""),
                    pictures=_GRID_PICTURES)
 
 
 # The pictures each part draws beside its kept dataset (docs/plot.md).
 _VPIC_PICTURES = (
-    ("vpic-energy.png", lambda lp, ds: lp.particles(ds.particles("electrons"), 1, axis="y", field="energy",
+    ("vpic-energy.png", lambda lp, ds: lp.particles(ds.particles["electrons"], 1, axis="y", field="energy",
                                                     log=True, pixels=256)),
-    ("vpic-query.png", lambda lp, ds: lp.query(ds.particles("electrons"), 1, "energy > 0.5 && 60 < z < 72",
+    ("vpic-query.png", lambda lp, ds: lp.query(ds.particles["electrons"], 1, "energy > 0.5 && 60 < z < 72",
                                                axis="y", pixels=256)),
-    ("vpic-histogram.png", lambda lp, ds: lp.histogram(ds.particles("electrons"), 1, "energy",
+    ("vpic-histogram.png", lambda lp, ds: lp.histogram(ds.particles["electrons"], 1, "energy",
                                                        "energy > 0.5 && 60 < z < 72", log=True)),
 )
 _GEOS_PICTURES = (
-    ("geos-timeline.png", lambda lp, ds: lp.timeline(ds.series("geos"), "T", (72, 45, 10))),
-    ("geos-hovmoller.png", lambda lp, ds: lp.hovmoller(ds.series("geos"), "T", "x", (0, 45, 10))),
+    ("geos-timeline.png", lambda lp, ds: lp.timeline(ds.series["geos"], "T", (72, 45, 10))),
+    ("geos-hovmoller.png", lambda lp, ds: lp.hovmoller(ds.series["geos"], "T", "x", (0, 45, 10))),
 )
 _GRID_PICTURES = (
-    ("grid-slice.png", lambda lp, ds: lp.grid_slice(ds.grid("flow"), 1, axis="z", field="temperature")),
+    ("grid-slice.png", lambda lp, ds: lp.grid_slice(ds.grids["flow"], 1, axis="z", field="temperature")),
 )
 
 

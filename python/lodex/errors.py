@@ -82,27 +82,13 @@ def from_code(code: int, message: str) -> Error:
     return BY_CODE.get(code, InternalError)(message)
 
 
-def agreed(comm, fn):
-    """``fn()`` on every rank of ``comm`` (mpi4py), then the outcome agreed on: if any rank
-    raised, every rank raises the lowest failing rank's error (prefixed "rank r: ")."""
-    err, out = None, None
-    try:
-        out = fn()
-    except Exception as e:   # noqa: BLE001 - agreed on below, then raised everywhere
-        err = e
-    errs = comm.allgather(None if err is None else (code_of(err), str(err)))
-    for r, e in enumerate(errs):
-        if e is not None:
-            raise from_code(e[0], f"rank {r}: {e[1]}") from err
-    return out
-
-
 def join_read(read, error: BaseException, comm) -> None:
     """A read collective over ``comm`` (mpi4py) whose arguments failed on this rank before it
     reached the core: ``read(error)`` makes the core's read call with ``error`` = (code, message)
     as its input error (its other arguments are not looked at), so every rank raises the lowest
     failing rank's error (prefixed "rank r: "; raised here too). An exception not lodex's becomes
-    an internal error, as in :func:`agreed` (code 0 would read as success). Serial or one rank:
+    an internal error, as in :func:`lodex._collective.agreed` (code 0 would read
+    as success). Serial or one rank:
     returns, and the caller raises ``error``."""
     if comm is not None and comm.Get_size() > 1:
         read((code_of(error) or 8, str(error)))

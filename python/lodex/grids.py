@@ -1,4 +1,4 @@
-"""IDX grids (OpenVisus's format). ``Dataset.grid`` defines a grid variable of a lodex dataset,
+"""IDX grids (OpenVisus's format). ``Dataset.define_grid`` defines a grid variable of a lodex dataset,
 written collectively by MPI ranks (each its box) as an IDX dataset beside the manifest;
 ``lodex.open_idx`` reads any IDX dataset, written by OpenVisus, PIDX or lodex. Reads run on one
 process without MPI or on n ranks, each getting a disjoint slab, and refine coarse to fine."""
@@ -7,13 +7,17 @@ from __future__ import annotations
 
 import json
 import os
-from typing import Any, Iterator, Mapping
+from typing import Any, Mapping
 
 import numpy as np
 
 from . import _lodex
-from .api import _collective_input, _native, _step
+from ._args import _native, _schema, _step
+from ._collective import _collective_input, _truncate
+from ._deprecation import keyword_options
 from .errors import InvalidArgumentError, join_read
+from .pending import PendingWrite
+from .xarray_grid import grid_to_xarray
 
 
 class IdxGrid:
@@ -61,7 +65,8 @@ class IdxGrid:
     def blocks_per_file(self) -> int:
         return self._core.blocks_per_file
 
-    def read(self, step: int = 0, box: Any = None, resolution: int | None = None,
+    @keyword_options(3, ("resolution", "field", "comm"), "IdxGrid.read")
+    def read(self, step: int = 0, box: Any = None, *, resolution: int | None = None,
              field: str | None = None, comm: Any = None) -> np.ndarray:
         """The samples of ``field`` (default: the first) at time ``step`` inside ``box``
         (((x0, y0[, z0]), (x1, y1[, z1])), min inclusive, max exclusive, logic coordinates;
@@ -71,7 +76,8 @@ class IdxGrid:
         slowest axis on the resolution's lattice; ``last_read_box`` says which."""
         return _read(self, self, step, box, resolution, field, comm)
 
-    def refine(self, step: int = 0, box: Any = None, field: str | None = None,
+    @keyword_options(3, ("field", "start"), "IdxGrid.refine")
+    def refine(self, step: int = 0, box: Any = None, *, field: str | None = None,
                start: int | None = None) -> "GridRefinement":
         """Progressive refinement: the box at resolution ``start``, then at every finer resolution up
         to full, coarse to fine. Default start: the levels of the first block (one block read), but
@@ -79,11 +85,11 @@ class IdxGrid:
         or fewer) even when one block holds the whole grid."""
         return GridRefinement(self, step, box, field, start)
 
-    def to_xarray(self, step: int = 0, box: Any = None, resolution: int | None = None,
+    @keyword_options(3, ("resolution", "field"), "IdxGrid.to_xarray")
+    def to_xarray(self, step: int = 0, box: Any = None, *, resolution: int | None = None,
                   field: str | None = None) -> Any:
         """``read`` as an ``xarray.DataArray`` (dims z, y, x, and component for a vector field) with
         the logic positions of the samples as coordinates (needs ``lodex[xarray]``)."""
-        from .xarray_backend import grid_to_xarray
         return grid_to_xarray(self, step, box, resolution, field)
 
     def __repr__(self) -> str:
@@ -277,7 +283,6 @@ class Grid:
         (no step left: the ``.idx`` is removed until the next write). As
         :meth:`ParticleGroup.truncate`: atomic, the same ``after`` on every rank; returns the
         steps removed."""
-        from .api import _truncate
         return _truncate(self._core, after)[0][2]
 
     def write(self, step: int, box: Any, data: Any, *, wait: bool = True, copy: bool = True):
@@ -294,7 +299,8 @@ class Grid:
         call (the next ``write``, ``PendingWrite.wait()``, ``truncate`` or the dataset's
         ``close``); one step is in flight at a time. An error of the pending step (a full disk) is
         raised there, on every rank, and the step is not committed."""
-        with _collective_input(lambda code, message: self._core.write(-1, [0, 0, 0], [0, 0, 0], [], error=(code, message)),
+        with _collective_input(lambda code,
+                               message: self._core.write(-1, [0, 0, 0], [0, 0, 0], [], error=(code, message)),
                                "write arguments"):
             step = _step(step)
             m = self._meta
@@ -323,7 +329,6 @@ class Grid:
                 fields.append((str(name), a, int(comps)))
         self._core.write(step, lo, hi, fields, wait=bool(wait))
         if not wait:
-            from .api import PendingWrite
             return PendingWrite(self, step)
         return None
 
@@ -333,21 +338,23 @@ class Grid:
         p = json.loads(self._core.profile_json)
         return {} if p.get("step", -1) < 0 else p
 
-    def read(self, step: int = 0, box: Any = None, resolution: int | None = None,
+    @keyword_options(3, ("resolution", "field", "comm"), "Grid.read")
+    def read(self, step: int = 0, box: Any = None, *, resolution: int | None = None,
              field: str | None = None, comm: Any = None) -> np.ndarray:
         """As :meth:`IdxGrid.read`, for a committed step of this grid (either index space)."""
         return _read(self, self, step, box, resolution, field, comm)
 
-    def refine(self, step: int = 0, box: Any = None, field: str | None = None,
+    @keyword_options(3, ("field", "start"), "Grid.refine")
+    def refine(self, step: int = 0, box: Any = None, *, field: str | None = None,
                start: int | None = None) -> GridRefinement:
         """As :meth:`IdxGrid.refine`, for a committed step of this grid."""
         self._check_step(step)
         return GridRefinement(self, step, box, field, start)
 
-    def to_xarray(self, step: int = 0, box: Any = None, resolution: int | None = None,
+    @keyword_options(3, ("resolution", "field"), "Grid.to_xarray")
+    def to_xarray(self, step: int = 0, box: Any = None, *, resolution: int | None = None,
                   field: str | None = None) -> Any:
         """As :meth:`IdxGrid.to_xarray`, for a committed step of this grid."""
-        from .xarray_backend import grid_to_xarray
         return grid_to_xarray(self, step, box, resolution, field)
 
     def __repr__(self) -> str:
@@ -355,7 +362,6 @@ class Grid:
 
 
 def _grid_fields(name: str, dtype: Any, components: int, fields: Mapping[str, Any] | None):
-    from .api import _schema
     if fields is not None:
         if dtype is not None:
             raise InvalidArgumentError("give either dtype (one field named like the grid) or fields")
@@ -367,7 +373,7 @@ def _grid_fields(name: str, dtype: Any, components: int, fields: Mapping[str, An
 
 def define_grid(dataset, name, dims, dtype, components, bitmask, bits_per_block, blocks_per_file,
                 aggregation, partitions, compression, fields, index_space="global") -> Any:
-    """The arguments of Dataset.grid checked and turned into a core definition (collective)."""
+    """The arguments of Dataset.define_grid checked and turned into a core definition (collective)."""
     with _collective_input(lambda code, message: dataset._core.define_grid(
             name, (1, 1, 1), 1, [], "", 0, 0, "", 0, "", False, error=(code, message)), "grid definition"):
         if dims is None:

@@ -9,7 +9,11 @@ from typing import Any, Mapping, Sequence
 
 import numpy as np
 
+from ._args import _native, _step
+from ._collective import _collective_input, _truncate
+from ._deprecation import old_order
 from .errors import InvalidArgumentError, join_read
+from .pending import PendingWrite
 
 GridBoxArg = Any   # ((x0, y0, z0), (x1, y1, z1)); for 2-D variables ((x0, y0), (x1, y1)) also
 
@@ -79,7 +83,8 @@ def _steps(steps: Any, flushed: list[int]) -> tuple[list[int], bool]:
 
 
 class Series:
-    """A series of a dataset: ``ds.series(name, dims, variables, ...)``."""
+    """A series of a dataset: ``ds.define_series(name, dims, variables, ...)`` defines one, ``ds.series[name]``
+    opens one."""
 
     def __init__(self, dataset, core):
         self._dataset = dataset
@@ -163,9 +168,9 @@ class Series:
         flight at a time. An error of the pending window is raised there, on every rank: nothing
         of it commits, the step that completed it is lost and its earlier steps stay buffered, as
         when a synchronous write fails."""
-        from .api import _collective_input, _native, _step
         items = []
-        with _collective_input(lambda code, message: self._core.write(-1, [0, 0, 0], [0, 0, 0], [], error=(code, message)),
+        with _collective_input(lambda code,
+                               message: self._core.write(-1, [0, 0, 0], [0, 0, 0], [], error=(code, message)),
                                "series write"):
             step = _step(step)
             dims = self.dims
@@ -189,11 +194,11 @@ class Series:
                 if a.shape != want:
                     axes = "(z, y, x)" if ndim == 3 else "(y, x)"
                     raise InvalidArgumentError(
-                        f"variable {name!r} over the box {tuple(lo)}..{tuple(hi)} is {axes} = {want}; got shape {a.shape}")
+                        f"variable {name!r} over the box {tuple(lo)}..{tuple(hi)} is {axes} = {want}; "
+                        f"got shape {a.shape}")
                 items.append((name, _native(a)))
         self._core.write(step, lo, hi, items, wait=bool(wait))
         if not wait:
-            from .api import PendingWrite
             return PendingWrite(self, step)
         return None
 
@@ -204,34 +209,36 @@ class Series:
         InvalidArgumentError naming the window and the steps a truncate may keep (-1 or the last
         step of a window), and nothing is removed. As :meth:`ParticleGroup.truncate`: atomic,
         the same ``after`` on every rank; returns the flushed steps removed."""
-        from .api import _truncate
         return _truncate(self._core, after)[0][2]
 
     def flush(self) -> None:
         """Collective: write the buffered steps now (fewer than d_tar). ``Dataset.close`` does it."""
         self._core.flush()
 
-    def read(self, var: str, steps: Any = None, box: GridBoxArg = None, comm: Any = None,
+    @old_order(lambda self, var, steps=None, box=None, comm=None, merge_gap=None: None,
+               lambda args, kw: len(args) > 1 and (isinstance(args[1], str) or "steps" in kw) or "var" in kw,
+               "Series.read(var, steps, box)", "Series.read(steps, box, variable)", rename={"var": "variable"})
+    def read(self, steps: Any = None, box: GridBoxArg = None, variable: str | None = None, *, comm: Any = None,
              merge_gap: int | None = None) -> np.ndarray:
-        """``var`` at ``steps`` (a step, a range, a list or a slice; None: every flushed step)
-        over ``box`` (None: the whole grid). Returns (step, z, y, x) for 3-D variables and
-        (step, y, x) for 2-D ones; a single step (an int) drops the step axis. With ``comm``
-        (collective), each rank reads and returns its part: the steps split among the ranks when
-        there are at least as many as ranks, else the slowest spatial axis (``last_read_box``
-        says which part).
+        """``read(steps, box, variable)``: ``variable`` at ``steps`` (a step, a range, a list or a
+        slice; None: every flushed step) over ``box`` (None: the whole grid). Returns
+        (step, z, y, x) for 3-D variables and (step, y, x) for 2-D ones; a single step (an int)
+        drops the step axis. With ``comm`` (collective), each rank reads and returns its part: the
+        steps split among the ranks when there are at least as many as ranks, else the slowest
+        spatial axis (``last_read_box`` says which part).
 
         Only the 4 KiB blocks holding the rows asked for are read, each verified against its
         checksum. Needed byte ranges at most ``merge_gap`` bytes apart in a file are read as one
         request; None: ``default_merge_gap``, the break-even bw_io x ts of the series' settings."""
         try:
-            step_list, single, core_box, gap = self._read_args(var, steps, box, merge_gap)
+            step_list, single, core_box, gap = self._read_args(variable, steps, box, merge_gap)
         except Exception as e:   # noqa: BLE001 - the other ranks are in the collective read: abort it
             join_read(lambda err: self._core.read("", [], None, None, comm, error=err), e, comm)
             raise
-        a, (part_steps, lo, hi) = self._core.read(var, step_list, core_box, gap, comm)
+        a, (part_steps, lo, hi) = self._core.read(variable, step_list, core_box, gap, comm)
         self._stats = dict(self._core.last_read_stats)
         lo, hi = list(lo), list(hi)
-        if self.variables[var][1] == 2:   # no z axis: the part spans the grid's z, as a box does
+        if self.variables[variable][1] == 2:   # no z axis: the part spans the grid's z, as a box does
             lo[2], hi[2] = 0, self.dims[2]
             a = a[:, 0]
         self.last_read_box = (list(part_steps), tuple(lo), tuple(hi))
@@ -241,7 +248,7 @@ class Series:
         """read's arguments as the core takes them: (steps, whether a single step was asked for,
         box, merge gap); steps [] means every flushed step. The core checks the rest."""
         if not isinstance(var, str):
-            raise InvalidArgumentError(f"variable must be a name, got {var!r}")
+            raise InvalidArgumentError(f"variable must be a name (read(steps, box, variable)), got {var!r}")
         if merge_gap is not None and (isinstance(merge_gap, bool) or not isinstance(merge_gap, (int, np.integer))
                                       or not 0 <= merge_gap < 2**64):
             raise InvalidArgumentError(f"merge_gap must be a non-negative number of bytes or None, got {merge_gap!r}")
@@ -281,7 +288,6 @@ def join_definition(core, name: str):
 def define_series(dataset, name: str, dims, variables, memory_budget, d_tar, d_sar, bw_io, cc, ts,
                   max_window_steps=None, max_window_seconds=None):
     """The core definition call, its arguments checked first (a failing rank still joins the collective)."""
-    from .api import _collective_input
     core = dataset._core
     with _collective_input(join_definition(core, name), "series definition"):
         if dims is None or variables is None:

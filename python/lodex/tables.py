@@ -9,9 +9,10 @@ from typing import Any, Mapping
 
 import numpy as np
 
+from .errors import require
 
-def _pandas():
-    from .errors import require
+
+def pandas_module():
     return require("pandas", "to_pandas()", "pandas")   # an optional dependency
 
 
@@ -23,7 +24,8 @@ def columns(fields: Mapping[str, np.ndarray]) -> dict[str, np.ndarray]:
         if a.ndim == 1:
             out[name] = a
             continue
-        labels = ("x", "y", "z") if name == "position" and a.shape[1] == 3 else [f"{name}[{i}]" for i in range(a.shape[1])]
+        labels = ("x", "y",
+                  "z") if name == "position" and a.shape[1] == 3 else [f"{name}[{i}]" for i in range(a.shape[1])]
         for i, label in enumerate(labels):
             out[label] = a[:, i]
     return out
@@ -33,4 +35,4 @@ class Particles(dict):
     """The particles of a read: {field: numpy array (n,) or (n, components)}, plus to_pandas()."""
 
     def to_pandas(self) -> Any:
-        return _pandas().DataFrame(columns(self))
+        return pandas_module().DataFrame(columns(self))

@@ -17,20 +17,14 @@ from typing import Any, Iterable
 
 import numpy as np
 
+from . import _lodex
+from .dataset import open as lodex_open
 from .errors import InvalidArgumentError, NotFoundError, require
+from .xarray_grid import AXES as _AXES, lattice_coords
 
 xr = require("xarray", "xarray support", "xarray")   # optional: this module is imported only when asked for
 from xarray.backends import BackendArray, BackendEntrypoint  # noqa: E402
 from xarray.core import indexing  # noqa: E402
-
-
-_AXES = ("x", "y", "z")
-
-
-def lattice_coords(lo: int, hi: int, stride: int) -> np.ndarray:
-    """The logic positions k * stride inside [lo, hi): where a read at a resolution has samples."""
-    first = -(-lo // stride) * stride
-    return np.arange(first, hi, stride, dtype=np.int64)
 
 
 def _axis_span(key: Any, n: int) -> tuple[int, int, Any]:
@@ -105,16 +99,15 @@ class _SeriesArray(_LodexArray):
     def _read(self, steps, lo, hi):
         if self.ndims == 2:   # a 2-D variable spans z = [0, 1) of the box
             lo, hi = lo + [0], hi + [1]
-        return np.asarray(self.series.read(self.var, steps=list(steps), box=(tuple(lo), tuple(hi))))
+        return np.asarray(self.series.read(list(steps), (tuple(lo), tuple(hi)), self.var))
 
 
 def _grid_coords(grid, resolution: int | None) -> list[np.ndarray]:
     """Sample positions per axis, slowest first, of the whole grid at ``resolution``."""
-    from .grids import _lattice_stride
     r = grid.max_resolution if resolution is None else resolution
     nd = len(grid.dims)
     lo, hi = grid.box if hasattr(grid, "box") else ((0,) * nd, tuple(grid.dims))   # an IdxGrid has a box
-    return [lattice_coords(lo[a], hi[a], int(_lattice_stride(grid.bitmask, r, a))) for a in reversed(range(nd))]
+    return [lattice_coords(lo[a], hi[a], int(_lodex.lattice_stride(grid.bitmask, r, a))) for a in reversed(range(nd))]
 
 
 def _grid_variables(grid, resolution, lock, drop: set[str]) -> dict:
@@ -148,7 +141,7 @@ def _series_variables(series, lock, drop: set[str]) -> tuple[dict, tuple, list]:
 
 def _pick_group(ds, group: str | None) -> tuple[str, str]:
     """(kind, name) of the grid or series ``group`` names; None: the only one there is."""
-    grids, series = list(ds.grids), list(ds.series_names)
+    grids, series = list(ds.grids), list(ds.series)
     if group is None:
         if len(grids) + len(series) == 1:
             return ("grid", grids[0]) if grids else ("series", series[0])
@@ -168,14 +161,13 @@ def _pick_group(ds, group: str | None) -> tuple[str, str]:
 def open_lodex(path: str | os.PathLike, group: str | None = None, resolution: int | None = None,
                drop_variables: Iterable[str] | None = None):
     """The xarray.Dataset of grid or series ``group`` of the lodex dataset at ``path``, lazily."""
-    from .api import open as lodex_open
     ds = lodex_open(path)
     try:
         kind, name = _pick_group(ds, group)
         drop = set(drop_variables or ())
         lock = threading.Lock()
         if kind == "grid":
-            obj = ds.grid(name)
+            obj = ds.grids[name]
             variables, dims, coords = _grid_variables(obj, resolution, lock, drop)
             attrs = {"lodex_kind": "grid", "lodex_name": name, "bitmask": obj.bitmask,
                      "resolution": obj.max_resolution if resolution is None else int(resolution),
@@ -184,7 +176,7 @@ def open_lodex(path: str | os.PathLike, group: str | None = None, resolution: in
         else:
             if resolution is not None:
                 raise InvalidArgumentError(f"{name!r} is a series: it has no resolutions (resolution= is for grids)")
-            obj = ds.series(name)
+            obj = ds.series[name]
             variables, dims, coords = _series_variables(obj, lock, drop)
             attrs = {"lodex_kind": "series", "lodex_name": name}
             steps = obj.steps
@@ -197,19 +189,6 @@ def open_lodex(path: str | os.PathLike, group: str | None = None, resolution: in
     out = xr.Dataset(variables, coords=coord_vars, attrs=attrs)
     out.set_close(ds.close)
     return out
-
-
-def grid_to_xarray(grid, step: int, box: Any, resolution: int | None, field: str | None):
-    """One step of a grid at a resolution as an xarray.DataArray with sample-position coordinates."""
-    from .grids import _lattice_stride
-    field = next(iter(grid.fields)) if field is None else field
-    a = grid.read(step, box=box, resolution=resolution, field=field)
-    (lo, hi), nd = grid.last_read_box, len(grid.dims)
-    r = grid.max_resolution if resolution is None else int(resolution)
-    coords = {_AXES[ax]: lattice_coords(lo[ax], hi[ax], int(_lattice_stride(grid.bitmask, r, ax))) for ax in range(nd)}
-    dims = tuple(reversed(_AXES[:nd])) + (("component",) if a.ndim > nd else ())
-    return xr.DataArray(a, dims=dims, coords=coords, name=field,
-                        attrs={"step": int(step), "resolution": r, "max_resolution": grid.max_resolution})
 
 
 class LodexBackendEntrypoint(BackendEntrypoint):

@@ -20,7 +20,8 @@ bitmaps the bin queries checked against numpy). Each read must raise a typed lod
 (InternalError counts as a violation) or return exactly the unforged answer; the one documented
 exceptions are `pruned_by_forged_range` (test_forge.py: a forged component range of a record that no
 index holds, pruning a value query) and `level_sample_from_unread_counts` (a forged segment start
-of a level a level read does not open, which the whole read of the step fails), counted apart. Any other answer is a violation, and so is a
+of a level a level read does not open, which the whole read of the step fails), counted apart. Any other answer is a
+violation, and so is a
 crash or a hang: the battery runs in a worker process with a timeout per case, and a worker that
 dies or stalls is counted and replaced.
 
@@ -63,29 +64,29 @@ def build_pristine(root: str) -> None:
     """The unforged datasets of test_forge.py's fixtures, built once per campaign."""
     p = os.path.join(root, "f.lodex")
     with lodex.create(p) as ds:
-        g = ds.particles("p", schema=tf.SCHEMA, domain=((0, 0, 0), (1, 1, 1)), partition_grid=(2, 1, 1),
-                         lod={"brick_target": 64})
+        g = ds.define_particles("p", schema=tf.SCHEMA, domain=((0, 0, 0), (1, 1, 1)), partition_grid=(2, 1, 1),
+                                lod={"brick_target": 64})
         for s in (0, 1):
             g.write(step=s, data=tf.data(s))
         g.build_index(fields=["energy"])
     s = os.path.join(root, "s.lodex")
     with lodex.create(s) as ds:
-        ser = ds.series("s", dims=tf.SDIMS, variables={"T": ("f4", 3), "PS": ("f4", 2)}, d_tar=4, d_sar=0)
+        ser = ds.define_series("s", dims=tf.SDIMS, variables={"T": ("f4", 3), "PS": ("f4", 2)}, d_tar=4, d_sar=0)
         for t in range(4):
             ser.write(t, ((0, 0, 0), tf.SDIMS), {"T": tf.svalues(t), "PS": tf.svalues(t)[0] * 2})
     m = os.path.join(root, "m.lodex")
     with lodex.create(m) as ds:
-        g = ds.particles("p", schema=tf.SCHEMA, domain=((0, 0, 0), (1, 1, 1)), partition_grid=(2, 1, 1))
+        g = ds.define_particles("p", schema=tf.SCHEMA, domain=((0, 0, 0), (1, 1, 1)), partition_grid=(2, 1, 1))
         for st in (0, 1):
             g.write(step=st, data=tf.data(st))
-        ds.grid("g", dims=(9, 7, 5), dtype="f4", bits_per_block=4, blocks_per_file=2).write(
+        ds.define_grid("g", dims=(9, 7, 5), dtype="f4", bits_per_block=4, blocks_per_file=2).write(
             0, ((0, 0, 0), (9, 7, 5)), np.arange(315, dtype=np.float32).reshape(5, 7, 9))
-        ser = ds.series("s", dims=tf.SDIMS, variables={"T": ("f4", 3), "PS": ("f4", 2)}, d_tar=2, d_sar=0)
+        ser = ds.define_series("s", dims=tf.SDIMS, variables={"T": ("f4", 3), "PS": ("f4", 2)}, d_tar=2, d_sar=0)
         for t in range(2):
             ser.write(t, ((0, 0, 0), tf.SDIMS), {"T": tf.svalues(t), "PS": tf.svalues(t)[0] * 2})
     b = os.path.join(root, "b.lodex")
     with lodex.create(b) as ds:
-        g = ds.particles("p", schema=tf.BSCHEMA, domain=((0, 0, 0), (1, 1, 1)), partition_grid=(1, 1, 1))
+        g = ds.define_particles("p", schema=tf.BSCHEMA, domain=((0, 0, 0), (1, 1, 1)), partition_grid=(1, 1, 1))
         g.write(step=0, data=tf.bitmap_data())
         g.build_index(fields=list(tf.BFIELDS), precision=2)
 
@@ -100,7 +101,8 @@ def random_value(rng: random.Random, fmt: str, old, extremes):
         return rng.choice(extremes)
     if code == "d":
         if pick < 0.7:
-            return rng.choice([rng.uniform(-2, 2), rng.uniform(-1e6, 1e6), math.ldexp(rng.random(), rng.randint(-1074, 1023))])
+            return rng.choice([rng.uniform(-2, 2), rng.uniform(-1e6, 1e6),
+                               math.ldexp(rng.random(), rng.randint(-1074, 1023))])
         return float(old) * rng.choice([1 + 1e-9, 1 - 1e-9, 0.5, 2.0]) + rng.choice([0.0, 1e-12, -1e-12])
     bits = {"B": 8, "I": 32, "i": 32, "Q": 64, "q": 64}[code]
     lo, hi = (-(1 << (bits - 1)), (1 << (bits - 1)) - 1) if code in "iq" else (0, (1 << bits) - 1)
@@ -146,8 +148,8 @@ class Worker:
 
     def __init__(self, root: str):
         self.root = root
-        self.want_p = {k: f(lodex.open(os.path.join(root, "f.lodex")).particles("p")) for k, f in tf.BATTERY.items()}
-        self.want_s = {k: f(lodex.open(os.path.join(root, "s.lodex")).series("s")) for k, f in tf.SBATTERY.items()}
+        self.want_p = {k: f(lodex.open(os.path.join(root, "f.lodex")).particles["p"]) for k, f in tf.BATTERY.items()}
+        self.want_s = {k: f(lodex.open(os.path.join(root, "s.lodex")).series["s"]) for k, f in tf.SBATTERY.items()}
         mp = os.path.join(root, "m.lodex")
         self.want_m = {k: f(mp) for k, f in tf.MIXED.items()}
         self.bdata = tf.bitmap_data()
@@ -210,7 +212,7 @@ class Worker:
             forge(path, offset, fmt, value)
             sd = tu.step_dir(path, "p", 1)
             forged_meta = open(os.path.join(sd, "spatial.lsm"), "rb").read()
-            res = self.outcome(tf.BATTERY, lambda p: lodex.open(p).particles("p"), path, self.want_p,
+            res = self.outcome(tf.BATTERY, lambda p: lodex.open(p).particles["p"], path, self.want_p,
                                lambda item: narrowed(self.meta, forged_meta, item))
         return {"field": name, "value": repr(value), "results": self.level_sample_class(name, res)}
 
@@ -235,14 +237,15 @@ class Worker:
         name, offset, fmt, value = field_or_byte(rng, tf.fields_window(pristine), pristine, 128 + 24 * V * C)
         with self.copy("s.lodex") as path:
             tf.forge_window(path, offset, fmt, value)
-            res = self.outcome(tf.SBATTERY, lambda p: lodex.open(p).series("s"), path, self.want_s)
+            res = self.outcome(tf.SBATTERY, lambda p: lodex.open(p).series["s"], path, self.want_s)
         return {"field": name, "value": repr(value), "results": res}
 
     def case_manifest(self, rng) -> dict:
         manifest = json.load(open(os.path.join(self.root, "m.lodex", "manifest.json")))
         where, old = rng.choice(list(tf.leaves(manifest)))
         if isinstance(old, (int, float)):
-            value = rng.choice(tf.EXTREME_NUMBERS) if rng.random() < 0.5 else old + rng.choice([-2, -1, 1, 2, 1000, 0.5])
+            value = (rng.choice(tf.EXTREME_NUMBERS) if rng.random() < 0.5
+                     else old + rng.choice([-2, -1, 1, 2, 1000, 0.5]))
         else:
             value = rng.choice(tf.EXTREME_STRINGS) if rng.random() < 0.5 else \
                 old[:-1] + chr(rng.randrange(32, 127)) if old else chr(rng.randrange(32, 127))
@@ -300,7 +303,7 @@ class Worker:
             res = {}
             for q in tf.bin_queries(field, b):
                 try:
-                    r = lodex.open(path).particles("p").query(q, step=0, fields=["id"])
+                    r = lodex.open(path).particles["p"].query(0, q, fields=["id"])
                 except lodex.InternalError as e:
                     res[q] = f"violation:InternalError: {str(e)[:300]}"
                     continue
@@ -365,8 +368,10 @@ class Runner:
                 proc.wait()
                 if current is None and proc.returncode == 0:
                     return end
-                what = f"crash (exit code {proc.returncode})" if current is not None else f"worker exit {proc.returncode}"
-                record({"case": current, "kind": "?", "results": {"worker": f"violation:{what}: {''.join(err)[-600:]}"}})
+                what = (f"crash (exit code {proc.returncode})" if current is not None
+                        else f"worker exit {proc.returncode}")
+                record({"case": current, "kind": "?",
+                        "results": {"worker": f"violation:{what}: {''.join(err)[-600:]}"}})
                 return (current if current is not None else start) + 1
             if current is not None and time.monotonic() - last > self.timeout:
                 os.killpg(proc.pid, 9)
@@ -400,7 +405,8 @@ def campaign(cases: int, seed: int, timeout: float = 60) -> dict:
             else:
                 summary["violations"] += 1
                 bad = True
-                summary["violation_details"].append({k: r.get(k) for k in ("case", "kind", "field", "value")} | {"item": item, "what": res})
+                summary["violation_details"].append({k: r.get(k) for k in ("case", "kind", "field", "value")}
+                                                    | {"item": item, "what": res})
         summary["cases_all_exact"] += bool(r["results"]) and all(v == "exact" for v in r["results"].values())
         if bad:
             print(f"violation: {json.dumps(r)[:800]}", file=sys.stderr, flush=True)

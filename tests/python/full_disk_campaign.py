@@ -46,7 +46,8 @@ NO_SPACE = "No space left on device"
 @contextlib.contextmanager
 def tmpfs(size_kib: int):
     mnt = tempfile.mkdtemp(prefix="lodex-fullc-")
-    r = subprocess.run(["mount", "-t", "tmpfs", "-o", f"size={size_kib}k", "tmpfs", mnt], capture_output=True, text=True)
+    r = subprocess.run(["mount", "-t", "tmpfs", "-o", f"size={size_kib}k", "tmpfs", mnt], capture_output=True,
+                       text=True)
     if r.returncode:
         os.rmdir(mnt)
         raise RuntimeError(f"cannot mount a small tmpfs ({r.stderr.strip()}); the campaign needs root")
@@ -109,24 +110,25 @@ class Checker:
 
     def check_step(self, ds, name: str, step: int) -> None:
         if name == "p":
-            got, want = ds.particles("p").read(step), self.want_particles(step)
+            got, want = ds.particles["p"].read(step), self.want_particles(step)
             o, w = np.argsort(got["id"]), np.argsort(want["id"])
             for f in ft.SCHEMA:
                 assert np.array_equal(got[f][o], want[f][w]), f"particles step {step} field {f} differs"
         elif name == "g":
-            assert np.array_equal(ds.grid("g").read(step), ft.grid(self.seed, step, self.p["grid"])), f"grid step {step}"
+            assert np.array_equal(ds.grids["g"].read(step),
+                                  ft.grid(self.seed, step, self.p["grid"])), f"grid step {step}"
         else:
-            got = ds.series("s").read("T", step)
+            got = ds.series["s"].read(step, variable="T")
             assert np.array_equal(got, ft.series(self.seed, step, self.p["series"])), f"series step {step}"
         self.checks += 1
 
     def check_index(self, ds, steps: list[int]) -> None:
         """Queries with the index answer as numpy does over the data (an index is used or noted)."""
-        g = ds.particles("p")
+        g = ds.particles["p"]
         for step in steps:
             e = self.want_particles(step)["energy"]
             for c in (0.25, 0.5):
-                assert g.query(f"energy < {c}", step=step).count == int(np.count_nonzero(e < np.float32(c))), (step, c)
+                assert g.query(step, f"energy < {c}").count == int(np.count_nonzero(e < np.float32(c))), (step, c)
             self.checks += 1
 
     def listed(self, reported: dict, failed) -> dict:
@@ -135,7 +137,7 @@ class Checker:
         ds = lodex.open(self.path)
         out = {}
         for name, steps in reported.items():
-            have = list({"p": ds.particles, "g": ds.grid, "s": ds.series}[name](name).steps)
+            have = list({"p": ds.particles, "g": ds.grids, "s": ds.series}[name][name].steps)
             assert set(steps) <= set(have), f"{name}: steps {have} miss committed {steps}"
             assert failed not in have or self.kind in ("index", "truncate"), f"{name}: failed step {failed} listed"
             if self.kind != "truncate":
@@ -146,7 +148,7 @@ class Checker:
     def check_all(self, steps: dict) -> None:
         ds = lodex.open(self.path)
         for name, listed in steps.items():
-            have = {"p": ds.particles, "g": ds.grid, "s": ds.series}[name](name).steps
+            have = {"p": ds.particles, "g": ds.grids, "s": ds.series}[name][name].steps
             assert list(have) == list(listed), f"{name}: steps {have}, expected {listed}"
             for step in listed:
                 self.check_step(ds, name, step)
@@ -232,7 +234,8 @@ def campaign(trials: int, seed: int, timeout: float = 180, log=None) -> dict:
     rng = random.Random(seed)
     t0 = time.monotonic()
     summary = {"trials": 0, "kinds": {k: 0 for k in KINDS}, "ranks": {"1": 0, "2": 0}, "failures_seen": 0,
-               "failures_by_kind": {k: 0 for k in KINDS}, "step_checks": 0, "empty_dirs_left": {}, "violations": 0, "violation_details": []}
+               "failures_by_kind": {k: 0 for k in KINDS}, "step_checks": 0, "empty_dirs_left": {}, "violations": 0,
+               "violation_details": []}
     for i in range(trials):
         kind, ranks, size = draw(rng, i)
         r = run_trial(rng.randrange(2**31), kind, ranks, size, timeout)

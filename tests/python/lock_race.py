@@ -49,7 +49,7 @@ def steps_of(writer: int, mode: str, appends: int) -> list[int]:
 
 def make_dataset(path: str) -> None:
     with lodex.create(path) as ds:
-        ds.particles(GROUP, schema=SCHEMA, domain=UNIT, partition=(1, 1, 1))
+        ds.define_particles(GROUP, schema=SCHEMA, domain=UNIT, partition=(1, 1, 1))
 
 
 def worker(path: str, writer: int, mode: str, appends: int, start_at: float) -> dict:
@@ -71,7 +71,7 @@ def worker(path: str, writer: int, mode: str, appends: int, start_at: float) -> 
                 time.sleep(rng.random() * 0.002)
                 continue
             try:
-                ds.particles(GROUP).write(step=step, data=particles(writer, step))
+                ds.particles[GROUP].write(step=step, data=particles(writer, step))
                 out["committed"].append(step)
             except lodex.AlreadyExistsError as e:   # "same": the other writer committed it first
                 out["already"].append([step, str(e)])
@@ -110,7 +110,7 @@ def check(path: str, mode: str, appends: int, reports: list[dict]) -> dict:
             assert "already committed" in msg, msg
     wanted = sorted(set(steps_of(0, mode, appends)) | set(steps_of(1, mode, appends)))
     assert sorted(committed) == wanted, f"committed {sorted(committed)} != {wanted}"
-    g = lodex.open(path).particles(GROUP)
+    g = lodex.open(path).particles[GROUP]
     assert g.steps == wanted, f"lost: {sorted(set(wanted) - set(g.steps))}"
     for s in wanted:
         got, want = g.read(step=s), particles(committed[s], s)

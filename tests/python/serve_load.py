@@ -27,7 +27,6 @@ import http.client
 import json
 import os
 import random
-import re
 import shutil
 import socket
 import subprocess

@@ -72,7 +72,7 @@ def energy_of(pos: np.ndarray) -> np.ndarray:
 
 
 def group(path: str):
-    return lodex.open(path).particles(wa.GROUP)
+    return lodex.open(path).particles[wa.GROUP]
 
 
 def dataset(written, size: int, name: str) -> dict:
@@ -474,7 +474,7 @@ def test_single_point_mpi(bad_run):
     res, out = bad_run
     for o in res["ranks"]:
         assert o["point_step0"] is None and o["point_step1"] is None, o
-    g = lodex.open(os.path.join(out, "point.lodex")).particles("pt")
+    g = lodex.open(os.path.join(out, "point.lodex")).particles["pt"]
     assert g.particles_per_file == wa.BAD_POINT_T
     total = 3 * wa.BAD_POINT_COUNT
     assert math.ceil(total / wa.BAD_POINT_T) > 1   # a split was wanted
@@ -485,7 +485,8 @@ def test_single_point_mpi(bad_run):
         f = files[0]
         assert f["count"] == total
         assert list(f["bounds"]["min"]) == list(pt) and list(f["bounds"]["max"]) == list(pt)
-        assert np.all(pt >= np.asarray(f["partition_box"]["min"])) and np.all(pt < np.asarray(f["partition_box"]["max"]))
+        box = f["partition_box"]
+        assert np.all(pt >= np.asarray(box["min"])) and np.all(pt < np.asarray(box["max"]))
         got = g.read(step)
         assert np.array_equal(np.sort(got["id"]), np.arange(total, dtype=np.uint64))
         assert np.all(got["position"] == pt)
@@ -499,12 +500,12 @@ def test_single_point_mpi(bad_run):
 
 def _write_serial(path, step_data: list, T=100, **kw):
     ds = lodex.create(path)
-    g = ds.particles("e", schema=UNEVEN_SCHEMA, domain=UNIT, partition="adaptive",
-                     particles_per_file=T, **kw)
+    g = ds.define_particles("e", schema=UNEVEN_SCHEMA, domain=UNIT, partition="adaptive",
+                            particles_per_file=T, **kw)
     for s, d in enumerate(step_data):
-        g.write(s, d)
+        g.write(s, data=d)
     ds.close()
-    return lodex.open(path).particles("e")
+    return lodex.open(path).particles["e"]
 
 
 def test_empty_and_point_serial(tmp_path):
@@ -527,17 +528,17 @@ def test_non_finite_serial(tmp_path):
     path = str(tmp_path / "nan.lodex")
     good = wa.point_data(10, 0)
     ds = lodex.create(path)
-    g = ds.particles("e", schema=UNEVEN_SCHEMA, domain=UNIT, partition="adaptive", particles_per_file=4)
-    g.write(0, good)
+    g = ds.define_particles("e", schema=UNEVEN_SCHEMA, domain=UNIT, partition="adaptive", particles_per_file=4)
+    g.write(0, data=good)
     for value in (np.nan, -np.inf):
         bad = {k: v.copy() for k, v in good.items()}
         bad["position"][5, 0] = value
         with pytest.raises(lodex.InvalidArgumentError, match="'position'") as ei:
-            g.write(1, bad)
+            g.write(1, data=bad)
         assert not str(ei.value).startswith("rank ")
         assert g.steps == [0]
     ds.close()
-    r = lodex.open(path).particles("e")
+    r = lodex.open(path).particles["e"]
     assert r.steps == [0]
     tu.assert_same_particles(r.read(0), good, UNEVEN_SCHEMA)
 
@@ -567,12 +568,12 @@ def test_bad_definitions(tmp_path, case):
     path = str(tmp_path / "d.lodex")
     ds = lodex.create(path)
     with pytest.raises(lodex.InvalidArgumentError):
-        ds.particles("e", schema=UNEVEN_SCHEMA, domain=UNIT, **BAD_DEFINITIONS[case])
-    assert ds.groups == []
-    g = ds.particles("e", schema=UNEVEN_SCHEMA, domain=UNIT, partition="adaptive", particles_per_file=7)
-    g.write(0, wa.point_data(3, 0))
+        ds.define_particles("e", schema=UNEVEN_SCHEMA, domain=UNIT, **BAD_DEFINITIONS[case])
+    assert list(ds.particles) == []
+    g = ds.define_particles("e", schema=UNEVEN_SCHEMA, domain=UNIT, partition="adaptive", particles_per_file=7)
+    g.write(0, data=wa.point_data(3, 0))
     ds.close()
-    r = lodex.open(path).particles("e")
+    r = lodex.open(path).particles["e"]
     assert r.particles_per_file == 7 and r.steps == [0]
 
 
@@ -584,12 +585,12 @@ def test_file_bytes_target(tmp_path, file_bytes):
     want = max(1, file_bytes // ROW_BYTES)
     path = str(tmp_path / "fb.lodex")
     ds = lodex.create(path)
-    g = ds.particles("e", schema=UNEVEN_SCHEMA, domain=UNIT, partition="adaptive", file_bytes=file_bytes)
+    g = ds.define_particles("e", schema=UNEVEN_SCHEMA, domain=UNIT, partition="adaptive", file_bytes=file_bytes)
     assert g.particles_per_file == want
     data = wa.rank_data("clustered", 2000, 3, 0, 1)[0]
-    g.write(0, data)
+    g.write(0, data=data)
     ds.close()
-    r = lodex.open(path).particles("e")
+    r = lodex.open(path).particles["e"]
     assert r.partition == ("adaptive", (1, 1, 1))
     assert r.particles_per_file == want
     files = r.files(0)
@@ -608,23 +609,23 @@ def test_reopen_with_other_target(tmp_path):
     _write_serial(path, [d0], T=100)
     with lodex.open(path, mode="a") as ds:
         with pytest.raises(lodex.InvalidArgumentError, match="100"):
-            ds.particles("e", schema=UNEVEN_SCHEMA, domain=UNIT, partition="adaptive", particles_per_file=200)
+            ds.define_particles("e", schema=UNEVEN_SCHEMA, domain=UNIT, partition="adaptive", particles_per_file=200)
         with pytest.raises(lodex.InvalidArgumentError):
-            ds.particles("e", schema=UNEVEN_SCHEMA, domain=UNIT, partition="adaptive", file_bytes=36 * 101)
+            ds.define_particles("e", schema=UNEVEN_SCHEMA, domain=UNIT, partition="adaptive", file_bytes=36 * 101)
         with pytest.raises(lodex.InvalidArgumentError):
-            ds.particles("e", schema=UNEVEN_SCHEMA, domain=UNIT, partition=(1, 1, 1))
+            ds.define_particles("e", schema=UNEVEN_SCHEMA, domain=UNIT, partition=(1, 1, 1))
         with pytest.raises(lodex.InvalidArgumentError):
-            ds.particles("e", schema=UNEVEN_SCHEMA, domain=UNIT)
+            ds.define_particles("e", schema=UNEVEN_SCHEMA, domain=UNIT)
         # the same target by file_bytes (3600 // 36 = 100) is the same group
-        g = ds.particles("e", schema=UNEVEN_SCHEMA, domain=UNIT, partition="adaptive", file_bytes=3600 + 35)
+        g = ds.define_particles("e", schema=UNEVEN_SCHEMA, domain=UNIT, partition="adaptive", file_bytes=3600 + 35)
         assert g.particles_per_file == 100
-        g.write(1, d0)
-    r = lodex.open(path).particles("e")
+        g.write(1, data=d0)
+    r = lodex.open(path).particles["e"]
     assert r.steps == [0, 1] and r.particles_per_file == 100
     assert r.partition == ("adaptive", (1, 1, 1))
     tu.assert_same_particles(r.read(1), d0, UNEVEN_SCHEMA)
     with lodex.open(path, mode="a") as ds:
-        assert ds.particles("e").particles_per_file == 100   # no schema: as is
+        assert ds.particles["e"].particles_per_file == 100   # no schema: as is
 
 
 # ---------------------------------------------------------------------------------- lodex info
@@ -679,10 +680,10 @@ def test_particles_per_file_holds_with_fewer_ranks_than_files(tmp_path):
     data = {"position": rng.random((n, 3)), "energy": rng.random(n).astype(np.float32)}
     path = str(tmp_path / "a.lodex")
     with lodex.create(path) as ds:
-        g = ds.particles("p", schema={"position": ("f8", 3), "energy": "f4"}, domain=((0, 0, 0), (1, 1, 1)),
-                         partition="adaptive", particles_per_file=20_000)
+        g = ds.define_particles("p", schema={"position": ("f8", 3), "energy": "f4"}, domain=((0, 0, 0), (1, 1, 1)),
+                                partition="adaptive", particles_per_file=20_000)
         g.write(step=0, data=data)
-    r = lodex.open(path).particles("p")
+    r = lodex.open(path).particles["p"]
     counts = [f["count"] for f in r.files(0)]
     assert len(counts) == 6 and sum(counts) == n, counts
     assert max(counts) <= 20_000 * 1.15, counts

@@ -19,7 +19,7 @@ SCHEMA = tu.APPEND_SCHEMA
 def make_base(path: str) -> None:
     """A serial writer creates the dataset and writes step 0 (one rank, factor (1,1,1))."""
     with lodex.create(path) as ds:
-        g = ds.particles(GROUP, schema=SCHEMA, domain=tu.UNIT, partition=(1, 1, 1))
+        g = ds.define_particles(GROUP, schema=SCHEMA, domain=tu.UNIT, partition=(1, 1, 1))
         data, patch = tu.append_data(0, 1, 0)
         g.write(step=0, data=data, patch=patch)
 
@@ -30,7 +30,7 @@ def expected(step: int, size: int):
 
 def check(path: str, writers: dict) -> None:
     """writers: step -> number of ranks that wrote it."""
-    g = lodex.open(path).particles(GROUP)
+    g = lodex.open(path).particles[GROUP]
     assert g.steps == sorted(writers)
     for step, size in writers.items():
         tu.assert_same_particles(g.read(step), expected(step, size), SCHEMA)
@@ -44,7 +44,7 @@ def test_append_serial(tmp_path):
     path = str(tmp_path / "a.lodex")
     make_base(path)
     ds = lodex.open(path, mode="a")
-    g = ds.particles(GROUP)
+    g = ds.particles[GROUP]
     assert g.steps == [0]
     for step in (1, 5):
         data, patch = tu.append_data(0, 1, step)
@@ -55,7 +55,7 @@ def test_append_serial(tmp_path):
     # a second append session adds a step between existing ones
     with lodex.open(path, mode="a") as ds:
         data, patch = tu.append_data(0, 1, 3)
-        ds.particles(GROUP).write(step=3, data=data, patch=patch)
+        ds.particles[GROUP].write(step=3, data=data, patch=patch)
     check(path, {0: 1, 1: 1, 3: 1, 5: 1})
 
 
@@ -76,16 +76,16 @@ def test_read_mode_refuses_writes(tmp_path):
     path = str(tmp_path / "a.lodex")
     make_base(path)
     ds = lodex.open(path)            # mode "r"
-    g = ds.particles(GROUP)
+    g = ds.particles[GROUP]
     data, patch = tu.append_data(0, 1, 1)
     with pytest.raises(lodex.InvalidArgumentError):
         g.write(step=1, data=data, patch=patch)
     with pytest.raises(lodex.InvalidArgumentError):
-        ds.particles("new", schema=SCHEMA, domain=tu.UNIT)
+        ds.define_particles("new", schema=SCHEMA, domain=tu.UNIT)
     # defining the existing group identically is a lookup and is allowed
-    assert ds.particles(GROUP, schema=SCHEMA, domain=tu.UNIT, partition=(1, 1, 1)).steps == [0]
+    assert ds.define_particles(GROUP, schema=SCHEMA, domain=tu.UNIT, partition=(1, 1, 1)).steps == [0]
     assert g.steps == [0]
-    assert ds.groups == [GROUP]
+    assert list(ds.particles) == [GROUP]
     check(path, {0: 1})
     assert os.listdir(os.path.join(path, GROUP)) == ["step-000000000"]
 
@@ -94,7 +94,7 @@ def test_closed_dataset_refuses_everything(tmp_path):
     path = str(tmp_path / "a.lodex")
     make_base(path)
     ds = lodex.open(path, mode="a")
-    g = ds.particles(GROUP)
+    g = ds.particles[GROUP]
     ds.close()
     data, patch = tu.append_data(0, 1, 1)
     with pytest.raises(lodex.InvalidArgumentError):
@@ -102,7 +102,7 @@ def test_closed_dataset_refuses_everything(tmp_path):
     with pytest.raises(lodex.InvalidArgumentError):
         g.read(0)
     with pytest.raises(lodex.InvalidArgumentError):
-        ds.particles(GROUP)
+        ds.particles[GROUP]
     check(path, {0: 1})
 
 
@@ -112,7 +112,7 @@ def test_redefinition_with_different_definition(tmp_path, mode, change):
     path = str(tmp_path / "a.lodex")
     if mode == "create":
         ds = lodex.create(path)
-        g = ds.particles(GROUP, schema=SCHEMA, domain=tu.UNIT, partition=(1, 1, 1))
+        g = ds.define_particles(GROUP, schema=SCHEMA, domain=tu.UNIT, partition=(1, 1, 1))
         data, patch = tu.append_data(0, 1, 0)
         g.write(step=0, data=data, patch=patch)
     else:
@@ -128,9 +128,9 @@ def test_redefinition_with_different_definition(tmp_path, mode, change):
     elif change == "domain":
         domain = ((0, 0, 0), (2, 1, 1))
     with pytest.raises(lodex.InvalidArgumentError):
-        ds.particles(GROUP, schema=schema, domain=domain, partition=(1, 1, 1))
+        ds.define_particles(GROUP, schema=schema, domain=domain, partition=(1, 1, 1))
     ds.close()
-    r = lodex.open(path).particles(GROUP)
+    r = lodex.open(path).particles[GROUP]
     assert r.schema == {k: (v, 1) if isinstance(v, str) else tuple(v) for k, v in SCHEMA.items()}
     check(path, {0: 1})
 
@@ -146,22 +146,22 @@ def test_redefinition_with_different_partition_or_lod(tmp_path, change):
           "lod": {"partition": (1, 1, 1), "lod": {"brick_target": 8}}}[change]
     with lodex.open(path, mode="a") as ds:
         with pytest.raises(lodex.InvalidArgumentError):
-            ds.particles(GROUP, schema=SCHEMA, domain=tu.UNIT, **kw)
-    assert lodex.open(path).particles(GROUP).partition == ("factor", (1, 1, 1))
+            ds.define_particles(GROUP, schema=SCHEMA, domain=tu.UNIT, **kw)
+    assert lodex.open(path).particles[GROUP].partition == ("factor", (1, 1, 1))
 
 
 def test_new_group_in_append_mode(tmp_path):
     path = str(tmp_path / "a.lodex")
     make_base(path)
     with lodex.open(path, mode="a") as ds:
-        g2 = ds.particles("q", schema=SCHEMA, domain=tu.UNIT, partition_grid=(1, 1, 1))
+        g2 = ds.define_particles("q", schema=SCHEMA, domain=tu.UNIT, partition_grid=(1, 1, 1))
         data, _ = tu.append_data(0, 1, 7)
         g2.write(step=7, data=data)
-        assert sorted(ds.groups) == [GROUP, "q"]
+        assert sorted(ds.particles) == [GROUP, "q"]
     r = lodex.open(path)
-    assert sorted(r.groups) == [GROUP, "q"]
-    assert r.particles("q").steps == [7]
-    tu.assert_same_particles(r.particles("q").read(7), expected(7, 1), SCHEMA)
+    assert sorted(r.particles) == [GROUP, "q"]
+    assert r.particles["q"].steps == [7]
+    tu.assert_same_particles(r.particles["q"].read(7), expected(7, 1), SCHEMA)
     check(path, {0: 1})
 
 
@@ -189,10 +189,10 @@ def test_leftovers_of_an_uncommitted_step_are_replaced(tmp_path):
         fh.write(b"junk" * 100)
     with open(os.path.join(left, "spatial.lsm"), "wb") as fh:
         fh.write(b"junk")
-    assert lodex.open(path).particles(GROUP).steps == [0]     # not committed, not listed
+    assert lodex.open(path).particles[GROUP].steps == [0]     # not committed, not listed
     with lodex.open(path, mode="a") as ds:
         data, patch = tu.append_data(0, 1, 1)
-        ds.particles(GROUP).write(step=1, data=data, patch=patch)
+        ds.particles[GROUP].write(step=1, data=data, patch=patch)
     assert sorted(os.listdir(left)) == ["p000000.lpd", "spatial.lsm"]
     check(path, {0: 1, 1: 1})
 
@@ -204,7 +204,7 @@ def test_open_for_append_removes_a_killed_writers_temporaries(tmp_path):
     import subprocess
     path = str(tmp_path / "t.lodex")
     with lodex.create(path) as ds:
-        ds.particles("p", schema={"position": ("f8", 3)}, domain=((0, 0, 0), (1, 1, 1)))
+        ds.define_particles("p", schema={"position": ("f8", 3)}, domain=((0, 0, 0), (1, 1, 1)))
     dead_pid = subprocess.Popen(["true"])   # a process that has exited: its pid names no process
     dead_pid.wait()
     stale = [os.path.join(path, f"manifest.json.tmp-{dead_pid.pid}"), os.path.join(path, f"g.idx.tmp-{dead_pid.pid}")]
@@ -218,4 +218,4 @@ def test_open_for_append_removes_a_killed_writers_temporaries(tmp_path):
     lodex.open(path, mode="a").close()
     assert not any(os.path.exists(f) for f in stale)
     assert os.path.exists(live) and os.path.exists(other)
-    assert lodex.open(path).particles("p").steps == []
+    assert lodex.open(path).particles["p"].steps == []

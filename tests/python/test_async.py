@@ -41,7 +41,7 @@ def test_async_steps_write_what_sync_steps_write(tmp_path_factory, n):
     assert res["last_done"] is True
     a, s = digests(os.path.join(out, "async.lodex")), digests(os.path.join(out, "sync.lodex"))
     assert len(a) >= 12 and a == s
-    g = lodex.open(os.path.join(out, "async.lodex")).particles("u")
+    g = lodex.open(os.path.join(out, "async.lodex")).particles["u"]
     assert g.steps == list(range(6))
     for step in range(6):
         got, want = g.read(step), expected(n, step)
@@ -53,11 +53,11 @@ def test_async_steps_write_what_sync_steps_write(tmp_path_factory, n):
 def test_serial_async_step_and_its_arguments(tmp_path):
     path = str(tmp_path / "s.lodex")
     ds = lodex.create(path)
-    g = ds.particles("u", schema=UINTAH_SCHEMA, domain=((0, 0, 0), (1, 1, 1)))
+    g = ds.define_particles("u", schema=UINTAH_SCHEMA, domain=((0, 0, 0), (1, 1, 1)))
     d = {k: np.array(v) for k, v in uintah(0, 5000, ((0, 0, 0), (1, 1, 1))).items()}
     with pytest.raises(lodex.InvalidArgumentError, match="index= needs the step committed"):
-        g.write(0, d, wait=False, index=["density"])
-    p = g.write(0, d, wait=False)
+        g.write(0, data=d, wait=False, index=["density"])
+    p = g.write(0, data=d, wait=False)
     assert isinstance(p, lodex.PendingWrite) and p.step == 0
     assert g.steps == []
     for v in d.values():
@@ -67,14 +67,14 @@ def test_serial_async_step_and_its_arguments(tmp_path):
     assert p.done() and p.wait()["step"] == 0   # waiting again is harmless
     # A bad step is refused at the call, like a synchronous one, and nothing is pending.
     with pytest.raises(lodex.AlreadyExistsError):
-        g.write(0, d, wait=False)
+        g.write(0, data=d, wait=False)
     bad = dict(d)
     bad["position"] = bad["position"] + 5
     with pytest.raises(lodex.InvalidArgumentError, match="outside the domain"):
-        g.write(1, bad, wait=False)
-    g.write(1, {k: np.array(v) for k, v in uintah(1, 10, ((0, 0, 0), (1, 1, 1))).items()}, wait=False)
+        g.write(1, data=bad, wait=False)
+    g.write(1, data={k: np.array(v) for k, v in uintah(1, 10, ((0, 0, 0), (1, 1, 1))).items()}, wait=False)
     ds.close()   # commits step 1
-    assert lodex.open(path).particles("u").steps == [0, 1]
+    assert lodex.open(path).particles["u"].steps == [0, 1]
 
 
 @pytest.fixture(scope="module")
@@ -84,7 +84,8 @@ def fault_base(tmp_path_factory):
     return path
 
 
-@pytest.mark.parametrize("fault", ["write:1:ENOSPC:0", "write:1:EIO:1", "write:1:ENOSPC:2", "open:1:EIO:1", "rename:1:EIO:0"])
+@pytest.mark.parametrize("fault", ["write:1:ENOSPC:0", "write:1:EIO:1", "write:1:ENOSPC:2", "open:1:EIO:1",
+                                   "rename:1:EIO:0"])
 def test_a_failure_while_pending_is_raised_everywhere_and_loses_that_step_only(fault_base, tmp_path, fault):
     work = str(tmp_path / "d.lodex")
     shutil.copytree(fault_base, work)
@@ -92,13 +93,13 @@ def test_a_failure_while_pending_is_raised_everywhere_and_loses_that_step_only(f
     outcomes = res["outcomes"]
     assert all(o is not None and o[0] == "IOFailure" for o in outcomes), outcomes
     assert len({o[1] for o in outcomes}) == 1, outcomes
-    g = lodex.open(work).particles("u")
+    g = lodex.open(work).particles["u"]
     assert g.steps == [0]
     got, want = g.read(0), expected(3, 0)
     assert np.array_equal(np.sort(got["id"]), np.sort(want["id"]))
     res = run_mpi(3, "async_mpi.py", "fault", work, timeout=120)   # the same step again, no fault
     assert res["outcomes"] == [None, None, None]
-    g = lodex.open(work).particles("u")
+    g = lodex.open(work).particles["u"]
     assert g.steps == [0, 1]
     got, want = g.read(1), expected(3, 1)
     assert np.array_equal(np.sort(got["id"]), np.sort(want["id"]))
@@ -152,7 +153,7 @@ def test_async_grid_steps_write_what_sync_steps_write(tmp_path_factory, n):
         assert prof["step"] == steps[0] and 0 < prof["blocked_s"] and prof["bytes"] > 0
     g = lodex.open(a)
     for name in res["grids"]:
-        grid = g.grid(name)
+        grid = g.grids[name]
         assert grid.steps == gc.CASES[name]["steps"]
         for step in grid.steps:
             for field, want in gc.full_data(name, step).items():
@@ -164,7 +165,7 @@ def test_openvisus_reads_an_async_grid(tmp_path_factory):
     ov = pytest.importorskip("OpenVisus")
     import grid_write_cases as gc
     out, _ = grid_series_run(tmp_path_factory, 3)
-    g = lodex.open(os.path.join(out, "async.lodex")).grid("p3")
+    g = lodex.open(os.path.join(out, "async.lodex")).grids["p3"]
     db = ov.LoadDataset(g.idx_path)
     for step in gc.CASES["p3"]["steps"]:
         got = db.read(time=step, field=db.getField("p3"))
@@ -183,10 +184,10 @@ def test_async_series_steps_write_what_sync_steps_write(tmp_path_factory, n):
     assert rows[1]["after_wait"] == [0, 1]
     prof = rows[1]["profile"]
     assert prof["step"] == 1 and prof["flushed"] and prof["window_steps"] == 2 and prof["blocked_s"] > 0
-    ser = lodex.open(os.path.join(out, "async.lodex")).series("geos")
+    ser = lodex.open(os.path.join(out, "async.lodex")).series["geos"]
     assert ser.steps == list(range(5))
     for var in GEOS.names:
-        assert np.array_equal(ser.read(var), full(var, range(5))), var
+        assert np.array_equal(ser.read(variable=var), full(var, range(5))), var
 
 
 @pytest.fixture(scope="module")
@@ -212,13 +213,13 @@ def test_a_failure_while_a_grid_step_is_pending_loses_that_step_only(grid_fault_
     # every rank, and wrote nothing of its own.
     assert all(o is not None and o[:2] == ["next", "IOFailure"] for o in outcomes), outcomes
     assert len({o[2] for o in outcomes}) == 1, outcomes
-    g = lodex.open(work).grid("multi")
+    g = lodex.open(work).grids["multi"]
     assert g.steps == [0]
     for field, want in gc.full_data("multi", 0).items():
         assert same_bits(g.read(0, field=field), want), field
     res = run_mpi(3, "async_grid_mpi.py", "grid", work, timeout=120)   # the same steps again, no fault
     assert res["outcomes"] == [None, None, None]
-    g = lodex.open(work).grid("multi")
+    g = lodex.open(work).grids["multi"]
     assert g.steps == [0, 1, 2]
     for step in (0, 1, 2):
         for field, want in gc.full_data("multi", step).items():
@@ -235,14 +236,14 @@ def test_a_failure_while_a_series_window_is_pending_loses_that_step_only(grid_fa
     assert all(o is not None and o[:2] == ["next", "IOFailure"] for o in outcomes), outcomes
     assert len({o[2] for o in outcomes}) == 1, outcomes
     # Step 3 completed the failed window and is lost; step 2 stayed buffered and the close wrote it.
-    s = lodex.open(work).series("geos")
+    s = lodex.open(work).series["geos"]
     assert s.steps == [0, 1, 2]
-    assert np.array_equal(s.read("T"), full("T", [0, 1, 2]))
+    assert np.array_equal(s.read(variable="T"), full("T", [0, 1, 2]))
     res = run_mpi(3, "async_grid_mpi.py", "series", work, timeout=120)   # appends again: steps 3..5
     assert res["outcomes"] == [None, None, None]
-    s = lodex.open(work).series("geos")
+    s = lodex.open(work).series["geos"]
     assert s.steps == list(range(6))
-    assert np.array_equal(s.read("T"), full("T", range(6)))
+    assert np.array_equal(s.read(variable="T"), full("T", range(6)))
 
 
 @pytest.mark.parametrize("kind", ["grid", "series"])
@@ -259,17 +260,17 @@ def test_a_writer_killed_while_a_step_is_pending_loses_that_step_only(grid_fault
     assert rc != 0 and not timed_out and "outcomes" not in out, (rc, out[-2000:], err[-2000:])
     ds = lodex.open(work)
     if kind == "grid":
-        assert ds.grid("multi").steps == [0]
+        assert ds.grids["multi"].steps == [0]
     else:
-        assert ds.series("geos").steps == [0, 1]   # the window (2, 3) was pending
+        assert ds.series["geos"].steps == [0, 1]   # the window (2, 3) was pending
     res = run_mpi(3, "async_grid_mpi.py", kind, work, timeout=120)
     assert res["outcomes"] == [None, None, None]
     ds = lodex.open(work)
     if kind == "grid":
-        g = ds.grid("multi")
+        g = ds.grids["multi"]
         assert g.steps == [0, 1, 2]
         for field, want in gc.full_data("multi", 2).items():
             assert same_bits(g.read(2, field=field), want), field
     else:
-        assert ds.series("geos").steps == list(range(5))
-        assert np.array_equal(ds.series("geos").read("T"), full("T", range(5)))
+        assert ds.series["geos"].steps == list(range(5))
+        assert np.array_equal(ds.series["geos"].read(variable="T"), full("T", range(5)))

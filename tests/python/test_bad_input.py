@@ -60,7 +60,7 @@ def _expected_step(step: int, size: int) -> dict:
 
 def _check_dataset(path: str, size: int) -> None:
     """Steps 0 (before the failure) and 1 (the retry) read back value for value."""
-    g = lodex.open(path).particles(bic.GROUP)
+    g = lodex.open(path).particles[bic.GROUP]
     assert g.steps == [0, 1]
     for step in (0, 1):
         tu.assert_same_particles(g.read(step), _expected_step(step, size), bic.SCHEMA)
@@ -119,30 +119,30 @@ def test_invalid_group_definitions(tmp_path):
     ds = lodex.create(str(tmp_path / "d.lodex"))
     dom = bic.DOMAIN
     with pytest.raises(lodex.InvalidArgumentError):
-        ds.particles("g", schema={"energy": "f4"}, domain=dom)                 # no position
+        ds.define_particles("g", schema={"energy": "f4"}, domain=dom)                 # no position
     with pytest.raises(lodex.InvalidArgumentError):
-        ds.particles("g", schema={"position": ("i4", 3)}, domain=dom)          # integer position
+        ds.define_particles("g", schema={"position": ("i4", 3)}, domain=dom)          # integer position
     with pytest.raises(lodex.InvalidArgumentError):
-        ds.particles("g", schema={"position": ("f8", 2)}, domain=dom)          # 2-D position
+        ds.define_particles("g", schema={"position": ("f8", 2)}, domain=dom)          # 2-D position
     with pytest.raises(lodex.InvalidArgumentError):
-        ds.particles("g", schema={"position": ("f8", 3), "e": "c8"}, domain=dom)   # unknown dtype
+        ds.define_particles("g", schema={"position": ("f8", 3), "e": "c8"}, domain=dom)   # unknown dtype
     with pytest.raises(lodex.InvalidArgumentError):
-        ds.particles("g", schema={"position": ("f8", 3), "e": ("f4", 0)}, domain=dom)
+        ds.define_particles("g", schema={"position": ("f8", 3), "e": ("f4", 0)}, domain=dom)
     with pytest.raises(lodex.InvalidArgumentError):
-        ds.particles("g", schema=bic.SCHEMA, domain=((0, 0, 0), (1, 0, 1)))    # empty domain
+        ds.define_particles("g", schema=bic.SCHEMA, domain=((0, 0, 0), (1, 0, 1)))    # empty domain
     with pytest.raises(lodex.InvalidArgumentError):
-        ds.particles("g", schema=bic.SCHEMA, domain=((0, 0, 0), (1, np.inf, 1)))
+        ds.define_particles("g", schema=bic.SCHEMA, domain=((0, 0, 0), (1, np.inf, 1)))
     with pytest.raises(lodex.InvalidArgumentError):
-        ds.particles("g", schema=bic.SCHEMA, domain=dom, partition=(0, 1, 1))
+        ds.define_particles("g", schema=bic.SCHEMA, domain=dom, partition=(0, 1, 1))
     with pytest.raises(lodex.InvalidArgumentError):
-        ds.particles("g", schema=bic.SCHEMA, domain=dom, partition=(1, 1, 1), partition_grid=(1, 1, 1))
+        ds.define_particles("g", schema=bic.SCHEMA, domain=dom, partition=(1, 1, 1), partition_grid=(1, 1, 1))
     with pytest.raises(lodex.InvalidArgumentError):
-        ds.particles("bad/name", schema=bic.SCHEMA, domain=dom)
+        ds.define_particles("bad/name", schema=bic.SCHEMA, domain=dom)
     with pytest.raises(lodex.InvalidArgumentError):
-        ds.particles("g", schema=bic.SCHEMA)                                     # no domain
+        ds.define_particles("g", schema=bic.SCHEMA)                                     # no domain
     with pytest.raises(lodex.NotFoundError):
-        ds.particles("nope")
-    assert ds.groups == []
+        ds.particles["nope"]
+    assert list(ds.particles) == []
     with pytest.raises(lodex.InvalidArgumentError):
         lodex.open(str(tmp_path / "d.lodex"), mode="w")
     with pytest.raises(lodex.InvalidArgumentError):
@@ -153,7 +153,7 @@ def test_write_after_close_and_strided_input(tmp_path):
     """Non-contiguous input arrays are written correctly; a closed dataset refuses writes."""
     path = str(tmp_path / "s.lodex")
     ds = lodex.create(path)
-    g = ds.particles("p", schema=bic.SCHEMA, domain=bic.DOMAIN)
+    g = ds.define_particles("p", schema=bic.SCHEMA, domain=bic.DOMAIN)
     d = bic.particles(0, 400, bic.DOMAIN, 0)
     big = np.zeros((400, 6))
     big[:, ::2] = d["position"]
@@ -164,7 +164,7 @@ def test_write_after_close_and_strided_input(tmp_path):
     ds.close()
     with pytest.raises(lodex.InvalidArgumentError):
         g.write(step=1, data=d)
-    tu.assert_same_particles(lodex.open(path).particles("p").read(0), d, bic.SCHEMA)
+    tu.assert_same_particles(lodex.open(path).particles["p"].read(0), d, bic.SCHEMA)
 
 
 @pytest.mark.parametrize("kind", ["big_endian_position", "big_endian_field", "bool_field",
@@ -175,7 +175,7 @@ def test_unusual_input_arrays(tmp_path, kind):
     path = str(tmp_path / "u.lodex")
     schema = {"position": ("f8", 3), "e": "f8", "id": "i8"}
     ds = lodex.create(path)
-    g = ds.particles("p", schema=schema, domain=bic.DOMAIN)
+    g = ds.define_particles("p", schema=schema, domain=bic.DOMAIN)
     rng = np.random.default_rng(0)
     good = {"position": rng.random((20, 3)), "e": rng.random(20), "id": np.arange(20, dtype=np.int64)}
     data = dict(good)
@@ -202,7 +202,7 @@ def test_unusual_input_arrays(tmp_path, kind):
         pytest.fail(f"{kind}: raised {type(e).__module__}.{type(e).__name__} (not a lodex.Error): "
                     f"{str(e).splitlines()[0]}")
     assert kind.startswith("big_endian"), f"{kind}: accepted although it is not the schema's dtype"
-    tu.assert_same_particles(lodex.open(path).particles("p").read(0), good, schema)
+    tu.assert_same_particles(lodex.open(path).particles["p"].read(0), good, schema)
 
 
 @pytest.mark.parametrize("step", [1.5, 2.0, "3", True, None, 2**63])
@@ -211,12 +211,12 @@ def test_particle_step_must_be_an_integer(tmp_path, step):
     as grid and series writes refuse it, and nothing is committed."""
     path = str(tmp_path / "s.lodex")
     ds = lodex.create(path)
-    g = ds.particles("p", schema=bic.SCHEMA, domain=bic.DOMAIN)
+    g = ds.define_particles("p", schema=bic.SCHEMA, domain=bic.DOMAIN)
     with pytest.raises(lodex.InvalidArgumentError, match="step must be an integer"):
         g.write(step=step, data=bic.particles(0, 100, bic.DOMAIN, 0))
     g.write(step=np.int64(4), data=bic.particles(0, 100, bic.DOMAIN, 0))   # numpy integers are fine
     ds.close()
-    assert lodex.open(path).particles("p").steps == [4]
+    assert lodex.open(path).particles["p"].steps == [4]
 
 
 def test_partition_factor_without_patch_is_explained(tmp_path):
@@ -228,9 +228,9 @@ def test_partition_factor_without_patch_is_explained(tmp_path):
     assert "partition factor needs it on every rank of a parallel write" in doc
     path = str(tmp_path / "s.lodex")
     with lodex.create(path) as ds:
-        h = ds.particles("q", schema=bic.SCHEMA, domain=bic.DOMAIN, partition_grid=(2, 1, 1))
+        h = ds.define_particles("q", schema=bic.SCHEMA, domain=bic.DOMAIN, partition_grid=(2, 1, 1))
         h.write(step=0, data=bic.particles(0, 100, bic.DOMAIN, 0))
-    assert lodex.open(path).particles("q").steps == [0]
+    assert lodex.open(path).particles["q"].steps == [0]
 
 
 def test_already_exists_says_how_to_append(tmp_path):
@@ -257,9 +257,9 @@ def test_serial_factor_write_without_patch_uses_the_domain(tmp_path):
     rng = np.random.default_rng(4)
     data = {"position": rng.uniform(-1, 3, (400, 3)), "energy": rng.random(400).astype(np.float32)}
     with lodex.create(path) as ds:
-        g = ds.particles("p", schema={"position": ("f8", 3), "energy": "f4"}, domain=((-1, -1, -1), (3, 3, 3)),
-                         partition=(1, 1, 1))
+        g = ds.define_particles("p", schema={"position": ("f8", 3), "energy": "f4"}, domain=((-1, -1, -1), (3, 3, 3)),
+                                partition=(1, 1, 1))
         g.write(step=0, data=data)
-    got = lodex.open(path).particles("p").read(0)
+    got = lodex.open(path).particles["p"].read(0)
     assert np.array_equal(np.sort(got["energy"]), np.sort(data["energy"]))
-    assert lodex.open(path).particles("p").files(0)[0]["partition_box"]["min"] == (-1, -1, -1)
+    assert lodex.open(path).particles["p"].files(0)[0]["partition_box"]["min"] == (-1, -1, -1)

@@ -90,7 +90,8 @@ def test_goal_compares_ratios_to_raw_under_each_mpi():
 
 def test_attach_pairs_each_result_with_the_same_fsync():
     run = {"results": [row(4, f, raw_fpp=1.0, lodex=2.0) for f in (False, True)]}
-    phdf5 = {"results": [row(4, False, raw_fpp=1.0, phdf5_collective=8.0), row(4, True, raw_fpp=1.0, phdf5_collective=1.0)]}
+    phdf5 = {"results": [row(4, False, raw_fpp=1.0, phdf5_collective=8.0),
+                         row(4, True, raw_fpp=1.0, phdf5_collective=1.0)]}
     particle_write.attach_phdf5(run, phdf5)
     assert run["phdf5"] is phdf5
     assert [r["phdf5"]["goal_lodex_ge_3x_phdf5"] for r in run["results"]] == [True, False]

@@ -145,16 +145,16 @@ def test_series_from_a_calibration(measured, tmp_path):
     ds = lodex.create(path)
     for name, given in [("obj", cal), ("path", saved), ("dict", cal.settings()),
                         ("full_dict", json.loads(cal.to_json()))]:
-        s = ds.series(name, **SERIES, calibration=given)
+        s = ds.define_series(name, **SERIES, calibration=given)
         assert {k: s.meta["settings"][k] for k in ("bw_io", "cc", "ts")} == cal.settings()
-    s = ds.series("obj")
+    s = ds.series["obj"]
     s.write(0, ((0, 0, 0), SERIES["dims"]), {"T": np.ones((4, 8, 8), np.float32)})
     ds.close()
     r = lodex.open(path)
-    assert r.series("path").meta["settings"]["ts"] == cal.ts   # kept in the manifest
-    assert r.series("obj").meta["opt_size"] == cal.opt_size   # the coordination used the calibrated OptSize
+    assert r.series["path"].meta["settings"]["ts"] == cal.ts   # kept in the manifest
+    assert r.series["obj"].meta["opt_size"] == cal.opt_size   # the coordination used the calibrated OptSize
     ds = lodex.create(str(tmp_path / "d.lodex"))
-    s = ds.series("default", **SERIES)   # no calibration: the Lustre-like defaults
+    s = ds.define_series("default", **SERIES)   # no calibration: the Lustre-like defaults
     assert {k: s.meta["settings"][k] for k in ("bw_io", "cc", "ts")} == {"bw_io": 500e6, "cc": 1e-3, "ts": 5e-3}
     ds.close()
 
@@ -164,18 +164,18 @@ def test_series_calibration_errors(measured, tmp_path):
     ds = lodex.create(str(tmp_path / "s.lodex"))
     for kw in ({"bw_io": 1e9}, {"ts": 5e-3}, {"cc": 1e-3, "ts": 1e-3}):
         with pytest.raises(lodex.InvalidArgumentError, match="give calibration or .*, not both"):
-            ds.series("a", **SERIES, calibration=cal, **kw)
+            ds.define_series("a", **SERIES, calibration=cal, **kw)
     for bad, err, msg in [(str(tmp_path / "none.json"), lodex.NotFoundError, "no calibration file"),
                           ({"bw_io": 1e9, "cc": 1e-3}, lodex.InvalidArgumentError, "lacks 'ts'"),
                           ({"bw_io": 1e9, "cc": 1e-3, "ts": -1}, lodex.InvalidArgumentError, "ts must be positive"),
                           (42, lodex.InvalidArgumentError, "calibration must be")]:
         with pytest.raises(err, match=msg):
-            ds.series("a", **SERIES, calibration=bad)
-    with pytest.raises(lodex.InvalidArgumentError, match="need dims and variables"):
-        ds.series("a", calibration=cal)
-    assert ds.series_names == []   # nothing was defined; the dataset is still usable
-    ds.series("a", **SERIES, calibration=cal)
-    assert ds.series_names == ["a"]
+            ds.define_series("a", **SERIES, calibration=bad)
+    with pytest.raises(lodex.InvalidArgumentError, match="a new series needs dims and variables"):
+        ds.define_series("a", calibration=cal)
+    assert list(ds.series) == []   # nothing was defined; the dataset is still usable
+    ds.define_series("a", **SERIES, calibration=cal)
+    assert list(ds.series) == ["a"]
     ds.close()
 
 

@@ -117,7 +117,7 @@ def verify_file(path: str, rec: dict, schema: dict, lod: dict, n_levels_min: int
 
 def verify_step(path: str, group: str, step: int, schema: dict, lod: dict, want: dict,
                 n_levels_min: int = 1) -> list:
-    g = lodex.open(path).particles(group)
+    g = lodex.open(path).particles[group]
     files = g.files(step)
     sdir = tu.step_dir(path, group, step)
     # spatial metadata, decoded independently
@@ -160,7 +160,7 @@ def test_single_file_default_lod(tmp_path):
     path = str(tmp_path / "d.lodex")
     data = uintah(0, 20000, ((0, 0, 0), (1, 1, 1)), seed=1)
     with lodex.create(path) as ds:
-        ds.particles("u", schema=UINTAH_SCHEMA, domain=((0, 0, 0), (1, 1, 1))).write(0, data)
+        ds.define_particles("u", schema=UINTAH_SCHEMA, domain=((0, 0, 0), (1, 1, 1))).write(0, data=data)
     verify_step(path, "u", 0, UINTAH_SCHEMA, DEFAULT_LOD, data, n_levels_min=7)
 
 
@@ -174,7 +174,7 @@ def test_bricks_and_levels(tmp_path, lod):
     data = uintah(0, 5000, domain, seed=2)
     full = {**DEFAULT_LOD, **lod}
     with lodex.create(path) as ds:
-        ds.particles("u", schema=UINTAH_SCHEMA, domain=domain, lod=lod).write(0, data)
+        ds.define_particles("u", schema=UINTAH_SCHEMA, domain=domain, lod=lod).write(0, data=data)
     verify_step(path, "u", 0, UINTAH_SCHEMA, full, data, n_levels_min=2)
 
 
@@ -184,7 +184,7 @@ def test_f4_positions_and_all_dtypes(tmp_path):
     data = tu.mixed(0, 3000, dom)
     lod = {"brick_target": 16}
     with lodex.create(path) as ds:
-        ds.particles("m", schema=tu.MIXED_SCHEMA, domain=dom, lod=lod).write(0, data)
+        ds.define_particles("m", schema=tu.MIXED_SCHEMA, domain=dom, lod=lod).write(0, data=data)
     verify_step(path, "m", 0, tu.MIXED_SCHEMA, {**DEFAULT_LOD, **lod}, data, n_levels_min=2)
 
 
@@ -195,9 +195,9 @@ def test_small_files(tmp_path):
     one = uintah(0, 1, dom, seed=4)
     none = uintah(0, 0, dom, seed=4)
     with lodex.create(path) as ds:
-        g = ds.particles("u", schema=UINTAH_SCHEMA, domain=dom)
-        g.write(0, one)
-        g.write(1, none)
+        g = ds.define_particles("u", schema=UINTAH_SCHEMA, domain=dom)
+        g.write(0, data=one)
+        g.write(1, data=none)
     files = verify_step(path, "u", 0, UINTAH_SCHEMA, DEFAULT_LOD, one)
     assert len(files) == 1
     assert verify_step(path, "u", 1, UINTAH_SCHEMA, DEFAULT_LOD, none) == []
@@ -211,7 +211,7 @@ def test_identical_input_gives_identical_files(tmp_path):
     for name in ("a", "b"):
         path = str(tmp_path / f"{name}.lodex")
         with lodex.create(path) as ds:
-            ds.particles("u", schema=UINTAH_SCHEMA, domain=dom, lod={"brick_target": 100}).write(3, data)
+            ds.define_particles("u", schema=UINTAH_SCHEMA, domain=dom, lod={"brick_target": 100}).write(3, data=data)
         with open(os.path.join(tu.step_dir(path, "u", 3), "p000000.lpd"), "rb") as fh:
             blobs.append(fh.read())
     assert blobs[0] == blobs[1]
@@ -247,8 +247,8 @@ def test_brick_boundaries_follow_the_documented_rule(tmp_path):
     data["position"][:len(xs), 0] = xs
     data["position"][:len(xs), 1:] = rng.random((len(xs), 2))
     with lodex.create(path) as ds:
-        ds.particles("u", schema=UINTAH_SCHEMA, domain=dom, lod={"brick_target": 1}).write(0, data)
-    f = lodex.open(path).particles("u").files(0)[0]
+        ds.define_particles("u", schema=UINTAH_SCHEMA, domain=dom, lod={"brick_target": 1}).write(0, data=data)
+    f = lodex.open(path).particles["u"].files(0)[0]
     h = tu.parse_particle_file(os.path.join(tu.step_dir(path, "u", 0), f["file"]))
     assert h["brick_bits"] == bits
     pos = h["columns"]["position"]
@@ -275,9 +275,9 @@ def test_nan_only_component_gets_nan_bounds(tmp_path):
     w = rng.standard_normal(n)
     data = {"position": rng.random((n, 3)), "v": v, "w": w}
     with lodex.create(path) as ds:
-        ds.particles("u", schema=schema, domain=((0, 0, 0), (1, 1, 1))).write(0, data)
-    f = lodex.open(path).particles("u").files(0)[0]
+        ds.define_particles("u", schema=schema, domain=((0, 0, 0), (1, 1, 1))).write(0, data=data)
+    f = lodex.open(path).particles["u"].files(0)[0]
     assert f["min"][3] == float(np.nanmin(v[:, 0])) and f["max"][3] == float(np.nanmax(v[:, 0]))
     assert np.isnan(f["min"][4]) and np.isnan(f["max"][4])
     assert f["min"][5] == w.min() and f["max"][5] == w.max()
-    tu.assert_same_particles(lodex.open(path).particles("u").read(0), data, schema, key="w")
+    tu.assert_same_particles(lodex.open(path).particles["u"].read(0), data, schema, key="w")

@@ -7,7 +7,6 @@ node-cooperative and the point-to-point paths. Every malformed combination is re
 
 from __future__ import annotations
 
-import os
 
 import numpy as np
 import pytest
@@ -33,7 +32,7 @@ def test_per_component_files_equal_row_major_files(tmp_path, n, layout, exchange
     for name in ("parts", "async_copy", "async_nocopy"):
         assert tu.file_digests(p[name]) == want, name
     assert res["profile"]["particles"] > 0
-    g = lodex.open(p["parts"]).particles("u")
+    g = lodex.open(p["parts"]).particles["u"]
     assert g.steps == [0, 1, 2]
 
 
@@ -54,7 +53,7 @@ def split(d: dict) -> dict:
 
 def write(path: str, data: dict, step: int = 0):
     with lodex.create(path) as ds:
-        ds.particles("p", schema=SCHEMA, domain=DOMAIN, partition_grid=(2, 1, 2)).write(step, data)
+        ds.define_particles("p", schema=SCHEMA, domain=DOMAIN, partition_grid=(2, 1, 2)).write(step, data=data)
 
 
 @pytest.mark.parametrize("rows", [0, 1, 5000])
@@ -69,7 +68,7 @@ def test_serial_per_component_matches_row_major(tmp_path, rows):
     want = tu.file_digests(str(tmp_path / "whole.lodex"))
     assert tu.file_digests(str(tmp_path / "parts.lodex")) == want
     assert tu.file_digests(str(tmp_path / "mixed.lodex")) == want
-    got = lodex.open(str(tmp_path / "parts.lodex")).particles("p").read(0)
+    got = lodex.open(str(tmp_path / "parts.lodex")).particles["p"].read(0)
     o, w = np.argsort(got["tag"][:, 0], kind="stable"), np.argsort(d["tag"][:, 0], kind="stable")
     for k in SCHEMA:
         assert np.array_equal(got[k][o], d[k][w]), k
@@ -132,10 +131,10 @@ def test_malformed_per_component_fields_are_refused_by_name(tmp_path, kind):
     data, message = bad(kind)
     path = str(tmp_path / "bad.lodex")
     with lodex.create(path) as ds:
-        g = ds.particles("p", schema=SCHEMA, domain=DOMAIN, partition_grid=(2, 1, 2))
-        g.write(0, split(particles(10)))
+        g = ds.define_particles("p", schema=SCHEMA, domain=DOMAIN, partition_grid=(2, 1, 2))
+        g.write(0, data=split(particles(10)))
         with pytest.raises(lodex.InvalidArgumentError, match=message):
-            g.write(1, data)
+            g.write(1, data=data)
         assert g.steps == [0]
-        g.write(1, split(particles(10, seed=4)))   # the group takes the step afterwards
-    assert lodex.open(path).particles("p").steps == [0, 1]
+        g.write(1, data=split(particles(10, seed=4)))   # the group takes the step afterwards
+    assert lodex.open(path).particles["p"].steps == [0, 1]

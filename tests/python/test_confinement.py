@@ -33,12 +33,12 @@ def made(tmp_path):
     """A dataset with a particle group (2 steps, indexed), a grid and a series."""
     path = tmp_path / "d.lodex"
     with lodex.create(path) as ds:
-        g = ds.particles("p", schema=SCHEMA, domain=((0, 0, 0), (1, 1, 1)), partition_grid=(2, 1, 1))
+        g = ds.define_particles("p", schema=SCHEMA, domain=((0, 0, 0), (1, 1, 1)), partition_grid=(2, 1, 1))
         for s in (0, 1):
             g.write(step=s, data=particles(s))
         g.build_index(fields=["energy"])
-        ds.grid("rho", dims=(16, 16, 16), dtype="f4").write(0, ((0, 0, 0), (16, 16, 16)), grid_values())
-        s = ds.series("t", dims=(8, 4, 2), variables={"v": "f4"})
+        ds.define_grid("rho", dims=(16, 16, 16), dtype="f4").write(0, ((0, 0, 0), (16, 16, 16)), grid_values())
+        s = ds.define_series("t", dims=(8, 4, 2), variables={"v": "f4"})
         for t in range(3):
             s.write(t, ((0, 0, 0), (8, 4, 2)), {"v": np.full((2, 4, 8), t, np.float32)})
     return path
@@ -60,7 +60,7 @@ def test_links_inside_the_dataset_are_followed(made):
     os.rename(os.path.join(sd, data), made / "kept.bin")
     os.symlink(os.path.relpath(made / "kept.bin", sd), os.path.join(sd, data))
     with lodex.open(made) as ds:
-        got = ds.particles("p").read(step=0)
+        got = ds.particles["p"].read(step=0)
     assert np.array_equal(np.sort(got["energy"]), np.sort(particles(0)["energy"]))
 
 
@@ -74,10 +74,10 @@ def test_particle_files_outside_are_refused_unless_allowed(made, tmp_path, what)
     move_out(target, tmp_path / "elsewhere")
     want = int((particles(1)["energy"] > 0.5).sum())
     with lodex.open(made) as ds:
-        p = ds.particles("p")
+        p = ds.particles["p"]
         assert np.array_equal(np.sort(p.read(step=0)["energy"]), np.sort(particles(0)["energy"]))   # untouched
         if what == "index file":   # an unusable index is never needed: the file is scanned, and a note says why
-            r = p.query("energy > 0.5", step=1)
+            r = p.query(1, "energy > 0.5")
             assert r.count == want
             assert any("outside" in n and "elsewhere" in n for n in r.notes), r.notes
         else:
@@ -85,9 +85,9 @@ def test_particle_files_outside_are_refused_unless_allowed(made, tmp_path, what)
                 p.read(step=1)
             assert "elsewhere" in str(e.value)
     with lodex.open(made, allow_outside=True) as ds:
-        p = ds.particles("p")
+        p = ds.particles["p"]
         assert np.array_equal(np.sort(p.read(step=1)["energy"]), np.sort(particles(1)["energy"]))
-        r = p.query("energy > 0.5", step=1)
+        r = p.query(1, "energy > 0.5")
         assert r.count == want and not r.notes
 
 
@@ -96,7 +96,7 @@ def test_a_manifest_outside_is_refused(made, tmp_path):
     with pytest.raises(lodex.FormatError, match="outside"):
         lodex.open(made)
     with lodex.open(made, allow_outside=True) as ds:
-        assert ds.particles("p").steps == [0, 1]
+        assert ds.particles["p"].steps == [0, 1]
 
 
 def test_grid_blocks_and_series_windows_outside_are_refused(made, tmp_path):
@@ -105,12 +105,12 @@ def test_grid_blocks_and_series_windows_outside_are_refused(made, tmp_path):
     move_out(str(made / "t" / window), tmp_path / "window")
     with lodex.open(made) as ds:
         with pytest.raises(lodex.FormatError, match="outside"):
-            ds.grid("rho").read(step=0)
+            ds.grids["rho"].read(step=0)
         with pytest.raises(lodex.FormatError, match="outside"):
-            ds.series("t").read("v", steps=[0, 1, 2])
+            ds.series["t"].read(variable="v", steps=[0, 1, 2])
     with lodex.open(made, allow_outside=True) as ds:
-        assert np.array_equal(ds.grid("rho").read(step=0), grid_values())
-        assert ds.series("t").read("v", steps=[0, 1, 2]).shape[0] == 3
+        assert np.array_equal(ds.grids["rho"].read(step=0), grid_values())
+        assert ds.series["t"].read(variable="v", steps=[0, 1, 2]).shape[0] == 3
 
 
 def idx_with(tmp_path, template: str, time: tuple | None = None) -> str:

@@ -32,8 +32,8 @@ def make(step: int) -> dict:
 def pristine(tmp_path_factory):
     path = str(tmp_path_factory.mktemp("corrupt") / "base.lodex")
     with lodex.create(path) as ds:
-        g = ds.particles(GROUP, schema=SCHEMA, domain=((0, 0, 0), (1, 1, 1)),
-                         lod={"brick_target": 64})   # several bricks -> many segments
+        g = ds.define_particles(GROUP, schema=SCHEMA, domain=((0, 0, 0), (1, 1, 1)),
+                                lod={"brick_target": 64})   # several bricks -> many segments
         for s in STEPS:
             g.write(step=s, data=make(s))
     return path
@@ -52,7 +52,7 @@ def flip(path: str, offset: int) -> None:
 
 
 def others_intact(path: str) -> None:
-    g = lodex.open(path).particles(GROUP)
+    g = lodex.open(path).particles[GROUP]
     assert g.steps == STEPS
     for s in STEPS:
         if s != DAMAGED:
@@ -60,7 +60,7 @@ def others_intact(path: str) -> None:
 
 
 def read_fails(path: str, exc, names: str, step: int = DAMAGED):
-    g = lodex.open(path).particles(GROUP)
+    g = lodex.open(path).particles[GROUP]
     with pytest.raises(exc) as ei:
         g.read(step)
     assert names in str(ei.value), f"error does not name {names!r}: {ei.value}"
@@ -68,7 +68,7 @@ def read_fails(path: str, exc, names: str, step: int = DAMAGED):
 
 
 def test_pristine_reads(pristine):
-    g = lodex.open(pristine).particles(GROUP)
+    g = lodex.open(pristine).particles[GROUP]
     for s in STEPS:
         tu.assert_same_particles(g.read(s), make(s), SCHEMA)
 
@@ -103,7 +103,7 @@ def test_flipped_column_byte(copy, field, where):
     err = read_fails(copy, lodex.FormatError, f)
     assert f"'{field}'" in str(err)
     # the other fields of the damaged file still pass their checksums
-    g = lodex.open(copy).particles(GROUP)
+    g = lodex.open(copy).particles[GROUP]
     other = [k for k in SCHEMA if k != field]
     got = g.read(DAMAGED, fields=other)
     want = make(DAMAGED)
@@ -176,7 +176,7 @@ def test_fifo_in_place_of_a_file(copy, which):
     os.remove(target)
     os.mkfifo(target)
     with pytest.raises(lodex.FormatError, match="not a regular file") as ei:
-        lodex.open(copy).particles(GROUP).read(DAMAGED)
+        lodex.open(copy).particles[GROUP].read(DAMAGED)
     assert target in str(ei.value)
     assert os.path.exists(target) and not os.path.isfile(target)
     if which != "manifest":
@@ -186,7 +186,7 @@ def test_fifo_in_place_of_a_file(copy, which):
 def test_deleted_spatial_metadata(copy):
     os.remove(meta_file(copy))
     read_fails(copy, (lodex.NotFoundError, lodex.FormatError), meta_file(copy))
-    g = lodex.open(copy).particles(GROUP)
+    g = lodex.open(copy).particles[GROUP]
     with pytest.raises((lodex.NotFoundError, lodex.FormatError)) as ei:
         g.files(DAMAGED)
     assert meta_file(copy) in str(ei.value)
@@ -200,7 +200,7 @@ def test_flipped_spatial_metadata_byte(copy, where):
     flip(m, {"magic": 0, "count": 40 + 168, "end": size - 1}[where])
     read_fails(copy, lodex.FormatError, m)
     with pytest.raises(lodex.FormatError):
-        lodex.open(copy).particles(GROUP).files(DAMAGED)
+        lodex.open(copy).particles[GROUP].files(DAMAGED)
     others_intact(copy)
 
 
@@ -310,7 +310,7 @@ def test_manifest_particle_count_disagrees_with_metadata(copy):
 def test_spatial_metadata_size_as_documented(pristine):
     """docs/formats/particles.md: 40-byte header, R records of 192 + 16K bytes, 8-byte checksum
     (the document said 200 + 16K)."""
-    g = lodex.open(pristine).particles(GROUP)
+    g = lodex.open(pristine).particles[GROUP]
     comps = sum(c for _, c in (((d, 1) if isinstance(d, str) else d) for d in SCHEMA.values()))
     for s in STEPS:
         files = g.files(s)

@@ -32,7 +32,7 @@ def test_demo_four_ranks(demo_runs):
     assert [m[0] for m in matches] == ["0", "1"], stdout
     assert all(m[1] == "8,000" for m in matches)
     # the demo's dataset is real: read it here too
-    g = lodex.open(out).particles("uintah")
+    g = lodex.open(out).particles["uintah"]
     assert g.steps == [0, 1]
     assert sum(f["count"] for f in g.files(0)) == 8000
     assert "lodex info" in stdout and "step 1: 8,000 particles" in stdout
@@ -51,7 +51,7 @@ def test_demo_default_temporary_output():
 def test_demo_uneven_workload_adaptive(demo_runs):
     stdout, out = kept(demo_runs, "clustered")
     assert stdout.count("every value matches") == 2, stdout
-    g = lodex.open(out).particles("clustered")
+    g = lodex.open(out).particles["clustered"]
     assert g.partition[0] == "adaptive" and g.particles_per_file == 3000
     counts = [f["count"] for f in g.files(0)]
     assert sum(counts) == 12000 and len(counts) == 4
@@ -68,7 +68,7 @@ def test_demo_vpic_queries(demo_runs):
     assert [c[0] for c in counts] == ["0", "1"], stdout
     assert all(c[1] == c[2] and int(c[1].replace(",", "")) > 0 for c in counts), counts
     assert "read back with h5py: matches" in stdout
-    g = lodex.open(out).particles("electrons")
+    g = lodex.open(out).particles["electrons"]
     assert [i["field"] for i in g.indexes(0)] == ["energy", "position"]
     folder = os.path.dirname(out)
     assert os.path.exists(os.path.join(folder, "electrons.h5part"))
@@ -79,7 +79,7 @@ def test_demo_geos_series(demo_runs):
     stdout, out = kept(demo_runs, "geos")
     assert "MISMATCH" not in stdout and stdout.count("matches numpy") == 4, stdout
     assert "series 'geos'  144 x 91 x 48" in stdout
-    s = lodex.open(out).series("geos")
+    s = lodex.open(out).series["geos"]
     assert s.steps == list(range(12)) and s.d_sar == 1
     assert_pictures(stdout, os.path.dirname(out), ["geos-timeline.png", "geos-hovmoller.png"])
 
@@ -90,7 +90,7 @@ def test_demo_grid_kept_with_commands_to_try(demo_runs):
     demo says what to try on it (tests/python/test_docs_run.py runs those commands)."""
     stdout, out = kept(demo_runs, "grid")
     assert stdout.count("matches numpy") == 3 and "MISMATCH" not in stdout
-    g = lodex.open(out).grid("flow")
+    g = lodex.open(out).grids["flow"]
     assert g.steps == [0, 1] and g.dims == (96, 64, 48)
     assert_pictures(stdout, os.path.dirname(out), ["grid-slice.png"])
     assert "The dataset is kept in demo-output/grid.lodex. Try:" in stdout

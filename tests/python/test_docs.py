@@ -36,7 +36,8 @@ def test_every_docs_path_named_exists():
     for path in text_files():
         if not path.endswith(".md"):
             continue
-        for m in re.finditer(r"`?((?:docs|bench|tests|src|include|examples|scripts)/[\w./-]+\.(?:md|py|hpp|cpp|h|sh))`?",
+        for m in re.finditer(r"`?((?:docs|bench|tests|src|include|examples|scripts)/[\w./-]+"
+                             r"\.(?:md|py|hpp|cpp|h|sh))`?",
                              open(path, encoding="utf-8").read()):
             if not any(os.path.exists(os.path.join(ROOT, m.group(1) + ext)) for ext in ("", ".in")):   # .in: configured
                 missing.append(f"{os.path.relpath(path, ROOT)}: {m.group(1)}")

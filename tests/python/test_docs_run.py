@@ -137,7 +137,7 @@ def with_demo_output(folder: str, base: str) -> None:
 
 
 def _readme_grids(folder, out, ranks):
-    g = lodex.open(os.path.join(folder, "run.lodex")).grid("pressure")
+    g = lodex.open(os.path.join(folder, "run.lodex")).grids["pressure"]
     assert os.path.exists(g.idx_path) and g.steps == [0]
     a = g.read(0)
     assert a.shape == tuple(g.dims[::-1]) and np.isfinite(a).all()
@@ -145,7 +145,7 @@ def _readme_grids(folder, out, ranks):
 
 
 def _readme_series(folder, out, ranks):
-    s = lodex.open(os.path.join(folder, "run.lodex")).series("geos")
+    s = lodex.open(os.path.join(folder, "run.lodex")).series["geos"]
     assert s.steps == list(range(30)) and s.dims == (144, 91, 48)
 
 
@@ -160,9 +160,9 @@ def _picture(*names):
 def _h5part(folder, out, ranks):
     assert os.path.getsize(os.path.join(folder, "e.h5part")) > 0
     ds = lodex.open(os.path.join(folder, "copy.lodex"))
-    src = lodex.open(os.path.join(folder, "demo-output", "vpic.lodex")).particles("electrons")
+    src = lodex.open(os.path.join(folder, "demo-output", "vpic.lodex")).particles["electrons"]
     for name in ("electrons", "ions"):
-        g = ds.particles(name)
+        g = ds.particles[name]
         assert g.steps == src.steps
         assert sum(f["count"] for f in g.files(1)) == sum(f["count"] for f in src.files(1))
 
@@ -180,12 +180,12 @@ def _openpmd(folder, out, ranks):
 
 
 def _queries(folder, out, ranks):
-    g = lodex.open(os.path.join(folder, "demo-output", "vpic.lodex")).particles("electrons")
+    g = lodex.open(os.path.join(folder, "demo-output", "vpic.lodex")).particles["electrons"]
     assert {i["field"] for i in g.indexes(0)} >= {"energy", "position"}
 
 
 def _adaptive(folder, out, ranks):
-    g = lodex.open(os.path.join(folder, "run.lodex")).particles("electrons")
+    g = lodex.open(os.path.join(folder, "run.lodex")).particles["electrons"]
     assert g.partition[0] == "adaptive" and g.particles_per_file == 2_000_000
 
 
@@ -195,8 +195,8 @@ def _calibration(folder, out, ranks):
 
 CHECKS = [
     ("README.md", "\"new particles\")", lambda f, o, r: o.count("new particles") >= r),
-    ("README.md", "g = ds.grid(\"pressure\"", _readme_grids),
-    ("README.md", "s = ds.series(\"geos\"", _readme_series),
+    ("README.md", "g = ds.define_grid(\"pressure\"", _readme_grids),
+    ("README.md", "s = ds.define_series(\"geos\"", _readme_series),
     ("README.md", "lodex.plot.save(fig, \"energy.svg\")", _picture("energy.svg")),
     ("docs/plot.md", "lp.save(fig, \"energy.png\")", _picture("energy.png")),
     ("docs/h5part.md", "g.export(\"e.h5part\"", _h5part),

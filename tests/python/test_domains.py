@@ -40,7 +40,7 @@ def wrapped(pos, lo=LO, hi=HI):
 @pytest.mark.parametrize("n,partition", [(1, "one"), (2, "grid"), (3, "adaptive"), (4, "grid"), (4, "one")])
 def test_periodic_positions_are_wrapped(tmp_path, n, partition):
     res = run_mpi(n, "domains_mpi.py", tmp_path, "periodic", partition, timeout=240)
-    g = lodex.open(res["path"]).particles("atoms")
+    g = lodex.open(res["path"]).particles["atoms"]
     assert g.periodic == (True, True, True)
     for step in res["steps"]:
         want = by_id(written(tmp_path, step))
@@ -55,11 +55,11 @@ def small_periodic(tmp_path, dtype="f8"):
     rng = np.random.default_rng(5)
     pos = rng.uniform(LO, HI, size=(20000, 3)).astype(dtype)
     ds = lodex.create(str(tmp_path / "p.lodex"))
-    g = ds.particles("a", {"position": (dtype, 3), "id": ("i8", 1)}, domain=(tuple(LO), tuple(HI)),
-                     periodic=(True, False, True), partition_grid=(2, 2, 2))
-    g.write(0, {"position": pos, "id": np.arange(len(pos))})
+    g = ds.define_particles("a", {"position": (dtype, 3), "id": ("i8", 1)}, domain=(tuple(LO), tuple(HI)),
+                            periodic=(True, False, True), partition_grid=(2, 2, 2))
+    g.write(0, data={"position": pos, "id": np.arange(len(pos))})
     ds.close()
-    return lodex.open(str(tmp_path / "p.lodex")).particles("a"), pos
+    return lodex.open(str(tmp_path / "p.lodex")).particles["a"], pos
 
 
 @pytest.mark.parametrize("dtype", ["f8", "f4"])
@@ -91,56 +91,56 @@ def test_a_box_across_a_periodic_face_reads_the_images(tmp_path, dtype):
     assert len(g.read(0, box=((0, 10, 0), (1, 11, 1)))["id"]) == 0
     # Value queries and refinements take boxes inside the domain, and say so.
     with pytest.raises(InvalidArgumentError, match="periodic"):
-        g.query("id >= 0", 0, box=box)
+        g.query(0, "id >= 0", box=box)
 
 
 def test_the_maximum_bound_is_inclusive(tmp_path):
     ds = lodex.create(str(tmp_path / "m.lodex"))
-    g = ds.particles("a", {"position": ("f8", 3)}, domain=((0, 0, 0), (1, 1, 1)), partition_grid=(2, 2, 2))
+    g = ds.define_particles("a", {"position": ("f8", 3)}, domain=((0, 0, 0), (1, 1, 1)), partition_grid=(2, 2, 2))
     pos = np.array([[1, 1, 1], [0, 0, 0], [0.5, 1, 0.25], [1, 0.5, 0.5]], dtype=np.float64)
-    g.write(0, {"position": pos})
+    g.write(0, data={"position": pos})
     ds.close()
-    g = lodex.open(str(tmp_path / "m.lodex")).particles("a")
+    g = lodex.open(str(tmp_path / "m.lodex")).particles["a"]
     assert len(g.read(0)["position"]) == 4
     # A box reaching the maximum holds the particles on it; one short of it does not.
     assert len(g.read(0, box=((0, 0, 0), (1, 1, 1)))["position"]) == 4
     assert len(g.read(0, box=((0.5, 0.5, 0.5), (1, 1, 1)))["position"]) == 2
     assert len(g.read(0, box=((0, 0, 0), (0.999, 1, 1)))["position"]) == 2
-    assert g.query("position[0] >= 0", 0, box=((0.75, 0, 0), (1, 1, 1))).count == 2
+    assert g.query(0, "position[0] >= 0", box=((0.75, 0, 0), (1, 1, 1))).count == 2
 
 
 def test_outside_a_fixed_domain_says_how_many_how_far_and_what_to_do(tmp_path):
     ds = lodex.create(str(tmp_path / "o.lodex"))
-    g = ds.particles("a", {"position": ("f8", 3)}, domain=((0, 0, 0), (10, 10, 10)))
+    g = ds.define_particles("a", {"position": ("f8", 3)}, domain=((0, 0, 0), (10, 10, 10)))
     pos = np.full((100, 3), 5.0)
     pos[7] = (5, 5, -0.0193)
     pos[30] = (10.25, 5, 5)
     pos[31] = (10.0, 10.0, 10.0)   # on the maximum: inside
     with pytest.raises(InvalidArgumentError) as e:
-        g.write(0, {"position": pos})
+        g.write(0, data={"position": pos})
     msg = str(e.value)
     assert "2 particles of this rank's 100 are outside the domain" in msg
     assert "particle 30 at (10.25, 5, 5), by 0.25 on axis x" in msg
     assert "periodic" in msg and "automatic domain" in msg
     assert "patch=" not in msg and "periodic=" not in msg   # no one language's syntax
     pos[7] = pos[30] = 5.0
-    g.write(0, {"position": pos})   # nothing was left behind by the refused step
+    g.write(0, data={"position": pos})   # nothing was left behind by the refused step
     assert g.steps == [0]
 
 
 def test_definition_errors(tmp_path):
     ds = lodex.create(str(tmp_path / "d.lodex"))
     with pytest.raises(InvalidArgumentError, match="periodic axis needs a fixed domain"):
-        ds.particles("a", SCHEMA, domain="auto", periodic=True)
+        ds.define_particles("a", SCHEMA, domain="auto", periodic=True)
     with pytest.raises(InvalidArgumentError, match="periodic must be a bool or 3 bools"):
-        ds.particles("a", SCHEMA, domain=((0, 0, 0), (1, 1, 1)), periodic=(True, False))
+        ds.define_particles("a", SCHEMA, domain=((0, 0, 0), (1, 1, 1)), periodic=(True, False))
     with pytest.raises(InvalidArgumentError, match='or "auto"'):
-        ds.particles("a", SCHEMA, domain="automatic")
-    g = ds.particles("a", SCHEMA, domain=((0, 0, 0), (1, 1, 1)), periodic=(True, False, False))
+        ds.define_particles("a", SCHEMA, domain="automatic")
+    g = ds.define_particles("a", SCHEMA, domain=((0, 0, 0), (1, 1, 1)), periodic=(True, False, False))
     with pytest.raises(InvalidArgumentError, match="exists with periodic axes"):
-        ds.particles("a", SCHEMA, domain=((0, 0, 0), (1, 1, 1)))
+        ds.define_particles("a", SCHEMA, domain=((0, 0, 0), (1, 1, 1)))
     with pytest.raises(InvalidArgumentError, match='exists with domain'):
-        ds.particles("a", SCHEMA, domain="auto")
+        ds.define_particles("a", SCHEMA, domain="auto")
     assert g.periodic == (True, False, False) and not g.auto_domain
     ds.close()
     # The manifest records the periodic axes (and nothing for groups without).
@@ -151,7 +151,7 @@ def test_definition_errors(tmp_path):
 @pytest.mark.parametrize("n,partition", [(1, "one"), (3, "grid"), (4, "adaptive")])
 def test_auto_domain_follows_a_breathing_box(tmp_path, n, partition):
     res = run_mpi(n, "domains_mpi.py", tmp_path, "npt", partition, timeout=240)
-    g = lodex.open(res["path"]).particles("atoms")
+    g = lodex.open(res["path"]).particles["atoms"]
     assert g.auto_domain and res["steps"] == list(range(10))
     union_lo, union_hi = np.full(3, np.inf), np.full(3, -np.inf)
     extents = []
@@ -181,12 +181,12 @@ def test_auto_domain_follows_a_breathing_box(tmp_path, n, partition):
 
 def test_auto_domain_edge_cases(tmp_path):
     ds = lodex.create(str(tmp_path / "e.lodex"))
-    g = ds.particles("a", {"position": ("f4", 3)}, domain="auto", partition_grid=(2, 2, 2))
-    g.write(0, {"position": np.zeros((0, 3), np.float32)})          # no particle at all
-    g.write(1, {"position": np.full((5, 3), 7.5, np.float32)})      # one point, a flat box
-    g.write(2, {"position": np.array([[1e6, -3, 0], [1e6 + 1, 4, 0]], np.float32)})
+    g = ds.define_particles("a", {"position": ("f4", 3)}, domain="auto", partition_grid=(2, 2, 2))
+    g.write(0, data={"position": np.zeros((0, 3), np.float32)})          # no particle at all
+    g.write(1, data={"position": np.full((5, 3), 7.5, np.float32)})      # one point, a flat box
+    g.write(2, data={"position": np.array([[1e6, -3, 0], [1e6 + 1, 4, 0]], np.float32)})
     ds.close()
-    g = lodex.open(str(tmp_path / "e.lodex")).particles("a")
+    g = lodex.open(str(tmp_path / "e.lodex")).particles["a"]
     assert len(g.read(0)["position"]) == 0
     assert len(g.read(1)["position"]) == 5
     lo, hi = (np.array(c) for c in g.step_domain(1))
@@ -200,8 +200,8 @@ def test_info_shows_periodic_and_automatic_domains(tmp_path):
     import sys
     path = str(tmp_path / "i.lodex")
     ds = lodex.create(path)
-    ds.particles("p", SCHEMA, domain=((0, 0, 0), (1, 1, 1)), periodic=(True, False, True))
-    ga = ds.particles("a", SCHEMA, domain="auto")
+    ds.define_particles("p", SCHEMA, domain=((0, 0, 0), (1, 1, 1)), periodic=(True, False, True))
+    ga = ds.define_particles("a", SCHEMA, domain="auto")
     assert ga.domain == ((0.0, 0.0, 0.0), (0.0, 0.0, 0.0))   # no step yet
     ds.close()
     out = json.loads(subprocess.run([sys.executable, "-m", "lodex", "info", path, "--json"], capture_output=True,

@@ -49,11 +49,12 @@ def series(step: int) -> np.ndarray:
 def write_step(ds, step: int) -> None:
     """Step `step` of every kind: particles (then their index), a grid, and two series steps
     (a window of d_tar=2 flushed)."""
-    p = ds.particles("p", schema=SCHEMA, domain=((0, 0, 0), (1, 1, 1)), partition_grid=(2, 1, 1))
+    p = ds.define_particles("p", schema=SCHEMA, domain=((0, 0, 0), (1, 1, 1)), partition_grid=(2, 1, 1))
     p.write(step=step, data=particles(step))
     p.build_index(fields=["energy"], steps=[step])
-    ds.grid("g", dims=GRID, dtype="f4", bits_per_block=4, blocks_per_file=2).write(step, ((0, 0, 0), GRID), grid(step))
-    s = ds.series("s", dims=SERIES, variables={"T": ("f4", 3)}, d_tar=2, d_sar=0)
+    g = ds.define_grid("g", dims=GRID, dtype="f4", bits_per_block=4, blocks_per_file=2)
+    g.write(step, ((0, 0, 0), GRID), grid(step))
+    s = ds.define_series("s", dims=SERIES, variables={"T": ("f4", 3)}, d_tar=2, d_sar=0)
     for t in (2 * step, 2 * step + 1):
         s.write(t, ((0, 0, 0), SERIES), {"T": series(t)})
 
@@ -80,7 +81,7 @@ def append_step1(path: str) -> None:
 def check_dataset(path: str) -> set[int]:
     """Step 0 exact everywhere; step 1 of each kind absent or exact. Returns the kinds' steps."""
     ds = lodex.open(path)
-    p, g, s = ds.particles("p"), ds.grid("g"), ds.series("s")
+    p, g, s = ds.particles["p"], ds.grids["g"], ds.series["s"]
     for step in p.steps:
         got = p.read(step)
         order = np.lexsort(got["position"].T)
@@ -88,11 +89,11 @@ def check_dataset(path: str) -> set[int]:
         worder = np.lexsort(want["position"].T)
         assert np.array_equal(got["position"][order], want["position"][worder]), step
         assert np.array_equal(got["energy"][order], want["energy"][worder]), step
-        assert p.query("energy < 0.25", step=step).count == int(np.count_nonzero(want["energy"] < 0.25))
+        assert p.query(step, "energy < 0.25").count == int(np.count_nonzero(want["energy"] < 0.25))
     for step in g.steps:
         assert np.array_equal(g.read(step), grid(step)), step
     for t in s.steps:
-        assert np.array_equal(s.read("T", t), series(t)), t
+        assert np.array_equal(s.read(t, variable="T"), series(t)), t
     assert 0 in p.steps and 0 in g.steps and {0, 1} <= set(s.steps)
     leftovers = [f for d, _, fs in os.walk(path) for f in fs if ".tmp-" in f]
     assert not leftovers, leftovers
@@ -145,7 +146,7 @@ def test_every_write_operation_failing_in_turn(base, write_counts, tmp_path, op)
             # The dataset takes the step again (a fresh copy of the committed state).
             if outcome is not None:
                 with lodex.open(work, "a") as ds:
-                    p, g = ds.particles("p"), ds.grid("g")
+                    p, g = ds.particles["p"], ds.grids["g"]
                     if 1 not in p.steps:
                         p.write(step=1, data=particles(1))
                     if 1 not in g.steps:
@@ -167,10 +168,10 @@ def written(base, tmp_path_factory):
 
 
 READS = {
-    "particles": lambda ds: ds.particles("p").read(1, box=((0, 0, 0), (0.7, 0.7, 0.7))),
-    "query": lambda ds: ds.particles("p").query("energy < 0.3", step=1, fields=["energy"]),
-    "grid": lambda ds: ds.grid("g").read(1, resolution=5),
-    "series": lambda ds: ds.series("s").read("T", [1, 2, 3]),
+    "particles": lambda ds: ds.particles["p"].read(1, box=((0, 0, 0), (0.7, 0.7, 0.7))),
+    "query": lambda ds: ds.particles["p"].query(1, "energy < 0.3", fields=["energy"]),
+    "grid": lambda ds: ds.grids["g"].read(1, resolution=5),
+    "series": lambda ds: ds.series["s"].read([1, 2, 3], variable="T"),
 }
 
 
@@ -258,7 +259,7 @@ def test_a_fault_on_one_of_three_ranks(mpi_base, tmp_path, fault):
         assert all(o is not None and o[0] == "IOFailure" for o in outcomes), outcomes
         assert len({o[1] for o in outcomes}) == 1, outcomes   # the same error everywhere
     ds = lodex.open(work)
-    p, g = ds.particles("p"), ds.grid("g")
+    p, g = ds.particles["p"], ds.grids["g"]
     assert 0 in p.steps and 0 in g.steps
     for step in set(p.steps) | set(g.steps):
         pos, energy, grid_want = expected_mpi(work, step)

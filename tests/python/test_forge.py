@@ -54,9 +54,9 @@ BATTERY = {
     "read": lambda g: by_id(g.read(1)),
     "box": lambda g: by_id(g.read(1, box=((0.1, 0.2, 0.0), (0.6, 0.9, 0.7)))),
     "level": lambda g: by_id(g.read(1, level=1)),
-    "query": lambda g: g.query("energy < 0.5", step=1).count,
-    "query_box": lambda g: sorted(g.query("energy > 0.2 && x < 0.7", step=1, fields=["id"]).data["id"].tolist()),
-    "scan": lambda g: g.query("energy < 0.5 || id > 1000600", step=1, use_index=False).count,
+    "query": lambda g: g.query(1, "energy < 0.5").count,
+    "query_box": lambda g: sorted(g.query(1, "energy > 0.2 && x < 0.7", fields=["id"]).data["id"].tolist()),
+    "scan": lambda g: g.query(1, "energy < 0.5 || id > 1000600", use_index=False).count,
     "step0": lambda g: by_id(g.read(0)),
 }
 QUERIES = {"query", "query_box", "scan"}
@@ -74,12 +74,12 @@ def equal(a, b) -> bool:
 def pristine(tmp_path_factory):
     path = str(tmp_path_factory.mktemp("forge") / "f.lodex")
     with lodex.create(path) as ds:
-        g = ds.particles("p", schema=SCHEMA, domain=((0, 0, 0), (1, 1, 1)), partition_grid=(2, 1, 1),
-                         lod={"brick_target": 64})
+        g = ds.define_particles("p", schema=SCHEMA, domain=((0, 0, 0), (1, 1, 1)), partition_grid=(2, 1, 1),
+                                lod={"brick_target": 64})
         for s in (0, 1):
             g.write(step=s, data=data(s))
         g.build_index(fields=["energy"])
-    g = lodex.open(path).particles("p")
+    g = lodex.open(path).particles["p"]
     want = {k: f(g) for k, f in BATTERY.items()}
     return path, want
 
@@ -202,7 +202,7 @@ def fields_index() -> list:
 
 
 def run_battery(path: str, want: dict, battery: dict = BATTERY,
-                opener=lambda path: lodex.open(path).particles("p")) -> dict:
+                opener=lambda path: lodex.open(path).particles["p"]) -> dict:
     """{battery item: 'exact' | 'error' | 'silent'} (an InternalError or other exception fails).
     Each item is called on ``opener(path)``."""
     out = {}
@@ -241,7 +241,8 @@ def test_every_field_forged_to_extremes(pristine, tmp_path, kind):
     sd = tu.step_dir(path, "p", 1)
     meta = tu.parse_spatial_metadata(os.path.join(sd, "spatial.lsm"))
     if kind == "data_file":
-        fields, forge = fields_data_file(tu.parse_particle_file(os.path.join(sd, meta["records"][0]["file"]))), forge_data_file
+        data_file = tu.parse_particle_file(os.path.join(sd, meta["records"][0]["file"]))
+        fields, forge = fields_data_file(data_file), forge_data_file
     elif kind == "metadata":
         fields, forge = fields_metadata(meta), forge_metadata
     else:
@@ -275,10 +276,10 @@ def svalues(step: int) -> np.ndarray:
 
 
 SBATTERY = {
-    "all": lambda s: s.read("T"),
-    "box": lambda s: s.read("T", [1, 2], box=((1, 2, 0), (5, 6, 3))),
-    "step": lambda s: s.read("T", 3),
-    "plane": lambda s: s.read("PS", [0, 3]),
+    "all": lambda s: s.read(variable="T"),
+    "box": lambda s: s.read([1, 2], variable="T", box=((1, 2, 0), (5, 6, 3))),
+    "step": lambda s: s.read(3, variable="T"),
+    "plane": lambda s: s.read([0, 3], variable="PS"),
 }
 
 
@@ -286,10 +287,10 @@ SBATTERY = {
 def series_pristine(tmp_path_factory):
     path = str(tmp_path_factory.mktemp("forge_s") / "s.lodex")
     with lodex.create(path) as ds:
-        s = ds.series("s", dims=SDIMS, variables={"T": ("f4", 3), "PS": ("f4", 2)}, d_tar=4, d_sar=0)
+        s = ds.define_series("s", dims=SDIMS, variables={"T": ("f4", 3), "PS": ("f4", 2)}, d_tar=4, d_sar=0)
         for t in range(4):
             s.write(t, ((0, 0, 0), SDIMS), {"T": svalues(t), "PS": svalues(t)[0] * 2})
-    s = lodex.open(path).series("s")
+    s = lodex.open(path).series["s"]
     return path, {k: f(s) for k, f in SBATTERY.items()}
 
 
@@ -333,7 +334,7 @@ def test_every_series_window_field_forged_to_extremes(series_pristine, tmp_path)
             work = str(tmp_path / "w")
             shutil.copytree(path, work)
             forge_window(work, offset, fmt, v)
-            for item, result in run_battery(work, want, SBATTERY, lambda p: lodex.open(p).series("s")).items():
+            for item, result in run_battery(work, want, SBATTERY, lambda p: lodex.open(p).series["s"]).items():
                 if result == "silent":
                     silent.append((name, v, item))
                 else:
@@ -351,23 +352,23 @@ def mixed_pristine(tmp_path_factory):
     """Particles, a grid and a series in one dataset, with what every read returns."""
     path = str(tmp_path_factory.mktemp("forge_m") / "m.lodex")
     with lodex.create(path) as ds:
-        g = ds.particles("p", schema=SCHEMA, domain=((0, 0, 0), (1, 1, 1)), partition_grid=(2, 1, 1))
+        g = ds.define_particles("p", schema=SCHEMA, domain=((0, 0, 0), (1, 1, 1)), partition_grid=(2, 1, 1))
         for s in (0, 1):
             g.write(step=s, data=data(s))
-        ds.grid("g", dims=(9, 7, 5), dtype="f4", bits_per_block=4, blocks_per_file=2).write(
+        ds.define_grid("g", dims=(9, 7, 5), dtype="f4", bits_per_block=4, blocks_per_file=2).write(
             0, ((0, 0, 0), (9, 7, 5)), np.arange(315, dtype=np.float32).reshape(5, 7, 9))
-        s = ds.series("s", dims=SDIMS, variables={"T": ("f4", 3), "PS": ("f4", 2)}, d_tar=2, d_sar=0)
+        s = ds.define_series("s", dims=SDIMS, variables={"T": ("f4", 3), "PS": ("f4", 2)}, d_tar=2, d_sar=0)
         for t in range(2):
             s.write(t, ((0, 0, 0), SDIMS), {"T": svalues(t), "PS": svalues(t)[0] * 2})
     return path, {k: f(path) for k, f in MIXED.items()}
 
 
 MIXED = {
-    "particles": lambda p: by_id(lodex.open(p).particles("p").read(1)),
-    "particles_box": lambda p: by_id(lodex.open(p).particles("p").read(0, box=((0, 0, 0), (0.5, 1, 1)))),
-    "grid": lambda p: lodex.open(p).grid("g").read(0),
-    "grid_coarse": lambda p: lodex.open(p).grid("g").read(0, resolution=3),
-    "series": lambda p: lodex.open(p).series("s").read("T"),
+    "particles": lambda p: by_id(lodex.open(p).particles["p"].read(1)),
+    "particles_box": lambda p: by_id(lodex.open(p).particles["p"].read(0, box=((0, 0, 0), (0.5, 1, 1)))),
+    "grid": lambda p: lodex.open(p).grids["g"].read(0),
+    "grid_coarse": lambda p: lodex.open(p).grids["g"].read(0, resolution=3),
+    "series": lambda p: lodex.open(p).series["s"].read(variable="T"),
 }
 EXTREME_NUMBERS = [0, 1, -1, 7, 2**31, 2**53 + 1, 2**63, 1e300, -1e300, 0.5]
 EXTREME_STRINGS = ["", "x", "../x", "/etc/passwd", "f9", "zip", "V" + "0" * 70]
@@ -472,7 +473,8 @@ def bitmap_data() -> dict:
     rng = np.random.default_rng(35)
     pos = rng.random((BN, 3))
     energy = np.where(rng.random(BN) < 0.5, 0.5, rng.random(BN)).astype(np.float32)
-    rare = [np.select([u < 0.005, u < 0.01], [1.0, 2.0], 0.1 + 0.009 * u).astype(np.float32) for u in rng.random((2, BN))]
+    rare = [np.select([u < 0.005, u < 0.01], [1.0, 2.0],
+                      0.1 + 0.009 * u).astype(np.float32) for u in rng.random((2, BN))]
     return {"position": pos, "energy": energy, "band": (np.floor(pos[:, 0] * 8) / 8).astype(np.float32),
             "tag": rare[0], "mark": rare[1], "id": np.arange(BN, dtype=np.int64)}
 
@@ -481,7 +483,7 @@ def bitmap_data() -> dict:
 def bitmap_pristine(tmp_path_factory):
     path = str(tmp_path_factory.mktemp("forge_b") / "b.lodex")
     with lodex.create(path) as ds:
-        g = ds.particles("p", schema=BSCHEMA, domain=((0, 0, 0), (1, 1, 1)), partition_grid=(1, 1, 1))
+        g = ds.define_particles("p", schema=BSCHEMA, domain=((0, 0, 0), (1, 1, 1)), partition_grid=(1, 1, 1))
         g.write(step=0, data=bitmap_data())
         g.build_index(fields=list(BFIELDS), precision=2)
     return path
@@ -708,11 +710,11 @@ def test_forged_roaring_containers(bitmap_pristine, tmp_path):
     path = str(tmp_path / "b.lodex")
     shutil.copytree(bitmap_pristine, path)
     d = bitmap_data()
-    g = lodex.open(path).particles("p")
+    g = lodex.open(path).particles["p"]
     for field in BFIELDS:   # the pristine index: exact, no note
         for b in index_bins(open(index_path(path, field), "rb").read())[:3]:
             for q in bin_queries(field, b):
-                r = g.query(q, step=0, fields=["id"])
+                r = g.query(0, q, fields=["id"])
                 assert np.array_equal(np.sort(r.data["id"]), numpy_ids(d, q)), q
                 assert not [n for n in r.notes if "unusable" in n], (q, r.notes)
     tally = {"forged": 0, "queries": 0, "exact": 0, "noted": 0, "wrong": 0}
@@ -742,7 +744,7 @@ def test_forged_roaring_containers(bitmap_pristine, tmp_path):
                 noted = False
                 for q in bin_queries(field, b):
                     try:
-                        r = lodex.open(path).particles("p").query(q, step=0, fields=["id"])
+                        r = lodex.open(path).particles["p"].query(0, q, fields=["id"])
                     except lodex.Error as e:
                         raise AssertionError(f"{field} {kind}: {q}: {type(e).__name__}: {e}") from e
                     tally["queries"] += 1
@@ -776,8 +778,8 @@ def test_forged_index_field_name_not_utf8(pristine, tmp_path):
     work = str(tmp_path / "w")
     shutil.copytree(path, work)
     forge_index(work, 51, "<B", 0xA9)
-    g = lodex.open(work).particles("p")
-    r = g.query("energy < 0.5", step=1)
+    g = lodex.open(work).particles["p"]
+    r = g.query(1, "energy < 0.5")
     assert r.count == want["query"]
     assert any("\\xa9" in n for n in r.notes), r.notes
 
@@ -794,10 +796,12 @@ def test_forged_segment_boundary_between_bricks_of_an_unread_level(pristine, tmp
     work = str(tmp_path / "w")
     shutil.copytree(path, work)
     sd = tu.step_dir(work, "p", 1)
-    parsed = tu.parse_particle_file(os.path.join(sd, tu.parse_spatial_metadata(os.path.join(sd, "spatial.lsm"))["records"][0]["file"]))
-    (name, offset, fmt, _), = [f for f in fields_data_file(parsed) if f[0] == f"segment_start[{len(parsed['segment_starts']) - 2}]"]
+    first_file = tu.parse_spatial_metadata(os.path.join(sd, "spatial.lsm"))["records"][0]["file"]
+    parsed = tu.parse_particle_file(os.path.join(sd, first_file))
+    second_last = f"segment_start[{len(parsed['segment_starts']) - 2}]"
+    (name, offset, fmt, _), = [f for f in fields_data_file(parsed) if f[0] == second_last]
     forge_data_file(work, offset, fmt, parsed["segment_starts"][-2] - 2)
-    g = lodex.open(work).particles("p")
+    g = lodex.open(work).particles["p"]
     with pytest.raises(lodex.FormatError):
         g.read(1)
     try:

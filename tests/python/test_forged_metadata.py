@@ -31,8 +31,8 @@ def data(step: int) -> dict:
 def dataset(tmp_path):
     path = str(tmp_path / "f.lodex")
     with lodex.create(path) as ds:
-        g = ds.particles("p", schema=SCHEMA, domain=((0, 0, 0), (1, 1, 1)), partition_grid=(2, 1, 1),
-                         lod={"brick_target": 64})
+        g = ds.define_particles("p", schema=SCHEMA, domain=((0, 0, 0), (1, 1, 1)), partition_grid=(2, 1, 1),
+                                lod={"brick_target": 64})
         for s in (0, 1):
             g.write(step=s, data=data(s))
     return path
@@ -71,7 +71,7 @@ def reseal(path: str, step: int, record: int, data_file: bytes | None = None, re
 
 
 def step1_intact(path: str) -> None:
-    got = lodex.open(path).particles("p").read(0)
+    got = lodex.open(path).particles["p"].read(0)
     tu.assert_same_particles(got, data(0), SCHEMA)
 
 
@@ -83,7 +83,7 @@ def test_forged_brick_box_in_the_data_file(dataset):
     assert struct.unpack_from("<d", h, HEADER_BOX_AT)[0] == fp_rec["partition_box"][0][0]
     struct.pack_into("<d", h, HEADER_BOX_AT, -1.0)
     reseal(dataset, 1, 0, data_file=bytes(h))
-    g = lodex.open(dataset).particles("p")
+    g = lodex.open(dataset).particles["p"]
     for kw in ({}, {"box": ((0, 0, 0), (0.5, 0.5, 0.5))}):
         with pytest.raises(lodex.FormatError, match="brick box") as ei:
             g.read(1, **kw)
@@ -102,14 +102,14 @@ def test_forged_record(dataset, forge):
         elif forge == "bounds_nan":
             struct.pack_into("<d", raw, bounds + 8, float("nan"))
         elif forge == "bounds_inverted":
-            lo, hi = struct.unpack_from("<d", raw, bounds)[0], struct.unpack_from("<d", raw, bounds + 24)[0]
+            _lo, hi = struct.unpack_from("<d", raw, bounds)[0], struct.unpack_from("<d", raw, bounds + 24)[0]
             struct.pack_into("<d", raw, bounds, hi + 0.1)
         elif forge == "bounds_shrunk":   # finite and ordered, but not the positions' range
             struct.pack_into("<d", raw, bounds, struct.unpack_from("<d", raw, bounds)[0] + 0.25)
         else:
             struct.pack_into("<d", raw, at + 72 + 24, struct.unpack_from("<d", raw, at + 72)[0])
     reseal(dataset, 1, 0, record_bytes=mutate)
-    g = lodex.open(dataset).particles("p")
+    g = lodex.open(dataset).particles["p"]
     with pytest.raises(lodex.FormatError, match="spatial.lsm|record of"):
         g.read(1)
     with pytest.raises(lodex.FormatError):
@@ -121,7 +121,7 @@ def test_reseal_alone_changes_nothing(dataset):
     """The forging helper itself, with no change: every read is exact (the checks are not
     tripped by a re-sealed but honest dataset)."""
     reseal(dataset, 1, 0, record_bytes=lambda raw, at: None)
-    got = lodex.open(dataset).particles("p").read(1)
+    got = lodex.open(dataset).particles["p"].read(1)
     tu.assert_same_particles(got, data(1), SCHEMA)
 
 
@@ -138,14 +138,14 @@ def test_forged_component_range_is_caught_when_the_values_are_read(dataset, forg
         else:
             struct.pack_into("<d", raw, pair + 8, 0.5)
     reseal(dataset, 1, 0, record_bytes=mutate)
-    g = lodex.open(dataset).particles("p")
+    g = lodex.open(dataset).particles["p"]
     q = "energy < 0.7" if forge == "min_raised" else "energy > 0.3"
     with pytest.raises(lodex.FormatError, match="outside the range its spatial metadata records") as ei:
-        g.query(q, step=1)
+        g.query(1, q)
     assert tu.parse_spatial_metadata(os.path.join(tu.step_dir(dataset, "p", 1), "spatial.lsm"))["records"][0][
         "file"] in str(ei.value)
-    want = data(0)
-    assert g.query(q, step=0).count == int(np.count_nonzero(eval("want['energy'] " + q[7:])))
+    want = data(0)   # noqa: F841 - read by the eval below
+    assert g.query(0, q).count == int(np.count_nonzero(eval("want['energy'] " + q[7:])))
 
 
 @pytest.mark.parametrize("forge", ["pruned", "all_match"])
@@ -158,8 +158,8 @@ def test_forged_range_that_decides_a_file_unread_is_caught_by_its_index(dataset,
     finds values outside the range."""
     ENERGY = 3
     with lodex.open(dataset, mode="a") as ds:
-        ds.particles("p").build_index(fields=["energy"])
-    first = lodex.open(dataset).particles("p").read(1, box=((0, 0, 0), (0.5, 1, 1)))   # file 0's half
+        ds.particles["p"].build_index(fields=["energy"])
+    first = lodex.open(dataset).particles["p"].read(1, box=((0, 0, 0), (0.5, 1, 1)))   # file 0's half
     v = float(first["energy"][first["energy"] > 0.3][0])
     lo, hi, q = (0.95, 0.99, "energy < 0.5") if forge == "pruned" else (0.1, 0.2, f"energy != {v!r}")
 
@@ -167,12 +167,12 @@ def test_forged_range_that_decides_a_file_unread_is_caught_by_its_index(dataset,
         struct.pack_into("<dd", raw, at + 192 + 16 * ENERGY, lo, hi)
     reseal(dataset, 1, 0, record_bytes=mutate)
     name = tu.parse_spatial_metadata(os.path.join(tu.step_dir(dataset, "p", 1), "spatial.lsm"))["records"][0]["file"]
-    g = lodex.open(dataset).particles("p")
+    g = lodex.open(dataset).particles["p"]
     with pytest.raises(lodex.FormatError, match="does not hold its bitmap index") as ei:
-        g.query(q, step=1, count_only=True)
+        g.query(1, q, count_only=True)
     assert name in str(ei.value)
     want = data(0)
-    assert g.query("energy < 0.5", step=0).count == int(np.count_nonzero(want["energy"] < 0.5))
+    assert g.query(0, "energy < 0.5").count == int(np.count_nonzero(want["energy"] < 0.5))
     os.remove(os.path.join(tu.step_dir(dataset, "p", 1), name.replace(".lpd", ".energy.lbx")))
     with pytest.raises(lodex.FormatError, match="outside the range its spatial metadata records"):
-        lodex.open(dataset).particles("p").query(q, step=1, count_only=True)
+        lodex.open(dataset).particles["p"].query(1, q, count_only=True)

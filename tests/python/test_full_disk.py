@@ -30,21 +30,21 @@ def test_full_disk_serial(small_fs):
     patch = ((0, 0, 0), (1, 1, 1))
     small = uintah(0, 2000, patch, step=0)
     with lodex.create(path) as ds:
-        g = ds.particles("u", schema=UINTAH_SCHEMA, domain=patch)
+        g = ds.define_particles("u", schema=UINTAH_SCHEMA, domain=patch)
         g.write(step=0, data=small)
         with pytest.raises(lodex.IOFailure, match="No space left on device"):
             g.write(step=1, data=uintah(0, 60000, patch, step=1))   # ~7 MiB
         assert g.steps == [0]
     assert step_dirs(path, "u") == ["step-000000000"]   # the failed step left nothing behind
-    r = lodex.open(path).particles("u")
+    r = lodex.open(path).particles["u"]
     assert r.steps == [0]
     got = r.read(step=0)
     order = np.argsort(got["id"])
     assert np.array_equal(got["position"][order], small["position"])
     # The space is free again: a step that fits still commits.
     with lodex.open(path, mode="a") as ds:
-        ds.particles("u").write(step=2, data=uintah(0, 1000, patch, step=2))
-    assert lodex.open(path).particles("u").steps == [0, 2]
+        ds.particles["u"].write(step=2, data=uintah(0, 1000, patch, step=2))
+    assert lodex.open(path).particles["u"].steps == [0, 2]
 
 
 def test_full_disk_three_ranks(small_fs):
@@ -56,7 +56,7 @@ def test_full_disk_three_ranks(small_fs):
     assert "No space left on device" in outs[0]["message"]
     assert all(o["steps"] == [0] for o in outs)
     assert step_dirs(path, "u") == ["step-000000000"]
-    r = lodex.open(path).particles("u")
+    r = lodex.open(path).particles["u"]
     got = r.read(step=0)
     want = np.concatenate([uintah(q, 1000, patch_of(q, (3, 1, 1)), step=0)["id"] for q in range(3)])
     assert np.array_equal(np.sort(got["id"]), np.sort(want))
@@ -73,7 +73,7 @@ def test_full_disk_grid_leaves_no_partial_blocks(small_fs):
     rng = np.random.default_rng(7)
     written = {}
     with lodex.create(path) as ds:
-        g = ds.grid("g", dims=(64, 64, 64), dtype="f4")   # 1 MiB a step, random: nothing compresses
+        g = ds.define_grid("g", dims=(64, 64, 64), dtype="f4")   # 1 MiB a step, random: nothing compresses
         with pytest.raises(lodex.IOFailure, match="No space left on device"):
             for step in range(8):
                 data = rng.random((64, 64, 64), dtype=np.float32)
@@ -82,7 +82,7 @@ def test_full_disk_grid_leaves_no_partial_blocks(small_fs):
         assert 1 <= len(written) < 8 and g.steps == sorted(written)
     # the failed step left nothing behind
     assert grid_steps_on_disk(path) == [f"time_{s:06d}" for s in sorted(written)]
-    r = lodex.open(path).grid("g")
+    r = lodex.open(path).grids["g"]
     assert r.steps == sorted(written)
     for step, data in written.items():
         assert np.array_equal(r.read(step), data)
@@ -95,18 +95,18 @@ def test_reopen_for_append_removes_uncommitted_grid_steps(tmp_path):
     path = str(tmp_path / "d.lodex")
     data = np.arange(512, dtype=np.float32).reshape(8, 8, 8)
     with lodex.create(path) as ds:
-        g = ds.grid("g", dims=(8, 8, 8), dtype="f4")
+        g = ds.define_grid("g", dims=(8, 8, 8), dtype="f4")
         for step in (0, 4):
             g.write(step, box=((0, 0, 0), (8, 8, 8)), data=data + step)
     g_dir = os.path.join(path, "g")
     for leftover in ("time_000002", "time_000007"):   # between committed steps and after the last
         shutil.copytree(os.path.join(g_dir, "time_000004"), os.path.join(g_dir, leftover))
-    assert lodex.open(path).grid("g").steps == [0, 4]
+    assert lodex.open(path).grids["g"].steps == [0, 4]
     assert grid_steps_on_disk(path) == ["time_000000", "time_000002", "time_000004", "time_000007"]
     with lodex.open(path, mode="a") as ds:
         assert grid_steps_on_disk(path) == ["time_000000", "time_000004"]
-        ds.grid("g").write(7, box=((0, 0, 0), (8, 8, 8)), data=data + 7)
-    r = lodex.open(path).grid("g")
+        ds.grids["g"].write(7, box=((0, 0, 0), (8, 8, 8)), data=data + 7)
+    r = lodex.open(path).grids["g"]
     assert r.steps == [0, 4, 7]
     for step in (0, 4, 7):
         assert np.array_equal(r.read(step), data + step)
@@ -123,7 +123,7 @@ def test_failed_index_build_leaves_no_unlisted_index_files(small_fs):
     for leave in range(0, 160 * 1024, 4096):
         path = os.path.join(small_fs, "d.lodex")
         with lodex.create(path) as ds:
-            g = ds.particles("u", schema=UINTAH_SCHEMA, domain=patch)
+            g = ds.define_particles("u", schema=UINTAH_SCHEMA, domain=patch)
             for step in range(3):
                 g.write(step=step, data=uintah(0, 3000, patch, step=step))
             st = os.statvfs(path)

@@ -90,7 +90,7 @@ def test_forged_headers_fail_on_missing_blocks_before_allocating(idx, box, bits,
 def dataset(tmp_path):
     path = tmp_path / "d.lodex"
     with lodex.create(path) as ds:
-        ds.grid("rho", dims=(32, 32, 32), dtype="f4").write(0, ((0, 0, 0), (32, 32, 32)), values())
+        ds.define_grid("rho", dims=(32, 32, 32), dtype="f4").write(0, ((0, 0, 0), (32, 32, 32)), values())
     return path
 
 

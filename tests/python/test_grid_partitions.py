@@ -1,4 +1,4 @@
-"""Domain partitioning of parallel IDX grid writes (``Dataset.grid(..., partitions=P,
+"""Domain partitioning of parallel IDX grid writes (``Dataset.define_grid(..., partitions=P,
 index_space="global"|"local")``) against numpy, OpenVisus and the unpartitioned write.
 
 Every grid of mpi_scripts/grid_partition_cases.py (3-D and 2-D non-power-of-two grids, templates
@@ -138,7 +138,7 @@ def test_grid_attributes_and_datasets(workdir, n, name):
     case = pc.cases(n)[name]
     kw = case["kw"]
     P = kw["partitions"]
-    g = lodex.open(res["path"]).grid(name)
+    g = lodex.open(res["path"]).grids[name]
     assert g.steps == case["steps"] == info["steps"]
     assert g.partitions == P == info["partitions"] and g.index_space == kw["index_space"] == info["index_space"]
     assert g.dims == case["dims"]
@@ -190,7 +190,7 @@ def test_lodex_reads_every_resolution(workdir, n, name):
     case_info(workdir, n, name)
     case = pc.cases(n)[name]
     nd = len(case["dims"])
-    g = lodex.open(res["path"]).grid(name)
+    g = lodex.open(res["path"]).grids[name]
     boxes = [None] + query_boxes(case, g.bitmask)
     idx = lodex.open_idx(g.idx_path) if case["kw"]["index_space"] == "global" else None
     for step in case["steps"]:
@@ -226,7 +226,7 @@ def test_refine(workdir, n, name):
     case_info(workdir, n, name)
     case = pc.cases(n)[name]
     nd = len(case["dims"])
-    g = lodex.open(res["path"]).grid(name)
+    g = lodex.open(res["path"]).grids[name]
     box = query_boxes(case, g.bitmask)[0]
     field = list(case["fields"])[-1]
     step = case["steps"][-1]
@@ -256,7 +256,7 @@ def test_openvisus_reads_global(workdir, n, name):
     case_info(workdir, n, name)
     case = pc.cases(n)[name]
     nd = len(case["dims"])
-    g = lodex.open(res["path"]).grid(name)
+    g = lodex.open(res["path"]).grids[name]
     db = ov.LoadDataset(g.idx_path)
     assert db.getMaxResolution() == g.max_resolution
     assert tuple(db.getLogicSize()) == tuple(case["dims"])
@@ -287,7 +287,7 @@ def test_openvisus_reads_every_part(workdir, n, name):
     case_info(workdir, n, name)
     case = pc.cases(n)[name]
     nd = len(case["dims"])
-    g = lodex.open(res["path"]).grid(name)
+    g = lodex.open(res["path"]).grids[name]
     k = g.partitions.bit_length() - 1
     parts = g.part_boxes
     assert len(parts) >= 2
@@ -334,7 +334,7 @@ def test_global_index_space_byte_identical_to_unpartitioned(workdir, n, name):
     with open(os.path.join(res["path"], f"{name}.idx"), "rb") as fa:
         with open(os.path.join(res["ref"], f"{name}.idx"), "rb") as fb:
             assert fa.read() == fb.read()
-    assert lodex.open(res["ref"]).grid(name).partitions == 1
+    assert lodex.open(res["ref"]).grids[name].partitions == 1
 
 
 # ------------------------------------------------------------------ profile
@@ -347,7 +347,7 @@ def test_profile(workdir, n, name):
     res = written(workdir, n)
     info = case_info(workdir, n, name)   # every rank reported the same profiles
     case = pc.cases(n)[name]
-    g = lodex.open(res["path"]).grid(name)
+    g = lodex.open(res["path"]).grids[name]
     local = case["kw"]["index_space"] == "local"
     k = g.partitions.bit_length() - 1 if local else 0
     for step, p in zip(case["steps"], info["profiles"]):
@@ -400,7 +400,7 @@ def test_collective_read_local_space(workdir, writers, readers):
     for j, (key, name, field, step, box, r, _) in enumerate(reads):
         case = cs[name]
         nd = len(case["dims"])
-        g = ds.grid(name)
+        g = ds.grids[name]
         full = pc.full_field(name, case, field, step)
         want = oracle(full, g.bitmask, r, box, nd)
         req = box if box is not None else ((0,) * nd, case["dims"])
@@ -443,7 +443,7 @@ def test_append_by_another_rank_count(workdir, name):
     want_steps = case["steps"] + [case["steps"][-1] + 1]
     for r, x in enumerate(res["append"]):
         assert x[name] == want_steps, (r, x)
-    g = lodex.open(os.path.join(res["dir"], "p4copy.lodex")).grid(name)
+    g = lodex.open(os.path.join(res["dir"], "p4copy.lodex")).grids[name]
     assert g.steps == want_steps
     assert g.bitmask == case["kw"]["bitmask"]
     if case["kw"]["index_space"] == "global":
@@ -469,7 +469,7 @@ def test_append_by_another_rank_count(workdir, name):
                             f"{what} OpenVisus {lo}-{hi}")
 
 
-def _cli(*args) -> "subprocess.CompletedProcess":
+def _cli(*args):
     import subprocess
     import sys
     return subprocess.run([sys.executable, "-m", "lodex.cli", *args], capture_output=True, text=True, timeout=60)
@@ -480,7 +480,7 @@ def test_cli_reads_a_local_space_grid(workdir, tmp_path):
     res = written(workdir, 4)
     name = "y3l4"
     case = pc.cases(4)[name]
-    g = lodex.open(res["path"]).grid(name)
+    g = lodex.open(res["path"]).grids[name]
     out = str(tmp_path / "a.npy")
     r = g.max_resolution - 2
     p = _cli("read", res["path"], name, "--step", "1", "--resolution", str(r), "--field", "v",
@@ -518,7 +518,7 @@ def test_box_crossing_a_partition_fails_everywhere(workdir, n, name):
     assert len(strip) == 1, f"{name}: ranks report different errors: {strip}"
     path = os.path.join(written(workdir, n)["dir"], f"cross-{name}.lodex")
     case = _case
-    g = lodex.open(path).grid(name)
+    g = lodex.open(path).grids[name]
     for s in g.steps:
         for f in case["fields"]:
             assert_same(g.read(s, field=f), pc.full_field(name, case, f, s), f"{name} step {s} {f} after reopening")
@@ -531,26 +531,26 @@ def test_definition_errors(tmp_path):
     ds = lodex.create(str(tmp_path / "d.lodex"))
     for parts in (3, 6, 0, 12):
         with pytest.raises(lodex.InvalidArgumentError, match="power of two"):
-            ds.grid(f"p{parts}", dims=(16, 16), dtype="f4", partitions=parts)
+            ds.define_grid(f"p{parts}", dims=(16, 16), dtype="f4", partitions=parts)
     with pytest.raises(lodex.InvalidArgumentError, match="index_space"):
-        ds.grid("s", dims=(16, 16), dtype="f4", partitions=2, index_space="other")
+        ds.define_grid("s", dims=(16, 16), dtype="f4", partitions=2, index_space="other")
     with pytest.raises(lodex.InvalidArgumentError, match="too finely"):   # 3 characters: at most 4 partitions
-        ds.grid("f", dims=(2, 2, 2), dtype="f4", bitmask="V012", partitions=8)
+        ds.define_grid("f", dims=(2, 2, 2), dtype="f4", bitmask="V012", partitions=8)
     with pytest.raises(lodex.InvalidArgumentError, match="too finely"):   # the derived template: 3 characters
-        ds.grid("f2", dims=(2, 2, 2), dtype="f4", partitions=8)
+        ds.define_grid("f2", dims=(2, 2, 2), dtype="f4", partitions=8)
     with pytest.raises(lodex.InvalidArgumentError, match="too finely"):
-        ds.grid("f3", dims=(45, 30), dtype="f4", bitmask=pc.BM2, partitions=2048)
-    assert ds.grids == []
-    ok = ds.grid("ok", dims=(2, 2, 2), dtype="f4", bitmask="V012", partitions=4, index_space="local")
+        ds.define_grid("f3", dims=(45, 30), dtype="f4", bitmask=pc.BM2, partitions=2048)
+    assert list(ds.grids) == []
+    ok = ds.define_grid("ok", dims=(2, 2, 2), dtype="f4", bitmask="V012", partitions=4, index_space="local")
     assert (ok.partitions, ok.index_space) == (4, "local")
-    g = ds.grid("g", dims=(45, 30), dtype="f4", bitmask=pc.BM2, partitions=4, index_space="local")
+    g = ds.define_grid("g", dims=(45, 30), dtype="f4", bitmask=pc.BM2, partitions=4, index_space="local")
     with pytest.raises(lodex.InvalidArgumentError):
-        ds.grid("g", dims=(45, 30), dtype="f4", bitmask=pc.BM2, partitions=2, index_space="local")
+        ds.define_grid("g", dims=(45, 30), dtype="f4", bitmask=pc.BM2, partitions=2, index_space="local")
     with pytest.raises(lodex.InvalidArgumentError):
-        ds.grid("g", dims=(45, 30), dtype="f4", bitmask=pc.BM2, partitions=4, index_space="global")
+        ds.define_grid("g", dims=(45, 30), dtype="f4", bitmask=pc.BM2, partitions=4, index_space="global")
     with pytest.raises(lodex.InvalidArgumentError):
-        ds.grid("g", dims=(45, 30), dtype="f4", bitmask=pc.BM2, index_space="local")
-    same = ds.grid("g", dims=(45, 30), dtype="f4", bitmask=pc.BM2, partitions=4, index_space="local")
+        ds.define_grid("g", dims=(45, 30), dtype="f4", bitmask=pc.BM2, index_space="local")
+    same = ds.define_grid("g", dims=(45, 30), dtype="f4", bitmask=pc.BM2, partitions=4, index_space="local")
     assert (same.partitions, same.index_space) == (4, "local") == (g.partitions, g.index_space)
     assert sorted(ds.grids) == ["g", "ok"]
     # one rank: its box is the whole grid, which crosses the partitions; nothing is committed
@@ -558,7 +558,7 @@ def test_definition_errors(tmp_path):
         g.write(0, box=((0, 0), (45, 30)), data=np.zeros((30, 45), np.float32))
     assert g.steps == []
     ds.close()
-    assert lodex.open(str(tmp_path / "d.lodex")).grid("g").steps == []
+    assert lodex.open(str(tmp_path / "d.lodex")).grids["g"].steps == []
 
 
 def test_one_partition_local_space_serial(tmp_path):
@@ -566,14 +566,14 @@ def test_one_partition_local_space_serial(tmp_path):
     OpenVisus and lodex read exactly, at full and coarse resolution."""
     path = str(tmp_path / "one.lodex")
     ds = lodex.create(path)
-    g = ds.grid("o", dims=(45, 30), fields={"a": "f4", "b": ("i4", 3)}, bitmask=pc.BM2, bits_per_block=5,
-                blocks_per_file=4, index_space="local")
+    g = ds.define_grid("o", dims=(45, 30), fields={"a": "f4", "b": ("i4", 3)}, bitmask=pc.BM2, bits_per_block=5,
+                       blocks_per_file=4, index_space="local")
     rng = np.random.default_rng(5)
     data = {"a": rng.standard_normal((30, 45)).astype(np.float32),
             "b": rng.integers(-2**31, 2**31, size=(30, 45, 3), dtype=np.int32)}
     g.write(0, box=((0, 0), (45, 30)), data=data)
     ds.close()
-    g = lodex.open(path).grid("o")
+    g = lodex.open(path).grids["o"]
     assert (g.partitions, g.index_space) == (1, "local")
     assert len(g.idx_paths) == 1
     db = ov.LoadDataset(g.idx_paths[0])
@@ -594,7 +594,7 @@ def test_redefine_in_append_mode(workdir, tmp_path):
     ds = lodex.open(path, mode="a")
     for name in ("z3l2", "x2g2"):
         case = cs[name]
-        g = ds.grid(name)
+        g = ds.grids[name]
         assert (g.partitions, g.index_space) == (2, case["kw"]["index_space"])
         pc.define(ds, name, case)
         with pytest.raises(lodex.InvalidArgumentError):

@@ -1,4 +1,4 @@
-"""Parallel IDX grid writes (``Dataset.grid(...).write``) against OpenVisus and numpy.
+"""Parallel IDX grid writes (``Dataset.define_grid(...).write``) against OpenVisus and numpy.
 
 Every grid of mpi_scripts/grid_write_cases.py (2-D and 3-D, non-power-of-two dims, f4 f8 i4 i8 u1
 u2 fields in one grid, 3-vectors, several steps, zip, custom bitmasks, both aggregations; z-slab,
@@ -108,7 +108,7 @@ def test_openvisus_and_lodex_read_every_value(workdir, n, name):
     """OpenVisus reads the grid written by n ranks: every step, field, resolution and test box
     equals the numpy original; lodex's reads (Dataset.grid and open_idx) return the same."""
     res = written(workdir, n)
-    g = lodex.open(res["path"]).grid(name)
+    g = lodex.open(res["path"]).grids[name]
     nd = gc.ndims(name)
     assert g.steps == expected_steps(name)
     db = ov.LoadDataset(g.idx_path)
@@ -149,7 +149,7 @@ def test_grid_attributes_and_idx_header(workdir, n):
     ds = lodex.open(res["path"])
     assert sorted(ds.grids) == sorted(gc.CASES)
     for name, c in gc.CASES.items():
-        g = ds.grid(name)
+        g = ds.grids[name]
         kw = c["kw"]
         nd = len(c["dims"])
         bits_total = sum(int(np.ceil(np.log2(d))) if d > 1 else 0 for d in c["dims"])
@@ -179,11 +179,11 @@ def test_grid_attributes_and_idx_header(workdir, n):
 def test_rank_conforming_bitmask_of_a_lattice(workdir):
     """A 2 x 2 x 2 row-major lattice of 8 ranks indexes the cells first (z, y, x), then the
     inside of a cell; one rank gets OpenVisus's default bitmask."""
-    g8 = lodex.open(written(workdir, 8)["path"]).grid("multi")
+    g8 = lodex.open(written(workdir, 8)["path"]).grids["multi"]
     assert g8.bitmask.startswith("V210"), g8.bitmask
     p8 = written(workdir, 8)["write"][0]["profiles"]["multi"][0]
     assert p8["rank_order"] == "row-major"
-    g1 = lodex.open(written(workdir, 1)["path"]).grid("multi")
+    g1 = lodex.open(written(workdir, 1)["path"]).grids["multi"]
     db = ov.CreateIdx(url=os.path.join(str(workdir), "defaultbm", "x.idx"), dims=list(gc.CASES["multi"]["dims"]),
                       fields=[ov.Field("x", "float32", "hzorder")])
     assert g1.bitmask == str(db.getBitmask().toString()), (g1.bitmask, )
@@ -210,7 +210,7 @@ def ov_write(url: str, name: str, g, own_bitmask: bool) -> None:
 def ov_reference(workdir, n: int, name: str) -> tuple[dict, dict, str, str]:
     """(OpenVisus's files, lodex's files, OpenVisus's .idx text, lodex's .idx text)."""
     def make():
-        g = lodex.open(written(workdir, n)["path"]).grid(name)
+        g = lodex.open(written(workdir, n)["path"]).grids[name]
         root = os.path.join(str(workdir), f"ov{n}")
         os.makedirs(root, exist_ok=True)
         # one rank, no bitmask given: OpenVisus's own default must be what lodex chose
@@ -241,7 +241,7 @@ def test_byte_identical_to_openvisus(workdir, n, name):
 @pytest.mark.parametrize("name", ZIP_WITH_ABSENT_BLOCKS)
 def test_zip_serial_byte_identical_to_openvisus(workdir, name):
     a, b, _, _ = ov_reference(workdir, 1, name)
-    g = lodex.open(written(workdir, 1)["path"]).grid(name)
+    g = lodex.open(written(workdir, 1)["path"]).grids[name]
     absent = [e for raw in b.values() for e in table_entries(raw, len(g.fields), g.blocks_per_file) if e[4] == 0]
     assert absent, "the case must have blocks outside the grid"
     differ = [k for k in a if a[k] != b.get(k)]
@@ -252,7 +252,7 @@ def test_zip_serial_byte_identical_to_openvisus(workdir, name):
 def test_serial_grid_equals_write_idx(workdir, name, tmp_path):
     """One rank: the grid's files are byte-identical to lodex.write_idx's for the same data,
     bitmask and block settings (write_idx is verified against OpenVisus in test_idx_write.py)."""
-    g = lodex.open(written(workdir, 1)["path"]).grid(name)
+    g = lodex.open(written(workdir, 1)["path"]).grids[name]
     for s in g.steps:
         data = gc.full_data(name, s)
         lodex.write_idx(str(tmp_path / f"{name}.idx"), data, ndims=gc.ndims(name), bitmask=g.bitmask,
@@ -287,7 +287,7 @@ def test_random_grids(workdir, n):
     for seed in gc.FUZZ_SEEDS:
         spec = gc.fuzz_spec(seed, n)
         name = f"z{seed}"
-        g = ds.grid(name)
+        g = ds.grids[name]
         nd = len(spec["dims"])
         what = f"{name} n={n} dims={spec['dims']} fields={spec['fields']} kw={spec['kw']} boxes={spec['boxes']}"
         assert g.steps == spec["steps"], what
@@ -297,7 +297,6 @@ def test_random_grids(workdir, n):
         r = max(0, g.max_resolution - 2)
         for step in spec["steps"]:
             for f, s in spec["fields"].items():
-                comps = 1 if isinstance(s, str) else s[1]
                 full = gc.fuzz_full(spec, f, step)
                 assert_same(g.read(step, field=f), full, f"{what} step {step} {f}")
                 assert_same(reshape_like(db.read(time=step, field=db.getField(f)), full), full,
@@ -339,7 +338,7 @@ def test_random_collective_reads(workdir, n):
         seed, (step, field, box, r), *_ = per_rank[0][j]
         spec = gc.fuzz_spec(seed, n)
         nd = len(spec["dims"])
-        g = ds.grid(f"z{seed}")
+        g = ds.grids[f"z{seed}"]
         want = oracle(gc.fuzz_full(spec, field, step), g.bitmask, r, box, nd)
         what = f"z{seed} read {per_rank[0][j][1]} by {n} ranks"
         planes, last_hi = 0, None
@@ -372,7 +371,7 @@ def test_profile(workdir, n):
         assert per_rank[r] == per_rank[0], f"rank {r}'s profile differs from rank 0's"
     ds = lodex.open(res["path"])
     for name, profs in per_rank[0].items():
-        g = ds.grid(name)
+        g = ds.grids[name]
         c = gc.CASES[name]
         assert [p["step"] for p in profs] == c["steps"], name
         for p in profs:
@@ -424,7 +423,7 @@ def _check_parallel(res_dir: str, tag: str, boxes_per_rank: list, path: str) -> 
     nread = len(boxes_per_rank)
     arrays = [np.load(os.path.join(res_dir, f"read-{tag}-{r}.npz")) for r in range(nread)]
     for i, (name, field, step, box, res, _api) in enumerate(gc.PAR_READS):
-        g = ds.grid(name)
+        g = ds.grids[name]
         nd = gc.ndims(name)
         full = gc.full_field(name, field, step)
         want = oracle(full, g.bitmask, res, box, nd)
@@ -477,9 +476,8 @@ def test_refine(workdir, n, name, field, step, box):
     """refine() yields resolutions from min(bits_per_block, max - 3) to max in order (at least four
     arrays: coarse first even when one block holds the grid), each equal to read(resolution=r),
     OpenVisus's read(max_resolution=r) and numpy; the last is the full read. open_idx too."""
-    g = lodex.open(written(workdir, n)["path"]).grid(name)
+    g = lodex.open(written(workdir, n)["path"]).grids[name]
     nd = gc.ndims(name)
-    comps = gc.field_specs(name)[field][1]
     full = gc.full_field(name, field, step)
     db = ov.LoadDataset(g.idx_path)
     first = max(0, min(g.bits_per_block, g.max_resolution - 3))
@@ -570,7 +568,7 @@ def test_collective_read_error_leaves_reads_working(workdir):
                                   "blocks_per_file", "dims"])
 def test_huge_integers_are_invalid_arguments(tmp_path, what):
     ds = lodex.create(str(tmp_path / "h.lodex"))
-    g = ds.grid("g", dims=(4, 4, 4), dtype="f4")
+    g = ds.define_grid("g", dims=(4, 4, 4), dtype="f4")
     g.write(0, box=((0, 0, 0), (4, 4, 4)), data=np.ones((4, 4, 4), np.float32))
     with pytest.raises(lodex.InvalidArgumentError):
         if what == "write_box":
@@ -580,11 +578,11 @@ def test_huge_integers_are_invalid_arguments(tmp_path, what):
         elif what == "read_resolution":
             g.read(0, resolution=2**40)
         elif what == "bits_per_block":
-            ds.grid("h", dims=(4, 4, 4), dtype="f4", bits_per_block=2**40)
+            ds.define_grid("h", dims=(4, 4, 4), dtype="f4", bits_per_block=2**40)
         elif what == "blocks_per_file":
-            ds.grid("h", dims=(4, 4, 4), dtype="f4", blocks_per_file=2**70)
+            ds.define_grid("h", dims=(4, 4, 4), dtype="f4", blocks_per_file=2**70)
         else:
-            ds.grid("h", dims=(4, 4, 2**70), dtype="f4")
+            ds.define_grid("h", dims=(4, 4, 2**70), dtype="f4")
 
 
 def test_huge_box_on_one_rank_raises_everywhere(tmp_path):
@@ -599,7 +597,7 @@ def test_empty_box_needs_empty_data(tmp_path):
     """A 2-D empty box with a non-empty array is refused; a 3-D grid's box may be 2-D only if
     the grid is 2-D."""
     ds = lodex.create(str(tmp_path / "e.lodex"))
-    g = ds.grid("g", dims=(6, 5, 4), dtype="f4")
+    g = ds.define_grid("g", dims=(6, 5, 4), dtype="f4")
     with pytest.raises(lodex.InvalidArgumentError):
         g.write(0, box=((0, 0, 0), (0, 0, 0)), data=np.zeros((4, 5, 6), np.float32))
     with pytest.raises(lodex.InvalidArgumentError):
@@ -611,7 +609,7 @@ def test_empty_box_needs_empty_data(tmp_path):
 
 
 def test_read_arguments(workdir):
-    g = lodex.open(written(workdir, 1)["path"]).grid("multi")
+    g = lodex.open(written(workdir, 1)["path"]).grids["multi"]
     with pytest.raises(lodex.NotFoundError):
         g.read(1)
     with pytest.raises(lodex.InvalidArgumentError):
@@ -621,7 +619,7 @@ def test_read_arguments(workdir):
     with pytest.raises(lodex.NotFoundError):
         g.read(0, field="nope")
     with pytest.raises(lodex.NotFoundError):
-        lodex.open(written(workdir, 1)["path"]).grid("nope")
+        lodex.open(written(workdir, 1)["path"]).grids["nope"]
 
 
 def test_redefine_in_append_mode(workdir):
@@ -643,12 +641,12 @@ def test_append_by_another_rank_count(workdir):
     path = os.path.join(res["dir"], "w2copy.lodex")
     ds = lodex.open(path)
     for name, _ in gc.APPEND_MORE:
-        g = ds.grid(name)
+        g = ds.grids[name]
         want_steps = expected_steps(name) + [expected_steps(name)[-1] + 1]
         assert g.steps == want_steps
         for x in res["append"]:
             assert x[name] == want_steps
-        assert g.bitmask == lodex.open(written(workdir, 2)["path"]).grid(name).bitmask
+        assert g.bitmask == lodex.open(written(workdir, 2)["path"]).grids[name].bitmask
         db = ov.LoadDataset(g.idx_path)
         for step in g.steps:
             for field in gc.field_specs(name):
@@ -667,28 +665,28 @@ def test_serial_append_and_partitions(tmp_path):
     p = str(tmp_path / "a.lodex")
     ds = lodex.create(p, fsync=True)
     with pytest.raises(lodex.InvalidArgumentError, match="power of two"):
-        ds.grid("g", dims=(8, 8), dtype="u1", partitions=3)
-    g2 = ds.grid("g2", dims=(8, 8), dtype="u1", partitions=2)
+        ds.define_grid("g", dims=(8, 8), dtype="u1", partitions=3)
+    g2 = ds.define_grid("g2", dims=(8, 8), dtype="u1", partitions=2)
     with pytest.raises(lodex.InvalidArgumentError, match="crosses the boundary of partition"):
         g2.write(0, box=((0, 0), (8, 8)), data=np.zeros((8, 8), np.uint8))
     assert g2.steps == []
-    g = ds.grid("g", dims=(8, 8), dtype="u1", bits_per_block=3, blocks_per_file=2)
+    g = ds.define_grid("g", dims=(8, 8), dtype="u1", bits_per_block=3, blocks_per_file=2)
     a = (np.arange(64, dtype=np.uint8).reshape(8, 8) * 3)
     g.write(0, box=((0, 0), (8, 8)), data=a)
     assert g.profile["fsync"] is True and g.profile["files"] == 4   # 8 blocks, 2 per file
     assert sorted(ds.grids) == ["g", "g2"]   # the refused definition left nothing behind
     ds.close()
     with pytest.raises(lodex.Error):   # read-only
-        lodex.open(p).grid("g").write(1, box=((0, 0), (8, 8)), data=a)
+        lodex.open(p).grids["g"].write(1, box=((0, 0), (8, 8)), data=a)
     ds = lodex.open(p, mode="a")
     with pytest.raises(lodex.InvalidArgumentError):
-        ds.grid("g", dims=(8, 8), dtype="u2", bits_per_block=3, blocks_per_file=2)
-    g = ds.grid("g", dims=(8, 8), dtype="u1", bits_per_block=3, blocks_per_file=2)
+        ds.define_grid("g", dims=(8, 8), dtype="u2", bits_per_block=3, blocks_per_file=2)
+    g = ds.define_grid("g", dims=(8, 8), dtype="u1", bits_per_block=3, blocks_per_file=2)
     with pytest.raises(lodex.AlreadyExistsError):
         g.write(0, box=((0, 0), (8, 8)), data=a)
     g.write(2, box=((0, 0), (8, 8)), data=a + 1)
     ds.close()
-    g = lodex.open(p).grid("g")
+    g = lodex.open(p).grids["g"]
     assert g.steps == [0, 2]
     db = ov.LoadDataset(g.idx_path)
     assert_same(db.read(time=0), a, "step 0")
@@ -715,7 +713,7 @@ def pristine(tmp_path_factory):
     path = str(tmp_path_factory.mktemp("dmg") / "d.lodex")
     ds = lodex.create(path)
     for name, kw in DAMAGE_GRIDS.items():
-        g = ds.grid(name, **kw)
+        g = ds.define_grid(name, **kw)
         for step in (0, 1):
             g.write(step, box=((0, 0, 0), kw["dims"]), data=damage_data(name, step))
     ds.close()
@@ -778,7 +776,7 @@ def test_damaged_bin_is_a_format_error(copy, kind):
     name, fp, block = damage(copy, kind)
     bpf = DAMAGE_GRIDS[name]["blocks_per_file"]
     slot = block % bpf
-    g = lodex.open(copy).grid(name)
+    g = lodex.open(copy).grids[name]
     for src in (g, lodex.open_idx(g.idx_path)):
         with pytest.raises(lodex.FormatError) as ei:
             src.read(1)
@@ -822,8 +820,8 @@ def test_damaged_idx_is_a_format_error(copy, kind):
     with pytest.raises(lodex.FormatError):
         lodex.open_idx(idx).read(0)
     with pytest.raises(lodex.FormatError):
-        lodex.open(copy).grid("raw").read(0)
-    assert_same(lodex.open(copy).grid("zz").read(1), damage_data("zz", 1), "the other grid")
+        lodex.open(copy).grids["raw"].read(0)
+    assert_same(lodex.open(copy).grids["zz"].read(1), damage_data("zz", 1), "the other grid")
 
 
 @pytest.mark.parametrize("kind", ["swapped", "box", "dtype", "template_absolute", "template_parent", "bits",
@@ -841,7 +839,8 @@ def test_idx_header_checked_against_the_manifest(copy, kind):
         new = text.replace("(box)\n0 20 0 17 0 8\n", "(box)\n0 20 0 17 0 4\n")
     elif kind == "dtype":
         dtype = DAMAGE_GRIDS["raw"]["dtype"]
-        new = text.replace(f" {np.dtype(dtype).name} ", " float64 " if np.dtype(dtype).name != "float64" else " int32 ", 1)
+        new = text.replace(f" {np.dtype(dtype).name} ",
+                           " float64 " if np.dtype(dtype).name != "float64" else " int32 ", 1)
     elif kind == "template_absolute":
         new = text.replace("./raw/", "/tmp/elsewhere/raw/")
     elif kind == "template_parent":
@@ -855,19 +854,19 @@ def test_idx_header_checked_against_the_manifest(copy, kind):
     with open(raw, "w") as fh:
         fh.write(new)
     with pytest.raises(lodex.FormatError, match="raw.idx") as ei:
-        lodex.open(copy).grid("raw").read(1)
+        lodex.open(copy).grids["raw"].read(1)
     assert "manifest says" in str(ei.value), str(ei.value)
-    assert_same(lodex.open(copy).grid("zz").read(1), damage_data("zz", 1), "the other grid")
+    assert_same(lodex.open(copy).grids["zz"].read(1), damage_data("zz", 1), "the other grid")
 
 
 def test_bare_array_goes_to_the_only_field(tmp_path):
     """A grid of one field named unlike the grid takes a bare array; a grid of several refuses one."""
     ds = lodex.create(str(tmp_path / "b.lodex"))
-    g = ds.grid("g", dims=(5, 4, 3), fields={"v": "f4"})
+    g = ds.define_grid("g", dims=(5, 4, 3), fields={"v": "f4"})
     a = np.arange(60, dtype=np.float32).reshape(3, 4, 5)
     g.write(0, ((0, 0, 0), (5, 4, 3)), a)
     assert np.array_equal(g.read(0, field="v"), a)
-    h = ds.grid("h", dims=(5, 4, 3), fields={"v": "f4", "w": "f4"})
+    h = ds.define_grid("h", dims=(5, 4, 3), fields={"v": "f4", "w": "f4"})
     with pytest.raises(lodex.InvalidArgumentError, match="dict"):
         h.write(0, ((0, 0, 0), (5, 4, 3)), a)
     ds.close()

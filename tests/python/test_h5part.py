@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
 import subprocess
 import sys
 
@@ -45,14 +44,14 @@ def exports(sources, tmp_path_factory):
     d = tmp_path_factory.mktemp("h5part-out")
     out = {}
     for kind in ("vpic", "mixed"):
-        g = lodex.open(sources[kind]).particles(G)
+        g = lodex.open(sources[kind]).particles[G]
         path = str(d / f"{kind}.h5part")
         out[kind] = (path, g.export(path))
     return out
 
 
 def group(sources, kind):
-    return lodex.open(sources[kind]).particles(G)
+    return lodex.open(sources[kind]).particles[G]
 
 
 def leftovers(directory) -> list[str]:
@@ -209,8 +208,8 @@ def test_export_bad_arguments(sources, tmp_path, call, cls, words):
 def test_export_name_clash(tmp_path):
     path = str(tmp_path / "clash.lodex")
     with lodex.create(path) as ds:
-        g = ds.particles("p", schema={"position": ("f4", 3), "x": "f4"}, domain=((0, 0, 0), (1, 1, 1)))
-        g.write(0, {"position": np.zeros((2, 3), "f4"), "x": np.ones(2, "f4")})
+        g = ds.define_particles("p", schema={"position": ("f4", 3), "x": "f4"}, domain=((0, 0, 0), (1, 1, 1)))
+        g.write(0, data={"position": np.zeros((2, 3), "f4"), "x": np.ones(2, "f4")})
         with pytest.raises(lodex.InvalidArgumentError, match="'x'"):
             g.export(str(tmp_path / "c.h5part"))
         g.export(str(tmp_path / "c.h5part"), fields=["x"])   # without position it is fine
@@ -260,8 +259,8 @@ def test_export_pieces_must_add_up(sources, tmp_path):
     g = group(sources, "vpic")
     real = g.spatial_split
 
-    def gappy(step, k, box=None):
-        boxes = real(step, k, box)
+    def gappy(step, box=None, *, readers):
+        boxes = real(step, box, readers=readers)
         (lo, hi) = boxes[0]
         return [((lo[0], lo[1], lo[2]), (min(hi[0], 50.0), hi[1], hi[2]))] + list(boxes[1:])
 
@@ -313,7 +312,7 @@ def test_missing_h5py(sources, tmp_path, monkeypatch):
     with lodex.create(str(tmp_path / "d.lodex")) as ds:
         with pytest.raises(lodex.UnsupportedError, match=r"pip install 'lodex\[h5part\]' \(or h5py\)"):
             ds.import_h5part(sources["foreign"], "p")
-        assert ds.groups == []
+        assert list(ds.particles) == []
 
 
 # ---------------------------------------------------------------------------------------------
@@ -327,7 +326,7 @@ def test_round_trip(sources, exports, tmp_path, kind):
     with lodex.create(path) as ds:
         g = ds.import_h5part(exports[kind][0], "copy", partition_grid=(2, 1, 1))
         assert g.steps == src.steps
-    g = lodex.open(path).particles("copy")
+    g = lodex.open(path).particles["copy"]
     assert list(g.schema.items()) == list(src.schema.items())   # order too
     assert g.domain == src.domain
     for s in src.steps:
@@ -352,7 +351,7 @@ def test_import_in_parts(sources, exports, tmp_path):
         with pytest.raises(lodex.AlreadyExistsError, match="steps 0, 1, 4, 7 of group"):
             ds.import_h5part(h5, "m")
         assert g.steps == [0, 1, 4, 7]
-    g = lodex.open(path).particles("m")
+    g = lodex.open(path).particles["m"]
     assert g.steps == [0, 1, 4, 7]
     for s in g.steps:
         assert hc.same_particles(g.read(s), src.read(s)) is None
@@ -372,7 +371,7 @@ def test_import_gapped_steps(sources, tmp_path):
             ds.import_h5part(h5, "m", steps=[4])
         g = ds.import_h5part(h5, "m", steps=1)
         assert g.steps == [1, 7]
-    g = lodex.open(path).particles("m")
+    g = lodex.open(path).particles["m"]
     for s in (1, 7):
         assert hc.same_particles(g.read(s), src.read(s)) is None
 
@@ -413,7 +412,7 @@ def test_import_bad_lodex_step(tmp_path, values, words):
             ds.import_h5part(h5, "p")
         for w in words:
             assert w in str(e.value), str(e.value)
-        assert ds.groups == []
+        assert list(ds.particles) == []
 
 
 def test_import_foreign(sources, tmp_path):
@@ -421,7 +420,7 @@ def test_import_foreign(sources, tmp_path):
     with lodex.create(path) as ds:
         g = ds.import_h5part(sources["foreign"], "ions")
         assert g.steps == hc.FOREIGN_STEPS
-    g = lodex.open(path).particles("ions")
+    g = lodex.open(path).particles["ions"]
     assert list(g.schema.items()) == list(hc.FOREIGN_SCHEMA.items())
     lo, hi = hc.foreign_extremes()
     assert g.domain[0] == tuple(lo)
@@ -449,8 +448,8 @@ def test_import_foreign_options(sources, tmp_path):
         assert g.partition == ("grid", (2, 2, 1))
         assert [x["field"] for x in g.indexes(10)] == ["px"]
         assert len(g.files(10)) > 1
-    g = lodex.open(path).particles("ions")
-    r = g.query("px > 0", 10, fields=["id"])
+    g = lodex.open(path).particles["ions"]
+    r = g.query(10, "px > 0", fields=["id"])
     want = hc.foreign_step(10)
     assert sorted(r.data["id"].tolist()) == sorted(want["id"][want["px"] > 0].tolist())
 
@@ -525,8 +524,8 @@ def test_import_bad_file(tmp_path, case):
         for w in words:
             assert w in str(e.value), str(e.value)
         assert h5 in str(e.value)
-        assert ds.groups == []
-    assert lodex.open(path).groups == []
+        assert list(ds.particles) == []
+    assert list(lodex.open(path).particles) == []
 
 
 def test_import_bad_path(tmp_path):
@@ -544,7 +543,7 @@ def test_import_bad_path(tmp_path):
         assert missing in str(e.value)
         with pytest.raises(lodex.FormatError, match="directory"):
             ds.import_h5part(str(tmp_path), "p")
-        assert ds.groups == []
+        assert list(ds.particles) == []
 
 
 def test_import_bad_arguments(sources, exports, tmp_path):
@@ -568,21 +567,21 @@ def test_import_bad_arguments(sources, exports, tmp_path):
             ds.import_h5part(h5, "p", partition="bogus")   # lodex's own check
         with pytest.raises(lodex.InvalidArgumentError, match="partition"):
             ds.import_h5part(h5, "p", partition_grid=(0, 1, 1))
-        assert ds.groups == []
-        f = ds.particles("f", schema=hc.VPIC_SCHEMA, domain=hc.VPIC_DOMAIN, partition=(1, 1, 1))
+        assert list(ds.particles) == []
+        f = ds.define_particles("f", schema=hc.VPIC_SCHEMA, domain=hc.VPIC_DOMAIN, partition=(1, 1, 1))
         with pytest.raises(lodex.InvalidArgumentError, match="'f' has a partition factor"):
             ds.import_h5part(h5, "f")
         assert f.steps == []
-    assert lodex.open(path).groups == ["f"]
+    assert list(lodex.open(path).particles) == ["f"]
 
 
 def test_import_into_existing_group(sources, exports, tmp_path):
     path = str(tmp_path / "d.lodex")
     src = group(sources, "vpic")
     with lodex.create(path) as ds:
-        g = ds.particles("e", schema=dict(reversed(list(hc.VPIC_SCHEMA.items()))), domain=hc.VPIC_DOMAIN,
-                         partition_grid=(1, 2, 1), lod={"level0_max": 100})
-        g.write(1, hc.vpic_step(1))
+        g = ds.define_particles("e", schema=dict(reversed(list(hc.VPIC_SCHEMA.items()))), domain=hc.VPIC_DOMAIN,
+                                partition_grid=(1, 2, 1), lod={"level0_max": 100})
+        g.write(1, data=hc.vpic_step(1))
         with pytest.raises(lodex.AlreadyExistsError, match="step 1"):
             ds.import_h5part(exports["vpic"][0], "e")
         assert g.steps == [1]
@@ -607,12 +606,12 @@ def test_import_into_existing_group(sources, exports, tmp_path):
                          index={"fields": ["energy"], "bins": 4})
         assert g.steps == [0, 1, 2]
         assert [(x["field"], x["binning"]) for x in g.indexes(2)] == [("energy", "equal_weight")]
-        a = ds.particles("a", schema=hc.VPIC_SCHEMA, domain=hc.VPIC_DOMAIN, partition="adaptive",
-                         particles_per_file=1000)
+        a = ds.define_particles("a", schema=hc.VPIC_SCHEMA, domain=hc.VPIC_DOMAIN, partition="adaptive",
+                                particles_per_file=1000)
         ds.import_h5part(exports["vpic"][0], "a", steps=[0], partition="adaptive", particles_per_file=1000)
         ds.import_h5part(exports["vpic"][0], "a", steps=[1])
         assert a.steps == [0, 1]   # (adaptive: at most one file per writing rank)
-    g = lodex.open(path).particles("e")
+    g = lodex.open(path).particles["e"]
     for s in g.steps:
         assert hc.same_particles(g.read(s), src.read(s)) is None
 
@@ -622,7 +621,7 @@ def test_import_existing_domain_excludes(tmp_path, sources):
     before any write."""
     path = str(tmp_path / "d.lodex")
     with lodex.create(path) as ds:
-        g = ds.particles("ions", schema=hc.FOREIGN_SCHEMA, domain=((-5.0, 10.0, 0.0), (5.0, 15.0, 1.0)))
+        g = ds.define_particles("ions", schema=hc.FOREIGN_SCHEMA, domain=((-5.0, 10.0, 0.0), (5.0, 15.0, 1.0)))
         with pytest.raises(lodex.InvalidArgumentError, match="outside the domain") as e:
             ds.import_h5part(sources["foreign"], "ions")
         assert "Step#0" in str(e.value) and "y from" in str(e.value)
@@ -669,14 +668,14 @@ def test_cli(sources, tmp_path):
     assert r.returncode == 0, r.stderr
     assert "3 steps (0, 1, 2)" in r.stdout and f"{sum(rec['count'] for s in g.steps for rec in g.files(s)):,} " \
         "particles" in r.stdout
-    c = lodex.open(ds_path).particles("copy")
+    c = lodex.open(ds_path).particles["copy"]
     assert c.partition == ("grid", (2, 2, 1)) and list(c.schema.items()) == list(g.schema.items())
     for s in g.steps:
         assert hc.same_particles(c.read(s), g.read(s)) is None
     r = cli("import", sources["foreign"], ds_path, "ions", "--domain", "-6,0,-1,6,30,1", "--steps", "0:3")
     assert r.returncode == 0, r.stderr
     assert "3 steps (0, 1, 2)" in r.stdout
-    ions = lodex.open(ds_path).particles("ions")
+    ions = lodex.open(ds_path).particles["ions"]
     assert ions.domain == ((-6.0, 0.0, -1.0), (6.0, 30.0, 1.0)) and ions.steps == [0, 1, 2]
     assert hc.same_particles(ions.read(0), hc.foreign_as_lodex(0)) is None
 
@@ -691,4 +690,4 @@ def test_cli(sources, tmp_path):
     assert r.returncode == 2 and "AlreadyExistsError" in r.stderr, r.stderr
     r = cli("import", out, ds_path, "other", "--domain", "0,0,0,1,1")
     assert r.returncode == 2 and "InvalidArgumentError" in r.stderr and "--domain" in r.stderr
-    assert sorted(lodex.open(ds_path).groups) == ["copy", "ions"]
+    assert sorted(lodex.open(ds_path).particles) == ["copy", "ions"]

@@ -2,7 +2,7 @@
 
 Every IDX step lodex writes has a checksum file beside it (``<name>.checksums/<time dir>blocks.xxh3``)
 that OpenVisus never opens. These tests damage grids written by ``lodex.write_idx`` and by
-``Dataset.grid(...).write`` on 1 and 3 ranks (raw and zip blocks, the global index space and local
+``Dataset.define_grid(...).write`` on 1 and 3 ranks (raw and zip blocks, the global index space and local
 partitions) and check every read either raises a FormatError or returns exactly what was written:
 
 - every single-bit flip of every stored block byte is detected (100 %, exhaustively);
@@ -72,7 +72,7 @@ def idx_reader(path):
 
 
 def grid_reader(path, name):
-    g = lodex.open(path).grid(name)
+    g = lodex.open(path).grids[name]
     return lambda step, field: g.read(step=step, field=field)
 
 
@@ -221,7 +221,7 @@ def test_forged_codec_flag_and_offset_are_detected(datasets, tmp_path):
         path = block_files(copy)[0]
         raw = bytearray(open(path, "rb").read())
         blocks = stored_blocks(path)
-        (i, off, size), (j, off2, size2) = blocks[0], blocks[1]
+        (i, _off, size), (_j, off2, size2) = blocks[0], blocks[1]
         assert size == size2
         if forge == "row_major":   # the layout flag: the same bytes decoded in another order
             flags = struct.unpack_from(">I", raw, 40 + 40 * i + 20)[0]

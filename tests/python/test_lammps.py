@@ -31,7 +31,7 @@ def sorted_by_id(d):
 def test_lammps_melt_in_a_periodic_box(tmp_path, n):
     res = run_mpi(n, "lammps_melt.py", tmp_path, "nve", timeout=300)
     assert res["outside"] > 0, "LAMMPS kept no atom outside its box: the run tests nothing"
-    g = lodex.open(res["path"]).particles("atoms")
+    g = lodex.open(res["path"]).particles["atoms"]
     assert g.steps == res["steps"] and g.periodic == (True, True, True)
     for step in res["steps"]:
         want, lo, hi = passed(tmp_path, step)
@@ -55,7 +55,7 @@ def test_lammps_melt_in_a_periodic_box(tmp_path, n):
 @pytest.mark.parametrize("n", [1, 2])
 def test_lammps_npt_with_an_automatic_domain(tmp_path, n):
     res = run_mpi(n, "lammps_melt.py", tmp_path, "npt", timeout=300)
-    g = lodex.open(res["path"]).particles("atoms")
+    g = lodex.open(res["path"]).particles["atoms"]
     assert g.auto_domain
     sizes = []
     for step in res["steps"]:

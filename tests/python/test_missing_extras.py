@@ -29,8 +29,8 @@ def hidden(tmp_path, *modules) -> dict:
 def dataset(tmp_path_factory):
     path = tmp_path_factory.mktemp("extras") / "d.lodex"
     ds = lodex.create(str(path))
-    g = ds.particles("a", {"position": ("f8", 3), "e": "f4"}, domain=((0, 0, 0), (1, 1, 1)))
-    g.write(0, {"position": np.random.default_rng(1).random((500, 3)), "e": np.ones(500, np.float32)})
+    g = ds.define_particles("a", {"position": ("f8", 3), "e": "f4"}, domain=((0, 0, 0), (1, 1, 1)))
+    g.write(0, data={"position": np.random.default_rng(1).random((500, 3)), "e": np.ones(500, np.float32)})
     ds.close()
     return str(path)
 
@@ -56,7 +56,7 @@ def test_cli_says_what_to_install_in_one_line(tmp_path, dataset, module, extra, 
 
 @pytest.mark.parametrize("module,code", [
     ("matplotlib", "import lodex.plot"),
-    ("pandas", "lodex.open(D).particles('a').read(0).to_pandas()"),
+    ("pandas", "lodex.open(D).particles['a'].read(0).to_pandas()"),
     ("xarray", "import lodex.xarray_backend"),
     ("openpmd_api", "import lodex.openpmd; lodex.openpmd.export(D, 'a', 'a_%T.h5')"),
 ])
@@ -66,4 +66,5 @@ def test_python_raises_missing_dependency(tmp_path, dataset, module, code):
     r = subprocess.run([sys.executable, "-c", script], env=hidden(tmp_path, module), capture_output=True, text=True,
                        timeout=120)
     assert r.returncode == 0, r.stderr
-    assert r.stdout.startswith("MISSING") and f"lodex[{ {'matplotlib': 'plot', 'openpmd_api': 'openpmd'}.get(module, module)}]" in r.stdout, r.stdout
+    extra = {"matplotlib": "plot", "openpmd_api": "openpmd"}.get(module, module)
+    assert r.stdout.startswith("MISSING") and f"lodex[{extra}]" in r.stdout, r.stdout

@@ -14,7 +14,6 @@ from __future__ import annotations
 import json
 import os
 import re
-import shutil
 import signal
 import subprocess
 import sys
@@ -165,7 +164,7 @@ def test_openmpi_install(prefix_openmpi, tmp_path):
     assert "libmpi_mpifh.so" in _run(["ldd", str(exe)], env=env)   # Open MPI's own Fortran binding
     out = _run(["mpirun.openmpi", "--oversubscribe", "-n", "2", str(exe), str(tmp_path), "300"], env=env)
     assert "errors 0" in out, out
-    assert lodex.open(tmp_path / "md.lodex").particles("atoms").steps == [0, 1, 2, 3]
+    assert lodex.open(tmp_path / "md.lodex").particles["atoms"].steps == [0, 1, 2, 3]
 
 
 def test_library_exports_only_the_c_api(prefix):
@@ -178,7 +177,8 @@ def test_library_exports_only_the_c_api(prefix):
                    "lodex_last_error", "lodex_version", "lodex_dataset_create_f"):
         assert wanted in names
     # Every function the header declares is exported (and nothing it does not declare).
-    declared = set(re.findall(r"LODEX_API\s+[\w\s\*]+?\b(lodex_\w+)\s*\(", (prefix / "include" / "lodex.h").read_text()))
+    declared = set(re.findall(r"LODEX_API\s+[\w\s\*]+?\b(lodex_\w+)\s*\(",
+                              (prefix / "include" / "lodex.h").read_text()))
     assert declared == set(names), (sorted(declared - set(names)), sorted(set(names) - declared))
 
 
@@ -246,7 +246,7 @@ def test_c_vpic_example(examples, tmp_path, ranks):
     assert np.prod(dims) == ranks
     want = vpic_electrons(ranks, n, dims)
     ds = lodex.open(out_dir)
-    got = ds.particles("electrons").read(0)
+    got = ds.particles["electrons"].read(0)
     order = np.argsort(got["id"])
     assert np.array_equal(got["id"][order], np.sort(want["id"]))
     wo = np.argsort(want["id"])
@@ -256,8 +256,8 @@ def test_c_vpic_example(examples, tmp_path, ranks):
     hot = int((want["energy"] > 8).sum())
     assert _values(out, "query count") == [str(hot), "expected", str(hot)]
     assert _values(out, "serial query count")[0] == str(hot)
-    assert ds.particles("electrons").query("energy > 8", step=0).count == hot
-    assert [x["field"] for x in ds.particles("electrons").indexes(0)] == ["energy"]
+    assert ds.particles["electrons"].query(0, "energy > 8").count == hot
+    assert [x["field"] for x in ds.particles["electrons"].indexes(0)] == ["energy"]
 
 
 # ---- C++: Uintah-like particles, a box read and a level-of-detail read ----------------------
@@ -302,7 +302,7 @@ def test_cpp_uintah_example(examples, tmp_path, ranks):
     head = _values(out, "ranks")
     dims = tuple(int(v) for v in head[2:5])
     assert head[0] == str(ranks) and head[6:9] == list(factor)
-    group = lodex.open(out_dir).particles("particles")
+    group = lodex.open(out_dir).particles["particles"]
     assert group.steps == [0, 1]
     for step in (0, 1):
         want = [uintah_particles(r, step, dims, n) for r in range(ranks)]
@@ -327,7 +327,7 @@ def test_fortran_s3d_grid_example(examples, tmp_path, ranks):
     out_dir = tmp_path / "s3d.lodex"
     out = _mpiexec(ranks, examples / "s3d_grid", out_dir, 20, 12, 10)
     assert "check ok" in out, out
-    grid = lodex.open(out_dir).grid("flow")
+    grid = lodex.open(out_dir).grids["flow"]
     assert grid.steps == [0, 1] and grid.dims == (20, 12, 10)
     z, y, x = np.meshgrid(np.arange(10), np.arange(12), np.arange(20), indexing="ij")
     for step in (0, 1):
@@ -344,7 +344,7 @@ def test_fortran_geos_series_example(examples, tmp_path, ranks):
     out_dir = tmp_path / "geos.lodex"
     out = _mpiexec(ranks, examples / "geos_series", out_dir, 24, 14, 6)
     assert "check ok" in out, out
-    series = lodex.open(out_dir).series("atmosphere")
+    series = lodex.open(out_dir).series["atmosphere"]
     assert series.steps == [0, 1, 2, 3, 4]
     s, z, y, x = np.meshgrid(np.arange(5), np.arange(6), np.arange(14), np.arange(24), indexing="ij")
     f4 = np.float32
@@ -353,7 +353,7 @@ def test_fortran_geos_series_example(examples, tmp_path, ranks):
             "PS": (100000 + 10 * x + 1000 * y + 100 * s)[:, 0].astype(f4),
             "TS": (250 + x + 0.5 * y + 0.25 * s)[:, 0].astype(f4)}
     for var, values in want.items():
-        got = series.read(var)
+        got = series.read(variable=var)
         assert got.dtype == np.float32 and np.array_equal(got, values), var
 
 
@@ -364,7 +364,7 @@ def test_fortran_md_particles_example(examples, tmp_path, ranks):
     n = 700
     out = _mpiexec(ranks, examples / "md_particles", tmp_path, n)
     assert "errors 0" in out and "steps 0 1 2 3" in out and "restart removed 2" in out, out
-    g = lodex.open(tmp_path / "md.lodex").particles("atoms")
+    g = lodex.open(tmp_path / "md.lodex").particles["atoms"]
     assert g.periodic == (True, True, False)
     i = np.arange(n)
     for step in range(4):
@@ -373,7 +373,8 @@ def test_fortran_md_particles_example(examples, tmp_path, ranks):
         r = np.repeat(np.arange(ranks), n)
         ii = np.tile(i, ranks)
         # x past the periodic box's face is stored wrapped, as numpy's mod
-        want_pos = np.stack([np.mod((ii + 0.5) / n + 0.3, 1.0), np.mod(7 * ii, n) / n, (r + (ii + 0.5) / n) / ranks], axis=1)
+        want_pos = np.stack([np.mod((ii + 0.5) / n + 0.3, 1.0), np.mod(7 * ii, n) / n, (r + (ii + 0.5) / n) / ranks],
+                            axis=1)
         assert np.array_equal(got["id"][o], r * n + ii)
         assert np.array_equal(got["position"][o], want_pos)
         assert np.array_equal(got["energy"][o], (step + ii / n).astype(np.float32))

@@ -477,7 +477,8 @@ def test_fast_binning_equals_numpy_histogram2d_on_the_edges(chunk, monkeypatch):
     eh, ev = np.linspace(0.1, 0.7, 301), np.linspace(-3.0, 5.0, 97)
     for dtype in (np.float32, np.float64):
         e = eh.astype(dtype)
-        x = np.concatenate([e, np.nextafter(e, dtype(-1)), np.nextafter(e, dtype(1)), rng.uniform(-0.2, 1, 5000).astype(dtype),
+        x = np.concatenate([e, np.nextafter(e, dtype(-1)), np.nextafter(e, dtype(1)),
+                            rng.uniform(-0.2, 1, 5000).astype(dtype),
                             np.array([np.nan, np.inf, -np.inf], dtype)])
         y = np.concatenate([rng.uniform(-3.5, 5.5, len(x) - 3).astype(dtype), ev[[0, -1, 50]].astype(dtype)])
         w = rng.random(len(x))

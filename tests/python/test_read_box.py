@@ -21,7 +21,7 @@ INF = math.inf
 
 def write(path: str, schema: dict, data: dict, domain, grid, lod: dict, steps=(0,)) -> None:
     with lodex.create(path) as ds:
-        g = ds.particles(GROUP, schema=schema, domain=domain, partition_grid=grid, lod=lod)
+        g = ds.define_particles(GROUP, schema=schema, domain=domain, partition_grid=grid, lod=lod)
         for s in steps:
             g.write(step=s, data=data if s == steps[0] else other_step(data))
 
@@ -40,7 +40,7 @@ class DS:
         self.path, self.schema, self.data, self.domain, self.grid = path, schema, data, domain, grid
 
     def group(self):
-        return lodex.open(self.path).particles(GROUP)
+        return lodex.open(self.path).particles[GROUP]
 
 
 @pytest.fixture(scope="module")
@@ -335,7 +335,7 @@ def test_untouched_file_is_never_opened(uniform, tmp_path):
     box) working: it is never opened."""
     path = str(tmp_path / "copy.lodex")
     shutil.copytree(uniform.path, path)
-    g = lodex.open(path).particles(GROUP)
+    g = lodex.open(path).particles[GROUP]
     files = g.files(0)
     box = ((0.05, 0.1, 0.1), (0.45, 0.45, 0.9))   # partitions 0 and 4 only
     meet = {f["file"] for f in files_meeting(g, box)}
@@ -349,7 +349,8 @@ def test_untouched_file_is_never_opened(uniform, tmp_path):
     assert g.last_read_stats["files_opened"] == 2
     lvl = g.read(0, box=box, level=2)
     assert 0 < len(lvl["id"]) <= rt.level_sum(1, 32, 2, 2)
-    assert set(lvl["id"].tolist()) <= set(rt.select(uniform.data, rt.inside(uniform.data["position"], box))["id"].tolist())
+    assert set(lvl["id"].tolist()) <= set(rt.select(uniform.data,
+                                                    rt.inside(uniform.data["position"], box))["id"].tolist())
     with pytest.raises(lodex.Error) as ei:   # the whole step does need them
         g.read(0)
     assert any(name in str(ei.value) for name in ("p000001.lpd", "p000002.lpd", "p000003.lpd"))
@@ -417,19 +418,19 @@ def test_spatial_split_boxes_partition_the_query(request, name, readers):
     data the boxes hold about equal shares (cuts follow the metadata's even-spread estimate, so
     clustered data inside one file is not balanced)."""
     dataset = request.getfixturevalue(name)
-    g = lodex.open(dataset.path).particles(GROUP)
+    g = lodex.open(dataset.path).particles[GROUP]
     pos = dataset.data["position"]
     for box in (None, random_boxes(31, dataset.domain, 3)[1]):
-        parts = g.spatial_split(0, readers, box=box)
+        parts = g.spatial_split(0, readers=readers, box=box)
         assert len(parts) == readers
         inq = np.ones(len(pos), bool) if box is None else rt.inside(pos, box)
         owners = sum(rt.inside(pos, b).astype(int) for b in parts)
         assert np.array_equal(owners, inq.astype(int))
     if readers > 1 and name == "uniform":
-        counts = [int(rt.inside(pos, b).sum()) for b in g.spatial_split(0, readers)]
+        counts = [int(rt.inside(pos, b).sum()) for b in g.spatial_split(0, readers=readers)]
         assert max(counts) <= 2.0 * len(pos) / readers
     with pytest.raises(lodex.InvalidArgumentError):
-        g.spatial_split(0, 0)
+        g.spatial_split(0, readers=0)
 
 
 def test_small_data_box_reads_read_little_more_than_the_box(tmp_path):
@@ -445,9 +446,9 @@ def test_small_data_box_reads_read_little_more_than_the_box(tmp_path):
     for name, lod in (("data", None), ("fixed", {"brick_target": 4096})):
         path = str(tmp_path / f"{name}.lodex")
         with lodex.create(path) as ds:
-            ds.particles("p", schema=schema, domain=((0, 0, 0), (1, 1, 1)), partition_grid=(2, 2, 2),
-                         lod=lod).write(0, data)
-        g = lodex.open(path).particles("p")
+            ds.define_particles("p", schema=schema, domain=((0, 0, 0), (1, 1, 1)), partition_grid=(2, 2, 2),
+                                lod=lod).write(0, data=data)
+        g = lodex.open(path).particles["p"]
         boxes = np.random.default_rng(5)
         read = returned = 0
         for _ in range(20):

@@ -36,15 +36,15 @@ def make(step: int) -> dict:
 def pristine(tmp_path_factory):
     path = str(tmp_path_factory.mktemp("readerr") / "base.lodex")
     with lodex.create(path) as ds:
-        g = ds.particles(GROUP, schema=rt.SCHEMA_F8, domain=rt.UNIT, partition_grid=(2, 2, 2),
-                         lod={"brick_target": 64})
+        g = ds.define_particles(GROUP, schema=rt.SCHEMA_F8, domain=rt.UNIT, partition_grid=(2, 2, 2),
+                                lod={"brick_target": 64})
         for s in (0, 1):
             g.write(step=s, data=make(s))
     return path
 
 
 def group(path):
-    return lodex.open(path).particles(GROUP)
+    return lodex.open(path).particles[GROUP]
 
 
 def data_file(path: str, name: str = DAMAGED_FILE, step: int = 0) -> str:
@@ -213,7 +213,7 @@ def test_missing_step(pristine, step):
 
 def test_missing_group(pristine):
     with pytest.raises(lodex.NotFoundError):
-        lodex.open(pristine).particles("nope")
+        lodex.open(pristine).particles["nope"]
 
 
 def test_refine_past_the_end(pristine):
@@ -398,8 +398,10 @@ MPI_CASES = [
     ("good_full", "good", {}, {}, None, None),
     ("good_level_beyond", "good", {"level": 40}, {}, None, None),   # past the last level: everything
     ("good_missing_step", "good", {"step": 9}, {}, "NotFoundError", "step 9"),
-    ("good_rank_inverted_box", "good", {}, {"1": {"box": [[0.9, 0, 0], [0.1, 1, 1]]}}, "InvalidArgumentError", "inverted"),
-    ("good_rank_other_box", "good", {}, {"2": {"box": [[0, 0, 0], [0.5, 0.5, 0.5]]}}, "InvalidArgumentError", "different"),
+    ("good_rank_inverted_box", "good", {}, {"1": {"box": [[0.9, 0, 0], [0.1, 1, 1]]}}, "InvalidArgumentError",
+     "inverted"),
+    ("good_rank_other_box", "good", {}, {"2": {"box": [[0, 0, 0], [0.5, 0.5, 0.5]]}}, "InvalidArgumentError",
+     "different"),
     ("good_rank_other_level", "good", {"level": 2}, {"0": {"level": 3}}, "InvalidArgumentError", "different"),
     ("good_unknown_field", "good", {"fields": ["id", "nope"]}, {}, "NotFoundError", "nope"),
 ]
@@ -560,19 +562,20 @@ def test_a_mistyped_name_lists_every_kind_and_the_closest(tmp_path):
     "no particle group ... (groups: none)" through the command line)."""
     path = str(tmp_path / "k.lodex")
     with lodex.create(path) as ds:
-        ds.particles("electrons", schema={"position": ("f8", 3)}, domain=((0, 0, 0), (1, 1, 1)))
-        ds.grid("density", dims=(4, 4, 4), dtype="f4").write(0, ((0, 0, 0), (4, 4, 4)), np.zeros((4, 4, 4), np.float32))
-        ds.series("temperature", dims=(4, 2, 1), variables={"T": "f4"})
+        ds.define_particles("electrons", schema={"position": ("f8", 3)}, domain=((0, 0, 0), (1, 1, 1)))
+        ds.define_grid("density", dims=(4, 4, 4), dtype="f4").write(0, ((0, 0, 0), (4, 4, 4)),
+                                                                    np.zeros((4, 4, 4), np.float32))
+        ds.define_series("temperature", dims=(4, 2, 1), variables={"T": "f4"})
     ds = lodex.open(path)
     listing = "particle groups: electrons; grids: density; series: temperature"
-    for call, kind in [(lambda: ds.grid("densty"), "grid"), (lambda: ds.particles("densty"), "particle group"),
-                       (lambda: ds.series("densty"), "series")]:
+    for call, kind in [(lambda: ds.grids["densty"], "grid"), (lambda: ds.particles["densty"], "particle group"),
+                       (lambda: ds.series["densty"], "series")]:
         with pytest.raises(lodex.NotFoundError) as e:
             call()
         msg = str(e.value)
         assert f"no {kind} 'densty'" in msg and listing in msg and "did you mean the grid 'density'?" in msg, msg
     with pytest.raises(lodex.NotFoundError) as e:
-        ds.grid("zzz")
+        ds.grids["zzz"]
     assert listing in str(e.value) and "did you mean" not in str(e.value)
     r = subprocess.run([sys.executable, "-m", "lodex", "read", path, "densty", "--step", "0"], capture_output=True,
                        text=True, timeout=60)

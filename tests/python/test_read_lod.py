@@ -26,8 +26,8 @@ def clustered(tmp_path_factory):
     data = rt.particles_f8(rt.clustered_positions(rng, N), seed=303)
     path = str(tmp_path_factory.mktemp("lod") / "clustered.lodex")
     with lodex.create(path) as ds:
-        g = ds.particles(GROUP, schema=rt.SCHEMA_F8, domain=rt.UNIT, partition_grid=(2, 2, 2),
-                         lod={"brick_target": 256})
+        g = ds.define_particles(GROUP, schema=rt.SCHEMA_F8, domain=rt.UNIT, partition_grid=(2, 2, 2),
+                                lod={"brick_target": 256})
         g.write(step=0, data=data)
     return path, data
 
@@ -39,14 +39,14 @@ def small(tmp_path_factory):
     data = rt.particles_f4(rt.uniform_positions(rng, 30000, rt.ODD_DOMAIN, np.float32), seed=404)
     path = str(tmp_path_factory.mktemp("lod") / "small.lodex")
     with lodex.create(path) as ds:
-        g = ds.particles(GROUP, schema=rt.SCHEMA_F4, domain=rt.ODD_DOMAIN, partition_grid=(3, 2, 1),
-                         lod={"brick_target": 64, "scale": 3, "level0_max": 100, "seed": 9})
+        g = ds.define_particles(GROUP, schema=rt.SCHEMA_F4, domain=rt.ODD_DOMAIN, partition_grid=(3, 2, 1),
+                                lod={"brick_target": 64, "scale": 3, "level0_max": 100, "seed": 9})
         g.write(step=0, data=data)
     return path, data
 
 
 def group(path):
-    return lodex.open(path).particles(GROUP)
+    return lodex.open(path).particles[GROUP]
 
 
 def ids(d: dict) -> np.ndarray:
@@ -225,9 +225,9 @@ def test_query_past_the_last_level_is_the_whole_query(clustered):
     g = group(path)
     box = BOXES[0]
     levels = g.refine(0, box=box).levels
-    whole = g.query("energy > 0.5", step=0, box=box, fields=["id"])
+    whole = g.query(0, "energy > 0.5", box=box, fields=["id"])
     for past in (levels, levels + 4):
-        r = g.query("energy > 0.5", step=0, box=box, level=past, fields=["id"])
+        r = g.query(0, "energy > 0.5", box=box, level=past, fields=["id"])
         assert r.count == whole.count and np.array_equal(np.sort(r.data["id"]), np.sort(whole.data["id"])), past
     m = rt.inside(data["position"], box) & (data["energy"] > 0.5)
     assert np.array_equal(np.sort(whole.data["id"]), np.sort(data["id"][m]))
@@ -469,8 +469,8 @@ def edge(tmp_path_factory):
     path = str(tmp_path_factory.mktemp("lod") / "edge.lodex")
     steps = {}
     with lodex.create(path) as ds:
-        g = ds.particles(GROUP, schema=rt.SCHEMA_F8, domain=rt.UNIT, partition_grid=(2, 2, 2),
-                         lod={"brick_target": 1})
+        g = ds.define_particles(GROUP, schema=rt.SCHEMA_F8, domain=rt.UNIT, partition_grid=(2, 2, 2),
+                                lod={"brick_target": 1})
         for s, pos in edge_steps().items():
             steps[s] = rt.particles_f8(pos, seed=606 + s, id_base=s * 10**6)
             g.write(step=s, data=steps[s])

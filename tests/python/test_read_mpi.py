@@ -59,7 +59,7 @@ def reads(written, workdir):
 
 
 def group(path):
-    return lodex.open(path).particles("p")
+    return lodex.open(path).particles["p"]
 
 
 def serial_ref(path: str, kind: str, variant: str, n: int) -> list[np.ndarray]:

@@ -35,7 +35,7 @@ def script_in(folder) -> str:
 
 
 def check_dataset(folder, ranks: int) -> None:
-    g = lodex.open(os.path.join(folder, "run.lodex")).particles("electrons")
+    g = lodex.open(os.path.join(folder, "run.lodex")).particles["electrons"]
     got = g.read(0)
     assert np.array_equal(np.sort(got["id"]), np.arange(10_000 * ranks))
     for r in range(ranks):   # every rank's particles inside its slab

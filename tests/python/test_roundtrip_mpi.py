@@ -65,8 +65,8 @@ def check_every_value(run: dict, n: int, case: str) -> None:
     res = run["cases"][case]
     spec = tu.case_spec(case, n)
     ds = lodex.open(res["path"])
-    assert ds.groups == [GROUP]
-    g = ds.particles(GROUP)
+    assert list(ds.particles) == [GROUP]
+    g = ds.particles[GROUP]
     assert g.steps == spec["steps"]
     assert res["steps_per_rank"] == [spec["steps"]] * n
     assert g.schema == {k: (v, 1) if isinstance(v, str) else tuple(v) for k, v in UINTAH_SCHEMA.items()}
@@ -99,7 +99,7 @@ def test_files_describe_partitions(roundtrip, n, case):
     res = roundtrip(n)["cases"][case]
     spec = tu.case_spec(case, n)
     grid = tu.plan_grid(spec, n)
-    g = lodex.open(res["path"]).particles(GROUP)
+    g = lodex.open(res["path"]).particles[GROUP]
     for step in spec["steps"]:
         per_rank, want = expected(case, n, step)
         parts = np.concatenate(tu.expected_partition_ids(spec, n, per_rank))
@@ -178,7 +178,7 @@ def plan_input(d: dict, patch) -> tuple:
 def test_profile(roundtrip, n, case):
     res = roundtrip(n)["cases"][case]
     spec = tu.case_spec(case, n)
-    g = lodex.open(res["path"]).particles(GROUP)
+    g = lodex.open(res["path"]).particles[GROUP]
     keys = {"step", "ranks", "aggregators", "files", "particles", "bytes", "aligned", "plan_reused",
             "fsync", "path", "total_s", "blocked_s", "phases", "threads"}
     previous = None   # what the plan reads of every rank at the previous step
@@ -239,7 +239,7 @@ def test_profile(roundtrip, n, case):
 def test_zero_particle_step_reads_empty(roundtrip):
     """Step 2 of the zeros case: no rank holds a particle; the step exists with no files."""
     res = roundtrip(3)["cases"]["zeros_factor"]
-    g = lodex.open(res["path"]).particles(GROUP)
+    g = lodex.open(res["path"]).particles[GROUP]
     assert 2 in g.steps
     assert g.files(2) == []
     got = g.read(2)
@@ -255,7 +255,7 @@ def test_zero_particle_step_reads_empty(roundtrip):
 # ---------------------------------------------------------------------------------------------
 
 def _mixed_check(path: str, n_ranks: int, counts, patches):
-    g = lodex.open(path).particles("mixed")
+    g = lodex.open(path).particles["mixed"]
     assert g.schema == {k: (v, 1) if isinstance(v, str) else tuple(v) for k, v in tu.MIXED_SCHEMA.items()}
     want = tu.concat([tu.mixed(r, counts[r], patches[r]) for r in range(n_ranks)], tu.MIXED_SCHEMA)
     got = g.read(0)
@@ -288,7 +288,7 @@ def test_mixed_dtypes_serial(tmp_path):
     patch = ((0.0, 0.0, 0.0), (1.0, 1.0, 1.0))
     data = tu.mixed(0, 3000, patch)
     with lodex.create(path) as ds:
-        g = ds.particles("mixed", schema=tu.MIXED_SCHEMA, domain=patch)   # one partition
+        g = ds.define_particles("mixed", schema=tu.MIXED_SCHEMA, domain=patch)   # one partition
         g.write(step=0, data=data)
     _mixed_check(path, 1, [3000], [patch])
 
@@ -301,10 +301,10 @@ def test_serial_writer_multi_partition_grid(tmp_path, grid):
     domain = ((0.0, 0.0, 0.0), (1.0, 1.0, 1.0))
     data = uintah(0, 3000, domain, seed=5)
     with lodex.create(path) as ds:
-        g = ds.particles(GROUP, schema=UINTAH_SCHEMA, domain=domain, partition_grid=grid)
+        g = ds.define_particles(GROUP, schema=UINTAH_SCHEMA, domain=domain, partition_grid=grid)
         g.write(step=0, data=data)
         assert g.profile["particles"] == 3000
-    r = lodex.open(path).particles(GROUP)
+    r = lodex.open(path).particles[GROUP]
     parts = tu.partition_of_positions(data["position"], domain, grid)
     files = r.files(0)
     assert [(f["partition"], f["count"]) for f in files] == \
@@ -345,7 +345,7 @@ def test_particles_on_partition_boundaries(boundary_dataset, name):
         want = tu.concat([tu.boundary_grid_data(r, n) for r in range(n)], tu.BOUNDARY_SCHEMA)
     else:
         want = tu.concat([tu.boundary_factor_data(r, n)[0] for r in range(n)], tu.BOUNDARY_SCHEMA)
-    g = lodex.open(path).particles(name)
+    g = lodex.open(path).particles[name]
     tu.assert_same_particles(g.read(0), want, tu.BOUNDARY_SCHEMA)
     tol = rounding_tol(tu.BOUNDARY_DOMAIN)
     files = g.files(0)
@@ -369,11 +369,11 @@ def test_large_step_numbers_and_fsync(tmp_path):
     dom = ((0.0, 0.0, 0.0), (1.0, 1.0, 1.0))
     steps = [0, 999_999_999, 1_000_000_000, 2**40]
     with lodex.create(path, fsync=True) as ds:
-        g = ds.particles(GROUP, schema=UINTAH_SCHEMA, domain=dom)
+        g = ds.define_particles(GROUP, schema=UINTAH_SCHEMA, domain=dom)
         for s in steps:
             g.write(step=s, data=uintah(0, 200, dom, step=s % 1000))
             assert g.profile["fsync"] is True and g.profile["step"] == s
-    g = lodex.open(path).particles(GROUP)
+    g = lodex.open(path).particles[GROUP]
     assert g.steps == steps
     for s in steps:
         tu.assert_same_particles(g.read(s), uintah(0, 200, dom, step=s % 1000), UINTAH_SCHEMA)
@@ -385,8 +385,8 @@ def test_read_field_selection(tmp_path):
     dom = ((0.0, 0.0, 0.0), (1.0, 1.0, 1.0))
     data = uintah(0, 500, dom)
     with lodex.create(path) as ds:
-        ds.particles(GROUP, schema=UINTAH_SCHEMA, domain=dom).write(0, data)
-    g = lodex.open(path).particles(GROUP)
+        ds.define_particles(GROUP, schema=UINTAH_SCHEMA, domain=dom).write(0, data=data)
+    g = lodex.open(path).particles[GROUP]
     one = g.read(0, fields="stress")
     assert list(one) == ["stress"] and one["stress"].shape == (500, 9)
     two = g.read(0, fields=["type", "position"])
@@ -409,12 +409,12 @@ def test_serial_use_needs_no_mpi(tmp_path):
         "import sys, numpy as np, lodex\n"
         f"p = {str(tmp_path / 'n.lodex')!r}\n"
         "ds = lodex.create(p)\n"
-        "g = ds.particles('p', schema={'position': ('f8', 3), 'm': 'f4'}, domain=((0,0,0),(1,1,1)))\n"
+        "g = ds.define_particles('p', schema={'position': ('f8', 3), 'm': 'f4'}, domain=((0,0,0),(1,1,1)))\n"
         "assert dict(g.profile) == {} and str(g.profile) == 'no write yet' and g.profile.throughput == 0\n"
         "pos = np.random.default_rng(0).random((50, 3))\n"
-        "g.write(0, {'position': pos, 'm': np.arange(50, dtype='f4')})\n"
+        "g.write(0, data={'position': pos, 'm': np.arange(50, dtype='f4')})\n"
         "ds.close()\n"
-        "r = lodex.open(p).particles('p').read(0)\n"
+        "r = lodex.open(p).particles['p'].read(0)\n"
         "o = np.argsort(r['m'])\n"
         "assert np.array_equal(r['position'][o], pos) and 'mpi4py' not in sys.modules\n"
         "print('OK')\n")

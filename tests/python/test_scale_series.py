@@ -147,7 +147,7 @@ def test_series_preview_is_what_a_real_read_does(tmp_path):
     variables = {"T": ("f4", 3), "PS": ("f4", 2)}
     rng = np.random.default_rng(7)
     ds = lodex.create(str(tmp_path / "s.lodex"))
-    s = ds.series("g", dims=dims, variables=variables, d_tar=3)
+    s = ds.define_series("g", dims=dims, variables=variables, d_tar=3)
     for t in range(7):
         s.write(t, ((0, 0, 0), dims), {"T": rng.random(dims[::-1], dtype=np.float32),
                                         "PS": rng.random(dims[1::-1], dtype=np.float32)})
@@ -156,8 +156,8 @@ def test_series_preview_is_what_a_real_read_does(tmp_path):
     for name, steps, box, gap in (("T", range(7), ((3, 3, 0), (4, 4, 5)), 0), ("T", [1, 5], ((0, 7, 0), (23, 8, 5)), 0),
                                   ("PS", range(2, 7), ((2, 1, 0), (20, 9, 1)), 0),
                                   ("T", range(7), ((0, 0, 2), (23, 14, 3)), 1 << 20)):
-        r = lodex.open(str(tmp_path / "s.lodex")).series("g")
-        r.read(name, steps=list(steps), box=box, merge_gap=gap)
+        r = lodex.open(str(tmp_path / "s.lodex")).series["g"]
+        r.read(variable=name, steps=list(steps), box=box, merge_gap=gap)
         st = r.last_read_stats
         want = {"requests": 0, "bytes_read": 0, "blocks": 0, "chunks": 0}
         windows = {}
@@ -307,7 +307,8 @@ def test_sar_moved_bytes_against_the_plans_senders():
             for a in sorted({pv.aggregator(v, level, r) for r in range(ranks)}):
                 for snd in pv.senders(v, level, a):
                     if snd != a:
-                        same = ((i >> (level - 1)) == (i[snd] >> (level - 1))) & ((j >> (level - 1)) == (j[snd] >> (level - 1)))
+                        shift = level - 1
+                        same = ((i >> shift) == (i[snd] >> shift)) & ((j >> shift) == (j[snd] >> shift))
                         moved += per_rank[same].sum()
         want.append(moved)
     np.testing.assert_allclose(S.sar_moved_bytes(dims, ranks, variables, 2), want, rtol=1e-12)
@@ -410,7 +411,7 @@ def test_series_points_have_sources():
         assert p["source"] == "paper 004" and p["where"].startswith("§IV")
 
 
-# ---- advice -----------------------------------------------------------------------------------------------------------
+# ---- advice -------------------------------------------------------------------------------------------------
 
 def test_advise_series():
     a = advise("jaguar", 256, kind="series", steps=8, readers=4, d_tar=[1, 4, 8], d_sar=[0, 1, 2])

@@ -56,14 +56,14 @@ def test_write_then_serial_read(tmp_path_factory, layout):
         assert res["d_sar"] == d_sar
     px, py = GEOS.decomposition(writers)
     assert [len(c) - 1 for c in res["cuts"]] == [px, py, 1]
-    s = lodex.open(path).series("geos")
+    s = lodex.open(path).series["geos"]
     for name, steps, box in PATTERNS(s.steps):
-        got = s.read(name, steps=steps, box=box)
+        got = s.read(variable=name, steps=steps, box=box)
         np.testing.assert_array_equal(got, expected(name, steps, box), err_msg=f"{name} {steps} {box}")
     # only the chunks the box meets: a point's time series touches one chunk per window
     # and of it only the 4 KiB blocks holding the point: at most one per step, fewer when a
     # window's planes of the chunk fit in fewer blocks
-    s.read("PS", steps=list(range(GEOS.steps)), box=((5, 3), (6, 4)), merge_gap=0)
+    s.read(variable="PS", steps=list(range(GEOS.steps)), box=((5, 3), (6, 4)), merge_gap=0)
     st = s.last_read_stats
     assert st["chunks"] == len(s.meta["windows"]) and st["windows"] == len(s.meta["windows"])
     plane = _chunk_plane_bytes(s, 5, 3)

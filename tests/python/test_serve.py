@@ -382,7 +382,8 @@ def test_writes_are_refused(server):
     assert request(server, "/api/info")[0] == 200
 
 
-@pytest.mark.parametrize("raw, status", [(b"GARBAGE\r\n\r\n", 400), (b"GET /" + b"a" * 70000 + b" HTTP/1.1\r\n\r\n", 414),
+@pytest.mark.parametrize("raw, status",
+                         [(b"GARBAGE\r\n\r\n", 400), (b"GET /" + b"a" * 70000 + b" HTTP/1.1\r\n\r\n", 414),
                                          (b"BREW /api/info HTTP/1.1\r\n\r\n", 501)])
 def test_malformed_http_gets_json(server, raw, status):
     import socket

@@ -21,9 +21,9 @@ def data():
 def test_reads_and_queries_to_pandas(tmp_path):
     path = str(tmp_path / "t.lodex")
     with lodex.create(path) as ds:
-        ds.particles("p", schema=SCHEMA, domain=((0, 0, 0), (1, 1, 1)), partition_grid=(2, 1, 1)).write(
+        ds.define_particles("p", schema=SCHEMA, domain=((0, 0, 0), (1, 1, 1)), partition_grid=(2, 1, 1)).write(
             step=0, data=data())
-    p = lodex.open(path).particles("p")
+    p = lodex.open(path).particles["p"]
     got = p.read(0, box=((0, 0, 0), (0.5, 1, 1)))
     assert isinstance(got, dict)
     df = got.to_pandas()
@@ -35,11 +35,11 @@ def test_reads_and_queries_to_pandas(tmp_path):
     level = next(iter(p.refine(0))).to_pandas()
     assert isinstance(level, pd.DataFrame) and len(level) > 0
 
-    q = p.query("energy < 0.3", step=0, fields=["id", "position"])
+    q = p.query(0, "energy < 0.3", fields=["id", "position"])
     qdf = q.to_pandas()
     assert list(qdf.columns) == ["file", "row", "id", "x", "y", "z"]
     assert len(qdf) == q.count == int(np.count_nonzero(data()["energy"] < 0.3))
     assert set(qdf["file"]) == set(q.rows)
     assert np.array_equal(np.sort(qdf["id"].to_numpy()), np.flatnonzero(data()["energy"] < 0.3))
-    empty = p.query("energy < -1", step=0, fields=["id"]).to_pandas()
+    empty = p.query(0, "energy < -1", fields=["id"]).to_pandas()
     assert len(empty) == 0 and list(empty.columns) == ["file", "row", "id"]

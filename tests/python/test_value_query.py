@@ -87,9 +87,9 @@ DATASETS = {
 def write_dataset(path: str, name: str) -> None:
     edtype, big, part, lod, steps = DATASETS[name]
     with lodex.create(path) as ds:
-        g = ds.particles(GROUP, schema=schema_of(edtype), domain=DOMAIN, lod=lod, **part)
+        g = ds.define_particles(GROUP, schema=schema_of(edtype), domain=DOMAIN, lod=lod, **part)
         for s, (n, seed) in steps.items():
-            g.write(s, make_particles(n, seed, edtype, big),
+            g.write(s, data=make_particles(n, seed, edtype, big),
                     patch=DOMAIN if "partition" in part else None)   # factor mode needs the patch
 
 
@@ -99,7 +99,7 @@ class Truth:
     def __init__(self, path: str, schema: dict, steps):
         self.schema = schema
         self.files: dict[int, list] = {}
-        self.group = g = lodex.open(path).particles(GROUP)
+        self.group = g = lodex.open(path).particles[GROUP]
         for s in steps:
             lst = []
             for rec in g.files(s):
@@ -118,7 +118,6 @@ class Truth:
         """[(file, ascending row ids)] of every file of the step."""
         out = []
         for name, cols, ends in self.files[step]:
-            n = len(cols["id"])
             m = eval_node(node, cols)
             if box is not None:
                 p = cols["position"].astype(np.float64)
@@ -382,7 +381,7 @@ def test_random_queries_match_numpy(pristine_sets, tmp_path, dsname, config):
     build, use_index = CONFIGS[config]
     steps = list(DATASETS[dsname][4])
     ds = lodex.open(path, mode="a")
-    g = ds.particles(GROUP)
+    g = ds.particles[GROUP]
     if build is not None:
         st = g.build_index(**build)
         assert st["steps"] == len(steps), dict(st)
@@ -408,7 +407,7 @@ def test_random_queries_match_numpy(pristine_sets, tmp_path, dsname, config):
                 fields = FIELDS
             what = f"[{dsname}/{config}] step {step} {mode} query {text!r} box={box} level={level}"
             try:
-                r = g.query(text, step=step, box=box, level=level, fields=fields,
+                r = g.query(step, text, box=box, level=level, fields=fields,
                             count_only=count_only, use_index=use_index)
             except lodex.Error as e:
                 raise AssertionError(f"{what}: raised {type(e).__name__}: {e}") from e
@@ -438,9 +437,9 @@ def small(tmp_path_factory):
     """(path, Truth) of dataset "A" step 0 only, unindexed."""
     path = str(tmp_path_factory.mktemp("vqs") / "s.lodex")
     with lodex.create(path) as ds:
-        g = ds.particles(GROUP, schema=SCHEMA, domain=DOMAIN, partition_grid=(2, 2, 2),
-                         lod={"level0_max": 64, "brick_target": 32})
-        g.write(0, make_particles(3000, 21, "f4"))
+        g = ds.define_particles(GROUP, schema=SCHEMA, domain=DOMAIN, partition_grid=(2, 2, 2),
+                                lod={"level0_max": 64, "brick_target": 32})
+        g.write(0, data=make_particles(3000, 21, "f4"))
     return path, Truth(path, SCHEMA, [0])
 
 
@@ -464,26 +463,26 @@ def parse(text: str):
 def test_partial_index_notes_and_use_index_off(small_copy):
     path, truth = small_copy
     ds = lodex.open(path, mode="a")
-    g = ds.particles(GROUP)
+    g = ds.particles[GROUP]
     st = g.build_index(fields=["energy"], precision=2)
     assert st["indexes"] == len(truth.files[0])
     lbx = sorted(f for f in os.listdir(tu.step_dir(path, GROUP, 0)) if f.endswith(".lbx"))
     assert lbx == sorted(name[:-4] + ".energy.lbx" for name, _, _ in truth.files[0])
     text = "energy > 0.5 && q < 3 || x > 2.25"
     node = parse(text)
-    r = g.query(text, step=0, fields=["id", "energy"])
+    r = g.query(0, text, fields=["id", "energy"])
     check_answer(r, truth, 0, node, fields=["id", "energy"], what=text)
     notes = "\n".join(r.notes)
     assert "no bitmap index on 'q'" in notes, r.notes
     assert "no bitmap index on 'position'" in notes, r.notes
     assert "no bitmap index on 'energy'" not in notes, r.notes
     # only the indexed field: answered from the index, nothing scanned
-    r2 = g.query("energy > 0.5", step=0, fields=["id"])
+    r2 = g.query(0, "energy > 0.5", fields=["id"])
     check_answer(r2, truth, 0, parse("energy > 0.5"), fields=["id"], what="energy > 0.5")
     assert r2.notes == [], r2.notes
     assert r2.stats["files_indexed"] > 0 and r2.stats["files_scanned"] == 0, r2.stats
     # use_index=False: same answer, a note, no index bytes read
-    r3 = g.query(text, step=0, fields=["id", "energy"], use_index=False)
+    r3 = g.query(0, text, fields=["id", "energy"], use_index=False)
     check_answer(r3, truth, 0, node, fields=["id", "energy"], what=text + " (use_index=False)")
     assert any("use_index is off" in n for n in r3.notes), r3.notes
     assert r3.stats["index_bytes"] == 0 and r3.stats["files_indexed"] == 0, r3.stats
@@ -513,9 +512,9 @@ def test_precision_index_needs_no_candidate_check(small_copy, text, fields, spli
         vals = np.concatenate([column(c, fk) for _, c, _ in truth.files[0]])
         assert not np.any(np.isin(vals, cs)), f"the data holds one of {cs}"
     ds = lodex.open(path, mode="a")
-    g = ds.particles(GROUP)
+    g = ds.particles[GROUP]
     g.build_index(fields=fields, precision=3)
-    r = g.query(text, step=0, fields=["id"])
+    r = g.query(0, text, fields=["id"])
     check_answer(r, truth, 0, node, fields=["id"], what=text)
     assert r.notes == [], r.notes
     assert r.stats["rows_checked"] == 0, f"{text}: {r.stats}"
@@ -524,7 +523,7 @@ def test_precision_index_needs_no_candidate_check(small_copy, text, fields, spli
     e = np.concatenate([column(c, ("energy", 0)) for _, c, _ in truth.files[0]])
     assert np.any((e >= 1) & (e < 1.3)) and np.any((e > 1.3) & (e < 2))
     g.build_index(fields=fields, precision=1)
-    r1 = g.query(text, step=0, fields=["id"])
+    r1 = g.query(0, text, fields=["id"])
     check_answer(r1, truth, 0, node, fields=["id"], what=text + " (precision 1)")
     if split:
         assert r1.stats["rows_checked"] > 0, r1.stats
@@ -549,7 +548,7 @@ def test_reindex_replaces(small_copy):
     path, truth = small_copy
     sdir = tu.step_dir(path, GROUP, 0)
     ds = lodex.open(path, mode="a")
-    g = ds.particles(GROUP)
+    g = ds.particles[GROUP]
     g.build_index(fields=["energy", "position"], precision=1)
     idx = manifest_indexes(path)
     assert idx["energy"]["binning"] == "precision" and idx["energy"]["precision"] == 1, idx
@@ -564,13 +563,13 @@ def test_reindex_replaces(small_copy):
     kind2, param2 = lbx_binning(os.path.join(sdir, "p000000.energy.lbx"))
     assert (kind2, param2) != (kind1, param1) and param2 == 7
     text = "energy > 0.5 || energy <= -1.25"
-    r = g.query(text, step=0, fields=["id", "energy"])
+    r = g.query(0, text, fields=["id", "energy"])
     check_answer(r, truth, 0, parse(text), fields=["id", "energy"], what=text)
     assert r.notes == [] and r.stats["files_scanned"] == 0, (r.notes, r.stats)
     ds.close()
     # reopening sees the replacement
-    g = lodex.open(path).particles(GROUP)
-    r = g.query(text, step=0, fields=["id"])
+    g = lodex.open(path).particles[GROUP]
+    r = g.query(0, text, fields=["id"])
     check_answer(r, truth, 0, parse(text), fields=["id"], what=text + " (reopened)")
 
 
@@ -587,7 +586,7 @@ def test_reindex_replaces(small_copy):
 def test_build_index_bad_arguments(small_copy, kw, exc):
     path, truth = small_copy
     ds = lodex.open(path, mode="a")
-    g = ds.particles(GROUP)
+    g = ds.particles[GROUP]
     with pytest.raises(exc) as ei:
         g.build_index(**kw)
     if "fields" in kw:
@@ -595,7 +594,7 @@ def test_build_index_bad_arguments(small_copy, kw, exc):
     # nothing was written; the dataset still answers
     assert not [f for f in os.listdir(tu.step_dir(path, GROUP, 0)) if f.endswith(".lbx")]
     assert manifest_indexes(path) == {}
-    r = g.query("energy > 0.5", step=0, fields=["id"])
+    r = g.query(0, "energy > 0.5", fields=["id"])
     check_answer(r, truth, 0, parse("energy > 0.5"), fields=["id"], what="after a refused build")
     ds.close()
 
@@ -604,11 +603,11 @@ def test_build_index_read_only_refused(small_copy):
     path, truth = small_copy
     ds = lodex.open(path)
     with pytest.raises(lodex.Error):
-        ds.particles(GROUP).build_index(fields=["energy"])
+        ds.particles[GROUP].build_index(fields=["energy"])
     ds.close()
     assert not [f for f in os.listdir(tu.step_dir(path, GROUP, 0)) if f.endswith(".lbx")]
     with pytest.raises(lodex.Error):
-        lodex.open(path).particles(GROUP).build_index()
+        lodex.open(path).particles[GROUP].build_index()
 
 
 def test_write_with_index(tmp_path):
@@ -616,30 +615,30 @@ def test_write_with_index(tmp_path):
     d0 = make_particles(1500, 31, "f4")
     d1 = make_particles(800, 32, "f4")
     with lodex.create(path) as ds:
-        g = ds.particles(GROUP, schema=SCHEMA, domain=DOMAIN, partition_grid=(2, 2, 1))
-        g.write(0, d0, index=["energy", "position"])
-        g.write(1, d1, index={"fields": ["energy"], "precision": 2})
-        g.write(2, d1)
+        g = ds.define_particles(GROUP, schema=SCHEMA, domain=DOMAIN, partition_grid=(2, 2, 1))
+        g.write(0, data=d0, index=["energy", "position"])
+        g.write(1, data=d1, index={"fields": ["energy"], "precision": 2})
+        g.write(2, data=d1)
         with pytest.raises(lodex.InvalidArgumentError):
-            g.write(3, d1, index={"fields": ["energy"], "digits": 2})
+            g.write(3, data=d1, index={"fields": ["energy"], "digits": 2})
         assert g.steps == [0, 1, 2]
     truth = Truth(path, SCHEMA, [0, 1, 2])
     assert set(manifest_indexes(path, 0)) == {"energy", "position"}
     assert manifest_indexes(path, 1) == {"energy": manifest_indexes(path, 1)["energy"]}
     assert manifest_indexes(path, 1)["energy"]["precision"] == 2
     assert manifest_indexes(path, 2) == {}
-    g = lodex.open(path).particles(GROUP)
+    g = lodex.open(path).particles[GROUP]
     text = "energy > 0.5 && x < 5"
     node = ("and", [parse("energy > 0.5"), parse("x < 5")])
-    r = g.query(text, step=0, fields=["id", "position"])
+    r = g.query(0, text, fields=["id", "position"])
     check_answer(r, truth, 0, node, fields=["id", "position"], what=text)
     assert r.stats["files_indexed"] > 0 and r.stats["files_scanned"] == 0, r.stats
     assert not any("no bitmap index" in n for n in r.notes), r.notes
-    r = g.query(text, step=1, fields=["id"])
+    r = g.query(1, text, fields=["id"])
     check_answer(r, truth, 1, node, fields=["id"], what=text + " step 1")
     assert any("no bitmap index on 'position'" in n for n in r.notes), r.notes
     assert not any("no bitmap index on 'energy'" in n for n in r.notes), r.notes
-    r = g.query(text, step=2, fields=["id"])
+    r = g.query(2, text, fields=["id"])
     check_answer(r, truth, 2, node, fields=["id"], what=text + " step 2")
     assert r.stats["files_indexed"] == 0, r.stats
     assert any("no bitmap index on 'energy'" in n for n in r.notes), r.notes
@@ -655,7 +654,7 @@ def indexed(small, tmp_path_factory):
     path = str(tmp_path_factory.mktemp("vqi") / "i.lodex")
     shutil.copytree(small[0], path)
     with lodex.open(path, mode="a") as ds:
-        ds.particles(GROUP).build_index(fields=["energy", "position"], precision=3)
+        ds.particles[GROUP].build_index(fields=["energy", "position"], precision=3)
     return path
 
 
@@ -761,10 +760,10 @@ def query_node(text: str):
 def test_damaged_index_file_is_scanned(icopy, how):
     path, truth = icopy
     target = damage(path, how)
-    g = lodex.open(path).particles(GROUP)
+    g = lodex.open(path).particles[GROUP]
     for text in [target] + GENERAL:
         for fields in (["id", "energy"], []):
-            r = g.query(text, step=0, fields=fields)
+            r = g.query(0, text, fields=fields)
             check_answer(r, truth, 0, query_node(text), fields=fields, what=f"{how}: {text}")
             for n in r.notes:   # no other file is blamed
                 assert DAMAGED in n, f"{how}: {text}: note blames another file: {n}"
@@ -776,7 +775,7 @@ def test_damaged_index_file_is_scanned(icopy, how):
                 assert r.stats["files_indexed"] >= 1, r.stats   # the other files keep their index
     # a query that also uses the undamaged position index
     text = "energy > 0.5 && x < 5"
-    r = g.query(text, step=0, fields=["id"])
+    r = g.query(0, text, fields=["id"])
     check_answer(r, truth, 0, ("and", [parse("energy > 0.5"), parse("x < 5")]), fields=["id"],
                  what=f"{how}: {text}")
 
@@ -798,19 +797,19 @@ def test_damaged_data_file_raises(icopy, use_index, field, text):
     row = next(i for i in range(len(cols["id"]) // 2, len(cols["id"])) if np.isfinite(cols["energy"][i]))
     off, _ = column_offset(f, field)
     tu.flip_byte(f, off + row * (4 if field == "energy" else 12) + 1, 0x40)
-    g = lodex.open(path).particles(GROUP)
+    g = lodex.open(path).particles[GROUP]
     with pytest.raises(lodex.FormatError) as ei:
-        g.query(text, step=0, fields=["id", field], use_index=use_index)
+        g.query(0, text, fields=["id", field], use_index=use_index)
     assert f"{DAMAGED}.lpd" in str(ei.value), str(ei.value)
     if not use_index:
         with pytest.raises(lodex.FormatError):
-            g.query(text, step=0, count_only=True, use_index=False)
+            g.query(0, text, count_only=True, use_index=False)
     # a query that never touches the damaged file still answers
     other = truth.files[0][1][0]
     assert other != f"{DAMAGED}.lpd"
     box = ((5.0, 0.0, 0.0), (10.0, 5.0, 5.0))   # partition 1 only
     node = parse("energy > 0.5")
-    r = g.query("energy > 0.5", step=0, box=box, fields=["id", field], use_index=use_index)
+    r = g.query(0, "energy > 0.5", box=box, fields=["id", field], use_index=use_index)
     check_answer(r, truth, 0, node, box=box, fields=["id", field], what="box away from the damage")
     assert set(r.rows) <= {other}
 
@@ -837,9 +836,9 @@ def test_damaged_data_file_raises(icopy, use_index, field, text):
     ("energy > 1 &&\n(x < ", "2:"),
 ])
 def test_syntax_errors(small, text, where):
-    g = lodex.open(small[0]).particles(GROUP)
+    g = lodex.open(small[0]).particles[GROUP]
     with pytest.raises(lodex.InvalidArgumentError) as ei:
-        g.query(text, step=0)
+        g.query(0, text)
     msg = str(ei.value)
     assert f"query {where}" in msg, msg
 
@@ -854,34 +853,34 @@ def test_syntax_errors(small, text, where):
     ("energy[1] > 0", "energy"),
 ])
 def test_bind_errors(small, text, word):
-    g = lodex.open(small[0]).particles(GROUP)
+    g = lodex.open(small[0]).particles[GROUP]
     with pytest.raises(lodex.Error) as ei:
-        g.query(text, step=0)
+        g.query(0, text)
     assert f"'{word}'" in str(ei.value), str(ei.value)
 
 
 def test_integer_fields_compare_with_fractions_by_order(small):
     path, truth = small
-    g = lodex.open(path).particles(GROUP)
+    g = lodex.open(path).particles[GROUP]
     for text in ("q < 1.5", "q >= -2.5", "q == 3", "q != 3.0", "id <= 70.5", "q == -32768"):
-        r = g.query(text, step=0, fields=["q", "id"])
+        r = g.query(0, text, fields=["q", "id"])
         check_answer(r, truth, 0, parse(text), fields=["q", "id"], what=text)
 
 
 def test_missing_step_and_bad_arguments(small):
-    g = lodex.open(small[0]).particles(GROUP)
+    g = lodex.open(small[0]).particles[GROUP]
     with pytest.raises(lodex.NotFoundError):
-        g.query("energy > 0", step=7)
+        g.query(7, "energy > 0")
     with pytest.raises(lodex.Error):
-        g.query("energy > 0", step=0, fields=["nope"])
+        g.query(0, "energy > 0", fields=["nope"])
     with pytest.raises(lodex.InvalidArgumentError):
-        g.query("energy > 0", step=0, box=((2, 2, 2), (1, 1, 1)))
+        g.query(0, "energy > 0", box=((2, 2, 2), (1, 1, 1)))
     with pytest.raises(lodex.InvalidArgumentError):
-        g.query("energy > 0", step=0, level=-1)
+        g.query(0, "energy > 0", level=-1)
     with pytest.raises(lodex.InvalidArgumentError):
-        g.query("energy > 0", step=0, fields=["id"], count_only=True)
+        g.query(0, "energy > 0", fields=["id"], count_only=True)
     with pytest.raises(lodex.InvalidArgumentError):
-        g.query(42, step=0)
+        g.query(0, 42)
 
 
 DEEP_CHILD = """
@@ -919,16 +918,16 @@ def test_query_level_is_the_read_level(pristine_sets):
     that level returns (32, 96, 224, ... for one reader), with a box, with other readers, P and S;
     and a query at a level returns the read's particles that pass it."""
     path, _truth = pristine_sets["A"]
-    g = lodex.open(path).particles(GROUP)
+    g = lodex.open(path).particles[GROUP]
     box = ((1.0, 0.5, 2.0), (8.0, 9.0, 7.5))
     for kw in ({}, {"box": box}, {"readers": 3}, {"P": 10, "S": 3.0}, {"box": box, "readers": 2, "P": 7}):
         for level in range(4):
             read = g.read(0, level=level, **kw)
-            everything = g.query("q >= -32768", step=0, level=level, fields=["id"], **kw)
+            everything = g.query(0, "q >= -32768", level=level, fields=["id"], **kw)
             assert everything.count == len(read["id"]), (kw, level)
             assert np.array_equal(np.sort(everything.data["id"]), np.sort(read["id"])), (kw, level)
-            some = g.query("energy > 0.5", step=0, level=level, fields=["id"], **kw)
+            some = g.query(0, "energy > 0.5", level=level, fields=["id"], **kw)
             assert np.array_equal(np.sort(some.data["id"]), np.sort(read["id"][read["energy"] > 0.5])), (kw, level)
     assert g.read(0, level=0)["id"].size == 32
     with pytest.raises(lodex.InvalidArgumentError, match="give a level"):
-        g.query("q > 0", step=0, readers=2)
+        g.query(0, "q > 0", readers=2)

@@ -66,7 +66,7 @@ class Files:
     """Each data file of one step, decoded with struct: name -> (float64 columns, level ends)."""
 
     def __init__(self, path: str, step: int):
-        self.group = g = lodex.open(path).particles(vq.GROUP)
+        self.group = g = lodex.open(path).particles[vq.GROUP]
         self.step = step
         self.files = {}
         for rec in g.files(step):
@@ -122,9 +122,9 @@ def serial(written):
     """(kind, query index) -> the serial answer (rows per file, ids)."""
     out = {}
     for k in WRITERS:
-        g = lodex.open(written[k][0]).particles(vq.GROUP)
+        g = lodex.open(written[k][0]).particles[vq.GROUP]
         for qi, (step, text, box, level) in enumerate(vq.QUERIES):
-            r = g.query(text, step=step, box=box, level=level, fields=["id", "energy"],
+            r = g.query(step, text, box=box, level=level, fields=["id", "energy"],
                         **({} if level is None else {"readers": 1}))
             out[(k, qi)] = r
     return out
@@ -146,7 +146,7 @@ def manifest(path: str) -> dict:
 def test_written_particles_and_indexes(written, kind):
     path, res = written[kind]
     n = WRITERS[kind][0]
-    g = lodex.open(path).particles(vq.GROUP)
+    g = lodex.open(path).particles[vq.GROUP]
     assert g.steps == vq.STEPS
     for s in vq.STEPS:
         want = tu.concat([vq.rank_data(r, n, s) for r in range(n)], vq.SCHEMA)
@@ -302,7 +302,7 @@ def test_collective_queries_with_damaged_indexes(written, truth, serial, workdir
     path = str(workdir / "damaged.lodex")
     shutil.copytree(written["w3"][0], path)
     sdir = tu.step_dir(path, vq.GROUP, 0)
-    files = [rec["file"] for rec in lodex.open(path).particles(vq.GROUP).files(0)]
+    files = [rec["file"] for rec in lodex.open(path).particles[vq.GROUP].files(0)]
     assert len(files) == 4
     a, b = files[1], files[2]
     tu.flip_byte(os.path.join(sdir, a[:-4] + ".energy.lbx"), 20, 0x01)   # header checksum

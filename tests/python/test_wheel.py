@@ -59,14 +59,14 @@ import numpy as np, lodex
 rng = np.random.default_rng(1)
 data = {"position": rng.random((5000, 3)), "energy": rng.random(5000).astype(np.float32)}
 with lodex.create("w.lodex") as ds:
-    ds.particles("p", schema={"position": ("f8", 3), "energy": "f4"}, domain=((0, 0, 0), (1, 1, 1)),
-                 partition=(1, 1, 1)).write(step=0, data=data, index=["energy"])
-    ds.grid("g", dims=(9, 8, 7), dtype="f4").write(0, ((0, 0, 0), (9, 8, 7)), np.ones((7, 8, 9), np.float32))
+    ds.define_particles("p", schema={"position": ("f8", 3), "energy": "f4"}, domain=((0, 0, 0), (1, 1, 1)),
+                        partition=(1, 1, 1)).write(step=0, data=data, index=["energy"])
+    ds.define_grid("g", dims=(9, 8, 7), dtype="f4").write(0, ((0, 0, 0), (9, 8, 7)), np.ones((7, 8, 9), np.float32))
 r = lodex.open("w.lodex")
-got = r.particles("p").read(0)
+got = r.particles["p"].read(0)
 assert np.array_equal(np.sort(got["energy"]), np.sort(data["energy"]))
-assert r.particles("p").query("energy < 0.5", step=0).count == int((data["energy"] < 0.5).sum())
-assert r.grid("g").read(0).sum() == 9 * 8 * 7
+assert r.particles["p"].query(0, "energy < 0.5").count == int((data["energy"] < 0.5).sum())
+assert r.grids["g"].read(0).sum() == 9 * 8 * 7
 print("ok", lodex.__version__)
 '''
     out = run([py, "-c", script], env=env, cwd=str(tmp_path))

@@ -5,7 +5,6 @@ machine into nodes of k ranks), and the profile says which path each step took."
 
 from __future__ import annotations
 
-import os
 
 import pytest
 
@@ -42,7 +41,8 @@ def test_node_path_writes_the_same_bytes(tmp_path_factory, n, ranks_per_node):
     assert len(want) >= 2 * len(tu.ROUNDTRIP_CASES)
     assert got.keys() == want.keys()
     different = sorted(f for f in got if got[f] != want[f])
-    assert not different, f"{len(different)} of {len(got)} files differ from the single-aggregator write: {different[:5]}"
+    assert not different, (f"{len(different)} of {len(got)} files differ from the single-aggregator write: "
+                           f"{different[:5]}")
     assert all(paths(ref, c) == {"p2p"} for c in tu.ROUNDTRIP_CASES)
     # One rank per partition: nobody to write with.
     assert paths(res, "factor111") == {"p2p"}

@@ -38,7 +38,7 @@ HOLD = textwrap.dedent("""
 def make(path: str) -> None:
     lock_race.make_dataset(path)
     with lodex.open(path, mode="a") as ds:
-        ds.particles("p").write(step=0, data=lock_race.particles(0, 0))
+        ds.particles["p"].write(step=0, data=lock_race.particles(0, 0))
 
 
 def holder(path: str) -> subprocess.Popen:
@@ -84,7 +84,7 @@ def test_second_writer_refused_naming_the_holder(tmp_path):
                            match=rf"is open for writing .*held by {socket.gethostname()}:{p.pid} since 20"):
             lodex.open(path, mode="a")
         # Read-only opens never lock and never fail because of one.
-        assert lodex.open(path).particles("p").steps == [0]
+        assert lodex.open(path).particles["p"].steps == [0]
         assert lock_json(path)["pid"] == p.pid
     finally:
         let_go(p, "close")
@@ -93,8 +93,8 @@ def test_second_writer_refused_naming_the_holder(tmp_path):
         assert lock_json(path)["pid"] == os.getpid()
         with pytest.raises(lodex.AlreadyExistsError, match="this process"):   # a second handle too
             lodex.open(path, mode="a")
-        ds.particles("p").write(step=1, data=lock_race.particles(0, 1))
-    assert lodex.open(path).particles("p").steps == [0, 1]
+        ds.particles["p"].write(step=1, data=lock_race.particles(0, 1))
+    assert lodex.open(path).particles["p"].steps == [0, 1]
 
 
 def test_lock_released_at_normal_exit(tmp_path):
@@ -123,9 +123,9 @@ def test_stale_lock_of_a_dead_process_is_recovered(tmp_path, how):
     assert lock_json(path)["pid"] == p.pid   # left behind
     with lodex.open(path, mode="a") as ds:
         assert lock_json(path)["pid"] == os.getpid()
-        ds.particles("p").write(step=1, data=lock_race.particles(0, 1))
+        ds.particles["p"].write(step=1, data=lock_race.particles(0, 1))
     p.wait(timeout=30)
-    assert lodex.open(path).particles("p").steps == [0, 1]
+    assert lodex.open(path).particles["p"].steps == [0, 1]
 
 
 def test_reused_pid_is_stale_and_other_hosts_are_refused(tmp_path):
@@ -146,7 +146,7 @@ def test_reused_pid_is_stale_and_other_hosts_are_refused(tmp_path):
         with pytest.raises(lodex.AlreadyExistsError,
                            match=r"held by node-elsewhere:4242 since 2026-01-02T03:04:05Z .*lodex unlock"):
             lodex.open(path, mode="a")
-    assert lodex.open(path).particles("p").steps == [0]
+    assert lodex.open(path).particles["p"].steps == [0]
     cli = [sys.executable, "-m", "lodex", "unlock", path]
     r = subprocess.run(cli, capture_output=True, text=True, timeout=60)
     assert r.returncode == 2 and "node-elsewhere:4242" in r.stderr and "--force" in r.stderr, r
@@ -157,7 +157,7 @@ def test_reused_pid_is_stale_and_other_hosts_are_refused(tmp_path):
     r = subprocess.run(cli, capture_output=True, text=True, timeout=60)
     assert r.returncode == 0 and "no writer lock" in r.stdout, r
     with lodex.open(path, mode="a") as ds:
-        ds.particles("p").write(step=1, data=lock_race.particles(0, 1))
+        ds.particles["p"].write(step=1, data=lock_race.particles(0, 1))
 
 
 def test_commit_conflict_when_the_lock_was_bypassed(tmp_path):
@@ -169,16 +169,17 @@ def test_commit_conflict_when_the_lock_was_bypassed(tmp_path):
     os.remove(os.path.join(path, LOCK))   # bypassed by hand
     b = lodex.open(path, mode="a")
     assert lock_json(path)["pid"] == os.getpid()
-    a.particles("p").write(step=1, data=lock_race.particles(0, 1))
-    with pytest.raises(lodex.AlreadyExistsError, match=r"commit conflict .*manifest.json was replaced by another writer"):
-        b.particles("p").write(step=2, data=lock_race.particles(1, 2))
-    assert b.particles("p").steps == [0]   # B's view is unchanged, its step not committed
+    a.particles["p"].write(step=1, data=lock_race.particles(0, 1))
+    with pytest.raises(lodex.AlreadyExistsError,
+                       match=r"commit conflict .*manifest.json was replaced by another writer"):
+        b.particles["p"].write(step=2, data=lock_race.particles(1, 2))
+    assert b.particles["p"].steps == [0]   # B's view is unchanged, its step not committed
     assert sorted(os.listdir(os.path.join(path, "p"))) == ["step-000000000", "step-000000001"]
     a.close()
     assert os.path.exists(os.path.join(path, LOCK))   # A does not remove B's lock
     b.close()
     assert not os.path.exists(os.path.join(path, LOCK))
-    g = lodex.open(path).particles("p")
+    g = lodex.open(path).particles["p"]
     assert g.steps == [0, 1]
     got = g.read(step=1)
     assert np.array_equal(np.sort(got["id"]), lock_race.particles(0, 1)["id"])

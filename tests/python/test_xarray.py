@@ -18,11 +18,11 @@ def dataset(tmp_path_factory):
     rng = np.random.default_rng(7)
     box = ((0, 0, 0), DIMS)
     ds = lodex.create(path)
-    g = ds.grid("rho", dims=DIMS, fields={"rho": "f4", "vel": ("f8", 3)})
+    g = ds.define_grid("rho", dims=DIMS, fields={"rho": "f4", "vel": ("f8", 3)})
     for step in (0, 5, 10):
         g.write(step, box, {"rho": rng.random(DIMS[::-1], dtype=np.float32),
                             "vel": rng.random(DIMS[::-1] + (3,))})
-    s = ds.series("geos", dims=DIMS, variables={"t": "f4", "ps": ("f8", 2)})
+    s = ds.define_series("geos", dims=DIMS, variables={"t": "f4", "ps": ("f8", 2)})
     for step in range(7):
         s.write(step, box, {"t": rng.random(DIMS[::-1], dtype=np.float32), "ps": rng.random(DIMS[1::-1])})
     ds.close()
@@ -45,7 +45,7 @@ def test_grid_opens_lazily_with_coordinates(dataset):
 
 def test_grid_selections_equal_lodex_reads(dataset):
     ds = lodex.open(dataset)
-    g = ds.grid("rho")
+    g = ds.grids["rho"]
     with xr.open_dataset(dataset, engine="lodex", group="rho") as d:
         np.testing.assert_array_equal(d["rho"].sel(step=5).values, g.read(5, field="rho"))
         np.testing.assert_array_equal(d["vel"].values, np.stack([g.read(s, field="vel") for s in (0, 5, 10)]))
@@ -70,7 +70,7 @@ def test_grid_reads_only_the_selected_box(dataset):
 
 def test_grid_at_a_resolution(dataset):
     ds = lodex.open(dataset)
-    g = ds.grid("rho")
+    g = ds.grids["rho"]
     r = g.max_resolution - 3
     with xr.open_dataset(dataset, engine="lodex", group="rho", resolution=r) as d:
         full = g.read(10, resolution=r, field="rho")
@@ -84,7 +84,7 @@ def test_grid_at_a_resolution(dataset):
 
 
 def test_grid_to_xarray(dataset):
-    g = lodex.open(dataset).grid("rho")
+    g = lodex.open(dataset).grids["rho"]
     r = g.max_resolution - 2
     a = g.to_xarray(5, box=((2, 1, 0), (11, 9, 6)), resolution=r, field="vel")
     np.testing.assert_array_equal(a.values, g.read(5, box=((2, 1, 0), (11, 9, 6)), resolution=r, field="vel"))
@@ -104,17 +104,17 @@ def test_idx_grid_to_xarray(tmp_path):
 
 
 def test_series_opens_and_selects(dataset):
-    s = lodex.open(dataset).series("geos")
+    s = lodex.open(dataset).series["geos"]
     with xr.open_dataset(dataset, engine="lodex", group="geos") as d:
         assert d["t"].dims == ("step", "z", "y", "x") and d["ps"].dims == ("step", "y", "x")
         assert list(d.step.values) == list(range(7))
-        np.testing.assert_array_equal(d["t"].values, s.read("t"))
-        np.testing.assert_array_equal(d["ps"].values, s.read("ps"))
+        np.testing.assert_array_equal(d["t"].values, s.read(variable="t"))
+        np.testing.assert_array_equal(d["ps"].values, s.read(variable="ps"))
         np.testing.assert_array_equal(d["t"].isel(step=slice(2, 6, 2), z=3, x=slice(4, 9)).values,
-                                      s.read("t")[2:6:2, 3, :, 4:9])
-        np.testing.assert_array_equal(d["ps"].isel(step=4, y=slice(7, None)).values, s.read("ps")[4, 7:])
+                                      s.read(variable="t")[2:6:2, 3, :, 4:9])
+        np.testing.assert_array_equal(d["ps"].isel(step=4, y=slice(7, None)).values, s.read(variable="ps")[4, 7:])
         # a time line at a point: one box of one sample over the steps
-        np.testing.assert_array_equal(d["t"].sel(x=3, y=2, z=1).values, s.read("t")[:, 1, 2, 3])
+        np.testing.assert_array_equal(d["t"].sel(x=3, y=2, z=1).values, s.read(variable="t")[:, 1, 2, 3])
 
 
 def test_drop_variables_and_the_only_group(tmp_path, dataset):
@@ -122,7 +122,8 @@ def test_drop_variables_and_the_only_group(tmp_path, dataset):
         assert list(d.data_vars) == ["rho"]
     path = str(tmp_path / "one.lodex")
     ds = lodex.create(path)
-    ds.grid("only", dims=(4, 4), dtype="u2").write(3, ((0, 0), (4, 4)), np.arange(16, dtype=np.uint16).reshape(4, 4))
+    ds.define_grid("only", dims=(4, 4), dtype="u2").write(3, ((0, 0), (4, 4)),
+                                                          np.arange(16, dtype=np.uint16).reshape(4, 4))
     ds.close()
     with xr.open_dataset(path, engine="lodex") as d:   # one grid: no group needed
         np.testing.assert_array_equal(d["only"].values[0], np.arange(16).reshape(4, 4))

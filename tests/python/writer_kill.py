@@ -61,7 +61,7 @@ def wait_for(lines: list[str], what: str, proc: subprocess.Popen, timeout: float
 def check(path: str, ranks: int, committed: list[str]) -> dict[str, set[int]]:
     """Every listed step exact; every step reported committed listed. Returns the steps."""
     ds = lodex.open(path)
-    p, g, s = ds.particles("p"), ds.grid("g"), ds.series("s")
+    p, g, s = ds.particles["p"], ds.grids["g"], ds.series["s"]
     for step in p.steps:
         got = p.read(step)
         want = [kw.particles(step, r, ranks) for r in range(ranks)]
@@ -72,7 +72,7 @@ def check(path: str, ranks: int, committed: list[str]) -> dict[str, set[int]]:
     for step in g.steps:
         assert np.array_equal(g.read(step), kw.grid(step)), step
     for t in s.steps:
-        assert np.array_equal(s.read("T", t), kw.series(t)), t
+        assert np.array_equal(s.read(t, variable="T"), kw.series(t)), t
     have = {"p": set(p.steps), "g": set(g.steps), "s": set(s.steps)}
     for line in committed:
         if line.startswith("C "):

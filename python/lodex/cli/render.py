@@ -83,7 +83,7 @@ def _need_step(args, what: str) -> int:
 
 def _particles(args, g, units):
     from .. import plot
-    from . import _parse_box
+    from ._common import _parse_box
 
     what = f"particle group '{g.name}'"
     _refuse(args, ("variable", "steps", "resolution", "index", "point"), what)
@@ -111,7 +111,7 @@ def _particles(args, g, units):
 
 def _grid(args, g, units):
     from .. import plot
-    from . import _parse_grid_box
+    from ._common import _parse_grid_box
 
     what = f"grid '{g.name}'"
     _refuse(args, ("variable", "steps", "level", "fraction", "sample", "point", "query", "histogram", "pixels",
@@ -124,7 +124,7 @@ def _grid(args, g, units):
 
 def _series(args, s, units):
     from .. import plot
-    from . import _select_steps
+    from ._common import _select_steps
 
     what = f"series '{s.name}'"
     _refuse(args, ("step", "box", "field", "level", "fraction", "sample", "resolution", "index", "query",
@@ -165,7 +165,7 @@ def _units(text: str | None) -> dict[str, str] | None:
 
 
 def _report(args, fig) -> None:
-    from . import _print_json
+    from ._common import _print_json
 
     d = fig.data
     w, h = (int(round(v * (args.dpi or fig.dpi))) for v in fig.get_size_inches())

@@ -111,7 +111,7 @@ def values_of(a: np.ndarray, comp: int | None) -> np.ndarray:
 def particle_box(group, box: Any) -> tuple[np.ndarray, np.ndarray]:
     """The box to draw: the group's domain, or ``box`` cut to the domain (a box that misses the
     domain, or is empty, is an error)."""
-    from ..api import _box
+    from .._args import _box
     dlo, dhi = (np.asarray(c, dtype=np.float64) for c in group.domain)
     if box is None:
         return dlo, dhi
@@ -455,7 +455,8 @@ def hovmoller(series, variable: str, axis: Any = "x", point: Sequence[int] | Non
     s = np.asarray(steps, dtype=np.float64)
     mid = (s[1:] + s[:-1]) / 2
     ys = np.concatenate([[s[0] - 0.5], mid, [s[-1] + 0.5]]) if len(s) > 1 else np.array([s[0] - 0.5, s[0] + 0.5])
-    others = [f"{AXES[k]} = {p[k]}" for k in range(3) if k != ax and not (k == 2 and series.variables[variable][1] == 2)]
+    others = [f"{AXES[k]} = {p[k]}" for k in range(3)
+              if k != ax and not (k == 2 and series.variables[variable][1] == 2)]
     return PlotData("hovmoller", img, np.arange(series.dims[ax] + 1, dtype=np.float64), ys,
                     title=f"{series.name} {variable} along {AXES[ax]} at {', '.join(others)}",
                     xlabel=with_unit(AXES[ax], units), ylabel="step", label=with_unit(variable, units),

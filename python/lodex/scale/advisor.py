@@ -1,6 +1,6 @@
 """The partition advisor: the model's predicted write throughput for each partition factor lodex
 can use at a scale, the best one, and each one's curve over rank counts (docs/scale.md,
-"Advisor"). ``lodex.planning.advise`` and ``lodex advise`` call :func:`advise`."""
+"Advisor"). ``lodex.scale.advise`` and ``lodex advise`` call :func:`advise`."""
 
 from __future__ import annotations
 
@@ -8,24 +8,16 @@ import math
 from typing import Any, Sequence
 
 from ..errors import InvalidArgumentError
-from .machines import Machine, machine as to_machine
+from ..planners import plan_series
+from .grid import grid_traffic
+from .machines import Machine, cb_aggregators, machine as to_machine
 from .model import predict
+from .series import GEOS5_VARIABLES, predict_read, preview, queries, rank_grid, read_work, series_boxes, write_traffic
 from .traffic import MAX_RANKS, lattice, particle_traffic, shared_file_traffic
 
 FACTORS = ((1, 1, 1), (1, 1, 2), (1, 2, 2), (2, 2, 2), (2, 2, 4), (2, 4, 4), (4, 4, 4))   # [P0] §5.2
 CURVE_FROM = 512
 CLOSE = 0.10   # candidates this close to the best are not told apart (held-out errors reach 9 %)
-
-
-def cb_aggregators(m: Machine, ranks: int) -> int:
-    """Collective-buffering aggregators of a shared-file write: ROMIO's defaults, one per stripe
-    on Lustre (stripe count), eight per I/O node on Blue Gene/Q, else one per node."""
-    nodes = -(-ranks // m.ranks_per_node)
-    if m.forwarding_ratio:
-        return max(1, -(-nodes // m.forwarding_ratio) * 8)
-    if m.stripe_count > 1:
-        return min(nodes, m.stripe_count)
-    return nodes
 
 
 def _check(m: Machine, ranks: Any, particles_per_rank: Any, bytes_per_particle: Any) -> None:
@@ -90,9 +82,23 @@ def _adaptive_targets(ranks: int, ppr: int, adaptive: Sequence | None) -> list[i
 def advise(machine: Any, ranks: int, particles_per_rank: int | None = None, *, kind: str = "particles",
            bytes_per_particle: int = 124, candidates: Sequence | None = None, adaptive: Sequence | None = None,
            curve: bool = True, **kw: Any) -> dict:
-    """Advice for a write by ``ranks`` ranks on ``machine``: ``kind="particles"`` (below),
-    ``kind="series"`` (:func:`advise_series`: d_tar and d_sar) or ``kind="grid"``
-    (:func:`advise_grid`: partitions and aggregation)."""
+    """Advice from the scale model (docs/scale.md) driven by lodex's planners, for a write by
+    ``ranks`` ranks on ``machine`` ("mira", "theta", "jaguar", or a lodex.calibrate result or its
+    saved path).
+
+    ``kind="particles"`` (default): a partition factor (or adaptive ``particles_per_file``
+    target; ``adaptive=`` the targets to compare) for ``particles_per_rank`` particles per rank
+    (``ranks`` a power of two). Returns ``recommended`` (partition, files, throughput in
+    bytes/s, seconds, bottleneck, phases), ``alternatives`` (every candidate and the shared-file
+    baseline) and ``curves`` (predicted throughput from 512 ranks up to ``ranks``).
+
+    ``kind="series"``: STAR's d_tar and d_sar (keywords ``dims``, ``variables``, ``steps``,
+    ``readers``, ``d_tar``, ``d_sar``: candidate degrees), with predicted write and read seconds
+    for every candidate, STAR's own choice and the NetCDF-4-like baseline
+    (lodex.scale.advisor.advise_series).
+
+    ``kind="grid"``: a partition count and aggregation mode (keywords ``dims``, ``fields``,
+    ``sample_bytes``, ``partitions``, ``aggregation``; lodex.scale.advisor.advise_grid)."""
     if kind == "series":
         return advise_series(machine, ranks, **kw)
     if kind == "grid":
@@ -179,8 +185,10 @@ def _curves(m: Machine, ranks: int, ppr: int, bpp: int, factors) -> dict:
                 p = predict(m, particle_traffic(r, ppr, m.ranks_per_node, partition=f, bytes_per_particle=bpp))
                 pts.append([r, p.throughput])
         curves[f"({f[0]},{f[1]},{f[2]})"] = pts
-    curves["shared file"] = [[r, predict(m, shared_file_traffic(r, ppr, m.ranks_per_node, cb_aggregators(m, r),
-                                                                bytes_per_particle=bpp)).throughput] for r in sweep]
+    curves["shared file"] = [[r,
+                              predict(m,
+                                      shared_file_traffic(r, ppr, m.ranks_per_node, cb_aggregators(m, r),
+                                                          bytes_per_particle=bpp)).throughput] for r in sweep]
     return curves
 
 
@@ -201,7 +209,6 @@ def _series_query_set(dims: Sequence[int], steps: int) -> dict:
     """The reads the series advice weighs: each of the three planes through the middle of the
     grid across every step (time-series analytics, paper 004 §IV-B) and the (k, j) plane of one
     step (spatial analytics, §IV-A)."""
-    from .series import queries
     out = {f"{name} x {steps} steps": (range(steps), box) for name, box in queries("planes", dims).items()}
     name, box = next(iter(queries("planes", dims).items()))
     out[f"{name} x 1 step"] = ([steps // 2], box)
@@ -209,7 +216,6 @@ def _series_query_set(dims: Sequence[int], steps: int) -> dict:
 
 
 def _series_row(m: Machine, dims, ranks, variables, steps, readers, layout, d_tar, d_sar, share) -> dict:
-    from .series import predict_read, preview, read_work, write_traffic
     t = write_traffic(layout, dims, ranks, variables, steps, m, d_tar=d_tar, d_sar=d_sar)
     w = predict(m, t)
     reads = {}
@@ -248,13 +254,13 @@ def advise_series(machine: Any, ranks: int, *, dims: Sequence[int] = (576, 361, 
     STAR's own coordination (paper 004 eqs. 3-4, the planner's ``coordinate_star``) picks with the
     machine's constants (BW_io one target's bandwidth, Ts the request cost, CC the latency), with
     the model's prediction; ``baseline`` the NetCDF-4-like layout (one file per step)."""
-    from .series import GEOS5_VARIABLES, preview, rank_grid, series_boxes
     m = to_machine(machine)
     _positive(ranks, "ranks")
     _positive(steps, "steps")
     _positive(readers, "readers")
     if ranks > m.nodes * m.ranks_per_node:
-        raise InvalidArgumentError(f"{m.name} has {m.nodes * m.ranks_per_node:,} ranks, fewer than the {ranks:,} asked for")
+        raise InvalidArgumentError(f"{m.name} has {m.nodes * m.ranks_per_node:,} ranks, "
+                                   f"fewer than the {ranks:,} asked for")
     rank_grid(ranks)
     dims = tuple(int(d) for d in dims)
     if len(dims) != 3 or min(dims) < 1:
@@ -284,12 +290,11 @@ def advise_series(machine: Any, ranks: int, *, dims: Sequence[int] = (576, 361, 
             "variables": len(variables), "steps": steps, "readers": readers,
             "step_bytes": int(preview(dims, ranks, variables, 1, 0).window_head(1)["bytes"].sum()),
             "recommended": best, "star_choice": choice, "baseline": base, "alternatives": rows,
-            "close": [r["label"] for r in rows[1:] if r["fits_memory"] and r["seconds"] <= (1 + CLOSE) * best["seconds"]]}
+            "close": [r["label"] for r in rows[1:]
+                      if r["fits_memory"] and r["seconds"] <= (1 + CLOSE) * best["seconds"]]}
 
 
 def _star_choice(m: Machine, dims, ranks, variables, steps, readers, share) -> dict:
-    from ..planning import plan_series
-    from .series import series_boxes
     pv = plan_series(dims, series_boxes(dims, ranks), variables, bw_io=m.fs_bandwidth / m.targets,
                      cc=m.latency, ts=max(m.request_cost, 1e-9), memory_budget=int(min(share, 1 << 40)),
                      max_window_steps=min(steps, 32))
@@ -312,11 +317,11 @@ def advise_grid(machine: Any, ranks: int, *, dims: Sequence[int] = (1024, 1024, 
     ``sample_bytes`` bytes, from the model driven by lodex's grid plan. Returns ``recommended``
     (partitions, aggregation, files, file_bytes, senders_per_aggregator, throughput, seconds,
     bottleneck, phases) and ``alternatives`` (every candidate, fastest first)."""
-    from .grid import grid_traffic
     m = to_machine(machine)
     _positive(ranks, "ranks")
     if ranks > m.nodes * m.ranks_per_node:
-        raise InvalidArgumentError(f"{m.name} has {m.nodes * m.ranks_per_node:,} ranks, fewer than the {ranks:,} asked for")
+        raise InvalidArgumentError(f"{m.name} has {m.nodes * m.ranks_per_node:,} ranks, "
+                                   f"fewer than the {ranks:,} asked for")
     if ranks > 1 << 16:
         raise InvalidArgumentError(f"grid advice simulates at most 65,536 ranks, got {ranks:,}")
     lattice(ranks)

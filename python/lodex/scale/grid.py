@@ -18,6 +18,7 @@ from typing import Sequence
 import numpy as np
 
 from ..errors import InvalidArgumentError
+from ..planners import plan_grid
 from .traffic import Traffic, _traffic, lattice
 
 
@@ -48,7 +49,6 @@ def grid_traffic(dims: Sequence[int], ranks: int, ranks_per_node: int, *, partit
 
 @functools.lru_cache(maxsize=128)
 def _grid_traffic(dims, ranks, rpn, partitions, aggregation, fields, sample_bytes, bpb, bpf) -> Traffic:
-    from ..planning import plan_grid
     pv = plan_grid(dims, grid_boxes(dims, ranks), bits_per_block=bpb, blocks_per_file=bpf, fields=fields,
                    aggregation=aggregation, partitions=partitions)
     files = np.asarray(pv.files)                    # (F, 2): file, present blocks

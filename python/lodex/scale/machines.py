@@ -13,6 +13,7 @@ import math
 import os
 from typing import Any, Mapping
 
+from ..calibrate import Calibration, settings_of
 from ..errors import InvalidArgumentError
 
 GB = 1e9
@@ -164,8 +165,9 @@ JAGUAR = Machine(
         "targets": "paper 004 §IV: Widow 2, 336 OSTs",
         "fs_bandwidth": "SPIDER: 240 GB/s aggregate over 1,344 OSTs, so 178.6 MB/s per OST; Widow 2 has 336 of them "
                         "(paper 004 §IV)",
-        "stripe_size, stripe_count": "assumed: 1 MiB stripes (Lustre's default) over all 336 OSTs (lfs setstripe -c -1 "
-                                     "on the output directory, as large shared files are written; the paper does not say)",
+        "stripe_size, stripe_count": "assumed: 1 MiB stripes (Lustre's default) over all 336 OSTs (lfs setstripe "
+                                     "-c -1 on the output directory, as large shared files are written; the paper "
+                                     "does not say)",
         "latency": "assumed 5 us (SeaStar2+); negligible next to the request cost",
         "md_rate": "assumed 5,000 opens/s at Spider's one metadata server (OLCF-SPIDER: one MDS per file "
                    "system); the sensitivity table varies it",
@@ -183,7 +185,6 @@ def from_calibration(calibration: Any, *, ranks_per_node: int | None = None) -> 
     count), sharing one storage target of the measured BW_io, Ts as the per-request cost and as the cost of a
     metadata operation (one synchronous request: an assumption, docs/scale.md), CC as the
     message latency, memory-speed "injection" (the ranks share one node)."""
-    from ..calibrate import settings_of
     s = settings_of(calibration)
     rpn = int(ranks_per_node or os.cpu_count() or 1)
     return Machine(
@@ -215,8 +216,18 @@ def machine(spec: Any) -> Machine:
     if isinstance(spec, str) and not spec.lower().endswith(".json"):
         raise InvalidArgumentError(f"unknown machine {spec!r}: use one of {', '.join(sorted(MACHINES))}, "
                                    "or a lodex.calibrate result (or the path of a saved one, *.json)")
-    from ..calibrate import Calibration
     if not isinstance(spec, (str, os.PathLike, Calibration, Mapping)):
         raise InvalidArgumentError(f"machine must be one of {', '.join(sorted(MACHINES))}, a Machine, or a "
                                    f"lodex.calibrate result (or the path of a saved one); got {type(spec).__name__}")
     return from_calibration(spec)
+
+
+def cb_aggregators(m: Machine, ranks: int) -> int:
+    """Collective-buffering aggregators of a shared-file write: ROMIO's defaults, one per stripe
+    on Lustre (stripe count), eight per I/O node on Blue Gene/Q, else one per node."""
+    nodes = -(-ranks // m.ranks_per_node)
+    if m.forwarding_ratio:
+        return max(1, -(-nodes // m.forwarding_ratio) * 8)
+    if m.stripe_count > 1:
+        return min(nodes, m.stripe_count)
+    return nodes

@@ -24,9 +24,11 @@ from typing import Sequence
 import numpy as np
 
 from ..errors import InvalidArgumentError
-from .machines import Machine
-from .model import predict
+from ..planners import plan_series, split_series_read
+from .machines import JAGUAR, Machine, MACHINES
+from .model import predict, write_load
 from .traffic import Traffic
+from .validation import _bisect, published
 
 GEOS5_DIMS = {"0.5": (576, 361, 48), "0.25": (1152, 721, 48)}   # (x, y, z); 0.25: assumed doubling
 GEOS5_VARIABLES = (("f4", 3),) * 80 + (("f4", 2),) * 185          # paper 004 §IV: 80 3-D, 185 2-D
@@ -62,7 +64,6 @@ def series_boxes(dims: Sequence[int], ranks: int) -> np.ndarray:
 def preview(dims: tuple, ranks: int, variables: tuple, d_tar: int, d_sar: int | None):
     """lodex's series plan for these forced degrees (``d_sar`` None: as far as the decomposition
     allows, one chunk per variable)."""
-    from ..planning import plan_series
     boxes = series_boxes(dims, ranks)
     if d_sar is None:
         d_sar = plan_series(dims, boxes, variables[:1], d_tar=1, d_sar=0).max_sar_levels
@@ -114,7 +115,6 @@ def read_work(layout: str, dims: tuple, ranks: int, variables: tuple, total_step
 
 @functools.lru_cache(maxsize=512)
 def _read_work(layout, dims, ranks, variables, total_steps, var, steps, box, readers, dt, ds) -> ReadWork:
-    from ..planning import split_series_read
     pv = preview(dims, ranks, variables, dt, ds)
     lodex_layout = layout == "star"
     gap, cap = (LODEX_GAP, 0) if lodex_layout else (SIEVE, SIEVE)
@@ -220,7 +220,6 @@ def _write_traffic(layout, dims, ranks, variables, steps, rpn, dt, ds, stripe_si
         msgs[0] = (ranks - rpn) * steps
         return Traffic(f"{layout} ({files} files)", ranks, rpn, fb, np.zeros(files, np.int64),
                        out, inn, msgs, 0, opens=0, max_senders=ranks)
-    from .machines import MACHINES
     striping = next(iter(MACHINES.values())).with_(stripe_size=stripe_size, stripe_count=stripe_count, targets=targets)
     windows = -(-steps // dt)
     sizes = [min(dt, steps - w * dt) for w in range(windows)]
@@ -247,7 +246,6 @@ def _write_traffic(layout, dims, ranks, variables, steps, rpn, dt, ds, stripe_si
 def _window_load(pv, steps: int, striping: Machine) -> tuple[np.ndarray, np.ndarray]:
     """Bytes and requests per target of one window file (file 0): every chunk's data write and
     its block checksums' write (one each, pipelines/series/series_writer.cpp), and rank 0's head."""
-    from .model import write_load
     h = pv.window_head(steps)
     off, size = h["offset"].ravel().astype(np.int64), h["bytes"].ravel().astype(np.int64)
     blocks = -(-size // int(h["block_bytes"]))
@@ -353,7 +351,6 @@ def evaluate(m: Machine, p: dict) -> tuple[float, list[dict]]:
 
 
 def series_points() -> list[dict]:
-    from .validation import published
     return published()["series_points"]
 
 
@@ -364,8 +361,6 @@ def fit_jaguar(base: Machine | None = None) -> Machine:
     every step in one file both layouts open the same files, §IV-B), and its speedup grows with
     the cost of a request, of which NC4 makes many more; the write's falls as the node link gets
     faster, since NetCDF-4's writes pass through one root node and STAR's do not."""
-    from .machines import JAGUAR
-    from .validation import _bisect
     base = base or JAGUAR
     write = next(q for q in series_points() if q["id"] == "star-write")
     read = next(q for q in series_points() if q["id"] == "star-planar-30-one-file")

@@ -15,6 +15,7 @@ import functools
 import numpy as np
 
 from ..errors import InvalidArgumentError
+from ..planners import plan_write
 
 DOMAIN = ((0.0, 0.0, 0.0), (1.0, 1.0, 1.0))
 MAX_RANKS = 1 << 22
@@ -180,7 +181,6 @@ def _split(plan, ranks: int, counts: np.ndarray):
 
 
 def _plan(ranks: int, particles_per_rank: int, partition):
-    from ..planning import plan_write
     counts = np.full(ranks, particles_per_rank, dtype=np.uint64)
     if isinstance(partition, (tuple, list)) and len(partition) == 2 and partition[0] == "adaptive":
         target = partition[1]

@@ -14,7 +14,7 @@ import math
 import os
 from typing import Callable
 
-from .machines import MACHINES, Machine
+from .machines import MACHINES, Machine, cb_aggregators
 from .model import predict
 from .traffic import particle_traffic, shared_file_traffic
 
@@ -172,7 +172,6 @@ def _evaluate(p: dict, machines: dict[str, Machine]) -> tuple:
 
 def _shared(p: dict, m: Machine) -> tuple:
     """The shared-file baseline: below the best partition at the point's scale, or saturating."""
-    from .advisor import cb_aggregators
     ppr = p["particles_per_rank"]
 
     def shared(r: int) -> float:

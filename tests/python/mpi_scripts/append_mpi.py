@@ -30,14 +30,14 @@ def main() -> None:
     steps = [int(s) for s in sys.argv[3:]]
     out = {"rank": rank}
     ds = lodex.open(path, mode="a", comm=comm)
-    g = ds.particles(group)
+    g = ds.particles[group]
     out["steps_before"] = g.steps
     for step in steps:
         data, patch = tu.append_data(rank, size, step)
         g.write(step=step, data=data, patch=patch)
     other = dict(tu.APPEND_SCHEMA, energy="f8")
-    out["redefine_other_schema"] = outcome(lambda: ds.particles(group, schema=other, domain=tu.UNIT))
-    out["redefine_same"] = outcome(lambda: ds.particles(group, schema=tu.APPEND_SCHEMA, domain=tu.UNIT,
+    out["redefine_other_schema"] = outcome(lambda: ds.define_particles(group, schema=other, domain=tu.UNIT))
+    out["redefine_same"] = outcome(lambda: ds.define_particles(group, schema=tu.APPEND_SCHEMA, domain=tu.UNIT,
                                                           partition=(1, 1, 1)))
     first = out["steps_before"][0]
     out["rewrite_existing"] = outcome(lambda: g.write(step=first, data=tu.append_data(rank, size, first)[0],

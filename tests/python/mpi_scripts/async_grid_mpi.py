@@ -58,8 +58,8 @@ def write(outdir: str) -> None:
                 rows[-1]["done"] = p.done()
             gs.write(step, box, gc.write_data(name, gc.box_data(name, step, box)))
         result["grids"][name] = rows
-    sa = a.series("geos", dims=GEOS.dims, variables=GEOS.variables(), d_tar=2, d_sar=1 if size > 1 else 0)
-    ss = s.series("geos", dims=GEOS.dims, variables=GEOS.variables(), d_tar=2, d_sar=1 if size > 1 else 0)
+    sa = a.define_series("geos", dims=GEOS.dims, variables=GEOS.variables(), d_tar=2, d_sar=1 if size > 1 else 0)
+    ss = s.define_series("geos", dims=GEOS.dims, variables=GEOS.variables(), d_tar=2, d_sar=1 if size > 1 else 0)
     for t in range(5):
         box, data = GEOS.local(rank, size, t)
         data = {k: np.array(v) for k, v in data.items()}
@@ -85,7 +85,7 @@ def create(path: str) -> None:
         g = gc.define(ds, FAULT_GRID)
         box = gc.rank_boxes(FAULT_GRID, size)[rank]
         g.write(0, box, gc.write_data(FAULT_GRID, gc.box_data(FAULT_GRID, 0, box)))
-        s = ds.series("geos", dims=GEOS.dims, variables=GEOS.variables(), d_tar=2, d_sar=0)
+        s = ds.define_series("geos", dims=GEOS.dims, variables=GEOS.variables(), d_tar=2, d_sar=0)
         for t in (0, 1):
             s.write(t, *GEOS.local(rank, size, t))
     if rank == 0:
@@ -105,14 +105,14 @@ def outcomes_of(steps) -> list:
 def fault(path: str, kind: str) -> None:
     ds = lodex.open(path, "a", comm=comm)
     if kind == "grid":
-        g = ds.grid(FAULT_GRID)
+        g = ds.grids[FAULT_GRID]
         box = gc.rank_boxes(FAULT_GRID, size)[rank]
         arg = lambda step: gc.write_data(FAULT_GRID, gc.box_data(FAULT_GRID, step, box))   # noqa: E731
         first = g.steps[-1] + 1
         outcome = outcomes_of([("call", lambda: g.write(first, box, arg(first), wait=False)),
                                ("next", lambda: g.write(first + 1, box, arg(first + 1)))])
     else:
-        s = ds.series("geos")
+        s = ds.series["geos"]
         k = s.steps[-1] + 1
         outcome = outcomes_of([("call", lambda: s.write(k, *GEOS.local(rank, size, k), wait=False)),
                                ("call", lambda: s.write(k + 1, *GEOS.local(rank, size, k + 1), wait=False)),

@@ -37,13 +37,13 @@ def write(outdir: str) -> None:
     result = {"profiles": [], "pending": []}
     a = lodex.create(os.path.join(outdir, "async.lodex"), comm=comm)
     s = lodex.create(os.path.join(outdir, "sync.lodex"), comm=comm)
-    ga = a.particles("u", schema=UINTAH_SCHEMA, domain=((0, 0, 0), (1, 1, 1)), partition=PARTITION)
-    gs = s.particles("u", schema=UINTAH_SCHEMA, domain=((0, 0, 0), (1, 1, 1)), partition=PARTITION)
+    ga = a.define_particles("u", schema=UINTAH_SCHEMA, domain=((0, 0, 0), (1, 1, 1)), partition=PARTITION)
+    gs = s.define_particles("u", schema=UINTAH_SCHEMA, domain=((0, 0, 0), (1, 1, 1)), partition=PARTITION)
     last = None
     for step in range(STEPS):
         d = data(step)
         copy = step % 2 == 0
-        p = ga.write(step, d, patch_of(rank, GRID), wait=False, copy=copy)
+        p = ga.write(step, patch_of(rank, GRID), d, wait=False, copy=copy)
         if copy:
             for v in d.values():
                 v[...] = 0   # the caller reuses its arrays at once
@@ -53,7 +53,7 @@ def write(outdir: str) -> None:
             result["profiles"].append(dict(prof))
             result["steps_after_wait"] = ga.steps
         last = p
-        gs.write(step, data(step), patch_of(rank, GRID))
+        gs.write(step, patch_of(rank, GRID), data(step))
     a.close()   # commits the last pending step
     s.close()
     result["last_done"] = last.done()
@@ -64,9 +64,9 @@ def write(outdir: str) -> None:
 def fault(path: str) -> None:
     outcome = None
     ds = lodex.open(path, "a", comm=comm)
-    g = ds.particles("u")
+    g = ds.particles["u"]
     try:
-        p = g.write(1, data(1), patch_of(rank, GRID), wait=False)
+        p = g.write(1, patch_of(rank, GRID), data(1), wait=False)
         p.wait()
     except lodex.Error as e:
         outcome = [type(e).__name__, str(e)]
@@ -84,8 +84,8 @@ if __name__ == "__main__":
         write(sys.argv[2])
     elif sys.argv[1] == "create":
         with lodex.create(sys.argv[2], comm=comm) as ds:
-            ds.particles("u", schema=UINTAH_SCHEMA, domain=((0, 0, 0), (1, 1, 1)),
-                         partition=PARTITION).write(0, data(0), patch_of(rank, GRID))
+            ds.define_particles("u", schema=UINTAH_SCHEMA, domain=((0, 0, 0), (1, 1, 1)),
+                                partition=PARTITION).write(0, patch_of(rank, GRID), data(0))
         if rank == 0:
             tu.emit({"ok": True})
     else:

@@ -152,16 +152,16 @@ def run_case(case: str, workdir: str, comm=None) -> dict:
     ds = lodex.create(path, comm=comm)
     # Serial: one partition (a serial writer with several partitions is tested in
     # test_roundtrip_mpi.py::test_serial_writer_multi_partition_grid).
-    g = ds.particles(GROUP, schema=SCHEMA, domain=DOMAIN,
-                     partition_grid=(1, 1, 1) if comm is None else (2, 2, 2))
+    g = ds.define_particles(GROUP, schema=SCHEMA, domain=DOMAIN,
+                            partition_grid=(1, 1, 1) if comm is None else (2, 2, 2))
     data, patch = good(rank, size, 0)
     g.write(step=0, data=data, patch=patch)
     gf = None
     try:
         if case in WRITE_CASES:
             if case == "factor_misfit":
-                gf = ds.particles("f", schema=SCHEMA, domain=DOMAIN,
-                                  partition=(3, 1, 1) if size == 1 else (2, 1, 1))
+                gf = ds.define_particles("f", schema=SCHEMA, domain=DOMAIN,
+                                         partition=(3, 1, 1) if size == 1 else (2, 1, 1))
                 d, p = good(rank, size, 1)
                 if size == 1:   # 2 patches along x, factor 3
                     p = ((0.0, 0.0, 0.0), (0.5, 1.0, 1.0))
@@ -170,10 +170,10 @@ def run_case(case: str, workdir: str, comm=None) -> dict:
             elif case == "outside_patch":
                 # A factor partition makes its files' boxes of the patches: a particle outside its
                 # rank's patch is refused (grid and adaptive partitions grow the patch, a hint).
-                gf = ds.particles("f", schema=SCHEMA, domain=DOMAIN, partition=(1, 1, 1))
+                gf = ds.define_particles("f", schema=SCHEMA, domain=DOMAIN, partition=(1, 1, 1))
                 _bad_write(case, gf, rank, size)
             elif case == "factor_without_patch":
-                gf = ds.particles("f", schema=SCHEMA, domain=DOMAIN, partition=(1, 1, 1))
+                gf = ds.define_particles("f", schema=SCHEMA, domain=DOMAIN, partition=(1, 1, 1))
                 d, p = good(rank, size, 1)
                 gf.write(step=0, data=d, patch=None if rank == bad_rank(size) else p)
             else:
@@ -192,7 +192,7 @@ def run_case(case: str, workdir: str, comm=None) -> dict:
     if comm is not None:
         comm.Barrier()
     if rank == 0:
-        out["steps_on_disk"] = lodex.open(path).particles(GROUP).steps
+        out["steps_on_disk"] = lodex.open(path).particles[GROUP].steps
     if comm is not None:
         comm.Barrier()
     # A good retry of step 1 must work after the failure.
@@ -225,13 +225,13 @@ def _other(case, workdir, path, ds, g, comm, rank, size):
     elif case == "open_append_missing":
         lodex.open(os.path.join(workdir, "missing.lodex"), mode="a", comm=comm)
     elif case == "read_missing_step":
-        lodex.open(path).particles(GROUP).read(step=99)
+        lodex.open(path).particles[GROUP].read(step=99)
     elif case == "read_unknown_field":
-        lodex.open(path).particles(GROUP).read(step=0, fields=["position", "bogus"])
+        lodex.open(path).particles[GROUP].read(step=0, fields=["position", "bogus"])
     elif case == "group_schema_differs_on_one_rank":
         schema = dict(SCHEMA)
         if rank == bad_rank(size):
             schema["energy"] = "f8"
-        ds.particles("other", schema=schema, domain=DOMAIN)
+        ds.define_particles("other", schema=schema, domain=DOMAIN)
     else:
         raise KeyError(case)

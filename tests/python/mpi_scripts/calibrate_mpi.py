@@ -41,12 +41,13 @@ def main():
     path = os.path.join(directory, "s.lodex")
     ds = lodex.create(path, comm=comm)
     variables = {"T": ("f4", 3)}
-    case("series", lambda: dict(ds.series("a", dims=(8, 8, 4), variables=variables, calibration=cal).meta["settings"]))
+    case("series", lambda: dict(ds.define_series("a", dims=(8, 8, 4), variables=variables,
+                                                 calibration=cal).meta["settings"]))
     missing = os.path.join(directory, "missing.json")
     case("series_missing_file_last_rank",
-         lambda: ds.series("b", dims=(8, 8, 4), variables=variables,
-                           calibration=missing if rank == last else cal).meta["settings"])
-    names = ds.series_names
+         lambda: ds.define_series("b", dims=(8, 8, 4), variables=variables,
+                                  calibration=missing if rank == last else cal).meta["settings"])
+    names = list(ds.series)
     ds.close()
     out["series_names"] = names
 

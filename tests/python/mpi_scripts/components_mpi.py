@@ -43,8 +43,8 @@ def per_component(step: int) -> dict:
 
 def group(ds, layout: str):
     if layout == "aligned":
-        return ds.particles("u", schema=UINTAH_SCHEMA, domain=DOMAIN, partition=GRID)
-    return ds.particles("u", schema=UINTAH_SCHEMA, domain=DOMAIN, partition_grid=(2, 2, 2))
+        return ds.define_particles("u", schema=UINTAH_SCHEMA, domain=DOMAIN, partition=GRID)
+    return ds.define_particles("u", schema=UINTAH_SCHEMA, domain=DOMAIN, partition_grid=(2, 2, 2))
 
 
 def main(outdir: str, layout: str) -> None:
@@ -54,15 +54,15 @@ def main(outdir: str, layout: str) -> None:
     patch = patch_of(rank, GRID)
     kept = []
     for step in range(3):
-        groups["whole"].write(step, whole(step), patch)
-        groups["parts"].write(step, per_component(step), patch)
+        groups["whole"].write(step, patch, whole(step))
+        groups["parts"].write(step, patch, per_component(step))
         d = per_component(step)
-        groups["async_copy"].write(step, d, patch, wait=False, copy=True)
+        groups["async_copy"].write(step, patch, d, wait=False, copy=True)
         for v in d.values():
             for a in (v if isinstance(v, tuple) else (v,)):
                 a[...] = 0   # the caller reuses its arrays at once
         kept.append(per_component(step))   # unchanged until the step is done
-        groups["async_nocopy"].write(step, kept[-1], patch, wait=False, copy=False)
+        groups["async_nocopy"].write(step, patch, kept[-1], wait=False, copy=False)
     paths = {}
     for n, ds in sets.items():
         ds.close()

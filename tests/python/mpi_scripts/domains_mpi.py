@@ -54,10 +54,11 @@ def main(outdir: str, mode: str, partition: str) -> None:
     path = os.path.join(outdir, "run.lodex")
     ds = lodex.create(path, comm=comm)
     if mode == "periodic":
-        g = ds.particles("atoms", SCHEMA, domain=(tuple(LO), tuple(HI)), periodic=True, **partition_kw(partition))
+        g = ds.define_particles("atoms", SCHEMA, domain=(tuple(LO), tuple(HI)), periodic=True,
+                                **partition_kw(partition))
         steps = range(3)
     else:
-        g = ds.particles("atoms", SCHEMA, domain="auto", **partition_kw(partition))
+        g = ds.define_particles("atoms", SCHEMA, domain="auto", **partition_kw(partition))
         steps = range(10)
     for step in steps:
         s = 1 + 0.3 * np.sin(step) if mode == "npt" else 1.0
@@ -67,7 +68,7 @@ def main(outdir: str, mode: str, partition: str) -> None:
         np.savez(os.path.join(outdir, f"in-{step}-{rank}.npz"), **data)
         patch = slab(lo, hi) if partition == "grid" and mode == "periodic" else None
         before = data["position"].copy()
-        g.write(step, data, patch)
+        g.write(step, patch, data)
         assert np.array_equal(data["position"], before), "the caller's positions were changed"
     ds.close()
     if rank == 0:

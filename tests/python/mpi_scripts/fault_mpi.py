@@ -31,9 +31,9 @@ def grid(step: int) -> np.ndarray:
 
 
 def write_step(ds, step: int) -> None:
-    p = ds.particles("p", schema=SCHEMA, domain=((0, 0, 0), (1, 1, 1)), partition_grid=(1, 1, 2))
+    p = ds.define_particles("p", schema=SCHEMA, domain=((0, 0, 0), (1, 1, 1)), partition_grid=(1, 1, 2))
     p.write(step=step, data=particles(step), patch=((0, 0, rank / size), (1, 1, (rank + 1) / size)))
-    ds.grid("g", dims=GRID, dtype="f4", bits_per_block=4, blocks_per_file=2).write(
+    ds.define_grid("g", dims=GRID, dtype="f4", bits_per_block=4, blocks_per_file=2).write(
         step, ((0, 0, 3 * rank), (GRID[0], GRID[1], 3 * rank + 3)), grid(step))
 
 

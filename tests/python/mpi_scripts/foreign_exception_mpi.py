@@ -35,24 +35,24 @@ def particles(comm, step):
 
 def cases(ds, comm):
     """name -> (fault, failing rank, the collective call)."""
-    g, grid, s = ds.particles("p"), ds.grid("g"), ds.series("s")
+    g, grid, s = ds.particles["p"], ds.grids["g"], ds.series["s"]
     z0, z1, box = slab(comm)
     last = comm.size - 1
     return {
-        "particle_write": ("write:1:foreign", 0, lambda: g.write(1, particles(comm, 1))),
+        "particle_write": ("write:1:foreign", 0, lambda: g.write(1, data=particles(comm, 1))),
         "grid_write": ("write:1:foreign", 0, lambda: grid.write(1, box, np.ones((z1 - z0, 8, 8), np.float32))),
         "series_flush": ("write:1:foreign", 0, lambda: (s.write(2, box, {"T": np.ones((z1 - z0, 8, 8), np.float32)}),
                                                          s.flush())),
         "index_build": ("write:1:foreign", 0, lambda: g.build_index(fields=["energy"], steps=[0])),
         "particle_read": ("read:1:foreign", last, lambda: g.read(0, comm=comm)),
-        "value_query": ("read:1:foreign", last, lambda: g.query("energy > 0.5", 0, comm=comm)),
+        "value_query": ("read:1:foreign", last, lambda: g.query(0, "energy > 0.5", comm=comm)),
         "grid_read": ("read:1:foreign", last, lambda: grid.read(0, comm=comm)),
         "series_read": ("read:1:foreign", last, lambda: series_read(s, comm)),
     }
 
 
 def series_read(s, comm):
-    return s.read("T", steps=[0], comm=comm)
+    return s.read(variable="T", steps=[0], comm=comm)
 
 
 def main() -> None:
@@ -60,9 +60,10 @@ def main() -> None:
     path = os.path.join(sys.argv[1], "d.lodex")
     z0, z1, box = slab(comm)
     with lodex.create(path, comm=comm) as ds:
-        ds.particles("p", schema=SCHEMA, domain=DOMAIN, partition_grid=(1, 1, 1)).write(0, particles(comm, 0))
-        ds.grid("g", dims=(8, 8, 8), dtype="f4").write(0, box, np.zeros((z1 - z0, 8, 8), np.float32))
-        s = ds.series("s", dims=(8, 8, 8), variables={"T": "f4"}, d_tar=2, d_sar=0)
+        g = ds.define_particles("p", schema=SCHEMA, domain=DOMAIN, partition_grid=(1, 1, 1))
+        g.write(0, data=particles(comm, 0))
+        ds.define_grid("g", dims=(8, 8, 8), dtype="f4").write(0, box, np.zeros((z1 - z0, 8, 8), np.float32))
+        s = ds.define_series("s", dims=(8, 8, 8), variables={"T": "f4"}, d_tar=2, d_sar=0)
         for t in (0, 1):
             s.write(t, box, {"T": np.full((z1 - z0, 8, 8), t, np.float32)})
     results = {}
@@ -79,7 +80,7 @@ def main() -> None:
                 _lodex._inject_fault(None)
             results[name] = comm.gather(out, root=0)
         # The dataset still works: a collective read of what was committed before.
-        after = int(ds.particles("p").read(0, comm=comm)["energy"].size)
+        after = int(ds.particles["p"].read(0, comm=comm)["energy"].size)
     after = comm.allreduce(after)
     if comm.rank == 0:
         tu.emit({"size": comm.size, "cases": results, "after": after})

@@ -88,11 +88,12 @@ class Trial:
     def groups(self, ds):
         out = {}
         if self.kind in ("particles", "index", "truncate"):
-            out["p"] = ds.particles("p", schema=SCHEMA, domain=tu.UNIT, partition_grid=(1, 1, 2))
+            out["p"] = ds.define_particles("p", schema=SCHEMA, domain=tu.UNIT, partition_grid=(1, 1, 2))
         if self.kind in ("grid", "truncate"):
-            out["g"] = ds.grid("g", dims=self.p["grid"], dtype="f4", bits_per_block=12, blocks_per_file=4)
+            out["g"] = ds.define_grid("g", dims=self.p["grid"], dtype="f4", bits_per_block=12, blocks_per_file=4)
         if self.kind == "series":
-            out["s"] = ds.series("s", dims=self.p["series"], variables={"T": ("f4", 3)}, d_tar=self.p["d_tar"], d_sar=0)
+            out["s"] = ds.define_series("s", dims=self.p["series"], variables={"T": ("f4", 3)}, d_tar=self.p["d_tar"],
+                                        d_sar=0)
         return out
 
     def write(self, gs: dict, name: str, step: int) -> None:

@@ -78,14 +78,14 @@ def _bad_write(case: str, ds, rank: int, n: int, culprit: bool):
     """The bad write of ``case`` (``culprit``: this rank holds the bad input)."""
     box = slab(rank, n)
     (x0, y0, z0), (x1, y1, z1) = box
-    g, m = ds.grid("g"), ds.grid("m")
+    g, m = ds.grids["g"], ds.grids["m"]
     if case == "step_twice":
         return g.write(0, box=box, data=good("g", 0, box))
     if case == "step_back":
         g.write(2, box=box, data=good("g", 2, box))
         return g.write(1, box=box, data=good("g", 1, box))
     if case == "step_one_then_zero":   # a new grid: step 1, then step 0
-        h = ds.grid("h", dims=DIMS, dtype="f4", **GRID_KW)
+        h = ds.define_grid("h", dims=DIMS, dtype="f4", **GRID_KW)
         h.write(1, box=box, data=good("g", 1, box))
         return h.write(0, box=box, data=good("g", 0, box))
     if case == "step_negative":
@@ -147,7 +147,7 @@ def _bad_define(case: str, ds, culprit: bool):
             "compression": dict(compression="lz4"),
             "dims_zero": dict(dims=(10, 0, 7)),
         }[case])
-    return ds.grid("new", **kw)
+    return ds.define_grid("new", **kw)
 
 
 def run_case(case: str, workdir: str, comm, rank: int, n: int) -> dict:
@@ -158,8 +158,8 @@ def run_case(case: str, workdir: str, comm, rank: int, n: int) -> dict:
     path = os.path.join(workdir, f"bad-{case}.lodex")
     ds = lodex.create(path, comm=comm)
     box = slab(rank, n)
-    g = ds.grid("g", dims=DIMS, dtype="f4", **GRID_KW)
-    m = ds.grid("m", dims=DIMS, fields={"a": "f4", "b": ("i2", 2)}, **GRID_KW)
+    g = ds.define_grid("g", dims=DIMS, dtype="f4", **GRID_KW)
+    m = ds.define_grid("m", dims=DIMS, fields={"a": "f4", "b": ("i2", 2)}, **GRID_KW)
     g.write(0, box=box, data=good("g", 0, box))
     m.write(0, box=box, data=good("m", 0, box))
     out = {"error": None}
@@ -182,7 +182,7 @@ def run_case(case: str, workdir: str, comm, rank: int, n: int) -> dict:
     nxt = max(g.steps) + 1
     try:
         if stage == "define":
-            h = ds.grid("new", dims=DIMS, dtype="f4", **GRID_KW)
+            h = ds.define_grid("new", dims=DIMS, dtype="f4", **GRID_KW)
             h.write(0, box=box, data=good("g", 0, box))
             out["retry_ok"] = bool(np.array_equal(h.read(0), full("g", 0)))
         else:
@@ -196,8 +196,8 @@ def run_case(case: str, workdir: str, comm, rank: int, n: int) -> dict:
     ds.close()
     # A reader of the closed dataset sees the committed steps only, all exact.
     r = lodex.open(path)
-    out["reopened_steps"] = r.grid("g").steps
-    out["reopened_ok"] = all(np.array_equal(r.grid("g").read(s), full("g", s)) for s in r.grid("g").steps)
+    out["reopened_steps"] = r.grids["g"].steps
+    out["reopened_ok"] = all(np.array_equal(r.grids["g"].read(s), full("g", s)) for s in r.grids["g"].steps)
     return out
 
 
@@ -210,14 +210,14 @@ def read_errors(workdir: str, comm, rank: int) -> dict:
     a = np.arange(16 ** 3, dtype=np.float32).reshape(16, 16, 16)
     if rank == 0:
         ds = lodex.create(path)
-        g = ds.grid("raw", dims=(16, 16, 16), dtype="f4", bits_per_block=6, blocks_per_file=1)
+        g = ds.define_grid("raw", dims=(16, 16, 16), dtype="f4", bits_per_block=6, blocks_per_file=1)
         g.write(0, box=((0, 0, 0), (16, 16, 16)), data=a)
         g.write(1, box=((0, 0, 0), (16, 16, 16)), data=a + 1)
         ds.close()
         d = os.path.join(path, "raw", "time_000001")
         os.truncate(os.path.join(d, sorted(os.listdir(d))[-1]), 100)
     comm.Barrier()
-    g = lodex.open(path).grid("raw")
+    g = lodex.open(path).grids["raw"]
     out = {}
     for what, kw in (("damaged", dict(step=1)), ("bad_resolution", dict(step=0, resolution=99 if rank == 1 else None))):
         try:

@@ -17,7 +17,7 @@ import lodex_testutil as tu
 def main() -> None:
     comm = MPI.COMM_WORLD
     ds = lodex.create(sys.argv[1], comm=comm)
-    g = ds.grid("g", dims=(4, 4, 4), dtype="f4")
+    g = ds.define_grid("g", dims=(4, 4, 4), dtype="f4")
     out = None
     try:
         if comm.rank == 1:

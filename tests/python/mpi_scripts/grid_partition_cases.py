@@ -214,8 +214,8 @@ def define(ds, name: str, case: dict, **override):
     specs = case["fields"]
     if list(specs) == [name]:
         dtype, comps = field_specs(case)[name]
-        return ds.grid(name, dims=case["dims"], dtype=dtype, components=comps, **kw)
-    return ds.grid(name, dims=case["dims"], fields=specs, **kw)
+        return ds.define_grid(name, dims=case["dims"], dtype=dtype, components=comps, **kw)
+    return ds.define_grid(name, dims=case["dims"], fields=specs, **kw)
 
 
 # ------------------------------------------------------------------------------ worker loops
@@ -276,7 +276,7 @@ def parallel_reads(path: str, n_written: int, comm) -> tuple[dict, list]:
     for name, case in cases(n_written).items():
         if case["kw"]["index_space"] != "local":
             continue
-        g = ds.grid(name)
+        g = ds.grids[name]
         for j, (field, step, box, res) in enumerate(read_requests(name, case, g)):
             a = g.read(step, box=box, resolution=res, field=field, comm=comm)
             key = f"{name}-{j}"
@@ -343,7 +343,7 @@ def cross_errors(workdir: str, comm, rank: int, n: int) -> dict:
         except Exception as e:   # noqa: BLE001
             o["retry"] = [type(e).__name__, str(e)]
         ds.close()
-        o["reopened_steps"] = lodex.open(path).grid(name).steps
+        o["reopened_steps"] = lodex.open(path).grids[name].steps
         out[name] = o
     return out
 
@@ -354,7 +354,7 @@ def default_bpb_local(workdir: str, comm, rank: int, n: int) -> dict:
     import lodex
     case = _case(DL, {"dflt": "f4"}, None, 2, "local", "localized", False, [0], None, 256, "lattice")
     ds = lodex.create(os.path.join(workdir, "dflt.lodex"), comm=comm)
-    g = ds.grid("dflt", dims=DL, dtype="f4", partitions=2, index_space="local")
+    g = ds.define_grid("dflt", dims=DL, dtype="f4", partitions=2, index_space="local")
     box = rank_boxes("dflt", case, n)[rank]
     o = {"error": None, "bits_per_block": g.bits_per_block}
     try:
@@ -381,7 +381,7 @@ def append_more(path: str, comm, rank: int, n: int) -> dict:
     out = {}
     for name in APPEND_MORE:
         case = cs[name]
-        g = ds.grid(name)
+        g = ds.grids[name]
         step = g.steps[-1] + 1
         box = rank_boxes(name, case, n)[rank]
         g.write(step, box=box, data=box_data(name, case, step, box))

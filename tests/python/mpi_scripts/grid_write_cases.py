@@ -181,15 +181,15 @@ def box_data(name: str, step: int, box) -> dict[str, np.ndarray]:
 
 
 def define(ds, name: str, **override):
-    """Dataset.grid(...) for a case (``override`` replaces keywords, for redefinition tests)."""
+    """Dataset.define_grid(...) for a case (``override`` replaces keywords, for redefinition tests)."""
     c = CASES[name]
     kw = dict(c["kw"])
     kw.update(override)
     specs = c["fields"]
     if list(specs) == [name]:
         dtype, comps = field_specs(name)[name]
-        return ds.grid(name, dims=c["dims"], dtype=dtype, components=comps, **kw)
-    return ds.grid(name, dims=c["dims"], fields=specs, **kw)
+        return ds.define_grid(name, dims=c["dims"], dtype=dtype, components=comps, **kw)
+    return ds.define_grid(name, dims=c["dims"], fields=specs, **kw)
 
 
 def write_data(name: str, data: dict):
@@ -225,7 +225,7 @@ def append_steps(path: str, comm, rank: int, n: int) -> dict:
     out = {}
     ds = lodex.open(path, mode="a", comm=comm)
     for name, step, decomp in APPEND:
-        g = define(ds, name) if name == "p3" else ds.grid(name)   # same definition / none at all
+        g = define(ds, name) if name == "p3" else ds.grids[name]   # same definition / none at all
         box = decompose(decomp, CASES[name]["dims"], n)[rank]
         g.write(step, box=box, data=write_data(name, box_data(name, step, box)))
         out[name] = g.steps
@@ -241,7 +241,7 @@ def append_steps(path: str, comm, rank: int, n: int) -> dict:
     except Exception as e:   # noqa: BLE001 - reported to the test
         out["redefine"] = [type(e).__name__, str(e)]
     try:
-        ds.grid("zip", dims=(33, 17, 10), dtype="f4", bits_per_block=8, blocks_per_file=4, compression="zip")
+        ds.define_grid("zip", dims=(33, 17, 10), dtype="f4", bits_per_block=8, blocks_per_file=4, compression="zip")
         out["redefine_dims"] = None
     except Exception as e:   # noqa: BLE001
         out["redefine_dims"] = [type(e).__name__, str(e)]
@@ -255,7 +255,7 @@ def all_steps(name: str) -> list[int]:
 
 
 # Collective reads (comm=...) of a written dataset: (case, field, step, box, resolution, api);
-# api "grid": Dataset.grid(case).read, "idx": lodex.open_idx(idx_path).read.
+# api "grid": Dataset.grids[name].read, "idx": lodex.open_idx(idx_path).read.
 PAR_READS = [
     ("multi", "b", 2, None, None, "grid"),
     ("multi", "c", 0, None, 9, "grid"),
@@ -275,7 +275,7 @@ def parallel_reads(path: str, comm) -> tuple[dict, list]:
     ds = lodex.open(path)
     arrays, boxes = {}, []
     for i, (name, field, step, box, res, api) in enumerate(PAR_READS):
-        g = ds.grid(name) if api == "grid" else lodex.open_idx(ds.grid(name).idx_path)
+        g = ds.grids[name] if api == "grid" else lodex.open_idx(ds.grids[name].idx_path)
         a = g.read(step, box=box, resolution=res, field=field, comm=comm)
         arrays[str(i)] = a
         lb = g.last_read_box
@@ -294,7 +294,7 @@ def append_more(path: str, comm, rank: int, n: int) -> dict:
     ds = lodex.open(path, mode="a", comm=comm)
     out = {}
     for name, decomp in APPEND_MORE:
-        g = ds.grid(name)
+        g = ds.grids[name]
         step = g.steps[-1] + 1
         box = decompose(decomp, CASES[name]["dims"], n)[rank]
         g.write(step, box=box, data=write_data(name, box_data(name, step, box)))
@@ -381,7 +381,7 @@ def fuzz_write(path: str, comm, rank: int, n: int, seeds) -> list:
     for seed in seeds:
         spec = fuzz_spec(seed, n)
         nd = len(spec["dims"])
-        g = ds.grid(f"z{seed}", dims=spec["dims"], fields=spec["fields"], **spec["kw"])
+        g = ds.define_grid(f"z{seed}", dims=spec["dims"], fields=spec["fields"], **spec["kw"])
         box = spec["boxes"][rank]
         for step in spec["steps"]:
             data = {}
@@ -423,7 +423,7 @@ def fuzz_reads(path: str, comm, n: int) -> list:
     out = []
     for seed in FUZZ_SEEDS:
         spec = fuzz_spec(seed, n)
-        g = ds.grid(f"z{seed}")
+        g = ds.grids[f"z{seed}"]
         nd = len(spec["dims"])
         rng = np.random.default_rng([777, seed])
         for i in range(3):

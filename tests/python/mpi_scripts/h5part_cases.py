@@ -57,18 +57,18 @@ def mixed_step(step: int) -> dict:
 
 def write_vpic(path: str) -> None:
     with lodex.create(path) as ds:
-        g = ds.particles(GROUP, schema=VPIC_SCHEMA, domain=VPIC_DOMAIN, partition_grid=(2, 2, 1),
-                         lod={"level0_max": 64, "brick_target": 64})
+        g = ds.define_particles(GROUP, schema=VPIC_SCHEMA, domain=VPIC_DOMAIN, partition_grid=(2, 2, 1),
+                                lod={"level0_max": 64, "brick_target": 64})
         for s in VPIC_STEPS:
-            g.write(s, vpic_step(s))
+            g.write(s, data=vpic_step(s))
 
 
 def write_mixed(path: str) -> None:
     with lodex.create(path) as ds:
-        g = ds.particles(GROUP, schema=MIXED_SCHEMA, domain=MIXED_DOMAIN, partition_grid=(2, 1, 1),
-                         lod={"level0_max": 32, "brick_target": 32})
+        g = ds.define_particles(GROUP, schema=MIXED_SCHEMA, domain=MIXED_DOMAIN, partition_grid=(2, 1, 1),
+                                lod={"level0_max": 32, "brick_target": 32})
         for s in MIXED_COUNTS:
-            g.write(s, mixed_step(s))
+            g.write(s, data=mixed_step(s))
 
 
 # ---------------------------------------------------------------------------------------------

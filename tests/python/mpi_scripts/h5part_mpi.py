@@ -58,7 +58,7 @@ def do_import(comm, argv: list[str]) -> None:
         if task == "bad_domain":
             return task, outcome(lambda: ds.import_h5part(first_src, "small", domain=((0, 0, 0), (1, 1, 1))).steps)
         if task == "groups":
-            return task, sorted(ds.groups)
+            return task, sorted(ds.particles)
         raise ValueError(task)
 
     tasks = [f"import:{n}" for n, _ in sources] + ["bad", "again", "rank_missing", "bad_domain", "groups"]
@@ -68,7 +68,7 @@ def do_import(comm, argv: list[str]) -> None:
 
 def do_export(comm, argv: list[str]) -> None:
     src, out = argv
-    g = lodex.open(src).particles(GROUP)
+    g = lodex.open(src).particles[GROUP]
 
     def handle(task: str):
         if task == "export":

@@ -40,6 +40,6 @@ def grids(size: int) -> dict:
 def write_all(ds, rank: int, size: int) -> None:
     for name, kw in grids(size).items():
         lo, hi = parts_box(rank) if name == "parts" else slab(rank, size)
-        g = ds.grid(name, dims=DIMS, **kw)
+        g = ds.define_grid(name, dims=DIMS, **kw)
         for step in STEPS:
             g.write(step, (lo, hi), {f: field(f, step)[lo[2]:hi[2], lo[1]:hi[1], lo[0]:hi[0]] for f in kw["fields"]})

@@ -49,9 +49,9 @@ def main() -> None:
         rank, size = comm.rank, comm.size
     import lodex
     ds = lodex.open(path, "a", comm=comm) if os.path.exists(path) else lodex.create(path, comm=comm)
-    p = ds.particles("p", schema=SCHEMA, domain=((0, 0, 0), (1, 1, 1)), partition_grid=(1, 1, 2))
-    g = ds.grid("g", dims=GRID, dtype="f4", bits_per_block=5, blocks_per_file=2)
-    s = ds.series("s", dims=SERIES, variables={"T": ("f4", 3)}, d_tar=2, d_sar=0)
+    p = ds.define_particles("p", schema=SCHEMA, domain=((0, 0, 0), (1, 1, 1)), partition_grid=(1, 1, 2))
+    g = ds.define_grid("g", dims=GRID, dtype="f4", bits_per_block=5, blocks_per_file=2)
+    s = ds.define_series("s", dims=SERIES, variables={"T": ("f4", 3)}, d_tar=2, d_sar=0)
     say = (lambda line: (sys.stdout.write(line + "\n"), sys.stdout.flush())) if rank == 0 else (lambda line: None)
     say("ready")
     z0, z1 = z_range(GRID[2], rank, size)
@@ -59,7 +59,8 @@ def main() -> None:
     for step in range(steps):
         pending = None
         if step not in p.steps:
-            kw = dict(step=step, data=particles(step, rank, size), patch=((0, 0, rank / size), (1, 1, (rank + 1) / size)))
+            kw = dict(step=step, data=particles(step, rank, size),
+                      patch=((0, 0, rank / size), (1, 1, (rank + 1) / size)))
             if step % 2:   # asynchronous: pending while the grid step runs, so kills land there too
                 pending = p.write(**kw, wait=False)
             else:

@@ -49,10 +49,10 @@ def main(outdir: str, mode: str) -> None:
     ds = lodex.create(os.path.join(outdir, "melt.lodex"), comm=comm)
     schema = {"position": ("f8", 3), "id": ("i8", 1), "velocity": ("f8", 3)}
     if mode == "nve":
-        g = ds.particles("atoms", schema, domain=(tuple(box_lo), tuple(box_hi)), periodic=True,
-                         partition_grid=(2, 2, 2))
+        g = ds.define_particles("atoms", schema, domain=(tuple(box_lo), tuple(box_hi)), periodic=True,
+                                partition_grid=(2, 2, 2))
     else:
-        g = ds.particles("atoms", schema, domain="auto", partition_grid=(2, 2, 2))
+        g = ds.define_particles("atoms", schema, domain="auto", partition_grid=(2, 2, 2))
     outside = 0
     steps = []
     for k in range(6):
@@ -68,7 +68,7 @@ def main(outdir: str, mode: str) -> None:
         patch = None
         if mode == "nve":
             patch = (tuple(lmp.extract_global("sublo")), tuple(lmp.extract_global("subhi")))
-        g.write(step, {"position": x, "id": ids, "velocity": v}, patch)
+        g.write(step, patch, {"position": x, "id": ids, "velocity": v})
         steps.append(int(step))
     ds.close()
     total_outside = comm.allreduce(outside)

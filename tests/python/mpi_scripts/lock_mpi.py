@@ -19,8 +19,8 @@ def main() -> None:
     try:
         with lodex.open(path, mode="a", comm=comm) as ds:
             data, patch = tu.append_data(comm.rank, comm.size, step)
-            ds.particles("p").write(step=step, data=data, patch=patch)
-            out["steps"] = ds.particles("p").steps
+            ds.particles["p"].write(step=step, data=data, patch=patch)
+            out["steps"] = ds.particles["p"].steps
     except lodex.Error as e:
         out["error"] = type(e).__name__
         out["message"] = str(e)

@@ -23,19 +23,20 @@ DOMAIN = ((0.0, 0.0, 0.0), (1.0, 1.0, 1.0))
 
 def cases(ds, path, other, odd: bool, comm):
     """name -> the collective call; `odd` on the last rank only."""
-    g = ds.particles("p")
-    grid = ds.grid("g")
-    series = ds.series("s")
+    g = ds.particles["p"]
+    grid = ds.grids["g"]
+    series = ds.series["s"]
     half = ((0.0, 0.0, 0.0), (0.5, 1.0, 1.0))
     return {
-        "query_text": lambda: g.query("id >= 150" if odd else "id >= 0", 0, comm=comm).count,
-        "query_step": lambda: g.query("id >= 0", 1 if odd else 0, comm=comm).count,
-        "query_box": lambda: g.query("id >= 0", 0, box=half if odd else None, comm=comm).count,
+        "query_text": lambda: g.query(0, "id >= 150" if odd else "id >= 0", comm=comm).count,
+        "query_step": lambda: g.query(1 if odd else 0, "id >= 0", comm=comm).count,
+        "query_box": lambda: g.query(0, "id >= 0", box=half if odd else None, comm=comm).count,
         "grid_read_step": lambda: grid.read(1 if odd else 0, comm=comm).sum(),
         "grid_read_box": lambda: grid.read(0, box=((0, 0, 0), (4, 8, 8)) if odd else None, comm=comm).sum(),
         "grid_read_resolution": lambda: grid.read(0, resolution=3 if odd else None, comm=comm).sum(),
-        "series_read_steps": lambda: series.read("T", steps=[1] if odd else [0, 1], comm=comm).sum(),
-        "series_read_box": lambda: series.read("T", box=((0, 0, 0), (4, 8, 8)) if odd else None, comm=comm).sum(),
+        "series_read_steps": lambda: series.read(variable="T", steps=[1] if odd else [0, 1], comm=comm).sum(),
+        "series_read_box": lambda: series.read(variable="T", box=((0, 0, 0), (4, 8, 8)) if odd else None,
+                                               comm=comm).sum(),
         "series_read_variable": lambda: series.read("U" if odd else "T", comm=comm).sum(),
         "open_mode": lambda: lodex.open(path, mode="r" if odd else "a", comm=comm).close(),
         "create_path": lambda: lodex.create(other + ("-odd" if odd else ""), comm=comm).close(),
@@ -44,14 +45,14 @@ def cases(ds, path, other, odd: bool, comm):
 
 def write(path, comm):
     with lodex.create(path, comm=comm) as ds:
-        g = ds.particles("p", schema=SCHEMA, domain=DOMAIN, partition_grid=(1, 1, 1))
-        grid = ds.grid("g", dims=(8, 8, 8), dtype="f4")
-        s = ds.series("s", dims=(8, 8, 8), variables={"T": "f4", "U": "f4"})
+        g = ds.define_particles("p", schema=SCHEMA, domain=DOMAIN, partition_grid=(1, 1, 1))
+        grid = ds.define_grid("g", dims=(8, 8, 8), dtype="f4")
+        s = ds.define_series("s", dims=(8, 8, 8), variables={"T": "f4", "U": "f4"})
         z0, z1 = comm.rank * 8 // comm.size, (comm.rank + 1) * 8 // comm.size   # a slab per rank
         box = ((0, 0, z0), (8, 8, z1))
         for step in (0, 1):
             rng = np.random.default_rng(comm.rank + 10 * step)
-            g.write(step, {"position": rng.random((50, 3)), "id": comm.rank * 100 + np.arange(50, dtype=np.int64)})
+            g.write(step, data={"position": rng.random((50, 3)), "id": comm.rank * 100 + np.arange(50, dtype=np.int64)})
             grid.write(step, box, np.full((z1 - z0, 8, 8), step + 1, np.float32))
             s.write(step, box, {"T": np.full((z1 - z0, 8, 8), step + 1, np.float32),
                                 "U": np.zeros((z1 - z0, 8, 8), np.float32)})

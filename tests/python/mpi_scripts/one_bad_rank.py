@@ -22,23 +22,23 @@ DOMAIN = ((0.0, 0.0, 0.0), (1.0, 1.0, 1.0))
 
 def cases(ds, bad: bool, comm):
     """name -> the collective call; `bad` on the last rank only."""
-    g = ds.particles("p")
-    grid = ds.grid("g")
-    series = ds.series("s")
+    g = ds.particles["p"]
+    grid = ds.grids["g"]
+    series = ds.series["s"]
     return {
-        "define_particles": lambda: ds.particles("q", schema=SCHEMA, domain=DOMAIN,
-                                                 partition=(0, 1, 1) if bad else (1, 1, 1)),
-        "define_grid": lambda: ds.grid("h", dims=(8, 8, -1 if bad else 8), dtype="f4"),
-        "define_series": lambda: ds.series("t", dims=(8, 8, 8), variables={"T": "f4"},
-                                           d_tar=0 if bad else None),
-        "series_calibration": lambda: ds.series("u", dims=(8, 8, 8), variables={"T": "f4"},
-                                                calibration={"bw_io": 1e9, "cc": 1e-3, "ts": 1e-3},
-                                                cc=1e-3 if bad else None),
+        "define_particles": lambda: ds.define_particles("q", schema=SCHEMA, domain=DOMAIN,
+                                                        partition=(0, 1, 1) if bad else (1, 1, 1)),
+        "define_grid": lambda: ds.define_grid("h", dims=(8, 8, -1 if bad else 8), dtype="f4"),
+        "define_series": lambda: ds.define_series("t", dims=(8, 8, 8), variables={"T": "f4"},
+                                                  d_tar=0 if bad else None),
+        "series_calibration": lambda: ds.define_series("u", dims=(8, 8, 8), variables={"T": "f4"},
+                                                       calibration={"bw_io": 1e9, "cc": 1e-3, "ts": 1e-3},
+                                                       cc=1e-3 if bad else None),
         "read": lambda: g.read(0, comm=comm, box="nowhere" if bad else None),
         "refine": lambda: g.refine(0, comm=comm, readers=0 if bad else None),
-        "query": lambda: g.query("id >= 0", 0, comm=comm, level=-1 if bad else None),
+        "query": lambda: g.query(0, "id >= 0", comm=comm, level=-1 if bad else None),
         "grid_read": lambda: grid.read(0, comm=comm, resolution=-5 if bad else None),
-        "series_read": lambda: series.read("T", steps="x" if bad else None, comm=comm),
+        "series_read": lambda: series.read(variable="T", steps="x" if bad else None, comm=comm),
     }
 
 
@@ -47,14 +47,14 @@ def main() -> None:
     workdir = sys.argv[1]
     path = os.path.join(workdir, "d.lodex")
     with lodex.create(path, comm=comm) as ds:
-        g = ds.particles("p", schema=SCHEMA, domain=DOMAIN, partition_grid=(1, 1, 1))
+        g = ds.define_particles("p", schema=SCHEMA, domain=DOMAIN, partition_grid=(1, 1, 1))
         rng = np.random.default_rng(comm.rank)
-        g.write(0, {"position": rng.random((50, 3)), "id": comm.rank * 100 + np.arange(50, dtype=np.int64)})
-        grid = ds.grid("g", dims=(8, 8, 8), dtype="f4")
+        g.write(0, data={"position": rng.random((50, 3)), "id": comm.rank * 100 + np.arange(50, dtype=np.int64)})
+        grid = ds.define_grid("g", dims=(8, 8, 8), dtype="f4")
         z0, z1 = comm.rank * 8 // comm.size, (comm.rank + 1) * 8 // comm.size   # a slab per rank
         box = ((0, 0, z0), (8, 8, z1))
         grid.write(0, box, np.zeros((z1 - z0, 8, 8), np.float32))
-        s = ds.series("s", dims=(8, 8, 8), variables={"T": "f4"})
+        s = ds.define_series("s", dims=(8, 8, 8), variables={"T": "f4"})
         s.write(0, box, {"T": np.ones((z1 - z0, 8, 8), np.float32)})
     ds = lodex.open(path, mode="a", comm=comm)
     bad = comm.rank == comm.size - 1

@@ -27,7 +27,7 @@ def main() -> None:
         kw = dict(case.get("kw", {}))
         kw.update(case.get("rank_kw", {}).get(str(comm.rank), {}))
         try:
-            g = lodex.open(case["path"]).particles("p")
+            g = lodex.open(case["path"]).particles["p"]
             got = g.read(case["step"], comm=comm, **kw)
             out = ["ok", len(got["id"]), sorted(int(v) for v in got["id"])]
         except Exception as e:   # noqa: BLE001 - reported to the test

@@ -35,7 +35,7 @@ def write(kind: str, path: str) -> None:
     data, patch = rt.parallel_rank_data(kind, comm.rank, comm.size)
     ds = lodex.create(path, comm=comm)
     kw = {"partition": spec["dims"]} if spec["mode"] == "factor" else {"partition_grid": spec["dims"]}
-    g = ds.particles("p", schema=rt.parallel_schema(kind), domain=spec["domain"], lod=spec["lod"], **kw)
+    g = ds.define_particles("p", schema=rt.parallel_schema(kind), domain=spec["domain"], lod=spec["lod"], **kw)
     g.write(step=0, data=data, patch=patch)
     ds.close()
     if comm.rank == 0:
@@ -113,7 +113,7 @@ def read(outdir: str, pairs: list[tuple[str, str]]) -> None:
     saved = {}
     for kind, path in pairs:
         checker = Checker(kind)
-        g = lodex.open(path).particles("p")
+        g = lodex.open(path).particles["p"]
         per_variant = {}
         for variant in rt.parallel_variants():
             out, ids = run_variant(g, kind, variant, comm, checker)

@@ -19,7 +19,7 @@ rank, size = comm.rank, comm.size
 dims = (6, 4, 3 * size)
 box = ((0, 0, 3 * rank), (dims[0], dims[1], 3 * rank + 3))
 ds = lodex.create(sys.argv[1], comm=comm)
-s = ds.series("s", dims=dims, variables={"T": ("f4", 3)}, d_tar=8, d_sar=0, max_window_seconds=0.5)
+s = ds.define_series("s", dims=dims, variables={"T": ("f4", 3)}, d_tar=8, d_sar=0, max_window_seconds=0.5)
 seen = []
 for step in range(3):
     if rank == 0 and step == 1:

@@ -14,7 +14,7 @@ def full(name: str, steps) -> np.ndarray:
 
 
 def expected(name: str, steps, box) -> np.ndarray:
-    """What Series.read(name, steps, box) must return (steps: an int, a list or None = all)."""
+    """What Series.read(steps, box, name) must return (steps: an int, a list or None = all)."""
     single = isinstance(steps, int)
     a = full(name, [steps] if single else (range(GEOS.steps) if steps is None else steps))
     if box is not None:

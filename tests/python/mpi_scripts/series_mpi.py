@@ -22,7 +22,7 @@ from series_data import GEOS, PATTERNS, expected
 def write(path, d_tar, d_sar, steps):
     comm = MPI.COMM_WORLD
     ds = lodex.create(path, comm=comm)
-    s = ds.series("geos", dims=GEOS.dims, variables=GEOS.variables(), d_tar=d_tar, d_sar=d_sar)
+    s = ds.define_series("geos", dims=GEOS.dims, variables=GEOS.variables(), d_tar=d_tar, d_sar=d_sar)
     flushed_after = []
     for t in range(steps):
         box, data = GEOS.local(comm.rank, comm.size, t)
@@ -30,7 +30,7 @@ def write(path, d_tar, d_sar, steps):
         flushed_after.append(len(s.steps))
     buffered = s.buffered_steps
     ds.close()
-    r = lodex.open(path).series("geos")
+    r = lodex.open(path).series["geos"]
     if comm.rank == 0:
         emit({"ranks": comm.size, "d_tar": r.meta["d_tar"], "d_sar": r.meta["d_sar"], "cuts": r.meta["cuts"],
               "windows": [w["steps"] for w in r.meta["windows"]], "flushed_after": flushed_after,
@@ -39,11 +39,11 @@ def write(path, d_tar, d_sar, steps):
 
 def read(path):
     comm = MPI.COMM_WORLD
-    s = lodex.open(path).series("geos")
+    s = lodex.open(path).series["geos"]
     steps = s.steps
     checked = 0
     for name, var_steps, box in PATTERNS(steps):
-        part = s.read(name, steps=var_steps, box=box, comm=comm)
+        part = s.read(variable=name, steps=var_steps, box=box, comm=comm)
         part_steps, lo, hi = s.last_read_box
         parts = comm.gather((part, part_steps, lo, hi), root=0)
         if comm.rank == 0:
@@ -89,7 +89,7 @@ def errors(path):
             out[label] = [type(e).__name__, str(e)]
 
     variables = GEOS.variables()
-    s = ds.series("geos", dims=GEOS.dims, variables=variables, d_tar=2)
+    s = ds.define_series("geos", dims=GEOS.dims, variables=variables, d_tar=2)
     last = size - 1
 
     def data_for(t):
@@ -145,12 +145,12 @@ def errors(path):
     if size > 1:
         case("box_changes", moved_box)
     case("good_step_3", lambda: s.write(3, *data_for(3)))   # buffered
-    case("read_buffered", lambda: s.read("T", steps=3))
+    case("read_buffered", lambda: s.read(variable="T", steps=3))
     steps_before_close = s.steps
-    small = ds.series("tiny", dims=GEOS.dims, variables=variables, memory_budget=1000)
+    small = ds.define_series("tiny", dims=GEOS.dims, variables=variables, memory_budget=1000)
     case("budget_too_small", lambda: small.write(0, *data_for(0)))
     ds.close()
-    r = lodex.open(path).series("geos")
+    r = lodex.open(path).series["geos"]
     final = r.steps
     ok = all(np.array_equal(r.read(n, steps=final), expected(n, final, None)) for n in GEOS.names)
     gathered = comm.gather(out, root=0)

@@ -56,13 +56,13 @@ def series(run: int, step: int, size: int) -> np.ndarray:
 
 def groups(ds, size: int) -> dict:
     out = {
-        "p": ds.particles("p", schema=SCHEMA, domain=((0, 0, 0), (1, 1, 1)), partition_grid=(size, 1, 1)),
-        "g": ds.grid("g", dims=grid_dims(size), dtype="f4", bits_per_block=4, blocks_per_file=2),
-        "s": ds.series("s", dims=series_dims(size), variables={"T": ("f4", 3)}, d_tar=5, d_sar=0),
+        "p": ds.define_particles("p", schema=SCHEMA, domain=((0, 0, 0), (1, 1, 1)), partition_grid=(size, 1, 1)),
+        "g": ds.define_grid("g", dims=grid_dims(size), dtype="f4", bits_per_block=4, blocks_per_file=2),
+        "s": ds.define_series("s", dims=series_dims(size), variables={"T": ("f4", 3)}, d_tar=5, d_sar=0),
     }
     if size == 2:
-        out["gl"] = ds.grid("gl", dims=grid_dims(size), dtype="f4", bits_per_block=4, blocks_per_file=2,
-                            partitions=2, index_space="local")
+        out["gl"] = ds.define_grid("gl", dims=grid_dims(size), dtype="f4", bits_per_block=4, blocks_per_file=2,
+                                   partitions=2, index_space="local")
     return out
 
 
@@ -105,7 +105,7 @@ def main() -> None:
     out = {"size": size}
     # Reads through the writer's own objects, before: their caches must not outlive the truncate.
     before = {"p": gs["p"].read(7)["id"].tolist(), "g": float(gs["g"].read(7).sum()),
-              "s": float(gs["s"].read("T", 7).sum())}
+              "s": float(gs["s"].read(7, variable="T").sum())}
     last = size - 1
     out["negative"] = outcome(lambda: gs["p"].truncate(-2))
     out["not_a_step"] = outcome(lambda: gs["g"].truncate("4" if rank == last else 4))
@@ -129,7 +129,7 @@ def main() -> None:
     out["steps_rewritten"] = step_counts(gs)
     out["indexes"] = {str(s): [x["field"] for x in gs["p"].indexes(s)] for s in gs["p"].steps}
     after = {"p": gs["p"].read(7)["id"].tolist(), "g": float(gs["g"].read(7).sum()),
-             "s": float(gs["s"].read("T", 7).sum())}
+             "s": float(gs["s"].read(7, variable="T").sum())}
     want = {"p": sorted(all_particles(1, 7, size)["id"].tolist()), "g": float(grid(1, 7, size).sum()),
             "s": float(series(1, 7, size).sum())}
     out["same_objects_read_new"] = {k: (sorted(after[k]) if k == "p" else after[k]) == want[k] for k in want}

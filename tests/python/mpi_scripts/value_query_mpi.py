@@ -96,19 +96,19 @@ def write(path: str, at_write: bool) -> None:
     import lodex_testutil as tu
     comm = MPI.COMM_WORLD
     ds = lodex.create(path, comm=comm)
-    g = ds.particles(GROUP, schema=SCHEMA, domain=DOMAIN, partition_grid=GRID, lod=LOD)
+    g = ds.define_particles(GROUP, schema=SCHEMA, domain=DOMAIN, partition_grid=GRID, lod=LOD)
     stats = {}
     for step in STEPS:
         data = rank_data(comm.rank, comm.size, step)
         if at_write:
             index = ["energy", "position"] if step == 0 else {"fields": ["energy", "q"], "bins": 8}
-            g.write(step, data, index=index)
+            g.write(step, data=data, index=index)
         else:
-            g.write(step, data)
+            g.write(step, data=data)
     ds.close()
     if not at_write:
         ds = lodex.open(path, mode="a", comm=comm)
-        g = ds.particles(GROUP)
+        g = ds.particles[GROUP]
         stats["0"] = dict(g.build_index(fields=["energy", "position"], precision=3, steps=[0]))
         stats["1"] = dict(g.build_index(bins=16, steps=[1]))
         ds.close()
@@ -120,7 +120,7 @@ def write(path: str, at_write: bool) -> None:
 def one_query(g, comm, step, text, box, level, **kw) -> dict:
     if level is not None:   # the sample of one reader whatever the rank count: the serial answer
         kw["readers"] = 1
-    r = g.query(text, step=step, box=box, level=level, comm=comm, **kw)
+    r = g.query(step, text, box=box, level=level, comm=comm, **kw)
     out = {"count": r.count, "local_count": r.local_count,
            "rows": {f: rows.tolist() for f, rows in r.rows.items()},
            "notes": r.notes,
@@ -137,21 +137,21 @@ def query(paths: list[str]) -> None:
     import lodex
     import lodex_testutil as tu
     comm = MPI.COMM_WORLD
-    groups = [lodex.open(path, comm=comm).particles(GROUP) for path in paths]
+    groups = [lodex.open(path, comm=comm).particles[GROUP] for path in paths]
 
     def handle(task):
         d, kind, name = task.split(":")
         g = groups[int(d)]
         if kind == "err":   # collective errors: every rank must raise (and none may hang)
             fn = {
-                "missing_step": lambda: g.query("energy > 0", step=99, comm=comm),
-                "syntax": lambda: g.query("energy >", step=0, comm=comm),
-                "unknown_field": lambda: g.query("foo > 1", step=0, comm=comm),
-                "bad_return_field": lambda: g.query("energy > 0", step=0, fields=["nope"], comm=comm),
-                "bad_level_rank0": lambda: g.query("energy > 0", step=0, comm=comm,
+                "missing_step": lambda: g.query(99, "energy > 0", comm=comm),
+                "syntax": lambda: g.query(0, "energy >", comm=comm),
+                "unknown_field": lambda: g.query(0, "foo > 1", comm=comm),
+                "bad_return_field": lambda: g.query(0, "energy > 0", fields=["nope"], comm=comm),
+                "bad_level_rank0": lambda: g.query(0, "energy > 0", comm=comm,
                                                    level=-1 if comm.rank == 0 else 0),
                 "bad_box_last_rank": lambda: g.query(
-                    "energy > 0", step=0, comm=comm,
+                    query="energy > 0", step=0, comm=comm,
                     box=((2, 2, 2), (1, 1, 1)) if comm.rank == comm.size - 1 else None),
             }[name]
             return task, outcome(fn)

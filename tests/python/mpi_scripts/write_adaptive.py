@@ -126,9 +126,9 @@ def write(outdir: str) -> None:
         error = None
         try:
             ds = lodex.create(path, comm=comm)
-            g = ds.particles(GROUP, schema=UNEVEN_SCHEMA, domain=UNIT, partition="adaptive",
-                             particles_per_file=cfg["T"])
-            g.write(0, data, patch=patch if cfg["patch"] else None)
+            g = ds.define_particles(GROUP, schema=UNEVEN_SCHEMA, domain=UNIT, partition="adaptive",
+                                    particles_per_file=cfg["T"])
+            g.write(0, data=data, patch=patch if cfg["patch"] else None)
             ds.close()
         except Exception as e:   # noqa: BLE001 - reported to the test
             error = _err(e) + [traceback.format_exc()[-1500:]]
@@ -153,7 +153,7 @@ def read(outdir: str, pairs: list[tuple[str, str]]) -> None:
         cfg = {c["name"]: c for c in configs(wsize)}[name.split("-", 1)[1]]
         kind, n = cfg["kind"], cfg["n"]
         draw = uneven(kind, n, seed=cfg["seed"])
-        g = lodex.open(path).particles(GROUP)
+        g = lodex.open(path).particles[GROUP]
         per = {}
         for variant, kw in READ_VARIANTS.items():
             out = {"error": None, "count": 0, "bad_rows": 0}
@@ -223,57 +223,57 @@ def bad(outdir: str) -> None:
 
     def open_group(path):
         ds = lodex.create(path, comm=comm)
-        return ds, ds.particles(GROUP, schema=UNEVEN_SCHEMA, domain=UNIT, partition="adaptive",
-                                particles_per_file=T)
+        return ds, ds.define_particles(GROUP, schema=UNEVEN_SCHEMA, domain=UNIT, partition="adaptive",
+                                       particles_per_file=T)
 
     # NaN on rank 1
     ds, g = open_group(os.path.join(outdir, "nan.lodex"))
     d, p = good(0)
-    out["nan_step0"] = _attempt(lambda: g.write(0, d, patch=p))
+    out["nan_step0"] = _attempt(lambda: g.write(0, data=d, patch=p))
     d, p = good(1)
     if rank == 1 % size:
         d["position"][3, 1] = np.nan
-    out["nan_step1"] = _attempt(lambda: g.write(1, d, patch=p))
+    out["nan_step1"] = _attempt(lambda: g.write(1, data=d, patch=p))
     out["nan_steps_after"] = list(g.steps)
     ds.close()
 
     # inf on rank 2, then a good retry of the step
     ds, g = open_group(os.path.join(outdir, "inf.lodex"))
     d, p = good(0)
-    out["inf_step0"] = _attempt(lambda: g.write(0, d, patch=p))
+    out["inf_step0"] = _attempt(lambda: g.write(0, data=d, patch=p))
     d, p = good(1)
     bad_d = {k: v.copy() for k, v in d.items()}
     if rank == 2 % size:
         bad_d["position"][0, 2] = np.inf
-    out["inf_step1"] = _attempt(lambda: g.write(1, bad_d, patch=p))
+    out["inf_step1"] = _attempt(lambda: g.write(1, data=bad_d, patch=p))
     out["inf_steps_after"] = list(g.steps)
-    out["inf_retry"] = _attempt(lambda: g.write(1, d, patch=p))
+    out["inf_retry"] = _attempt(lambda: g.write(1, data=d, patch=p))
     out["inf_steps_final"] = list(g.steps)
     ds.close()
 
     # empty steps
     ds, g = open_group(os.path.join(outdir, "empty.lodex"))
     patch = patch_of(rank, rank_grid(size), UNIT)
-    out["empty_step0"] = _attempt(lambda: g.write(0, empty_data(), patch=patch if rank == 0 else None))
+    out["empty_step0"] = _attempt(lambda: g.write(0, data=empty_data(), patch=patch if rank == 0 else None))
     if rank == size - 1:
         d1, _ = rank_data("clustered", BAD_N, 9, rank, size)
     else:
         d1 = empty_data()
     out["empty_step1_count"] = len(d1["id"])
-    out["empty_step1"] = _attempt(lambda: g.write(1, d1, patch=patch))
-    out["empty_step2"] = _attempt(lambda: g.write(2, empty_data()))
+    out["empty_step1"] = _attempt(lambda: g.write(1, data=d1, patch=patch))
+    out["empty_step2"] = _attempt(lambda: g.write(2, data=empty_data()))
     out["empty_steps"] = list(g.steps)
     ds.close()
 
     # every particle at one point
     ds = lodex.create(os.path.join(outdir, "point.lodex"), comm=comm)
-    g = ds.particles("pt", schema=UNEVEN_SCHEMA, domain=UNIT, partition="adaptive",
-                     particles_per_file=BAD_POINT_T)
-    out["point_step0"] = _attempt(lambda: g.write(0, point_data(BAD_POINT_COUNT, rank * BAD_POINT_COUNT)))
+    g = ds.define_particles("pt", schema=UNEVEN_SCHEMA, domain=UNIT, partition="adaptive",
+                            particles_per_file=BAD_POINT_T)
+    out["point_step0"] = _attempt(lambda: g.write(0, data=point_data(BAD_POINT_COUNT, rank * BAD_POINT_COUNT)))
     lo, hi = np.asarray(patch[0]), np.asarray(patch[1])
     holds = bool(np.all((np.asarray(BAD_POINT) >= lo) & (np.asarray(BAD_POINT) < hi)))
     d = point_data(BAD_POINT_COUNT * size, 0) if holds else empty_data()
-    out["point_step1"] = _attempt(lambda: g.write(1, d, patch=patch))
+    out["point_step1"] = _attempt(lambda: g.write(1, data=d, patch=patch))
     ds.close()
 
     allout = comm.gather(out, root=0)

@@ -22,10 +22,10 @@ def main() -> None:
     rank, size = comm.rank, comm.size
     path = sys.argv[1]
     ds = lodex.create(path, comm=comm)
-    g = ds.particles("grid", schema=tu.BOUNDARY_SCHEMA, domain=tu.BOUNDARY_DOMAIN,
-                     partition_grid=tu.BOUNDARY_GRID)
+    g = ds.define_particles("grid", schema=tu.BOUNDARY_SCHEMA, domain=tu.BOUNDARY_DOMAIN,
+                            partition_grid=tu.BOUNDARY_GRID)
     g.write(step=0, data=tu.boundary_grid_data(rank, size))
-    f = ds.particles("factor", schema=tu.BOUNDARY_SCHEMA, domain=tu.BOUNDARY_DOMAIN, partition=(3, 1, 1))
+    f = ds.define_particles("factor", schema=tu.BOUNDARY_SCHEMA, domain=tu.BOUNDARY_DOMAIN, partition=(3, 1, 1))
     data, patch = tu.boundary_factor_data(rank, size)
     f.write(step=0, data=data, patch=patch)
     ds.close()

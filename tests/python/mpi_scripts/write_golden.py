@@ -46,8 +46,8 @@ def case(name, data, with_patch=True, **definition):
     comm.Barrier()
     ds = lodex.create(path, comm=comm)
     # The layout of that build: 4,096 particles per brick (the default now sizes bricks for the data).
-    g = ds.particles("u", schema=UINTAH_SCHEMA, domain=((0, 0, 0), (1, 1, 1)), lod={"brick_target": 4096},
-                     **definition)
+    g = ds.define_particles("u", schema=UINTAH_SCHEMA, domain=((0, 0, 0), (1, 1, 1)), lod={"brick_target": 4096},
+                            **definition)
     for step in (0, 5):
         p = patch_of(rank, grid)
         g.write(step=step, data=data(step, p), patch=p if with_patch else None)

@@ -22,7 +22,7 @@ def main() -> None:
     ds = lodex.create(path, comm=comm)
     for name, spec in tu.lod_groups(size).items():
         kw = {"partition": spec["dims"]} if spec["mode"] == "factor" else {"partition_grid": spec["dims"]}
-        g = ds.particles(name, schema=UINTAH_SCHEMA, domain=spec["domain"], lod=spec["lod"], **kw)
+        g = ds.define_particles(name, schema=UINTAH_SCHEMA, domain=spec["domain"], lod=spec["lod"], **kw)
         for step in spec["steps"]:
             data, patch = tu.lod_rank_data(name, size, rank, step)
             g.write(step=step, data=data, patch=patch)

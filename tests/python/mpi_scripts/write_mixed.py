@@ -19,8 +19,8 @@ def main() -> None:
     counts = [[1500, 1, 777][r % 3] + r for r in range(size)]
     patches = [patch_of(r, rank_grid(size)) for r in range(size)]
     ds = lodex.create(path, comm=comm)
-    g = ds.particles("mixed", schema=tu.MIXED_SCHEMA, domain=((0, 0, 0), (1, 1, 1)),
-                     partition_grid=(2, 2, 1))
+    g = ds.define_particles("mixed", schema=tu.MIXED_SCHEMA, domain=((0, 0, 0), (1, 1, 1)),
+                            partition_grid=(2, 2, 1))
     g.write(step=0, data=tu.mixed(rank, counts[rank], patches[rank]), patch=patches[rank])
     ds.close()
     if rank == 0:

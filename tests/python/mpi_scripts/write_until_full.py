@@ -20,7 +20,7 @@ def main() -> None:
     grid = (size, 1, 1)
     patch = patch_of(rank, grid)
     ds = lodex.create(path, comm=comm)
-    g = ds.particles("u", schema=UINTAH_SCHEMA, domain=tu.UNIT, partition=(1, 1, 1))
+    g = ds.define_particles("u", schema=UINTAH_SCHEMA, domain=tu.UNIT, partition=(1, 1, 1))
     g.write(step=0, data=uintah(rank, small, patch, step=0), patch=patch)
     out = {"rank": rank}
     try:

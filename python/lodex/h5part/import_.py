@@ -1,349 +1,20 @@
-"""H5Part export and import (docs/h5part.md), with h5py.
-
-H5Part is the layout VisIt's and ParaView's H5Part readers expect: one HDF5 group per step named
-``Step#<i>`` at the root, i = 0 .. N-1 with no gaps, in each one 1-D dataset per field component,
-all of the step's particle count, the coordinates named ``x``, ``y``, ``z``. The i-th exported
-step's lodex step is its group's float64 ``TimeValue`` (ParaView's time) and int64 ``lodex_step``
-(what an import reads back; groups without it are step i).
-
-lodex fields map to datasets so: ``position`` -> ``x``, ``y``, ``z``; a field with one component
--> a dataset of its name; a field of k > 1 components -> ``<field>_0`` ... ``<field>_<k-1>``.
-The dtypes are kept exactly. The file records the mapping, so an import gives back the same
-schema: root attributes ``lodex_schema`` (JSON list of [field, dtype, components]) and
-``lodex_domain`` (float64, shape (2, 3): min and max corner), on each dataset ``lodex_field``
-and ``lodex_component``, on each step group ``Step`` (the lodex step, as an int64) beside
-``TimeValue`` and ``lodex_step``.
-
-h5py is imported only here, when used: ``pip install h5py`` (or ``pip install 'lodex[h5part]'``).
-"""
+"""H5Part import: every rank reads its share of the rows of an H5Part file's steps and writes them
+as steps of a particle group, after every check has passed on every rank."""
 
 from __future__ import annotations
 
 import json
-import math
 import os
-import re
-import time
 from typing import Any, Callable, Iterable, Mapping
 
 import numpy as np
 
-from .api import _box, _field_names, _step
-from .errors import (AlreadyExistsError, Error, FormatError, InternalError, InvalidArgumentError,
-                     IOFailure, NotFoundError, UnsupportedError, code_of, from_code)
+from .._args import _box, _field_names, _step
+from .._collective import _collective_input, agreed
+from ..errors import AlreadyExistsError, Error, FormatError, InvalidArgumentError, IOFailure, NotFoundError
+from ._common import (_COORDS, _DTYPES, _FIELD_NAME, _SCAN_ROWS, _STEP_ATTR, _STEP_NAME, _as_lodex_error,
+                      _dtype_name, _h5py, _lodex_error, _short)
 
-DEFAULT_MAX_BYTES = 1 << 30
-_STEP_NAME = re.compile(r"Step#(-?[0-9]+)\Z")
-_STEP_ATTR = "lodex_step"    # the lodex step of an exported step group (the group is Step#<index>)
-_FIELD_NAME = re.compile(r"[A-Za-z0-9_]{1,31}\Z")   # what a lodex schema accepts
-_DTYPES = ("f4", "f8", "i1", "u1", "i2", "u2", "i4", "u4", "i8", "u8")
-_COORDS = ("x", "y", "z")
-_CHUNK_BYTES = 1 << 20       # chunk size of the exported (resizable) datasets
-_SCAN_ROWS = 1 << 22         # rows per h5py read when scanning coordinates
-_OS_FAILURE = re.compile(r"errno = [1-9]|file (write|read) failed|No space left on device")
-
-
-def _h5py():
-    from .errors import require
-    return require("h5py", "H5Part support (export and import)", "h5part")
-
-
-def _short(e: BaseException) -> str:
-    """An exception's message on one line (HDF5 messages span several)."""
-    return " ".join(str(e).split()) or type(e).__name__
-
-
-def _lodex_error(e: BaseException, context: str) -> Error:
-    """``e`` as a lodex typed error whose message starts with ``context``."""
-    if isinstance(e, Error):
-        cls = type(e)
-    elif isinstance(e, FileNotFoundError):
-        cls = NotFoundError
-    elif isinstance(e, OSError) or _OS_FAILURE.search(str(e)):
-        cls = IOFailure   # h5py raises some of these as RuntimeError (e.g. a flush failing at close)
-    else:
-        cls = InternalError
-    err = cls(f"{context}: {_short(e)}")
-    err.__cause__ = e
-    return err
-
-
-def _dtype_name(dt: np.dtype) -> str:
-    return np.dtype(dt).str.lstrip("<>|=")
-
-
-def _field_datasets(field: str, comps: int) -> list[str]:
-    """The H5Part datasets of one lodex field, one per component."""
-    if field == "position":
-        return list(_COORDS)
-    if comps == 1:
-        return [field]
-    return [f"{field}_{c}" for c in range(comps)]
-
-
-def _steps_of(group, steps) -> list[int]:
-    committed = group.steps
-    known = set(committed)
-    if steps is None:
-        if not committed:
-            raise InvalidArgumentError(f"group {group.name!r} has no committed steps to export")
-        return committed
-    if isinstance(steps, (int, np.integer)) and not isinstance(steps, bool):
-        wanted = [_step(steps)]
-    else:
-        if isinstance(steps, (str, bytes)) or not isinstance(steps, Iterable):
-            raise InvalidArgumentError(f"steps must be a step, a list of steps or None, got {steps!r}")
-        wanted = [_step(s) for s in steps]
-    if not wanted:
-        raise InvalidArgumentError("steps is empty; give None for every step")
-    seen = set()
-    for s in wanted:
-        if s in seen:
-            raise InvalidArgumentError(f"step {s} is listed twice")
-        seen.add(s)
-        if s not in known:
-            raise NotFoundError(f"step {s} is not committed in group {group.name!r} "
-                                f"(steps: {', '.join(map(str, committed))})")
-    return wanted
-
-
-def _fields_of(group, fields) -> list[tuple[str, str, int]]:
-    schema = group.schema
-    names = _field_names(fields)
-    if names is None:
-        names = list(schema)
-    if not names:
-        raise InvalidArgumentError("fields is empty; give None for every field")
-    described = ", ".join(f"{n}:{d}" + (f"x{c}" if c != 1 else "") for n, (d, c) in schema.items())
-    for i, n in enumerate(names):
-        if n not in schema:
-            raise NotFoundError(f"no field {n!r} in schema {{{described}}}")
-        if n in names[:i]:
-            raise InvalidArgumentError(f"field {n!r} is listed twice")
-    chosen = [(n, d, c) for n, (d, c) in schema.items() if n in names]   # schema order
-    owner: dict[str, str] = {}
-    for n, _, c in chosen:
-        for ds_name in _field_datasets(n, c):
-            if ds_name in owner:
-                raise InvalidArgumentError(
-                    f"fields {owner[ds_name]!r} and {n!r} would both be the H5Part dataset {ds_name!r}; "
-                    "export one of them (fields=...)")
-            owner[ds_name] = n
-    return chosen
-
-
-# ---------------------------------------------------------------------------------------------
-# Export
-# ---------------------------------------------------------------------------------------------
-
-def export_h5part(group, out: str | os.PathLike, steps: int | Iterable[int] | None = None,
-                  fields: Iterable[str] | None = None, *, overwrite: bool = False,
-                  max_bytes: int = DEFAULT_MAX_BYTES, comm: Any = None,
-                  progress: Callable[[int, int], None] | None = None) -> dict:
-    """Write steps of the particle group ``group`` to the H5Part file ``out``.
-
-    ``steps``: None (every committed step), a step or a list of steps; ``fields``: None (every
-    schema field) or a list of field names (datasets follow the schema's order). At most one
-    step is in memory: a step whose exported columns exceed ``max_bytes`` (default 1 GiB) is read
-    in ``ceil(bytes / max_bytes)`` spatial pieces (:meth:`ParticleGroup.spatial_split`, sized
-    from the spatial metadata, so a piece is about, not at most, ``max_bytes``) and appended to
-    resizable chunked datasets; the pieces must add up to the step's particle count.
-
-    The file is written as ``<out>.tmp-<pid>`` beside ``out`` and renamed onto it at the end, so
-    ``out`` is either the complete new file or untouched. An existing ``out`` raises
-    AlreadyExistsError unless ``overwrite``. Any failure removes the temporary file and raises a
-    lodex error naming ``out`` and the cause (an OSError, e.g. a full disk, becomes IOFailure).
-
-    ``comm``: PyPI's h5py has no parallel HDF5, so the writer is serial: with a communicator
-    (collective call) rank 0 reads and writes everything, and every rank returns rank 0's
-    statistics or raises rank 0's error.
-
-    ``progress(done, total)``, when given, is called (on the rank writing) after each step.
-
-    Returns {"path", "steps", "particles", "bytes" (the file's size), "pieces" (reads made),
-    "seconds"}.
-    """
-    if comm is not None and comm.size > 1:
-        outcome = mine = None
-        if comm.rank == 0:
-            try:
-                outcome = ("ok", _export(group, out, steps, fields, overwrite, max_bytes, progress))
-            except Error as e:
-                mine = e
-                outcome = ("error", code_of(e), str(e))
-            except BaseException as e:   # the other ranks must not wait forever
-                comm.bcast(("error", code_of(e), f"export to {os.fspath(out)} failed: {_short(e)}"),
-                           root=0)
-                raise
-        outcome = comm.bcast(outcome, root=0)
-        if mine is not None:
-            raise mine
-        if outcome[0] == "ok":
-            return outcome[1]
-        raise from_code(outcome[1], outcome[2])
-    return _export(group, out, steps, fields, overwrite, max_bytes, progress)
-
-
-def _export(group, out, steps, fields, overwrite, max_bytes, progress=None) -> dict:
-    t0 = time.perf_counter()
-    h5py = _h5py()
-    try:
-        out = os.fspath(out)
-    except TypeError:
-        raise InvalidArgumentError(f"out must be a path, got {out!r}") from None
-    if not out:
-        raise InvalidArgumentError("out must be a path, got ''")
-    max_bytes = _max_bytes(max_bytes)
-    step_list = _steps_of(group, steps)
-    chosen = _fields_of(group, fields)
-    if os.path.lexists(out) and not overwrite:
-        raise AlreadyExistsError(f"{out} already exists; pass overwrite=True (--overwrite) to replace it")
-    if os.path.isdir(out):
-        raise InvalidArgumentError(f"{out} is a directory; give a file name")
-    tmp = f"{out}.tmp-{os.getpid()}"
-    names = [n for n, _, _ in chosen]
-    row_bytes = sum(np.dtype(d).itemsize * c for _, d, c in chosen)
-    total = pieces = 0
-    f = vfd = None
-    closing = False
-    try:
-        # No chunk cache: every write reaches the file at once, so a full disk fails the write
-        # that hit it. (With raw data cached, HDF5 1.14 can crash in the flush at close when the
-        # disk is full.) For the same reason every dataset is chunked: a contiguous dataset's
-        # small writes sit in HDF5's sieve buffer.
-        f = h5py.File(tmp, "w", rdcc_nbytes=0)
-        vfd = _vfd(f, tmp)
-        f.attrs["lodex_schema"] = json.dumps([[n, d, c] for n, d, c in chosen])
-        f.attrs["lodex_domain"] = np.asarray(group.domain, dtype=np.float64)
-        f.attrs["lodex_group"] = group.name
-        for index, step in enumerate(step_list):
-            count = sum(int(rec["count"]) for rec in group.files(step))
-            sg = _step_group(f, index, step)
-            dsets = {}
-            for n, d, c in chosen:
-                chunk = max(1, min(count, _CHUNK_BYTES // np.dtype(d).itemsize))
-                for comp, ds_name in enumerate(_field_datasets(n, c)):
-                    dsets[ds_name] = _label(sg.create_dataset(ds_name, shape=(0,), maxshape=(None,), dtype=d,
-                                                              chunks=(chunk,)), n, comp)
-            k = 1 if count * row_bytes <= max_bytes else min(math.ceil(count * row_bytes / max_bytes), 2**32 - 1)
-            boxes = [None] if k == 1 else group.spatial_split(step, k)
-            got = 0
-            for box in boxes:
-                data = group.read(step, box=box, fields=names)
-                m = _rows(data, chosen)
-                if got + m > count:
-                    raise InternalError(f"step {step}: read {got + m} particles or more, the step's metadata "
-                                        f"counts {count}")
-                if m:
-                    for ds_name, col, _, _ in _columns(data, chosen):
-                        dsets[ds_name].resize((got + m,))
-                        dsets[ds_name][got:got + m] = col
-                got += m
-                pieces += 1
-                del data
-            if got != count:
-                what = "read" if k == 1 else f"its {k} spatial pieces hold"
-                raise InternalError(f"step {step}: {what} {got} particles, the step's metadata counts {count}")
-            del dsets, sg
-            total += count
-            if progress is not None:
-                progress(index + 1, len(step_list))
-        closing = True
-        f.close()
-        f = None
-        os.replace(tmp, out)
-    except BaseException as e:
-        _discard(f, vfd, closing, tmp)
-        if not isinstance(e, Exception):
-            raise   # KeyboardInterrupt and the like, after the clean-up
-        raise _lodex_error(e, f"H5Part export to {out} failed") from e
-    return {"path": out, "steps": list(step_list), "particles": total, "bytes": os.path.getsize(out),
-            "pieces": pieces, "seconds": time.perf_counter() - t0}
-
-
-def _step_group(f, index: int, step: int):
-    """The group of the ``index``-th exported step, lodex step ``step``: H5Part readers open the
-    groups ``Step#0`` .. ``Step#<N-1>`` in turn (ParaView's fails on a gap), and ParaView takes
-    each step's time from its float64 ``TimeValue``."""
-    sg = f.create_group(f"Step#{index}")
-    sg.attrs["TimeValue"] = np.float64(step)
-    sg.attrs["Step"] = np.int64(step)
-    sg.attrs[_STEP_ATTR] = np.int64(step)
-    return sg
-
-
-def _vfd(f, path: str) -> tuple[int, int, int] | None:
-    """(descriptor, device, inode) of the file under an h5py file (the default sec2 driver)."""
-    try:
-        fd = f.id.get_vfd_handle()
-        st = os.stat(path)
-    except Exception:   # noqa: BLE001 - another driver
-        return None
-    return (fd, st.st_dev, st.st_ino) if isinstance(fd, int) and fd >= 0 else None
-
-
-def _discard(f, vfd: tuple[int, int, int] | None, closed: bool, tmp: str) -> None:
-    """Remove the temporary file of a failed export, its space freed even when HDF5 cannot close
-    it (a full disk can leave the file open inside HDF5: its descriptor ``vfd`` then points to
-    /dev/null, so the unlinked file does not hold on to the space until the process exits).
-    ``closed``: f.close() was tried already (calling into the file again can crash HDF5)."""
-    try:
-        os.truncate(tmp, 0)   # frees the space now, so HDF5's last flush can succeed
-    except OSError:
-        pass
-    if f is not None and not closed:
-        try:
-            f.close()
-        except Exception:   # noqa: BLE001 - the first error is the one to report
-            pass
-    if vfd is not None:
-        fd, dev, ino = vfd
-        try:
-            st = os.fstat(fd)
-            if (st.st_dev, st.st_ino) == (dev, ino):   # HDF5 still holds the file open
-                null = os.open(os.devnull, os.O_RDWR)
-                try:
-                    os.dup2(null, fd)
-                finally:
-                    os.close(null)
-        except OSError:
-            pass   # closed: nothing to do
-    try:
-        os.unlink(tmp)
-    except OSError:
-        pass   # already gone, or nothing more to do: the error raised names out
-
-
-def _max_bytes(value) -> int:
-    if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < 1:
-        raise InvalidArgumentError(f"max_bytes must be a positive integer, got {value!r}")
-    return int(value)
-
-
-def _rows(data: dict, chosen) -> int:
-    return len(data[chosen[0][0]])
-
-
-def _columns(data: dict, chosen):
-    """(dataset name, 1-D column, field, component) of each exported dataset."""
-    for n, _, c in chosen:
-        a = data[n]
-        if c == 1:
-            yield _field_datasets(n, 1)[0], a.reshape(-1), n, 0
-        else:
-            for comp, ds_name in enumerate(_field_datasets(n, c)):
-                yield ds_name, np.ascontiguousarray(a[:, comp]), n, comp
-
-
-def _label(dset, field: str, comp: int):
-    dset.attrs["lodex_field"] = field
-    dset.attrs["lodex_component"] = np.int64(comp)
-    return dset
-
-
-# ---------------------------------------------------------------------------------------------
-# Import
-# ---------------------------------------------------------------------------------------------
 
 class _Plan:
     """What an H5Part file holds: its steps (number, group name, particle count), the lodex
@@ -624,28 +295,6 @@ def _scan_bounds(f, plan: _Plan, rank: int, size: int) -> list:
     return out
 
 
-def _agree(comm, fn, undo=None):
-    """Run ``fn`` on every rank; if it fails anywhere every rank raises (the failing rank its own
-    error, the others the first failing rank's, after ``undo(result)``), so no rank goes on to a
-    collective alone."""
-    result = err = None
-    try:
-        result = fn()
-    except Exception as e:   # noqa: BLE001 - shared with the other ranks below
-        err = e if isinstance(e, Error) else _lodex_error(e, "H5Part import failed")
-    if comm is not None and comm.size > 1:
-        reports = comm.allgather(None if err is None else (code_of(err), str(err)))
-        if err is None:
-            for r, rep in enumerate(reports):
-                if rep is not None:
-                    if undo is not None:
-                        undo(result)
-                    raise from_code(rep[0], f"{rep[1]} (on rank {r})")
-    if err is not None:
-        raise err
-    return result
-
-
 def import_h5part(path: str | os.PathLike, dataset, name: str, *, domain=None, steps=None,
                   partition=None, partition_grid=None, particles_per_file=None, comm: Any = None,
                   index=None, progress: Callable[[int, int], None] | None = None):
@@ -671,12 +320,11 @@ def import_h5part(path: str | os.PathLike, dataset, name: str, *, domain=None, s
     The group may exist: its schema must match (in any field order) and the imported steps must
     not be committed yet; ``domain`` and partition arguments, if given, must match it.
     ``partition_grid=(gx, gy, gz)`` or ``partition="adaptive"`` with ``particles_per_file``
-    define a new group as in :meth:`Dataset.particles` (default: one partition, one file per
+    define a new group as in :meth:`Dataset.define_particles` (default: one partition, one file per
     step). A partition factor (``partition=(Px, Py, Pz)``) is refused: it follows the writers'
     patches, and rows of a file have none. ``index`` goes to every :meth:`ParticleGroup.write`.
     ``progress(done, total)``, when given, is called after each step is written.
     Returns the :class:`ParticleGroup`."""
-    from .api import _collective_input
     if comm is None:
         comm = getattr(dataset, "_comm", None)
     rank, size = (0, 1) if comm is None else (comm.rank, comm.size)
@@ -704,18 +352,20 @@ def import_h5part(path: str | os.PathLike, dataset, name: str, *, domain=None, s
             raise _lodex_error(e, f"cannot read {p}") from e
         return p, f, plan, given, bounds
 
-    p, f, plan, given, bounds = _agree(comm, prepare, undo=lambda r: r[1].close())
+    p, f, plan, given, bounds = agreed(comm, _as_lodex_error(prepare, "H5Part import failed"),
+                                       undo=lambda r: r[1].close())
     try:
         if size > 1:
             every = comm.allgather(bounds)
             bounds = [(np.min([b[i][0] for b in every], axis=0), np.max([b[i][1] for b in every], axis=0),
                        sum(b[i][2] for b in every)) for i in range(len(plan.steps))]
-        existing, the_domain = _agree(comm, lambda: _check_target(
-            dataset, name, plan, given, bounds, p, (partition, partition_grid, particles_per_file), index))
+        existing, the_domain = agreed(comm, _as_lodex_error(lambda: _check_target(
+            dataset, name, plan, given, bounds, p, (partition, partition_grid, particles_per_file), index),
+            "H5Part import failed"))
         if existing is None:
-            g = dataset.particles(name, schema={n: (d, c) for n, d, c in plan.schema}, domain=the_domain,
-                                  partition=partition, partition_grid=partition_grid,
-                                  particles_per_file=particles_per_file)
+            g = dataset.define_particles(name, schema={n: (d, c) for n, d, c in plan.schema}, domain=the_domain,
+                                         partition=partition, partition_grid=partition_grid,
+                                         particles_per_file=particles_per_file)
         else:
             g = existing
         for done, (s, key, n) in enumerate(plan.steps, 1):
@@ -728,7 +378,7 @@ def import_h5part(path: str | os.PathLike, dataset, name: str, *, domain=None, s
                     raise
                 except Exception as e:
                     raise _lodex_error(e, f"cannot read {key} of {p}") from e
-            g.write(s, data, index=index)
+            g.write(s, data=data, index=index)
             del data
             if progress is not None:
                 progress(done, len(plan.steps))
@@ -748,8 +398,8 @@ def _check_target(dataset, name: str, plan: _Plan, given, bounds, path: str, par
             if n not in schema_names:
                 raise NotFoundError(f"index: no field {n!r} in the schema of {path} ({', '.join(schema_names)})")
     existing = None
-    if name in dataset.groups:
-        existing = dataset.particles(name)
+    if name in dataset.particles:
+        existing = dataset.particles[name]
         have = existing.schema
         want = {n: (d, c) for n, d, c in plan.schema}
         if have != want:

@@ -1,0 +1,73 @@
+"""What every collective call of the Python side shares: a rank's argument checks reaching the
+collective (:func:`_collective_input`), the collective truncate, and the one agreement on an
+outcome computed in Python (:func:`agreed`: every rank, or rank 0 alone with ``root=0``)."""
+
+from __future__ import annotations
+
+import contextlib
+from typing import Any, Callable
+
+from ._args import _after
+from .errors import Error, code_of, from_code
+
+@contextlib.contextmanager
+def _collective_input(join, what: str):
+    """Checks of one rank's arguments to a collective call: a failure must still reach the
+    collective, or the other ranks would wait for this one forever. ``join(code, message)`` makes
+    the collective call with the error as its input error (``error=`` of the core call; its other
+    arguments are not looked at), so every rank raises the same error, this one included."""
+    try:
+        yield
+    except Error as e:
+        join(code_of(e), str(e))
+        raise
+    except (TypeError, ValueError, OverflowError) as e:
+        join(1, f"cannot use the {what}: {e}")
+        raise
+
+
+def _truncate(core: Any, after: Any) -> list[tuple[str, str, list[int]]]:
+    """Collective: ``core.truncate`` (a group's or the dataset's) with its argument checked on
+    every rank; (group, kind, removed steps) per group."""
+    with _collective_input(lambda code, message: core.truncate(-1, error=(code, message)), "truncate arguments"):
+        after = _after(after)
+    return [(name, kind, list(steps)) for name, kind, steps in core.truncate(after)]
+
+
+def agreed(comm: Any, fn: Callable[[], Any], *, root: int | None = None, undo: Callable[[Any], None] | None = None,
+           wait: Callable[[Any], None] | None = None) -> Any:
+    """``fn()`` with its outcome agreed on over ``comm`` (mpi4py; None: just ``fn()``), so that no
+    rank goes on to a collective alone: every rank returns, or every rank raises the error of the
+    lowest failing rank r, prefixed "rank r: " (the failing rank too; an exception not lodex's
+    becomes an internal error).
+
+    ``root=None``: every rank runs ``fn`` (one allgather); a rank whose ``fn`` succeeded while
+    another's failed calls ``undo(its result)`` first. ``root=r``: rank r alone runs ``fn`` and
+    every rank returns its result (one broadcast); ``wait(comm)``, when given, is how the other
+    ranks wait for it (calibrate sleeps there rather than spinning in the broadcast)."""
+    if comm is None:
+        return fn()
+    out = err = None
+    if root is None or comm.Get_rank() == root:
+        try:
+            out = fn()
+        except BaseException as e:   # noqa: BLE001 - agreed on below, then raised everywhere
+            err = e
+    report = None if err is None else (code_of(err), str(err))
+    if root is None:
+        reports = list(enumerate(comm.allgather(report)))
+    else:
+        if wait is not None:
+            wait(comm)
+        outcome = comm.bcast((report, out if report is None else None), root=root)
+        report, out = outcome
+        reports = [(root, report)]
+    failed = [(r, rep) for r, rep in reports if rep is not None]
+    if not failed:
+        return out
+    if err is None and undo is not None and root is None:
+        undo(out)
+    if err is not None and not isinstance(err, Exception):
+        raise err   # an interrupt stays one, here; the other ranks were told
+    r, (code, message) = failed[0]
+    raise from_code(code, f"rank {r}: {message}") from err
