@@ -21,7 +21,8 @@ blocking, lodex asynchronous (wait=False) and one shared MPI-IO file of the same
 blocked time is compared as the mean per step (the median is the buffering of the other steps).
 `--merge` keeps the runs of the JSON that this invocation does not redo (same kind and ranks).
 
-    .venv/bin/python bench/async_write.py [--kinds particles,grid,series] [--ranks 2,8] [--repeats 5] [--steps 20] [--merge]
+    .venv/bin/python bench/async_write.py [--kinds particles,grid,series] [--ranks 2,8] [--repeats 5] \
+        [--steps 20] [--merge]
 """
 
 from __future__ import annotations
@@ -100,10 +101,12 @@ def goals_grid_series(s: dict, steps: int, kind: str) -> dict:
         "blocked_key": key,
         "blocked_async_vs_mpiio": med["lodex_async"][key] / mpiio,
         "blocked_sync_vs_mpiio": med["lodex_sync"][key] / mpiio,
-        "loop_over_compute_in_mpiio_writes": (med["lodex_async"]["loop_s"] - med["compute"]["loop_s"]) / (steps * mpiio),
+        "loop_over_compute_in_mpiio_writes":
+            (med["lodex_async"]["loop_s"] - med["compute"]["loop_s"]) / (steps * mpiio),
         "met": {
             "blocked_copy_le_0.6_mpiio": med["lodex_async"][key] <= 0.6 * mpiio,
-            "loop_le_compute_plus_0.3_mpiio": med["lodex_async"]["loop_s"] <= med["compute"]["loop_s"] + 0.3 * steps * mpiio,
+            "loop_le_compute_plus_0.3_mpiio":
+                med["lodex_async"]["loop_s"] <= med["compute"]["loop_s"] + 0.3 * steps * mpiio,
             "memory_sync_le_1.25_step": med["lodex_sync"]["peak_extra_over_step_bytes"] <= 1.25,
             "memory_async_le_2_steps": med["lodex_async"]["peak_extra_over_step_bytes"] <= 2.0,
             "pss_sync_le_1.25_step": med["lodex_sync"]["peak_extra_pss_over_step_bytes"] <= 1.25,
@@ -123,9 +126,10 @@ def chart(result: dict, path: str) -> None:
         runs = [r for r in result["runs"] if r.get("kind", "particles") == kind]
         methods = KIND_METHODS[kind]
         blocked = "blocked_mean_per_step_s" if kind == "series" else "blocked_per_step_s"
-        for col, (key, label, scale) in enumerate([("loop_s", "loop time, s", 1),
-                                                   (blocked, "blocked per step, ms" + (" (mean)" if kind == "series" else ""), 1e3),
-                                                   ("peak_extra_pss_over_step_bytes", "peak extra PSS / step bytes", 1)]):
+        blocked_label = "blocked per step, ms" + (" (mean)" if kind == "series" else "")
+        panels = [("loop_s", "loop time, s", 1), (blocked, blocked_label, 1e3),
+                  ("peak_extra_pss_over_step_bytes", "peak extra PSS / step bytes", 1)]
+        for col, (key, label, scale) in enumerate(panels):
             ax = axes[row][col]
             width = 0.8 / len(runs)
             for i, run in enumerate(runs):
@@ -134,7 +138,8 @@ def chart(result: dict, path: str) -> None:
                 med = [summ[m][key]["median"] * scale for m in methods]
                 lo = [v - summ[m][key]["min"] * scale for v, m in zip(med, methods)]
                 hi = [summ[m][key]["max"] * scale - v for v, m in zip(med, methods)]
-                ax.bar(xs, med, width=width, yerr=[lo, hi], capsize=2, label=f"{run['ranks']} ranks ({run.get('date', '')})")
+                ax.bar(xs, med, width=width, yerr=[lo, hi], capsize=2,
+                       label=f"{run['ranks']} ranks ({run.get('date', '')})")
             ax.set_xticks(range(len(methods)), methods, rotation=35, fontsize=8, ha="right")
             ax.set_ylabel(label)
             ax.set_title(f"{kind}", fontsize=9)
@@ -155,7 +160,8 @@ def run_kind(kind: str, n: int, work: str, args) -> dict:
     raw = {m: [] for m in methods}
     for _ in range(args.repeats):
         for m in methods:
-            raw[m].append(job(n, work, ["--method", m, "--steps", str(args.steps), "--kernel-iters", str(iters), *common]))
+            raw[m].append(job(n, work, ["--method", m, "--steps", str(args.steps), "--kernel-iters", str(iters),
+                                        *common]))
     summary = {m: summarize(v) for m, v in raw.items()}
     run = {"kind": kind, "ranks": n, "date": time.strftime("%Y-%m-%d %H:%M"), "loadavg_before": os.getloadavg(),
            "kernel_iters": iters, "calibration": cal, "summary": summary, "raw": raw,
@@ -163,7 +169,8 @@ def run_kind(kind: str, n: int, work: str, args) -> dict:
     for m in methods:
         sm = summary[m]
         print(f"{kind} {n} ranks  {m:<20} loop {sm['loop_s']['median']:.3f} s  blocked/step "
-              f"{sm['blocked_per_step_s']['median'] * 1e3:.2f} ms (mean {sm['blocked_mean_per_step_s']['median'] * 1e3:.2f})"
+              f"{sm['blocked_per_step_s']['median'] * 1e3:.2f} ms "
+              f"(mean {sm['blocked_mean_per_step_s']['median'] * 1e3:.2f})"
               f"  peak extra RSS {sm['peak_extra_over_step_bytes']['median']:.2f} x step, PSS "
               f"{sm['peak_extra_pss_over_step_bytes']['median']:.2f} x", flush=True)
     print(f"{kind} {n} ranks  goals: {json.dumps(run['goals'])}", flush=True)
@@ -192,7 +199,8 @@ def main() -> int:
     for kind in args.kinds.split(","):
         for n in [int(x) for x in args.ranks.split(",")]:
             run = run_kind(kind, n, work, args)
-            result["runs"] = [r for r in result["runs"] if (r.get("kind", "particles"), r["ranks"]) != (kind, n)] + [run]
+            result["runs"] = [r for r in result["runs"]
+                              if (r.get("kind", "particles"), r["ranks"]) != (kind, n)] + [run]
     env["loadavg_end"] = os.getloadavg()
     os.makedirs(os.path.dirname(args.out), exist_ok=True)
     with open(args.out, "w") as f:

@@ -107,7 +107,8 @@ class Workload:
             return ds.define_particles("u", schema=self.schema, domain=((0, 0, 0), (1, 1, 1)), partition=self.grid)
         if self.kind == "grid":
             return ds.define_grid("g", dims=self.dims, dtype="f4")
-        return ds.define_series("geos", dims=self.geos.dims, variables=self.geos.variables(), d_tar=SERIES_D_TAR, d_sar=1)
+        return ds.define_series("geos", dims=self.geos.dims, variables=self.geos.variables(), d_tar=SERIES_D_TAR,
+                                d_sar=1)
 
     def write(self, group, step: int, wait: bool = True, copy: bool = True):
         if self.kind == "particles":
@@ -228,7 +229,8 @@ def main() -> None:
     if rank == 0:
         per_step = [max(b[i] for b in blocks) for i in range(args.steps)]
         print(json.dumps({
-            "method": args.method, "kind": args.kind, "ranks": size, "steps": args.steps, "step_bytes_per_rank": step_bytes,
+            "method": args.method, "kind": args.kind, "ranks": size, "steps": args.steps,
+            "step_bytes_per_rank": step_bytes,
             "kernel_iters": args.kernel_iters, "loop_s": max(loops),
             "blocked_per_step_s": statistics.median(per_step), "blocked_total_s": sum(per_step),
             "blocked_mean_per_step_s": sum(per_step) / len(per_step),

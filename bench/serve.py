@@ -18,7 +18,8 @@ viewer's requests:
 
 Medians of --repeats runs with min and max, page cache warm. Goals: first paint under 0.5 s and
 under 2 % of the step's bytes (issue 23); in the browser, first paint <= 0.5 s after navigation,
-a zoom step adds detail in <= 0.3 s, exact filter counts in <= 0.5 s (issue 38). Writes bench/results/serve.json and serve.png.
+a zoom step adds detail in <= 0.3 s, exact filter counts in <= 0.5 s (issue 38). Writes
+bench/results/serve.json and serve.png.
 
     .venv/bin/python bench/serve.py                         # 10^7 particles
     .venv/bin/python bench/serve.py --particles 200000      # quick check

@@ -24,9 +24,9 @@ LAYERS = [
     ("formats", ["lodex.h5part"]),
     ("groups", ["lodex.particles", "lodex.grids", "lodex.series"]),
     ("dataset", ["lodex.dataset"]),
-    # lodex/__init__.py imports lodex.plot and lodex.planning on first use, by name (its __getattr__),
-    # which the parse below cannot see: they are in its layer.
-    ("front door", ["lodex", "lodex.xarray_backend", "lodex.scale", "lodex.planning", "lodex.plot"]),
+    # lodex/__init__.py imports lodex.plot, lodex.planning and lodex.openpmd on first use, by name (its
+    # __getattr__), which the parse below cannot see: they are in its layer.
+    ("front door", ["lodex", "lodex.xarray_backend", "lodex.scale", "lodex.planning", "lodex.plot", "lodex.openpmd"]),
     ("views", ["lodex.summary"]),
     ("services", ["lodex.serve", "lodex.paraview"]),
     ("demo", ["lodex.demo"]),

@@ -1,7 +1,7 @@
 """A missing optional dependency (matplotlib, h5py, pandas, xarray, openpmd_api: the extras
-lodex[plot], lodex[h5part], lodex[pandas], lodex[xarray], lodex[openpmd]) gives one clear line naming what to install, from the
-command line and from Python, never a traceback. The dependency is hidden by a module of its name
-that fails to import, placed first on the path."""
+lodex[plot], lodex[h5part], lodex[pandas], lodex[xarray], lodex[openpmd]) gives one clear line
+naming what to install, from the command line and from Python, never a traceback. The dependency
+is hidden by a module of its name that fails to import, placed first on the path."""
 
 from __future__ import annotations
 

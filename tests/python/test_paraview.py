@@ -448,7 +448,8 @@ def big_dataset(tmp_path_factory):
     path = str(tmp_path_factory.mktemp("pv-big") / "big.lodex")
     rng = np.random.default_rng(5)
     with lodex.create(path) as ds:
-        g = ds.particles("electrons", schema={"position": ("f4", 3), "id": "i8"}, domain=DOMAIN, partition_grid=(2, 1, 1))
+        g = ds.define_particles("electrons", schema={"position": ("f4", 3), "id": "i8"}, domain=DOMAIN,
+                                partition_grid=(2, 1, 1))
         g.write(step=3, data={"position": (rng.random((BIG, 3)) * [2, 1, 1]).astype("f4"),
                               "id": np.arange(BIG, dtype="i8")})
     return path
@@ -485,7 +486,8 @@ def defaults_run(dataset, big_dataset, full_dataset, one_kind, display, tmp_path
               "time": 0.0},
              {"key": "grids", "reader": "LodexGrid", "props": {"FileName": full_dataset}, "time": 0.0}]
     # (full_dataset is dataset with a grid and a series added; big_dataset holds particles only)
-    files = [os.path.join(p, "manifest.json") for p in (big_dataset, full_dataset, one_kind["series"], one_kind["grid"])]
+    files = [os.path.join(p, "manifest.json")
+             for p in (big_dataset, full_dataset, one_kind["series"], one_kind["grid"])]
     files.append(lodex.open(one_kind["grid"]).grid("pg").idx_path)
     path, out = str(d / "cases.json"), str(d / "out.json")
     with open(path, "w") as f:

@@ -94,7 +94,7 @@ def test_the_budget_is_checked_and_a_zero_budget_writes_at_once(tmp_path):
     a = ds.particles("u")
     b = ds.particles("v", schema=UINTAH_SCHEMA, domain=((0, 0, 0), (1, 1, 1)))   # defined first: a
     # definition commits the pending steps
-    pa = a.write(2, d, wait=False)
+    a.write(2, d, wait=False)
     assert ds.pending_bytes == step and a.steps == [0, 1]
     b.write(0, d, wait=False)
     assert a.steps == [0, 1, 2] and b.steps == [] and ds.pending_bytes == step

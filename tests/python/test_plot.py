@@ -341,7 +341,8 @@ def test_empty_pixels_have_a_named_colour(data):
     from matplotlib.colors import to_rgba
     from lodex.plot._draw import NO_DATA
     g = group(data)
-    for fig in (lp.particles(g, 0, axis="y", level=3, pixels=64), lp.particles(g, 0, field="energy", level=3, pixels=64)):
+    for fig in (lp.particles(g, 0, axis="y", level=3, pixels=64),
+                lp.particles(g, 0, field="energy", level=3, pixels=64)):
         drawn(fig)
         assert np.isnan(fig.data.values).any() or (fig.data.values == 0).any()
         image = fig.axes[0].images[0]

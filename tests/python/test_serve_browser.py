@@ -67,7 +67,8 @@ def page(server):
 
 
 def state(page) -> dict:
-    return page.evaluate("() => JSON.parse(JSON.stringify({...window.lodexViewer, info: null, screenOf: null, project: null}))")
+    return page.evaluate("() => JSON.parse(JSON.stringify("
+                         "{...window.lodexViewer, info: null, screenOf: null, project: null}))")
 
 
 def wait_idle(page, generation: int = 0) -> dict:
@@ -347,7 +348,8 @@ def test_no_missing_files(page):
 
 
 def test_box_inputs_fit_on_one_line(page):
-    tops = page.evaluate("() => [0, 1, 2, 3, 4, 5].map((i) => document.getElementById('b' + i).getBoundingClientRect().top)")
+    tops = page.evaluate("() => [0, 1, 2, 3, 4, 5].map("
+                         "(i) => document.getElementById('b' + i).getBoundingClientRect().top)")
     assert tops[0] == tops[1] == tops[2] and tops[3] == tops[4] == tops[5] and tops[3] > tops[0]
     fits = page.evaluate("() => { const e = document.getElementById('budget'); e.value = '2000000'; "
                          "return e.scrollWidth <= e.clientWidth; }")

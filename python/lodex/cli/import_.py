@@ -4,6 +4,8 @@ mpiexec: in parallel)."""
 from __future__ import annotations
 
 import argparse
+import os
+import shutil
 
 import lodex
 
@@ -14,10 +16,6 @@ from ._common import (_parse_domain, _parse_ints, _parse_steps, _print_json, _pr
 
 
 def _import(args: argparse.Namespace) -> int:
-    import os
-    import shutil
-
-
     comm = _world_if_mpi()
     domain = _parse_domain(args.domain) if args.domain else None
     grid = _parse_ints(args.partition_grid, "--partition-grid", 3) if args.partition_grid else None

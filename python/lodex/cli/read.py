@@ -17,19 +17,18 @@ from ._common import (_array_summary, _check_out, _parse_box, _parse_grid_box, _
 def _read(args: argparse.Namespace) -> int:
     import numpy as np
 
-
     ds = lodex.open(args.path)
-    if args.group in ds.series_names:
-        return _read_series(args, ds.series(args.group))
+    if args.group in ds.series:
+        return _read_series(args, ds.series[args.group])
     if args.variable or args.steps:
         raise errors.InvalidArgumentError(f"'{args.group}' is not a series: VARIABLE and --steps are for series")
     if args.step is None:
         raise errors.InvalidArgumentError("--step is needed")
     if args.group in ds.grids:
-        return _read_grid(args, ds.grid(args.group))
+        return _read_grid(args, ds.grids[args.group])
     if args.resolution is not None or args.field:
         raise errors.InvalidArgumentError(f"'{args.group}' is not a grid: --resolution and --field are for grids")
-    g = ds.particles(args.group)
+    g = ds.particles[args.group]
     box = _parse_box(args.box) if args.box else None
     fields = [f for f in args.fields.split(",") if f] if args.fields else None
     if args.count and fields is None:
@@ -85,7 +84,7 @@ def _read_series(args: argparse.Namespace, s) -> int:
         _select_steps(args.steps, s.steps, f"series '{s.name}'") if args.steps else None)
     box = _parse_grid_box(args.box) if args.box else None
     _check_out(args.out, single=True)
-    a = s.read(args.variable, steps=steps, box=box)
+    a = s.read(steps, box, args.variable)
     st = s.last_read_stats
     if args.out:
         _save(args.out, {args.variable: a}, a)

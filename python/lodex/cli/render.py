@@ -58,12 +58,12 @@ def run(args: argparse.Namespace) -> int:
     plot.check_output(args.out)   # before any read: a bad --out costs nothing
     units = _units(args.units)
     ds = lodex.open(args.path)
-    if args.name in ds.series_names:
-        fig = _series(args, ds.series(args.name), units)
+    if args.name in ds.series:
+        fig = _series(args, ds.series[args.name], units)
     elif args.name in ds.grids:
-        fig = _grid(args, ds.grid(args.name), units)
+        fig = _grid(args, ds.grids[args.name], units)
     else:
-        fig = _particles(args, ds.particles(args.name), units)
+        fig = _particles(args, ds.particles[args.name], units)
     plot.save(fig, args.out, dpi=args.dpi)
     _report(args, fig)
     return 0

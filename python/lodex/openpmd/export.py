@@ -65,9 +65,9 @@ def export(dataset_path, group: str, out_pattern: str | os.PathLike, steps: int 
         m.backend_of(out)
         enc = m.encoding_of(out, encoding)
         ds = dataset_path if isinstance(dataset_path, lodex.Dataset) else lodex.open(dataset_path)
-        if not isinstance(group, str) or group not in ds.groups:
-            raise NotFoundError(f"no particle group {group!r} in {ds.path} (groups: {', '.join(ds.groups)})")
-        g = ds.particles(group)
+        if not isinstance(group, str) or group not in ds.particles:
+            raise NotFoundError(f"no particle group {group!r} in {ds.path} (groups: {', '.join(ds.particles)})")
+        g = ds.particles[group]
         step_list = _steps_of(g, steps)
         chosen = _fields_of(g, fields)
         unit = m.check_units(units, {n: g.schema[n] for n in chosen})
@@ -286,17 +286,17 @@ def _meshes_of(ds, names, chosen_names) -> list:
     taken = set(chosen_names)
     for name in names:
         if name in ds.grids:
-            grid = ds.grid(name)
+            grid = ds.grids[name]
             fields = grid.fields
             items = [(name if len(fields) == 1 else f"{name}_{f}", f, d, c) for f, (d, c) in fields.items()]
             out.append(("grid", grid, items))
-        elif name in ds.series_names:
-            series = ds.series(name)
+        elif name in ds.series:
+            series = ds.series[name]
             items = [(f"{name}_{v}", v, d, 1) for v, (d, _) in series.variables.items()]
             out.append(("series", series, items))
         else:
             raise NotFoundError(f"meshes: no grid or series {name!r} in {ds.path} (grids: "
-                                f"{', '.join(ds.grids) or 'none'}; series: {', '.join(ds.series_names) or 'none'})")
+                                f"{', '.join(ds.grids) or 'none'}; series: {', '.join(ds.series) or 'none'})")
         for mesh_name, *_ in out[-1][2]:
             if mesh_name in taken:
                 raise InvalidArgumentError(f"meshes: two meshes would be named {mesh_name!r}")
@@ -311,7 +311,7 @@ def _write_meshes(io, series, it, source, step: int) -> None:
     if step not in obj.steps:
         return
     for mesh_name, field, dtype, comps in items:
-        a = obj.read(step, field=field) if kind == "grid" else obj.read(field, steps=step)
+        a = obj.read(step, field=field) if kind == "grid" else obj.read(step, None, field)
         a = np.ascontiguousarray(a).view(np.dtype(dtype))
         spatial = a.shape if comps == 1 else a.shape[:-1]
         nd = len(spatial)

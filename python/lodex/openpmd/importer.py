@@ -87,7 +87,7 @@ def import_series(series_path: str | os.PathLike, dataset_path, species: str, *,
                     particles_per_file, index, meshes, chunk_rows, comm, progress)
         ds.close()
     except Error:
-        empty = created and not ds.groups
+        empty = created and not list(ds.particles)
         ds.close()
         if empty:   # a dataset this call created and nothing went into: leave nothing behind
             if comm is not None and comm.size > 1:
@@ -95,7 +95,7 @@ def import_series(series_path: str | os.PathLike, dataset_path, species: str, *,
             if comm is None or comm.rank == 0:
                 shutil.rmtree(path, ignore_errors=True)
         raise
-    return lodex.open(path).particles(g.name)
+    return lodex.open(path).particles[g.name]
 
 
 def _import(series_path, ds, species, group, steps, domain, partition, partition_grid, particles_per_file,
@@ -122,7 +122,7 @@ def _import(series_path, ds, species, group, steps, domain, partition, partition
                 wanted = True if meshes is True else [meshes] if isinstance(meshes, str) else list(meshes)
                 mesh_plans = mp.inspect(io, series, p, [s for s, _ in plan.steps], wanted)
                 for mplan in mesh_plans:
-                    if mplan.name in ds.grids and set(ds.grid(mplan.name).steps) & set(mplan.iterations):
+                    if mplan.name in ds.grids and set(ds.grids[mplan.name].steps) & set(mplan.iterations):
                         raise AlreadyExistsError(f"grid {mplan.name!r} already has steps of {p}")
         except BaseException:
             series.close()
@@ -142,10 +142,10 @@ def _import(series_path, ds, species, group, steps, domain, partition, partition
                 return rows
             data = m.agree(comm, read)
             if g is None:
-                g = ds.particles(name, schema={f: (d, c) for f, d, c in plan.schema}, domain=the_domain,
-                                 partition=partition, partition_grid=partition_grid,
-                                 particles_per_file=particles_per_file)
-            g.write(it_index, data, index=index)
+                g = ds.define_particles(name, schema={f: (d, c) for f, d, c in plan.schema}, domain=the_domain,
+                                        partition=partition, partition_grid=partition_grid,
+                                        particles_per_file=particles_per_file)
+            g.write(it_index, data=data, index=index)
             del data
             for mplan in mesh_plans:
                 if it_index in mplan.iterations:
@@ -168,7 +168,7 @@ def _import_mesh(ds, series, p: str, it_index: int, mplan, rank: int, size: int,
         except Exception as e:   # noqa: BLE001 - openPMD-api's errors
             raise m.as_lodex_error(e, f"{p}: cannot read iteration {it_index}, mesh {mplan.name!r}") from e
     box, a = m.agree(comm, read)
-    grid = ds.grid(mplan.name, dims=mplan.dims, dtype=mplan.dtype, components=len(mplan.comps))
+    grid = ds.define_grid(mplan.name, dims=mplan.dims, dtype=mplan.dtype, components=len(mplan.comps))
     grid.write(it_index, box, a)
 
 
@@ -386,9 +386,9 @@ def _offset_zero(sp, off: dict) -> bool:
 
 def _check_target(ds, name: str, plan: _Plan, p: str):
     """The existing group (schema checked, steps not committed) or None."""
-    if name not in ds.groups:
+    if name not in ds.particles:
         return None
-    g = ds.particles(name)
+    g = ds.particles[name]
     want = {f: (d, c) for f, d, c in plan.schema}
     if g.schema != want:
         def describe(s):

@@ -80,7 +80,7 @@ def _group(request: dict):
     if kind != "dataset":
         raise InvalidArgumentError(f"{path} is an IDX grid, not a lodex dataset with particles: "
                                    "open it with the lodex grid reader")
-    return ds.particles(_pick("particle groups", request.get("name") or "", ds.groups, path))
+    return ds.particles[_pick("particle groups", request.get("name") or "", list(ds.particles), path)]
 
 
 # The reader opens coarse: at the finest level whose particles stay within this many (about
@@ -154,7 +154,7 @@ def _grid(request: dict):
         steps = [0] if not time else list(range(int(time[0]), int(time[1]) + 1))
         return obj, os.path.basename(path), steps
     name = _pick("grids", request.get("name") or "", obj.grids, path)
-    g = obj.grid(name)
+    g = obj.grids[name]
     return g, name, g.steps
 
 
@@ -198,7 +198,8 @@ def grid_info(request: dict) -> tuple[dict, Arrays]:
     whole = getattr(g, "box", None) or ((0,) * len(g.dims), tuple(g.dims))   # an IdxGrid has a box
     pad = 3 - len(g.dims)   # a 2-D grid: z 0..1
     meta = {"name": name, "fields": {n: [d, c] for n, (d, c) in g.fields.items()}, "steps": steps,
-            "whole": [list(whole[0]) + [0] * pad, list(whole[1]) + [1] * pad], "dims": list(g.dims), "max_resolution": g.max_resolution, "resolution": res,
+            "whole": [list(whole[0]) + [0] * pad, list(whole[1]) + [1] * pad], "dims": list(g.dims),
+            "max_resolution": g.max_resolution, "resolution": res,
             "image": _image(g, res, _grid_box(request, len(g.dims)))}
     return meta, []
 
@@ -233,7 +234,7 @@ def _series(request: dict):
     kind, ds = _open(path)
     if kind != "dataset":
         raise InvalidArgumentError(f"{path} is an IDX grid, not a lodex dataset with series")
-    s = ds.series(_pick("series", request.get("name") or "", ds.series_names, path))
+    s = ds.series[_pick("series", request.get("name") or "", list(ds.series), path)]
     var = _pick("variables", request.get("variable") or "", list(s.variables), f"series {s.name!r}")
     if var not in s.variables:
         raise NotFoundError(f"no variable {var!r} in series {s.name!r} (variables: {', '.join(s.variables)})")
@@ -261,7 +262,7 @@ def series_info(request: dict) -> tuple[dict, Arrays]:
 def series(request: dict) -> tuple[dict, Arrays]:
     s, var = _series(request)
     box = _grid_box(request, 3)
-    a = s.read(var, steps=int(request["step"]), box=box)
+    a = s.read(int(request["step"]), box, var)
     return {"name": s.name, "variable": var, "image": _series_image(s, var, box),
             "stats": dict(s.last_read_stats)}, [(var, a)]
 
@@ -277,11 +278,12 @@ def contents(request: dict) -> tuple[dict, Arrays]:
     kind, obj = _open(path)
     if kind == "idx":
         return {"groups": [], "grids": [os.path.basename(path)], "series": {}, "idx": True}, []
-    return {"groups": list(obj.groups), "grids": list(obj.grids), "idx": False,
-            "series": {n: list(obj.series(n).variables) for n in obj.series_names}}, []
+    return {"groups": list(obj.particles), "grids": list(obj.grids), "idx": False,
+            "series": {n: list(obj.series[n].variables) for n in obj.series}}, []
 
 
-OPS = {"contents": contents, "particles_info": particles_info, "particles": particles, "grid_info": grid_info, "grid": grid,
+OPS = {"contents": contents, "particles_info": particles_info, "particles": particles, "grid_info": grid_info,
+       "grid": grid,
        "series_info": series_info, "series": series}
 
 

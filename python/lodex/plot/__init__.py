@@ -6,7 +6,7 @@ Every function reads what it draws with lodex's own reads and returns a :class:`
 they can be checked or reused. ``save(fig, "x.png")`` writes PNG, SVG or PDF by extension.
 
 >>> ds = lodex.open("run.lodex")
->>> fig = lodex.plot.particles(ds.particles("electrons"), step=0, axis="z", field="energy", log=True)
+>>> fig = lodex.plot.particles(ds.particles["electrons"], step=0, axis="z", field="energy", log=True)
 >>> fig.data.values.shape, fig.data.stats["particles"]
 >>> lodex.plot.save(fig, "electrons.png")
 

@@ -258,12 +258,13 @@ def query_projection(group, step: int, query: str, axis: Any = "z", box: Any = N
     the step's bitmap indexes where it has them) counted on the same pixels as ``overlay``."""
     out = projection(group, step, axis, box, None, **kw)
     lo, hi = particle_box(group, box)
-    r = group.query(query, step, box=_read_box(group, lo, hi), fields=["position"])
+    r = group.query(step, query, box=_read_box(group, lo, hi), fields=["position"])
     h, v = PLANE[axis_number(axis)]
     pos = r.data["position"]
     out.overlay = histogram_2d(pos[:, h], pos[:, v], out.x, out.y)
     out.kind = "query_projection"
-    out.title = f"{group.name}, step {step}, projected along {AXES[axis_number(axis)]}: {matches_text(r.count)}\n{query}"
+    along = AXES[axis_number(axis)]
+    out.title = f"{group.name}, step {step}, projected along {along}: {matches_text(r.count)}\n{query}"
     out.stats["matches"] = r.count
     out.stats["query"] = dict(r.stats)
     return out
@@ -288,7 +289,7 @@ def histogram(group, step: int, field: str, query: str | None = None, box: Any =
                    f"{len(vals):,} particles{_sample_note({'level': level})}", xlabel=with_unit(label, units),
                    ylabel="particles", label="all", log=bool(log), stats=stats)
     if query is not None:
-        r = group.query(query, step, box=rbox, level=level, fields=[name])
+        r = group.query(step, query, box=rbox, level=level, fields=[name])
         out.overlay = np.histogram(values_of(r.data[name], comp), edges)[0]
         out.title += f", {matches_text(r.count)}\n{query}"
         out.stats = dict(stats, matches=r.count, query=dict(r.stats))
@@ -430,7 +431,7 @@ def timeline(series, variable: str, point: Sequence[int] | None = None, steps: A
     units = check_units(units)
     p = _series_point(series, variable, point)
     steps = _series_steps(series, steps)
-    a = series.read(variable, steps=steps, box=(tuple(p), tuple(c + 1 for c in p)))
+    a = series.read(steps, (tuple(p), tuple(c + 1 for c in p)), variable)
     where = f"({p[0]}, {p[1]})" if series.variables[variable][1] == 2 else f"({p[0]}, {p[1]}, {p[2]})"
     return PlotData("timeline", a.reshape(len(steps)), np.asarray(steps), title=f"{series.name} {variable} at "
                     f"{where}", xlabel="step", ylabel=with_unit(variable, units), label=variable, log=bool(log),
@@ -450,7 +451,7 @@ def hovmoller(series, variable: str, axis: Any = "x", point: Sequence[int] | Non
     steps = _series_steps(series, steps)
     lo, hi = list(p), [c + 1 for c in p]
     lo[ax], hi[ax] = 0, series.dims[ax]
-    a = series.read(variable, steps=steps, box=(tuple(lo), tuple(hi)))
+    a = series.read(steps, (tuple(lo), tuple(hi)), variable)
     img = a.reshape(len(steps), series.dims[ax])
     s = np.asarray(steps, dtype=np.float64)
     mid = (s[1:] + s[:-1]) / 2

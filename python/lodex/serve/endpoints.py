@@ -67,8 +67,8 @@ def _pad(n: int) -> int:
 
 def info(ds) -> dict:
     out = {"path": ds.path, "particles": {}, "grids": {}, "series": {}}
-    for name in ds.groups:
-        g = ds.particles(name)
+    for name in ds.particles:
+        g = ds.particles[name]
         steps = []
         for s in g.steps:
             files = g.files(s)
@@ -82,12 +82,12 @@ def info(ds) -> dict:
             "fields": {n: {"dtype": np.dtype(d).str, "components": c} for n, (d, c) in g.schema.items()},
             "domain": [list(g.domain[0]), list(g.domain[1])], "steps": steps}
     for name in ds.grids:
-        g = ds.grid(name)
+        g = ds.grids[name]
         out["grids"][name] = {
             "dims": list(g.dims), "steps": g.steps, "max_resolution": g.max_resolution,
             "fields": {n: {"dtype": np.dtype(d).str, "components": c} for n, (d, c) in g.fields.items()}}
-    for name in ds.series_names:
-        s = ds.series(name)
+    for name in ds.series:
+        s = ds.series[name]
         out["series"][name] = {
             "dims": list(s.dims), "steps": s.steps,
             "variables": {n: {"dtype": np.dtype(d).str, "ndim": k} for n, (d, k) in s.variables.items()}}
@@ -115,7 +115,7 @@ def _ranges(schema: dict, files: list[dict]) -> dict:
 
 
 def _group(ds, p: Params):
-    g = ds.particles(p.name("group", ds.groups, "particle group"))
+    g = ds.particles[p.name("group", list(ds.particles), "particle group")]
     step = p.integer("step", required=True)
     if step not in g.steps:
         raise NotFoundError(f"particle group {g.name!r} has no step {step}; steps: {g.steps}")
@@ -213,7 +213,7 @@ def query(ds, p: Params) -> Frame:
     fields = p.names("fields", list(g.schema), "field")
     fields = list(g.schema) if fields is None else fields
     p.done()
-    r = g.query(q, step, box, level, fields)
+    r = g.query(step, q, box, level=level, fields=fields)
     meta = {"group": g.name, "step": step, "q": q, "level": level, "box": box, "count": r.count,
             "used_index": r.used_index, "notes": r.notes}
     return Frame(meta, [(f, r.data[f]) for f in fields], r.stats)
@@ -230,7 +230,7 @@ def count(ds, p: Params) -> dict:
     budget = p.integer("budget", least=1, most=2**62)
     p.done()
     t0 = time.perf_counter()
-    r = g.query(q, step, box, count_only=True)
+    r = g.query(step, q, box, count_only=True)
     levels = g.refine(step, box, [_smallest(g.schema)]).levels
     out = {"group": g.name, "step": step, "q": q, "box": box, "count": r.count,
            "used_index": r.used_index, "notes": r.notes, "levels": levels, "stats": r.stats}
@@ -245,19 +245,19 @@ def _level_for(g, q: str, step: int, box, levels: int, total: int, budget: int) 
     over count-only queries (a level's matches grow with the level: levels are nested)."""
     if total <= budget or levels <= 1:
         return levels - 1, total
-    lo, lo_count, hi = 0, g.query(q, step, box, 0, count_only=True).count, levels - 1   # hi: over budget
+    lo, lo_count, hi = 0, g.query(step, q, box, level=0, count_only=True).count, levels - 1   # hi: over budget
     if lo_count > budget:
         return 0, lo_count   # even level 0 is over: the coarsest there is
     while hi - lo > 1:
         mid = (lo + hi) // 2
-        n = g.query(q, step, box, mid, count_only=True).count
+        n = g.query(step, q, box, level=mid, count_only=True).count
         lo, lo_count, hi = (mid, n, hi) if n <= budget else (lo, lo_count, mid)
     return lo, lo_count
 
 
 def grid(ds, p: Params) -> Frame:
     """A box of a grid at a resolution (``slice=axis:index`` narrows one axis to one sample)."""
-    g = ds.grid(p.name("name", ds.grids, "grid"))
+    g = ds.grids[p.name("name", list(ds.grids), "grid")]
     step = p.integer("step", default=g.steps[0] if g.steps else 0)
     if step not in g.steps:
         raise NotFoundError(f"grid {g.name!r} has no step {step}; steps: {g.steps}")
@@ -270,7 +270,7 @@ def grid(ds, p: Params) -> Frame:
     if field_ is not None and field_ not in g.fields:
         raise NotFoundError(f"grid {g.name!r} has no field {field_!r}; fields: {list(g.fields)}")
     p.done()
-    a = g.read(step, box, res, field_)
+    a = g.read(step, box, resolution=res, field=field_)
     lo, hi = g.last_read_box
     meta = {"name": g.name, "step": step, "resolution": g.max_resolution if res is None else res,
             "field": field_ or next(iter(g.fields)), "box": [list(lo), list(hi)]}
@@ -294,7 +294,7 @@ def _slice(spec: str | None, box, nd: int):
 
 def series(ds, p: Params) -> Frame:
     """A variable of a series at steps (default every flushed step) over a box (x, y, z order)."""
-    s = ds.series(p.name("name", ds.series_names, "series"))
+    s = ds.series[p.name("name", list(ds.series), "series")]
     var = p.name("var", list(s.variables), f"variable of series {s.name!r}")
     steps = p.steps("steps")
     steps = s.steps if steps is None else steps
@@ -307,7 +307,7 @@ def series(ds, p: Params) -> Frame:
     empty = _empty_series_box(s, var, steps, box)
     if empty is not None:   # no samples, as a zero-size box of a grid or of particles
         return Frame(meta, [("data", empty)], {})
-    a = s.read(var, steps, box)
+    a = s.read(steps, box, var)
     return Frame(meta, [("data", a)], s.last_read_stats)
 
 
