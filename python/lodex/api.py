@@ -376,7 +376,7 @@ class ParticleGroup:
 
     def build_index(self, fields: Sequence[str] | None = None, precision: int | None = None,
                     bins: int | None = None, steps: Sequence[int] | None = None) -> "IndexBuildStats":
-        """Collective over the dataset's communicator (mode "a"): bitmap indexes (paper 002
+        """Collective over the dataset's communicator (mode "a"): bitmap indexes (Byna et al. 2012
         §II-B) of ``fields`` (default: all) for ``steps`` (default: every committed step), one
         index file per data file and field beside it. Binning: ``precision=d`` (default 3) puts
         bin edges on numbers of d significant digits, so comparisons with constants of at most d
@@ -402,7 +402,7 @@ class ParticleGroup:
               fields: Sequence[str] | None = None, *, count_only: bool = False, use_index: bool = True,
               readers: int | None = None, P: int | None = None, S: float | None = None,
               comm: Any = None) -> "QueryResult":
-        """The particles of ``step`` matching ``query`` (paper 002 §IV-B), e.g.
+        """The particles of ``step`` matching ``query`` (Byna et al. 2012 §IV-B), e.g.
         ``"energy > 1.3 && 157.654 < x < 162.441"``: comparisons ``< <= > >= == !=`` of a field or
         component (``energy``, ``x``, ``position[0]``) with a number, ``&&``, ``||``, ``!``,
         parentheses and chained ranges. ``box``: only particles inside it; ``level``: only the
@@ -741,9 +741,9 @@ class Dataset:
         one field ``dtype`` x ``components`` named like the grid, or several with
         ``fields={"p": "f8", "u": ("f8", 3)}``. ``bitmask`` (the indexing template) default:
         derived at the first write from how the ranks' boxes are laid out (rank-conforming,
-        paper 001 §III-B). ``bits_per_block`` default 15 (or the whole grid if smaller);
+        Kumar et al. 2017 §III-B). ``bits_per_block`` default 15 (or the whole grid if smaller);
         ``aggregation``: "localized" (each file's aggregator inside the file's group of ranks)
-        or "uniform"; ``compression``: None or "zip". ``partitions`` (a power of two, paper 001
+        or "uniform"; ``compression``: None or "zip". ``partitions`` (a power of two, Kumar et al. 2017
         §IV): the first log2(partitions) template characters split the grid into boxes, each
         rank's box inside one, each aggregated by its own ranks; ``index_space="global"`` keeps
         one IDX dataset (the coarse blocks partitions share are merged), ``"local"`` writes one
@@ -765,7 +765,7 @@ class Dataset:
                bw_io: float | None = None, cc: float | None = None, ts: float | None = None,
                calibration: Any = None, max_window_steps: int | None = None,
                max_window_seconds: float | None = None):
-        """The series ``name`` (paper 004, STAR; docs/series.md): variables of a regular grid
+        """The series ``name`` (Tian et al. 2013, STAR; docs/series.md): variables of a regular grid
         ``dims=(x, y, z)`` written every step, ``variables={"T": ("f4", 3), "PS": ("f4", 2)}``
         (3-D: (z, y, x); 2-D: (y, x)). With dims and variables (collective): define it, or check
         that the existing one matches. Each rank keeps d_tar steps in memory (temporal
