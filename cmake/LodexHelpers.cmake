@@ -4,8 +4,8 @@ set(LODEX_WARNING_FLAGS
     $<$<COMPILE_LANG_AND_ID:C,GNU,Clang,AppleClang>:-Wall$<SEMICOLON>-Wextra>
     $<$<COMPILE_LANG_AND_ID:Fortran,GNU>:-Wall$<SEMICOLON>-Wextra>)
 
-# lodex_warnings(target ...): lodex's warning flags on targets lodex compiles (not on what
-# FetchContent or nanobind build beside them).
+# lodex_warnings(target ...): lodex's warning flags on the targets lodex compiles (not on the
+# nanobind library python/bindings builds beside its module).
 function(lodex_warnings)
   foreach(t IN LISTS ARGN)
     target_compile_options(${t} PRIVATE ${LODEX_WARNING_FLAGS})
