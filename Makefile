@@ -13,7 +13,7 @@ export MPI_HOME := $(abspath $(VENV))
 export CCACHE_BASEDIR := $(abspath .)
 export CCACHE_NOHASHDIR := 1
 
-.PHONY: demo test setup setup-test build install wheel docs cpp-test asan-test py-test lint bench stress fuzz clean viewer pictures bench-peers
+.PHONY: demo test setup setup-test build install wheel docs cpp-test asan-test py-test lint bench stress fuzz clean viewer pictures bench-peers format
 
 # make install PREFIX=/some/dir: the C, C++ and Fortran package (headers, liblodex.so, the
 # Fortran module, the CMake package lodex and lodex.pc), built against the venv's MPI.
@@ -152,6 +152,12 @@ pictures: build
 # the exact three.js and esbuild of viewer/package-lock.json (needs node and npm).
 viewer:
 	cd viewer && npm ci --no-audit --no-fund && npm run build
+
+# Every tracked C and C++ file formatted by clang-format 19 with .clang-format (make test checks it:
+# tests/python/test_format.py).
+format: setup
+	bash scripts/setup-system.sh format
+	bash scripts/format-code
 
 clean:
 	rm -rf build dist $(VENV) demo-output

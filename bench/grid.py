@@ -2,7 +2,7 @@
 
 1. parallel writes (bench/grid_write_worker.py) at 1, 2, 4, 8 ranks: the S3D workload (a 32^3
    block of 16 f8 fields per rank) and one 256^3 f4 field, against raw file per process of the
-   same bytes; uniform vs localized aggregation vs localized + partitioning (paper 001 Figure
+   same bytes; uniform vs localized aggregation vs localized + partitioning (Kumar et al. 2017 Figure
    15, global and local index space) with the per-phase breakdown; then the 256^3 field again
    with every method's files made durable (fsync) inside its timing;
 2. OpenVisus's own writer on the 256^3 field against lodex at one process;

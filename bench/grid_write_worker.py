@@ -3,7 +3,7 @@ bytes, interleaved over repetitions; prints one JSON line on rank 0.
 
     mpiexec -n R python bench/grid_write_worker.py --dir D --workload s3d|big --repeats K [--fsync]
 
-Schemes (paper 001 Figure 15): uniform and localized aggregation; localized with blocks per file
+Schemes (Kumar et al. 2017 Figure 15): uniform and localized aggregation; localized with blocks per file
 tuned to give each rank a file; localized with R partitions (every rank its own partition) in
 the global index space (one IDX dataset, shared coarse files merged) and in the local index
 space (one IDX dataset per partition). --fsync: every method makes its files durable (lodex
@@ -47,7 +47,7 @@ def main() -> None:
     comm = MPI.COMM_WORLD
     R, me = comm.size, comm.rank
     lat = LATTICE[R]
-    if args.workload == "s3d":   # paper 001 §V-B: a 32^3 block of 16 f8 fields per rank
+    if args.workload == "s3d":   # Kumar et al. 2017 §V-B: a 32^3 block of 16 f8 fields per rank
         dims = tuple(32 * lat[a] for a in range(3))
         fields = {f"f{i:02d}": "f8" for i in range(16)}
     else:                        # one 256^3 f4 field over all ranks

@@ -1,4 +1,4 @@
-"""Value-query benchmarks (issue 6; paper 002 §IV-B). The VPIC-like workload (lodex.workloads.vpic)
+"""Value-query benchmarks (issue 6; Byna et al. 2012 §IV-B). The VPIC-like workload (lodex.workloads.vpic)
 written by 8 ranks (one file per rank), bitmap indexes of energy and position built by the same
 8 ranks, then queried by one process (the analyst's laptop):
 

@@ -6,7 +6,7 @@ for the particle paper's Fig. 5 (Mira and Theta, 32K and 64K particles per rank,
     python bench/scale.py [--out bench/results]
 
 Writes scale.json (fitted parameters, validation rows, the errors when an assumed parameter
-changes, curves, what each phase costs) and scale.png; for STAR (paper 004 §IV on Jaguar)
+changes, curves, what each phase costs) and scale.png; for STAR (Tian et al. 2013 §IV on Jaguar)
 scale_series.json (the fit, the validation rows, every configuration's predicted speedup, the
 sensitivity to the assumed parameters) and scale_series.png; for grids scale_grid.json and
 scale_grid.png (the grid advice's throughput by partition count and aggregation over rank counts).
@@ -78,7 +78,7 @@ def chart(result: dict, path: str) -> None:
     axes[1][0].set_xlabel("ranks")
     axes[1][1].set_xlabel("ranks")
     axes[0][0].legend(fontsize=7, loc="upper left")
-    fig.suptitle("Scale model driven by lodex's planner (lines) and the numbers [P0] §5.2 states (stars)")
+    fig.suptitle("Scale model driven by lodex's planner (lines) and the numbers Kumar et al. 2019 §5.2 states (stars)")
     fig.tight_layout()
     fig.savefig(path, dpi=110)
 
@@ -136,7 +136,7 @@ def series_chart(result: dict, path: str) -> None:
     ax = axes[0]
     rows = result["validation"]
     x = range(len(rows))
-    ax.bar([i - 0.2 for i in x], [r["published"] for r in rows], 0.4, label="paper 004 §IV", color="0.6")
+    ax.bar([i - 0.2 for i in x], [r["published"] for r in rows], 0.4, label="Tian et al. 2013 §IV", color="0.6")
     ax.bar([i + 0.2 for i in x], [r["predicted"] for r in rows], 0.4, label="model", color="C0")
     ax.set_xticks(list(x), [f"{r['id']}\n({r['role']})" for r in rows], fontsize=7, rotation=20)
     ax.set_yscale("log")
@@ -176,11 +176,11 @@ def grid_result() -> dict:
                 out[f"{name}/{mode}/{p}"] = [
                     predict(m, grid_traffic(GRID_DIMS, r, m.ranks_per_node, partitions=p, aggregation=mode)).to_dict()
                     for r in GRID_SWEEP]
-    return {"dims": GRID_DIMS, "sweep": GRID_SWEEP, "curves": out, "paper001_mira": paper001_checks()}
+    return {"dims": GRID_DIMS, "sweep": GRID_SWEEP, "curves": out, "kumar2017_mira": kumar2017_checks()}
 
 
-def paper001_checks() -> list[dict]:
-    """Paper 001 §IV-E and §V on Mira at 131,072 processes, S3D-like (a 32^3 block of 16 double
+def kumar2017_checks() -> list[dict]:
+    """Kumar et al. 2017 §IV-E and §V on Mira at 131,072 processes, S3D-like (a 32^3 block of 16 double
     fields per process): its text says aggregation time drops each time the partitions double,
     and that localized aggregation gained 20 % over uniform on Mira. The model's phases for
     1, 4, 16 and 32 partitions (the paper's partitions of 4,096 processes: 32), both modes."""
@@ -256,7 +256,7 @@ def main(argv=None) -> int:
     grid = run(grid_result, args.out, "scale_grid", grid_chart)
     for key, preds in grid["curves"].items():
         print(f"{key:<24}" + "".join(f"{q['throughput'] / 1e9:8.1f}" for q in preds))
-    for r in grid["paper001_mira"]:
+    for r in grid["kumar2017_mira"]:
         print(f"mira 131072 S3D {r['partitions']:>3} {r['aggregation']:<10} exchange {r['exchange']:.3f} s, "
               f"data {r['data']:.2f} s, total {r['seconds']:.2f} s, {r['throughput'] / 1e9:.1f} GB/s")
     print(f"wrote {args.out}/scale.json, scale.png, scale_series.json, scale_series.png, scale_grid.json, "

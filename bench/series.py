@@ -1,8 +1,8 @@
-"""Series (STAR, paper 004) benchmark: the GEOS-5-like workload (lodex.workloads.Geos: a
+"""Series (STAR, Tian et al. 2013) benchmark: the GEOS-5-like workload (lodex.workloads.Geos: a
 144 x 91 x 48 grid, 16 3-D and 48 2-D f4 variables) written by 8 ranks for 30 steps, in five
 layouts of the same data written by lodex and the peer's:
 
-  hdf5_per_step   the peer: GEOS-5's NetCDF-4 output as GEOS-5 writes it (paper 004 §II-A),
+  hdf5_per_step   the peer: GEOS-5's NetCDF-4 output as GEOS-5 writes it (Tian et al. 2013 §II-A),
                   every step gathered to rank 0 and written with h5py as one HDF5 file per step,
                   each variable one dataset, h5py's defaults (contiguous: netCDF-4's storage of a
                   fixed-size variable); read with h5py, one hyperslab per step

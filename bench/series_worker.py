@@ -5,7 +5,7 @@ prints one JSON line on rank 0.
         [--steps 30] [--dims 144 91 48] [--n2d 48] [--n3d 16] [--calibration cal.json]
     mpiexec -n R python bench/series_worker.py --path P --hdf5 [--steps ...]   # the peer
 
-With --hdf5 the series is written as GEOS-5 writes its NetCDF-4 output (paper 004 §II-A): every
+With --hdf5 the series is written as GEOS-5 writes its NetCDF-4 output (Tian et al. 2013 §II-A): every
 step gathered to rank 0 (one MPI Gatherv per variable) and written by it as one HDF5 file per
 step, each variable one dataset with h5py's defaults (contiguous, uncompressed: how netCDF-4
 stores a fixed-size variable).

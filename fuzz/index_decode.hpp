@@ -1,7 +1,7 @@
 // Shared by the bitmap index fuzz targets: a whole .lbx decoded as a value query reads it —
 // header, component table, every component's bin table, then every bin's stored rows checked
 // against their checksum and decoded (both as a row list and as a Roaring bitmap), as
-// src/pipelines/queries/value_index.cpp does; an accepted bin must read back the same rows every
+// src/pipelines/queries/value_query.cpp does; an accepted bin must read back the same rows every
 // way CRoaring gives them.
 #pragma once
 

@@ -11,8 +11,10 @@
 #                           Open MPI with its headers and Fortran binding (libopenmpi-dev: the
 #                           native package built and run against a second MPI,
 #                           tests/python/test_native.py), python3-h5py-mpi and python3-mpi4py
-#                           (parallel HDF5 under that Open MPI, a benchmark baseline), and
-#                           ccache (the tests compile the library several times; CMakeLists.txt)
+#                           (parallel HDF5 under that Open MPI, a benchmark baseline), ccache
+#                           (the tests compile the library several times; CMakeLists.txt) and
+#                           clang-format-19 (the C/C++ style check, scripts/format-code)
+#   setup-system.sh format  core + clang-format-19 (`make format`, scripts/format-code)
 #   setup-system.sh fuzz    core + clang 19 and its compiler-rt (libclang_rt.fuzzer, `make fuzz`;
 #                           clang 14, Debian 12's default, cannot compile lambdas capturing
 #                           structured bindings)
@@ -28,10 +30,12 @@ pkgs=(libroaring-dev libxxhash-dev nlohmann-json3-dev libgtest-dev zlib1g-dev cm
       gfortran libmpich-dev patchelf pkg-config)
 case "$profile" in
   core) ;;
-  test) pkgs+=(chromium nodejs paraview python3-paraview xvfb libopenmpi-dev openmpi-bin python3-h5py-mpi python3-mpi4py ccache)
+  test) pkgs+=(chromium nodejs paraview python3-paraview xvfb libopenmpi-dev openmpi-bin python3-h5py-mpi python3-mpi4py
+              ccache clang-format-19)
         command -v npm >/dev/null || pkgs+=(npm) ;;   # a nodejs from elsewhere may bring its own npm
+  format) pkgs+=(clang-format-19) ;;
   fuzz) pkgs+=(clang-19 libclang-rt-19-dev) ;;
-  *) echo "setup-system: unknown profile '$profile' (core, test or fuzz)" >&2; exit 2 ;;
+  *) echo "setup-system: unknown profile '$profile' (core, test, format or fuzz)" >&2; exit 2 ;;
 esac
 missing=()
 for p in "${pkgs[@]}"; do

@@ -1,4 +1,4 @@
-"""Calibration of the STAR coordination constants (paper 004, §III-D; docs/series.md).
+"""Calibration of the STAR coordination constants (Tian et al. 2013, §III-D; docs/series.md).
 
 OptSize = BW_io x (CC + Ts) chooses how many steps (d_tar) and how many levels of neighbouring
 ranks (d_sar) a series aggregates. :func:`calibrate` measures the three on the target file

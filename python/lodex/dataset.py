@@ -170,9 +170,9 @@ class Dataset:
         one field ``dtype`` x ``components`` named like the grid, or several with
         ``fields={"p": "f8", "u": ("f8", 3)}``. ``bitmask`` (the indexing template) default:
         derived at the first write from how the ranks' boxes are laid out (rank-conforming,
-        paper 001 §III-B). ``bits_per_block`` default 15 (or the whole grid if smaller);
+        Kumar et al. 2017 §III-B). ``bits_per_block`` default 15 (or the whole grid if smaller);
         ``aggregation``: "localized" (each file's aggregator inside the file's group of ranks)
-        or "uniform"; ``compression``: None or "zip". ``partitions`` (a power of two, paper 001
+        or "uniform"; ``compression``: None or "zip". ``partitions`` (a power of two, Kumar et al. 2017
         §IV): the first log2(partitions) template characters split the grid into boxes, each
         rank's box inside one, each aggregated by its own ranks; ``index_space="global"`` keeps
         one IDX dataset (the coarse blocks partitions share are merged), ``"local"`` writes one
@@ -187,7 +187,7 @@ class Dataset:
                       bw_io: float | None = None, cc: float | None = None, ts: float | None = None,
                       calibration: Any = None, max_window_steps: int | None = None,
                       max_window_seconds: float | None = None) -> Series:
-        """The series ``name`` (paper 004, STAR; docs/series.md): variables of a regular grid
+        """The series ``name`` (Tian et al. 2013, STAR; docs/series.md): variables of a regular grid
         ``dims=(x, y, z)`` written every step, ``variables={"T": ("f4", 3), "PS": ("f4", 2)}``
         (3-D: (z, y, x); 2-D: (y, x)). Collective: define it, or check that the existing one
         matches; returns it. Each rank keeps d_tar steps in memory (temporal

@@ -11,7 +11,7 @@ with h5py.
 
 ``--workload geos`` (the third part): a GEOS-5-like series (144 x 91 x 48 grid, 3-D and 2-D
 variables) written every step by every rank, each its box of a 2-D decomposition, with temporal
-and spatial aggregation (paper 004, STAR); then a time series, a plane across every step and a
+and spatial aggregation (Tian et al. 2013, STAR); then a time series, a plane across every step and a
 surface field read by one process and checked against numpy.
 
 The uneven workloads (paper §6) are written with the adaptive aggregation scheme (one file per

@@ -143,7 +143,7 @@ class ParticleGroup:
     @keyword_options(2, ("precision", "bins", "steps"), "ParticleGroup.build_index")
     def build_index(self, fields: Sequence[str] | None = None, *, precision: int | None = None,
                     bins: int | None = None, steps: Sequence[int] | None = None) -> "IndexBuildStats":
-        """Collective over the dataset's communicator (mode "a"): bitmap indexes (paper 002
+        """Collective over the dataset's communicator (mode "a"): bitmap indexes (Byna et al. 2012
         §II-B) of ``fields`` (default: all) for ``steps`` (default: every committed step), one
         index file per data file and field beside it. Binning: ``precision=d`` (default 3) puts
         bin edges on numbers of d significant digits, so comparisons with constants of at most d
@@ -176,7 +176,7 @@ class ParticleGroup:
               fields: Sequence[str] | None = None, count_only: bool = False, use_index: bool = True,
               readers: int | None = None, P: int | None = None, S: float | None = None,
               comm: Any = None) -> "QueryResult":
-        """The particles of ``step`` matching ``query`` (paper 002 §IV-B), e.g.
+        """The particles of ``step`` matching ``query`` (Byna et al. 2012 §IV-B), e.g.
         ``"energy > 1.3 && 157.654 < x < 162.441"``: comparisons ``< <= > >= == !=`` of a field or
         component (``energy``, ``x``, ``position[0]``) with a number, ``&&``, ``||``, ``!``,
         parentheses and chained ranges. ``box``: only particles inside it; ``level``: only the

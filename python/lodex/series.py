@@ -1,4 +1,4 @@
-"""Series (paper 004, STAR): many small 2-D and 3-D variables of a regular grid written every step
+"""Series (Tian et al. 2013, STAR): many small 2-D and 3-D variables of a regular grid written every step
 by ranks that each hold one box of a 2-D or 3-D domain decomposition, read back as any hyperslab
 (steps x z x y x x) by any number of processes. docs/series.md explains the layout."""
 

@@ -149,7 +149,7 @@ def uneven_rank(kind: str, n: int, patch, seed: int = 0,
     }
 
 
-# A VPIC-like plasma workload (paper 002 §IV): positions in a 330 x 330 x 132 box, momenta
+# A VPIC-like plasma workload (Byna et al. 2012 §IV): positions in a 330 x 330 x 132 box, momenta
 # (ux, uy, uz) of a thermal population plus a small accelerated population concentrated near the
 # current sheet z = 66 (where reconnection happens), charge q, a unique id, and the derived
 # kinetic energy gamma - 1 = sqrt(1 + |u|^2) - 1. Everything f4 but the id.
@@ -192,7 +192,7 @@ def vpic(rank: int, size: int, n: int, seed: int = 0, step: int = 0) -> tuple[di
 
 
 class Geos:
-    """A GEOS-5-like series workload (paper 004 §IV): a lon x lat x level grid ``dims=(x, y, z)``
+    """A GEOS-5-like series workload (Tian et al. 2013 §IV): a lon x lat x level grid ``dims=(x, y, z)``
     (144 x 91 x 48 here, 576 x 361 x 48 for the paper's 0.5 degree case), ``n2d`` 2-D variables
     (surface fields, (y, x)) and ``n3d`` 3-D ones ((z, y, x)), written every step by ranks that
     each hold one box of a 2-D decomposition of x and y. Values are smooth analytic functions of

@@ -310,6 +310,82 @@ std::string encode_manifest(const Manifest& m) {
   return out;
 }
 
+namespace {
+
+// A particle group's entry of "groups"; its step list is a placeholder, appended to `lists`.
+json encode_particles(const ParticleGroupMeta& g, StepLists& lists) {
+  json jg;
+  jg["kind"] = "particles";
+  json schema = json::array();
+  for (const auto& f : g.schema.fields())
+    schema.push_back({{"name", f.name}, {"dtype", dtype_name(f.dtype)}, {"components", f.components}});
+  jg["schema"] = schema;
+  jg["domain"] = g.auto_domain ? json("auto") : box_json(g.domain);
+  if (g.any_periodic()) jg["periodic"] = g.periodic;
+  jg["partition"] = {{"mode", partition_mode_name(g.partition.mode)}, {"dims", g.partition.dims}};
+  if (g.partition.mode == PartitionMode::kAdaptive)
+    jg["partition"]["particles_per_file"] = g.partition.particles_per_file;
+  jg["lod"] = {{"scale", g.lod.scale}, {"level0_max", g.lod.level0_max},
+               {"brick_target", g.lod.brick_target}, {"seed", g.lod.seed}};
+  jg["steps"] = kListValue + std::to_string(lists.size());
+  lists.push_back([&g](std::string& o) { append_step_list<EncodedStep>(g.steps, o); });
+  return jg;
+}
+
+// A grid's entry of "groups"; its step list is a placeholder, appended to `lists`.
+json encode_grid(const GridMeta& g, StepLists& lists) {
+  json jg;
+  jg["kind"] = "grid";
+  jg["dims"] = g.dims;
+  jg["ndims"] = g.ndims;
+  json fields = json::array();
+  for (const auto& f : g.fields)
+    fields.push_back({{"name", f.name}, {"dtype", dtype_name(f.dtype)}, {"components", f.components}});
+  jg["fields"] = fields;
+  jg["bitmask"] = g.bitmask;
+  jg["bitmask_derived"] = g.bitmask_derived;
+  jg["bits_per_block"] = g.bits_per_block;
+  jg["blocks_per_file"] = g.blocks_per_file;
+  jg["aggregation"] = g.aggregation;
+  jg["partitions"] = g.partitions;
+  jg["index_space"] = g.index_space;
+  jg["compression"] = g.zip ? "zip" : "none";
+  jg["steps"] = kListValue + std::to_string(lists.size());
+  lists.push_back([&g](std::string& o) { append_step_list<EncodedGridStep>(g.steps, o); });
+  return jg;
+}
+
+// A series' entry of "groups" (its windows are listed in full).
+json encode_series(const SeriesMeta& g) {
+  json jg;
+  jg["kind"] = "series";
+  jg["dims"] = g.dims;
+  json vars = json::array();
+  for (const auto& v : g.variables) vars.push_back({{"name", v.name}, {"dtype", dtype_name(v.dtype)}, {"ndim", v.ndim}});
+  jg["variables"] = vars;
+  const StarSettings& st = g.settings;
+  jg["settings"] = {{"memory_budget", st.memory_budget}, {"d_tar", st.d_tar}, {"d_sar", st.d_sar},
+                    {"bw_io", st.bw_io}, {"cc", st.cc}, {"ts", st.ts}, {"max_window_steps", st.max_window_steps}};
+  // JSON has no infinity: no time bound is null.
+  jg["settings"]["max_window_seconds"] =
+      std::isinf(st.max_window_seconds) ? json(nullptr) : json(st.max_window_seconds);
+  if (g.planned()) {
+    jg["cuts"] = {g.cuts[0], g.cuts[1], g.cuts[2]};
+    jg["d_tar"] = g.d_tar;
+    jg["d_sar"] = g.d_sar;
+    jg["opt_size"] = g.opt_size;
+    jg["chunk_bytes"] = g.chunk_bytes;
+    jg["reason"] = g.reason;
+    jg["writer_ranks"] = g.writer_ranks;
+  }
+  json windows = json::array();
+  for (const auto& w : g.windows) windows.push_back({{"file", w.file}, {"steps", w.steps}, {"bytes", w.bytes}});
+  jg["windows"] = windows;
+  return jg;
+}
+
+}  // namespace
+
 void encode_manifest(const Manifest& m, std::string& out) {
   StepLists lists;   // in placeholder order
   json root;
@@ -317,72 +393,9 @@ void encode_manifest(const Manifest& m, std::string& out) {
   root["format_version"] = m.format_version;
   root["created_by"] = m.created_by;
   json groups = json::object();
-  for (const auto& g : m.particle_groups) {
-    json jg;
-    jg["kind"] = "particles";
-    json schema = json::array();
-    for (const auto& f : g.schema.fields())
-      schema.push_back({{"name", f.name}, {"dtype", dtype_name(f.dtype)}, {"components", f.components}});
-    jg["schema"] = schema;
-    jg["domain"] = g.auto_domain ? json("auto") : box_json(g.domain);
-    if (g.any_periodic()) jg["periodic"] = g.periodic;
-    jg["partition"] = {{"mode", partition_mode_name(g.partition.mode)}, {"dims", g.partition.dims}};
-    if (g.partition.mode == PartitionMode::kAdaptive)
-      jg["partition"]["particles_per_file"] = g.partition.particles_per_file;
-    jg["lod"] = {{"scale", g.lod.scale}, {"level0_max", g.lod.level0_max},
-                 {"brick_target", g.lod.brick_target}, {"seed", g.lod.seed}};
-    jg["steps"] = kListValue + std::to_string(lists.size());
-    lists.push_back([&g](std::string& o) { append_step_list<EncodedStep>(g.steps, o); });
-    groups[g.name] = jg;
-  }
-  for (const auto& g : m.grids) {
-    json jg;
-    jg["kind"] = "grid";
-    jg["dims"] = g.dims;
-    jg["ndims"] = g.ndims;
-    json fields = json::array();
-    for (const auto& f : g.fields)
-      fields.push_back({{"name", f.name}, {"dtype", dtype_name(f.dtype)}, {"components", f.components}});
-    jg["fields"] = fields;
-    jg["bitmask"] = g.bitmask;
-    jg["bitmask_derived"] = g.bitmask_derived;
-    jg["bits_per_block"] = g.bits_per_block;
-    jg["blocks_per_file"] = g.blocks_per_file;
-    jg["aggregation"] = g.aggregation;
-    jg["partitions"] = g.partitions;
-    jg["index_space"] = g.index_space;
-    jg["compression"] = g.zip ? "zip" : "none";
-    jg["steps"] = kListValue + std::to_string(lists.size());
-    lists.push_back([&g](std::string& o) { append_step_list<EncodedGridStep>(g.steps, o); });
-    groups[g.name] = jg;
-  }
-  for (const auto& g : m.series) {
-    json jg;
-    jg["kind"] = "series";
-    jg["dims"] = g.dims;
-    json vars = json::array();
-    for (const auto& v : g.variables) vars.push_back({{"name", v.name}, {"dtype", dtype_name(v.dtype)}, {"ndim", v.ndim}});
-    jg["variables"] = vars;
-    const StarSettings& st = g.settings;
-    jg["settings"] = {{"memory_budget", st.memory_budget}, {"d_tar", st.d_tar}, {"d_sar", st.d_sar},
-                      {"bw_io", st.bw_io}, {"cc", st.cc}, {"ts", st.ts}, {"max_window_steps", st.max_window_steps}};
-    // JSON has no infinity: no time bound is null.
-    jg["settings"]["max_window_seconds"] =
-        std::isinf(st.max_window_seconds) ? json(nullptr) : json(st.max_window_seconds);
-    if (g.planned()) {
-      jg["cuts"] = {g.cuts[0], g.cuts[1], g.cuts[2]};
-      jg["d_tar"] = g.d_tar;
-      jg["d_sar"] = g.d_sar;
-      jg["opt_size"] = g.opt_size;
-      jg["chunk_bytes"] = g.chunk_bytes;
-      jg["reason"] = g.reason;
-      jg["writer_ranks"] = g.writer_ranks;
-    }
-    json windows = json::array();
-    for (const auto& w : g.windows) windows.push_back({{"file", w.file}, {"steps", w.steps}, {"bytes", w.bytes}});
-    jg["windows"] = windows;
-    groups[g.name] = jg;
-  }
+  for (const auto& g : m.particle_groups) groups[g.name] = encode_particles(g, lists);
+  for (const auto& g : m.grids) groups[g.name] = encode_grid(g, lists);
+  for (const auto& g : m.series) groups[g.name] = encode_series(g);
   root["groups"] = groups;
   splice_lists(root.dump(1), lists, out);
 }
@@ -400,6 +413,138 @@ FieldSpec decode_field(const Reader& r, const json& jf, const std::string& fp) {
   if (comps < 1 || comps > kMaxComponents) r.bad(fp + "/components", "out of range");
   f.components = static_cast<uint32_t>(comps);
   return f;
+}
+
+// A group's "domain" (a box, or "auto") and "periodic" (absent: no periodic axis).
+void decode_domain(const Reader& r, const json& jg, const std::string& gp, ParticleGroupMeta& g) {
+  const json& jd = r.key(jg, "domain", gp);
+  if (jd.is_string()) {
+    if (jd.get<std::string>() != "auto") r.bad(gp + "/domain", "expected a box or \"auto\"");
+    g.auto_domain = true;
+  } else {
+    g.domain = r.box(jd, gp + "/domain");
+    if (g.domain.empty() || !g.domain.finite()) r.bad(gp + "/domain", "must be finite with min < max");
+  }
+  if (!jg.contains("periodic")) return;
+  const json& jp = jg["periodic"];
+  if (!jp.is_array() || jp.size() != 3 || !jp[0].is_boolean() || !jp[1].is_boolean() || !jp[2].is_boolean())
+    r.bad(gp + "/periodic", "expected 3 booleans");
+  for (int a = 0; a < 3; ++a) g.periodic[a] = jp[a].get<bool>();
+  if (g.auto_domain && g.any_periodic()) r.bad(gp + "/periodic", "a domain \"auto\" has no periodic axis");
+}
+
+// A step's own domain: required in groups of domain "auto", absent in the others.
+void decode_step_domain(const Reader& r, const json& s, const std::string& sp, const ParticleGroupMeta& g,
+                        StepRecord& rec) {
+  if (!g.auto_domain) {
+    if (s.contains("domain")) r.bad(sp + "/domain", "only steps of a group of domain \"auto\" have one");
+    return;
+  }
+  rec.domain = r.box(r.key(s, "domain", sp), sp + "/domain");
+  if (rec.domain.empty() || !rec.domain.finite()) r.bad(sp + "/domain", "must be finite with min < max");
+}
+
+// A particle group's definition: its schema, domain, partition and level-of-detail settings.
+void decode_particle_definition(const Reader& r, const json& jg, const std::string& gp, ParticleGroupMeta& g) {
+  const json& js = r.key(jg, "schema", gp);
+  if (!js.is_array()) r.bad(gp + "/schema", "expected a list of fields");
+  std::vector<FieldSpec> fields;
+  for (size_t i = 0; i < js.size(); ++i) fields.push_back(decode_field(r, js[i], cat(gp, "/schema/", i)));
+  try {
+    g.schema = Schema(fields);
+  } catch (const Error& e) {
+    r.bad(gp + "/schema", e.what());
+  }
+  decode_domain(r, jg, gp, g);
+  const json& jp = r.key(jg, "partition", gp);
+  const std::string mode = r.str(r.key(jp, "mode", gp + "/partition"), gp + "/partition/mode");
+  try {
+    g.partition.mode = parse_partition_mode(mode);
+  } catch (const Error&) {
+    r.bad(gp + "/partition/mode", "expected 'factor', 'grid' or 'adaptive'");
+  }
+  if (g.partition.mode == PartitionMode::kAdaptive) {
+    g.partition.particles_per_file =
+        r.u64(r.key(jp, "particles_per_file", gp + "/partition"), gp + "/partition/particles_per_file");
+    if (g.partition.particles_per_file < 1) r.bad(gp + "/partition/particles_per_file", "must be at least 1");
+  }
+  const json& dims = r.key(jp, "dims", gp + "/partition");
+  if (!dims.is_array() || dims.size() != 3) r.bad(gp + "/partition/dims", "expected 3 integers");
+  for (int a = 0; a < 3; ++a) {
+    const uint64_t d = r.u64(dims[a], gp + "/partition/dims");
+    if (d < 1 || d > (1u << 20)) r.bad(gp + "/partition/dims", "out of range");
+    g.partition.dims[a] = static_cast<uint32_t>(d);
+  }
+  const json& jl = r.key(jg, "lod", gp);
+  g.lod.scale = static_cast<uint32_t>(r.u64(r.key(jl, "scale", gp + "/lod"), gp + "/lod/scale"));
+  g.lod.level0_max = r.u64(r.key(jl, "level0_max", gp + "/lod"), gp + "/lod/level0_max");
+  g.lod.brick_target = r.u64(r.key(jl, "brick_target", gp + "/lod"), gp + "/lod/brick_target");
+  g.lod.seed = r.u64(r.key(jl, "seed", gp + "/lod"), gp + "/lod/seed");
+  if (g.lod.scale < 2 || g.lod.scale > 1024 || g.lod.level0_max < 1)
+    r.bad(gp + "/lod", "scale or level0_max out of range");
+}
+
+// A step's bitmap indexes, by field ("indexes": absent in steps without bitmap indexes).
+void decode_step_indexes(const Reader& r, const json& s, const std::string& sp, const ParticleGroupMeta& g, StepRecord& rec) {
+  if (!s.contains("indexes")) return;
+  const json& ji = s["indexes"];
+  const std::string ip = sp + "/indexes";
+  if (!ji.is_object()) r.bad(ip, "expected an object of field -> index");
+  for (auto it = ji.begin(); it != ji.end(); ++it) {
+    const std::string fp = ip + "/" + it.key();
+    StepIndex x;
+    x.field = it.key();
+    if (!g.schema.has(x.field)) r.bad(fp, "no such field in the schema");
+    const std::string kind = r.str(r.key(*it, "binning", fp), fp + "/binning");
+    if (kind == "precision") {
+      x.binning = {Binning::kPrecision, static_cast<uint32_t>(r.u64(r.key(*it, "precision", fp), fp + "/precision"))};
+    } else if (kind == "equal_weight") {
+      x.binning = {Binning::kEqualWeight, static_cast<uint32_t>(r.u64(r.key(*it, "bins", fp), fp + "/bins"))};
+    } else {
+      r.bad(fp + "/binning", "expected \"precision\" or \"equal_weight\"");
+    }
+    try {
+      validate(x.binning);
+    } catch (const Error& e) {
+      r.bad(fp, e.what());
+    }
+    x.bytes = r.u64(r.key(*it, "bytes", fp), fp + "/bytes");
+    rec.indexes.push_back(x);
+  }
+}
+
+// Step record `s` of particle group `g` (which holds the steps listed before it).
+StepRecord decode_particle_step(const Reader& r, const json& s, const std::string& sp, const ParticleGroupMeta& g) {
+  StepRecord rec;
+  rec.step = r.i64(r.key(s, "step", sp), sp + "/step");
+  if (rec.step < 0) r.bad(sp + "/step", "negative step");
+  rec.particles = r.u64(r.key(s, "particles", sp), sp + "/particles");
+  rec.files = static_cast<uint32_t>(r.u64(r.key(s, "files", sp), sp + "/files"));
+  rec.bytes = r.u64(r.key(s, "bytes", sp), sp + "/bytes");
+  rec.directory = r.str(r.key(s, "directory", sp), sp + "/directory");
+  if (rec.directory.empty() || rec.directory[0] == '/' || rec.directory.find("..") != std::string::npos)
+    r.bad(sp + "/directory", "must be a relative path inside the dataset");
+  rec.metadata_checksum = r.u64(r.key(s, "metadata_checksum", sp), sp + "/metadata_checksum");
+  rec.writer_ranks = static_cast<uint32_t>(r.u64(r.key(s, "writer_ranks", sp), sp + "/writer_ranks"));
+  if (!g.steps.empty() && g.steps.back().step >= rec.step) r.bad(sp + "/step", "steps are not ascending");
+  decode_step_domain(r, s, sp, g, rec);
+  decode_step_indexes(r, s, sp, g, rec);
+  return rec;
+}
+
+ParticleGroupMeta decode_particles(const Reader& r, const json& jg, const std::string& name, const std::string& gp) {
+  ParticleGroupMeta g;
+  g.name = name;
+  try {
+    check_group_name(name);
+  } catch (const Error& e) {
+    r.bad(gp, e.what());
+  }
+  decode_particle_definition(r, jg, gp, g);
+  const json& jsteps = r.key(jg, "steps", gp);
+  if (!jsteps.is_array()) r.bad(gp + "/steps", "expected a list");
+  for (size_t i = 0; i < jsteps.size(); ++i) g.steps.push_back(decode_particle_step(r, jsteps[i], cat(gp, "/steps/", i), g));
+  return g;
 }
 
 // A grid's size and its bitmask agree: at most 2^62 bytes per field, a bitmask of axes below ndims
@@ -619,39 +764,6 @@ json parse_json(std::string_view text, const std::string& what) {
 
 }  // namespace
 
-namespace {
-
-// A group's "domain" (a box, or "auto") and "periodic" (absent: no periodic axis).
-void decode_domain(const Reader& r, const json& jg, const std::string& gp, ParticleGroupMeta& g) {
-  const json& jd = r.key(jg, "domain", gp);
-  if (jd.is_string()) {
-    if (jd.get<std::string>() != "auto") r.bad(gp + "/domain", "expected a box or \"auto\"");
-    g.auto_domain = true;
-  } else {
-    g.domain = r.box(jd, gp + "/domain");
-    if (g.domain.empty() || !g.domain.finite()) r.bad(gp + "/domain", "must be finite with min < max");
-  }
-  if (!jg.contains("periodic")) return;
-  const json& jp = jg["periodic"];
-  if (!jp.is_array() || jp.size() != 3 || !jp[0].is_boolean() || !jp[1].is_boolean() || !jp[2].is_boolean())
-    r.bad(gp + "/periodic", "expected 3 booleans");
-  for (int a = 0; a < 3; ++a) g.periodic[a] = jp[a].get<bool>();
-  if (g.auto_domain && g.any_periodic()) r.bad(gp + "/periodic", "a domain \"auto\" has no periodic axis");
-}
-
-// A step's own domain: required in groups of domain "auto", absent in the others.
-void decode_step_domain(const Reader& r, const json& s, const std::string& sp, const ParticleGroupMeta& g,
-                        StepRecord& rec) {
-  if (!g.auto_domain) {
-    if (s.contains("domain")) r.bad(sp + "/domain", "only steps of a group of domain \"auto\" have one");
-    return;
-  }
-  rec.domain = r.box(r.key(s, "domain", sp), sp + "/domain");
-  if (rec.domain.empty() || !rec.domain.finite()) r.bad(sp + "/domain", "must be finite with min < max");
-}
-
-}  // namespace
-
 Manifest decode_manifest(std::string_view text, const std::string& what) {
   json root = parse_json(text, what);
   Reader r(what);
@@ -678,96 +790,7 @@ Manifest decode_manifest(std::string_view text, const std::string& what) {
       continue;
     }
     if (kind != "particles") r.bad(gp + "/kind", cat("unknown group kind '", kind, "'"));
-    ParticleGroupMeta g;
-    g.name = it.key();
-    try {
-      check_group_name(g.name);
-    } catch (const Error& e) {
-      r.bad(gp, e.what());
-    }
-    const json& js = r.key(jg, "schema", gp);
-    if (!js.is_array()) r.bad(gp + "/schema", "expected a list of fields");
-    std::vector<FieldSpec> fields;
-    for (size_t i = 0; i < js.size(); ++i) fields.push_back(decode_field(r, js[i], cat(gp, "/schema/", i)));
-    try {
-      g.schema = Schema(fields);
-    } catch (const Error& e) {
-      r.bad(gp + "/schema", e.what());
-    }
-    decode_domain(r, jg, gp, g);
-    const json& jp = r.key(jg, "partition", gp);
-    const std::string mode = r.str(r.key(jp, "mode", gp + "/partition"), gp + "/partition/mode");
-    try {
-      g.partition.mode = parse_partition_mode(mode);
-    } catch (const Error&) {
-      r.bad(gp + "/partition/mode", "expected 'factor', 'grid' or 'adaptive'");
-    }
-    if (g.partition.mode == PartitionMode::kAdaptive) {
-      g.partition.particles_per_file =
-          r.u64(r.key(jp, "particles_per_file", gp + "/partition"), gp + "/partition/particles_per_file");
-      if (g.partition.particles_per_file < 1) r.bad(gp + "/partition/particles_per_file", "must be at least 1");
-    }
-    const json& dims = r.key(jp, "dims", gp + "/partition");
-    if (!dims.is_array() || dims.size() != 3) r.bad(gp + "/partition/dims", "expected 3 integers");
-    for (int a = 0; a < 3; ++a) {
-      const uint64_t d = r.u64(dims[a], gp + "/partition/dims");
-      if (d < 1 || d > (1u << 20)) r.bad(gp + "/partition/dims", "out of range");
-      g.partition.dims[a] = static_cast<uint32_t>(d);
-    }
-    const json& jl = r.key(jg, "lod", gp);
-    g.lod.scale = static_cast<uint32_t>(r.u64(r.key(jl, "scale", gp + "/lod"), gp + "/lod/scale"));
-    g.lod.level0_max = r.u64(r.key(jl, "level0_max", gp + "/lod"), gp + "/lod/level0_max");
-    g.lod.brick_target = r.u64(r.key(jl, "brick_target", gp + "/lod"), gp + "/lod/brick_target");
-    g.lod.seed = r.u64(r.key(jl, "seed", gp + "/lod"), gp + "/lod/seed");
-    if (g.lod.scale < 2 || g.lod.scale > 1024 || g.lod.level0_max < 1)
-      r.bad(gp + "/lod", "scale or level0_max out of range");
-    const json& jsteps = r.key(jg, "steps", gp);
-    if (!jsteps.is_array()) r.bad(gp + "/steps", "expected a list");
-    for (size_t i = 0; i < jsteps.size(); ++i) {
-      const std::string sp = cat(gp, "/steps/", i);
-      const json& s = jsteps[i];
-      StepRecord rec;
-      rec.step = r.i64(r.key(s, "step", sp), sp + "/step");
-      if (rec.step < 0) r.bad(sp + "/step", "negative step");
-      rec.particles = r.u64(r.key(s, "particles", sp), sp + "/particles");
-      rec.files = static_cast<uint32_t>(r.u64(r.key(s, "files", sp), sp + "/files"));
-      rec.bytes = r.u64(r.key(s, "bytes", sp), sp + "/bytes");
-      rec.directory = r.str(r.key(s, "directory", sp), sp + "/directory");
-      if (rec.directory.empty() || rec.directory[0] == '/' || rec.directory.find("..") != std::string::npos)
-        r.bad(sp + "/directory", "must be a relative path inside the dataset");
-      rec.metadata_checksum = r.u64(r.key(s, "metadata_checksum", sp), sp + "/metadata_checksum");
-      rec.writer_ranks = static_cast<uint32_t>(r.u64(r.key(s, "writer_ranks", sp), sp + "/writer_ranks"));
-      if (!g.steps.empty() && g.steps.back().step >= rec.step) r.bad(sp + "/step", "steps are not ascending");
-      decode_step_domain(r, s, sp, g, rec);
-      if (s.contains("indexes")) {   // absent in steps without bitmap indexes
-        const json& ji = s["indexes"];
-        const std::string ip = sp + "/indexes";
-        if (!ji.is_object()) r.bad(ip, "expected an object of field -> index");
-        for (auto it = ji.begin(); it != ji.end(); ++it) {
-          const std::string fp = ip + "/" + it.key();
-          StepIndex x;
-          x.field = it.key();
-          if (!g.schema.has(x.field)) r.bad(fp, "no such field in the schema");
-          const std::string kind = r.str(r.key(*it, "binning", fp), fp + "/binning");
-          if (kind == "precision") {
-            x.binning = {Binning::kPrecision, static_cast<uint32_t>(r.u64(r.key(*it, "precision", fp), fp + "/precision"))};
-          } else if (kind == "equal_weight") {
-            x.binning = {Binning::kEqualWeight, static_cast<uint32_t>(r.u64(r.key(*it, "bins", fp), fp + "/bins"))};
-          } else {
-            r.bad(fp + "/binning", "expected \"precision\" or \"equal_weight\"");
-          }
-          try {
-            validate(x.binning);
-          } catch (const Error& e) {
-            r.bad(fp, e.what());
-          }
-          x.bytes = r.u64(r.key(*it, "bytes", fp), fp + "/bytes");
-          rec.indexes.push_back(x);
-        }
-      }
-      g.steps.push_back(rec);
-    }
-    m.particle_groups.push_back(std::move(g));
+    m.particle_groups.push_back(decode_particles(r, jg, it.key(), gp));
   }
   return m;
 }

@@ -94,7 +94,7 @@ struct GridMeta {
   std::string aggregation = "localized";
   uint32_t partitions = 1;
   // "global": one IDX dataset (<name>.idx); "local": one per partition (<name>/p%04u.idx), each
-  // of its partition's box (paper 001 §IV).
+  // of its partition's box (Kumar et al. 2017 §IV).
   std::string index_space = "global";
   bool zip = false;
   std::vector<GridStepRecord> steps;   // ascending
@@ -104,7 +104,7 @@ struct GridMeta {
   bool split_into_parts() const { return index_space == "local" && partitions > 1; }
 };
 
-// A series (paper 004, STAR): variables of a regular grid written every step; windows of
+// A series (Tian et al. 2013, STAR): variables of a regular grid written every step; windows of
 // d_tar steps, one file each (<name>/w-<first step>.lsw, docs/formats/series.md).
 struct SeriesWindowRecord {
   std::string file;               // relative to the series' directory

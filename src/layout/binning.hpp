@@ -1,4 +1,4 @@
-// Binning of one value component for a bitmap index (paper 002 §II-B, FastBit): which bin each
+// Binning of one value component for a bitmap index (Byna et al. 2012 §II-B, FastBit): which bin each
 // row falls in, and the rows of every bin in ascending order. Pure: no files, no bitmaps.
 //
 // Precision binning with d significant digits: the bins are [e_k, e_{k+1}) for consecutive

@@ -1,4 +1,4 @@
-// Planning a parallel IDX write (paper 001 "indexing templates": §II-§III, §V; paper 003 "parallel
+// Planning a parallel IDX write (Kumar et al. 2017 "indexing templates": §II-§III, §V; Kumar et al. 2011 "parallel
 // IDX writer"). Pure: every rank computes the same plan from every rank's box, so the plan is
 // tested with thousands of simulated ranks and no mpiexec.
 //
@@ -8,16 +8,16 @@
 // run of hz addresses, and inside it the samples are in the hz order of the local template
 // "V" + (last p characters). Each brick meeting the grid has one owner rank (the rank holding
 // most of it); ranks send the parts of their boxes lying in other ranks' bricks to those owners
-// first ("restructuring", paper 001 §V), so every owner then holds whole bricks.
+// first ("restructuring", Kumar et al. 2017 §V), so every owner then holds whole bricks.
 //
 // Units. A unit is one field of one binary file: 2^bpb * blocks_per_file consecutive hz
 // addresses. Its aggregator receives the runs of every brick meeting it, compresses the blocks
 // if asked, and writes that field's part of the file. Uniform aggregation spreads units evenly
 // over the ranks (earlier work); localized aggregation picks each unit's aggregator inside the
 // file's aggregation group, the ranks owning bricks of the file, uniform in rank space on every
-// level (paper 001 §III-B).
+// level (Kumar et al. 2017 §III-B).
 //
-// Partitions (paper 001 §IV). With R = 2^k partitions, the first k template characters split the
+// Partitions (Kumar et al. 2017 §IV). With R = 2^k partitions, the first k template characters split the
 // grid into R aligned boxes; every rank's box lies in one of them (ranks without samples are
 // dealt round-robin). A file whose samples all lie in one partition is aggregated by a rank of
 // that partition. A file holding samples of several partitions (the coarse blocks every partition
@@ -58,7 +58,7 @@ struct GridTemplate {
   bool derived = false;                 // built from the rank layout (else the user's)
 };
 
-// The rank-conforming template of paper 001 §III-B/§V. When the boxes tile the grid as a lattice
+// The rank-conforming template of Kumar et al. 2017 §III-B/§V. When the boxes tile the grid as a lattice
 // of Px x Py x Pz cells, the prefix indexes the cells in the order the ranks are numbered
 // (row-major: z bits, then y, then x; column-major: x, y, z; Morton: interleaved, z first), the
 // suffix interleaves the bits of one cell's power-of-two extent (fully interleaved, x first at
@@ -82,7 +82,7 @@ struct GridPlanInput {
   uint32_t fields = 1;
   GridAggregation aggregation = GridAggregation::kLocalized;
   std::vector<GridBox> boxes;          // one per rank (empty boxes allowed)
-  uint32_t partitions = 1;             // a power of two (paper 001 §IV)
+  uint32_t partitions = 1;             // a power of two (Kumar et al. 2017 §IV)
 };
 
 // Partitions along the template prefix: the first k characters of `index` (2^k partitions).

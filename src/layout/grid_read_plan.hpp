@@ -2,7 +2,7 @@
 // lattice inside the box (IDX levels r+1.. are missing, each doubling the spacing on its axis).
 // A read collective over n ranks gives each rank an equal share of the lattice planes along the
 // slowest axis, so the ranks' answers stack into the whole answer. A grid written in the local
-// index space (one IDX dataset per partition, paper 001 §IV) is read by taking from each
+// index space (one IDX dataset per partition, Kumar et al. 2017 §IV) is read by taking from each
 // partition's dataset the lattice points it holds. Pure: no MPI, no files; IdxDataset and
 // GridGroup (pipelines/) execute these plans.
 #pragma once

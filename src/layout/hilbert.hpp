@@ -1,7 +1,7 @@
 // The Hilbert curve through the cells of a 2^bits-sided cube in 1 to 3 dimensions (J. Skilling,
 // "Programming the Hilbert curve", AIP Conf. Proc. 707, 2004: the transpose form, Gray-coded).
 // Consecutive positions along the curve are cells that share a face, so things laid out in
-// curve order sit near their spatial neighbours (series chunks on disk, paper 004 §III). Pure.
+// curve order sit near their spatial neighbours (series chunks on disk, Tian et al. 2013 §III). Pure.
 #pragma once
 
 #include <array>

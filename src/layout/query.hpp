@@ -1,4 +1,4 @@
-// The value-query language over particle fields (paper 002 §IV-B, FastQuery): comparisons of a
+// The value-query language over particle fields (Byna et al. 2012 §IV-B, FastQuery): comparisons of a
 // field or one component with a number, combined with &&, ||, ! and parentheses; a chained
 // range `157.654 < x < 162.441` is the && of its two comparisons. Pure: parsing, binding to a
 // schema and evaluation over in-memory columns (the scan every indexed answer is checked

@@ -1,4 +1,4 @@
-// Series (paper 004, STAR): many small 2-D and 3-D variables on a regular grid, written every
+// Series (Tian et al. 2013, STAR): many small 2-D and 3-D variables on a regular grid, written every
 // step by ranks that each hold one box of a 2-D or 3-D domain decomposition. Pure planning: the
 // decomposition the ranks' boxes form, the coordination of temporal and spatial aggregation
 // (§III-D), the hierarchical aggregation groups with their round-robin aggregators (§III-C), and

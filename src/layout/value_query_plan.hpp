@@ -1,4 +1,4 @@
-// Planning of value queries over bitmap indexes (paper 002 §II-B, §IV-B): which bins a comparison
+// Planning of value queries over bitmap indexes (Byna et al. 2012 §II-B, §IV-B): which bins a comparison
 // takes for sure and which it leaves to a candidate check, whether a file can be skipped from its
 // per-component min/max, and the algebra of (sure, check) row sets over &&, ||, !. Pure: no
 // files, no MPI; row sets are CRoaring bitmaps.

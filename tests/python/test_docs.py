@@ -3,6 +3,8 @@ outside the repository, every paper it cites has a full reference, and the licen
 
 from __future__ import annotations
 
+import glob
+import itertools
 import os
 import re
 
@@ -44,15 +46,24 @@ def test_every_docs_path_named_exists():
     assert not missing, "\n".join(missing)
 
 
+CITATION = re.compile(r"\b([A-Z][\w-]+) et al\. ((?:19|20)\d\d)\b")
+
+
 def test_every_cited_paper_has_a_reference():
+    """Papers are cited by first author and year ("Kumar et al. 2017 §IV"), in the code as in the
+    documentation, and each one cited has its full reference in docs/references.md."""
     refs = open(os.path.join(ROOT, "docs", "references.md"), encoding="utf-8").read()
-    cited = set()
-    for path in text_files():
-        if path.endswith(".md"):
-            cited |= set(re.findall(r"paper (\d{3})", open(path, encoding="utf-8").read()))
+    cited, numbered = set(), []
+    for path in itertools.chain(text_files(), glob.glob(os.path.join(ROOT, "bench", "*.py"))):
+        text = open(path, encoding="utf-8", errors="replace").read()
+        cited |= set(CITATION.findall(text))
+        numbered += [f"{os.path.relpath(path, ROOT)}: {m.group(0)}"
+                     for m in re.finditer(r"\b[Pp]apers? \d{3}\b|\[P\d\]", text)]
+    assert not numbered, "cite papers by author and year:\n" + "\n".join(numbered)
     assert cited
-    for p in sorted(cited):
-        assert re.search(rf"\| paper {p} \| [^|]+\*[^*]+\*[^|]+(19|20)\d\d", refs), f"paper {p} has no full reference"
+    for author, year in sorted(cited):
+        assert re.search(rf"^\| {author} et al\. {year}\b[^|]*\| [^|]+\*[^*]+\*[^|]+{year}", refs, re.M), \
+            f"{author} et al. {year} has no full reference in docs/references.md"
 
 
 def test_license_declared():

@@ -408,7 +408,7 @@ def test_docs_and_bench_state_the_series_table(rows):
 
 def test_series_points_have_sources():
     for p in S.series_points():
-        assert p["source"] == "paper 004" and p["where"].startswith("§IV")
+        assert p["source"] == "Tian et al. 2013" and p["where"].startswith("§IV")
 
 
 # ---- advice -------------------------------------------------------------------------------------------------

@@ -15,7 +15,7 @@ from .model import predict
 from .series import GEOS5_VARIABLES, predict_read, preview, queries, rank_grid, read_work, series_boxes, write_traffic
 from .traffic import MAX_RANKS, lattice, particle_traffic, shared_file_traffic
 
-FACTORS = ((1, 1, 1), (1, 1, 2), (1, 2, 2), (2, 2, 2), (2, 2, 4), (2, 4, 4), (4, 4, 4))   # [P0] §5.2
+FACTORS = ((1, 1, 1), (1, 1, 2), (1, 2, 2), (2, 2, 2), (2, 2, 4), (2, 4, 4), (4, 4, 4))   # Kumar et al. 2019 §5.2
 CURVE_FROM = 512
 CLOSE = 0.10   # candidates this close to the best are not told apart (held-out errors reach 9 %)
 
@@ -207,7 +207,7 @@ def _positive(v: Any, what: str) -> int:
 
 def _series_query_set(dims: Sequence[int], steps: int) -> dict:
     """The reads the series advice weighs: each of the three planes through the middle of the
-    grid across every step (time-series analytics, paper 004 §IV-B) and the (k, j) plane of one
+    grid across every step (time-series analytics, Tian et al. 2013 §IV-B) and the (k, j) plane of one
     step (spatial analytics, §IV-A)."""
     out = {f"{name} x {steps} steps": (range(steps), box) for name, box in queries("planes", dims).items()}
     name, box = next(iter(queries("planes", dims).items()))
@@ -236,7 +236,7 @@ def _series_row(m: Machine, dims, ranks, variables, steps, readers, layout, d_ta
 
 
 def _star_cost(m: Machine, pv, steps: int) -> float:
-    """Paper 004 eq. (2) for reading the average variable's chunk across every step, alpha = 1:
+    """Tian et al. 2013 eq. (2) for reading the average variable's chunk across every step, alpha = 1:
     (N_ts / d_tar) x T_request + N_ts x DataSize / BW_io (T_seek folded into the request cost)."""
     per_target = m.fs_bandwidth / m.targets
     per_step = pv.chunk_bytes / pv.d_tar
@@ -251,7 +251,7 @@ def advise_series(machine: Any, ranks: int, *, dims: Sequence[int] = (576, 361, 
     80 3-D and 185 2-D float32 variables) over a grid of ``dims`` (x, y, z), read back by
     ``readers`` readers. Each candidate's predicted seconds: the write of every step and the
     reads of :func:`_series_query_set`; the best sum is ``recommended``. ``star_choice`` is what
-    STAR's own coordination (paper 004 eqs. 3-4, the planner's ``coordinate_star``) picks with the
+    STAR's own coordination (Tian et al. 2013 eqs. 3-4, the planner's ``coordinate_star``) picks with the
     machine's constants (BW_io one target's bandwidth, Ts the request cost, CC the latency), with
     the model's prediction; ``baseline`` the NetCDF-4-like layout (one file per step)."""
     m = to_machine(machine)

@@ -4,7 +4,7 @@ equations (1)-(8).
 
 R ranks (a power of two) hold the boxes of an x-fastest lattice of a grid as near a cube as
 powers of two allow (the rank lattice of :func:`lodex.scale.traffic.lattice`), so the derived
-indexing template conforms to the boxes and no samples move before aggregation (paper 001 §V's
+indexing template conforms to the boxes and no samples move before aggregation (Kumar et al. 2017 §V's
 restructuring is empty). The plan gives the files (one per file slot holding a sample, its size
 its present blocks x 2^bits_per_block samples x bytes per sample x fields), each unit's (file
 x field's) aggregator, and every rank's runs of each unit, sent to the unit's aggregator or, in

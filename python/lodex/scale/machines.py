@@ -1,7 +1,7 @@
 """Machine descriptions for the scale model (docs/scale.md, "Machines").
 
 Every field is either a published specification (``sources`` names it; keys as in
-docs/references.md), a number the particle paper states ([P0]), an assumption the docs state,
+docs/references.md), a number the particle paper states (Kumar et al. 2019), an assumption the docs state,
 or a value fitted by :func:`lodex.scale.validation.fit` on the calibration points (the test
 suite refits and checks these stored values are what the fit gives).
 """
@@ -99,14 +99,14 @@ MIRA = Machine(
         "request_cost": "assumed 0: the published numbers do not separate it from bandwidth",
         "md_contention": "assumed none: one Mira number cannot identify it",
         "md_rate, forwarding_bandwidth": "fitted (docs/scale.md, Calibration)",
-        "reorder_per_particle": "P0 §3.4: 33 ms per 32K particles",
+        "reorder_per_particle": "Kumar et al. 2019 §3.4: 33 ms per 32K particles",
     },
 )
 
 THETA = Machine(
     name="theta",
     description="ALCF Theta: Cray XC40, Aries Dragonfly, Lustre (theta-fs0) with 48 OSTs x 8 MiB "
-                "stripes as [P0] set them, 64 ranks per node",
+                "stripes as Kumar et al. 2019 set them, 64 ranks per node",
     ranks_per_node=64,
     nodes=4_392,
     fs_bandwidth=240 * GB,
@@ -126,12 +126,12 @@ THETA = Machine(
         "memory_per_node": "ALCF-THETA: 192 GiB DDR4 per node (the 16 GiB MCDRAM not counted)",
         "nodes, ranks_per_node": "ALCF-THETA: 4,392 Intel KNL 7230 nodes of 64 cores, Aries Dragonfly",
         "fs_bandwidth": "ALCF-STORAGE: theta-fs0, Lustre on a Sonexion 3000, 240 GB/s aggregate",
-        "targets, stripe_size, stripe_count": "P0 §5.1: 48 stripes (48 OSTs), 8 MB stripe size",
+        "targets, stripe_size, stripe_count": "Kumar et al. 2019 §5.1: 48 stripes (48 OSTs), 8 MB stripe size",
         "injection": "assumed 8 GB/s per direction, below the Aries NIC's PCIe Gen3 x16 host link (CRAY-XC)",
         "latency": "assumed equal to Mira's; it is negligible at these message sizes",
         "request_cost": "assumed 0: the published numbers do not separate it from bandwidth",
         "md_rate, md_contention": "fitted (docs/scale.md, Calibration)",
-        "reorder_per_particle": "P0 §3.4: 80 ms per 32K particles",
+        "reorder_per_particle": "Kumar et al. 2019 §3.4: 80 ms per 32K particles",
     },
 )
 
@@ -144,7 +144,7 @@ JAGUAR_OPEN_RATE = 5_000.0        # opens/s at the file system's one metadata se
 JAGUAR = Machine(
     name="jaguar",
     description="ORNL Jaguar: Cray XT5, SeaStar2+ 3-D torus, Lustre (Spider, the Widow 2 partition of 336 "
-                "OSTs [paper 004]), 16 ranks per node",
+                "OSTs [Tian et al. 2013]), 16 ranks per node",
     ranks_per_node=16,
     nodes=18_688,
     fs_bandwidth=336 * (240 * GB / 1344),
@@ -161,10 +161,10 @@ JAGUAR = Machine(
     reorder_per_particle=0.0,
     memory_per_node=32 * 2**30,
     sources={
-        "nodes, ranks_per_node, memory_per_node": "paper 004 §IV: 18,688 nodes of one 16-core Opteron and 32 GB",
-        "targets": "paper 004 §IV: Widow 2, 336 OSTs",
+        "nodes, ranks_per_node, memory_per_node": "Tian et al. 2013 §IV: 18,688 nodes of one 16-core Opteron and 32 GB",
+        "targets": "Tian et al. 2013 §IV: Widow 2, 336 OSTs",
         "fs_bandwidth": "SPIDER: 240 GB/s aggregate over 1,344 OSTs, so 178.6 MB/s per OST; Widow 2 has 336 of them "
-                        "(paper 004 §IV)",
+                        "(Tian et al. 2013 §IV)",
         "stripe_size, stripe_count": "assumed: 1 MiB stripes (Lustre's default) over all 336 OSTs (lfs setstripe "
                                      "-c -1 on the output directory, as large shared files are written; the paper "
                                      "does not say)",

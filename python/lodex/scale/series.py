@@ -5,7 +5,7 @@ Every layout is a plan of lodex's own series planner (``lodex.planning.plan_seri
 degrees, so all of them are read by the same reader rule (``window_read``: 4 KiB blocks, ranges
 merged over a gap) and split over readers the same way (``split_series_read``):
 
-- ``star``: d_tar steps per window file, d_sar levels of spatial aggregation (paper 004 §III);
+- ``star``: d_tar steps per window file, d_sar levels of spatial aggregation (Tian et al. 2013 §III);
 - ``nc4``: NetCDF-4 as GEOS-5 writes it (§II-A, Fig. 1b): one file per step, each variable one
   contiguous (z, y, x) array — a window of one step whose one chunk is the whole grid;
 - ``nc4-one-file``: every step in one file, each variable's steps one after another (§IV-B's
@@ -31,7 +31,7 @@ from .traffic import Traffic
 from .validation import _bisect, published
 
 GEOS5_DIMS = {"0.5": (576, 361, 48), "0.25": (1152, 721, 48)}   # (x, y, z); 0.25: assumed doubling
-GEOS5_VARIABLES = (("f4", 3),) * 80 + (("f4", 2),) * 185          # paper 004 §IV: 80 3-D, 185 2-D
+GEOS5_VARIABLES = (("f4", 3),) * 80 + (("f4", 2),) * 185          # Tian et al. 2013 §IV: 80 3-D, 185 2-D
 SIEVE = 64 << 10          # HDF5's default sieve buffer (H5Pset_sieve_buf_size)
 LODEX_GAP = 1 << 20       # lodex's default merge gap with its default settings (bw_io x ts, at most 1 MiB)
 BASELINES = ("nc4", "nc4-one-file")
@@ -196,7 +196,7 @@ def write_traffic(layout: str, dims: tuple, ranks: int, variables: tuple, steps:
     exchange (at level L every level-(L-1) aggregate moves to its level-L aggregator: the bytes
     of a group but its own part, spread over the nodes by the round-robin aggregators).
     ``nc4``: GEOS-5's write, every step gathered to one root rank and written as one file
-    (paper 004 §II-A)."""
+    (Tian et al. 2013 §II-A)."""
     dt, ds = layout_degrees(layout, steps, d_tar, d_sar)
     return _write_traffic(layout, tuple(dims), ranks, tuple(variables), steps, m.ranks_per_node, dt, ds,
                           m.stripe_size, m.stripe_count, m.targets)

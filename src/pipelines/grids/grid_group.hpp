@@ -28,7 +28,7 @@ struct GridSpec {
   int bits_per_block = 0;
   uint64_t blocks_per_file = 256;
   std::string aggregation = "localized";
-  uint32_t partitions = 1;          // a power of two (paper 001 §IV)
+  uint32_t partitions = 1;          // a power of two (Kumar et al. 2017 §IV)
   std::string index_space = "global";   // or "local": one IDX dataset per partition
   bool zip = false;
 };
@@ -41,7 +41,7 @@ struct GridPartDataset {
 };
 
 // Per-phase timings of one collective grid write, reduced over ranks, with the per-level
-// breakdown of paper 003's Table III.
+// breakdown of Table III of Kumar et al. 2011.
 struct GridWriteProfile {
   int64_t step = -1;
   int ranks = 0;

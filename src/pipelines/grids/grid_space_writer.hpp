@@ -1,4 +1,4 @@
-// One IDX dataset of one step of a grid write, collectively (paper 001 §III-§V, paper 003):
+// One IDX dataset of one step of a grid write, collectively (Kumar et al. 2017 §III-§V, Kumar et al. 2011):
 //   restructure  parts of boxes lying in other ranks' bricks go to the bricks' owners
 //   hz_encode    each owned brick, field by field, into its local hz order (one pass per level)
 //   aggregate    each unit (one field of one file) gathers its bricks' runs at its aggregator
@@ -33,7 +33,7 @@ struct ArrayView {
 };
 
 // One IDX dataset of one step, in its own coordinates: the whole grid (global index space) or
-// one partition's box (local index space, paper 001 §IV).
+// one partition's box (local index space, Kumar et al. 2017 §IV).
 struct SpaceTarget {
   GridPlanInput in;                  // dims, template, partitions, boxes of the space's ranks
   std::string idx_dir, idx_name;     // blocks under <idx_dir>/<idx_name>/<time dir>/

@@ -1,4 +1,4 @@
-// Parallel IDX writes of grid variables (pipelines/grids/grid_group.hpp; paper 001 §III-§V, paper 003),
+// Parallel IDX writes of grid variables (pipelines/grids/grid_group.hpp; Kumar et al. 2017 §III-§V, Kumar et al. 2011),
 // on the collective skeleton (pipelines/collective.hpp):
 //   check     the step, box and fields of this rank; rank 0 clears what a failed write of the
 //             step may have left

@@ -61,7 +61,7 @@ struct ReadRequest {
   ReadSplit split = ReadSplit::kSpatial;
 };
 
-// Bitmap indexes (paper 002 §II-B): which fields, and how their values are binned.
+// Bitmap indexes (Byna et al. 2012 §II-B): which fields, and how their values are binned.
 struct IndexSpec {
   std::vector<std::string> fields;   // empty: every field
   BinningSpec binning;               // default: precision binning, 3 significant digits

@@ -1,4 +1,4 @@
-// Series of a lodex dataset (paper 004, STAR): many small 2-D and 3-D variables of a regular grid
+// Series of a lodex dataset (Tian et al. 2013, STAR): many small 2-D and 3-D variables of a regular grid
 // written every step by ranks that each hold one box of a 2-D or 3-D domain decomposition. Steps
 // are buffered per rank for d_tar steps (temporal aggregation), merged level by level in groups
 // of 2^n neighbouring ranks (d_sar levels of spatial aggregation), and written as one window

@@ -1,4 +1,4 @@
-// Series writes (pipelines/series/series_group.hpp; paper 004 §III), on the collective skeleton
+// Series writes (pipelines/series/series_group.hpp; Tian et al. 2013 §III), on the collective skeleton
 // (pipelines/collective.hpp). One collective write:
 //   check, agree  this rank's step, box and variables; one allgather of every rank's box, step
 //                 and verdict (rank 0 also clears a window file a failed flush may have left)
