@@ -104,10 +104,11 @@ int main(int argc, char** argv) {
     return "{\"median_ms\": " + std::to_string(s.median) + ", \"min_ms\": " + std::to_string(s.min) +
            ", \"max_ms\": " + std::to_string(s.max) + "}";
   };
-  std::printf("{\"side\": %llu, \"bytes\": %llu, \"blocks\": %llu, \"cores\": %u, \"repeats\": %d, "
-              "\"encode_1_thread\": %s, \"encode_all_cores\": %s, \"checksums\": %s, \"pwrite\": %s}\n",
-              static_cast<unsigned long long>(side), static_cast<unsigned long long>(total),
-              static_cast<unsigned long long>(nblocks), cores, repeats, js(enc1).c_str(), js(encn).c_str(),
-              js(sums).c_str(), js(write).c_str());
+  std::printf(
+      "{\"side\": %llu, \"bytes\": %llu, \"blocks\": %llu, \"cores\": %u, \"repeats\": %d, "
+      "\"encode_1_thread\": %s, \"encode_all_cores\": %s, \"checksums\": %s, \"pwrite\": %s}\n",
+      static_cast<unsigned long long>(side), static_cast<unsigned long long>(total),
+      static_cast<unsigned long long>(nblocks), cores, repeats, js(enc1).c_str(), js(encn).c_str(), js(sums).c_str(),
+      js(write).c_str());
   return 0;
 }

@@ -38,7 +38,7 @@ int run_guarded(F&& body) {
 
 }  // namespace lodex::fuzz
 
-#define LODEX_FUZZ_TARGET(body)                                                 \
-  extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {    \
-    return lodex::fuzz::run_guarded([&] { body(data, size); });                 \
+#define LODEX_FUZZ_TARGET(body)                                             \
+  extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) { \
+    return lodex::fuzz::run_guarded([&] { body(data, size); });             \
   }

@@ -10,8 +10,8 @@ namespace {
 
 void one_input(const uint8_t* data, size_t size) {
   using namespace lodex;
-  static const Schema schema({{"position", DType::kF4, 3}, {"energy", DType::kF8, 1}, {"id", DType::kI8, 1},
-                              {"velocity", DType::kF8, 3}});
+  static const Schema schema(
+      {{"position", DType::kF4, 3}, {"energy", DType::kF8, 1}, {"id", DType::kI8, 1}, {"velocity", DType::kF8, 3}});
   QueryNode q = parse_query(std::string_view(reinterpret_cast<const char*>(data), size));
   const std::string text = query_text(q);
   if (query_text(parse_query(text)) != text) std::abort();

@@ -228,8 +228,8 @@ LODEX_API int lodex_particles_steps(const lodex_particles* g, int64_t* steps, si
  * its own particles: any count, zero included; every field of the schema, each `rows` rows.
  * patch: this rank's box of the domain (NULL: the bounds of its particles). A step already
  * committed is LODEX_ERR_ALREADY_EXISTS. On failure nothing of the step is visible. */
-LODEX_API int lodex_particles_write(lodex_particles* g, int64_t step, const lodex_field_data* fields,
-                                    size_t num_fields, const double* patch);
+LODEX_API int lodex_particles_write(lodex_particles* g, int64_t step, const lodex_field_data* fields, size_t num_fields,
+                                    const double* patch);
 
 /* Asynchronous write (collective, like lodex_particles_write): returns once the particles reached
  * the ranks that write them; the level-of-detail order, checksums and file writes run on a helper
@@ -243,8 +243,7 @@ LODEX_API int lodex_particles_write(lodex_particles* g, int64_t step, const lode
 typedef struct lodex_pending lodex_pending;
 enum { LODEX_WRITE_NO_COPY = 1 };
 LODEX_API int lodex_particles_write_async(lodex_particles* g, int64_t step, const lodex_field_data* fields,
-                                          size_t num_fields, const double* patch, unsigned flags,
-                                          lodex_pending** out);
+                                          size_t num_fields, const double* patch, unsigned flags, lodex_pending** out);
 /* Asynchronous grid and series steps: lodex_grid_write_async and lodex_series_write_async, below,
  * return a handle of the same kind; lodex_pending_wait, _done and _free serve every kind.
  * Collective over the dataset's communicator: completes and commits the step (nothing when a later
@@ -365,8 +364,8 @@ typedef struct lodex_index_stats {
  * 0: every field) of `steps` (NULL / 0: every committed step). binning: LODEX_BINNING_PRECISION
  * with param significant digits (1..9), LODEX_BINNING_EQUAL_WEIGHT with param bins, or 0 for
  * the default (3 digits). stats may be NULL. */
-LODEX_API int lodex_particles_build_index(lodex_particles* g, const char* const* fields, size_t num_fields,
-                                          int binning, uint32_t param, const int64_t* steps, size_t num_steps,
+LODEX_API int lodex_particles_build_index(lodex_particles* g, const char* const* fields, size_t num_fields, int binning,
+                                          uint32_t param, const int64_t* steps, size_t num_steps,
                                           lodex_index_stats* stats);
 
 typedef struct lodex_query_result lodex_query_result;
@@ -492,9 +491,8 @@ LODEX_API int lodex_grid_read_part_f(const lodex_grid* g, const char* field, int
                                      int resolution, MPI_Fint comm, lodex_grid_part* out);
 /* comm == MPI_COMM_NULL: local; else collective. Reads this rank's part into buffer (at least
  * part.bytes). stats may be NULL. */
-LODEX_API int lodex_grid_read(const lodex_grid* g, const char* field, int64_t step, const int64_t* box,
-                              int resolution, MPI_Comm comm, void* buffer, uint64_t buffer_bytes,
-                              lodex_grid_stats* stats);
+LODEX_API int lodex_grid_read(const lodex_grid* g, const char* field, int64_t step, const int64_t* box, int resolution,
+                              MPI_Comm comm, void* buffer, uint64_t buffer_bytes, lodex_grid_stats* stats);
 LODEX_API int lodex_grid_read_f(const lodex_grid* g, const char* field, int64_t step, const int64_t* box,
                                 int resolution, MPI_Fint comm, void* buffer, uint64_t buffer_bytes,
                                 lodex_grid_stats* stats);
@@ -514,12 +512,10 @@ LODEX_API int lodex_idx_read_part(const lodex_idx* d, const char* field, int64_t
                                   int resolution, MPI_Comm comm, lodex_grid_part* out);
 LODEX_API int lodex_idx_read_part_f(const lodex_idx* d, const char* field, int64_t time, const int64_t* box,
                                     int resolution, MPI_Fint comm, lodex_grid_part* out);
-LODEX_API int lodex_idx_read(const lodex_idx* d, const char* field, int64_t time, const int64_t* box,
-                             int resolution, MPI_Comm comm, void* buffer, uint64_t buffer_bytes,
-                             lodex_grid_stats* stats);
-LODEX_API int lodex_idx_read_f(const lodex_idx* d, const char* field, int64_t time, const int64_t* box,
-                               int resolution, MPI_Fint comm, void* buffer, uint64_t buffer_bytes,
-                               lodex_grid_stats* stats);
+LODEX_API int lodex_idx_read(const lodex_idx* d, const char* field, int64_t time, const int64_t* box, int resolution,
+                             MPI_Comm comm, void* buffer, uint64_t buffer_bytes, lodex_grid_stats* stats);
+LODEX_API int lodex_idx_read_f(const lodex_idx* d, const char* field, int64_t time, const int64_t* box, int resolution,
+                               MPI_Fint comm, void* buffer, uint64_t buffer_bytes, lodex_grid_stats* stats);
 LODEX_API int lodex_idx_close(lodex_idx* d);
 
 /* ---- Series (STAR: spatial + temporal aggregation) -------------------------------------- */
@@ -542,8 +538,7 @@ typedef struct lodex_series_def {
 /* Local. dims (1,1,1), no variables, 256 MiB, chosen degrees, bw_io 500e6, cc 1e-3, ts 5e-3. */
 LODEX_API int lodex_series_def_init(lodex_series_def* def);
 /* Collective (append mode). Defines a series (an existing one must match); *out borrowed from ds. */
-LODEX_API int lodex_series_define(lodex_dataset* ds, const char* name, const lodex_series_def* def,
-                                  lodex_series** out);
+LODEX_API int lodex_series_define(lodex_dataset* ds, const char* name, const lodex_series_def* def, lodex_series** out);
 LODEX_API int lodex_series_open(lodex_dataset* ds, const char* name, lodex_series** out);
 
 typedef struct lodex_series_info {
@@ -571,8 +566,9 @@ LODEX_API int lodex_series_write(lodex_series* s, int64_t step, const int64_t bo
  * lodex_dataset_close. An error of the pending window is returned there, on every rank: nothing of
  * it commits, the step that completed it is lost and its earlier steps stay buffered. A step that
  * completes no window is done when the call returns. *out (may be NULL): as for grids. */
-LODEX_API int lodex_series_write_async(lodex_series* s, int64_t step, const int64_t box[6], const lodex_field_data* vars,
-                                       size_t num_vars, unsigned flags, lodex_pending** out);
+LODEX_API int lodex_series_write_async(lodex_series* s, int64_t step, const int64_t box[6],
+                                       const lodex_field_data* vars, size_t num_vars, unsigned flags,
+                                       lodex_pending** out);
 /* Collective. Writes the buffered steps now (lodex_dataset_close does it too). */
 LODEX_API int lodex_series_flush(lodex_series* s);
 LODEX_API int lodex_series_profile(const lodex_series* s, lodex_write_profile* out, const char** json);
@@ -593,9 +589,9 @@ typedef struct lodex_series_part {
 LODEX_API int lodex_series_read_part(const lodex_series* s, const char* var, const int64_t* steps, size_t num_steps,
                                      const int64_t* box, MPI_Comm comm, lodex_series_part* out, int64_t* part_steps,
                                      size_t part_steps_capacity);
-LODEX_API int lodex_series_read_part_f(const lodex_series* s, const char* var, const int64_t* steps,
-                                       size_t num_steps, const int64_t* box, MPI_Fint comm, lodex_series_part* out,
-                                       int64_t* part_steps, size_t part_steps_capacity);
+LODEX_API int lodex_series_read_part_f(const lodex_series* s, const char* var, const int64_t* steps, size_t num_steps,
+                                       const int64_t* box, MPI_Fint comm, lodex_series_part* out, int64_t* part_steps,
+                                       size_t part_steps_capacity);
 /* comm == MPI_COMM_NULL: local; else collective. Reads this rank's part into buffer (at least
  * part.bytes), C order (steps, z, y, x). merge_gap: bytes between needed ranges read as one
  * request; -1: the series' default (bw_io x ts). */

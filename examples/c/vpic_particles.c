@@ -17,13 +17,13 @@
 #define PATCH 16.0
 
 /* Stops every rank with the library's message when a lodex call fails. */
-#define CHECK(call)                                                                          \
-  do {                                                                                       \
-    int rc_ = (call);                                                                        \
-    if (rc_ != LODEX_OK) {                                                                   \
+#define CHECK(call)                                                                               \
+  do {                                                                                            \
+    int rc_ = (call);                                                                             \
+    if (rc_ != LODEX_OK) {                                                                        \
       fprintf(stderr, "%s failed: %s (%s)\n", #call, lodex_last_error(), lodex_status_name(rc_)); \
-      MPI_Abort(MPI_COMM_WORLD, 2);                                                          \
-    }                                                                                        \
+      MPI_Abort(MPI_COMM_WORLD, 2);                                                               \
+    }                                                                                             \
   } while (0)
 
 static uint64_t splitmix64(uint64_t x) {
@@ -34,9 +34,7 @@ static uint64_t splitmix64(uint64_t x) {
 }
 
 /* The k-th hash of particle `id`: 24 random bits as a float in [0, 1), exact in float32. */
-static float unit(uint64_t id, uint64_t k) {
-  return (float)(splitmix64(id * 8 + k) >> 40) / 16777216.0f;
-}
+static float unit(uint64_t id, uint64_t k) { return (float)(splitmix64(id * 8 + k) >> 40) / 16777216.0f; }
 
 typedef struct {
   size_t n;
@@ -45,8 +43,13 @@ typedef struct {
 } Electrons;
 
 static Electrons generate(int rank, const int cell[3], size_t n) {
-  Electrons e = {n, malloc(3 * n * sizeof(float)), malloc(n * sizeof(float)), malloc(n * sizeof(float)),
-                 malloc(n * sizeof(float)), malloc(n * sizeof(float)), malloc(n * sizeof(uint64_t))};
+  Electrons e = {n,
+                 malloc(3 * n * sizeof(float)),
+                 malloc(n * sizeof(float)),
+                 malloc(n * sizeof(float)),
+                 malloc(n * sizeof(float)),
+                 malloc(n * sizeof(float)),
+                 malloc(n * sizeof(uint64_t))};
   for (size_t i = 0; i < n; ++i) {
     const uint64_t id = ((uint64_t)rank << 40) | i;
     e.id[i] = id;
@@ -84,7 +87,7 @@ int main(int argc, char** argv) {
   /* Define the group: position plus momentum, energy and id, one file per rank's patch. */
   lodex_dataset* ds;
   CHECK(lodex_dataset_create(argv[1], MPI_COMM_WORLD, 0, &ds));
-  const lodex_field_def fields[] = {{"position", LODEX_F4, 3}, {"ux", LODEX_F4, 1}, {"uy", LODEX_F4, 1},
+  const lodex_field_def fields[] = {{"position", LODEX_F4, 3}, {"ux", LODEX_F4, 1},     {"uy", LODEX_F4, 1},
                                     {"uz", LODEX_F4, 1},       {"energy", LODEX_F4, 1}, {"id", LODEX_U8, 1}};
   const double domain[6] = {0, 0, 0, PATCH * dims[0], PATCH * dims[1], PATCH * dims[2]};
   lodex_partition partition;   /* the paper's factor (1,1,1): a file per rank patch */
@@ -95,9 +98,12 @@ int main(int argc, char** argv) {
 
   /* Write step 0: each rank its own particles and patch. */
   Electrons e = generate(rank, cell, n);
-  const lodex_field_data data[] = {{"position", LODEX_F4, 3, n, e.position}, {"ux", LODEX_F4, 1, n, e.ux},
-                                   {"uy", LODEX_F4, 1, n, e.uy},             {"uz", LODEX_F4, 1, n, e.uz},
-                                   {"energy", LODEX_F4, 1, n, e.energy},     {"id", LODEX_U8, 1, n, e.id}};
+  const lodex_field_data data[] = {{"position", LODEX_F4, 3, n, e.position},
+                                   {"ux", LODEX_F4, 1, n, e.ux},
+                                   {"uy", LODEX_F4, 1, n, e.uy},
+                                   {"uz", LODEX_F4, 1, n, e.uz},
+                                   {"energy", LODEX_F4, 1, n, e.energy},
+                                   {"id", LODEX_U8, 1, n, e.id}};
   double patch[6];
   for (int a = 0; a < 3; ++a) patch[a] = PATCH * cell[a], patch[3 + a] = PATCH * (cell[a] + 1);
   CHECK(lodex_particles_write(electrons, 0, data, 6, patch));

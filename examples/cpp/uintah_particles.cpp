@@ -28,15 +28,15 @@ namespace {
 struct Lcg {
   uint64_t state;
   Lcg(int rank, int64_t step) : state(0x9E3779B97F4A7C15ull * (uint64_t(rank) + 1) ^ (uint64_t(step) << 32)) {
-    for (int i = 0; i < 4; ++i) next();  // leave the seed's neighbourhood
+    for (int i = 0; i < 4; ++i) next();   // leave the seed's neighbourhood
   }
   uint64_t next() { return state = state * 6364136223846793005ull + 1442695040888963407ull; }
-  double unit() { return double(next() >> 11) * 0x1.0p-53; }  // [0, 1)
+  double unit() { return double(next() >> 11) * 0x1.0p-53; }   // [0, 1)
 };
 
 // One rank's particles, as Uintah keeps them: positions, velocities, masses, ids.
 struct Particles {
-  std::vector<double> position;  // (n, 3)
+  std::vector<double> position;   // (n, 3)
   std::vector<float> velocity;   // (n, 3)
   std::vector<double> mass;
   std::vector<int64_t> id;
@@ -49,7 +49,7 @@ Particles generate(int rank, int64_t step, const lodex::Box& patch, size_t n) {
   for (size_t i = 0; i < n; ++i) {
     for (int a = 0; a < 3; ++a) {
       const double x = patch.lo[a] + rng.unit() * (patch.hi[a] - patch.lo[a]);
-      p.position.push_back(std::min(x, std::nextafter(patch.hi[a], patch.lo[a])));  // hi is exclusive
+      p.position.push_back(std::min(x, std::nextafter(patch.hi[a], patch.lo[a])));   // hi is exclusive
     }
     for (int a = 0; a < 3; ++a) p.velocity.push_back(float(rng.unit() - 0.5));
     p.mass.push_back(1e-3 * (1.0 + rng.unit()));
@@ -103,16 +103,16 @@ int run(int argc, char** argv, int rank, int size) {
   // Write: two steps, every rank its patch.
   lodex::Dataset ds = lodex::Dataset::create(path, MPI_COMM_WORLD);
   const std::vector<lodex::FieldDef> schema = {{"position", lodex::DType::kF8, 3},
-                                                {"velocity", lodex::DType::kF4, 3},
-                                                {"mass", lodex::DType::kF8, 1},
-                                                {"id", lodex::DType::kI8, 1}};
+                                               {"velocity", lodex::DType::kF4, 3},
+                                               {"mass", lodex::DType::kF8, 1},
+                                               {"id", lodex::DType::kI8, 1}};
   lodex::ParticleGroup group = ds.define_particles("particles", schema, lodex::Box{{0, 0, 0}, {1, 1, 1}},
                                                    lodex::Partition::factor(factor[0], factor[1], factor[2]));
   for (int64_t step = 0; step < 2; ++step) {
     Particles p = generate(rank, step, patch, n);
-    const std::initializer_list<lodex::FieldData> fields = {
-        lodex::field("position", p.position, 3), lodex::field("velocity", p.velocity, 3), lodex::field("mass", p.mass),
-        lodex::field("id", p.id)};
+    const std::initializer_list<lodex::FieldData> fields = {lodex::field("position", p.position, 3),
+                                                            lodex::field("velocity", p.velocity, 3),
+                                                            lodex::field("mass", p.mass), lodex::field("id", p.id)};
     if (step == 0) {
       group.write(step, fields, patch);
     } else {   // asynchronous: the files are written while the simulation computes
@@ -141,7 +141,7 @@ int run(int argc, char** argv, int rank, int size) {
   uint64_t expected_in_box = 0;
   MPI_Reduce(&local_in_box, &expected_in_box, 1, MPI_UINT64_T, MPI_SUM, 0, MPI_COMM_WORLD);
   if (rank == 0) {
-    lodex::Dataset serial = lodex::Dataset::open(path);  // MPI_COMM_NULL: no other rank involved
+    lodex::Dataset serial = lodex::Dataset::open(path);   // MPI_COMM_NULL: no other rank involved
     lodex::ReadRequest request;
     request.box = octant;
     request.fields = {"position", "id"};
@@ -176,7 +176,7 @@ int run(int argc, char** argv, int rank, int size) {
   return any_failures ? 1 : 0;
 }
 
-}  // namespace
+}   // namespace
 
 int main(int argc, char** argv) {
   MPI_Init(&argc, &argv);

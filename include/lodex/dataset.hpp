@@ -27,9 +27,12 @@ enum class Kind : int { kParticles = LODEX_KIND_PARTICLES, kGrid = LODEX_KIND_GR
 
 // Flags of create and open (or them together).
 inline constexpr unsigned kFsync = LODEX_FSYNC;               // fsync every data file before a step commits
-inline constexpr unsigned kExchangeShm = LODEX_EXCHANGE_SHM;  // one writer per file, same-node senders copying into its shared window
-inline constexpr unsigned kAllowOutside = LODEX_ALLOW_OUTSIDE;  // reads may open files outside the dataset (links, IDX templates)
-inline constexpr unsigned kExchangeP2p = LODEX_EXCHANGE_P2P;  // one writer per file, point-to-point messages (the paper's)
+inline constexpr unsigned kExchangeShm =
+    LODEX_EXCHANGE_SHM;  // one writer per file, same-node senders copying into its shared window
+inline constexpr unsigned kAllowOutside =
+    LODEX_ALLOW_OUTSIDE;  // reads may open files outside the dataset (links, IDX templates)
+inline constexpr unsigned kExchangeP2p =
+    LODEX_EXCHANGE_P2P;  // one writer per file, point-to-point messages (the paper's)
 // Neither exchange flag: a partition's ranks on one node write its file together (the default).
 
 // An open dataset: owns the C handle. Move-only; a moved-from or closed Dataset holds nothing
@@ -119,7 +122,8 @@ class Dataset {
     const std::vector<lodex_field_def> f = detail::to_c(fields);
     const Box& b = domain.box;
     lodex_domain d{{b.lo[0], b.lo[1], b.lo[2], b.hi[0], b.hi[1], b.hi[2]},
-                   {domain.periodic[0], domain.periodic[1], domain.periodic[2]}, domain.automatic};
+                   {domain.periodic[0], domain.periodic[1], domain.periodic[2]},
+                   domain.automatic};
     const lodex_partition p{static_cast<int32_t>(partition.mode),
                             {partition.dims[0], partition.dims[1], partition.dims[2]},
                             partition.particles_per_file};

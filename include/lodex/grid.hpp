@@ -79,8 +79,12 @@ class GridBoxArg {
 inline GridBox grid_box_from_c(const int64_t b[6]) { return GridBox{{b[0], b[1], b[2]}, {b[3], b[4], b[5]}}; }
 
 inline GridPart from_c(const lodex_grid_part& p) {
-  return GridPart{grid_box_from_c(p.box), {p.shape[0], p.shape[1], p.shape[2]}, static_cast<DType>(p.dtype),
-                  p.components, p.resolution, p.bytes};
+  return GridPart{grid_box_from_c(p.box),
+                  {p.shape[0], p.shape[1], p.shape[2]},
+                  static_cast<DType>(p.dtype),
+                  p.components,
+                  p.resolution,
+                  p.bytes};
 }
 inline const char* name_or_null(const std::string& s) { return s.empty() ? nullptr : s.c_str(); }
 inline int resolution_or_full(const std::optional<int>& r) { return r.value_or(-1); }

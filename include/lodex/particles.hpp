@@ -49,7 +49,7 @@ class Span {
 
   constexpr Span() noexcept = default;
   constexpr Span(T* data, std::size_t size) noexcept : data_(data), size_(size) {}
-  template <class C, class = std::enable_if_t<std::is_convertible_v<decltype(std::data(std::declval<C&>())), T*>>>
+  template <class C, class = std::enable_if_t<std::is_convertible_v<decltype(std::data(std::declval<C&>())), T*> > >
   constexpr Span(C&& container) noexcept : data_(std::data(container)), size_(std::size(container)) {}
 
   constexpr T* data() const noexcept { return data_; }
@@ -217,7 +217,7 @@ WriteProfile profile_of(Handle handle, Call call) {
   lodex_write_profile p{};
   const char* json = nullptr;
   check(call(handle, &p, &json));
-  return WriteProfile{p.step,    p.ranks,     p.aggregators, p.files, p.particles, p.bytes,
+  return WriteProfile{p.step,    p.ranks,     p.aggregators,        p.files, p.particles, p.bytes,
                       p.total_s, p.blocked_s, string_or_empty(json)};
 }
 }  // namespace detail
@@ -257,7 +257,8 @@ struct Domain {
   std::array<bool, 3> periodic{false, false, false};
   bool automatic = false;
   Domain() = default;
-  Domain(const Box& b, std::array<bool, 3> p = {false, false, false}) : box(b), periodic(p) {}   // NOLINT: a box is a domain
+  Domain(const Box& b, std::array<bool, 3> p = {false, false, false})
+      : box(b), periodic(p) {}   // NOLINT: a box is a domain
   static Domain Automatic() {
     Domain d;
     d.automatic = true;
@@ -488,7 +489,11 @@ class Refinement {
 
 // How index bins are chosen: kPrecision with `param` significant digits (1..9), kEqualWeight
 // with `param` bins, kDefault (3 significant digits).
-enum class Binning : int { kDefault = 0, kPrecision = LODEX_BINNING_PRECISION, kEqualWeight = LODEX_BINNING_EQUAL_WEIGHT };
+enum class Binning : int {
+  kDefault = 0,
+  kPrecision = LODEX_BINNING_PRECISION,
+  kEqualWeight = LODEX_BINNING_EQUAL_WEIGHT
+};
 
 // What an index build did, summed over ranks (seconds: the slowest rank's).
 using IndexStats = lodex_index_stats;

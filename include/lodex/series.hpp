@@ -132,8 +132,11 @@ class Series {
     const int64_t* s = steps.empty() ? nullptr : steps.data();
     lodex_series_part p{};
     detail::check(lodex_series_read_part(s_, var.c_str(), s, steps.size(), b.get(), comm, &p, nullptr, 0));
-    SeriesPart out{std::vector<int64_t>(p.num_steps), detail::grid_box_from_c(p.box),
-                   {p.shape[0], p.shape[1], p.shape[2], p.shape[3]}, static_cast<DType>(p.dtype), p.bytes};
+    SeriesPart out{std::vector<int64_t>(p.num_steps),
+                   detail::grid_box_from_c(p.box),
+                   {p.shape[0], p.shape[1], p.shape[2], p.shape[3]},
+                   static_cast<DType>(p.dtype),
+                   p.bytes};
     detail::check(lodex_series_read_part(s_, var.c_str(), s, steps.size(), b.get(), comm, &p, out.steps.data(),
                                          out.steps.size()));
     return out;

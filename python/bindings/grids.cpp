@@ -64,17 +64,21 @@ void bind_grids(nb::module_& m) {
       .def_prop_ro("bits_per_block", [](const IdxDataset& d) { return d.header().bits_per_block; })
       .def_prop_ro("blocks_per_file", [](const IdxDataset& d) { return d.header().blocks_per_file; })
       .def_prop_ro("ndims", [](const IdxDataset& d) { return d.header().ndims; })
-      .def_prop_ro("box", [](const IdxDataset& d) {
-        return std::array<std::array<int64_t, 3>, 2>{d.header().box_min, d.header().box_max};
-      })
-      .def_prop_ro("time", [](const IdxDataset& d) -> std::optional<std::array<std::string, 3>> {
-        if (!d.header().time) return std::nullopt;
-        return std::array<std::string, 3>{d.header().time->first, d.header().time->last, d.header().time->pattern};
-      })
+      .def_prop_ro("box",
+                   [](const IdxDataset& d) {
+                     return std::array<std::array<int64_t, 3>, 2>{d.header().box_min, d.header().box_max};
+                   })
+      .def_prop_ro("time",
+                   [](const IdxDataset& d) -> std::optional<std::array<std::string, 3>> {
+                     if (!d.header().time) return std::nullopt;
+                     return std::array<std::string, 3>{d.header().time->first, d.header().time->last,
+                                                       d.header().time->pattern};
+                   })
       .def_prop_ro("fields",
                    [](const IdxDataset& d) {
                      std::vector<std::tuple<std::string, std::string, uint32_t>> out;
-                     for (const auto& f : d.header().fields) out.emplace_back(f.name, dtype_name(f.dtype), f.components);
+                     for (const auto& f : d.header().fields)
+                       out.emplace_back(f.name, dtype_name(f.dtype), f.components);
                      return out;
                    })
       .def(
@@ -95,8 +99,7 @@ void bind_grids(nb::module_& m) {
 
   nb::class_<GridGroup> grid_group(m, "GridGroup");
   bind_truncate<GridGroup>(grid_group);
-  grid_group
-      .def_prop_ro("name", &GridGroup::name)
+  grid_group.def_prop_ro("name", &GridGroup::name)
       .def_prop_ro("steps", &GridGroup::steps)
       .def_prop_ro("idx_path", &GridGroup::idx_path)
       .def_prop_ro("meta",
@@ -106,7 +109,8 @@ void bind_grids(nb::module_& m) {
                      d["dims"] = nb::make_tuple(m.dims[0], m.dims[1], m.dims[2]);
                      d["ndims"] = m.ndims;
                      nb::list fields;
-                     for (const auto& f : m.fields) fields.append(nb::make_tuple(f.name, dtype_name(f.dtype), f.components));
+                     for (const auto& f : m.fields)
+                       fields.append(nb::make_tuple(f.name, dtype_name(f.dtype), f.components));
                      d["fields"] = fields;
                      d["bitmask"] = m.bitmask;
                      d["bitmask_derived"] = m.bitmask_derived;
@@ -131,7 +135,8 @@ void bind_grids(nb::module_& m) {
       .def(
           "write",
           [](GridGroup& g, int64_t step, const std::array<int64_t, 3>& lo, const std::array<int64_t, 3>& hi,
-             const std::vector<std::tuple<std::string, nb::object, uint32_t>>& fields, const std::optional<std::pair<int, std::string>>& error, bool wait) {
+             const std::vector<std::tuple<std::string, nb::object, uint32_t>>& fields,
+             const std::optional<std::pair<int, std::string>>& error, bool wait) {
             // Any conversion failure must still reach the collective, or the other ranks wait forever.
             std::vector<Array> arrays;
             std::vector<FieldView> views;
@@ -159,13 +164,13 @@ void bind_grids(nb::module_& m) {
             if (wait) g.write(step, box, views, input_error);
             else g.write_async(step, box, views, input_error);
           },
-          nb::arg("step"), nb::arg("lo"), nb::arg("hi"), nb::arg("fields"), nb::arg("error").none() = nb::none(), nb::arg("wait") = true)
-      .def(
-          "wait_pending",
-          [](GridGroup& g) {
-            nb::gil_scoped_release release;
-            g.wait_pending();
-          })
+          nb::arg("step"), nb::arg("lo"), nb::arg("hi"), nb::arg("fields"), nb::arg("error").none() = nb::none(),
+          nb::arg("wait") = true)
+      .def("wait_pending",
+           [](GridGroup& g) {
+             nb::gil_scoped_release release;
+             g.wait_pending();
+           })
       .def_prop_ro("pending_done", &GridGroup::pending_done)
       .def_prop_ro("pending_step", &GridGroup::pending_step)
       .def_prop_ro("profile_json", [](const GridGroup& g) { return g.profile().to_json(); })
@@ -199,12 +204,11 @@ void bind_grids(nb::module_& m) {
           },
           nb::arg("step"));
 
-
   m.def(
       "write_idx",
       [](const std::string& path, const std::array<uint64_t, 3>& dims, int ndims,
-         const std::vector<std::tuple<std::string, std::string, uint32_t, nb::ndarray<nb::ro, nb::c_contig, nb::device::cpu>>>&
-             fields,
+         const std::vector<std::tuple<std::string, std::string, uint32_t,
+                                      nb::ndarray<nb::ro, nb::c_contig, nb::device::cpu>>>& fields,
          const std::string& bitmask, int bits_per_block, int64_t blocks_per_file, bool zip,
          std::optional<std::array<std::string, 3>> time, int64_t step) {
         std::vector<IdxFieldData> fd;
@@ -234,7 +238,6 @@ void bind_grids(nb::module_& m) {
       nb::arg("bits_per_block"), nb::arg("blocks_per_file"), nb::arg("zip"), nb::arg("time").none(), nb::arg("step"));
 }
 
-
 void bind_dataset_grids(nb::class_<Dataset>& ds) {
   ds.def("grid_names", &Dataset::grid_names)
       .def("grid", nb::overload_cast<const std::string&>(&Dataset::grid), nb::rv_policy::reference_internal)
@@ -243,7 +246,8 @@ void bind_dataset_grids(nb::class_<Dataset>& ds) {
           [](Dataset& ds, const std::string& name, const std::array<uint64_t, 3>& dims, int ndims,
              const std::vector<std::tuple<std::string, std::string, uint32_t>>& fields, const std::string& bitmask,
              int bits_per_block, uint64_t blocks_per_file, const std::string& aggregation, uint32_t partitions,
-             const std::string& index_space, bool zip, const std::optional<std::pair<int, std::string>>& error) -> GridGroup& {
+             const std::string& index_space, bool zip,
+             const std::optional<std::pair<int, std::string>>& error) -> GridGroup& {
             std::optional<lodex::Error> input_error = python_input_error(error);
             GridSpec spec;
             try {

@@ -76,10 +76,13 @@ NB_MODULE(_lodex, m) {
     d["dead"] = holder_is_dead(*h);
     return d;
   };
-  m.def("_lock_holder", [holder_dict](const std::string& path) { return holder_dict(read_lock_holder(path)); },
-        nb::arg("path"));
-  m.def("_unlock", [holder_dict](const std::string& path, bool force) { return holder_dict(break_writer_lock(path, force)); },
-        nb::arg("path"), nb::arg("force") = false);
+  m.def(
+      "_lock_holder", [holder_dict](const std::string& path) { return holder_dict(read_lock_holder(path)); },
+      nb::arg("path"));
+  m.def(
+      "_unlock",
+      [holder_dict](const std::string& path, bool force) { return holder_dict(break_writer_lock(path, force)); },
+      nb::arg("path"), nb::arg("force") = false);
   m.def("_set_error_classes", [](nb::dict classes) {
     for (auto [k, v] : classes) {
       const int code = nb::cast<int>(k);
@@ -120,8 +123,8 @@ NB_MODULE(_lodex, m) {
           nb::arg("allow_outside") = false, nb::arg("max_pending_bytes").none() = nb::none())
       .def_static(
           "open",
-          [](const std::string& path, const std::string& mode, nb::handle comm, bool fsync,
-             const std::string& exchange, bool allow_outside, std::optional<uint64_t> max_pending_bytes) {
+          [](const std::string& path, const std::string& mode, nb::handle comm, bool fsync, const std::string& exchange,
+             bool allow_outside, std::optional<uint64_t> max_pending_bytes) {
             if (mode != "r" && mode != "a")
               throw lodex::Error(ErrorCode::kInvalidArgument,
                                  "mode must be \"r\" (read) or \"a\" (append), got \"" + mode + "\"");
@@ -142,10 +145,11 @@ NB_MODULE(_lodex, m) {
       .def("particles", nb::overload_cast<const std::string&>(&Dataset::particles), nb::rv_policy::reference_internal)
       .def(
           "define_particles",
-          [](Dataset& ds, const std::string& name, const std::vector<std::tuple<std::string, std::string, uint32_t>>& fields,
-             const std::array<double, 3>& lo, const std::array<double, 3>& hi, const std::string& mode,
-             const std::array<uint32_t, 3>& dims, uint64_t particles_per_file, uint32_t scale, uint64_t level0_max,
-             uint64_t brick_target, uint64_t seed, const std::array<bool, 3>& periodic, bool auto_domain,
+          [](Dataset& ds, const std::string& name,
+             const std::vector<std::tuple<std::string, std::string, uint32_t>>& fields, const std::array<double, 3>& lo,
+             const std::array<double, 3>& hi, const std::string& mode, const std::array<uint32_t, 3>& dims,
+             uint64_t particles_per_file, uint32_t scale, uint64_t level0_max, uint64_t brick_target, uint64_t seed,
+             const std::array<bool, 3>& periodic, bool auto_domain,
              const std::optional<std::pair<int, std::string>>& error) -> ParticleGroup& {
             // A definition that fails to build on one rank must still reach the collective.
             std::optional<lodex::Error> input_error = python_input_error(error);
@@ -169,8 +173,8 @@ NB_MODULE(_lodex, m) {
           },
           nb::arg("name"), nb::arg("fields"), nb::arg("lo"), nb::arg("hi"), nb::arg("mode"), nb::arg("dims"),
           nb::arg("particles_per_file"), nb::arg("scale"), nb::arg("level0_max"), nb::arg("brick_target"),
-          nb::arg("seed"), nb::arg("periodic") = std::array<bool, 3>{false, false, false}, nb::arg("auto_domain") = false,
-          nb::arg("error").none() = nb::none(), nb::rv_policy::reference_internal)
+          nb::arg("seed"), nb::arg("periodic") = std::array<bool, 3>{false, false, false},
+          nb::arg("auto_domain") = false, nb::arg("error").none() = nb::none(), nb::rv_policy::reference_internal)
       .def("close", [](Dataset& ds) {
         nb::gil_scoped_release release;
         ds.close();

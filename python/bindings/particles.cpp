@@ -51,7 +51,6 @@ DType dtype_of(const Array& a, const std::string& field) {
 
 namespace {
 
-
 // Result columns as numpy arrays that own the read's buffers (no copy).
 nb::dict columns_dict(std::vector<FieldColumn>& cols) {
   nb::dict out;
@@ -127,8 +126,7 @@ static nb::tuple box_tuple(const Box& b) {
 void bind_particles(nb::module_& m) {
   nb::class_<ParticleGroup> particle_group(m, "ParticleGroup");
   bind_truncate<ParticleGroup>(particle_group);
-  particle_group
-      .def_prop_ro("name", &ParticleGroup::name)
+  particle_group.def_prop_ro("name", &ParticleGroup::name)
       .def_prop_ro("schema",
                    [](const ParticleGroup& g) {
                      nb::list out;
@@ -139,10 +137,11 @@ void bind_particles(nb::module_& m) {
       .def_prop_ro("domain", [](const ParticleGroup& g) { return box_tuple(g.domain()); })
       .def("step_domain", [](const ParticleGroup& g, int64_t step) { return box_tuple(g.step_domain(step)); })
       .def_prop_ro("auto_domain", &ParticleGroup::auto_domain)
-      .def_prop_ro("periodic", [](const ParticleGroup& g) {
-        const Periodic& p = g.periodic();
-        return nb::make_tuple(p[0], p[1], p[2]);
-      })
+      .def_prop_ro("periodic",
+                   [](const ParticleGroup& g) {
+                     const Periodic& p = g.periodic();
+                     return nb::make_tuple(p[0], p[1], p[2]);
+                   })
       .def_prop_ro("partition",
                    [](const ParticleGroup& g) {
                      const PartitionSpec& p = g.partition();
@@ -153,8 +152,8 @@ void bind_particles(nb::module_& m) {
       .def(
           "write",
           [](ParticleGroup& g, int64_t step, const std::vector<std::pair<std::string, nb::object>>& fields,
-             std::optional<std::pair<std::array<double, 3>, std::array<double, 3>>> patch, const std::optional<std::pair<int, std::string>>& error,
-             bool wait, bool copy) {
+             std::optional<std::pair<std::array<double, 3>, std::array<double, 3>>> patch,
+             const std::optional<std::pair<int, std::string>>& error, bool wait, bool copy) {
             // Any conversion failure must still reach the collective, or the other ranks wait forever.
             std::vector<Array> arrays;
             std::vector<FieldView> views;
@@ -194,20 +193,21 @@ void bind_particles(nb::module_& m) {
           },
           nb::arg("step"), nb::arg("fields"), nb::arg("patch").none(), nb::arg("error").none() = nb::none(),
           nb::arg("wait") = true, nb::arg("copy") = true)
-      .def(
-          "wait_pending",
-          [](ParticleGroup& g) {
-            nb::gil_scoped_release release;
-            g.wait_pending();
-          })
+      .def("wait_pending",
+           [](ParticleGroup& g) {
+             nb::gil_scoped_release release;
+             g.wait_pending();
+           })
       .def_prop_ro("pending_done", &ParticleGroup::pending_done)
       .def_prop_ro("pending_step", &ParticleGroup::pending_step)
       .def_prop_ro("profile_json", [](const ParticleGroup& g) { return g.profile().to_json(); })
       .def(
           "read",
-          [](const ParticleGroup& g, int64_t step, std::optional<std::pair<std::array<double, 3>, std::array<double, 3>>> box,
+          [](const ParticleGroup& g, int64_t step,
+             std::optional<std::pair<std::array<double, 3>, std::array<double, 3>>> box,
              const std::vector<std::string>& fields, std::optional<uint32_t> level, std::optional<double> fraction,
-             uint64_t readers, uint64_t P, double S, const std::string& split, nb::handle comm, const std::optional<std::pair<int, std::string>>& error) {
+             uint64_t readers, uint64_t P, double S, const std::string& split, nb::handle comm,
+             const std::optional<std::pair<int, std::string>>& error) {
             std::optional<lodex::Error> input_error = python_input_error(error);   // raised on every rank
             ReadRequest r;
             try {
@@ -228,8 +228,8 @@ void bind_particles(nb::module_& m) {
           nb::arg("comm").none(), nb::arg("error").none() = nb::none())
       .def(
           "spatial_split",
-          [](const ParticleGroup& g, int64_t step, std::optional<std::pair<std::array<double, 3>, std::array<double, 3>>> box,
-             uint32_t readers) {
+          [](const ParticleGroup& g, int64_t step,
+             std::optional<std::pair<std::array<double, 3>, std::array<double, 3>>> box, uint32_t readers) {
             std::optional<Box> q;
             if (box) q = Box{box->first, box->second};
             nb::list out;
@@ -241,7 +241,8 @@ void bind_particles(nb::module_& m) {
           nb::arg("step"), nb::arg("box").none(), nb::arg("readers"))
       .def(
           "refine",
-          [](const ParticleGroup& g, int64_t step, std::optional<std::pair<std::array<double, 3>, std::array<double, 3>>> box,
+          [](const ParticleGroup& g, int64_t step,
+             std::optional<std::pair<std::array<double, 3>, std::array<double, 3>>> box,
              const std::vector<std::string>& fields, uint64_t readers, uint64_t P, double S, const std::string& split,
              nb::handle comm, const std::optional<std::pair<int, std::string>>& error) {
             std::optional<lodex::Error> input_error = python_input_error(error);   // raised on every rank
@@ -271,7 +272,8 @@ void bind_particles(nb::module_& m) {
             nb::gil_scoped_release release;
             return g.build_index(spec, steps, input_error).to_json();
           },
-          nb::arg("fields"), nb::arg("binning"), nb::arg("param"), nb::arg("steps"), nb::arg("error").none() = nb::none())
+          nb::arg("fields"), nb::arg("binning"), nb::arg("param"), nb::arg("steps"),
+          nb::arg("error").none() = nb::none())
       .def(
           "query",
           [](const ParticleGroup& g, int64_t step, const std::string& text,
@@ -306,7 +308,8 @@ void bind_particles(nb::module_& m) {
             out["data"] = columns_dict(r.columns);
             nb::list notes;   // a note may quote bytes of a damaged file (an index's field name)
             for (const std::string& n : r.notes)
-              notes.append(nb::steal(PyUnicode_DecodeUTF8(n.data(), static_cast<Py_ssize_t>(n.size()), "backslashreplace")));
+              notes.append(
+                  nb::steal(PyUnicode_DecodeUTF8(n.data(), static_cast<Py_ssize_t>(n.size()), "backslashreplace")));
             out["notes"] = notes;
             const ValueQueryStats& s = r.stats;
             nb::dict st;

@@ -44,11 +44,12 @@ void bind_planner(nb::module_& m) {
       .def_prop_ro("aligned", [](const PlanPreview& p) { return p.plan.aligned; })
       .def_prop_ro("seconds", [](const PlanPreview& p) { return p.seconds; })
       // The arrays own their memory: returned by value (def_prop_ro defaults to reference_internal).
-      .def_prop_ro("partitions", [](const PlanPreview& p) { return boxes_array(p.plan.partitions); },
-                   nb::rv_policy::move)
-      .def_prop_ro("tiles", [](const PlanPreview& p) {
-        return boxes_array(p.plan.tiles.empty() ? p.plan.partitions : p.plan.tiles);
-      }, nb::rv_policy::move)
+      .def_prop_ro(
+          "partitions", [](const PlanPreview& p) { return boxes_array(p.plan.partitions); }, nb::rv_policy::move)
+      .def_prop_ro(
+          "tiles",
+          [](const PlanPreview& p) { return boxes_array(p.plan.tiles.empty() ? p.plan.partitions : p.plan.tiles); },
+          nb::rv_policy::move)
       .def_prop_ro("aggregators", [](const PlanPreview& p) { return p.plan.aggregator; })
       .def("sends_of",
            [](const PlanPreview& p, int rank) {
@@ -71,44 +72,45 @@ void bind_planner(nb::module_& m) {
         return nb::ndarray<nb::numpy, uint32_t>(out, {n}, owner);
       });
 
-  m.def("plan_particles",
-        [](const std::array<double, 3>& lo, const std::array<double, 3>& hi, const std::string& mode,
-           const std::array<uint32_t, 3>& dims, uint64_t particles_per_file, In<double> patches, In<uint64_t> counts,
-           std::optional<In<uint32_t>> histograms) {
-          const size_t R = counts.ndim() == 1 ? counts.shape(0) : 0;
-          if (counts.ndim() != 1 || patches.ndim() != 2 || patches.shape(0) != R || patches.shape(1) != 6)
-            throw lodex::Error(ErrorCode::kInvalidArgument,
-                               "patches must be (ranks, 6) float64 (min xyz, max xyz) and counts (ranks,) uint64");
-          PartitionSpec spec;
-          spec.mode = parse_partition_mode(mode);
-          spec.dims = dims;
-          spec.particles_per_file = particles_per_file;
-          std::vector<RankInput> ranks(R);
-          size_t cells = 0;
-          if (histograms) {
-            if (histograms->ndim() != 2 || histograms->shape(0) != R)
-              throw lodex::Error(ErrorCode::kInvalidArgument, "histograms must be (ranks, h^3) uint32");
-            cells = histograms->shape(1);
-          }
-          for (size_t r = 0; r < R; ++r) {
-            const double* b = patches.data() + 6 * r;
-            ranks[r].patch = Box{{b[0], b[1], b[2]}, {b[3], b[4], b[5]}};
-            ranks[r].count = counts.data()[r];
-            ranks[r].patch_given = true;
-            if (histograms && ranks[r].count > 0)
-              ranks[r].histogram.assign(histograms->data() + r * cells, histograms->data() + (r + 1) * cells);
-          }
-          auto out = std::make_unique<PlanPreview>();
-          {
-            nb::gil_scoped_release release;
-            const auto t0 = std::chrono::steady_clock::now();
-            out->plan = plan_particle_write(Box{lo, hi}, spec, ranks);
-            out->seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-          }
-          return out;
-        },
-        nb::arg("lo"), nb::arg("hi"), nb::arg("mode"), nb::arg("dims"), nb::arg("particles_per_file"),
-        nb::arg("patches"), nb::arg("counts"), nb::arg("histograms").none());
+  m.def(
+      "plan_particles",
+      [](const std::array<double, 3>& lo, const std::array<double, 3>& hi, const std::string& mode,
+         const std::array<uint32_t, 3>& dims, uint64_t particles_per_file, In<double> patches, In<uint64_t> counts,
+         std::optional<In<uint32_t>> histograms) {
+        const size_t R = counts.ndim() == 1 ? counts.shape(0) : 0;
+        if (counts.ndim() != 1 || patches.ndim() != 2 || patches.shape(0) != R || patches.shape(1) != 6)
+          throw lodex::Error(ErrorCode::kInvalidArgument,
+                             "patches must be (ranks, 6) float64 (min xyz, max xyz) and counts (ranks,) uint64");
+        PartitionSpec spec;
+        spec.mode = parse_partition_mode(mode);
+        spec.dims = dims;
+        spec.particles_per_file = particles_per_file;
+        std::vector<RankInput> ranks(R);
+        size_t cells = 0;
+        if (histograms) {
+          if (histograms->ndim() != 2 || histograms->shape(0) != R)
+            throw lodex::Error(ErrorCode::kInvalidArgument, "histograms must be (ranks, h^3) uint32");
+          cells = histograms->shape(1);
+        }
+        for (size_t r = 0; r < R; ++r) {
+          const double* b = patches.data() + 6 * r;
+          ranks[r].patch = Box{{b[0], b[1], b[2]}, {b[3], b[4], b[5]}};
+          ranks[r].count = counts.data()[r];
+          ranks[r].patch_given = true;
+          if (histograms && ranks[r].count > 0)
+            ranks[r].histogram.assign(histograms->data() + r * cells, histograms->data() + (r + 1) * cells);
+        }
+        auto out = std::make_unique<PlanPreview>();
+        {
+          nb::gil_scoped_release release;
+          const auto t0 = std::chrono::steady_clock::now();
+          out->plan = plan_particle_write(Box{lo, hi}, spec, ranks);
+          out->seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+        }
+        return out;
+      },
+      nb::arg("lo"), nb::arg("hi"), nb::arg("mode"), nb::arg("dims"), nb::arg("particles_per_file"), nb::arg("patches"),
+      nb::arg("counts"), nb::arg("histograms").none());
   m.def("adaptive_histogram_side", [](uint64_t ranks) { return adaptive_histogram_side(ranks); });
 }
 

@@ -75,8 +75,7 @@ nb::dict meta_dict(const SeriesGroup& g) {
 void bind_series(nb::module_& m) {
   nb::class_<SeriesGroup> series_group(m, "SeriesGroup");
   bind_truncate<SeriesGroup>(series_group);
-  series_group
-      .def_prop_ro("name", &SeriesGroup::name)
+  series_group.def_prop_ro("name", &SeriesGroup::name)
       .def_prop_ro("steps", &SeriesGroup::steps)
       .def_prop_ro("buffered_steps", &SeriesGroup::buffered_steps)
       .def_prop_ro("planned_choice",
@@ -95,7 +94,8 @@ void bind_series(nb::module_& m) {
       .def(
           "write",
           [](SeriesGroup& g, int64_t step, const std::array<int64_t, 3>& lo, const std::array<int64_t, 3>& hi,
-             const std::vector<std::tuple<std::string, nb::object>>& data, const std::optional<std::pair<int, std::string>>& error, bool wait) {
+             const std::vector<std::tuple<std::string, nb::object>>& data,
+             const std::optional<std::pair<int, std::string>>& error, bool wait) {
             // A conversion failure must still reach the collective, or the other ranks wait forever.
             std::vector<Array> arrays;
             std::vector<FieldView> views;
@@ -121,13 +121,13 @@ void bind_series(nb::module_& m) {
             if (wait) g.write(step, GridBox{lo, hi}, views, input_error);
             else g.write_async(step, GridBox{lo, hi}, views, input_error);
           },
-          nb::arg("step"), nb::arg("lo"), nb::arg("hi"), nb::arg("data"), nb::arg("error").none() = nb::none(), nb::arg("wait") = true)
-      .def(
-          "wait_pending",
-          [](SeriesGroup& g) {
-            nb::gil_scoped_release release;
-            g.wait_pending();
-          })
+          nb::arg("step"), nb::arg("lo"), nb::arg("hi"), nb::arg("data"), nb::arg("error").none() = nb::none(),
+          nb::arg("wait") = true)
+      .def("wait_pending",
+           [](SeriesGroup& g) {
+             nb::gil_scoped_release release;
+             g.wait_pending();
+           })
       .def_prop_ro("pending_done", &SeriesGroup::pending_done)
       .def_prop_ro("pending_step", &SeriesGroup::pending_step)
       .def("flush",
@@ -148,7 +148,8 @@ void bind_series(nb::module_& m) {
             SeriesReadPart p;
             {
               nb::gil_scoped_release release;
-              a = g.read(var, steps, b, merge_gap, c, python_input_error(error));   // an input error: raised on every rank
+              a = g.read(var, steps, b, merge_gap, c,
+                         python_input_error(error));   // an input error: raised on every rank
               const auto [rank, size] = rank_and_size(c);
               p = g.read_part(var, steps, b, rank, size);   // the part just read: cannot fail
             }
@@ -173,8 +174,8 @@ void bind_dataset_series(nb::class_<Dataset>& ds) {
           "define_series",
           [](Dataset& ds, const std::string& name, const std::array<int64_t, 3>& dims,
              const std::vector<std::tuple<std::string, std::string, int>>& variables, uint64_t memory_budget, int d_tar,
-             int d_sar, double bw_io, double cc, double ts, uint32_t max_window_steps,
-             double max_window_seconds, const std::optional<std::pair<int, std::string>>& error) -> SeriesGroup& {
+             int d_sar, double bw_io, double cc, double ts, uint32_t max_window_steps, double max_window_seconds,
+             const std::optional<std::pair<int, std::string>>& error) -> SeriesGroup& {
             std::optional<lodex::Error> input_error = python_input_error(error);
             SeriesSpec spec;
             spec.dims = dims;

@@ -11,7 +11,8 @@ DatasetOptions options_of(unsigned flags) {
     fail(ErrorCode::kInvalidArgument, "flags ", flags,
          " has bits other than LODEX_FSYNC, LODEX_EXCHANGE_SHM, LODEX_ALLOW_OUTSIDE and LODEX_EXCHANGE_P2P");
   if ((flags & LODEX_EXCHANGE_SHM) && (flags & LODEX_EXCHANGE_P2P))
-    fail(ErrorCode::kInvalidArgument, "flags ", flags, " ask for two exchanges: LODEX_EXCHANGE_SHM and LODEX_EXCHANGE_P2P");
+    fail(ErrorCode::kInvalidArgument, "flags ", flags,
+         " ask for two exchanges: LODEX_EXCHANGE_SHM and LODEX_EXCHANGE_P2P");
   DatasetOptions o;
   o.fsync = flags & LODEX_FSYNC;
   o.allow_outside = flags & LODEX_ALLOW_OUTSIDE;
@@ -31,8 +32,7 @@ lodex_dataset* new_handle(std::shared_ptr<Dataset> ds) {
 
 // Create and open are collective inside the engine, which agrees on a bad path itself; the
 // C-level checks below go into the same agreement by handing the engine an empty path.
-int create_or_open(const char* path, std::optional<OpenMode> mode, MPI_Comm comm, unsigned flags,
-                   lodex_dataset** out) {
+int create_or_open(const char* path, std::optional<OpenMode> mode, MPI_Comm comm, unsigned flags, lodex_dataset** out) {
   return guarded([&] {
     InputCheck check;
     DatasetOptions options;
@@ -70,9 +70,7 @@ int lodex_dataset_create(const char* path, MPI_Comm comm, unsigned flags, lodex_
 }
 
 int lodex_dataset_create_f(const char* path, MPI_Fint comm, unsigned flags, lodex_dataset** out) {
-  return with_fortran_comm(comm, [&](MPI_Comm c_comm) {
-    return lodex_dataset_create(path, c_comm, flags, out);
-  });
+  return with_fortran_comm(comm, [&](MPI_Comm c_comm) { return lodex_dataset_create(path, c_comm, flags, out); });
 }
 
 int lodex_dataset_open(const char* path, int mode, MPI_Comm comm, unsigned flags, lodex_dataset** out) {
@@ -88,9 +86,7 @@ int lodex_dataset_open(const char* path, int mode, MPI_Comm comm, unsigned flags
 }
 
 int lodex_dataset_open_f(const char* path, int mode, MPI_Fint comm, unsigned flags, lodex_dataset** out) {
-  return with_fortran_comm(comm, [&](MPI_Comm c_comm) {
-    return lodex_dataset_open(path, mode, c_comm, flags, out);
-  });
+  return with_fortran_comm(comm, [&](MPI_Comm c_comm) { return lodex_dataset_open(path, mode, c_comm, flags, out); });
 }
 
 int lodex_dataset_close(lodex_dataset* ds) {

@@ -33,7 +33,8 @@ void part_of(const GridReadPart& p, lodex_grid_part* out) {
 
 void deliver(const GridArray& a, void* buffer, uint64_t buffer_bytes) {
   if (a.bytes.size() > buffer_bytes)
-    fail(ErrorCode::kInternal, "the read returned ", a.bytes.size(), " bytes; its part said ", buffer_bytes, " at most");
+    fail(ErrorCode::kInternal, "the read returned ", a.bytes.size(), " bytes; its part said ", buffer_bytes,
+         " at most");
   if (a.bytes.size() > 0) std::memcpy(buffer, a.bytes.data(), a.bytes.size());
 }
 

@@ -23,8 +23,8 @@ void grid_stats_of(const IdxReadStats& s, lodex_grid_stats* out);
 
 // lodex_grid_read_part / lodex_idx_read_part over a reader with read_part (GridGroup, IdxDataset).
 template <typename Reader>
-void read_part_into(const Reader& r, std::string field, int64_t step, const int64_t* box, int resolution,
-                    MPI_Comm comm, lodex_grid_part* out) {
+void read_part_into(const Reader& r, std::string field, int64_t step, const int64_t* box, int resolution, MPI_Comm comm,
+                    lodex_grid_part* out) {
   const auto [rank, size] = rank_and_size(comm);
   const ReadArgs a = read_args(std::move(field), box, resolution);
   part_of(r.read_part(a.field, step, a.box, a.resolution, rank, size), out);

@@ -13,8 +13,10 @@ GridSpec spec_of(const lodex_grid_def* def) {
   GridSpec s;
   s.dims = {d.dims[0], d.dims[1], d.dims[2]};
   s.ndims = d.ndims;
-  if (d.num_fields > 0 && !d.fields) fail(ErrorCode::kInvalidArgument, "def.fields is NULL but num_fields is ", d.num_fields);
-  for (size_t i = 0; i < d.num_fields; ++i) s.fields.push_back(field_spec(d.fields[i], cat("def.fields[", i, "]").c_str()));
+  if (d.num_fields > 0 && !d.fields)
+    fail(ErrorCode::kInvalidArgument, "def.fields is NULL but num_fields is ", d.num_fields);
+  for (size_t i = 0; i < d.num_fields; ++i)
+    s.fields.push_back(field_spec(d.fields[i], cat("def.fields[", i, "]").c_str()));
   s.bitmask = optional_text(d.bitmask, "");
   s.bits_per_block = d.bits_per_block;
   s.blocks_per_file = d.blocks_per_file;
@@ -70,8 +72,8 @@ extern "C" {
 int lodex_grid_def_init(lodex_grid_def* def) {
   return guarded([&] {
     const GridSpec d;
-    not_null(def, "def") = lodex_grid_def{{1, 1, 1}, 3, nullptr, 0, nullptr, d.bits_per_block, d.blocks_per_file,
-                                          nullptr, d.partitions, nullptr, 0};
+    not_null(def, "def") = lodex_grid_def{{1, 1, 1},         3,       nullptr,      0,       nullptr, d.bits_per_block,
+                                          d.blocks_per_file, nullptr, d.partitions, nullptr, 0};
   });
 }
 
@@ -102,7 +104,8 @@ int lodex_grid_info_get(const lodex_grid* g, lodex_grid_info* out) {
 int lodex_grid_field(const lodex_grid* g, size_t index, lodex_field_def* out) {
   return guarded([&] {
     const auto& fields = live(g, Kind::kGrid, "grid")->group->meta().fields;
-    if (index >= fields.size()) fail(ErrorCode::kInvalidArgument, "index ", index, " is past the ", fields.size(), " fields");
+    if (index >= fields.size())
+      fail(ErrorCode::kInvalidArgument, "index ", index, " is past the ", fields.size(), " fields");
     to_c(fields[index], &not_null(out, "out"));
   });
 }
@@ -144,7 +147,8 @@ int lodex_grid_profile(const lodex_grid* g, lodex_write_profile* out, const char
   return guarded([&] {
     auto* h = const_cast<lodex_grid*>(live(g, Kind::kGrid, "grid"));
     const GridWriteProfile& p = h->group->profile();
-    not_null(out, "out") = lodex_write_profile{p.step, p.ranks, p.aggregators, p.files, 0, p.bytes, p.total_s, p.blocked_s};
+    not_null(out, "out") =
+        lodex_write_profile{p.step, p.ranks, p.aggregators, p.files, 0, p.bytes, p.total_s, p.blocked_s};
     if (json) {
       h->profile_json = p.to_json();
       *json = h->profile_json.c_str();
@@ -162,17 +166,16 @@ int lodex_grid_read_part(const lodex_grid* g, const char* field, int64_t step, c
 
 int lodex_grid_read_part_f(const lodex_grid* g, const char* field, int64_t step, const int64_t* box, int resolution,
                            MPI_Fint comm, lodex_grid_part* out) {
-  return with_fortran_comm(comm, [&](MPI_Comm c_comm) {
-    return lodex_grid_read_part(g, field, step, box, resolution, c_comm, out);
-  });
+  return with_fortran_comm(
+      comm, [&](MPI_Comm c_comm) { return lodex_grid_read_part(g, field, step, box, resolution, c_comm, out); });
 }
 
 int lodex_grid_read(const lodex_grid* g, const char* field, int64_t step, const int64_t* box, int resolution,
                     MPI_Comm comm, void* buffer, uint64_t buffer_bytes, lodex_grid_stats* stats) {
   return guarded([&] {
     g = live(g, Kind::kGrid, "grid");
-    read_into(*g->group, [&] { return field_or_first(g, field); }, step, box, resolution, comm, buffer, buffer_bytes,
-              stats);
+    read_into(
+        *g->group, [&] { return field_or_first(g, field); }, step, box, resolution, comm, buffer, buffer_bytes, stats);
   });
 }
 

@@ -111,8 +111,7 @@ T& not_null(T* p, const char* what) {
 }
 // The handle (token) of group `g` of dataset `ds` (one per group, made on first use, owned by ds).
 template <typename Handle, typename Group>
-Handle* group_handle(std::map<std::string, std::unique_ptr<Handle>>& slots, lodex_dataset* ds, Group& g,
-                     Kind kind) {
+Handle* group_handle(std::map<std::string, std::unique_ptr<Handle>>& slots, lodex_dataset* ds, Group& g, Kind kind) {
   auto& slot = slots[g.name()];
   if (!slot) {
     slot = std::make_unique<Handle>();

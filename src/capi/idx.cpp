@@ -50,9 +50,11 @@ int lodex_idx_info_get(const lodex_idx* d, lodex_grid_info* out) {
 int lodex_idx_field(const lodex_idx* d, size_t index, lodex_field_def* out) {
   return guarded([&] {
     const auto& fields = live_idx(d)->dataset.header().fields;
-    if (index >= fields.size()) fail(ErrorCode::kInvalidArgument, "index ", index, " is past the ", fields.size(), " fields");
+    if (index >= fields.size())
+      fail(ErrorCode::kInvalidArgument, "index ", index, " is past the ", fields.size(), " fields");
     lodex_field_def& o = not_null(out, "out");
-    o = lodex_field_def{fields[index].name.c_str(), static_cast<int32_t>(fields[index].dtype), fields[index].components};
+    o = lodex_field_def{fields[index].name.c_str(), static_cast<int32_t>(fields[index].dtype),
+                        fields[index].components};
   });
 }
 
@@ -68,16 +70,15 @@ int lodex_idx_read(const lodex_idx* d, const char* field, int64_t time, const in
                    MPI_Comm comm, void* buffer, uint64_t buffer_bytes, lodex_grid_stats* stats) {
   return guarded([&] {
     d = live_idx(d);
-    read_into(d->dataset, [&] { return field_or_first(d, field); }, time, box, resolution, comm, buffer, buffer_bytes,
-              stats);
+    read_into(
+        d->dataset, [&] { return field_or_first(d, field); }, time, box, resolution, comm, buffer, buffer_bytes, stats);
   });
 }
 
 int lodex_idx_read_part_f(const lodex_idx* d, const char* field, int64_t time, const int64_t* box, int resolution,
                           MPI_Fint comm, lodex_grid_part* out) {
-  return with_fortran_comm(comm, [&](MPI_Comm c_comm) {
-    return lodex_idx_read_part(d, field, time, box, resolution, c_comm, out);
-  });
+  return with_fortran_comm(
+      comm, [&](MPI_Comm c_comm) { return lodex_idx_read_part(d, field, time, box, resolution, c_comm, out); });
 }
 
 int lodex_idx_read_f(const lodex_idx* d, const char* field, int64_t time, const int64_t* box, int resolution,
@@ -89,9 +90,7 @@ int lodex_idx_read_f(const lodex_idx* d, const char* field, int64_t time, const 
 
 int lodex_idx_close(lodex_idx* d) {
   if (!d) return LODEX_OK;
-  return guarded([&] {
-    delete release_handle(d, Kind::kIdx, "idx");
-  });
+  return guarded([&] { delete release_handle(d, Kind::kIdx, "idx"); });
 }
 
 }  // extern "C"

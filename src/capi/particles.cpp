@@ -51,13 +51,13 @@ ReadRequest request_of(const lodex_read_request* r) {
 }
 
 void profile_of(const WriteProfile& p, lodex_write_profile* out) {
-  *out = lodex_write_profile{p.step,  p.ranks, p.aggregators, p.files, p.particles,
-                             p.bytes, p.total_s, p.blocked_s > 0 ? p.blocked_s : p.total_s};
+  *out = lodex_write_profile{p.step,      p.ranks, p.aggregators, p.files,
+                             p.particles, p.bytes, p.total_s,     p.blocked_s > 0 ? p.blocked_s : p.total_s};
 }
 
 void stats_of(const ReadStats& s, lodex_read_stats* out) {
-  *out = lodex_read_stats{s.files_opened, s.bytes_read,   s.bytes_returned, s.particles, s.metadata_bytes,
-                          s.head_bytes,   s.requests,     s.candidates,     s.seconds,    s.levels};
+  *out = lodex_read_stats{s.files_opened, s.bytes_read, s.bytes_returned, s.particles, s.metadata_bytes,
+                          s.head_bytes,   s.requests,   s.candidates,     s.seconds,   s.levels};
 }
 
 // A collective read's C-level checks, agreed on before the engine's own collectives start.
@@ -118,8 +118,8 @@ int lodex_domain_init(lodex_domain* d, const double box[6]) {
   });
 }
 
-int lodex_particles_define_domain(lodex_dataset* ds, const char* name, const lodex_field_def* fields,
-                                  size_t num_fields, const lodex_domain* domain, const lodex_partition* partition,
+int lodex_particles_define_domain(lodex_dataset* ds, const char* name, const lodex_field_def* fields, size_t num_fields,
+                                  const lodex_domain* domain, const lodex_partition* partition,
                                   const lodex_lod_params* lod, lodex_particles** out) {
   return guarded([&] {
     ds = live(ds, Kind::kDataset, "ds");
@@ -266,9 +266,7 @@ int lodex_pending_done(const lodex_pending* p, int* done) {
 
 int lodex_pending_free(lodex_pending* p) {
   if (!p) return LODEX_OK;
-  return guarded([&] {
-    delete release_handle(p, Kind::kPending, "pending step");
-  });
+  return guarded([&] { delete release_handle(p, Kind::kPending, "pending step"); });
 }
 
 int lodex_particles_profile(const lodex_particles* g, lodex_write_profile* out, const char** json) {
@@ -302,9 +300,7 @@ int lodex_particles_read(const lodex_particles* g, int64_t step, const lodex_rea
 
 int lodex_particles_read_f(const lodex_particles* g, int64_t step, const lodex_read_request* request, MPI_Fint comm,
                            lodex_columns** out) {
-  return with_fortran_comm(comm, [&](MPI_Comm c_comm) {
-    return lodex_particles_read(g, step, request, c_comm, out);
-  });
+  return with_fortran_comm(comm, [&](MPI_Comm c_comm) { return lodex_particles_read(g, step, request, c_comm, out); });
 }
 
 int lodex_particles_read_stats(const lodex_particles* g, lodex_read_stats* out) {
@@ -330,9 +326,8 @@ int lodex_particles_refine(const lodex_particles* g, int64_t step, const lodex_r
 
 int lodex_particles_refine_f(const lodex_particles* g, int64_t step, const lodex_read_request* request, MPI_Fint comm,
                              lodex_refinement** out) {
-  return with_fortran_comm(comm, [&](MPI_Comm c_comm) {
-    return lodex_particles_refine(g, step, request, c_comm, out);
-  });
+  return with_fortran_comm(comm,
+                           [&](MPI_Comm c_comm) { return lodex_particles_refine(g, step, request, c_comm, out); });
 }
 
 int lodex_refinement_levels(const lodex_refinement* r, uint32_t* levels) {
@@ -371,9 +366,7 @@ int lodex_refinement_read_stats(const lodex_refinement* r, lodex_read_stats* out
 
 int lodex_refinement_free(lodex_refinement* r) {
   if (!r) return LODEX_OK;
-  return guarded([&] {
-    delete release_handle(r, Kind::kRefinement, "refinement");
-  });
+  return guarded([&] { delete release_handle(r, Kind::kRefinement, "refinement"); });
 }
 
 }  // extern "C"

@@ -30,9 +30,7 @@ ValueQuery query_of(const lodex_query* q) {
   return out;
 }
 
-const lodex_query_result* live_result(const lodex_query_result* r) {
-  return live(r, Kind::kQueryResult, "result");
-}
+const lodex_query_result* live_result(const lodex_query_result* r) { return live(r, Kind::kQueryResult, "result"); }
 
 }  // namespace
 
@@ -81,9 +79,7 @@ int lodex_particles_query(const lodex_particles* g, int64_t step, const lodex_qu
 
 int lodex_particles_query_f(const lodex_particles* g, int64_t step, const lodex_query* q, MPI_Fint comm,
                             lodex_query_result** out) {
-  return with_fortran_comm(comm, [&](MPI_Comm c_comm) {
-    return lodex_particles_query(g, step, q, c_comm, out);
-  });
+  return with_fortran_comm(comm, [&](MPI_Comm c_comm) { return lodex_particles_query(g, step, q, c_comm, out); });
 }
 
 int lodex_query_result_count(const lodex_query_result* r, uint64_t* count, uint64_t* local_count) {
@@ -130,9 +126,9 @@ int lodex_query_result_note(const lodex_query_result* r, size_t index, const cha
 int lodex_query_result_stats(const lodex_query_result* r, lodex_query_stats* out) {
   return guarded([&] {
     const ValueQueryStats& s = live_result(r)->result.stats;
-    not_null(out, "out") = lodex_query_stats{s.files,       s.files_pruned, s.files_indexed, s.files_scanned,
-                                             s.rows_checked, s.sure_rows,   s.index_bytes,   s.data_bytes,
-                                             s.requests,     s.seconds};
+    not_null(out, "out") =
+        lodex_query_stats{s.files,     s.files_pruned, s.files_indexed, s.files_scanned, s.rows_checked,
+                          s.sure_rows, s.index_bytes,  s.data_bytes,    s.requests,      s.seconds};
   });
 }
 

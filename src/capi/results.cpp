@@ -21,8 +21,9 @@ lodex_columns* new_columns(std::vector<FieldColumn> cols) {
 namespace {
 
 void column_of(const FieldColumn& c, lodex_column* out) {
-  *out = lodex_column{c.spec.name.c_str(), static_cast<int32_t>(c.spec.dtype), c.spec.components, c.rows,
-                      c.bytes.data(), c.bytes.size()};
+  *out =
+      lodex_column{c.spec.name.c_str(), static_cast<int32_t>(c.spec.dtype), c.spec.components, c.rows, c.bytes.data(),
+                   c.bytes.size()};
 }
 
 const FieldColumn& find_column(const lodex_columns* c, const char* name) {

@@ -74,8 +74,8 @@ extern "C" {
 int lodex_series_def_init(lodex_series_def* def) {
   return guarded([&] {
     const StarSettings d;
-    not_null(def, "def") = lodex_series_def{{1, 1, 1}, nullptr, 0, d.memory_budget, d.d_tar, d.d_sar,
-                                            d.bw_io, d.cc, d.ts};
+    not_null(def, "def") =
+        lodex_series_def{{1, 1, 1}, nullptr, 0, d.memory_budget, d.d_tar, d.d_sar, d.bw_io, d.cc, d.ts};
   });
 }
 
@@ -109,7 +109,8 @@ int lodex_series_info_get(const lodex_series* s, lodex_series_info* out) {
 int lodex_series_variable(const lodex_series* s, size_t index, lodex_series_var* out) {
   return guarded([&] {
     const auto& vars = live(s, Kind::kSeries, "series")->group->meta().variables;
-    if (index >= vars.size()) fail(ErrorCode::kInvalidArgument, "index ", index, " is past the ", vars.size(), " variables");
+    if (index >= vars.size())
+      fail(ErrorCode::kInvalidArgument, "index ", index, " is past the ", vars.size(), " variables");
     const SeriesVariable& v = vars[index];
     not_null(out, "out") = lodex_series_var{v.name.c_str(), static_cast<int32_t>(v.dtype), v.ndim};
   });
@@ -148,7 +149,8 @@ int lodex_series_profile(const lodex_series* s, lodex_write_profile* out, const 
   return guarded([&] {
     auto* h = const_cast<lodex_series*>(live(s, Kind::kSeries, "series"));
     const SeriesWriteProfile& p = h->group->profile();
-    not_null(out, "out") = lodex_write_profile{p.step, p.ranks, p.writers, p.flushed ? 1u : 0u, 0, p.bytes, p.total_s, p.blocked_s};
+    not_null(out, "out") =
+        lodex_write_profile{p.step, p.ranks, p.writers, p.flushed ? 1u : 0u, 0, p.bytes, p.total_s, p.blocked_s};
     if (json) {
       h->profile_json = p.to_json();
       *json = h->profile_json.c_str();
@@ -195,8 +197,9 @@ int lodex_series_read(const lodex_series* s, const char* var, const int64_t* ste
       if (p.bytes() > 0 && !buffer) fail(ErrorCode::kInvalidArgument, "buffer is NULL");
     });
     // An input error is raised on every rank (the read's other arguments are not looked at).
-    const SeriesArray a = check.error() ? s->group->read("", {}, std::nullopt, gap, comm, check.error())
-                                        : s->group->read(var, step_list(steps, num_steps), optional_grid_box(box), gap, comm);
+    const SeriesArray a = check.error()
+                              ? s->group->read("", {}, std::nullopt, gap, comm, check.error())
+                              : s->group->read(var, step_list(steps, num_steps), optional_grid_box(box), gap, comm);
     if (a.bytes.size() > 0) std::memcpy(buffer, a.bytes.data(), a.bytes.size());
   });
 }
@@ -211,10 +214,10 @@ int lodex_series_read_f(const lodex_series* s, const char* var, const int64_t* s
 int lodex_series_read_stats(const lodex_series* s, lodex_series_stats* out) {
   return guarded([&] {
     const SeriesReadStats& r = live(s, Kind::kSeries, "series")->group->last_read_stats();
-    not_null(out, "out") = lodex_series_stats{r.windows,    r.chunks,     r.blocks,         r.requests,
-                                              r.head_requests, r.checksum_requests, r.bytes_read, r.head_bytes,
-                                              r.checksum_bytes, r.merge_gap, r.bytes_returned, r.seconds};
+    not_null(out, "out") = lodex_series_stats{
+        r.windows,    r.chunks,     r.blocks,         r.requests,  r.head_requests,  r.checksum_requests,
+        r.bytes_read, r.head_bytes, r.checksum_bytes, r.merge_gap, r.bytes_returned, r.seconds};
   });
 }
 
-}  // extern "C"
+}   // extern "C"

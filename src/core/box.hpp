@@ -27,14 +27,12 @@ struct Box {
   }
   bool contains(const Box& b) const {
     for (int a = 0; a < 3; ++a)
-      if (b.inclusive_min[a] < inclusive_min[a] || b.exclusive_max[a] > exclusive_max[a])
-        return false;
+      if (b.inclusive_min[a] < inclusive_min[a] || b.exclusive_max[a] > exclusive_max[a]) return false;
     return true;
   }
   bool intersects(const Box& b) const {
     for (int a = 0; a < 3; ++a)
-      if (!(b.inclusive_min[a] < exclusive_max[a] && inclusive_min[a] < b.exclusive_max[a]))
-        return false;
+      if (!(b.inclusive_min[a] < exclusive_max[a] && inclusive_min[a] < b.exclusive_max[a])) return false;
     return true;
   }
   Vec3 size() const {

@@ -3,8 +3,7 @@
 namespace lodex {
 
 void ByteWriter::put_fixed_string(std::string_view s, size_t width) {
-  if (s.size() >= width)
-    fail(ErrorCode::kInternal, "text '", s, "' does not fit a ", width, "-byte slot");
+  if (s.size() >= width) fail(ErrorCode::kInternal, "text '", s, "' does not fit a ", width, "-byte slot");
   const size_t at = buf_.size();
   buf_.resize(at + width, 0);
   std::memcpy(buf_.data() + at, s.data(), s.size());
@@ -16,9 +15,7 @@ void ByteWriter::put_bytes(const void* p, size_t n) {
   if (n) std::memcpy(buf_.data() + at, p, n);
 }
 
-void ByteWriter::pad_to(size_t alignment) {
-  buf_.resize((buf_.size() + alignment - 1) / alignment * alignment, 0);
-}
+void ByteWriter::pad_to(size_t alignment) { buf_.resize((buf_.size() + alignment - 1) / alignment * alignment, 0); }
 
 std::string ByteReader::get_fixed_string(size_t width, const char* field) {
   need(width, field);
@@ -31,19 +28,16 @@ std::string ByteReader::get_fixed_string(size_t width, const char* field) {
 }
 
 void ByteReader::seek(size_t pos, const char* field) {
-  if (pos > size_)
-    corrupt(cat(field, " points to byte ", base_ + pos, " past the end (", base_ + size_, ")"));
+  if (pos > size_) corrupt(cat(field, " points to byte ", base_ + pos, " past the end (", base_ + size_, ")"));
   pos_ = pos;
 }
 
 void ByteReader::need(size_t n, const char* field) const {
   if (n > size_ - pos_)
-    corrupt(cat("truncated: ", field, " needs ", n, " bytes at offset ", base_ + pos_, ", only ",
-                size_ - pos_, " remain"));
+    corrupt(
+        cat("truncated: ", field, " needs ", n, " bytes at offset ", base_ + pos_, ", only ", size_ - pos_, " remain"));
 }
 
-void ByteReader::corrupt(const std::string& why) const {
-  fail(ErrorCode::kFormat, what_, ": ", why);
-}
+void ByteReader::corrupt(const std::string& why) const { fail(ErrorCode::kFormat, what_, ": ", why); }
 
 }  // namespace lodex

@@ -24,7 +24,6 @@
 namespace lodex {
 namespace {
 
-
 // ---------------------------------------------------------------- Box
 
 TEST(Box, ContainsPointInclusiveMinExclusiveMax) {
@@ -35,8 +34,7 @@ TEST(Box, ContainsPointInclusiveMinExclusiveMax) {
   EXPECT_FALSE(b.contains(Vec3{0.5, 2, 2.5}));     // max on y is outside
   EXPECT_FALSE(b.contains(Vec3{0.5, 1.5, 3}));     // max on z is outside
   EXPECT_FALSE(b.contains(Vec3{-1e-12, 1.5, 2.5}));
-  EXPECT_TRUE(b.contains(Vec3{std::nextafter(1.0, 0.0), std::nextafter(2.0, 0.0),
-                              std::nextafter(3.0, 0.0)}));
+  EXPECT_TRUE(b.contains(Vec3{std::nextafter(1.0, 0.0), std::nextafter(2.0, 0.0), std::nextafter(3.0, 0.0)}));
   EXPECT_FALSE(b.contains(Vec3{std::nan(""), 1.5, 2.5}));
 }
 
@@ -131,9 +129,7 @@ TEST(DType, UnknownCodeRejected) {
 
 // ---------------------------------------------------------------- Schema
 
-Schema electrons() {
-  return Schema({{"position", DType::kF8, 3}, {"energy", DType::kF4, 1}, {"id", DType::kI8, 1}});
-}
+Schema electrons() { return Schema({{"position", DType::kF8, 3}, {"energy", DType::kF4, 1}, {"id", DType::kI8, 1}}); }
 
 TEST(Schema, ValidSchemaAccessors) {
   const Schema s = electrons();
@@ -160,8 +156,7 @@ TEST(Schema, PositionMustBeFloatWithThreeComponents) {
   expect_error(ErrorCode::kInvalidArgument, [] { Schema({{"position", DType::kI8, 3}}); });
   expect_error(ErrorCode::kInvalidArgument, [] { Schema({{"position", DType::kF4, 4}}); });
   expect_error(ErrorCode::kInvalidArgument, [] { Schema(std::vector<FieldSpec>{}); });
-  const std::string msg =
-      expect_error(ErrorCode::kInvalidArgument, [] { Schema({{"position", DType::kI4, 3}}); });
+  const std::string msg = expect_error(ErrorCode::kInvalidArgument, [] { Schema({{"position", DType::kI4, 3}}); });
   EXPECT_NE(msg.find("i4"), std::string::npos) << msg;
   EXPECT_NO_THROW(Schema({{"position", DType::kF4, 3}}));
   EXPECT_NO_THROW(Schema({{"position", DType::kF8, 3}}));
@@ -174,16 +169,13 @@ TEST(Schema, RejectsDuplicateBadNamesAndBadComponents) {
   EXPECT_NE(dup.find("twice"), std::string::npos) << dup;
   for (const std::string& bad : std::vector<std::string>{"", "a b", "a/b", "é", "x.y", std::string(32, 'a')}) {
     SCOPED_TRACE(bad);
-    expect_error(ErrorCode::kInvalidArgument,
-                 [&] { Schema({{"position", DType::kF8, 3}, {bad, DType::kF4, 1}}); });
+    expect_error(ErrorCode::kInvalidArgument, [&] { Schema({{"position", DType::kF8, 3}, {bad, DType::kF4, 1}}); });
   }
   EXPECT_NO_THROW(Schema({{"position", DType::kF8, 3}, {std::string(31, 'a'), DType::kF4, 1}}));
   EXPECT_NO_THROW(Schema({{"position", DType::kF8, 3}, {"Ab_9", DType::kF4, 1}}));
+  expect_error(ErrorCode::kInvalidArgument, [] { Schema({{"position", DType::kF8, 3}, {"e", DType::kF4, 0}}); });
   expect_error(ErrorCode::kInvalidArgument,
-               [] { Schema({{"position", DType::kF8, 3}, {"e", DType::kF4, 0}}); });
-  expect_error(ErrorCode::kInvalidArgument, [] {
-    Schema({{"position", DType::kF8, 3}, {"e", DType::kF4, kMaxComponents + 1}});
-  });
+               [] { Schema({{"position", DType::kF8, 3}, {"e", DType::kF4, kMaxComponents + 1}}); });
   EXPECT_NO_THROW(Schema({{"position", DType::kF8, 3}, {"e", DType::kU1, kMaxComponents}}));
 }
 

@@ -11,9 +11,8 @@ struct DTypeInfo {
   size_t size;
 };
 constexpr DTypeInfo kTypes[] = {
-    {DType::kF4, "f4", 4}, {DType::kF8, "f8", 8}, {DType::kI1, "i1", 1}, {DType::kU1, "u1", 1},
-    {DType::kI2, "i2", 2}, {DType::kU2, "u2", 2}, {DType::kI4, "i4", 4}, {DType::kU4, "u4", 4},
-    {DType::kI8, "i8", 8}, {DType::kU8, "u8", 8},
+    {DType::kF4, "f4", 4}, {DType::kF8, "f8", 8}, {DType::kI1, "i1", 1}, {DType::kU1, "u1", 1}, {DType::kI2, "i2", 2},
+    {DType::kU2, "u2", 2}, {DType::kI4, "i4", 4}, {DType::kU4, "u4", 4}, {DType::kI8, "i8", 8}, {DType::kU8, "u8", 8},
 };
 const DTypeInfo& info(DType t) {
   for (const auto& i : kTypes)

@@ -10,7 +10,16 @@ namespace lodex {
 
 // The numeric values are stored on disk: never renumber.
 enum class DType : uint8_t {
-  kF4 = 1, kF8 = 2, kI1 = 3, kU1 = 4, kI2 = 5, kU2 = 6, kI4 = 7, kU4 = 8, kI8 = 9, kU8 = 10,
+  kF4 = 1,
+  kF8 = 2,
+  kI1 = 3,
+  kU1 = 4,
+  kI2 = 5,
+  kU2 = 6,
+  kI4 = 7,
+  kU4 = 8,
+  kI8 = 9,
+  kU8 = 10,
 };
 
 size_t dtype_size(DType t);

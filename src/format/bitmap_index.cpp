@@ -22,9 +22,7 @@ std::string index_file_name(const std::string& data_file, const std::string& fie
   return stem + "." + field + ".lbx";
 }
 
-uint32_t bitmap_checksum(const uint8_t* data, size_t bytes) {
-  return static_cast<uint32_t>(checksum64(data, bytes));
-}
+uint32_t bitmap_checksum(const uint8_t* data, size_t bytes) { return static_cast<uint32_t>(checksum64(data, bytes)); }
 
 StoredRows encode_bin_rows(const uint32_t* rows, size_t n) {
   StoredRows out;
@@ -72,7 +70,8 @@ void append_bin_rows(const uint8_t* p, const IndexBin& e, uint64_t rows, std::ve
     r.toUint32Array(out.data() + at);
     return;
   }
-  if (e.bytes != 4 * e.count) fail(ErrorCode::kFormat, what, ": a bin of ", e.count, " rows stored in ", e.bytes, " bytes");
+  if (e.bytes != 4 * e.count)
+    fail(ErrorCode::kFormat, what, ": a bin of ", e.count, " rows stored in ", e.bytes, " bytes");
   const size_t at = out.size();
   out.resize(at + e.count);
   std::memcpy(out.data() + at, p, e.bytes);
@@ -129,8 +128,8 @@ std::vector<uint8_t> encode_bitmap_index(BitmapIndexHead& head, const std::vecto
   uint64_t at = kIndexHeaderBytes + head.component_table_bytes();
   for (size_t c = 0; c < comps.size(); ++c) {
     if (comps[c].bitmaps.size() != comps[c].bins.size() + 1)
-      fail(ErrorCode::kInternal, "component ", c, ": ", comps[c].bitmaps.size(), " bitmaps for ",
-           comps[c].bins.size(), " bins");
+      fail(ErrorCode::kInternal, "component ", c, ": ", comps[c].bitmaps.size(), " bitmaps for ", comps[c].bins.size(),
+           " bins");
     IndexComponent& ic = head.components[c];
     ic.bins = comps[c].bins.size();
     ic.nan_rows = comps[c].nan_rows;
@@ -181,13 +180,12 @@ std::vector<uint8_t> encode_bitmap_index(BitmapIndexHead& head, const std::vecto
   w.put<uint64_t>(0);
   w.put<uint64_t>(0);
   w.put<uint64_t>(checksum64(w.bytes().data(), w.size()));
-  std::vector<std::vector<uint8_t>> table_bytes(comps.size());   // encoded first: the component table holds their checksums
+  std::vector<std::vector<uint8_t>> table_bytes(
+      comps.size());   // encoded first: the component table holds their checksums
   for (size_t c = 0; c < comps.size(); ++c) {
     ByteWriter t;
-    if (index_value_bytes(head.dtype) == 4)
-      put_bin_table<float>(t, tables[c]);
-    else
-      put_bin_table<double>(t, tables[c]);
+    if (index_value_bytes(head.dtype) == 4) put_bin_table<float>(t, tables[c]);
+    else put_bin_table<double>(t, tables[c]);
     table_bytes[c] = std::move(t.bytes());
     head.components[c].table_checksum = checksum64(table_bytes[c].data(), table_bytes[c].size());
   }
@@ -208,7 +206,8 @@ std::vector<uint8_t> encode_bitmap_index(BitmapIndexHead& head, const std::vecto
   out.reserve(head.file_bytes);
   for (const auto& comp : comps)
     for (const auto& bm : comp.bitmaps) w.put_bytes(bm.bytes.data(), bm.bytes.size());
-  if (out.size() != head.file_bytes) fail(ErrorCode::kInternal, "index encoding: ", out.size(), " != ", head.file_bytes);
+  if (out.size() != head.file_bytes)
+    fail(ErrorCode::kInternal, "index encoding: ", out.size(), " != ", head.file_bytes);
   return std::move(out);
 }
 
@@ -273,8 +272,10 @@ void decode_index_components(const uint8_t* data, size_t size, BitmapIndexHead& 
     ic.bitmaps_offset = r.get<uint64_t>("bitmaps offset");
     ic.bitmap_bytes = r.get<uint64_t>("bitmap bytes");
     ic.entry_bytes = index_bin_bytes(h.dtype);
-    if (ic.bins > h.rows || ic.nan_rows > h.rows) r.corrupt(cat(ic.bins, " bins or ", ic.nan_rows, " NaN rows for ", h.rows, " rows"));
-    if (ic.table_offset < tables_start || ic.table_offset > h.file_bytes || ic.table_bytes() > h.file_bytes - ic.table_offset)
+    if (ic.bins > h.rows || ic.nan_rows > h.rows)
+      r.corrupt(cat(ic.bins, " bins or ", ic.nan_rows, " NaN rows for ", h.rows, " rows"));
+    if (ic.table_offset < tables_start || ic.table_offset > h.file_bytes ||
+        ic.table_bytes() > h.file_bytes - ic.table_offset)
       r.corrupt("a bin table lies outside the file");
     if (ic.bitmaps_offset < tables_start || ic.bitmaps_offset > h.file_bytes ||
         ic.bitmap_bytes > h.file_bytes - ic.bitmaps_offset)
@@ -305,7 +306,8 @@ std::vector<IndexBin> decode_index_bins(const uint8_t* data, size_t size, const 
   ByteReader r(data, size, what, ic.table_offset);
   if (size < ic.table_bytes()) r.corrupt(cat("truncated bin table of component ", c));
   const uint8_t* table = r.take(ic.table_bytes(), "bin table");
-  if (checksum64(table, ic.table_bytes()) != ic.table_checksum) r.corrupt(cat("bin table checksum mismatch (component ", c, ")"));
+  if (checksum64(table, ic.table_bytes()) != ic.table_checksum)
+    r.corrupt(cat("bin table checksum mismatch (component ", c, ")"));
   const uint32_t w = index_value_bytes(h.dtype);
   const uint32_t eb = ic.entry_bytes;
   std::vector<IndexBin> bins(ic.bins + 1);
@@ -333,7 +335,9 @@ std::vector<IndexBin> decode_index_bins(const uint8_t* data, size_t size, const 
     at += e.bytes;
     total += e.count;
   }
-  if (at != end) r.corrupt(cat("the bitmaps of component ", c, " take ", at - ic.bitmaps_offset, " bytes, the table says ", ic.bitmap_bytes));
+  if (at != end)
+    r.corrupt(cat("the bitmaps of component ", c, " take ", at - ic.bitmaps_offset, " bytes, the table says ",
+                  ic.bitmap_bytes));
   if (total != h.rows) r.corrupt(cat("the bins of component ", c, " hold ", total, " rows, the index covers ", h.rows));
   if (ic.bins && (bins.front().vmin != ic.min || bins[ic.bins - 1].vmax != ic.max))
     r.corrupt(cat("component ", c, "'s min/max disagree with its bins"));

@@ -23,7 +23,6 @@
 namespace lodex {
 namespace {
 
-
 // ---------------------------------------------------------------- particle data file
 
 ParticleFileHead make_head(uint64_t n, uint32_t bits) {
@@ -33,8 +32,7 @@ ParticleFileHead make_head(uint64_t n, uint32_t bits) {
   h.brick_bits = bits;
   h.brick_box = Box{{-1, 0, 2.5}, {1, 0.1, 3}};
   h.seed = 0xfedcba9876543210ull;
-  h.fields = {{"position", DType::kF8, 3}, {"energy", DType::kF4, 1}, {"id", DType::kI8, 1},
-              {"tag", DType::kU1, 5}};
+  h.fields = {{"position", DType::kF8, 3}, {"energy", DType::kF4, 1}, {"id", DType::kI8, 1}, {"tag", DType::kU1, 5}};
   h.level_ends = lod_level_ends(n, 2, 100);
   const uint64_t nb = h.num_bricks();
   uint64_t prev = 0;
@@ -64,8 +62,8 @@ void expect_heads_equal(const ParticleFileHead& a, const ParticleFileHead& b) {
 
 // Both decoding steps, as a reader runs them on a head held in memory.
 ParticleFileHead decode_both(const std::vector<uint8_t>& bytes, size_t size, uint64_t file_size) {
-  const uint64_t hs = decode_particle_header_size(bytes.data(), std::min<size_t>(size, kParticleHeaderBytes),
-                                                  file_size, "test.lpd");
+  const uint64_t hs =
+      decode_particle_header_size(bytes.data(), std::min<size_t>(size, kParticleHeaderBytes), file_size, "test.lpd");
   if (hs != size) fail(ErrorCode::kFormat, "head size ", hs, " differs from ", size);
   return decode_particle_head(bytes.data(), size, file_size, "test.lpd");
 }
@@ -108,8 +106,7 @@ TEST(ParticleFile, ColumnSlicesCoverEveryByteOnceAndBalance) {
             EXPECT_EQ(h.column_offsets[r.field] + h.segment_starts[r.first] * rb, at) << "runs out of file order";
             at = h.column_offsets[r.field] + h.segment_starts[r.end] * rb;
             EXPECT_EQ(r.padding, r.end == h.num_segments());
-            if (r.padding)
-              at = r.field + 1 < h.fields.size() ? h.column_offsets[r.field + 1] : h.file_bytes();
+            if (r.padding) at = r.field + 1 < h.fields.size() ? h.column_offsets[r.field + 1] : h.file_bytes();
             for (uint64_t s = r.first; s < r.end; ++s)
               biggest_segment = std::max(biggest_segment, (h.segment_starts[s + 1] - h.segment_starts[s]) * rb);
             share[k] += (h.segment_starts[r.end] - h.segment_starts[r.first]) * rb;
@@ -131,8 +128,7 @@ TEST(ParticleFile, HeadRoundTrip) {
       const std::vector<uint8_t> bytes = encode_particle_head(h);
       ASSERT_EQ(bytes.size(), h.head_bytes());
       EXPECT_EQ(std::memcmp(bytes.data(), kParticleFileMagic, 8), 0);
-      EXPECT_EQ(decode_particle_header_size(bytes.data(), kParticleHeaderBytes, h.file_bytes(), "x"),
-                h.head_bytes());
+      EXPECT_EQ(decode_particle_header_size(bytes.data(), kParticleHeaderBytes, h.file_bytes(), "x"), h.head_bytes());
       expect_heads_equal(decode_both(bytes, bytes.size(), h.file_bytes()), h);
       EXPECT_EQ(encode_particle_head(decode_both(bytes, bytes.size(), h.file_bytes())), bytes);
     }
@@ -171,10 +167,11 @@ TEST(ParticleFile, EveryTruncationIsRejected) {
   for (size_t len = 0; len < bytes.size(); ++len) {
     if (len < kParticleHeaderBytes) {
       ASSERT_EQ(code_of([&] { decode_particle_header_size(bytes.data(), len, h.file_bytes(), "t"); }),
-                ErrorCode::kFormat) << len;
+                ErrorCode::kFormat)
+          << len;
     }
-    ASSERT_EQ(code_of([&] { decode_particle_head(bytes.data(), len, h.file_bytes(), "t"); }),
-              ErrorCode::kFormat) << len;
+    ASSERT_EQ(code_of([&] { decode_particle_head(bytes.data(), len, h.file_bytes(), "t"); }), ErrorCode::kFormat)
+        << len;
   }
   // A file shorter than its columns (or its tables) fails, whatever its length.
   for (uint64_t fs = 0; fs < h.file_bytes(); fs += (fs < 4096 ? 1 : 61))
@@ -320,8 +317,7 @@ TEST(SpatialMetadata, SingleRecordRoundTrip) {
   encode_data_file_record(r, 5, out);
   ASSERT_EQ(out.size(), 2 + data_file_record_bytes(5));
   expect_records_equal(decode_data_file_record(out.data() + 2, out.size() - 2, 5, "rec"), r);
-  EXPECT_EQ(code_of([&] { decode_data_file_record(out.data() + 2, out.size() - 3, 5, "rec"); }),
-            ErrorCode::kFormat);
+  EXPECT_EQ(code_of([&] { decode_data_file_record(out.data() + 2, out.size() - 3, 5, "rec"); }), ErrorCode::kFormat);
   EXPECT_EQ(code_of([&] { encode_data_file_record(r, 4, out); }), ErrorCode::kInternal);
 }
 
@@ -339,8 +335,7 @@ TEST(SpatialMetadata, EveryFlippedBitAndTruncationIsRejected) {
   EXPECT_EQ(accepted, 0u);
   for (size_t len = 0; len < bytes.size(); ++len) {
     std::string msg;
-    ASSERT_EQ(code_of([&] { decode_spatial_metadata(bytes.data(), len, "s.lsm"); }, &msg), ErrorCode::kFormat)
-        << len;
+    ASSERT_EQ(code_of([&] { decode_spatial_metadata(bytes.data(), len, "s.lsm"); }, &msg), ErrorCode::kFormat) << len;
     ASSERT_NE(msg.find("s.lsm"), std::string::npos) << msg;
   }
   std::vector<uint8_t> longer = bytes;
@@ -357,8 +352,8 @@ TEST(SpatialMetadata, FileNamesMustBePlain) {
     m.files[1].file_name = bad;
     const auto bytes = encode_spatial_metadata(m);
     std::string msg;
-    EXPECT_EQ(code_of([&] { decode_spatial_metadata(bytes.data(), bytes.size(), "s.lsm"); }, &msg),
-              ErrorCode::kFormat) << bad;
+    EXPECT_EQ(code_of([&] { decode_spatial_metadata(bytes.data(), bytes.size(), "s.lsm"); }, &msg), ErrorCode::kFormat)
+        << bad;
     EXPECT_NE(msg.find("plain file name"), std::string::npos) << msg;
   }
   SpatialMetadata m = make_meta();
@@ -467,7 +462,8 @@ Manifest busy_manifest() {
     r.particles = 7 * s;
     r.directory = "electrons/step-" + std::to_string(s);
     if (s % 3 == 0)
-      r.indexes = {{"energy", {Binning::kPrecision, 3}, static_cast<uint64_t>(100 + s)}, {"id", {Binning::kEqualWeight, 8}, 5}};
+      r.indexes = {{"energy", {Binning::kPrecision, 3}, static_cast<uint64_t>(100 + s)},
+                   {"id", {Binning::kEqualWeight, 8}, 5}};
     e.steps.push_back(r);
   }
   for (const char* name : {"zeta", "alpha"}) {
@@ -548,19 +544,22 @@ TEST(Manifest, MalformedInputNamesTheKeyPath) {
       {"groups/electrons/schema", [&](json& j) { j[json::json_pointer(E + "/schema")] = "position"; }},
       {"groups/electrons/schema/1/dtype", [&](json& j) { j[json::json_pointer(E + "/schema/1/dtype")] = "f16"; }},
       {"groups/electrons/schema/1/components", [&](json& j) { j[json::json_pointer(E + "/schema/1/components")] = 0; }},
-      {"groups/electrons/schema/1/components", [&](json& j) { j[json::json_pointer(E + "/schema/1/components")] = -1; }},
+      {"groups/electrons/schema/1/components",
+       [&](json& j) { j[json::json_pointer(E + "/schema/1/components")] = -1; }},
       {"groups/electrons/schema/1/name", [&](json& j) { j[json::json_pointer(E + "/schema/1/name")] = 7; }},
       {"groups/electrons/schema", [&](json& j) { j[json::json_pointer(E + "/schema/0/name")] = "pos"; }},
       {"groups/electrons/domain", [&](json& j) { j[json::json_pointer(E + "/domain/1")] = json::array({1, 1}); }},
       {"groups/electrons/domain", [&](json& j) { j[json::json_pointer(E + "/domain/1/0")] = -1; }},
       {"groups/electrons/domain", [&](json& j) { j[json::json_pointer(E + "/domain/0/2")] = "0"; }},
       {"groups/electrons/partition/mode", [&](json& j) { j[json::json_pointer(E + "/partition/mode")] = "auto"; }},
-      {"groups/electrons/partition/dims", [&](json& j) { j[json::json_pointer(E + "/partition/dims")] = json::array({1, 1}); }},
+      {"groups/electrons/partition/dims",
+       [&](json& j) { j[json::json_pointer(E + "/partition/dims")] = json::array({1, 1}); }},
       {"groups/electrons/partition/dims", [&](json& j) { j[json::json_pointer(E + "/partition/dims/2")] = 0; }},
       {"groups/electrons/lod", [&](json& j) { j[json::json_pointer(E + "/lod/scale")] = 1; }},
       {"groups/dust/partition: missing key 'particles_per_file'",
        [](json& j) { j["groups"]["dust"]["partition"].erase("particles_per_file"); }},
-      {"groups/dust/partition/particles_per_file", [](json& j) { j["groups"]["dust"]["partition"]["particles_per_file"] = 0; }},
+      {"groups/dust/partition/particles_per_file",
+       [](json& j) { j["groups"]["dust"]["partition"]["particles_per_file"] = 0; }},
       {"groups/electrons/lod: missing key 'seed'", [](json& j) { j["groups"]["electrons"]["lod"].erase("seed"); }},
       {"groups/electrons/steps", [&](json& j) { j[json::json_pointer(E + "/steps")] = json::object(); }},
       {"groups/electrons/steps/0/step", [&](json& j) { j[json::json_pointer(E + "/steps/0/step")] = -1; }},
@@ -569,11 +568,15 @@ TEST(Manifest, MalformedInputNamesTheKeyPath) {
       {"groups/electrons/steps/2/step", [&](json& j) { j[json::json_pointer(E + "/steps/2/step")] = 1; }},
       {"groups/electrons/steps/0/particles", [&](json& j) { j[json::json_pointer(E + "/steps/0/particles")] = -3; }},
       {"groups/electrons/steps/0/particles", [&](json& j) { j[json::json_pointer(E + "/steps/0/particles")] = "3"; }},
-      {"groups/electrons/steps/0/directory", [&](json& j) { j[json::json_pointer(E + "/steps/0/directory")] = "../x"; }},
-      {"groups/electrons/steps/0/directory", [&](json& j) { j[json::json_pointer(E + "/steps/0/directory")] = "a/../../b"; }},
-      {"groups/electrons/steps/0/directory", [&](json& j) { j[json::json_pointer(E + "/steps/0/directory")] = "/abs"; }},
+      {"groups/electrons/steps/0/directory",
+       [&](json& j) { j[json::json_pointer(E + "/steps/0/directory")] = "../x"; }},
+      {"groups/electrons/steps/0/directory",
+       [&](json& j) { j[json::json_pointer(E + "/steps/0/directory")] = "a/../../b"; }},
+      {"groups/electrons/steps/0/directory",
+       [&](json& j) { j[json::json_pointer(E + "/steps/0/directory")] = "/abs"; }},
       {"groups/electrons/steps/0/directory", [&](json& j) { j[json::json_pointer(E + "/steps/0/directory")] = ""; }},
-      {"groups/electrons/steps/0: missing key 'writer_ranks'", [](json& j) { j["groups"]["electrons"]["steps"][0].erase("writer_ranks"); }},
+      {"groups/electrons/steps/0: missing key 'writer_ranks'",
+       [](json& j) { j["groups"]["electrons"]["steps"][0].erase("writer_ranks"); }},
       {"groups/electrons/steps/0: expected an object", [&](json& j) { j[json::json_pointer(E + "/steps/0")] = 5; }},
       {"groups/bad name", [](json& j) { j["groups"]["bad name"] = j["groups"]["electrons"]; }},
   };
@@ -597,7 +600,8 @@ TEST(Manifest, MalformedInputNamesTheKeyPath) {
 TEST(Manifest, GroupNames) {
   for (const std::string& ok : std::vector<std::string>{"electrons", "a", "A_b-9", "x-", std::string(64, 'g')})
     EXPECT_EQ(code_of([&] { check_group_name(ok); }), ErrorCode::kOk) << ok;
-  for (const std::string& bad : std::vector<std::string>{"", "-x", "a/b", "a.b", "a b", "..", "é", std::string(65, 'g')})
+  for (const std::string& bad :
+       std::vector<std::string>{"", "-x", "a/b", "a.b", "a b", "..", "é", std::string(65, 'g')})
     EXPECT_EQ(code_of([&] { check_group_name(bad); }), ErrorCode::kInvalidArgument) << bad;
 }
 
@@ -632,7 +636,8 @@ std::vector<uint8_t> small_index(BitmapIndexHead& head) {
 
 // Decodes everything the way a reader does; throws on any problem. Returns each entry's rows.
 std::vector<std::vector<uint32_t>> decode_all(const std::vector<uint8_t>& bytes) {
-  BitmapIndexHead h = decode_index_header(bytes.data(), std::min<size_t>(bytes.size(), kIndexHeaderBytes), bytes.size(), "t");
+  BitmapIndexHead h =
+      decode_index_header(bytes.data(), std::min<size_t>(bytes.size(), kIndexHeaderBytes), bytes.size(), "t");
   const uint64_t tb = h.component_table_bytes();
   if (kIndexHeaderBytes + tb > bytes.size()) throw Error(ErrorCode::kFormat, "short");
   decode_index_components(bytes.data() + kIndexHeaderBytes, tb, h, "t");
@@ -641,10 +646,12 @@ std::vector<std::vector<uint32_t>> decode_all(const std::vector<uint8_t>& bytes)
     const IndexComponent& ic = h.components[c];
     const auto bins = decode_index_bins(bytes.data() + ic.table_offset, ic.table_bytes(), h, c, "t");
     for (const IndexBin& e : bins) {
-      if (e.bytes && bitmap_checksum(bytes.data() + e.offset, e.bytes) != e.checksum) throw Error(ErrorCode::kFormat, "bitmap");
+      if (e.bytes && bitmap_checksum(bytes.data() + e.offset, e.bytes) != e.checksum)
+        throw Error(ErrorCode::kFormat, "bitmap");
       out.emplace_back();
       append_bin_rows(bytes.data() + e.offset, e, h.rows, out.back(), "t");
-      if (bin_bitmap(bytes.data() + e.offset, e, h.rows, "t").cardinality() != e.count) throw Error(ErrorCode::kFormat, "count");
+      if (bin_bitmap(bytes.data() + e.offset, e, h.rows, "t").cardinality() != e.count)
+        throw Error(ErrorCode::kFormat, "count");
     }
   }
   return out;
@@ -665,7 +672,8 @@ TEST(BitmapIndex, RoundTrip) {
   EXPECT_EQ(h.components[0].nan_rows, 7u);
   EXPECT_EQ(h.components[0].min, 1.0);
   EXPECT_EQ(h.components[0].max, 2.0);
-  const auto bins = decode_index_bins(bytes.data() + h.components[0].table_offset, h.components[0].table_bytes(), h, 0, "t");
+  const auto bins =
+      decode_index_bins(bytes.data() + h.components[0].table_offset, h.components[0].table_bytes(), h, 0, "t");
   ASSERT_EQ(bins.size(), 3u);
   EXPECT_EQ(bins[0].vmax, 1.5);
   EXPECT_EQ(bins[1].count, 3u);
@@ -694,10 +702,12 @@ TEST(BitmapIndex, StoredRowsAreValidated) {
   append_bin_rows(reinterpret_cast<const uint8_t*>(good.data()), entry(good, 3), 10, out, "t");
   EXPECT_EQ(out, good);
   for (const auto* bad : {&unsorted, &repeated, &too_big})
-    EXPECT_EQ(code_of([&] { append_bin_rows(reinterpret_cast<const uint8_t*>(bad->data()), entry(*bad, 3), 10, out, "t"); }),
-              ErrorCode::kFormat);
-  EXPECT_EQ(code_of([&] { append_bin_rows(reinterpret_cast<const uint8_t*>(good.data()), entry(good, 2), 10, out, "t"); }),
-            ErrorCode::kFormat);   // 12 bytes for 2 rows
+    EXPECT_EQ(
+        code_of([&] { append_bin_rows(reinterpret_cast<const uint8_t*>(bad->data()), entry(*bad, 3), 10, out, "t"); }),
+        ErrorCode::kFormat);
+  EXPECT_EQ(
+      code_of([&] { append_bin_rows(reinterpret_cast<const uint8_t*>(good.data()), entry(good, 2), 10, out, "t"); }),
+      ErrorCode::kFormat);   // 12 bytes for 2 rows
   // A Roaring bitmap whose cardinality differs from its entry's count.
   const StoredRows r = encode_bin_rows(std::vector<uint32_t>{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11}.data(), 12);
   ASSERT_FALSE(r.raw);
@@ -780,7 +790,8 @@ SeriesWindowHead decode_window(const std::vector<uint8_t>& bytes) {
       uint64_t expect;
       std::memcpy(&expect, bytes.data() + h.block_table_offset() + 8 * (e.first_block + b), 8);
       const uint64_t n = std::min<uint64_t>(h.block_bytes, e.bytes - b * h.block_bytes);
-      if (checksum64(bytes.data() + e.offset + b * h.block_bytes, n) != expect) throw Error(ErrorCode::kFormat, "block");
+      if (checksum64(bytes.data() + e.offset + b * h.block_bytes, n) != expect)
+        throw Error(ErrorCode::kFormat, "block");
     }
   return h;
 }
@@ -863,7 +874,6 @@ TEST(SeriesFile, OneVariablesEntries) {
   EXPECT_EQ(code_of([&] { series_head_ranges(h, h.variables, true); }), ErrorCode::kInternal);
 }
 
-
 // ---------------------------------------------------------------- truncation (restarts)
 
 Manifest steps_manifest() {
@@ -930,8 +940,9 @@ TEST(Truncation, EveryStepAndNothing) {
 
 TEST(Truncation, RefusesBadInputByName) {
   const Manifest m = steps_manifest();
-  EXPECT_NE(expect_error(ErrorCode::kInvalidArgument, [&] { plan_truncation(m, {"p"}, -2); }).find("after=-2 is negative"),
-            std::string::npos);
+  EXPECT_NE(
+      expect_error(ErrorCode::kInvalidArgument, [&] { plan_truncation(m, {"p"}, -2); }).find("after=-2 is negative"),
+      std::string::npos);
   EXPECT_NE(expect_error(ErrorCode::kNotFound, [&] { plan_truncation(m, {"q"}, 1); }).find("'q'"), std::string::npos);
   EXPECT_NE(expect_error(ErrorCode::kInvalidArgument, [&] { plan_truncation(m, {"g", "g"}, 1); }).find("twice"),
             std::string::npos);
@@ -940,8 +951,9 @@ TEST(Truncation, RefusesBadInputByName) {
   EXPECT_NE(split.find("truncate after 2 (removing the window) or after 5 (keeping it)"), std::string::npos) << split;
   const std::string first = expect_error(ErrorCode::kInvalidArgument, [&] { plan_truncation(m, {"s"}, 0); });
   EXPECT_NE(first.find("after -1 (removing the window) or after 2"), std::string::npos) << first;
-  EXPECT_NE(expect_error(ErrorCode::kInvalidArgument, [&] { plan_truncation(m, {"s"}, 7); }).find("w-6.lsw (steps 6, 8)"),
-            std::string::npos);   // 7 lies inside the window of 6 and 8
+  EXPECT_NE(
+      expect_error(ErrorCode::kInvalidArgument, [&] { plan_truncation(m, {"s"}, 7); }).find("w-6.lsw (steps 6, 8)"),
+      std::string::npos);   // 7 lies inside the window of 6 and 8
 }
 
 }  // namespace

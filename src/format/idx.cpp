@@ -33,8 +33,8 @@ const char* idx_dtype_name(DType t) {
 
 bool parse_idx_dtype_name(const std::string& s, DType& t) {
   static const std::pair<const char*, DType> kNames[] = {
-      {"uint8", DType::kU1},  {"int8", DType::kI1},   {"uint16", DType::kU2}, {"int16", DType::kI2},
-      {"uint32", DType::kU4}, {"int32", DType::kI4},  {"uint64", DType::kU8}, {"int64", DType::kI8},
+      {"uint8", DType::kU1},   {"int8", DType::kI1},   {"uint16", DType::kU2}, {"int16", DType::kI2},
+      {"uint32", DType::kU4},  {"int32", DType::kI4},  {"uint64", DType::kU8}, {"int64", DType::kI8},
       {"float32", DType::kF4}, {"float64", DType::kF8}};
   for (const auto& [n, d] : kNames)
     if (s == n) {
@@ -75,7 +75,8 @@ void parse_field_type(const std::string& s, IdxField& f, const std::string& what
   std::string base = s;
   uint32_t comps = 1;
   if (const size_t star = s.find('*'); star != std::string::npos) {
-    if (!parse_int(s.substr(0, star), comps)) fail(ErrorCode::kFormat, what, ": field '", f.name, "' has type '", s, "'");
+    if (!parse_int(s.substr(0, star), comps))
+      fail(ErrorCode::kFormat, what, ": field '", f.name, "' has type '", s, "'");
     base = s.substr(star + 1);
   } else if (const size_t br = s.find('['); br != std::string::npos) {
     if (s.back() != ']' || !parse_int(s.substr(br + 1, s.size() - br - 2), comps))
@@ -97,7 +98,8 @@ std::string option_value(const std::string& tok, const std::string& key) {
 
 IdxField parse_field(const std::vector<std::string>& t, const std::string& what) {
   IdxField f;
-  if (t.size() < 2) fail(ErrorCode::kFormat, what, ": a field needs a name and a type, got '", t.empty() ? "" : t[0], "'");
+  if (t.size() < 2)
+    fail(ErrorCode::kFormat, what, ": a field needs a name and a type, got '", t.empty() ? "" : t[0], "'");
   f.name = t[0];
   parse_field_type(t[1], f, what);
   for (size_t i = 2; i < t.size(); ++i) {
@@ -140,13 +142,18 @@ std::string encode_idx_header(const IdxHeader& h) {
     if (!f.compression.empty()) s << " default_compression(" << f.compression << ")";
     std::string zeros = "0";   // min/max: display range, one value per component
     for (uint32_t c = 1; c < f.components; ++c) zeros += " 0";
-    s << " default_layout(" << (f.hz_layout ? "hzorder" : "") << ") default_value(0) min(" << zeros << ") max("
-      << zeros << ") \n";
+    s << " default_layout(" << (f.hz_layout ? "hzorder" : "") << ") default_value(0) min(" << zeros << ") max(" << zeros
+      << ") \n";
   }
-  s << "(bits)\n" << h.bits << "\n(bitsperblock)\n" << h.bits_per_block << "\n(blocksperfile)\n" << h.blocks_per_file
-    << "\n(interleave block)\n" << h.interleave << "\n";
+  s << "(bits)\n"
+    << h.bits << "\n(bitsperblock)\n"
+    << h.bits_per_block << "\n(blocksperfile)\n"
+    << h.blocks_per_file << "\n(interleave block)\n"
+    << h.interleave << "\n";
   if (h.time) s << "(time)\n" << h.time->first << " " << h.time->last << " " << h.time->pattern << "\n";
-  s << "(filename_template)\n" << h.filename_template << "\n(missing_blocks)\n" << h.missing_blocks << "\n(arco)\n"
+  s << "(filename_template)\n"
+    << h.filename_template << "\n(missing_blocks)\n"
+    << h.missing_blocks << "\n(arco)\n"
     << h.arco << "\n";
   for (const auto& [k, v] : h.other) s << "(" << k << ")\n" << v << "\n";
   return s.str();

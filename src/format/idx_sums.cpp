@@ -55,13 +55,15 @@ void check_idx_sums_header(const uint8_t* data, size_t size, uint64_t file_size,
                            const std::string& what) {
   if (size < kIdxSumsHeaderBytes)
     fail(ErrorCode::kFormat, what, " is truncated: ", size, " bytes, its header alone has ", kIdxSumsHeaderBytes);
-  if (std::memcmp(data, kMagic, sizeof kMagic) != 0) fail(ErrorCode::kFormat, what, " is not a lodex block-checksum file");
+  if (std::memcmp(data, kMagic, sizeof kMagic) != 0)
+    fail(ErrorCode::kFormat, what, " is not a lodex block-checksum file");
   if (!ends_with_checksum(data, kIdxSumsHeaderBytes))
     fail(ErrorCode::kFormat, what, ": its header does not match its checksum (damaged)");
   ByteReader r(data, kIdxSumsHeaderBytes, what);
   r.skip(sizeof kMagic, "magic");
   const uint32_t version = r.get<uint32_t>("version");
-  if (version != kVersion) fail(ErrorCode::kUnsupported, what, " has version ", version, "; this lodex reads ", kVersion);
+  if (version != kVersion)
+    fail(ErrorCode::kUnsupported, what, " has version ", version, "; this lodex reads ", kVersion);
   IdxSumsHeader got;
   got.fields = r.get<uint32_t>("fields");
   got.blocks = r.get<uint64_t>("blocks");

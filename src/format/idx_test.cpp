@@ -13,8 +13,8 @@
 namespace lodex {
 namespace {
 
-IdxHeader header(std::vector<IdxField> fields, int ndims, std::array<int64_t, 3> max, const std::string& bits,
-                 int bpb, int64_t bpf, const std::string& tmpl) {
+IdxHeader header(std::vector<IdxField> fields, int ndims, std::array<int64_t, 3> max, const std::string& bits, int bpb,
+                 int64_t bpf, const std::string& tmpl) {
   IdxHeader h;
   h.ndims = ndims;
   h.box_max = max;
@@ -29,17 +29,19 @@ IdxHeader header(std::vector<IdxField> fields, int ndims, std::array<int64_t, 3>
 const char* kTail = "(missing_blocks)\n0\n(arco)\n0\n";
 
 TEST(IdxHeader, EncodesExactlyWhatOpenVisusWrites) {
-  const IdxHeader two = header({{"temp", DType::kF4, 1}, {"id", DType::kI4, 1}}, 3, {15, 15, 15}, "V012012012012",
-                               10, 2, "./two/%04x.bin");
+  const IdxHeader two = header({{"temp", DType::kF4, 1}, {"id", DType::kI4, 1}}, 3, {15, 15, 15}, "V012012012012", 10,
+                               2, "./two/%04x.bin");
   EXPECT_EQ(encode_idx_header(two),
             std::string("(version)\n6\n(box)\n0 15 0 15 0 15\n(fields)\n"
                         "temp float32 default_layout(hzorder) default_value(0) min(0) max(0) \n"
                         "+ id int32 default_layout(hzorder) default_value(0) min(0) max(0) \n"
                         "(bits)\nV012012012012\n(bitsperblock)\n10\n(blocksperfile)\n2\n(interleave block)\n0\n"
-                        "(filename_template)\n./two/%04x.bin\n") + kTail);
+                        "(filename_template)\n./two/%04x.bin\n") +
+                kTail);
   const IdxHeader vec = header({{"v", DType::kF4, 3}}, 3, {15, 15, 15}, "V012012012012", 12, 1, "./vec/%04x.bin");
-  EXPECT_NE(encode_idx_header(vec).find("v float32[3] default_layout(hzorder) default_value(0) min(0 0 0) max(0 0 0) \n"),
-            std::string::npos);
+  EXPECT_NE(
+      encode_idx_header(vec).find("v float32[3] default_layout(hzorder) default_value(0) min(0 0 0) max(0 0 0) \n"),
+      std::string::npos);
   IdxHeader time = header({{"data", DType::kF4, 1}}, 3, {15, 15, 15}, "V012012012012", 12, 1, "./time/%04x.bin");
   time.time = IdxTime{"0", "2", "time_%02d/"};
   EXPECT_NE(encode_idx_header(time).find("(interleave block)\n0\n(time)\n0 2 time_%02d/\n(filename_template)\n"),
@@ -49,7 +51,8 @@ TEST(IdxHeader, EncodesExactlyWhatOpenVisusWrites) {
             std::string("(version)\n6\n(box)\n0 31 0 31\n(fields)\n"
                         "data uint8 default_layout(hzorder) default_value(0) min(0) max(0) \n"
                         "(bits)\nV0101010101\n(bitsperblock)\n10\n(blocksperfile)\n1\n(interleave block)\n0\n"
-                        "(filename_template)\n./u2/%04x.bin\n") + kTail);
+                        "(filename_template)\n./u2/%04x.bin\n") +
+                kTail);
 }
 
 TEST(IdxHeader, DecodesOwnOpenVisusAndPidxSpellings) {
@@ -152,7 +155,8 @@ TEST(IdxTable, RoundTripsBigEndianAndChecksBounds) {
   EXPECT_EQ(back[5].offset, (uint64_t{1} << 32) + 8);
   EXPECT_FALSE(back[2].present());
   // A block past the end of the file, and a table cut short.
-  const std::string m = expect_error(ErrorCode::kFormat, [&] { decode_idx_table(bytes.data(), bytes.size(), 4, 2, 3000, "f.bin"); });
+  const std::string m =
+      expect_error(ErrorCode::kFormat, [&] { decode_idx_table(bytes.data(), bytes.size(), 4, 2, 3000, "f.bin"); });
   EXPECT_NE(m.find("f.bin"), std::string::npos);
   EXPECT_NE(m.find("block slot 1 of field 0"), std::string::npos) << m;
   expect_error(ErrorCode::kFormat, [&] { decode_idx_table(bytes.data(), 100, 4, 2, 1 << 20, "f.bin"); });

@@ -121,8 +121,7 @@ class Reader {
     return v.get<std::string>();
   }
   Box box(const json& v, const std::string& path) const {
-    if (!v.is_array() || v.size() != 2 || !v[0].is_array() || v[0].size() != 3 ||
-        !v[1].is_array() || v[1].size() != 3)
+    if (!v.is_array() || v.size() != 2 || !v[0].is_array() || v[0].size() != 3 || !v[1].is_array() || v[1].size() != 3)
       bad(path, "expected [[x0, y0, z0], [x1, y1, z1]]");
     Box b;
     for (int a = 0; a < 3; ++a) {
@@ -159,16 +158,21 @@ bool same(const GridStepRecord& a, const GridStepRecord& b) {
 }
 
 json step_json(const StepRecord& s) {
-  json js = {{"step", s.step}, {"particles", s.particles}, {"files", s.files},
-             {"bytes", s.bytes}, {"directory", s.directory},
-             {"metadata_checksum", s.metadata_checksum}, {"writer_ranks", s.writer_ranks}};
+  json js = {{"step", s.step},
+             {"particles", s.particles},
+             {"files", s.files},
+             {"bytes", s.bytes},
+             {"directory", s.directory},
+             {"metadata_checksum", s.metadata_checksum},
+             {"writer_ranks", s.writer_ranks}};
   if (!s.domain.empty()) js["domain"] = box_json(s.domain);   // groups of domain "auto"
   if (!s.indexes.empty()) {
     json ji = json::object();
     for (const auto& x : s.indexes) {
       const bool precision = x.binning.kind == Binning::kPrecision;
       ji[x.field] = {{"binning", precision ? "precision" : "equal_weight"},
-                     {precision ? "precision" : "bins", x.binning.param}, {"bytes", x.bytes}};
+                     {precision ? "precision" : "bins", x.binning.param},
+                     {"bytes", x.bytes}};
     }
     js["indexes"] = ji;
   }
@@ -280,8 +284,8 @@ json definition_json(const Manifest& m) {
   const json& groups = root.at("groups");
   if (groups.size() != 1) fail(ErrorCode::kInternal, "a definition probe holds ", groups.size(), " groups");
   json g = groups.begin().value();
-  for (const char* written : {"steps", "windows", "cuts", "d_tar", "d_sar", "opt_size", "chunk_bytes", "reason",
-                              "writer_ranks"})
+  for (const char* written :
+       {"steps", "windows", "cuts", "d_tar", "d_sar", "opt_size", "chunk_bytes", "reason", "writer_ranks"})
     g.erase(written);
   if (g.at("kind") == "particles" && !g.contains("periodic")) g["periodic"] = {false, false, false};
   return g;
@@ -325,8 +329,10 @@ json encode_particles(const ParticleGroupMeta& g, StepLists& lists) {
   jg["partition"] = {{"mode", partition_mode_name(g.partition.mode)}, {"dims", g.partition.dims}};
   if (g.partition.mode == PartitionMode::kAdaptive)
     jg["partition"]["particles_per_file"] = g.partition.particles_per_file;
-  jg["lod"] = {{"scale", g.lod.scale}, {"level0_max", g.lod.level0_max},
-               {"brick_target", g.lod.brick_target}, {"seed", g.lod.seed}};
+  jg["lod"] = {{"scale", g.lod.scale},
+               {"level0_max", g.lod.level0_max},
+               {"brick_target", g.lod.brick_target},
+               {"seed", g.lod.seed}};
   jg["steps"] = kListValue + std::to_string(lists.size());
   lists.push_back([&g](std::string& o) { append_step_list<EncodedStep>(g.steps, o); });
   return jg;
@@ -361,11 +367,17 @@ json encode_series(const SeriesMeta& g) {
   jg["kind"] = "series";
   jg["dims"] = g.dims;
   json vars = json::array();
-  for (const auto& v : g.variables) vars.push_back({{"name", v.name}, {"dtype", dtype_name(v.dtype)}, {"ndim", v.ndim}});
+  for (const auto& v : g.variables)
+    vars.push_back({{"name", v.name}, {"dtype", dtype_name(v.dtype)}, {"ndim", v.ndim}});
   jg["variables"] = vars;
   const StarSettings& st = g.settings;
-  jg["settings"] = {{"memory_budget", st.memory_budget}, {"d_tar", st.d_tar}, {"d_sar", st.d_sar},
-                    {"bw_io", st.bw_io}, {"cc", st.cc}, {"ts", st.ts}, {"max_window_steps", st.max_window_steps}};
+  jg["settings"] = {{"memory_budget", st.memory_budget},
+                    {"d_tar", st.d_tar},
+                    {"d_sar", st.d_sar},
+                    {"bw_io", st.bw_io},
+                    {"cc", st.cc},
+                    {"ts", st.ts},
+                    {"max_window_steps", st.max_window_steps}};
   // JSON has no infinity: no time bound is null.
   jg["settings"]["max_window_seconds"] =
       std::isinf(st.max_window_seconds) ? json(nullptr) : json(st.max_window_seconds);
@@ -485,7 +497,8 @@ void decode_particle_definition(const Reader& r, const json& jg, const std::stri
 }
 
 // A step's bitmap indexes, by field ("indexes": absent in steps without bitmap indexes).
-void decode_step_indexes(const Reader& r, const json& s, const std::string& sp, const ParticleGroupMeta& g, StepRecord& rec) {
+void decode_step_indexes(const Reader& r, const json& s, const std::string& sp, const ParticleGroupMeta& g,
+                         StepRecord& rec) {
   if (!s.contains("indexes")) return;
   const json& ji = s["indexes"];
   const std::string ip = sp + "/indexes";
@@ -543,7 +556,8 @@ ParticleGroupMeta decode_particles(const Reader& r, const json& jg, const std::s
   decode_particle_definition(r, jg, gp, g);
   const json& jsteps = r.key(jg, "steps", gp);
   if (!jsteps.is_array()) r.bad(gp + "/steps", "expected a list");
-  for (size_t i = 0; i < jsteps.size(); ++i) g.steps.push_back(decode_particle_step(r, jsteps[i], cat(gp, "/steps/", i), g));
+  for (size_t i = 0; i < jsteps.size(); ++i)
+    g.steps.push_back(decode_particle_step(r, jsteps[i], cat(gp, "/steps/", i), g));
   return g;
 }
 
@@ -558,8 +572,7 @@ void check_grid_extent(const Reader& r, const GridMeta& g, const std::string& gp
     bytes *= g.dims[a];
   }
   if (g.bitmask.empty()) return;
-  if (g.bitmask.size() > 61 || g.bitmask[0] != 'V')
-    r.bad(gp + "/bitmask", "expected 'V' and at most 60 axis digits");
+  if (g.bitmask.size() > 61 || g.bitmask[0] != 'V') r.bad(gp + "/bitmask", "expected 'V' and at most 60 axis digits");
   std::array<int, 3> bits{0, 0, 0};
   for (size_t i = 1; i < g.bitmask.size(); ++i) {
     const int a = g.bitmask[i] - '0';
@@ -568,7 +581,8 @@ void check_grid_extent(const Reader& r, const GridMeta& g, const std::string& gp
   }
   for (int a = 0; a < g.ndims; ++a)
     if (bits[a] < 40 && (uint64_t{1} << bits[a]) < g.dims[a])
-      r.bad(gp + "/bitmask", cat("its ", bits[a], " bits of axis ", "xyz"[a], " cannot address ", g.dims[a], " samples"));
+      r.bad(gp + "/bitmask",
+            cat("its ", bits[a], " bits of axis ", "xyz"[a], " cannot address ", g.dims[a], " samples"));
 }
 
 GridMeta decode_grid(const Reader& r, const json& jg, const std::string& name, const std::string& gp) {
@@ -602,11 +616,11 @@ GridMeta decode_grid(const Reader& r, const json& jg, const std::string& name, c
   g.aggregation = r.str(r.key(jg, "aggregation", gp), gp + "/aggregation");
   if (g.aggregation != "uniform" && g.aggregation != "localized") r.bad(gp + "/aggregation", "unknown scheme");
   g.partitions = static_cast<uint32_t>(r.u64(r.key(jg, "partitions", gp), gp + "/partitions"));
-  if (g.partitions < 1 || (g.partitions & (g.partitions - 1)) != 0)
-    r.bad(gp + "/partitions", "must be a power of two");
+  if (g.partitions < 1 || (g.partitions & (g.partitions - 1)) != 0) r.bad(gp + "/partitions", "must be a power of two");
   if (jg.contains("index_space")) {   // absent in datasets written before partitioning
     g.index_space = r.str(jg["index_space"], gp + "/index_space");
-    if (g.index_space != "global" && g.index_space != "local") r.bad(gp + "/index_space", "expected 'global' or 'local'");
+    if (g.index_space != "global" && g.index_space != "local")
+      r.bad(gp + "/index_space", "expected 'global' or 'local'");
   }
   const std::string comp = r.str(r.key(jg, "compression", gp), gp + "/compression");
   if (comp != "zip" && comp != "none") r.bad(gp + "/compression", "expected 'zip' or 'none'");
@@ -690,7 +704,8 @@ SeriesMeta decode_series(const Reader& r, const json& jg, const std::string& nam
       if (!jc[a].is_array() || jc[a].size() < 2) r.bad(cp, "expected at least 2 cuts");
       for (const json& c : jc[a]) {
         const int64_t x = r.i64(c, cp);
-        if ((g.cuts[a].empty() ? x != 0 : x <= g.cuts[a].back()) || x > g.dims[a]) r.bad(cp, "cuts must rise from 0 to the extent");
+        if ((g.cuts[a].empty() ? x != 0 : x <= g.cuts[a].back()) || x > g.dims[a])
+          r.bad(cp, "cuts must rise from 0 to the extent");
         g.cuts[a].push_back(x);
       }
       if (g.cuts[a].back() != g.dims[a]) r.bad(cp, "cuts must end at the extent");
@@ -716,7 +731,8 @@ SeriesMeta decode_series(const Reader& r, const json& jg, const std::string& nam
     if (!jst.is_array() || jst.empty() || jst.size() > g.d_tar) r.bad(wp + "/steps", "expected 1..d_tar steps");
     for (const json& x : jst) {
       const int64_t t = r.i64(x, wp + "/steps");
-      if (t < 0 || t <= (w.steps.empty() ? g.last_step() : w.steps.back())) r.bad(wp + "/steps", "steps are not ascending");
+      if (t < 0 || t <= (w.steps.empty() ? g.last_step() : w.steps.back()))
+        r.bad(wp + "/steps", "steps are not ascending");
       w.steps.push_back(t);
     }
     w.bytes = r.u64(r.key(jw[i], "bytes", wp), wp + "/bytes");
@@ -751,7 +767,8 @@ json parse_json(std::string_view text, const std::string& what) {
   try {
     return json::parse(text.begin(), text.end());
   } catch (const json::parse_error& e) {
-    fail(ErrorCode::kFormat, what, ": not valid JSON", json_location(text, e.byte ? e.byte - 1 : 0), " (", e.what(), ")");
+    fail(ErrorCode::kFormat, what, ": not valid JSON", json_location(text, e.byte ? e.byte - 1 : 0), " (", e.what(),
+         ")");
   } catch (const json::exception& e) {
     // A number too large for a double or a 64-bit integer ("number overflow parsing '1e400'").
     const std::string msg = e.what();

@@ -11,8 +11,7 @@ namespace lodex {
 namespace {
 
 uint64_t tables_bytes(size_t num_fields, size_t num_levels, uint64_t num_segments) {
-  return num_fields * kFieldEntryBytes + num_levels * 8 + (num_segments + 1) * 8 +
-         num_fields * num_segments * 8 + 8;
+  return num_fields * kFieldEntryBytes + num_levels * 8 + (num_segments + 1) * 8 + num_fields * num_segments * 8 + 8;
 }
 }  // namespace
 
@@ -49,7 +48,8 @@ std::vector<std::vector<SegmentRun>> slice_columns(const ParticleFileHead& head,
       const uint64_t bytes = (head.segment_starts[s + 1] - head.segment_starts[s]) * rb;
       // The writer whose share [k/W, (k+1)/W) of the bytes holds this segment's middle byte.
       const unsigned __int128 middle = static_cast<unsigned __int128>(2 * before + bytes) * writers;
-      const uint32_t k = total == 0 ? 0 : static_cast<uint32_t>(std::min<unsigned __int128>(middle / (2 * total), writers - 1));
+      const uint32_t k =
+          total == 0 ? 0 : static_cast<uint32_t>(std::min<unsigned __int128>(middle / (2 * total), writers - 1));
       std::vector<SegmentRun>& runs = out[k];
       if (!runs.empty() && runs.back().field == f && runs.back().end == s) ++runs.back().end;
       else runs.push_back({f, s, s + 1, false});
@@ -80,8 +80,7 @@ std::vector<uint8_t> encode_particle_head(const ParticleFileHead& h) {
   w.put<uint64_t>(h.seed);
   w.put<uint64_t>(kParticleHeaderBytes);
   w.put<uint64_t>(tables_bytes(h.fields.size(), h.level_ends.size(), nseg));
-  w.put<uint64_t>(h.column_offsets.empty() ? align_up(h.head_bytes(), kColumnAlignment)
-                                           : h.column_offsets[0]);
+  w.put<uint64_t>(h.column_offsets.empty() ? align_up(h.head_bytes(), kColumnAlignment) : h.column_offsets[0]);
   w.put<uint64_t>(checksum64(w.bytes().data(), w.size()));
   for (size_t f = 0; f < h.fields.size(); ++f) {
     w.put_fixed_string(h.fields[f].name, 32);
@@ -116,8 +115,8 @@ FixedHeader read_fixed_header(ByteReader& r, uint64_t file_size) {
     r.corrupt("not a lodex particle data file (bad magic at offset 0)");
   const uint32_t version = r.get<uint32_t>("format_version");
   if (version != kParticleFileVersion)
-    r.corrupt(cat("format version ", version, " at offset 8 is not supported (this lodex reads ",
-                  kParticleFileVersion, ")"));
+    r.corrupt(
+        cat("format version ", version, " at offset 8 is not supported (this lodex reads ", kParticleFileVersion, ")"));
   const uint32_t hb = r.get<uint32_t>("header_bytes");
   if (hb != kParticleHeaderBytes) r.corrupt(cat("header_bytes at offset 12 is ", hb, ", expected 128"));
   FixedHeader h{};
@@ -145,30 +144,28 @@ FixedHeader read_fixed_header(ByteReader& r, uint64_t file_size) {
     r.corrupt(cat("tables_offset ", h.tables_offset, " is not ", kParticleHeaderBytes));
   const uint64_t nseg = uint64_t{h.num_levels} << (3 * h.brick_bits);
   if (h.tables_size != tables_bytes(h.num_fields, h.num_levels, nseg))
-    r.corrupt(cat("tables_bytes ", h.tables_size, " does not match ", h.num_fields, " fields, ",
-                  h.num_levels, " levels and ", nseg, " segments"));
+    r.corrupt(cat("tables_bytes ", h.tables_size, " does not match ", h.num_fields, " fields, ", h.num_levels,
+                  " levels and ", nseg, " segments"));
   if (h.tables_offset + h.tables_size > file_size)
     r.corrupt(cat("tables end at byte ", h.tables_offset + h.tables_size, " past the file size ", file_size));
   return h;
 }
 }  // namespace
 
-uint64_t decode_particle_header_size(const uint8_t* data, size_t size, uint64_t file_size,
-                                     const std::string& what) {
+uint64_t decode_particle_header_size(const uint8_t* data, size_t size, uint64_t file_size, const std::string& what) {
   ByteReader r(data, size, what);
   const FixedHeader h = read_fixed_header(r, file_size);
   return h.tables_offset + h.tables_size;
 }
 
-ParticleFileHead decode_particle_head(const uint8_t* data, size_t size, uint64_t file_size,
-                                      const std::string& what) {
+ParticleFileHead decode_particle_head(const uint8_t* data, size_t size, uint64_t file_size, const std::string& what) {
   ByteReader r(data, size, what);
   const FixedHeader fh = read_fixed_header(r, file_size);
   if (size < fh.tables_offset + fh.tables_size)
     r.corrupt(cat("head needs ", fh.tables_offset + fh.tables_size, " bytes, got ", size));
   if (!ends_with_checksum(data + fh.tables_offset, fh.tables_size))
-    r.corrupt(cat("table checksum mismatch (bytes ", fh.tables_offset, "-",
-                  fh.tables_offset + fh.tables_size - 1, ")"));
+    r.corrupt(
+        cat("table checksum mismatch (bytes ", fh.tables_offset, "-", fh.tables_offset + fh.tables_size - 1, ")"));
   ParticleFileHead h;
   h.num_particles = fh.num_particles;
   h.level_scale = fh.level_scale;
@@ -194,15 +191,14 @@ ParticleFileHead decode_particle_head(const uint8_t* data, size_t size, uint64_t
   }
   for (uint32_t f = 0; f < fh.num_fields; ++f) {
     const uint64_t expect = h.num_particles * h.fields[f].row_bytes();
-    if (h.num_particles != 0 && expect / h.num_particles != h.fields[f].row_bytes())
-      r.corrupt("column size overflows");
+    if (h.num_particles != 0 && expect / h.num_particles != h.fields[f].row_bytes()) r.corrupt("column size overflows");
     if (col_bytes[f] != expect)
-      r.corrupt(cat("field '", h.fields[f].name, "' column holds ", col_bytes[f], " bytes, expected ",
-                    expect, " for ", h.num_particles, " particles"));
-    if (h.column_offsets[f] < fh.tables_offset + fh.tables_size ||
-        h.column_offsets[f] > file_size || file_size - h.column_offsets[f] < col_bytes[f])
-      r.corrupt(cat("field '", h.fields[f].name, "' column [", h.column_offsets[f], ", +",
-                    col_bytes[f], ") lies outside the file (", file_size, " bytes): truncated?"));
+      r.corrupt(cat("field '", h.fields[f].name, "' column holds ", col_bytes[f], " bytes, expected ", expect, " for ",
+                    h.num_particles, " particles"));
+    if (h.column_offsets[f] < fh.tables_offset + fh.tables_size || h.column_offsets[f] > file_size ||
+        file_size - h.column_offsets[f] < col_bytes[f])
+      r.corrupt(cat("field '", h.fields[f].name, "' column [", h.column_offsets[f], ", +", col_bytes[f],
+                    ") lies outside the file (", file_size, " bytes): truncated?"));
   }
   h.level_ends.resize(fh.num_levels);
   uint64_t prev = 0;

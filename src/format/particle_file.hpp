@@ -64,10 +64,8 @@ std::vector<uint8_t> encode_particle_head(const ParticleFileHead& head);
 
 // Step 1 of decoding: the fixed header (first kParticleHeaderBytes bytes) -> the size of
 // header + tables to read next.
-uint64_t decode_particle_header_size(const uint8_t* data, size_t size, uint64_t file_size,
-                                     const std::string& what);
+uint64_t decode_particle_header_size(const uint8_t* data, size_t size, uint64_t file_size, const std::string& what);
 // Step 2: the whole head (header_size bytes from step 1).
-ParticleFileHead decode_particle_head(const uint8_t* data, size_t size, uint64_t file_size,
-                                      const std::string& what);
+ParticleFileHead decode_particle_head(const uint8_t* data, size_t size, uint64_t file_size, const std::string& what);
 
 }  // namespace lodex

@@ -119,7 +119,7 @@ RoaringShape check_roaring_portable(const uint8_t* data, size_t size, const std:
     const ContainerHead& h = heads[i];
     if (h.offset != UINT32_MAX && h.offset != r.position())
       r.corrupt(cat("Roaring container ", i, " is at byte ", r.position(), ", its offset says ", h.offset));
-    const uint16_t top = h.runs ? check_runs(r, h, i)
+    const uint16_t top = h.runs                       ? check_runs(r, h, i)
                          : h.cardinality <= kMaxArray ? check_array(r, h, i)
                                                       : check_bitset(r, h, i);
     s.cardinality += h.cardinality;

@@ -195,7 +195,8 @@ TEST(RoaringCheck, EveryTruncationAndTrailingBytesAreRejected) {
     const Bytes good = serialize(r);
     for (size_t n = 0; n < good.size(); ++n) {
       EXPECT_EQ(code_of([&] { check_roaring_portable(good.data(), n, "t"); }), ErrorCode::kFormat) << n;
-      if (n % 97 == 0) EXPECT_EQ(decode_bin(Bytes(good.begin(), good.begin() + n), r.cardinality()), ErrorCode::kFormat);
+      if (n % 97 == 0)
+        EXPECT_EQ(decode_bin(Bytes(good.begin(), good.begin() + n), r.cardinality()), ErrorCode::kFormat);
     }
     Bytes longer = good;
     longer.push_back(0);

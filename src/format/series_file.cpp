@@ -65,14 +65,16 @@ std::vector<uint8_t> encode_series_head(const SeriesWindowHead& h) {
     fail(ErrorCode::kInternal, "series window: total planes ", h.total_planes, " != ", planes, " or blocks ",
          h.total_blocks, " != ", blocks);
   w.put<uint64_t>(checksum64(w.bytes().data() + table, w.size() - table));
-  if (h.block_table_offset() + 8 * blocks > h.data_offset) fail(ErrorCode::kInternal, "series window: the tables run into the data");
+  if (h.block_table_offset() + 8 * blocks > h.data_offset)
+    fail(ErrorCode::kInternal, "series window: the tables run into the data");
   return std::move(w.bytes());
 }
 
 SeriesWindowHead decode_series_header(const uint8_t* data, size_t size, uint64_t file_size, const std::string& what) {
   ByteReader r(data, size, what);
   if (size < 8 || std::memcmp(data, kSeriesFileMagic, 8) != 0) r.corrupt("not a lodex series window file (bad magic)");
-  if (size < kSeriesHeaderBytes) r.corrupt(cat("truncated: the header needs ", kSeriesHeaderBytes, " bytes, got ", size));
+  if (size < kSeriesHeaderBytes)
+    r.corrupt(cat("truncated: the header needs ", kSeriesHeaderBytes, " bytes, got ", size));
   if (!ends_with_checksum(data, kSeriesHeaderBytes)) r.corrupt("header checksum mismatch");
   r.skip(8, "magic");
   if (const uint32_t v = r.get<uint32_t>("version"); v != kSeriesFileVersion)
@@ -123,11 +125,13 @@ void decode_series_table(const uint8_t* data, size_t size, SeriesWindowHead& h, 
     if (e.planes < 1 || planes > h.total_planes)
       r.corrupt(cat("chunk ", i, " has ", e.planes, " planes; the header counts ", h.total_planes, " in all"));
     if (e.offset != at || e.bytes > h.file_bytes - e.offset || e.bytes % (uint64_t{h.steps} * e.planes) != 0)
-      r.corrupt(cat("chunk ", i, " at ", e.offset, " (", e.bytes, " bytes) is not where the previous ends, leaves the file, "
+      r.corrupt(cat("chunk ", i, " at ", e.offset, " (", e.bytes,
+                    " bytes) is not where the previous ends, leaves the file, "
                     "or is not a whole number of slabs"));
     at += e.bytes;
   }
-  if (planes != h.total_planes) r.corrupt(cat("the chunks have ", planes, " planes; the header counts ", h.total_planes));
+  if (planes != h.total_planes)
+    r.corrupt(cat("the chunks have ", planes, " planes; the header counts ", h.total_planes));
   const uint64_t header_blocks = h.total_blocks;
   number_series_blocks(h);
   if (h.total_blocks != header_blocks)
@@ -178,7 +182,8 @@ SeriesWindowHead planned_window_head(const std::string& series, const std::vecto
   number_series_blocks(h);
   h.data_offset = series_data_offset(h.variables, h.chunks, h.total_blocks);
   for (uint32_t v = 0; v < h.variables; ++v)
-    for (uint32_t c = 0; c < h.chunks; ++c) h.entries[size_t{v} * h.chunks + c].offset = sizes.offset[v][c] + h.data_offset;
+    for (uint32_t c = 0; c < h.chunks; ++c)
+      h.entries[size_t{v} * h.chunks + c].offset = sizes.offset[v][c] + h.data_offset;
   h.file_bytes = sizes.end + h.data_offset;
   return h;
 }

@@ -63,7 +63,8 @@ DataFileRecord get_record(ByteReader& r, uint32_t nc) {
   // bounds with min <= max around a file's particles. A record breaking them was forged or
   // damaged past its checksums; reading by it would drop particles silently.
   if (!f.partition_box.finite() || f.partition_box.empty())
-    r.corrupt(cat("record of '", f.file_name, "': partition box ", to_string(f.partition_box), " is not finite with min < max"));
+    r.corrupt(cat("record of '", f.file_name, "': partition box ", to_string(f.partition_box),
+                  " is not finite with min < max"));
   if (f.count > 0)
     for (int a = 0; a < 3; ++a)
       if (!std::isfinite(f.bounds.inclusive_min[a]) || !std::isfinite(f.bounds.exclusive_max[a]) ||
@@ -88,8 +89,7 @@ void encode_data_file_record(const DataFileRecord& r, uint32_t nc, std::vector<u
   out.insert(out.end(), w.bytes().begin(), w.bytes().end());
 }
 
-DataFileRecord decode_data_file_record(const uint8_t* data, size_t size, uint32_t nc,
-                                       const std::string& what) {
+DataFileRecord decode_data_file_record(const uint8_t* data, size_t size, uint32_t nc, const std::string& what) {
   ByteReader r(data, size, what);
   return get_record(r, nc);
 }

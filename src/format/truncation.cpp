@@ -11,9 +11,9 @@ namespace {
 // Records 0..keep-1 of ascending `steps` are <= after.
 template <typename Record>
 size_t kept_records(const std::vector<Record>& steps, int64_t after) {
-  return static_cast<size_t>(std::upper_bound(steps.begin(), steps.end(), after,
-                                              [](int64_t a, const Record& r) { return a < r.step; }) -
-                             steps.begin());
+  return static_cast<size_t>(
+      std::upper_bound(steps.begin(), steps.end(), after, [](int64_t a, const Record& r) { return a < r.step; }) -
+      steps.begin());
 }
 
 template <typename Record>
@@ -71,12 +71,9 @@ Truncation plan_truncation(const Manifest& m, const std::vector<std::string>& na
       fail(ErrorCode::kInvalidArgument, "group '", name, "' is named twice in one truncate");
     if (const ParticleGroupMeta* p = m.find_particles(name))
       t.groups.push_back(truncate_steps(name, "particle group", p->steps, after));
-    else if (const GridMeta* g = m.find_grid(name))
-      t.groups.push_back(truncate_steps(name, "grid", g->steps, after));
-    else if (const SeriesMeta* s = m.find_series(name))
-      t.groups.push_back(truncate_series(*s, after));
-    else
-      fail(ErrorCode::kNotFound, "no group '", name, "' to truncate");
+    else if (const GridMeta* g = m.find_grid(name)) t.groups.push_back(truncate_steps(name, "grid", g->steps, after));
+    else if (const SeriesMeta* s = m.find_series(name)) t.groups.push_back(truncate_series(*s, after));
+    else fail(ErrorCode::kNotFound, "no group '", name, "' to truncate");
   }
   return t;
 }

@@ -212,7 +212,8 @@ INSTANTIATE_TEST_SUITE_P(Generators, AdaptivePlan,
                                            Kind::kClustered, Kind::kSheet),
                          [](const auto& info) {
                            std::string s = name(info.param);
-                           s.erase(std::remove_if(s.begin(), s.end(), [](char c) { return !std::isalnum(c); }), s.end());
+                           s.erase(std::remove_if(s.begin(), s.end(), [](char c) { return !std::isalnum(c); }),
+                                   s.end());
                            return s;
                          });
 
@@ -284,7 +285,8 @@ TEST(AdaptivePlan, DegenerateAndBadInputs) {
   expect_error(ErrorCode::kInvalidArgument, [&] { plan_particle_write(kUnit, adaptive(0), sim.ranks); });
   auto bad = sim.ranks;
   bad[3].histogram[0] += 1;   // does not add up to the count
-  const std::string m = expect_error(ErrorCode::kInvalidArgument, [&] { plan_particle_write(kUnit, adaptive(100), bad); });
+  const std::string m =
+      expect_error(ErrorCode::kInvalidArgument, [&] { plan_particle_write(kUnit, adaptive(100), bad); });
   EXPECT_NE(m.find("rank 3"), std::string::npos) << m;
   bad = sim.ranks;
   bad[2].histogram.resize(10);   // not a cube

@@ -130,7 +130,9 @@ struct Tally {
   std::vector<double> lo, hi;
   uint64_t nans = 0;
   explicit Tally(size_t bins)
-      : count(bins, 0), lo(bins, std::numeric_limits<double>::infinity()), hi(bins, -std::numeric_limits<double>::infinity()) {}
+      : count(bins, 0),
+        lo(bins, std::numeric_limits<double>::infinity()),
+        hi(bins, -std::numeric_limits<double>::infinity()) {}
   void add(uint32_t b, double x) {
     ++count[b];
     lo[b] = std::min(lo[b], x);
@@ -148,7 +150,8 @@ Tally tally(const std::vector<double>& v, const std::vector<uint32_t>& id, size_
 }
 
 template <class LowerEdge>
-ComponentBins group_rows(const std::vector<double>& v, const std::vector<uint32_t>& id, const Tally& t, LowerEdge&& lo_of) {
+ComponentBins group_rows(const std::vector<double>& v, const std::vector<uint32_t>& id, const Tally& t,
+                         LowerEdge&& lo_of) {
   const uint64_t n = v.size();
   const size_t bins = t.count.size();
   const uint64_t nans = t.nans;
@@ -175,20 +178,18 @@ ComponentBins group_rows(const std::vector<double>& v, const std::vector<uint32_
   out.nan_rows.reserve(nans);
   for (uint64_t r = 0; r < n; ++r) {
     const uint32_t b = id[r];
-    if (b == kNanBin)
-      out.nan_rows.push_back(static_cast<uint32_t>(r));
-    else
-      out.rows[next[b]++] = static_cast<uint32_t>(r);
+    if (b == kNanBin) out.nan_rows.push_back(static_cast<uint32_t>(r));
+    else out.rows[next[b]++] = static_cast<uint32_t>(r);
   }
   return out;
 }
 
 // `lo_of(b)`: the lower edge of bin b, asked only for bins that hold rows.
 template <class LowerEdge>
-ComponentBins group_rows(const std::vector<double>& v, const std::vector<uint32_t>& id, size_t bins, LowerEdge&& lo_of) {
+ComponentBins group_rows(const std::vector<double>& v, const std::vector<uint32_t>& id, size_t bins,
+                         LowerEdge&& lo_of) {
   return group_rows(v, id, tally(v, id, bins), lo_of);
 }
-
 
 ComponentBins precision_bins(const std::vector<double>& v, uint32_t digits) {
   const Grid g(digits);
@@ -323,8 +324,8 @@ double precision_edge(int64_t key, uint32_t digits) {
   return edge_of(Grid(digits), key);
 }
 
-ComponentBins bin_component(const void* column, DType dtype, uint32_t components, uint32_t component,
-                            uint64_t rows, const BinningSpec& spec) {
+ComponentBins bin_component(const void* column, DType dtype, uint32_t components, uint32_t component, uint64_t rows,
+                            const BinningSpec& spec) {
   validate(spec);
   if (component >= components) fail(ErrorCode::kInternal, "component ", component, " of ", components);
   if (rows >= (uint64_t{1} << 32))

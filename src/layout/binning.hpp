@@ -45,8 +45,8 @@ struct ComponentBins {
 
 // Bins component `component` of a column of `rows` rows of `components` values of `dtype`
 // (row-major). Rows must be fewer than 2^32.
-ComponentBins bin_component(const void* column, DType dtype, uint32_t components, uint32_t component,
-                            uint64_t rows, const BinningSpec& spec);
+ComponentBins bin_component(const void* column, DType dtype, uint32_t components, uint32_t component, uint64_t rows,
+                            const BinningSpec& spec);
 
 // The precision grid: the largest grid number <= v, as an index (monotone in value) and as the
 // nearest double. Exposed for tests.

@@ -99,7 +99,8 @@ std::vector<double> random_values(Xoshiro256& rng, size_t n, bool specials) {
     } else if (pick == 2) {
       x = 0;
     } else {
-      x = (static_cast<double>(rng.below(1u << 24)) / (1u << 20) - 4) * std::pow(10.0, static_cast<int>(rng.below(6)) - 3);
+      x = (static_cast<double>(rng.below(1u << 24)) / (1u << 20) - 4) *
+          std::pow(10.0, static_cast<int>(rng.below(6)) - 3);
     }
   }
   return v;
@@ -147,8 +148,9 @@ TEST(Binning, EqualWeightBinsHoldSimilarCounts) {
 }
 
 BinChoice choose(const ComponentBins& b, CmpOp op, double c) {
-  return choose_bins(static_cast<uint32_t>(b.bins()), [&](uint32_t k) { return std::pair{b.vmin[k], b.vmax[k]}; },
-                     b.nan_rows.size(), op, c);
+  return choose_bins(
+      static_cast<uint32_t>(b.bins()), [&](uint32_t k) { return std::pair{b.vmin[k], b.vmax[k]}; }, b.nan_rows.size(),
+      op, c);
 }
 
 // choose_bins against classifying every bin on its own.
@@ -157,9 +159,15 @@ TEST(ValueQueryPlan, ChooseBinsMatchesBinByBin) {
   for (int trial = 0; trial < 300; ++trial) {
     std::vector<double> v(1 + rng.below(300));
     for (auto& x : v) x = static_cast<double>(rng.below(200)) / 8 - 10;
-    const ComponentBins b = bin_component(v.data(), DType::kF8, 1, 0, v.size(), {Binning::kPrecision, 1 + static_cast<uint32_t>(trial % 3)});
-    const double consts[] = {static_cast<double>(rng.below(240)) / 8 - 15, v[rng.below(v.size())], b.vmin[0],
-                             b.vmax[b.bins() - 1], kNan, -INFINITY, INFINITY};
+    const ComponentBins b = bin_component(v.data(), DType::kF8, 1, 0, v.size(),
+                                          {Binning::kPrecision, 1 + static_cast<uint32_t>(trial % 3)});
+    const double consts[] = {static_cast<double>(rng.below(240)) / 8 - 15,
+                             v[rng.below(v.size())],
+                             b.vmin[0],
+                             b.vmax[b.bins() - 1],
+                             kNan,
+                             -INFINITY,
+                             INFINITY};
     for (double c : consts)
       for (CmpOp op : {CmpOp::kLt, CmpOp::kLe, CmpOp::kGt, CmpOp::kGe, CmpOp::kEq, CmpOp::kNe}) {
         const BinChoice got = choose(b, op, c);
@@ -182,7 +190,8 @@ TEST(ValueQueryPlan, ChooseBinsMatchesBinByBin) {
 TEST(Binning, DigitConstantsNeedNoCandidateCheck) {
   Xoshiro256 rng(21);
   std::vector<double> v(20000);
-  for (auto& x : v) x = static_cast<double>(static_cast<float>(static_cast<double>(rng.below(1u << 30)) / (1u << 20) * 0.37));
+  for (auto& x : v)
+    x = static_cast<double>(static_cast<float>(static_cast<double>(rng.below(1u << 30)) / (1u << 20) * 0.37));
   for (uint32_t d = 1; d <= 4; ++d) {
     const ComponentBins b = bin_component(v.data(), DType::kF8, 1, 0, v.size(), {Binning::kPrecision, d});
     for (int i = 0; i < 200; ++i) {
@@ -237,8 +246,8 @@ TEST(ValueQueryPlan, RowSetsPlusCheckEqualTheScan) {
     const uint64_t pick = depth > 3 ? 0 : rng.below(5);
     if (pick <= 1) {
       const int f = static_cast<int>(rng.below(5));
-      const double v = std::round(static_cast<double>(rng.below(2001)) / 1000.0 * scale[f] * 100) / 100 -
-                       (f == 4 ? scale[f] : 0);
+      const double v =
+          std::round(static_cast<double>(rng.below(2001)) / 1000.0 * scale[f] * 100) / 100 - (f == 4 ? scale[f] : 0);
       if (rng.below(4) == 0) return cat(v - scale[f] / 4, " < ", names[f], " <= ", v + scale[f] / 4);
       return cat(names[f], " ", ops[rng.below(6)], " ", f == 4 ? std::round(v) : v);
     }

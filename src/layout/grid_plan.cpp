@@ -137,14 +137,13 @@ GridTemplate derive_template(const Coord3& dims, int ndims, const std::vector<Gr
         if (ordinal(cell_of[k]) != k) return false;
       return true;
     };
-    const bool pow2 = (cells[0] & (cells[0] - 1)) == 0 && (cells[1] & (cells[1] - 1)) == 0 &&
-                      (cells[2] & (cells[2] - 1)) == 0;
+    const bool pow2 =
+        (cells[0] & (cells[0] - 1)) == 0 && (cells[1] & (cells[1] - 1)) == 0 && (cells[2] & (cells[2] - 1)) == 0;
     if (matches([&](const auto& c) { return (c[2] * cells[1] + c[1]) * cells[0] + c[0]; }))
       t.order = RankOrder::kRowMajor;
     else if (matches([&](const auto& c) { return (c[0] * cells[1] + c[1]) * cells[2] + c[2]; }))
       t.order = RankOrder::kColumnMajor;
-    else if (pow2 && matches([&](const auto& c) { return morton(c, q); }))
-      t.order = RankOrder::kMorton;
+    else if (pow2 && matches([&](const auto& c) { return morton(c, q); })) t.order = RankOrder::kMorton;
   } else {
     // Bricks of the median box extent; the prefix indexes them row-major.
     for (int a = 0; a < ndims; ++a) {
@@ -170,7 +169,8 @@ GridTemplate derive_template(const Coord3& dims, int ndims, const std::vector<Gr
   return t;
 }
 
-GridTemplate grid_template(const std::string& bitmask, const Coord3& dims, int ndims, const std::vector<GridBox>& boxes) {
+GridTemplate grid_template(const std::string& bitmask, const Coord3& dims, int ndims,
+                           const std::vector<GridBox>& boxes) {
   return bitmask.empty() ? derive_template(dims, ndims, boxes) : user_template(bitmask, boxes);
 }
 
@@ -227,8 +227,8 @@ std::vector<uint32_t> grid_rank_partitions(const HzIndex& index, int k, const st
     const GridBox pb = grid_partition_box(index, k, q);
     if (!(b.intersect(pb) == b))
       fail(ErrorCode::kInvalidArgument, "rank ", r, "'s box ", box_text(b), " crosses the boundary of partition ", q,
-           " ", box_text(pb), ": with partitions=", P, " (the first ", k, " characters of the template ",
-           index.text(), ") every box must lie inside one partition");
+           " ", box_text(pb), ": with partitions=", P, " (the first ", k, " characters of the template ", index.text(),
+           ") every box must lie inside one partition");
     out[r] = q;
   }
   return out;
@@ -259,8 +259,9 @@ GridPlan::GridPlan(GridPlanInput in) : in_(std::move(in)) {
   extent_ = local_->pow2_dims();
 
   // Boxes inside the grid.
-  const GridBox grid{{0, 0, 0}, {static_cast<int64_t>(in_.dims[0]), static_cast<int64_t>(in_.dims[1]),
-                                 static_cast<int64_t>(in_.dims[2])}};
+  const GridBox grid{
+      {0, 0, 0},
+      {static_cast<int64_t>(in_.dims[0]), static_cast<int64_t>(in_.dims[1]), static_cast<int64_t>(in_.dims[2])}};
   uint64_t covered = 0;
   for (size_t r = 0; r < in_.boxes.size(); ++r) {
     const GridBox& b = in_.boxes[r];
@@ -319,7 +320,8 @@ std::vector<uint64_t> GridPlan::bricks_meeting(const GridBox& box) const {
     for (int64_t y = c0[1]; y < c1[1]; ++y)
       for (int64_t x = c0[0]; x < c1[0]; ++x)
         out.push_back(index_->z_of({static_cast<uint64_t>(x) * extent_[0], static_cast<uint64_t>(y) * extent_[1],
-                                    static_cast<uint64_t>(z) * extent_[2]}) >> p_);
+                                    static_cast<uint64_t>(z) * extent_[2]}) >>
+                      p_);
   std::sort(out.begin(), out.end());
   return out;
 }

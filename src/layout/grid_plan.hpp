@@ -68,7 +68,8 @@ GridTemplate derive_template(const Coord3& dims, int ndims, const std::vector<Gr
 // The user's bitmask with brick bits chosen so that a brick holds about one median box.
 GridTemplate user_template(const std::string& bitmask, const std::vector<GridBox>& boxes);
 // The template a grid write uses: the user's bitmask when given, else the derived one.
-GridTemplate grid_template(const std::string& bitmask, const Coord3& dims, int ndims, const std::vector<GridBox>& boxes);
+GridTemplate grid_template(const std::string& bitmask, const Coord3& dims, int ndims,
+                           const std::vector<GridBox>& boxes);
 
 enum class GridAggregation { kUniform, kLocalized };
 const char* grid_aggregation_name(GridAggregation a);

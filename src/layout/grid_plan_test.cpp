@@ -103,7 +103,9 @@ TEST(GridTemplate, PaperFigure14RowMajorPrefix) {
   // 4 x 4 ranks in row-major order, 8 x 8 samples each: prefix yyxx, interleaved suffix.
   const auto boxes = lattice({even_cuts(32, 4), even_cuts(32, 4), {0, 1}}, RankOrder::kRowMajor);
   const GridTemplate t = derive_template({32, 32, 1}, 2, boxes);
-  EXPECT_EQ(t.bitmask, "V1100" "010101");
+  EXPECT_EQ(t.bitmask,
+            "V1100"
+            "010101");
   EXPECT_EQ(t.brick_bits, 6);
   EXPECT_EQ(t.order, RankOrder::kRowMajor);
 }
@@ -149,16 +151,16 @@ TEST(GridPlan, RunsCoverEveryIrregularLayout) {
     Coord3 d{3 + rng.below(30), 2 + rng.below(20), ndims == 3 ? 1 + rng.below(12) : 1};
     const int px = 1 + static_cast<int>(rng.below(3)), py = 1 + static_cast<int>(rng.below(3));
     std::array<std::vector<int64_t>, 3> cuts{even_cuts(static_cast<int64_t>(d[0]), std::min<int>(px, d[0])),
-                                              even_cuts(static_cast<int64_t>(d[1]), std::min<int>(py, d[1])),
-                                              {0, static_cast<int64_t>(d[2])}};
+                                             even_cuts(static_cast<int64_t>(d[1]), std::min<int>(py, d[1])),
+                                             {0, static_cast<int64_t>(d[2])}};
     auto boxes = lattice(cuts, RankOrder::kRowMajor);
     if (trial % 3 == 0) boxes.push_back(GridBox{});   // a rank without data
     const int bpb = 1 + static_cast<int>(rng.below(6));
     const uint64_t bpf = 1 + rng.below(5);
     const std::string bitmask = trial % 4 == 1 ? HzIndex::default_bitmask(d, ndims) : "";
-    const GridPlan plan = plan_for(d, ndims, boxes, std::min(bpb, HzIndex(derive_template(d, ndims, boxes).bitmask).maxh()),
-                                   bpf, 1 + trial % 3, trial % 2 ? GridAggregation::kUniform : GridAggregation::kLocalized,
-                                   bitmask);
+    const GridPlan plan =
+        plan_for(d, ndims, boxes, std::min(bpb, HzIndex(derive_template(d, ndims, boxes).bitmask).maxh()), bpf,
+                 1 + trial % 3, trial % 2 ? GridAggregation::kUniform : GridAggregation::kLocalized, bitmask);
     check_runs(plan);
     for (const GridUnit& u : plan.units()) {
       ASSERT_GE(u.aggregator, 0);
@@ -257,15 +259,17 @@ TEST(GridPlan, PartitionsRejectBoxesCrossingThemAndBadCounts) {
   // Two ranks split along y at 8: partitions=2 follow the template's first character (y).
   std::vector<GridBox> halves{{{0, 0, 0}, {16, 8, 1}}, {{0, 8, 0}, {16, 16, 1}}};
   EXPECT_NO_THROW(plan_for({16, 16, 1}, 2, halves, 4, 4, 1, GridAggregation::kLocalized, "", 2));
-  EXPECT_NE(message([&] { plan_for({16, 16, 1}, 2, halves, 4, 4, 1, GridAggregation::kLocalized, "", 4); })
-                .find("crosses the boundary of partition"),
+  EXPECT_NE(message([&] {
+              plan_for({16, 16, 1}, 2, halves, 4, 4, 1, GridAggregation::kLocalized, "", 4);
+            }).find("crosses the boundary of partition"),
             std::string::npos);
-  EXPECT_NE(message([&] { plan_for({16, 16, 1}, 2, halves, 4, 4, 1, GridAggregation::kLocalized, "", 3); })
-                .find("power of two"),
+  EXPECT_NE(message([&] {
+              plan_for({16, 16, 1}, 2, halves, 4, 4, 1, GridAggregation::kLocalized, "", 3);
+            }).find("power of two"),
             std::string::npos);
-  EXPECT_NE(message([&] { plan_for({4, 1, 1}, 1, {GridBox{{0, 0, 0}, {4, 1, 1}}}, 1, 4, 1,
-                                    GridAggregation::kLocalized, "", 4); })
-                .find("too finely"),
+  EXPECT_NE(message([&] {
+              plan_for({4, 1, 1}, 1, {GridBox{{0, 0, 0}, {4, 1, 1}}}, 1, 4, 1, GridAggregation::kLocalized, "", 4);
+            }).find("too finely"),
             std::string::npos);
 }
 
@@ -287,12 +291,13 @@ TEST(GridPlan, RejectsBadBoxesAndBlocks) {
   EXPECT_NE(code_and_message([&] { plan_for(d, 2, gap, 4, 4); }).find("cover 240 samples"), std::string::npos);
   std::vector<GridBox> fine{{{0, 0, 0}, {16, 8, 1}}, {{0, 8, 0}, {16, 16, 1}}};
   EXPECT_NE(code_and_message([&] { plan_for(d, 2, fine, 9, 4); }).find("bits_per_block 9"), std::string::npos);
-  EXPECT_NE(code_and_message([&] { plan_for(d, 2, fine, 4, 4, 1, GridAggregation::kLocalized, "V0101010"); })
-                .find("too short"),
+  EXPECT_NE(code_and_message([&] {
+              plan_for(d, 2, fine, 4, 4, 1, GridAggregation::kLocalized, "V0101010");
+            }).find("too short"),
             std::string::npos);
-  EXPECT_NE(code_and_message([&] { plan_for(d, 2, fine, 4, 4, 1, GridAggregation::kLocalized, "V01013101"); })
-                .find("'3'"),
-            std::string::npos);
+  EXPECT_NE(
+      code_and_message([&] { plan_for(d, 2, fine, 4, 4, 1, GridAggregation::kLocalized, "V01013101"); }).find("'3'"),
+      std::string::npos);
 }
 
 TEST(GridPlan, ManyRanksPlanQuickly) {

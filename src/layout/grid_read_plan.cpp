@@ -12,9 +12,7 @@ namespace {
 int64_t ceil_div(int64_t x, int64_t d) { return x / d + (x % d > 0 ? 1 : 0); }
 
 // n * i / size without overflow (n up to 2^62 lattice planes or steps, size up to 2^31 ranks).
-int64_t share_start(int64_t n, int i, int size) {
-  return static_cast<int64_t>(static_cast<__int128>(n) * i / size);
-}
+int64_t share_start(int64_t n, int i, int size) { return static_cast<int64_t>(static_cast<__int128>(n) * i / size); }
 
 void check_rank(int rank, int size) {
   if (size < 1 || rank < 0 || rank >= size)
@@ -32,8 +30,7 @@ const FieldSpec& find_field(const GridReadSpace& s, const std::string& field) {
 
 void check_box(const GridReadSpace& s, const GridBox& b) {
   for (int a = 0; a < 3; ++a) {
-    if (b.hi[a] < b.lo[a])
-      fail(ErrorCode::kInvalidArgument, "box ", box_text(b), " has max < min on axis ", "xyz"[a]);
+    if (b.hi[a] < b.lo[a]) fail(ErrorCode::kInvalidArgument, "box ", box_text(b), " has max < min on axis ", "xyz"[a]);
     if (b.lo[a] < s.box.lo[a] || b.hi[a] > s.box.hi[a])
       fail(ErrorCode::kInvalidArgument, "box ", box_text(b), " is outside the logic box of ", s.what, " on axis ",
            "xyz"[a], " ([", s.box.lo[a], ", ", s.box.hi[a], "))");
@@ -45,7 +42,8 @@ void check_box(const GridReadSpace& s, const GridBox& b) {
 int64_t lattice_stride(const std::string& bitmask, int resolution, int axis) {
   const char digit = static_cast<char>('0' + axis);
   int levels = 0;
-  for (size_t i = static_cast<size_t>(std::max(resolution, 0)) + 1; i < bitmask.size(); ++i) levels += bitmask[i] == digit;
+  for (size_t i = static_cast<size_t>(std::max(resolution, 0)) + 1; i < bitmask.size(); ++i)
+    levels += bitmask[i] == digit;
   return int64_t{1} << levels;
 }
 
@@ -88,8 +86,7 @@ GridReadPart plan_grid_read(const GridReadSpace& space, const std::string& field
 }
 
 std::vector<GridPartRead> plan_part_reads(const std::string& bitmask, int partition_bits,
-                                          const std::vector<GridPartSpace>& parts, const GridBox& box,
-                                          int resolution) {
+                                          const std::vector<GridPartSpace>& parts, const GridBox& box, int resolution) {
   std::array<int64_t, 3> stride, first;
   for (int a = 0; a < 3; ++a) {
     stride[a] = lattice_stride(bitmask, resolution, a);

@@ -81,7 +81,6 @@ struct GridPartRead {
 // one grid lattice point at most). Partitions holding no lattice point of the box are skipped.
 // Throws Format when a partition's template does not refine the grid's lattice.
 std::vector<GridPartRead> plan_part_reads(const std::string& bitmask, int partition_bits,
-                                          const std::vector<GridPartSpace>& parts, const GridBox& box,
-                                          int resolution);
+                                          const std::vector<GridPartSpace>& parts, const GridBox& box, int resolution);
 
 }  // namespace lodex

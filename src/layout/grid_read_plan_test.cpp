@@ -221,15 +221,15 @@ void check_part_reads(const std::string& bitmask, int k, const GridBox& grid, co
         const int64_t first_local = (p.box.lo[a] + ls - 1) / ls * ls;
         for (uint64_t i = 0; i < p.count[a]; ++i) {
           const int64_t g = ps.box.lo[a] + first_local + static_cast<int64_t>(i * p.take[a]) * ls;
-          const int64_t want = ((box.lo[a] + stride[a] - 1) / stride[a] + static_cast<int64_t>(p.at[a] + i)) * stride[a];
+          const int64_t want =
+              ((box.lo[a] + stride[a] - 1) / stride[a] + static_cast<int64_t>(p.at[a] + i)) * stride[a];
           ASSERT_EQ(g, want) << bitmask << " r=" << r << " part " << p.part << " axis " << a << " sample " << i;
         }
         ASSERT_LE(p.at[a] + p.count[a], n[a]);
       }
       for (uint64_t z = 0; z < p.count[2]; ++z)
         for (uint64_t y = 0; y < p.count[1]; ++y)
-          for (uint64_t x = 0; x < p.count[0]; ++x)
-            ++hits[((p.at[2] + z) * n[1] + p.at[1] + y) * n[0] + p.at[0] + x];
+          for (uint64_t x = 0; x < p.count[0]; ++x) ++hits[((p.at[2] + z) * n[1] + p.at[1] + y) * n[0] + p.at[0] + x];
     }
     for (size_t i = 0; i < hits.size(); ++i) ASSERT_EQ(hits[i], 1) << bitmask << " r=" << r << " point " << i;
   }

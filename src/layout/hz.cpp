@@ -82,8 +82,8 @@ bool HzIndex::holds(const Coord3& dims) const {
 
 void HzIndex::require_fits(const Coord3& dims, int ndims) const {
   if (!holds(dims))
-    fail(ErrorCode::kInvalidArgument, "bitmask ", text_, " is too short for a ", dims[0], " x ", dims[1], " x ", dims[2],
-         " grid (it covers ", pow2_[0], " x ", pow2_[1], " x ", pow2_[2], ")");
+    fail(ErrorCode::kInvalidArgument, "bitmask ", text_, " is too short for a ", dims[0], " x ", dims[1], " x ",
+         dims[2], " grid (it covers ", pow2_[0], " x ", pow2_[1], " x ", pow2_[2], ")");
   if (ndims_ > ndims)
     fail(ErrorCode::kInvalidArgument, "bitmask ", text_, " splits axis ", ndims_ - 1, " of a ", ndims, "-D grid");
 }
@@ -153,8 +153,7 @@ StridedBox HzIndex::block_box(uint64_t blk, int bpb) const {
   return b;
 }
 
-void span_within(uint64_t start, uint64_t stride, uint64_t count, int64_t lo, int64_t hi, uint64_t& i0,
-                 uint64_t& i1) {
+void span_within(uint64_t start, uint64_t stride, uint64_t count, int64_t lo, int64_t hi, uint64_t& i0, uint64_t& i1) {
   const int64_t s = static_cast<int64_t>(start), st = static_cast<int64_t>(stride);
   i0 = lo <= s ? 0 : static_cast<uint64_t>((lo - s + st - 1) / st);
   i1 = hi <= s ? 0 : std::min<uint64_t>(count, static_cast<uint64_t>((hi - s + st - 1) / st));
@@ -232,7 +231,8 @@ BlockOrder::BlockOrder(const HzIndex& index, int bpb, int level) {
   // Walking a block's axis a from its start, step t flips the t-th free position of a counted
   // from the finest (position level-1) down; that position is hz bit level-1-p.
   std::array<std::vector<uint32_t>, 3> bit_of_step;
-  for (int p = level - 1; p >= level - bpb; --p) bit_of_step[index.axis_at(p)].push_back(uint32_t{1} << (level - 1 - p));
+  for (int p = level - 1; p >= level - bpb; --p)
+    bit_of_step[index.axis_at(p)].push_back(uint32_t{1} << (level - 1 - p));
   for (int a = 0; a < 3; ++a) {
     const size_t n = size_t{1} << bit_of_step[a].size();
     table[a].assign(n, 0);
@@ -245,8 +245,8 @@ BlockOrder::BlockOrder(const HzIndex& index, int bpb, int level) {
 
 namespace {
 template <size_t S>
-void encode_rows(const StridedBox& box, const BlockOrder& order, const uint8_t* src, const std::array<uint64_t, 3>& stride,
-                 const std::array<uint64_t, 3>& n, size_t sample, uint8_t* out) {
+void encode_rows(const StridedBox& box, const BlockOrder& order, const uint8_t* src,
+                 const std::array<uint64_t, 3>& stride, const std::array<uint64_t, 3>& n, size_t sample, uint8_t* out) {
   const size_t sz = S ? S : sample;
   const uint32_t* t0 = order.table[0].data();
   const uint64_t step_x = box.stride[0] * stride[0];
@@ -282,7 +282,6 @@ void hz_encode_level_run(const HzIndex& local, int h, const uint8_t* src, const 
   with_sample_size(sample, [&](auto S) { encode_rows<S()>(box, order, src, stride, n, sample, base); });
 }
 
-
 namespace {
 
 // One strided box of points (a level of block 0, or a whole block), whose sample at box index
@@ -313,8 +312,8 @@ bool lattice_span(const StridedBox& box, const LatticeOut& out, uint64_t lo[3], 
 }
 
 template <size_t S>
-void decode_block_typed(const HzIndex& index, uint64_t b, int bpb, int resolution, bool row_major,
-                        const uint8_t* src, size_t sample, const LatticeOut& out) {
+void decode_block_typed(const HzIndex& index, uint64_t b, int bpb, int resolution, bool row_major, const uint8_t* src,
+                        size_t sample, const LatticeOut& out) {
   uint64_t lo[3], hi[3];
   if (b > 0) {
     const StridedBox box = index.block_box(b, bpb);
@@ -326,7 +325,8 @@ void decode_block_typed(const HzIndex& index, uint64_t b, int bpb, int resolutio
     }
     const BlockOrder order(index, bpb, HzIndex::level_of_block(b, bpb));
     const uint32_t *t0 = order.table[0].data(), *t1 = order.table[1].data(), *t2 = order.table[2].data();
-    decode_box<S>(box, lo, hi, src, sample, out, [&](uint64_t i, uint64_t j, uint64_t k) { return t0[i] | t1[j] | t2[k]; });
+    decode_box<S>(box, lo, hi, src, sample, out,
+                  [&](uint64_t i, uint64_t j, uint64_t k) { return t0[i] | t1[j] | t2[k]; });
     return;
   }
   if (row_major) {   // block 0 row-major: the resolution-bpb lattice, keeping the points on `out`'s
@@ -372,14 +372,13 @@ namespace {
 // src + offset(n), and offset is a sum over n's set bits, so it is two (or more) table lookups per
 // sample, one per byte of n. Sequential writes; the reads stay inside the block's footprint.
 template <size_t S>
-void gather_block(const StridedBox& box, const BlockOrder& order, const uint8_t* src, const std::array<uint64_t, 3>& stride,
-                  int bits, size_t sample, uint8_t* out) {
+void gather_block(const StridedBox& box, const BlockOrder& order, const uint8_t* src,
+                  const std::array<uint64_t, 3>& stride, int bits, size_t sample, uint8_t* out) {
   const size_t sz = S ? S : sample;
   std::vector<uint64_t> bit_offset(static_cast<size_t>(bits), 0);
   for (int a = 0; a < 3; ++a)
     for (size_t t = 0; (size_t{1} << t) < order.table[a].size(); ++t)
-      bit_offset[static_cast<size_t>(__builtin_ctz(order.table[a][size_t{1} << t]))] =
-          (box.stride[a] << t) * stride[a];
+      bit_offset[static_cast<size_t>(__builtin_ctz(order.table[a][size_t{1} << t]))] = (box.stride[a] << t) * stride[a];
   const int bytes = (bits + 7) / 8;
   std::vector<uint64_t> table(static_cast<size_t>(bytes) * 256, 0);
   for (int k = 0; k < bytes; ++k)
@@ -425,9 +424,8 @@ void hz_encode_block(const HzIndex& index, uint64_t b, int bpb, const BlockOrder
 
 void hz_decode_block(const HzIndex& index, uint64_t b, int bpb, int resolution, bool row_major, const uint8_t* src,
                      size_t sample, const LatticeOut& out) {
-  with_sample_size(sample, [&](auto S) {
-    decode_block_typed<S()>(index, b, bpb, resolution, row_major, src, sample, out);
-  });
+  with_sample_size(sample,
+                   [&](auto S) { decode_block_typed<S()>(index, b, bpb, resolution, row_major, src, sample, out); });
 }
 
 }  // namespace lodex

@@ -80,8 +80,7 @@ class HzIndex {
 };
 
 // The indices i (i0 <= i < i1) of the points start + i * stride, i < count, that lie in [lo, hi).
-void span_within(uint64_t start, uint64_t stride, uint64_t count, int64_t lo, int64_t hi, uint64_t& i0,
-                 uint64_t& i1);
+void span_within(uint64_t start, uint64_t stride, uint64_t count, int64_t lo, int64_t hi, uint64_t& i0, uint64_t& i1);
 
 // The blocks of levels 0..r (block 0, then blocks of levels bpb+1..r) holding a sample of the box
 // [lo, hi), ascending. Blocks are found by halving each level's block range and dropping the

@@ -39,8 +39,17 @@ std::vector<Coord3> points_of(const StridedBox& b) {
 }
 
 std::vector<std::string> sample_bitmasks() {
-  std::vector<std::string> out = {"V0101010101", "V012012012012", "V0000011111", "V012012012010", "V012012010",
-                                  "V01210210210210", "V002121210210", "V0", "V1", "V2", "V210"};
+  std::vector<std::string> out = {"V0101010101",
+                                  "V012012012012",
+                                  "V0000011111",
+                                  "V012012012010",
+                                  "V012012010",
+                                  "V01210210210210",
+                                  "V002121210210",
+                                  "V0",
+                                  "V1",
+                                  "V2",
+                                  "V210"};
   std::mt19937_64 rng(4);
   for (int t = 0; t < 12; ++t) {
     const int n = 3 + static_cast<int>(rng() % 10);
@@ -64,7 +73,7 @@ TEST(Hz, WorkedValuesFromTheFormatNotes) {
   EXPECT_EQ(b.hz_of({1, 0, 0}), 512u);
   EXPECT_EQ(b.hz_of({8, 8, 8}), 7u);
   const HzIndex c("V0000011111");
-  const std::vector<Coord3> wantc = {{0, 0, 0}, {16, 0, 0}, {8, 0, 0}, {24, 0, 0},
+  const std::vector<Coord3> wantc = {{0, 0, 0}, {16, 0, 0}, {8, 0, 0},  {24, 0, 0},
                                      {4, 0, 0}, {12, 0, 0}, {20, 0, 0}, {28, 0, 0}};
   for (uint64_t hz = 0; hz < 8; ++hz) EXPECT_EQ(c.point_of_hz(hz), wantc[hz]) << hz;
   EXPECT_EQ(b.pow2_dims(), (Coord3{16, 16, 16}));
@@ -177,8 +186,8 @@ TEST(Hz, BlocksEncodeAndDecodeAsTheReferenceSays) {
     Coord3 dims;
     int bpb;
   };
-  for (const Case& c : {Case{"V012012012", {8, 8, 8}, 4}, Case{"V0101012", {6, 8, 2}, 3}, Case{"V2100120", {5, 3, 4}, 2},
-                        Case{"V01", {2, 2, 1}, 1}, Case{"V000111", {8, 7, 1}, 5}}) {
+  for (const Case& c : {Case{"V012012012", {8, 8, 8}, 4}, Case{"V0101012", {6, 8, 2}, 3},
+                        Case{"V2100120", {5, 3, 4}, 2}, Case{"V01", {2, 2, 1}, 1}, Case{"V000111", {8, 7, 1}, 5}}) {
     const HzIndex hz("V" + c.bits.substr(1));
     const int maxh = hz.maxh();
     for (size_t sample : {size_t{1}, size_t{4}, size_t{8}, size_t{6}}) {
@@ -191,7 +200,8 @@ TEST(Hz, BlocksEncodeAndDecodeAsTheReferenceSays) {
       for (uint64_t z = 0; z < c.dims[2]; ++z)
         for (uint64_t y = 0; y < c.dims[1]; ++y)
           for (uint64_t x = 0; x < c.dims[0]; ++x)
-            for (size_t k = 0; k < sample; ++k) src[((z * c.dims[1] + y) * c.dims[0] + x) * sample + k] = value({x, y, z}, k);
+            for (size_t k = 0; k < sample; ++k)
+              src[((z * c.dims[1] + y) * c.dims[0] + x) * sample + k] = value({x, y, z}, k);
       const std::array<uint64_t, 3> stride{sample, sample * c.dims[0], sample * c.dims[0] * c.dims[1]};
       const uint64_t nblocks = uint64_t{1} << (maxh - c.bpb);
       for (uint64_t b = 0; b < nblocks; ++b) {
@@ -223,7 +233,8 @@ TEST(Hz, BlocksEncodeAndDecodeAsTheReferenceSays) {
             const uint64_t h = (b << c.bpb) + k;
             const Coord3 p = hz.point_of_hz(h);
             if (HzIndex::level_of(h) > r || p[0] >= c.dims[0] || p[1] >= c.dims[1] || p[2] >= c.dims[2]) continue;
-            const uint64_t at = ((p[2] / out.delta[2] * out.count[1] + p[1] / out.delta[1]) * out.count[0] + p[0] / out.delta[0]);
+            const uint64_t at =
+                ((p[2] / out.delta[2] * out.count[1] + p[1] / out.delta[1]) * out.count[0] + p[0] / out.delta[0]);
             for (size_t byte = 0; byte < sample; ++byte)
               ASSERT_EQ(got[at * sample + byte], value(p, byte)) << c.bits << " block " << b << " r " << r;
           }
@@ -233,9 +244,11 @@ TEST(Hz, BlocksEncodeAndDecodeAsTheReferenceSays) {
           for (uint64_t k = 0; k < bb.count[2]; ++k)
             for (uint64_t j = 0; j < bb.count[1]; ++j)
               for (uint64_t i = 0; i < bb.count[0]; ++i) {
-                const Coord3 p{bb.start[0] + i * bb.stride[0], bb.start[1] + j * bb.stride[1], bb.start[2] + k * bb.stride[2]};
+                const Coord3 p{bb.start[0] + i * bb.stride[0], bb.start[1] + j * bb.stride[1],
+                               bb.start[2] + k * bb.stride[2]};
                 const uint64_t from = hz.hz_of(p) - (b << c.bpb);
-                std::copy_n(enc.data() + from * sample, sample, rm.data() + (i + bb.count[0] * (j + bb.count[1] * k)) * sample);
+                std::copy_n(enc.data() + from * sample, sample,
+                            rm.data() + (i + bb.count[0] * (j + bb.count[1] * k)) * sample);
               }
           std::vector<uint8_t> got_rm(got.size(), 0xAB);
           out.data = got_rm.data();

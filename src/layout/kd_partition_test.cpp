@@ -41,7 +41,8 @@ std::vector<WeightedBox> lattice_items(int n, const Box& region, std::mt19937_64
         Box b;
         for (int a = 0; a < 3; ++a) {
           b.inclusive_min[a] = region.inclusive_min[a] + s[a] * idx[a] / n;
-          b.exclusive_max[a] = idx[a] + 1 == n ? region.exclusive_max[a] : region.inclusive_min[a] + s[a] * (idx[a] + 1) / n;
+          b.exclusive_max[a] =
+              idx[a] + 1 == n ? region.exclusive_max[a] : region.inclusive_min[a] + s[a] * (idx[a] + 1) / n;
         }
         items.push_back({b, random_weights ? w(rng) : 10.0, 0});   // no snap faces: exact cuts
       }
@@ -123,8 +124,7 @@ TEST(KdPartition, CutsSnapToExtentFacesWithinTheTolerance) {
       kd.leaves_meeting(it.box, leaves);
       EXPECT_EQ(leaves.size(), 1u) << parts << " parts split the extent " << to_string(it.box);
     }
-    for (uint32_t l = 0; l < parts; ++l)
-      EXPECT_LE(kd.weight(l), total / parts * kSnapImbalance * (1 + 1e-9));
+    for (uint32_t l = 0; l < parts; ++l) EXPECT_LE(kd.weight(l), total / parts * kSnapImbalance * (1 + 1e-9));
   }
   // Uneven extents: snapping would unbalance more than allowed (1.5 > 1.15), so the cut splits an extent.
   std::vector<WeightedBox> two{{Box{{0, 0, 0}, {0.5, 1, 1}}, 300}, {Box{{0.5, 0, 0}, {1, 1, 1}}, 100}};

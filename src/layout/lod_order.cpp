@@ -154,8 +154,7 @@ LodLayout lod_place(LodShuffle&& shuffle, const void* positions, DType position_
     brick_keys(static_cast<const double*>(positions), n, brick_box, layout.brick_bits, key.data());
   else if (position_type == DType::kF4)
     brick_keys(static_cast<const float*>(positions), n, brick_box, layout.brick_bits, key.data());
-  else
-    fail(ErrorCode::kInternal, "positions must be f4 or f8");
+  else fail(ErrorCode::kInternal, "positions must be f4 or f8");
   std::vector<uint32_t> shuffled_key(n);
   for (uint64_t j = 0; j < n; ++j) shuffled_key[j] = key[shuffled[j]];
 
@@ -220,8 +219,7 @@ void gather_rows(const void* in_v, void* out_v, size_t row_bytes, const uint32_t
     case 36: return gather_fixed<36>(in, out, perm, n);
     case 72: return gather_fixed<72>(in, out, perm, n);
     default:
-      for (uint64_t i = 0; i < n; ++i)
-        std::memcpy(out + i * row_bytes, in + size_t{perm[i]} * row_bytes, row_bytes);
+      for (uint64_t i = 0; i < n; ++i) std::memcpy(out + i * row_bytes, in + size_t{perm[i]} * row_bytes, row_bytes);
   }
 }
 

@@ -84,8 +84,7 @@ TEST(LodBrickBits, SizedForTheData) {
       if ((levels * bricks + 1) * 8 * kBrickTableShare <= n * row_bytes && bricks * kMinBrickParticles <= n &&
           bricks <= b0)
         best = b;
-      else
-        break;
+      else break;
     }
     return best;
   };
@@ -93,7 +92,8 @@ TEST(LodBrickBits, SizedForTheData) {
     for (uint32_t levels : {1u, 7u, 13u})
       for (uint64_t rb : {4ull, 24ull, 36ull, 1024ull})
         for (uint64_t b0 : {1ull, 256ull, 1ull << 40})
-          EXPECT_EQ(lod_brick_bits_for_data(n, levels, rb, b0), brute(n, levels, rb, b0)) << n << " " << levels << " " << rb;
+          EXPECT_EQ(lod_brick_bits_for_data(n, levels, rb, b0), brute(n, levels, rb, b0))
+              << n << " " << levels << " " << rb;
   // 12,500 particles of 36 bytes (7 levels): 64 bricks of about 200; 125,000: still 64 with the
   // default level-0 size 256, 512 of about 250 with a level 0 of 1,000.
   EXPECT_EQ(lod_brick_bits_for_data(12500, 7, 36, 256), 2u);
@@ -137,8 +137,7 @@ std::vector<double> positions_in(const Box& box, uint64_t n, uint32_t bits, uint
   return p;
 }
 
-void expect_valid_layout(const LodLayout& L, const std::vector<uint32_t>& perm, uint64_t n,
-                         const LodParams& params) {
+void expect_valid_layout(const LodLayout& L, const std::vector<uint32_t>& perm, uint64_t n, const LodParams& params) {
   EXPECT_EQ(L.level_ends, lod_level_ends(n, params.scale, params.level0_max));
   EXPECT_EQ(L.brick_bits, lod_brick_bits(n, params.brick_target));
   ASSERT_EQ(perm.size(), n);
@@ -211,10 +210,10 @@ TEST(LodOrder, PointsOnAndOutsideTheBoxEdgesGoToEdgeBricks) {
   params.brick_target = 1;
   params.level0_max = 1000;
   std::vector<double> pos = {
-      1.0, 1.0, 1.0,          // on the exclusive max: clamped into the last cell
+      1.0,   1.0,   1.0,          // on the exclusive max: clamped into the last cell
       -1e-9, -1e-9, -1e-9,    // a rounding error below the min: first cell
-      0.99, 0.01, 0.01,       // x high only
-      0.01, 0.01, 0.99,       // z high only
+      0.99,  0.01,  0.01,       // x high only
+      0.01,  0.01,  0.99,       // z high only
   };
   for (int i = 0; i < 60; ++i) pos.insert(pos.end(), {0.3, 0.3, 0.3});   // 64 rows -> b = 2
   std::vector<uint32_t> perm;
@@ -390,7 +389,8 @@ TEST(GatherComponents, InterleavesEveryElementSizeWithAndWithoutPermutation) {
           ptrs.push_back(p.data());
         }
         std::vector<uint32_t> perm(n_out);
-        for (uint64_t i = 0; i < n_out; ++i) perm[i] = permuted ? static_cast<uint32_t>(rng() % n_in) : static_cast<uint32_t>(i);
+        for (uint64_t i = 0; i < n_out; ++i)
+          perm[i] = permuted ? static_cast<uint32_t>(rng() % n_in) : static_cast<uint32_t>(i);
         const size_t row = k * elem;
         std::vector<uint8_t> out(n_out * row + 1, 0xee), expect(n_out * row + 1, 0xee);
         for (uint64_t i = 0; i < n_out; ++i)

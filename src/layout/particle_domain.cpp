@@ -69,8 +69,8 @@ std::vector<BoxImage> periodic_images(const Box& query, const Box& domain, const
 
 int reaches_past_periodic(const Box& query, const Box& domain, const Periodic& periodic) {
   for (int a = 0; a < 3; ++a)
-    if (periodic[a] && (query.inclusive_min[a] < domain.inclusive_min[a] ||
-                        query.exclusive_max[a] > domain.exclusive_max[a]))
+    if (periodic[a] &&
+        (query.inclusive_min[a] < domain.inclusive_min[a] || query.exclusive_max[a] > domain.exclusive_max[a]))
       return a;
   return -1;
 }

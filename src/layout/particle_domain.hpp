@@ -22,7 +22,8 @@ struct ParticleDomain {
   Periodic periodic{false, false, false};
   bool automatic = false;
   ParticleDomain() = default;
-  ParticleDomain(const Box& b, const Periodic& p = {false, false, false}) : box(b), periodic(p) {}   // NOLINT: a box is a domain
+  ParticleDomain(const Box& b, const Periodic& p = {false, false, false})
+      : box(b), periodic(p) {}   // NOLINT: a box is a domain
   static ParticleDomain auto_domain() {
     ParticleDomain d;
     d.automatic = true;

@@ -31,7 +31,8 @@ void refuse_shared_cells(const Box& domain, std::span<const RankInput> ranks, co
   };
   auto refuse = [&](size_t first, size_t second) {
     fail(ErrorCode::kInvalidArgument, "ranks ", first, " and ", second, " give the same patch ",
-         to_string(ranks[second].patch), ": the patches of a partition factor must not overlap "
+         to_string(ranks[second].patch),
+         ": the patches of a partition factor must not overlap "
          "(one rank per cell of the decomposition; use a partition grid for overlapping boxes)");
   };
   if (cells <= 8 * ranks.size() + 64) {   // the usual lattice: about one cell per rank
@@ -87,14 +88,13 @@ Lattice infer_lattice(const Box& domain, std::span<const RankInput> ranks) {
     for (int a = 0; a < 3; ++a) {
       const double tol = 1e-9 * std::max(std::abs(dsize[a]), 1e-300);
       if (std::abs(sz[a] - lat.patch_size[a]) > tol)
-        fail(ErrorCode::kInvalidArgument, "rank ", r, "'s patch ", to_string(b), " has size ",
-             sz[a], " along ", kAxis[a], " but rank patches elsewhere have ", lat.patch_size[a],
+        fail(ErrorCode::kInvalidArgument, "rank ", r, "'s patch ", to_string(b), " has size ", sz[a], " along ",
+             kAxis[a], " but rank patches elsewhere have ", lat.patch_size[a],
              ": a partition factor needs equal patches (use a partition grid)");
       const double k = (b.inclusive_min[a] - domain.inclusive_min[a]) / lat.patch_size[a];
       if (std::abs(k - std::round(k)) > 1e-6)
-        fail(ErrorCode::kInvalidArgument, "rank ", r, "'s patch ", to_string(b),
-             " is not on the patch lattice along ", kAxis[a],
-             ": a partition factor needs aligned patches (use a partition grid)");
+        fail(ErrorCode::kInvalidArgument, "rank ", r, "'s patch ", to_string(b), " is not on the patch lattice along ",
+             kAxis[a], ": a partition factor needs aligned patches (use a partition grid)");
     }
   }
   refuse_shared_cells(domain, ranks, lat);
@@ -283,11 +283,9 @@ uint32_t ParticlePlan::num_aggregators() const {
   return n;
 }
 
-ParticlePlan plan_particle_write(const Box& domain, const PartitionSpec& spec,
-                                 std::span<const RankInput> ranks) {
+ParticlePlan plan_particle_write(const Box& domain, const PartitionSpec& spec, std::span<const RankInput> ranks) {
   if (domain.empty() || !domain.finite())
-    fail(ErrorCode::kInvalidArgument, "domain ", to_string(domain),
-         " must be finite with min < max on every axis");
+    fail(ErrorCode::kInvalidArgument, "domain ", to_string(domain), " must be finite with min < max on every axis");
   if (ranks.empty()) fail(ErrorCode::kInvalidArgument, "a plan needs at least one rank");
   if (spec.mode != PartitionMode::kAdaptive)
     for (int a = 0; a < 3; ++a)
@@ -301,13 +299,13 @@ ParticlePlan plan_particle_write(const Box& domain, const PartitionSpec& spec,
     const Box& b = ranks[r].patch;
     if (b.empty()) {
       if (ranks[r].count)
-        fail(ErrorCode::kInvalidArgument, "rank ", r, " holds ", ranks[r].count,
-             " particles but its patch ", to_string(b), " is empty");
+        fail(ErrorCode::kInvalidArgument, "rank ", r, " holds ", ranks[r].count, " particles but its patch ",
+             to_string(b), " is empty");
       continue;
     }
     if (!domain.contains(b))
-      fail(ErrorCode::kInvalidArgument, "rank ", r, "'s patch ", to_string(b),
-           " is not inside the domain ", to_string(domain));
+      fail(ErrorCode::kInvalidArgument, "rank ", r, "'s patch ", to_string(b), " is not inside the domain ",
+           to_string(domain));
   }
 
   if (spec.mode == PartitionMode::kAdaptive) return plan_adaptive(domain, spec, ranks);
@@ -329,13 +327,12 @@ ParticlePlan plan_particle_write(const Box& domain, const PartitionSpec& spec,
   }
   const uint64_t nparts64 = uint64_t{plan.grid[0]} * plan.grid[1] * plan.grid[2];
   if (nparts64 > (uint64_t{1} << 31))
-    fail(ErrorCode::kInvalidArgument, "aggregation grid ", plan.grid[0], "x", plan.grid[1], "x",
-         plan.grid[2], " has more than 2^31 partitions");
+    fail(ErrorCode::kInvalidArgument, "aggregation grid ", plan.grid[0], "x", plan.grid[1], "x", plan.grid[2],
+         " has more than 2^31 partitions");
   const uint32_t nparts = static_cast<uint32_t>(nparts64);
 
   Vec3 w;
-  for (int a = 0; a < 3; ++a)
-    w[a] = (domain.exclusive_max[a] - domain.inclusive_min[a]) / plan.grid[a];
+  for (int a = 0; a < 3; ++a) w[a] = (domain.exclusive_max[a] - domain.inclusive_min[a]) / plan.grid[a];
   plan.partitions.resize(nparts);
   for (uint32_t k = 0; k < plan.grid[2]; ++k)
     for (uint32_t j = 0; j < plan.grid[1]; ++j)
@@ -344,8 +341,8 @@ ParticlePlan plan_particle_write(const Box& domain, const PartitionSpec& spec,
         Box& b = plan.partitions[i + plan.grid[0] * (j + plan.grid[1] * k)];
         for (int a = 0; a < 3; ++a) {
           b.inclusive_min[a] = domain.inclusive_min[a] + idx[a] * w[a];
-          b.exclusive_max[a] = idx[a] + 1 == plan.grid[a] ? domain.exclusive_max[a]
-                                                          : domain.inclusive_min[a] + (idx[a] + 1) * w[a];
+          b.exclusive_max[a] =
+              idx[a] + 1 == plan.grid[a] ? domain.exclusive_max[a] : domain.inclusive_min[a] + (idx[a] + 1) * w[a];
         }
       }
 
@@ -363,8 +360,7 @@ ParticlePlan plan_particle_write(const Box& domain, const PartitionSpec& spec,
     if (spec.mode == PartitionMode::kFactor) {
       // Aligned: the lattice index of the patch decides, with no floating-point binning.
       for (int a = 0; a < 3; ++a) {
-        const double k = std::round((in.patch.inclusive_min[a] - domain.inclusive_min[a]) /
-                                    lat.patch_size[a]);
+        const double k = std::round((in.patch.inclusive_min[a] - domain.inclusive_min[a]) / lat.patch_size[a]);
         lo[a] = hi[a] = static_cast<uint32_t>(static_cast<uint64_t>(k) / spec.dims[a]);
       }
     } else {

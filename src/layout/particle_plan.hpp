@@ -86,12 +86,10 @@ struct ParticlePlan {
 
   uint32_t num_partitions() const { return static_cast<uint32_t>(partitions.size()); }
   std::span<const uint32_t> sends_of(int rank) const {
-    return {send_partitions.data() + send_offsets[rank],
-            send_partitions.data() + send_offsets[rank + 1]};
+    return {send_partitions.data() + send_offsets[rank], send_partitions.data() + send_offsets[rank + 1]};
   }
   std::span<const int32_t> senders_of(uint32_t partition) const {
-    return {recv_ranks.data() + recv_offsets[partition],
-            recv_ranks.data() + recv_offsets[partition + 1]};
+    return {recv_ranks.data() + recv_offsets[partition], recv_ranks.data() + recv_offsets[partition + 1]};
   }
   std::vector<uint32_t> partitions_of_aggregator(int rank) const;
   // The partition a position falls in (the binning rule above).
@@ -107,8 +105,7 @@ struct ParticlePlan {
 // Throws InvalidArgument when the spec does not fit the ranks (factor mode on patches that do
 // not tile a lattice, a factor that does not divide the patch count, a patch outside D, an
 // adaptive target of 0, a histogram that does not add up, ...).
-ParticlePlan plan_particle_write(const Box& domain, const PartitionSpec& spec,
-                                 std::span<const RankInput> ranks);
+ParticlePlan plan_particle_write(const Box& domain, const PartitionSpec& spec, std::span<const RankInput> ranks);
 
 // The plan of the last step, kept for the next. Factor and grid plans depend on the domain, the
 // spec, and every rank's patch, whether it was given and whether the rank holds particles; not

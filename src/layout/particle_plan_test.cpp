@@ -22,8 +22,7 @@ namespace {
 const Box kUnit{{0, 0, 0}, {1, 1, 1}};
 
 // Ranks r = i + nx*(j + ny*k) on an nx x ny x nz lattice of `domain`, every patch given.
-std::vector<RankInput> lattice(const Box& domain, uint32_t nx, uint32_t ny, uint32_t nz,
-                               uint64_t count = 100) {
+std::vector<RankInput> lattice(const Box& domain, uint32_t nx, uint32_t ny, uint32_t nz, uint64_t count = 100) {
   const uint32_t n[3] = {nx, ny, nz};
   std::vector<RankInput> ranks(size_t{nx} * ny * nz);
   for (uint32_t k = 0; k < nz; ++k)
@@ -187,14 +186,12 @@ TEST(ParticlePlanFactor, NobodyHoldsAnything) {
 
 TEST(ParticlePlanFactor, FactorThatDoesNotDivideIsRejected) {
   const auto ranks = lattice(kUnit, 4, 4, 2);
-  const std::string msg = expect_error(ErrorCode::kInvalidArgument, [&] {
-    plan_particle_write(kUnit, {PartitionMode::kFactor, {3, 1, 1}}, ranks);
-  });
+  const std::string msg = expect_error(ErrorCode::kInvalidArgument,
+                                       [&] { plan_particle_write(kUnit, {PartitionMode::kFactor, {3, 1, 1}}, ranks); });
   EXPECT_NE(msg.find("does not fit"), std::string::npos) << msg;
   EXPECT_NE(msg.find("Px=3"), std::string::npos) << msg;
-  const std::string z = expect_error(ErrorCode::kInvalidArgument, [&] {
-    plan_particle_write(kUnit, {PartitionMode::kFactor, {1, 1, 4}}, ranks);
-  });
+  const std::string z = expect_error(ErrorCode::kInvalidArgument,
+                                     [&] { plan_particle_write(kUnit, {PartitionMode::kFactor, {1, 1, 4}}, ranks); });
   EXPECT_NE(z.find("does not fit"), std::string::npos) << z;
   expect_error(ErrorCode::kInvalidArgument,
                [&] { plan_particle_write(kUnit, {PartitionMode::kFactor, {0, 1, 1}}, ranks); });
@@ -203,9 +200,8 @@ TEST(ParticlePlanFactor, FactorThatDoesNotDivideIsRejected) {
 TEST(ParticlePlanFactor, PatchesNotGivenAreRejected) {
   auto ranks = lattice(kUnit, 2, 2, 2);
   ranks[3].patch_given = false;
-  const std::string msg = expect_error(ErrorCode::kInvalidArgument, [&] {
-    plan_particle_write(kUnit, {PartitionMode::kFactor, {1, 1, 1}}, ranks);
-  });
+  const std::string msg = expect_error(ErrorCode::kInvalidArgument,
+                                       [&] { plan_particle_write(kUnit, {PartitionMode::kFactor, {1, 1, 1}}, ranks); });
   EXPECT_NE(msg.find("patch"), std::string::npos) << msg;
   // Grid mode does not need patches.
   EXPECT_NO_THROW(plan_particle_write(kUnit, {PartitionMode::kGrid, {2, 2, 2}}, ranks));
@@ -215,9 +211,8 @@ TEST(ParticlePlanFactor, UnequalOrMisalignedPatchesAreRejected) {
   auto ranks = lattice(kUnit, 4, 1, 1);
   ranks[1].patch.exclusive_max[0] = 0.45;   // rank 1 smaller ...
   ranks[2].patch.inclusive_min[0] = 0.45;   // ... rank 2 larger
-  const std::string msg = expect_error(ErrorCode::kInvalidArgument, [&] {
-    plan_particle_write(kUnit, {PartitionMode::kFactor, {1, 1, 1}}, ranks);
-  });
+  const std::string msg = expect_error(ErrorCode::kInvalidArgument,
+                                       [&] { plan_particle_write(kUnit, {PartitionMode::kFactor, {1, 1, 1}}, ranks); });
   EXPECT_NE(msg.find("equal patches"), std::string::npos) << msg;
 
   auto shifted = lattice(kUnit, 4, 1, 1);   // same sizes, off the lattice
@@ -232,18 +227,16 @@ TEST(ParticlePlanFactor, UnequalOrMisalignedPatchesAreRejected) {
 
   auto odd = lattice(kUnit, 1, 1, 1);   // patch size 0.3 does not divide 1
   odd[0].patch = Box{{0, 0, 0}, {0.3, 1, 1}};
-  const std::string d = expect_error(ErrorCode::kInvalidArgument, [&] {
-    plan_particle_write(kUnit, {PartitionMode::kFactor, {1, 1, 1}}, odd);
-  });
+  const std::string d = expect_error(ErrorCode::kInvalidArgument,
+                                     [&] { plan_particle_write(kUnit, {PartitionMode::kFactor, {1, 1, 1}}, odd); });
   EXPECT_NE(d.find("does not divide"), std::string::npos) << d;
 }
 
 TEST(ParticlePlanFactor, OverlappingPatchesAreRejected) {
   auto ranks = lattice(kUnit, 2, 2, 1);
   ranks[3].patch = ranks[1].patch;   // two ranks claim the same cell; cell 3 is left to nobody
-  const std::string msg = expect_error(ErrorCode::kInvalidArgument, [&] {
-    plan_particle_write(kUnit, {PartitionMode::kFactor, {1, 1, 1}}, ranks);
-  });
+  const std::string msg = expect_error(ErrorCode::kInvalidArgument,
+                                       [&] { plan_particle_write(kUnit, {PartitionMode::kFactor, {1, 1, 1}}, ranks); });
   EXPECT_NE(msg.find("ranks 1 and 3 give the same patch"), std::string::npos) << msg;
   // The same on a sparse lattice (many more cells than ranks): the sorted path.
   std::vector<RankInput> sparse(3);
@@ -253,9 +246,8 @@ TEST(ParticlePlanFactor, OverlappingPatchesAreRejected) {
     r.patch_given = true;
   }
   sparse[0].patch = Box{{0, 0, 0}, {1.0 / 64, 1.0 / 64, 1.0 / 64}};
-  const std::string m2 = expect_error(ErrorCode::kInvalidArgument, [&] {
-    plan_particle_write(kUnit, {PartitionMode::kFactor, {1, 1, 1}}, sparse);
-  });
+  const std::string m2 = expect_error(ErrorCode::kInvalidArgument,
+                                      [&] { plan_particle_write(kUnit, {PartitionMode::kFactor, {1, 1, 1}}, sparse); });
   EXPECT_NE(m2.find("ranks 1 and 2 give the same patch"), std::string::npos) << m2;
   // Ranks without particles and without a patch take no cell.
   auto holes = lattice(kUnit, 2, 1, 1);
@@ -413,7 +405,8 @@ TEST(ParticlePlanCache, AnyInputThePlanReadsMakesANewPlan) {
       {"patches swap", [](auto& r, auto&, auto&) { std::swap(r[0].patch, r[1].patch); }},
       {"the factor", [](auto&, auto& s, auto&) { s.dims = {1, 2, 2}; }},
       {"the mode", [](auto&, auto& s, auto&) { s.mode = PartitionMode::kGrid; }},
-      {"the domain", [](auto& r, auto&, auto& d) {
+      {"the domain",
+       [](auto& r, auto&, auto& d) {
          d.exclusive_max[0] = 2;
          for (auto& x : r) x.patch.inclusive_min[0] *= 2, x.patch.exclusive_max[0] *= 2;
        }},
@@ -442,8 +435,9 @@ TEST(ParticlePlanCache, AdaptivePlansAndFailedPlansAreNotKept) {
   const PartitionSpec factor{PartitionMode::kFactor, {2, 1, 1}};
   (void)cache.plan(kUnit, factor, ranks);
   ranks[0].patch_given = false;   // a factor plan needs every patch: an error, and nothing kept
-  EXPECT_NE(expect_error(ErrorCode::kInvalidArgument, [&] { (void)cache.plan(kUnit, factor, ranks); }).find("patch box"),
-            std::string::npos);
+  EXPECT_NE(
+      expect_error(ErrorCode::kInvalidArgument, [&] { (void)cache.plan(kUnit, factor, ranks); }).find("patch box"),
+      std::string::npos);
   ranks[0].patch_given = true;
   (void)cache.plan(kUnit, factor, ranks);
   EXPECT_FALSE(cache.reused());

@@ -191,8 +191,8 @@ double estimate(const std::vector<FileExtent>& files, const Box& region) {
 
 // The face of the dominant crossed file's brick grid nearest `cut`, if strictly inside the region
 // and within tolerance of the target; else `cut`.
-double snap_to_brick_face(const Box& region, const std::vector<FileExtent>& files, int axis, double cut,
-                          double target, double total) {
+double snap_to_brick_face(const Box& region, const std::vector<FileExtent>& files, int axis, double cut, double target,
+                          double total) {
   const FileExtent* dominant = nullptr;
   double weight = 0;
   for (const auto& f : files) {
@@ -207,7 +207,7 @@ double snap_to_brick_face(const Box& region, const std::vector<FileExtent>& file
   const double k = std::round((cut - lo) * grid.scale[axis]);
   if (!(k >= 0 && k <= grid.top + 1)) return cut;
   // Faces 0 and top + 1 are the grid's own bounds: the file then lies wholly on one side.
-  const double face = k == 0 ? lo
+  const double face = k == 0              ? lo
                       : k == grid.top + 1 ? dominant->grid.exclusive_max[axis]
                                           : grid.face(axis, static_cast<uint32_t>(k));
   if (!(face > region.inclusive_min[axis] && face < region.exclusive_max[axis])) return cut;

@@ -87,8 +87,8 @@ struct RowPiece {
   uint64_t first = 0, last = 0;   // file rows [first, last) taken from the segment
   bool whole = false;             // the piece is the whole segment
 };
-void brick_pieces(const std::vector<uint64_t>& segment_starts, uint32_t num_levels, uint64_t num_bricks,
-                  uint32_t brick, uint64_t from, uint64_t to, std::vector<RowPiece>& out);
+void brick_pieces(const std::vector<uint64_t>& segment_starts, uint32_t num_levels, uint64_t num_bricks, uint32_t brick,
+                  uint64_t from, uint64_t to, std::vector<RowPiece>& out);
 // Particles of a brick over all levels.
 uint64_t brick_count(const std::vector<uint64_t>& segment_starts, uint32_t num_levels, uint64_t num_bricks,
                      uint32_t brick);

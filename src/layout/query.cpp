@@ -26,7 +26,20 @@ const char* cmp_op_text(CmpOp op) {
 namespace {
 
 struct Token {
-  enum class Kind : uint8_t { kEnd, kName, kNumber, kString, kOp, kAnd, kOr, kNot, kLParen, kRParen, kLBracket, kRBracket };
+  enum class Kind : uint8_t {
+    kEnd,
+    kName,
+    kNumber,
+    kString,
+    kOp,
+    kAnd,
+    kOr,
+    kNot,
+    kLParen,
+    kRParen,
+    kLBracket,
+    kRBracket
+  };
   Kind kind = Kind::kEnd;
   std::string text;
   double number = 0;
@@ -77,9 +90,11 @@ class Lexer {
       else if (std::isalpha(static_cast<unsigned char>(c)) || c == '_') t = name(t);
       else if (c == '=' || c == '&' || c == '|')
         fail(ErrorCode::kInvalidArgument, "query ", line_, ":", column_, ": '", c, "' alone is not an operator (use ",
-             c == '=' ? "==" : c == '&' ? "&&" : "||", ")");
-      else
-        fail(ErrorCode::kInvalidArgument, "query ", line_, ":", column_, ": unexpected character '", c, "'");
+             c == '='   ? "=="
+             : c == '&' ? "&&"
+                        : "||",
+             ")");
+      else fail(ErrorCode::kInvalidArgument, "query ", line_, ":", column_, ": unexpected character '", c, "'");
       out.push_back(std::move(t));
     }
   }
@@ -154,7 +169,8 @@ class Lexer {
       if (!plain || r.ec == std::errc::invalid_argument || r.ptr != text.data() + text.size())
         fail(ErrorCode::kInvalidArgument, "query ", t.line, ":", t.column, ": '", t.text, "' is not a number");
       if (r.ec == std::errc::result_out_of_range)
-        fail(ErrorCode::kInvalidArgument, "query ", t.line, ":", t.column, ": ", t.text, " is out of range of a double");
+        fail(ErrorCode::kInvalidArgument, "query ", t.line, ":", t.column, ": ", t.text,
+             " is out of range of a double");
       t.number = v;
     }
     if (negative) t.number = -t.number;
@@ -286,7 +302,8 @@ class Parser {
   QueryNode compare(const Operand& a, CmpOp op, const Operand& b, const Token& op_token) {
     if (a.is_field == b.is_field)
       fail(ErrorCode::kInvalidArgument, "query ", op_token.line, ":", op_token.column, ": '", cmp_op_text(op),
-           "' compares ", a.is_field ? "two fields" : "two numbers", ": each comparison needs one field and one number");
+           "' compares ", a.is_field ? "two fields" : "two numbers",
+           ": each comparison needs one field and one number");
     QueryNode n;
     n.kind = QueryNode::Kind::kCompare;
     const Operand& f = a.is_field ? a : b;
@@ -310,7 +327,8 @@ class Parser {
     const Operand c = parse_operand();
     auto lower = [](CmpOp o) { return o == CmpOp::kLt || o == CmpOp::kLe; };
     auto upper = [](CmpOp o) { return o == CmpOp::kGt || o == CmpOp::kGe; };
-    if (!b.is_field || a.is_field || c.is_field || !((lower(op1.op) && lower(op2.op)) || (upper(op1.op) && upper(op2.op))))
+    if (!b.is_field || a.is_field || c.is_field ||
+        !((lower(op1.op) && lower(op2.op)) || (upper(op1.op) && upper(op2.op))))
       fail(ErrorCode::kInvalidArgument, "query ", op2.line, ":", op2.column,
            ": a chained comparison must be a range 'number < field < number' (or with >), not '", cmp_op_text(op1.op),
            "' then '", cmp_op_text(op2.op), "'");

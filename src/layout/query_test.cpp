@@ -23,8 +23,11 @@ std::string error_of(const std::string& text, const Schema* schema = nullptr) {
 }
 
 Schema vpic_schema() {
-  return Schema({{"position", DType::kF4, 3}, {"ux", DType::kF4, 1}, {"energy", DType::kF8, 1},
-                 {"id", DType::kU8, 1}, {"q", DType::kI2, 1}});
+  return Schema({{"position", DType::kF4, 3},
+                 {"ux", DType::kF4, 1},
+                 {"energy", DType::kF8, 1},
+                 {"id", DType::kU8, 1},
+                 {"q", DType::kI2, 1}});
 }
 
 TEST(Query, ParsesPrecedenceChainsAndFlips) {
@@ -121,7 +124,8 @@ TEST(Query, ScanMatchesRowByRowOnRandomQueries) {
   for (uint64_t r = 0; r < rows; ++r) {
     for (int a = 0; a < 3; ++a) cols[a][r] = pos[3 * r + a] = static_cast<float>(rng.below(1000)) / 10.0f;
     cols[3][r] = ux[r] = static_cast<float>(static_cast<int>(rng.below(200)) - 100) / 8.0f;
-    cols[6][r] = energy[r] = r % 97 == 0 ? std::numeric_limits<double>::quiet_NaN() : static_cast<double>(rng.below(500)) / 100.0;
+    cols[6][r] = energy[r] =
+        r % 97 == 0 ? std::numeric_limits<double>::quiet_NaN() : static_cast<double>(rng.below(500)) / 100.0;
     cols[9][r] = static_cast<double>(id[r] = rng.below(1u << 20));
     cols[12][r] = qv[r] = static_cast<int16_t>(static_cast<int>(rng.below(9)) - 4);
   }
@@ -134,10 +138,9 @@ TEST(Query, ScanMatchesRowByRowOnRandomQueries) {
     const uint64_t pick = depth > 3 ? 0 : rng.below(5);
     if (pick <= 1) {
       const int f = static_cast<int>(rng.below(7));
-      const double v = std::round(static_cast<double>(rng.below(2001)) / 1000.0 * scale[f]) -
-                       (f == 3 || f == 6 ? scale[f] : 0);
-      if (rng.below(4) == 0)
-        return cat(v - scale[f] / 4, " < ", names[f], " <= ", v + scale[f] / 4);
+      const double v =
+          std::round(static_cast<double>(rng.below(2001)) / 1000.0 * scale[f]) - (f == 3 || f == 6 ? scale[f] : 0);
+      if (rng.below(4) == 0) return cat(v - scale[f] / 4, " < ", names[f], " <= ", v + scale[f] / 4);
       return cat(names[f], " ", ops[rng.below(6)], " ", v);
     }
     if (pick == 2) return "!(" + gen(depth + 1) + ")";

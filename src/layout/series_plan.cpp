@@ -33,7 +33,8 @@ SeriesDecomposition decompose_series(const std::array<int64_t, 3>& dims, const s
   SeriesDecomposition d;
   d.dims = dims;
   for (int a = 0; a < 3; ++a)
-    if (dims[a] < 1) fail(ErrorCode::kInvalidArgument, "series dimensions must be at least 1, got ", dims[a], " on axis ", a);
+    if (dims[a] < 1)
+      fail(ErrorCode::kInvalidArgument, "series dimensions must be at least 1, got ", dims[a], " on axis ", a);
   if (boxes.empty()) fail(ErrorCode::kInvalidArgument, "a series needs at least one rank's box");
   const GridBox grid{{0, 0, 0}, dims};
   for (size_t r = 0; r < boxes.size(); ++r) {
@@ -71,8 +72,10 @@ SeriesDecomposition decompose_series(const std::array<int64_t, 3>& dims, const s
       const auto lo = std::lower_bound(cut.begin(), cut.end(), boxes[r].lo[a]);
       c[a] = static_cast<uint32_t>(lo - cut.begin());
       if (*(lo + 1) != boxes[r].hi[a])
-        fail(ErrorCode::kInvalidArgument, "the ranks' boxes do not form a grid of boxes (a 2-D or 3-D domain "
-             "decomposition): rank ", r, "'s box ", box_text(boxes[r]), " spans the edges of other ranks' boxes on axis ", a);
+        fail(ErrorCode::kInvalidArgument,
+             "the ranks' boxes do not form a grid of boxes (a 2-D or 3-D domain "
+             "decomposition): rank ",
+             r, "'s box ", box_text(boxes[r]), " spans the edges of other ranks' boxes on axis ", a);
     }
     const size_t at = c[0] + size_t{d.cells(0)} * (c[1] + size_t{d.cells(1)} * c[2]);
     if (d.rank_at[at] != UINT32_MAX)
@@ -120,8 +123,8 @@ StarChoice coordinate_star(uint64_t step_bytes, uint64_t var_step_bytes, int dec
     fail(ErrorCode::kInvalidArgument, "d_tar ", s.d_tar, " is more than max_window_steps ", s.max_window_steps,
          " (the steps a crash may lose): raise max_window_steps too");
   if (s.d_tar >= 1 && static_cast<uint64_t>(s.d_tar) > by_memory)
-    fail(ErrorCode::kInvalidArgument, "d_tar ", s.d_tar, " steps of ", step_bytes, " bytes exceed the memory budget of ",
-         s.memory_budget, " bytes");
+    fail(ErrorCode::kInvalidArgument, "d_tar ", s.d_tar, " steps of ", step_bytes,
+         " bytes exceed the memory budget of ", s.memory_budget, " bytes");
   out.d_sar = s.d_sar >= 0 ? static_cast<uint32_t>(s.d_sar) : std::min<uint32_t>(1, max_d_sar);
   const uint64_t tar_cap = std::min<uint64_t>({by_memory, kMaxTar, s.max_window_steps});
   auto spatial = [&](uint32_t levels) { return std::pow(fan, levels) * static_cast<double>(var_step_bytes); };
@@ -133,7 +136,7 @@ StarChoice coordinate_star(uint64_t step_bytes, uint64_t var_step_bytes, int dec
     out.d_tar = static_cast<uint32_t>(std::clamp<double>(want, 1, static_cast<double>(tar_cap)));
     out.reason = cat("d_tar: the steps that make a chunk OptSize = BW_io x (CC + Ts) = ", out.opt_size, " bytes");
     if (want > static_cast<double>(tar_cap))
-      out.reason += tar_cap == by_memory ? cat(", capped by the memory budget at ", tar_cap)
+      out.reason += tar_cap == by_memory            ? cat(", capped by the memory budget at ", tar_cap)
                     : tar_cap == s.max_window_steps ? cat(", capped by max_window_steps at ", tar_cap)
                                                     : cat(", capped at ", kMaxTar, " steps");
   }
@@ -154,7 +157,8 @@ StarChoice coordinate_star(uint64_t step_bytes, uint64_t var_step_bytes, int dec
 
 SarPlan::SarPlan(const SeriesDecomposition& d, uint32_t d_sar) : d_(d), d_sar_(d_sar) {
   if (d_sar > max_sar_levels(d) && d_sar > 0)
-    fail(ErrorCode::kInvalidArgument, "d_sar ", d_sar, " is more than the ", max_sar_levels(d), " levels this decomposition allows");
+    fail(ErrorCode::kInvalidArgument, "d_sar ", d_sar, " is more than the ", max_sar_levels(d),
+         " levels this decomposition allows");
   int bits = 0;
   for (int a = 0; a < 3; ++a) {
     cut_[a] = d.cells(a) > 1;
@@ -179,7 +183,8 @@ SarPlan::SarPlan(const SeriesDecomposition& d, uint32_t d_sar) : d_(d), d_sar_(d
     c.hilbert = n_ ? hilbert_index(packed, n_, std::max(bits, 1)) : 0;
     chunks_.push_back(c);
   }
-  std::sort(chunks_.begin(), chunks_.end(), [](const SeriesChunk& a, const SeriesChunk& b) { return a.hilbert < b.hilbert; });
+  std::sort(chunks_.begin(), chunks_.end(),
+            [](const SeriesChunk& a, const SeriesChunk& b) { return a.hilbert < b.hilbert; });
   chunk_of_block_.assign(nblocks, 0);
   for (uint32_t i = 0; i < chunks_.size(); ++i) {
     const auto& b = chunks_[i].block;
@@ -230,7 +235,8 @@ uint32_t SarPlan::aggregator(uint32_t v, uint32_t level, uint32_t rank) const {
     // floor(v / (2^n)^(l-1)): past 32 bits of shift every v gives 0.
     const uint64_t shift = uint64_t{static_cast<uint32_t>(n_)} * (l - 1);
     const uint64_t k = (shift >= 32 ? 0 : v >> shift) % subgroups;
-    const std::array<uint32_t, 3> pick{static_cast<uint32_t>(k % count[0]), static_cast<uint32_t>(k / count[0] % count[1]),
+    const std::array<uint32_t, 3> pick{static_cast<uint32_t>(k % count[0]),
+                                       static_cast<uint32_t>(k / count[0] % count[1]),
                                        static_cast<uint32_t>(k / count[0] / count[1])};
     for (int a = 0; a < 3; ++a)
       if (cut_[a]) first[a] += pick[a] << (l - 1);
@@ -258,7 +264,8 @@ uint64_t chunk_bytes(const SeriesVariable& v, const GridBox& box, uint64_t steps
   return steps * area * depth * v.sample_bytes();
 }
 
-WindowLayout window_layout(const std::vector<SeriesVariable>& vars, const SarPlan& sar, uint64_t steps, uint64_t start) {
+WindowLayout window_layout(const std::vector<SeriesVariable>& vars, const SarPlan& sar, uint64_t steps,
+                           uint64_t start) {
   WindowLayout w;
   uint64_t at = start;
   for (const SeriesVariable& v : vars) {

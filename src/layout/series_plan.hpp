@@ -152,8 +152,7 @@ struct WindowLayout {
   std::vector<std::vector<uint64_t>> bytes;
   uint64_t end = 0;
 };
-WindowLayout window_layout(const std::vector<SeriesVariable>& vars, const SarPlan& sar, uint64_t steps,
-                           uint64_t start);
+WindowLayout window_layout(const std::vector<SeriesVariable>& vars, const SarPlan& sar, uint64_t steps, uint64_t start);
 // Slabs per step of every (variable, chunk), [variable × chunks + chunk] (var_planes).
 std::vector<uint32_t> chunk_planes(const std::vector<SeriesVariable>& vars, const SarPlan& sar);
 

@@ -98,7 +98,8 @@ TEST(SeriesPlan, DecompositionOfTheRanksBoxes) {
   EXPECT_NE(msg.find("no rank's box covers"), std::string::npos) << msg;
   // Tiles the grid, but not as a grid of boxes (the second row is cut elsewhere).
   const std::array<int64_t, 3> small{4, 2, 1};
-  std::vector<GridBox> bricks{{{0, 0, 0}, {2, 1, 1}}, {{2, 0, 0}, {4, 1, 1}}, {{0, 1, 0}, {1, 2, 1}}, {{1, 1, 0}, {4, 2, 1}}};
+  std::vector<GridBox> bricks{
+      {{0, 0, 0}, {2, 1, 1}}, {{2, 0, 0}, {4, 1, 1}}, {{0, 1, 0}, {1, 2, 1}}, {{1, 1, 0}, {4, 2, 1}}};
   EXPECT_EQ(code_of([&] { decompose_series(small, bricks); }, &msg), ErrorCode::kInvalidArgument);
   EXPECT_NE(msg.find("do not form a grid of boxes"), std::string::npos) << msg;
   auto empty = boxes;
@@ -109,7 +110,8 @@ TEST(SeriesPlan, DecompositionOfTheRanksBoxes) {
 
 // Every level's data flow for every variable: ranks send to their group's aggregator level by
 // level; the top aggregators end up holding exactly their chunk's cells.
-void check_plan(const std::array<int64_t, 3>& dims, const std::array<int64_t, 3>& parts, uint32_t d_sar, uint32_t vars) {
+void check_plan(const std::array<int64_t, 3>& dims, const std::array<int64_t, 3>& parts, uint32_t d_sar,
+                uint32_t vars) {
   const auto boxes = tiling(dims, parts);
   const SeriesDecomposition d = decompose_series(dims, boxes);
   const SarPlan sar(d, d_sar);

@@ -9,9 +9,7 @@ namespace lodex {
 namespace {
 
 // n * i / size without overflow.
-int64_t share_start(int64_t n, int i, int size) {
-  return static_cast<int64_t>(static_cast<__int128>(n) * i / size);
-}
+int64_t share_start(int64_t n, int i, int size) { return static_cast<int64_t>(static_cast<__int128>(n) * i / size); }
 
 }  // namespace
 
@@ -20,7 +18,8 @@ SeriesReadShare split_series_read(const std::vector<int64_t>& steps, const GridB
     fail(ErrorCode::kInvalidArgument, "rank ", rank, " of ", size, " ranks: expected 0 <= rank < size");
   const int64_t n = static_cast<int64_t>(steps.size());
   if (n >= size)
-    return {std::vector<int64_t>(steps.begin() + share_start(n, rank, size), steps.begin() + share_start(n, rank + 1, size)),
+    return {std::vector<int64_t>(steps.begin() + share_start(n, rank, size),
+                                 steps.begin() + share_start(n, rank + 1, size)),
             box};
   const int slowest = ndim == 3 ? 2 : 1;
   int axis = slowest;
@@ -76,8 +75,10 @@ SeriesWindowRead plan_window_read(const SeriesVariable& variable, const std::vec
     for (const auto& [i, k] : steps)
       for (int64_t z = r.lo[2]; z < r.hi[2]; ++z)
         for (int64_t y = r.lo[1]; y < r.hi[1]; ++y) {
-          const uint64_t rel = (((k * e.planes + (z - cb.lo[2])) * ny + (y - cb.lo[1])) * nx + (r.lo[0] - cb.lo[0])) * sample;
-          const uint64_t to = i * out_step + (((z - obox.lo[2]) * ony + (y - obox.lo[1])) * onx + (r.lo[0] - obox.lo[0])) * sample;
+          const uint64_t rel =
+              (((k * e.planes + (z - cb.lo[2])) * ny + (y - cb.lo[1])) * nx + (r.lo[0] - cb.lo[0])) * sample;
+          const uint64_t to =
+              i * out_step + (((z - obox.lo[2]) * ony + (y - obox.lo[1])) * onx + (r.lo[0] - obox.lo[0])) * sample;
           w.rows.push_back({e.offset + rel, row, to});
           spans.emplace_back(rel / B, (rel + row - 1) / B);
         }

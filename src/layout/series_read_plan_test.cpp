@@ -93,7 +93,8 @@ TEST(SplitSeriesRead, NoAxisLongEnoughCutsTheLongest) {
 
 TEST(SplitSeriesRead, RejectsARankOutsideTheCommunicator) {
   for (auto [rank, size] : {std::pair{2, 2}, std::pair{-1, 2}, std::pair{0, 0}})
-    expect_error(ErrorCode::kInvalidArgument, [&] { split_series_read(steps_of(3), {{0, 0, 0}, {2, 2, 2}}, 3, rank, size); });
+    expect_error(ErrorCode::kInvalidArgument,
+                 [&] { split_series_read(steps_of(3), {{0, 0, 0}, {2, 2, 2}}, 3, rank, size); });
 }
 
 TEST(MergeRanges, MergesOverTheGapAndCutsAtTheCap) {
@@ -197,8 +198,8 @@ TEST(PlanWindowRead, RowsFillTheAnswerAndBlocksHoldEveryRow) {
   const uint64_t B = 16;
   const Window w = make_window(3, B);
   const SeriesVariable var{"T", DType::kU4, 3};
-  for (const GridBox& box : {GridBox{{0, 0, 0}, {8, 6, 5}}, GridBox{{2, 3, 1}, {5, 6, 4}}, GridBox{{4, 0, 0}, {5, 1, 1}},
-                             GridBox{{0, 5, 4}, {8, 6, 5}}}) {
+  for (const GridBox& box : {GridBox{{0, 0, 0}, {8, 6, 5}}, GridBox{{2, 3, 1}, {5, 6, 4}},
+                             GridBox{{4, 0, 0}, {5, 1, 1}}, GridBox{{0, 5, 4}, {8, 6, 5}}}) {
     // Steps 2 and 0 of the window, at positions 0 and 1 of the answer.
     const std::vector<std::pair<uint64_t, uint64_t>> steps = {{0, 2}, {1, 0}};
     const SeriesWindowRead plan = plan_window_read(var, w.chunks, w.places, steps, box, B);
@@ -242,8 +243,8 @@ TEST(PlanWindowRead, RowsFillTheAnswerAndBlocksHoldEveryRow) {
 
 TEST(PlanWindowRead, ABoxMeetingNoChunkReadsNothing) {
   const Window w = make_window(2, 16);
-  const SeriesWindowRead plan =
-      plan_window_read(SeriesVariable{"T", DType::kU4, 3}, w.chunks, w.places, {{0, 0}}, GridBox{{8, 0, 0}, {9, 1, 1}}, 16);
+  const SeriesWindowRead plan = plan_window_read(SeriesVariable{"T", DType::kU4, 3}, w.chunks, w.places, {{0, 0}},
+                                                 GridBox{{8, 0, 0}, {9, 1, 1}}, 16);
   EXPECT_TRUE(plan.rows.empty());
   EXPECT_TRUE(plan.blocks.empty());
   EXPECT_EQ(plan.chunks, 0u);

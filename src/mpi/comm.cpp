@@ -22,7 +22,6 @@ void polite_wait(MPI_Request req, const char* operation) {
   polite_waitall(one, operation);
 }
 
-
 // LODEX_JOIN_TIMEOUT: seconds a rank waits for the others to join a communicator (0: forever).
 double join_timeout() {
   const char* env = std::getenv("LODEX_JOIN_TIMEOUT");
@@ -30,7 +29,8 @@ double join_timeout() {
   char* end = nullptr;
   const double s = std::strtod(env, &end);
   if (*end != '\0' || !(s >= 0))
-    fail(ErrorCode::kInvalidArgument, "LODEX_JOIN_TIMEOUT must be a number of seconds (0: no limit), got \"", env, "\"");
+    fail(ErrorCode::kInvalidArgument, "LODEX_JOIN_TIMEOUT must be a number of seconds (0: no limit), got \"", env,
+         "\"");
   return s;
 }
 
@@ -149,8 +149,7 @@ Comm::Comm(MPI_Comm comm) {
   check_mpi(MPI_Comm_set_errhandler(comm_, MPI_ERRORS_RETURN), "MPI_Comm_set_errhandler");
   check_mpi(MPI_Comm_rank(comm_, &rank_), "MPI_Comm_rank");
   check_mpi(MPI_Comm_size(comm_, &size_), "MPI_Comm_size");
-  check_mpi(MPI_Comm_split_type(comm_, MPI_COMM_TYPE_SHARED, rank_, MPI_INFO_NULL, &node_),
-            "MPI_Comm_split_type");
+  check_mpi(MPI_Comm_split_type(comm_, MPI_COMM_TYPE_SHARED, rank_, MPI_INFO_NULL, &node_), "MPI_Comm_split_type");
   split_node_for_testing();
   MPI_Group group, node_group;
   check_mpi(MPI_Comm_group(comm_, &group), "MPI_Comm_group");
@@ -260,8 +259,7 @@ void Comm::allgather(const void* send, size_t bytes, void* recv) const {
   }
   if (bytes > static_cast<size_t>(INT32_MAX)) fail(ErrorCode::kInternal, "allgather block too large");
   MPI_Request r;
-  check_mpi(MPI_Iallgather(send, static_cast<int>(bytes), MPI_BYTE, recv, static_cast<int>(bytes),
-                           MPI_BYTE, comm_, &r),
+  check_mpi(MPI_Iallgather(send, static_cast<int>(bytes), MPI_BYTE, recv, static_cast<int>(bytes), MPI_BYTE, comm_, &r),
             "MPI_Iallgather");
   polite_wait(r, "MPI_Iallgather");
 }
@@ -336,8 +334,7 @@ std::vector<uint8_t> Comm::gatherv(const std::vector<uint8_t>& mine, int root) c
     if (total > INT32_MAX) fail(ErrorCode::kInternal, "gatherv total too large");
     out.resize(static_cast<size_t>(total));
   }
-  check_mpi(MPI_Igatherv(mine.data(), n, MPI_BYTE, out.data(), counts.data(), displs.data(), MPI_BYTE,
-                         root, comm_, &r),
+  check_mpi(MPI_Igatherv(mine.data(), n, MPI_BYTE, out.data(), counts.data(), displs.data(), MPI_BYTE, root, comm_, &r),
             "MPI_Igatherv");
   polite_wait(r, "MPI_Igatherv");
   return out;
@@ -358,8 +355,7 @@ void Comm::agree(const std::function<void()>& fn) const {
     return;
   }
   const int first = static_cast<int>(
-      allreduce_u64(code == ErrorCode::kOk ? static_cast<uint64_t>(size_) : static_cast<uint64_t>(rank_),
-                    MPI_MIN));
+      allreduce_u64(code == ErrorCode::kOk ? static_cast<uint64_t>(size_) : static_cast<uint64_t>(rank_), MPI_MIN));
   if (first == size_) return;
   int32_t c = static_cast<int32_t>(code);
   bcast(&c, sizeof c, first);
@@ -369,7 +365,8 @@ void Comm::agree(const std::function<void()>& fn) const {
 
 void Comm::agree(const std::optional<Error>& input_error, const std::function<void()>& fn) const {
   if (!input_error) return agree(fn);
-  const Error e = input_error->code() == ErrorCode::kOk ? Error(ErrorCode::kInternal, input_error->what()) : *input_error;
+  const Error e =
+      input_error->code() == ErrorCode::kOk ? Error(ErrorCode::kInternal, input_error->what()) : *input_error;
   agree([&] { throw e; });
 }
 
@@ -378,8 +375,7 @@ void Exchange::isend(const void* data, size_t bytes, int dest, int tag) {
   do {
     const size_t n = std::min(bytes, kMaxMessage);
     requests_.emplace_back();
-    check_mpi(MPI_Isend(p, static_cast<int>(n), MPI_BYTE, dest, tag, comm_.raw(), &requests_.back()),
-              "MPI_Isend");
+    check_mpi(MPI_Isend(p, static_cast<int>(n), MPI_BYTE, dest, tag, comm_.raw(), &requests_.back()), "MPI_Isend");
     p += n;
     bytes -= n;
   } while (bytes > 0);
@@ -390,8 +386,7 @@ void Exchange::irecv(void* data, size_t bytes, int source, int tag) {
   do {
     const size_t n = std::min(bytes, kMaxMessage);
     requests_.emplace_back();
-    check_mpi(MPI_Irecv(p, static_cast<int>(n), MPI_BYTE, source, tag, comm_.raw(), &requests_.back()),
-              "MPI_Irecv");
+    check_mpi(MPI_Irecv(p, static_cast<int>(n), MPI_BYTE, source, tag, comm_.raw(), &requests_.back()), "MPI_Irecv");
     p += n;
     bytes -= n;
   } while (bytes > 0);
@@ -435,9 +430,9 @@ void boxes_type(const std::vector<Exchange::SubBox>& boxes, TypeGuard& out) {
   for (size_t i = 0; i < boxes.size(); ++i) {
     const auto& b = boxes[i];
     check_mpi(MPI_Type_contiguous(b.elem, MPI_BYTE, &elems[i].t), "MPI_Type_contiguous");
-    check_mpi(MPI_Type_create_subarray(3, b.sizes.data(), b.sub.data(), b.start.data(), MPI_ORDER_C, elems[i].t,
-                                       &parts[i].t),
-              "MPI_Type_create_subarray");
+    check_mpi(
+        MPI_Type_create_subarray(3, b.sizes.data(), b.sub.data(), b.start.data(), MPI_ORDER_C, elems[i].t, &parts[i].t),
+        "MPI_Type_create_subarray");
     MPI_Aint a;
     check_mpi(MPI_Get_address(b.base, &a), "MPI_Get_address");
     types.push_back(parts[i].t);

@@ -29,7 +29,8 @@ inline void copy_region(const uint8_t* from, const GridBox& from_box, uint8_t* t
   const auto at = [&](const GridBox& b, int64_t y, int64_t z) {
     const uint64_t nx = static_cast<uint64_t>(b.hi[0] - b.lo[0]), ny = static_cast<uint64_t>(b.hi[1] - b.lo[1]);
     return ((static_cast<uint64_t>(z - b.lo[2]) * ny + static_cast<uint64_t>(y - b.lo[1])) * nx +
-            static_cast<uint64_t>(r.lo[0] - b.lo[0])) * sample;
+            static_cast<uint64_t>(r.lo[0] - b.lo[0])) *
+           sample;
   };
   const uint64_t row = static_cast<uint64_t>(r.hi[0] - r.lo[0]) * sample;
   for (int64_t z = r.lo[2]; z < r.hi[2]; ++z)

@@ -186,8 +186,8 @@ Verdict CollectiveOp::finish(std::vector<uint8_t> payload,
                              const std::function<void()>& cleanup) {
   const size_t commit_phase = times_.names().size() - 1;
   times_.lap(commit_phase);
-  const std::vector<uint8_t> gathered = comm_.gatherv(
-      encode_outcome(code_, message_, payload, times_.seconds(), thread_names_, thread_seconds_), 0);
+  const std::vector<uint8_t> gathered =
+      comm_.gatherv(encode_outcome(code_, message_, payload, times_.seconds(), thread_names_, thread_seconds_), 0);
   std::string answer;   // rank 0's verdict
   if (comm_.rank() == 0) {
     int32_t status = 0;
@@ -225,7 +225,8 @@ Verdict CollectiveOp::finish(std::vector<uint8_t> payload,
     std::vector<std::string> thread_names;
     for (const auto& g : all)
       for (const auto& [name, s] : g.threads)
-        if (std::find(thread_names.begin(), thread_names.end(), name) == thread_names.end()) thread_names.push_back(name);
+        if (std::find(thread_names.begin(), thread_names.end(), name) == thread_names.end())
+          thread_names.push_back(name);
     std::vector<std::vector<double>> threads(all.size(), std::vector<double>(thread_names.size(), NAN));
     double total_max = 0;
     for (size_t q = 0; q < all.size(); ++q) {
@@ -234,8 +235,9 @@ Verdict CollectiveOp::finish(std::vector<uint8_t> payload,
       for (double s : all[q].phases) total += s;
       total_max = std::max(total_max, total);
       for (const auto& [name, s] : all[q].threads)
-        threads[q][static_cast<size_t>(std::find(thread_names.begin(), thread_names.end(), name) -
-                                       thread_names.begin())] = s;
+        threads[q]
+               [static_cast<size_t>(std::find(thread_names.begin(), thread_names.end(), name) - thread_names.begin())] =
+                   s;
     }
     ByteWriter w;
     w.put<int32_t>(status);

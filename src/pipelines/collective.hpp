@@ -110,8 +110,7 @@ class CollectiveOp {
 };
 
 template <typename Record>
-std::vector<Record> CollectiveOp::agree(const std::optional<Error>& input_error,
-                                        const std::function<Record()>& check) {
+std::vector<Record> CollectiveOp::agree(const std::optional<Error>& input_error, const std::function<Record()>& check) {
   static_assert(std::is_trivially_copyable_v<Record>, "agreed records travel as bytes");
   Record mine{};
   const std::optional<Error> error = run_check(input_error, [&] { mine = check(); });

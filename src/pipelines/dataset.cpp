@@ -102,8 +102,9 @@ void require_unchanged(const DatasetState& st) {
   }
   if (now == st.manifest_seen) return;
   fail(ErrorCode::kAlreadyExists, "commit conflict in dataset '", st.path, "': ", kManifestName,
-       now ? " was replaced by another writer" : " was removed", " since this writer read it (another process wrote to ",
-       "the dataset without holding its writer lock ", kWriterLockName, ")", lock_now(st.path),
+       now ? " was replaced by another writer" : " was removed",
+       " since this writer read it (another process wrote to ", "the dataset without holding its writer lock ",
+       kWriterLockName, ")", lock_now(st.path),
        "; nothing of this change was committed and the other writer's steps are kept; reopen the dataset to append");
 }
 
@@ -203,15 +204,15 @@ void remove_leftovers(const DatasetState& st) {
 
 }  // namespace
 
-std::shared_ptr<Dataset> Dataset::open(const std::string& path, OpenMode mode, MPI_Comm comm,
-                                       DatasetOptions options) {
+std::shared_ptr<Dataset> Dataset::open(const std::string& path, OpenMode mode, MPI_Comm comm, DatasetOptions options) {
   auto ds = std::shared_ptr<Dataset>(new Dataset());
   ds->state_ = std::make_shared<DatasetState>();
   DatasetState& st = *ds->state_;
   if (comm != MPI_COMM_NULL) st.comm = Comm(comm);
-  require_same_arguments(st.comm, "open", {{"path", absolute_text(path)},
-                                           {"mode", mode == OpenMode::kAppend ? "append" : "read"},
-                                           {"options", options_text(options)}});
+  require_same_arguments(st.comm, "open",
+                         {{"path", absolute_text(path)},
+                          {"mode", mode == OpenMode::kAppend ? "append" : "read"},
+                          {"options", options_text(options)}});
   st.path = path;
   st.writable = mode == OpenMode::kAppend;
   st.options = options;
@@ -234,8 +235,7 @@ std::shared_ptr<Dataset> Dataset::open(const std::string& path, OpenMode mode, M
     st.manifest = decode_manifest(text, st.manifest_path());
     if (mode == OpenMode::kAppend && st.comm.rank() == 0) remove_leftovers(st);
   });
-  for (const auto& g : st.manifest.particle_groups)
-    ds->groups_.emplace_back(new ParticleGroup(ds->state_, g.name));
+  for (const auto& g : st.manifest.particle_groups) ds->groups_.emplace_back(new ParticleGroup(ds->state_, g.name));
   for (const auto& g : st.manifest.grids) ds->grids_.emplace_back(new GridGroup(ds->state_, g.name));
   for (const auto& s : st.manifest.series) ds->series_.emplace_back(new SeriesGroup(ds->state_, s.name));
   return ds;
@@ -407,7 +407,8 @@ void check_particle_definition(const ParticleGroupMeta& def, const ParticleDomai
   const LodParams& lod = def.lod;
   const PartitionSpec& partition = def.partition;
   check_domain(domain);
-  if (lod.scale < 2 || lod.scale > 1024) fail(ErrorCode::kInvalidArgument, "level scale ", lod.scale, " must be 2..1024");
+  if (lod.scale < 2 || lod.scale > 1024)
+    fail(ErrorCode::kInvalidArgument, "level scale ", lod.scale, " must be 2..1024");
   if (lod.level0_max < 1) fail(ErrorCode::kInvalidArgument, "level0_max must be at least 1");
   for (int a = 0; a < 3; ++a)
     if (partition.dims[a] < 1 || partition.dims[a] > (1u << 20))
@@ -418,7 +419,8 @@ void check_particle_definition(const ParticleGroupMeta& def, const ParticleDomai
 }
 
 void check_grid_definition(GridMeta& def, const GridSpec& spec) {
-  if (spec.ndims < 1 || spec.ndims > 3) fail(ErrorCode::kInvalidArgument, "a grid has 1, 2 or 3 axes, not ", spec.ndims);
+  if (spec.ndims < 1 || spec.ndims > 3)
+    fail(ErrorCode::kInvalidArgument, "a grid has 1, 2 or 3 axes, not ", spec.ndims);
   for (int a = 0; a < 3; ++a) {
     if (a < spec.ndims && (spec.dims[a] < 1 || spec.dims[a] > (uint64_t{1} << 40)))
       fail(ErrorCode::kInvalidArgument, "grid dimension ", "xyz"[a], " is ", spec.dims[a], "; it must be 1..2^40");
@@ -431,7 +433,8 @@ void check_grid_definition(GridMeta& def, const GridSpec& spec) {
     if (f.name.empty() || f.name.find_first_of(" +\n\t") != std::string::npos)
       fail(ErrorCode::kInvalidArgument, "grid field name '", f.name, "' must be non-empty without spaces or '+'");
     if (f.components < 1 || f.components > kMaxComponents)
-      fail(ErrorCode::kInvalidArgument, "field '", f.name, "' has ", f.components, " components (1..", kMaxComponents, ")");
+      fail(ErrorCode::kInvalidArgument, "field '", f.name, "' has ", f.components, " components (1..", kMaxComponents,
+           ")");
     for (size_t j = 0; j < i; ++j)
       if (spec.fields[j].name == f.name) fail(ErrorCode::kInvalidArgument, "field '", f.name, "' is named twice");
   }
@@ -460,14 +463,17 @@ void check_series_definition(const SeriesSpec& spec) {
     if (v.name.empty() || v.name.size() > 255 || v.name.find_first_of(" \n\t/") != std::string::npos)
       fail(ErrorCode::kInvalidArgument, "variable name '", v.name, "' must have 1-255 characters, no spaces or '/'");
     if (v.ndim != 2 && v.ndim != 3)
-      fail(ErrorCode::kInvalidArgument, "variable '", v.name, "' has ", v.ndim, " dimensions; series variables have 2 (y, x) or 3 (z, y, x)");
+      fail(ErrorCode::kInvalidArgument, "variable '", v.name, "' has ", v.ndim,
+           " dimensions; series variables have 2 (y, x) or 3 (z, y, x)");
     for (size_t j = 0; j < i; ++j)
       if (spec.variables[j].name == v.name) fail(ErrorCode::kInvalidArgument, "variable '", v.name, "' is named twice");
   }
   const StarSettings& s = spec.settings;
   if (s.memory_budget < 1) fail(ErrorCode::kInvalidArgument, "memory_budget must be at least 1 byte");
-  if (s.d_tar < 0 || s.d_tar > 1024) fail(ErrorCode::kInvalidArgument, "d_tar must be 1..1024 (0: chosen), got ", s.d_tar);
-  if (s.d_sar < -1 || s.d_sar > 31) fail(ErrorCode::kInvalidArgument, "d_sar must be 0..31 (-1: chosen), got ", s.d_sar);
+  if (s.d_tar < 0 || s.d_tar > 1024)
+    fail(ErrorCode::kInvalidArgument, "d_tar must be 1..1024 (0: chosen), got ", s.d_tar);
+  if (s.d_sar < -1 || s.d_sar > 31)
+    fail(ErrorCode::kInvalidArgument, "d_sar must be 0..31 (-1: chosen), got ", s.d_sar);
   if (!(s.bw_io > 0) || !(s.cc >= 0) || !(s.ts >= 0) || !(s.cc + s.ts > 0))
     fail(ErrorCode::kInvalidArgument, "bw_io must be positive and cc, ts non-negative (not both 0)");
 }
@@ -514,8 +520,7 @@ GridGroup& Dataset::grid(const std::string& name, const GridSpec& spec, const st
   return grid(name);
 }
 
-SeriesGroup& Dataset::series(const std::string& name, const SeriesSpec& spec,
-                             const std::optional<Error>& input_error) {
+SeriesGroup& Dataset::series(const std::string& name, const SeriesSpec& spec, const std::optional<Error>& input_error) {
   DatasetState& st = *state_;
   st.require_open();
   complete_pending();   // collective; a pending step refers to the manifest's groups, which this may grow
@@ -582,4 +587,4 @@ Dataset::~Dataset() {
   state_->lock.reset();
 }
 
-}  // namespace lodex
+}   // namespace lodex

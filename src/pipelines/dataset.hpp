@@ -31,8 +31,7 @@ enum class OpenMode { kRead, kAppend };
 class Dataset {
  public:
   // Collective. comm == MPI_COMM_NULL means serial (no MPI calls at all).
-  static std::shared_ptr<Dataset> create(const std::string& path, MPI_Comm comm,
-                                         DatasetOptions options = {});
+  static std::shared_ptr<Dataset> create(const std::string& path, MPI_Comm comm, DatasetOptions options = {});
   static std::shared_ptr<Dataset> open(const std::string& path, OpenMode mode, MPI_Comm comm,
                                        DatasetOptions options = {});
 
@@ -42,17 +41,20 @@ class Dataset {
   // `input_error` (here, in grid and in series): a language binding could not build this rank's
   // definition; the rank still takes part, and every rank raises that error.
   ParticleGroup& particles(const std::string& name, const Schema& schema, const ParticleDomain& domain,
-                           const PartitionSpec& partition, const LodParams& lod, const std::optional<Error>& input_error = std::nullopt);
+                           const PartitionSpec& partition, const LodParams& lod,
+                           const std::optional<Error>& input_error = std::nullopt);
   std::vector<std::string> particle_group_names() const;
   // Grid variables (pipelines/grids/grid_group.hpp): an existing one, or a new one defined collectively (an
   // existing one must match the definition).
   GridGroup& grid(const std::string& name);
-  GridGroup& grid(const std::string& name, const GridSpec& spec, const std::optional<Error>& input_error = std::nullopt);
+  GridGroup& grid(const std::string& name, const GridSpec& spec,
+                  const std::optional<Error>& input_error = std::nullopt);
   std::vector<std::string> grid_names() const;
   // Series (pipelines/series/series_group.hpp): an existing one, or a new one defined collectively (an existing
   // one must match the definition).
   SeriesGroup& series(const std::string& name);
-  SeriesGroup& series(const std::string& name, const SeriesSpec& spec, const std::optional<Error>& input_error = std::nullopt);
+  SeriesGroup& series(const std::string& name, const SeriesSpec& spec,
+                      const std::optional<Error>& input_error = std::nullopt);
   std::vector<std::string> series_names() const;
   // Collective (append mode): truncate(after) of every group of every kind at once (one manifest
   // replace); a series whose window holds steps on both sides of `after` refuses it for all.
@@ -85,4 +87,4 @@ class Dataset {
 
 std::string version();
 
-}  // namespace lodex
+}   // namespace lodex

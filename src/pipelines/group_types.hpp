@@ -66,7 +66,6 @@ struct FieldColumn {
 // bench/particle_write.py.
 enum class ExchangeMethod { kNode, kPointToPoint, kSharedMemory };
 
-
 struct DatasetOptions {
   bool fsync = false;   // fsync every data file before the step commits
   ExchangeMethod exchange = ExchangeMethod::kNode;

@@ -14,7 +14,8 @@ constexpr size_t kSlots = 16;   // the call, then at most 15 arguments
 }  // namespace
 
 void require_same_arguments(const Comm& comm, std::string_view call, std::initializer_list<Argument> args) {
-  if (args.size() >= kSlots) fail(ErrorCode::kInternal, "a collective call compares at most ", kSlots - 1, " arguments");
+  if (args.size() >= kSlots)
+    fail(ErrorCode::kInternal, "a collective call compares at most ", kSlots - 1, " arguments");
   if (!comm.is_mpi() || comm.size() == 1) return;
   // Per slot its checksum v and ~v: after a MIN reduction, v is the same everywhere exactly when
   // min(v) == ~min(~v) (that is, min(v) == max(v)).

@@ -38,15 +38,17 @@ uint64_t names_checksum(const std::vector<std::string>& names) {
 Truncation check(const DatasetState& st, const std::vector<std::string>& names, int64_t after) {
   st.require_open();
   if (!st.writable)
-    fail(ErrorCode::kInvalidArgument, "dataset '", st.path, "' is open for reading; open it with mode=\"a\" to truncate it");
+    fail(ErrorCode::kInvalidArgument, "dataset '", st.path,
+         "' is open for reading; open it with mode=\"a\" to truncate it");
   return plan_truncation(st.manifest, names, after);
 }
 
 void require_same(const std::vector<TruncateRecord>& all) {
   for (size_t r = 1; r < all.size(); ++r) {
     if (all[r].after != all[0].after)
-      fail(ErrorCode::kInvalidArgument, "ranks disagree on the step a truncate keeps: rank 0 gives after=", all[0].after,
-           ", rank ", r, " after=", all[r].after, "; nothing was removed");
+      fail(ErrorCode::kInvalidArgument,
+           "ranks disagree on the step a truncate keeps: rank 0 gives after=", all[0].after, ", rank ", r,
+           " after=", all[r].after, "; nothing was removed");
     if (all[r].groups != all[0].groups)
       fail(ErrorCode::kInvalidArgument, "ranks truncate different groups (rank 0 and rank ", r,
            "); nothing was removed");
@@ -94,10 +96,13 @@ Truncation truncate_groups(DatasetState& st, const std::vector<std::string>& nam
   });
   op.times().lap(kAgree);
   require_same(all);   // the same error on every rank
-  op.finish({}, [&](std::span<const RankOutcome>) {
-    commit(st, plan);
-    return std::vector<uint8_t>{};
-  }, nullptr);
+  op.finish(
+      {},
+      [&](std::span<const RankOutcome>) {
+        commit(st, plan);
+        return std::vector<uint8_t>{};
+      },
+      nullptr);
   if (st.comm.rank() != 0) apply_truncation(st.manifest, plan);
   // Committed on every rank from here; a failure to remove the files is raised on every rank.
   st.comm.agree([&] {

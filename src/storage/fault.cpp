@@ -16,7 +16,8 @@ namespace lodex {
 
 namespace {
 
-constexpr std::array<const char*, kFaultOps> kNames{"open", "read", "write", "sync", "truncate", "rename", "mkdir", "remove"};
+constexpr std::array<const char*, kFaultOps> kNames{"open",     "read",   "write", "sync",
+                                                    "truncate", "rename", "mkdir", "remove"};
 
 struct ErrnoName {
   const char* name;

@@ -15,8 +15,7 @@
 namespace lodex {
 
 namespace {
-[[noreturn]] void os_fail(const std::string& op, const std::string& path, int err,
-                          const std::string& extra = "") {
+[[noreturn]] void os_fail(const std::string& op, const std::string& path, int err, const std::string& extra = "") {
   fail(ErrorCode::kIo, op, " '", path, "'", extra, ": ", std::strerror(err));
 }
 
@@ -66,8 +65,11 @@ File::File(const std::string& path, Mode mode) : path_(path) {
     ::close(fd_);
     fd_ = -1;
     fail(ErrorCode::kFormat, "'", path, "' is not a regular file (",
-         S_ISFIFO(st.st_mode) ? "a FIFO" : S_ISDIR(st.st_mode) ? "a directory" : S_ISSOCK(st.st_mode) ? "a socket"
-                                                                 : "a device", "); lodex reads and writes only regular files");
+         S_ISFIFO(st.st_mode)   ? "a FIFO"
+         : S_ISDIR(st.st_mode)  ? "a directory"
+         : S_ISSOCK(st.st_mode) ? "a socket"
+                                : "a device",
+         "); lodex reads and writes only regular files");
   }
   ::fcntl(fd_, F_SETFL, ::fcntl(fd_, F_GETFL) & ~O_NONBLOCK);
 }
@@ -91,9 +93,8 @@ File& File::operator=(File&& o) noexcept {
 void File::pwrite_all(const void* data, size_t bytes, uint64_t offset) {
   const auto* p = static_cast<const uint8_t*>(data);
   while (bytes > 0) {
-    const ssize_t n = transfer_once(FaultOp::kWrite, bytes, [&](size_t len) {
-      return ::pwrite(fd_, p, len, static_cast<off_t>(offset));
-    });
+    const ssize_t n = transfer_once(FaultOp::kWrite, bytes,
+                                    [&](size_t len) { return ::pwrite(fd_, p, len, static_cast<off_t>(offset)); });
     if (n < 0) {
       if (errno == EINTR) continue;
       os_fail("cannot write", path_, errno, cat(" at byte ", offset));
@@ -136,9 +137,10 @@ void transfer_all(int fd, std::vector<iovec>& parts, uint64_t offset, FaultOp ki
       errno = e;
       n = -1;
     } else if (shorten) {   // half of the first part
-      n = kind == FaultOp::kWrite
-              ? ::pwrite(fd, parts[first].iov_base, std::max<size_t>(1, parts[first].iov_len / 2), static_cast<off_t>(offset))
-              : ::pread(fd, parts[first].iov_base, std::max<size_t>(1, parts[first].iov_len / 2), static_cast<off_t>(offset));
+      n = kind == FaultOp::kWrite ? ::pwrite(fd, parts[first].iov_base, std::max<size_t>(1, parts[first].iov_len / 2),
+                                             static_cast<off_t>(offset))
+                                  : ::pread(fd, parts[first].iov_base, std::max<size_t>(1, parts[first].iov_len / 2),
+                                            static_cast<off_t>(offset));
     } else {
       n = op(fd, parts.data() + first, count, static_cast<off_t>(offset));
     }
@@ -154,9 +156,8 @@ void transfer_all(int fd, std::vector<iovec>& parts, uint64_t offset, FaultOp ki
 }  // namespace
 
 void File::pwritev_all(std::vector<iovec> parts, uint64_t offset) {
-  transfer_all(fd_, parts, offset, FaultOp::kWrite, ::pwritev, "cannot write", path_, [&](uint64_t at) {
-    fail(ErrorCode::kIo, "cannot write '", path_, "' at byte ", at, ": no progress");
-  });
+  transfer_all(fd_, parts, offset, FaultOp::kWrite, ::pwritev, "cannot write", path_,
+               [&](uint64_t at) { fail(ErrorCode::kIo, "cannot write '", path_, "' at byte ", at, ": no progress"); });
 }
 
 void File::preadv_all(std::vector<iovec> parts, uint64_t offset) const {
@@ -172,16 +173,15 @@ void File::pread_all(void* data, size_t bytes, uint64_t offset) const {
   auto* p = static_cast<uint8_t*>(data);
   const uint64_t start = offset;
   while (bytes > 0) {
-    const ssize_t n = transfer_once(FaultOp::kRead, bytes, [&](size_t len) {
-      return ::pread(fd_, p, len, static_cast<off_t>(offset));
-    });
+    const ssize_t n = transfer_once(FaultOp::kRead, bytes,
+                                    [&](size_t len) { return ::pread(fd_, p, len, static_cast<off_t>(offset)); });
     if (n < 0) {
       if (errno == EINTR) continue;
       os_fail("cannot read", path_, errno, cat(" at byte ", offset));
     }
     if (n == 0)
-      fail(ErrorCode::kFormat, "'", path_, "' is truncated: reading ", bytes + (offset - start),
-           " bytes at byte ", start, " hit the end of the file at byte ", offset);
+      fail(ErrorCode::kFormat, "'", path_, "' is truncated: reading ", bytes + (offset - start), " bytes at byte ",
+           start, " hit the end of the file at byte ", offset);
     p += n;
     bytes -= static_cast<size_t>(n);
     offset += static_cast<uint64_t>(n);

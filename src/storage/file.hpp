@@ -12,7 +12,12 @@ namespace lodex {
 
 class File {
  public:
-  enum class Mode { kRead, kCreate /* create or truncate, write */, kReadWrite, kShare /* create if missing, write, keep others' bytes */ };
+  enum class Mode {
+    kRead,
+    kCreate /* create or truncate, write */,
+    kReadWrite,
+    kShare /* create if missing, write, keep others' bytes */
+  };
 
   File() = default;
   File(const std::string& path, Mode mode);

@@ -27,7 +27,6 @@
 namespace lodex {
 namespace {
 
-
 std::vector<std::string> list_dir(const std::string& dir) {
   std::vector<std::string> out;
   DIR* d = ::opendir(dir.c_str());
@@ -398,7 +397,8 @@ TEST_F(Storage, InjectedFaultsFailAsTheSystemWouldAndShortTransfersComplete) {
   for (const char* spec : {"write:1:ENOSPC", "write:2:EIO"}) {
     File f(path("w"), File::Mode::kCreate);
     arm_fault(parse_fault(spec));
-    std::vector<iovec> parts{{const_cast<uint8_t*>(data.data()), 50000}, {const_cast<uint8_t*>(data.data()) + 50000, 50000}};
+    std::vector<iovec> parts{{const_cast<uint8_t*>(data.data()), 50000},
+                             {const_cast<uint8_t*>(data.data()) + 50000, 50000}};
     if (std::string(spec).find(":1:") != std::string::npos) {
       const std::string m = expect_error(ErrorCode::kIo, [&] { f.pwrite_all(data.data(), data.size(), 0); });
       EXPECT_NE(m.find("No space left"), std::string::npos) << m;
@@ -466,7 +466,8 @@ TEST_F(Storage, WriterLockIsExclusiveNamesItsHolderAndGoesOnRelease) {
   EXPECT_EQ(h->host, this_host());
   EXPECT_FALSE(holder_is_dead(*h));
   const std::string msg = expect_error(ErrorCode::kAlreadyExists, [&] { WriterLock::acquire(dir_, "9.9.9"); });
-  EXPECT_NE(msg.find("held by " + this_host() + ":" + std::to_string(::getpid()) + " since "), std::string::npos) << msg;
+  EXPECT_NE(msg.find("held by " + this_host() + ":" + std::to_string(::getpid()) + " since "), std::string::npos)
+      << msg;
   EXPECT_NE(msg.find("this process"), std::string::npos) << msg;
   held->release();
   EXPECT_FALSE(path_exists(lock));
@@ -502,7 +503,8 @@ TEST_F(Storage, StaleWriterLocksAreTakenOverOthersRefused) {
   ASSERT_EQ(::utimensat(AT_FDCWD, lock.c_str(), old, 0), 0);
   WriterLock::acquire(dir_, "new").reset();
   // Another host: refused, and removed only by force.
-  write_text(lock, "{\"host\":\"elsewhere\",\"pid\":12,\"since\":\"2026-01-01T00:00:00Z\",\"lodex_version\":\"0.1.0\"}");
+  write_text(lock,
+             "{\"host\":\"elsewhere\",\"pid\":12,\"since\":\"2026-01-01T00:00:00Z\",\"lodex_version\":\"0.1.0\"}");
   std::string msg = expect_error(ErrorCode::kAlreadyExists, [&] { WriterLock::acquire(dir_, "new"); });
   EXPECT_NE(msg.find("held by elsewhere:12 since 2026-01-01T00:00:00Z"), std::string::npos) << msg;
   EXPECT_NE(msg.find("lodex unlock"), std::string::npos) << msg;

@@ -66,8 +66,13 @@ std::string utc_now() {
 }
 
 std::string holder_json(const LockHolder& h) {
-  return json{{"host", h.host}, {"pid", h.pid}, {"start_ticks", h.start_ticks}, {"since", h.since},
-              {"lodex_version", h.version}}.dump() + "\n";
+  return json{{"host", h.host},
+              {"pid", h.pid},
+              {"start_ticks", h.start_ticks},
+              {"since", h.since},
+              {"lodex_version", h.version}}
+             .dump() +
+         "\n";
 }
 
 std::optional<LockHolder> parse_holder(const std::string& text) {
@@ -171,10 +176,12 @@ Inspection judge(const std::string& path, int fd, const struct stat& st) {
 
 [[noreturn]] void refuse(const std::string& dir, const LockHolder& h) {
   const bool here = h.host == this_host();
-  fail(ErrorCode::kAlreadyExists, "dataset '", dir, "' is open for writing (one writer at a time): its lock is held by ",
-       h.describe(), here && h.pid == ::getpid() ? ", this process (close the other handle first)" : "",
-       here ? "" : "; a process of another host cannot be checked from here: if that writer is gone, "
-                   "remove the lock with `lodex unlock` (or delete the file '",
+  fail(ErrorCode::kAlreadyExists, "dataset '", dir,
+       "' is open for writing (one writer at a time): its lock is held by ", h.describe(),
+       here && h.pid == ::getpid() ? ", this process (close the other handle first)" : "",
+       here ? ""
+            : "; a process of another host cannot be checked from here: if that writer is gone, "
+              "remove the lock with `lodex unlock` (or delete the file '",
        here ? "" : join_path(dir, kWriterLockName), here ? "" : "')");
 }
 
@@ -187,9 +194,7 @@ void take_over(const std::string& path, const struct stat& judged) {
 
 }  // namespace
 
-std::string LockHolder::describe() const {
-  return cat(host, ":", pid, " since ", since, " (lodex ", version, ")");
-}
+std::string LockHolder::describe() const { return cat(host, ":", pid, " since ", since, " (lodex ", version, ")"); }
 
 std::string this_host() {
   char buf[HOST_NAME_MAX + 1] = {};

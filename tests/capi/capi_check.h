@@ -55,14 +55,14 @@ static inline void expect_error(int status, int code, const char* needle, int li
   char what[1024];
   snprintf(what, sizeof what, "status %d (%s) message \"%s\"; wanted %d containing \"%s\"", status,
            lodex_status_name(status), lodex_last_error(), code, needle ? needle : "");
-  check_true(status == code && strlen(lodex_last_error()) > 0 && (!needle || strstr(lodex_last_error(), needle)),
-             what, line);
+  check_true(status == code && strlen(lodex_last_error()) > 0 && (!needle || strstr(lodex_last_error(), needle)), what,
+             line);
 }
 #define EXPECT_ERROR(call, code, needle) expect_error((call), (code), (needle), __LINE__)
-#define EXPECT_OK(call)                                                                        \
-  do {                                                                                         \
-    int rc_ = (call);                                                                          \
-    check_true(rc_ == LODEX_OK, rc_ == LODEX_OK ? #call : lodex_last_error(), __LINE__);       \
+#define EXPECT_OK(call)                                                                  \
+  do {                                                                                   \
+    int rc_ = (call);                                                                    \
+    check_true(rc_ == LODEX_OK, rc_ == LODEX_OK ? #call : lodex_last_error(), __LINE__); \
   } while (0)
 
 #endif

@@ -80,10 +80,8 @@ static void test_different_arguments(const char* path) {
   EXPECT_OK(lodex_grid_read_part(grid, NULL, 0, NULL, -1, MPI_COMM_WORLD, &part));
   float* buffer = malloc(part.bytes + 4);
   rc = lodex_grid_read(grid, "rho", odd ? 1 : 0, NULL, -1, MPI_COMM_WORLD, buffer, part.bytes, NULL);
-  if (g_size > 1)
-    expect_error(rc, want, "grid read passed different step", __LINE__);
-  else
-    EXPECT_OK(rc);
+  if (g_size > 1) expect_error(rc, want, "grid read passed different step", __LINE__);
+  else EXPECT_OK(rc);
   free(buffer);
   EXPECT_OK(lodex_dataset_close(ds));
 

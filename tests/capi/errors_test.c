@@ -295,7 +295,8 @@ static void test_default_partition(lodex_dataset* ds) {
     pos[3 * i + 1] = pos[3 * i + 2] = (i + 0.5) / n;
     mass[i] = (float)i;
   }
-  const lodex_field_data data[] = {{"position", LODEX_F8, 3, (uint64_t)n, pos}, {"mass", LODEX_F4, 1, (uint64_t)n, mass}};
+  const lodex_field_data data[] = {{"position", LODEX_F8, 3, (uint64_t)n, pos},
+                                   {"mass", LODEX_F4, 1, (uint64_t)n, mass}};
   EXPECT_OK(lodex_particles_write(g, 0, data, 2, NULL));
   lodex_columns* cols = NULL;
   EXPECT_OK(lodex_particles_read(g, 0, NULL, MPI_COMM_NULL, &cols));
@@ -354,8 +355,8 @@ static void test_reads(lodex_particles* g) {
   req.fields = unknown;
   req.num_fields = 1;
   EXPECT_ERROR(lodex_particles_read(g, 1, &req, MPI_COMM_NULL, &cols), LODEX_ERR_NOT_FOUND, "temperature");
-  EXPECT_ERROR(lodex_particles_read(g, 1, NULL, MPI_COMM_WORLD, g_rank == 0 ? NULL : &cols),
-               LODEX_ERR_INVALID_ARGUMENT, "out is NULL");
+  EXPECT_ERROR(lodex_particles_read(g, 1, NULL, MPI_COMM_WORLD, g_rank == 0 ? NULL : &cols), LODEX_ERR_INVALID_ARGUMENT,
+               "out is NULL");
   /* And the collective read itself still works afterwards: the parts add up. */
   EXPECT_OK(lodex_particles_read(g, 1, NULL, MPI_COMM_WORLD, &cols));
   EXPECT_OK(lodex_columns_find(cols, "mass", &mass));
@@ -386,8 +387,7 @@ static void test_queries(lodex_particles* g) {
   EXPECT_ERROR(lodex_columns_free((lodex_columns*)cols), LODEX_ERR_INVALID_ARGUMENT, "belong to a query result");
   EXPECT_OK(lodex_query_result_free(r));
   const char* fields[] = {"mass"};
-  EXPECT_ERROR(lodex_particles_build_index(g, fields, 1, 7, 3, NULL, 0, NULL), LODEX_ERR_INVALID_ARGUMENT,
-               "binning 7");
+  EXPECT_ERROR(lodex_particles_build_index(g, fields, 1, 7, 3, NULL, 0, NULL), LODEX_ERR_INVALID_ARGUMENT, "binning 7");
 }
 
 static void test_grids(lodex_dataset* ds) {
@@ -404,7 +404,8 @@ static void test_grids(lodex_dataset* ds) {
   const lodex_field_data data = {"rho", LODEX_F4, 1, 256, values};
   int64_t box[6] = {0, 0, 4 * g_rank, 8, 8, 4 * g_rank + 4};
   int64_t overlapping[6] = {0, 0, 0, 8, 8, 4};
-  EXPECT(lodex_grid_write(grid, 0, g_size > 1 ? overlapping : box, &data, 1) == (g_size > 1 ? LODEX_ERR_INVALID_ARGUMENT : LODEX_OK));
+  EXPECT(lodex_grid_write(grid, 0, g_size > 1 ? overlapping : box, &data, 1) ==
+         (g_size > 1 ? LODEX_ERR_INVALID_ARGUMENT : LODEX_OK));
   if (g_size > 1) EXPECT_OK(lodex_grid_write(grid, 0, box, &data, 1));
   EXPECT_ERROR(lodex_grid_write(grid, 0, box, &data, 1), LODEX_ERR_ALREADY_EXISTS, NULL);
   lodex_grid_part part;

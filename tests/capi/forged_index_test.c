@@ -38,7 +38,8 @@ static void write_dataset(const char* path) {
     e[k] = energy(i);
     id[k] = i;
   }
-  const lodex_field_data d[] = {{"position", LODEX_F8, 3, n, pos}, {"energy", LODEX_F4, 1, n, e}, {"id", LODEX_I8, 1, n, id}};
+  const lodex_field_data d[] = {
+      {"position", LODEX_F8, 3, n, pos}, {"energy", LODEX_F4, 1, n, e}, {"id", LODEX_I8, 1, n, id}};
   EXPECT_OK(lodex_particles_write(p, 0, d, 3, NULL));
   const char* fields[] = {"energy"};
   EXPECT_OK(lodex_particles_build_index(p, fields, 1, LODEX_BINNING_PRECISION, 2, NULL, 0, NULL));
@@ -48,9 +49,21 @@ static void write_dataset(const char* path) {
 
 /* ---- the forgery (rank 0): the index file's bytes, its 0.5 bin's bitmap, the checksums ---- */
 
-static uint64_t u64(const unsigned char* p) { uint64_t v; memcpy(&v, p, 8); return v; }
-static uint32_t u32(const unsigned char* p) { uint32_t v; memcpy(&v, p, 4); return v; }
-static uint16_t u16(const unsigned char* p) { uint16_t v; memcpy(&v, p, 2); return v; }
+static uint64_t u64(const unsigned char* p) {
+  uint64_t v;
+  memcpy(&v, p, 8);
+  return v;
+}
+static uint32_t u32(const unsigned char* p) {
+  uint32_t v;
+  memcpy(&v, p, 4);
+  return v;
+}
+static uint16_t u16(const unsigned char* p) {
+  uint16_t v;
+  memcpy(&v, p, 2);
+  return v;
+}
 
 static int index_file(const char* path, char* out, size_t size) {
   char dir[4300];

@@ -128,7 +128,8 @@ static void test_bad_truncates(lodex_dataset* ds, Groups gr) {
     EXPECT_ERROR(lodex_grid_truncate(gr.g, g_rank == g_size - 1 ? 3 : 4, NULL), LODEX_ERR_INVALID_ARGUMENT,
                  "ranks disagree");
   EXPECT_ERROR(lodex_series_truncate(gr.s, 2, NULL), LODEX_ERR_INVALID_ARGUMENT, "splits window w-000000000000.lsw");
-  EXPECT_ERROR(lodex_dataset_truncate(ds, 7, NULL), LODEX_ERR_INVALID_ARGUMENT, "after 4 (removing the window) or after 9 (keeping it)");
+  EXPECT_ERROR(lodex_dataset_truncate(ds, 7, NULL), LODEX_ERR_INVALID_ARGUMENT,
+               "after 4 (removing the window) or after 9 (keeping it)");
   EXPECT_ERROR(lodex_particles_truncate(NULL, 4, NULL), LODEX_ERR_INVALID_ARGUMENT, "NULL");
   EXPECT(last_is(gr, kSteps, kSteps - 1));   /* nothing was removed */
 }

@@ -253,7 +253,8 @@ TEST(SeriesRead, AnErrorOnOneRankIsRaisedOnEveryRank) {
   const SeriesGroup& s = w.series();
   const int last = world_size() - 1;
   const std::vector<int64_t> steps = world_rank() == last ? std::vector<int64_t>{0, 7} : std::vector<int64_t>{0, 1};
-  std::string msg = expect_error(ErrorCode::kNotFound, [&] { s.read("T", steps, std::nullopt, std::nullopt, MPI_COMM_WORLD); });
+  std::string msg =
+      expect_error(ErrorCode::kNotFound, [&] { s.read("T", steps, std::nullopt, std::nullopt, MPI_COMM_WORLD); });
   EXPECT_NE(msg.find("no step 7"), std::string::npos) << msg;
   if (world_size() > 1) {
     EXPECT_NE(msg.find("rank " + std::to_string(last)), std::string::npos) << msg;
@@ -264,8 +265,7 @@ TEST(SeriesRead, AnErrorOnOneRankIsRaisedOnEveryRank) {
     s.read("T", {}, std::nullopt, std::nullopt, MPI_COMM_WORLD, input);
   });
   EXPECT_NE(msg.find("bad steps"), std::string::npos) << msg;
-  expect_error(ErrorCode::kInvalidArgument,
-               [&] { s.read("T", {1, 1}, std::nullopt, std::nullopt, MPI_COMM_WORLD); });
+  expect_error(ErrorCode::kInvalidArgument, [&] { s.read("T", {1, 1}, std::nullopt, std::nullopt, MPI_COMM_WORLD); });
   expect_error(ErrorCode::kNotFound, [&] { s.read("Q", {}, std::nullopt, std::nullopt, MPI_COMM_WORLD); });
 }
 

@@ -282,7 +282,6 @@ TEST(ParticleRoundTrip, GridModeBoundingBoxPatchesAndAnEmptyRank) {
   run_scenario({"grid-bbox", {PartitionMode::kGrid, {3, 2, 1}}, LodParams{}, 0, false}, 4);
 }
 
-
 TEST(ParticleErrors, SameStepTwiceFailsEverywhereAndKeepsTheFirst) {
   TempDir tmp;
   ASSERT_TRUE(tmp.ok());
@@ -294,7 +293,8 @@ TEST(ParticleErrors, SameStepTwiceFailsEverywhereAndKeepsTheFirst) {
     const Particles p0 = generate(rank, size, 0, 5, -1);
     g.write(0, views(p0), slab(rank, size));
     const Particles other = generate(rank, size, 1, 5, -1);   // different data, same step number
-    const std::string msg = expect_error(ErrorCode::kAlreadyExists, [&] { g.write(0, views(other), slab(rank, size)); });
+    const std::string msg =
+        expect_error(ErrorCode::kAlreadyExists, [&] { g.write(0, views(other), slab(rank, size)); });
     EXPECT_NE(msg.find("step 0"), std::string::npos) << msg;
     EXPECT_EQ(g.steps(), std::vector<int64_t>{0});
     ds->close();

@@ -57,7 +57,8 @@ struct GridWriteProfile {
   double total_s = 0;
   double blocked_s = 0;               // the time the step's calls held the caller, slowest rank: total_s
                                       // for write; write_async plus the wait for its files otherwise
-  std::vector<PhaseTiming> phases;    // check, agree, plan, restructure, hz_encode, aggregate, compress, file_write, commit
+  std::vector<PhaseTiming>
+      phases;    // check, agree, plan, restructure, hz_encode, aggregate, compress, file_write, commit
   struct Level {
     int level = 0;
     uint64_t blocks = 0, bytes = 0;   // blocks of this level written, their payload bytes

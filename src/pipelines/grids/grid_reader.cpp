@@ -63,24 +63,25 @@ GridArray GridGroup::read(const std::string& field, int64_t step, const std::opt
                           std::optional<int> resolution, MPI_Comm comm, IdxReadStats* stats,
                           const std::optional<Error>& input_error) const {
   const auto res_text = [](int r) { return std::to_string(r); };
-  return agreed_read(comm, input_error, "grid read",
-                     {{"grid", name_}, {"field", field}, {"step", std::to_string(step)},
-                      {"box", argument_text(box, box_text)}, {"resolution", argument_text(resolution, res_text)}},
-                     [&](int rank, int size) { return read_part(field, step, box, resolution, rank, size); },
-                     [&](const GridReadPart& part) {
-    IdxReadStats st;
-    GridArray out;
-    if (part.box.empty())   // nothing to open
-      out = empty_array(part);
-    else if (meta().split_into_parts())
-      out = read_parts(part, field, step, st);
-    else
-      out = open_step(step).read(field, step, part.box, part.resolution, MPI_COMM_NULL, &st);
-    if (stats) *stats = st;
-    return out;
-  });
+  return agreed_read(
+      comm, input_error, "grid read",
+      {{"grid", name_},
+       {"field", field},
+       {"step", std::to_string(step)},
+       {"box", argument_text(box, box_text)},
+       {"resolution", argument_text(resolution, res_text)}},
+      [&](int rank, int size) { return read_part(field, step, box, resolution, rank, size); },
+      [&](const GridReadPart& part) {
+        IdxReadStats st;
+        GridArray out;
+        if (part.box.empty())   // nothing to open
+          out = empty_array(part);
+        else if (meta().split_into_parts()) out = read_parts(part, field, step, st);
+        else out = open_step(step).read(field, step, part.box, part.resolution, MPI_COMM_NULL, &st);
+        if (stats) *stats = st;
+        return out;
+      });
 }
-
 
 GridArray GridGroup::read_parts(const GridReadPart& part, const std::string& field, int64_t step,
                                 IdxReadStats& stats) const {

@@ -255,7 +255,8 @@ void aggregate(SpaceWrite& w) {
       } else if (final) {                        // merged from another partition's collector
         merge_recvs[w.plan.collector(unit, s)].push_back({at, r.count * sb});
       }
-      if (!final && w.plan.partition_of_brick(r.brick) == my_part) merge_sends[unit.aggregator].push_back({at, r.count * sb});
+      if (!final && w.plan.partition_of_brick(r.brick) == my_part)
+        merge_sends[unit.aggregator].push_back({at, r.count * sb});
     }
   }
   Exchange ex(w.comm);
@@ -331,8 +332,9 @@ void unit_totals(SpaceWrite& w) {
 void write_unit_sums(SpaceWrite& w, size_t u, const std::vector<GridPayload>& payloads) {
   const GridUnit& unit = w.plan.units()[u];
   const uint64_t bpf = w.t.in.blocks_per_file, first = unit.file * bpf;
-  const IdxSumsHeader h{idx_sums_identity(w.t.in.dims, w.plan.index().text(), w.t.in.bits_per_block, bpf, w.t.fields, w.t.step),
-                        w.plan.blocks(), static_cast<uint32_t>(w.F)};
+  const IdxSumsHeader h{
+      idx_sums_identity(w.t.in.dims, w.plan.index().text(), w.t.in.bits_per_block, bpf, w.t.fields, w.t.step),
+      w.plan.blocks(), static_cast<uint32_t>(w.F)};
   std::vector<uint64_t> sums(std::min(bpf, h.blocks - first), 0);
   for (const GridPayload& pl : payloads)
     sums[pl.slot] = idx_block_sum(pl.data, pl.size, first + pl.slot, static_cast<uint32_t>(unit.field), pl.flags);
@@ -418,8 +420,9 @@ std::shared_ptr<SpaceWrite> prepare_space(const Comm& comm, const SpaceTarget& t
   auto w = std::make_shared<SpaceWrite>(SpaceWrite{comm, t, mine, sample, scratch, out, plan});
   w->me = comm.rank();
   w->F = sample.size();
-  w->grid = GridBox{{0, 0, 0}, {static_cast<int64_t>(t.in.dims[0]), static_cast<int64_t>(t.in.dims[1]),
-                                static_cast<int64_t>(t.in.dims[2])}};
+  w->grid = GridBox{
+      {0, 0, 0},
+      {static_cast<int64_t>(t.in.dims[0]), static_cast<int64_t>(t.in.dims[1]), static_cast<int64_t>(t.in.dims[2])}};
   w->tmpl = idx_default_template(t.idx_name, plan.index().maxh() - plan.bits_per_block());
   out.brick_bits = plan.brick_bits();
   times.lap(kGridPlan);

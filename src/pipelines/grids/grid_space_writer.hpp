@@ -66,8 +66,18 @@ struct GridScratch {
 };
 
 // Phase indices in the caller's PhaseTimes (grid_writer.cpp).
-enum GridPhase { kGridCheck, kGridAgree, kGridPlan, kGridRestructure, kGridEncode, kGridAggregate, kGridCompress,
-                 kGridFileWrite, kGridCommit, kGridPhases };
+enum GridPhase {
+  kGridCheck,
+  kGridAgree,
+  kGridPlan,
+  kGridRestructure,
+  kGridEncode,
+  kGridAggregate,
+  kGridCompress,
+  kGridFileWrite,
+  kGridCommit,
+  kGridPhases
+};
 
 // Writes the space's files, collectively over `comm` (and t.part). A failure on this rank is
 // recorded in `op` (the rank still takes part in every collective step that follows).

@@ -41,23 +41,24 @@ struct GridRecord {
   int64_t step;
 };
 
-}  // namespace
+}   // namespace
 
 std::string GridWriteProfile::to_json() const {
-  std::string s = cat("{\"step\": ", step, ", \"ranks\": ", ranks, ", \"aggregators\": ", aggregators,
-                      ", \"files\": ", files, ", \"bytes\": ", bytes, ", \"restructured_bytes\": ", restructured_bytes,
-                      ", \"aggregated_bytes\": ", aggregated_bytes, ", \"bitmask\": \"", bitmask,
-                      "\", \"rank_order\": \"", rank_order, "\", \"brick_bits\": ", brick_bits,
-                      ", \"partitions\": ", partitions, ", \"index_space\": \"", index_space, "\"",
-                      ", \"fsync\": ", fsync ? "true" : "false", ", \"total_s\": ", total_s,
-                      ", \"blocked_s\": ", blocked_s, ", \"phases\": {");
+  std::string s =
+      cat("{\"step\": ", step, ", \"ranks\": ", ranks, ", \"aggregators\": ", aggregators, ", \"files\": ", files,
+          ", \"bytes\": ", bytes, ", \"restructured_bytes\": ", restructured_bytes,
+          ", \"aggregated_bytes\": ", aggregated_bytes, ", \"bitmask\": \"", bitmask, "\", \"rank_order\": \"",
+          rank_order, "\", \"brick_bits\": ", brick_bits, ", \"partitions\": ", partitions, ", \"index_space\": \"",
+          index_space, "\"", ", \"fsync\": ", fsync ? "true" : "false", ", \"total_s\": ", total_s,
+          ", \"blocked_s\": ", blocked_s, ", \"phases\": {");
   for (size_t i = 0; i < phases.size(); ++i)
-    s += cat(i ? ", " : "", "\"", phases[i].name, "\": {\"min_s\": ", phases[i].min_s, ", \"mean_s\": ",
-             phases[i].mean_s, ", \"max_s\": ", phases[i].max_s, "}");
+    s += cat(i ? ", " : "", "\"", phases[i].name, "\": {\"min_s\": ", phases[i].min_s,
+             ", \"mean_s\": ", phases[i].mean_s, ", \"max_s\": ", phases[i].max_s, "}");
   s += "}, \"levels\": [";
   for (size_t i = 0; i < levels.size(); ++i)
-    s += cat(i ? ", " : "", "{\"level\": ", levels[i].level, ", \"blocks\": ", levels[i].blocks, ", \"bytes\": ",
-             levels[i].bytes, ", \"encode_s\": ", levels[i].encode_s, ", \"write_s\": ", levels[i].write_s, "}");
+    s += cat(i ? ", " : "", "{\"level\": ", levels[i].level, ", \"blocks\": ", levels[i].blocks,
+             ", \"bytes\": ", levels[i].bytes, ", \"encode_s\": ", levels[i].encode_s,
+             ", \"write_s\": ", levels[i].write_s, "}");
   return s + "]}";
 }
 
@@ -94,12 +95,13 @@ void GridGroup::require_step(int64_t step) const {
 namespace {
 
 // The IDX header lodex writes for one dataset of the grid (the whole grid, or one partition's box).
-IdxHeader grid_idx_header(const GridMeta& g, const std::string& idx_name, const Coord3& dims, const std::string& bitmask,
-                          int bits_per_block) {
+IdxHeader grid_idx_header(const GridMeta& g, const std::string& idx_name, const Coord3& dims,
+                          const std::string& bitmask, int bits_per_block) {
   std::vector<IdxField> fields;
   for (const auto& f : g.fields) fields.push_back(IdxField{f.name, f.dtype, f.components, "", true});
-  return idx_write_header(idx_name, dims, g.ndims, fields, bitmask, bits_per_block, g.blocks_per_file, g.zip,
-                          IdxTime{std::to_string(g.steps.front().step), std::to_string(g.steps.back().step), kTimePattern});
+  return idx_write_header(
+      idx_name, dims, g.ndims, fields, bitmask, bits_per_block, g.blocks_per_file, g.zip,
+      IdxTime{std::to_string(g.steps.front().step), std::to_string(g.steps.back().step), kTimePattern});
 }
 
 void write_idx_header(const GridMeta& g, const std::string& idx_name, const std::string& path, const Coord3& dims,
@@ -117,13 +119,16 @@ void check_idx_header(const IdxHeader& got, const IdxHeader& want, int64_t step,
     fail(ErrorCode::kFormat, "'", path, "': ", key, " is ", found, "; the dataset's manifest says ", expected,
          " (the .idx was replaced or edited)");
   };
-  auto box = [](const IdxHeader& h) { return cat(h.box_min[0], " ", h.box_max[0], " ", h.box_min[1], " ", h.box_max[1], " ",
-                                                 h.box_min[2], " ", h.box_max[2]); };
+  auto box = [](const IdxHeader& h) {
+    return cat(h.box_min[0], " ", h.box_max[0], " ", h.box_min[1], " ", h.box_max[1], " ", h.box_min[2], " ",
+               h.box_max[2]);
+  };
   if (got.ndims != want.ndims || got.box_min != want.box_min || got.box_max != want.box_max)
     differ("(box)", box(got), box(want));
   auto fields = [](const IdxHeader& h) {
     std::string s;
-    for (const auto& f : h.fields) s += cat(s.empty() ? "" : ", ", f.name, " ", dtype_name(f.dtype), " x ", f.components);
+    for (const auto& f : h.fields)
+      s += cat(s.empty() ? "" : ", ", f.name, " ", dtype_name(f.dtype), " x ", f.components);
     return s;
   };
   bool same_fields = got.fields.size() == want.fields.size();
@@ -152,12 +157,12 @@ std::string part_name(uint32_t q) {
 
 // Partition q's box clipped to the grid (empty when the partition holds no sample).
 GridBox part_box(const GridMeta& g, const HzIndex& hz, int k, uint32_t q) {
-  const GridBox grid{{0, 0, 0}, {static_cast<int64_t>(g.dims[0]), static_cast<int64_t>(g.dims[1]),
-                                 static_cast<int64_t>(g.dims[2])}};
+  const GridBox grid{
+      {0, 0, 0}, {static_cast<int64_t>(g.dims[0]), static_cast<int64_t>(g.dims[1]), static_cast<int64_t>(g.dims[2])}};
   return grid_partition_box(hz, k, q).intersect(grid);
 }
 
-}  // namespace
+}   // namespace
 
 IdxDataset GridGroup::open_step(int64_t step) const {
   require_step(step);
@@ -215,9 +220,9 @@ struct GridStepWrite {
   ArrayView mine;
   std::vector<GridBox> boxes;   // every rank's
   GridTemplate tmpl;
-  std::unique_ptr<HzIndex> hz;  // of the whole grid
-  int k = 0;                    // partition bits
-  std::vector<uint32_t> parts;  // every rank's partition
+  std::unique_ptr<HzIndex> hz;   // of the whole grid
+  int k = 0;   // partition bits
+  std::vector<uint32_t> parts;   // every rank's partition
 };
 
 std::string time_dir(int64_t step) { return idx_time_dir(IdxTime{"0", "0", kTimePattern}, step); }
@@ -229,8 +234,7 @@ std::vector<std::string> step_parents(const GridMeta& g, const std::string& root
   std::vector<std::string> blocks;
   if (g.split_into_parts())
     for (uint32_t q = 0; q < g.partitions; ++q) blocks.push_back(join_path(dir, part_name(q)));
-  else
-    blocks.push_back(dir);
+  else blocks.push_back(dir);
   std::vector<std::string> out;
   for (const std::string& b : blocks) {
     out.push_back(b);
@@ -249,7 +253,8 @@ GridRecord check(GridStepWrite& w, const GridBox& box, std::span<const FieldView
     fail(ErrorCode::kInvalidArgument, "grid '", w.name, "' has step ", g.steps.back().step, "; step ", w.step,
          " comes before it (grid steps are written in increasing order)");
   for (int a = 0; a < 3; ++a) {
-    if (box.hi[a] < box.lo[a]) fail(ErrorCode::kInvalidArgument, "box ", box_text(box), " has max < min on axis ", "xyz"[a]);
+    if (box.hi[a] < box.lo[a])
+      fail(ErrorCode::kInvalidArgument, "box ", box_text(box), " has max < min on axis ", "xyz"[a]);
     if (!box.empty() && (box.lo[a] < 0 || box.hi[a] > static_cast<int64_t>(g.dims[a])))
       fail(ErrorCode::kInvalidArgument, "box ", box_text(box), " is outside the ", g.dims[0], " x ", g.dims[1], " x ",
            g.dims[2], " grid '", w.name, "'");
@@ -475,7 +480,9 @@ GridWriteProfile make_profile(const GridStepWrite& w, const Verdict& v, const Sp
   prof.restructured_bytes = sum.restructured;
   prof.aggregated_bytes = sum.aggregated;
   prof.bitmask = w.hz->text();
-  prof.rank_order = w.tmpl.derived ? rank_order_name(w.tmpl.order) : w.g.bitmask_derived ? "derived at the first write" : "user";
+  prof.rank_order = w.tmpl.derived        ? rank_order_name(w.tmpl.order)
+                    : w.g.bitmask_derived ? "derived at the first write"
+                                          : "user";
   prof.brick_bits = sum.brick_bits;
   prof.partitions = w.g.partitions;
   prof.index_space = w.g.index_space;
@@ -483,11 +490,12 @@ GridWriteProfile make_profile(const GridStepWrite& w, const Verdict& v, const Sp
   prof.total_s = v.total_s;
   prof.phases = v.phases;
   for (size_t L = 0; L < sum.encode_s.size(); ++L)
-    prof.levels.push_back({static_cast<int>(L), sum.level_blocks[L], sum.level_bytes[L], sum.encode_s[L], sum.write_s[L]});
+    prof.levels.push_back(
+        {static_cast<int>(L), sum.level_blocks[L], sum.level_bytes[L], sum.encode_s[L], sum.write_s[L]});
   return prof;
 }
 
-}  // namespace
+}   // namespace
 
 // ---- a step between its collective phases and its commit ----
 
@@ -519,14 +527,17 @@ GridWriteProfile commit_step(PendingGridStep& s, const std::string& idx_path) {
   GridStepWrite& w = s.w;
   const Comm& comm = w.st.comm;
   s.op.times().restart();   // an asynchronous step's commit comes later: the time between is the caller's
-  const Verdict v = s.op.finish(encode_outcome(s.out, s.out.aggregator ? 1 : 0), [&](std::span<const RankOutcome> outcomes) {
-    uint64_t aggregators = 0;
-    const SpaceOutcome sum = combine_outcomes(outcomes, aggregators);
-    commit(w, sum, idx_path);
-    return encode_outcome(sum, aggregators);
-  }, [&] {   // a failed step leaves none of its blocks (a full disk keeps its partial files otherwise)
-    for (const std::string& parent : step_parents(w.g, w.st.path)) remove_tree(join_path(parent, time_dir(w.step)));
-  });
+  const Verdict v = s.op.finish(
+      encode_outcome(s.out, s.out.aggregator ? 1 : 0),
+      [&](std::span<const RankOutcome> outcomes) {
+        uint64_t aggregators = 0;
+        const SpaceOutcome sum = combine_outcomes(outcomes, aggregators);
+        commit(w, sum, idx_path);
+        return encode_outcome(sum, aggregators);
+      },
+      [&] {   // a failed step leaves none of its blocks (a full disk keeps its partial files otherwise)
+        for (const std::string& parent : step_parents(w.g, w.st.path)) remove_tree(join_path(parent, time_dir(w.step)));
+      });
   uint64_t aggregators = 0;
   const SpaceOutcome sum = decode_outcome(v.summary, aggregators);
   if (comm.rank() != 0) {
@@ -540,11 +551,12 @@ GridWriteProfile commit_step(PendingGridStep& s, const std::string& idx_path) {
   return prof;
 }
 
-}  // namespace
+}   // namespace
 
 // check, agree, plan and the collective phases of the space's write, on the calling thread. An
 // error before the exchanges is raised here on every rank (nothing pending then).
-std::shared_ptr<PendingGridStep> GridGroup::begin_step(int64_t step, const GridBox& box, std::span<const FieldView> views,
+std::shared_ptr<PendingGridStep> GridGroup::begin_step(int64_t step, const GridBox& box,
+                                                       std::span<const FieldView> views,
                                                        const std::optional<Error>& input_error) {
   DatasetState& st = *ds_;
   const Comm& comm = st.comm;
@@ -604,8 +616,7 @@ void GridGroup::write_async(int64_t step, const GridBox& box, std::span<const Fi
       write_space_files(*raw->files, raw->op);   // records its errors in the step's operation
       raw->written.store(true, std::memory_order_release);
     });
-  else
-    s->written.store(true, std::memory_order_release);
+  else s->written.store(true, std::memory_order_release);
   s->blocked_s = wall_seconds() - t0;
   pending_ = std::move(s);
   ds_->pending.add(this, bytes, [this] { wait_pending(); });
@@ -618,7 +629,8 @@ void GridGroup::wait_pending() {
   const double t0 = wall_seconds();
   if (s->helper.joinable()) s->helper.join();
   s->op.add_thread_time("blocked", s->blocked_s + wall_seconds() - t0);   // reduced over ranks with the rest
-  profile_ = commit_step(*s, meta().split_into_parts() ? std::string() : idx_path());   // the step's error, on every rank
+  profile_ =
+      commit_step(*s, meta().split_into_parts() ? std::string() : idx_path());   // the step's error, on every rank
 }
 
 bool GridGroup::pending_done() const { return !pending_ || pending_->written.load(std::memory_order_acquire); }
@@ -648,4 +660,4 @@ void truncate_grid_files(const GridMeta& g, const std::string& root, int64_t aft
   for (const std::string& parent : step_parents(g, root)) remove_steps_after(parent, prefix, "", after);
 }
 
-}  // namespace lodex
+}   // namespace lodex

@@ -84,13 +84,16 @@ GridArray IdxDataset::read(const std::string& field, int64_t time, const std::op
                            std::optional<int> resolution, MPI_Comm comm, IdxReadStats* stats,
                            const std::optional<Error>& input_error) const {
   const auto res_text = [](int r) { return std::to_string(r); };
-  return agreed_read(comm, input_error, "IDX read",
-                     {{"file", path_}, {"field", field}, {"time", std::to_string(time)},
-                      {"box", argument_text(box, box_text)}, {"resolution", argument_text(resolution, res_text)}},
-                     [&](int rank, int size) { return read_part(field, time, box, resolution, rank, size); },
-                     [&](const GridReadPart& part) { return read_samples(part, field, time, stats); });
+  return agreed_read(
+      comm, input_error, "IDX read",
+      {{"file", path_},
+       {"field", field},
+       {"time", std::to_string(time)},
+       {"box", argument_text(box, box_text)},
+       {"resolution", argument_text(resolution, res_text)}},
+      [&](int rank, int size) { return read_part(field, time, box, resolution, rank, size); },
+      [&](const GridReadPart& part) { return read_samples(part, field, time, stats); });
 }
-
 
 namespace {
 
@@ -187,9 +190,9 @@ std::vector<uint64_t> IdxDataset::load_sums(const std::vector<LocatedBlock>& loc
     return {};
   }
   const int bpb = std::min(h.bits_per_block, index_->maxh());
-  const IdxSumsHeader expected{idx_sums_identity(h.dims(), h.bits, h.bits_per_block, static_cast<uint64_t>(h.blocks_per_file),
-                                                 h.fields, time),
-                               uint64_t{1} << (index_->maxh() - bpb), static_cast<uint32_t>(h.fields.size())};
+  const IdxSumsHeader expected{
+      idx_sums_identity(h.dims(), h.bits, h.bits_per_block, static_cast<uint64_t>(h.blocks_per_file), h.fields, time),
+      uint64_t{1} << (index_->maxh() - bpb), static_cast<uint32_t>(h.fields.size())};
   const File& file = files.get(path);
   std::vector<uint8_t> head(kIdxSumsHeaderBytes);
   const uint64_t size = file.size();

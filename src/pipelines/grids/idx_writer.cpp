@@ -213,8 +213,8 @@ uint64_t write_zip_file(IdxWrite& w, uint64_t first) {
 
 // The step's block checksums (format/idx_sums.hpp), replaced atomically like the header.
 uint64_t write_sums(const IdxWrite& w, const std::string& idx_path) {
-  const IdxSumsHeader h{idx_sums_identity(w.dims, w.header.bits, w.bpb, w.bpf, w.header.fields, w.step),
-                        w.nblocks, static_cast<uint32_t>(w.data.size())};
+  const IdxSumsHeader h{idx_sums_identity(w.dims, w.header.bits, w.bpb, w.bpf, w.header.fields, w.step), w.nblocks,
+                        static_cast<uint32_t>(w.data.size())};
   std::vector<uint8_t> bytes = encode_idx_sums_header(h);
   const size_t at = bytes.size();
   bytes.resize(idx_sums_bytes(h));

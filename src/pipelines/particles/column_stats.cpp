@@ -107,7 +107,6 @@ void column_minmax(const T* v, uint64_t n, uint32_t comps, double* mn, double* m
   }
 }
 
-
 }  // namespace
 
 void field_minmax(const FieldSpec& f, const uint8_t* data, uint64_t n, double* mn, double* mx) {

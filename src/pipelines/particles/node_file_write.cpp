@@ -91,8 +91,8 @@ void NodeFileWrite::publish(uint8_t* area, const IncomingPartition& in, const Pa
   shared_store(word(area, 0), kOrderPublished);   // releases everything above to the writers
 }
 
-void NodeFileWrite::write_slices(const ParticleExchange& exchange, const std::string& directory,
-                                 ScratchBuffer& buffer, WriteBehind& writer, PartitionFileTimes& times) const {
+void NodeFileWrite::write_slices(const ParticleExchange& exchange, const std::string& directory, ScratchBuffer& buffer,
+                                 WriteBehind& writer, PartitionFileTimes& times) const {
   const int me = comm_.rank();
   for (uint32_t p = 0; p < plan_.num_partitions(); ++p) {
     const std::vector<int>& writers = writers_[p];
@@ -160,4 +160,4 @@ std::optional<DataFileRecord> NodeFileWrite::finish(const uint8_t* area, const I
   }
 }
 
-}  // namespace lodex
+}   // namespace lodex

@@ -56,9 +56,7 @@ void ParticleExchange::node_sync() {
   if (shared_) window_.sync();
 }
 
-uint64_t* ParticleExchange::arrivals(uint8_t* area) {
-  return area ? reinterpret_cast<uint64_t*>(area) + 1 : nullptr;
-}
+uint64_t* ParticleExchange::arrivals(uint8_t* area) { return area ? reinterpret_cast<uint64_t*>(area) + 1 : nullptr; }
 
 void ParticleExchange::await_copies() {
   for (size_t k = 0; k < incoming_.size(); ++k) {
@@ -119,7 +117,8 @@ ParticleExchange::SharedPartition ParticleExchange::shared_partition(int aggrega
     sp.total = e[1];
     for (size_t f = 0; f < nf; ++f) {
       if (e[3 + f] + e[1] * row_bytes_[f] > bytes)
-        fail(ErrorCode::kInternal, "partition ", partition, "'s column ", f, " lies outside rank ", aggregator, "'s window");
+        fail(ErrorCode::kInternal, "partition ", partition, "'s column ", f, " lies outside rank ", aggregator,
+             "'s window");
       sp.columns.push_back(base + e[3 + f]);
     }
     if (e[2] != 0) {
@@ -206,14 +205,16 @@ void ParticleExchange::post_stats(const Outgoing& out, Exchange& ex, std::vector
     const auto senders = plan_.senders_of(in.id);
     received[k].assign(senders.size() * 2 * comps_, 0.0);
     for (size_t i = 0; i < senders.size(); ++i)
-      if (in.counts[i] > 0) ex.irecv(received[k].data() + i * 2 * comps_, 2 * comps_ * sizeof(double), senders[i], kTagStats);
+      if (in.counts[i] > 0)
+        ex.irecv(received[k].data() + i * 2 * comps_, 2 * comps_ * sizeof(double), senders[i], kTagStats);
   }
   for (size_t s = 0; s < out.partitions.size(); ++s) {
     const uint32_t p = out.partitions[s];
     if (out.counts[s] == 0 || plan_.aggregated_in_place(p)) continue;
     // min and max are adjacent only in the message: send both vectors as two ranges
-    ex.isend_ranges({{out.stats[s].min.data(), comps_ * sizeof(double)}, {out.stats[s].max.data(), comps_ * sizeof(double)}},
-                    plan_.aggregator[p], kTagStats);
+    ex.isend_ranges(
+        {{out.stats[s].min.data(), comps_ * sizeof(double)}, {out.stats[s].max.data(), comps_ * sizeof(double)}},
+        plan_.aggregator[p], kTagStats);
   }
 }
 
@@ -258,10 +259,8 @@ void ParticleExchange::shared_offsets(const Outgoing& out, const std::vector<std
       if (!on_my_node(senders[i])) continue;
       uint64_t* r = replies.data() + next++ * nf;
       for (size_t f = 0; f < nf; ++f) r[f] = column_offset[k][f] + in.first_row[i] * row_bytes_[f];
-      if (senders[i] == me_)
-        std::copy(r, r + nf, targets.begin() + slot_of(out, in.id) * nf);
-      else if (in.counts[i] > 0)
-        ex.isend(r, nf * sizeof(uint64_t), senders[i], kTagOffsets);
+      if (senders[i] == me_) std::copy(r, r + nf, targets.begin() + slot_of(out, in.id) * nf);
+      else if (in.counts[i] > 0) ex.isend(r, nf * sizeof(uint64_t), senders[i], kTagOffsets);
     }
   }
   for (size_t s = 0; s < out.partitions.size(); ++s) {
@@ -337,8 +336,8 @@ void ParticleExchange::exchange_particles(const Outgoing& out, size_t position_f
         for (size_t f = 0; f < nf; ++f) {
           const uint64_t off = targets[s * nf + f], bytes = out.counts[s] * row_bytes_[f];
           if (off + bytes > size)
-            fail(ErrorCode::kInternal, "shared-memory target [", off, ", +", bytes, ") outside the aggregator's ",
-                 size, "-byte window");
+            fail(ErrorCode::kInternal, "shared-memory target [", off, ", +", bytes, ") outside the aggregator's ", size,
+                 "-byte window");
           std::memcpy(dest + off, out.rows[s * nf + f], bytes);
         }
       } catch (...) {

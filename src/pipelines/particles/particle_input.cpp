@@ -26,8 +26,7 @@ std::optional<uint32_t> component_of(const std::string& suffix, uint32_t compone
 }
 
 std::string component_names(uint32_t components) {
-  return components <= 3 ? (components == 2 ? "x, y (or 0, 1)" : "x, y, z (or 0, 1, 2)")
-                         : cat("0 to ", components - 1);
+  return components <= 3 ? (components == 2 ? "x, y (or 0, 1)" : "x, y, z (or 0, 1, 2)") : cat("0 to ", components - 1);
 }
 
 // The schema field a view gives, and its component when given per component.
@@ -48,8 +47,8 @@ Placement place(const Schema& schema, const FieldView& v) {
     fail(ErrorCode::kInvalidArgument, "field '", v.name, "': '", base, "' has one component; give it whole");
   const auto c = component_of(v.name.substr(slash + 1), spec.components);
   if (!c)
-    fail(ErrorCode::kInvalidArgument, "field '", v.name, "': '", base, "' has ", spec.components,
-         " components, named ", component_names(spec.components));
+    fail(ErrorCode::kInvalidArgument, "field '", v.name, "': '", base, "' has ", spec.components, " components, named ",
+         component_names(spec.components));
   return {f, c};
 }
 
@@ -60,7 +59,7 @@ void check_view(const FieldSpec& spec, const FieldView& v, uint32_t components) 
   if (v.components != components)
     fail(ErrorCode::kInvalidArgument, "field '", v.name, "' has ", v.components, " components per particle; ",
          components == 1 && spec.components > 1 ? "one component of '" + spec.name + "' has 1"
-                                                 : cat("the schema says ", spec.components));
+                                                : cat("the schema says ", spec.components));
   if (v.rows && !v.data) fail(ErrorCode::kInvalidArgument, "field '", v.name, "' has no data");
 }
 
@@ -78,8 +77,8 @@ StepInput step_input(const Schema& schema, std::span<const FieldView> views) {
       auto& ps = parts[at.field];
       if (ps.empty()) ps.assign(spec.components, nullptr);
       if (ps[*at.component])
-        fail(ErrorCode::kInvalidArgument, "component ", *at.component, " of field '", spec.name,
-             "' is given twice ('", ps[*at.component]->name, "' and '", v.name, "')");
+        fail(ErrorCode::kInvalidArgument, "component ", *at.component, " of field '", spec.name, "' is given twice ('",
+             ps[*at.component]->name, "' and '", v.name, "')");
       ps[*at.component] = &v;
     } else {
       if (whole[at.field]) fail(ErrorCode::kInvalidArgument, "field '", v.name, "' is given twice");
@@ -108,8 +107,8 @@ StepInput step_input(const Schema& schema, std::span<const FieldView> views) {
       fail(ErrorCode::kInvalidArgument, "missing field '", spec.name, "'; the schema is {", schema.describe(), "}");
     for (uint32_t c = 0; c < spec.components; ++c) {
       if (!parts[f][c])
-        fail(ErrorCode::kInvalidArgument, "field '", spec.name, "' is given per component without component ", c,
-             " (", spec.name, "/", spec.components <= 3 ? std::string(1, static_cast<char>('x' + c)) : std::to_string(c),
+        fail(ErrorCode::kInvalidArgument, "field '", spec.name, "' is given per component without component ", c, " (",
+             spec.name, "/", spec.components <= 3 ? std::string(1, static_cast<char>('x' + c)) : std::to_string(c),
              ")");
       rows_of(*parts[f][c]);
       in.columns[f].parts.push_back(parts[f][c]->data);

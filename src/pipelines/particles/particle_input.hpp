@@ -53,10 +53,9 @@ void with_positions(const StepInput& in, const Schema& schema, F&& f) {
   auto go = [&](auto zero) {
     using T = decltype(zero);
     if (c.per_component())
-      f(ComponentPositions<T>{{static_cast<const T*>(c.parts[0]), static_cast<const T*>(c.parts[1]),
-                               static_cast<const T*>(c.parts[2])}});
-    else
-      f(RowMajorPositions<T>{static_cast<const T*>(c.rows)});
+      f(ComponentPositions<T>{
+          {static_cast<const T*>(c.parts[0]), static_cast<const T*>(c.parts[1]), static_cast<const T*>(c.parts[2])}});
+    else f(RowMajorPositions<T>{static_cast<const T*>(c.rows)});
   };
   if (schema.field(schema.position_index()).dtype == DType::kF8) go(double{});
   else go(float{});

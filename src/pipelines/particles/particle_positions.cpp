@@ -112,9 +112,10 @@ Box bounds_patch(const Box& bounds, const ParticleGroupMeta& g) {
 
 [[noreturn]] void fail_outside_patch(const StepInput& in, const Schema& schema, const Box& patch, const Box& closed) {
   OutsideReport r;
-  const Box open{closed.inclusive_min, {std::nextafter(closed.exclusive_max[0], -INFINITY),
-                                        std::nextafter(closed.exclusive_max[1], -INFINITY),
-                                        std::nextafter(closed.exclusive_max[2], -INFINITY)}};
+  const Box open{
+      closed.inclusive_min,
+      {std::nextafter(closed.exclusive_max[0], -INFINITY), std::nextafter(closed.exclusive_max[1], -INFINITY),
+       std::nextafter(closed.exclusive_max[2], -INFINITY)}};
   with_positions(in, schema, [&](const auto& p) {
     for (uint64_t i = 0; i < in.n; ++i) r.add(i, Vec3{p(i, 0), p(i, 1), p(i, 2)}, open, Periodic{false, false, false});
   });

@@ -49,9 +49,10 @@ std::vector<Box> spatial_parts(const SpatialMetadata& meta, const std::vector<si
   return spatial_split(query, extents, n);
 }
 
-ParticleQuery::ParticleQuery(std::string step_dir, const Confinement& confinement, const Schema& schema, const LodParams& lod, SpatialMetadata meta,
-                             uint64_t metadata_bytes, const ReadRequest& request, bool sampled, MPI_Comm comm,
-                             const std::optional<Error>& prior, const std::optional<Error>& input_error)
+ParticleQuery::ParticleQuery(std::string step_dir, const Confinement& confinement, const Schema& schema,
+                             const LodParams& lod, SpatialMetadata meta, uint64_t metadata_bytes,
+                             const ReadRequest& request, bool sampled, MPI_Comm comm, const std::optional<Error>& prior,
+                             const std::optional<Error>& input_error)
     : dir_(std::move(step_dir)),
       confinement_(confinement),
       schema_(schema),
@@ -68,12 +69,15 @@ ParticleQuery::ParticleQuery(std::string step_dir, const Confinement& confinemen
   const auto box_str = [](const Box& b) { return to_string(b); };
   const auto level_str = [](uint32_t l) { return std::to_string(l); };
   const auto fraction_str = [](double f) { return cat(f); };
-  require_same_arguments(comm_, "particle read",
-                         {{"step", dir_}, {"box", argument_text(request.box, box_str)},
-                          {"fields", argument_text(request.fields)}, {"level", argument_text(request.level, level_str)},
-                          {"fraction", argument_text(request.fraction, fraction_str)},
-                          {"level-of-detail parameters", cat(request.lod.readers, ',', request.lod.P, ',', request.lod.S)},
-                          {"split", cat(static_cast<int>(request.split), sampled)}});
+  require_same_arguments(
+      comm_, "particle read",
+      {{"step", dir_},
+       {"box", argument_text(request.box, box_str)},
+       {"fields", argument_text(request.fields)},
+       {"level", argument_text(request.level, level_str)},
+       {"fraction", argument_text(request.fraction, fraction_str)},
+       {"level-of-detail parameters", cat(request.lod.readers, ',', request.lod.P, ',', request.lod.S)},
+       {"split", cat(static_cast<int>(request.split), sampled)}});
   comm_.agree([&] { setup(request, sampled); });
   if (sampled) {
     // Every rank learns every candidate file's exact count: the sample line is global.
@@ -84,7 +88,8 @@ ParticleQuery::ParticleQuery(std::string step_dir, const Confinement& confinemen
     uint64_t sum = 0;
     for (size_t i = 0; i < counts.size(); ++i) {
       if (counts[i] == UINT64_MAX)
-        fail(ErrorCode::kInternal, "no reader opened candidate file '", meta_.files[candidates_order_[i]].file_name, "'");
+        fail(ErrorCode::kInternal, "no reader opened candidate file '", meta_.files[candidates_order_[i]].file_name,
+             "'");
       file_offset_[i] = sum;
       sum += counts[i];
     }
@@ -98,8 +103,7 @@ ParticleQuery::ParticleQuery(std::string step_dir, const Confinement& confinemen
 ParticleQuery::~ParticleQuery() = default;
 
 void ParticleQuery::setup(const ReadRequest& request, bool sampled) {
-  if (request.level && request.fraction)
-    fail(ErrorCode::kInvalidArgument, "give a level or a fraction, not both");
+  if (request.level && request.fraction) fail(ErrorCode::kInvalidArgument, "give a level or a fraction, not both");
   if (request.fraction) validate_fraction(*request.fraction);
   lod_ = request.lod;
   if (lod_.readers == 0) lod_.readers = static_cast<uint64_t>(comm_.size());
@@ -125,7 +129,8 @@ void ParticleQuery::setup(const ReadRequest& request, bool sampled) {
   std::vector<size_t> mine;   // candidates this rank opens
   std::optional<ByteSplit> split;
   if (request.split == ReadSplit::kSpatial) {
-    mine_ = spatial_parts(meta_, candidates_order_, query_, n, group_lod_, schema_.row_bytes())[me];   // a part of the query box
+    mine_ = spatial_parts(meta_, candidates_order_, query_, n, group_lod_,
+                          schema_.row_bytes())[me];   // a part of the query box
     for (size_t c = 0; c < candidates_order_.size(); ++c)
       if (bounds_meet(meta_.files[candidates_order_[c]].bounds, mine_)) mine.push_back(c);
   } else {
@@ -221,7 +226,8 @@ void ParticleQuery::add_file(size_t candidate, LoadedHead loaded, const ByteSpli
     f.candidates += count;
   }
   if (split)
-    for (Brick& b : f.bricks) b.mine = split->owner(candidate, b.before, f.candidates) == static_cast<uint32_t>(comm_.rank());
+    for (Brick& b : f.bricks)
+      b.mine = split->owner(candidate, b.before, f.candidates) == static_cast<uint32_t>(comm_.rank());
   files_.push_back(std::move(f));
 }
 

@@ -40,8 +40,8 @@ class ParticleQuery {
   // before (loading the metadata), raised on every rank. `input_error`: the language binding could
   // not convert this rank's arguments (the others are then meaningless); every rank raises it at
   // the first agreement.
-  ParticleQuery(std::string step_dir, const Confinement& confinement, const Schema& schema, const LodParams& lod, SpatialMetadata meta,
-                uint64_t metadata_bytes, const ReadRequest& request, bool sampled, MPI_Comm comm,
+  ParticleQuery(std::string step_dir, const Confinement& confinement, const Schema& schema, const LodParams& lod,
+                SpatialMetadata meta, uint64_t metadata_bytes, const ReadRequest& request, bool sampled, MPI_Comm comm,
                 const std::optional<Error>& prior, const std::optional<Error>& input_error = std::nullopt);
   ~ParticleQuery();
 

@@ -30,8 +30,8 @@ const StepRecord& step_record(const ParticleGroupMeta& g, int64_t step) {
   if (const StepRecord* r = g.find_step(step)) return *r;
   std::string have;
   for (const auto& s : g.steps) have += (have.empty() ? "" : ", ") + std::to_string(s.step);
-  fail(ErrorCode::kNotFound, "step ", step, " is not committed in group '", g.name, "' (steps: ",
-       have.empty() ? "none" : have, ")");
+  fail(ErrorCode::kNotFound, "step ", step, " is not committed in group '", g.name,
+       "' (steps: ", have.empty() ? "none" : have, ")");
 }
 
 const std::string& ParticleGroup::name() const { return name_; }
@@ -80,7 +80,8 @@ LoadedMetadata load_metadata(const DatasetState& ds, const std::string& name, in
     for (int a = 0; a < 3 && r.count > 0; ++a)
       if (!(r.bounds.inclusive_min[a] == r.min[pos + a] && r.bounds.exclusive_max[a] == r.max[pos + a]))
         fail(ErrorCode::kFormat, "'", path, "' record of '", r.file_name, "': particle bounds ", to_string(r.bounds),
-             " disagree with its position ranges on axis ", "xyz"[a], " (", r.min[pos + a], " .. ", r.max[pos + a], ")");
+             " disagree with its position ranges on axis ", "xyz"[a], " (", r.min[pos + a], " .. ", r.max[pos + a],
+             ")");
   return out;
 }
 
@@ -167,7 +168,8 @@ std::vector<FieldColumn> join_images(std::vector<std::vector<FieldColumn>> parts
       if (f == position) {
         auto shift = [&](auto* v) {
           for (uint64_t r = 0; r < c.rows; ++r)
-            for (int a = 0; a < 3; ++a) v[3 * (at + r) + a] += static_cast<std::remove_reference_t<decltype(*v)>>(images[i].shift[a]);
+            for (int a = 0; a < 3; ++a)
+              v[3 * (at + r) + a] += static_cast<std::remove_reference_t<decltype(*v)>>(images[i].shift[a]);
         };
         if (out[f].spec.dtype == DType::kF8) shift(reinterpret_cast<double*>(out[f].bytes.data()));
         else shift(reinterpret_cast<float*>(out[f].bytes.data()));

@@ -98,14 +98,14 @@ void position_histogram(const P& p, uint64_t n, const Box& extent, uint32_t h, s
   out.assign(size_t{h} * h * h, 0);
   for (uint64_t i = 0; i < n; ++i) {
     uint32_t c[3];
-    for (int a = 0; a < 3; ++a)
-      c[a] = histogram_cell(p(i, a), extent.inclusive_min[a], extent.exclusive_max[a], h);
+    for (int a = 0; a < 3; ++a) c[a] = histogram_cell(p(i, a), extent.inclusive_min[a], extent.exclusive_max[a], h);
     ++out[c[0] + h * (c[1] + h * c[2])];
   }
 }
 
 uint64_t file_seed(uint64_t group_seed, int64_t step, uint32_t partition) {
-  uint64_t s = group_seed ^ (static_cast<uint64_t>(step) * 0x9e3779b97f4a7c15ULL) ^ (uint64_t{partition} << 32 | partition);
+  uint64_t s =
+      group_seed ^ (static_cast<uint64_t>(step) * 0x9e3779b97f4a7c15ULL) ^ (uint64_t{partition} << 32 | partition);
   return splitmix64(s);
 }
 
@@ -115,7 +115,8 @@ RankRecord check(StepWrite& w, std::span<const FieldView> views, std::optional<B
   w.st.require_writable();
   if (w.step < 0) fail(ErrorCode::kInvalidArgument, "step ", w.step, " is negative");
   if (w.group.find_step(w.step))
-    fail(ErrorCode::kAlreadyExists, "step ", w.step, " of group '", w.name, "' is already committed; steps are written once");
+    fail(ErrorCode::kAlreadyExists, "step ", w.step, " of group '", w.name,
+         "' is already committed; steps are written once");
   w.input = step_input(w.schema(), views);
   w.n = w.input.n;
   const CheckedPositions checked = check_positions(w.input, w.group, patch, w.scratch.wrapped);
@@ -214,7 +215,8 @@ void route(StepWrite& w) {
     for (size_t f = 0; f < nf; ++f)
       if (copied(f)) total += align_up(w.n * schema.field(f).row_bytes(), kColumnAlignment);
     uint8_t* base = total > kColumnAlignment ? w.scratch.send.reserve(total) : nullptr;
-    size_t at = base ? align_up(reinterpret_cast<uintptr_t>(base), kColumnAlignment) - reinterpret_cast<uintptr_t>(base) : 0;
+    size_t at =
+        base ? align_up(reinterpret_cast<uintptr_t>(base), kColumnAlignment) - reinterpret_cast<uintptr_t>(base) : 0;
     for (size_t f = 0; f < nf; ++f) {
       const auto* rows = static_cast<const uint8_t*>(w.input.columns[f].rows);
       if (copied(f)) {
@@ -409,7 +411,8 @@ void write_together(StepWrite& w, CollectiveOp& op, ParticleExchange& exchange, 
 // What the files' writing needs after the exchange (on the calling thread for write, on a helper
 // thread for write_async: no MPI call) and what the commit needs after that.
 struct PendingParticleStep {
-  PendingParticleStep(DatasetState& st, ParticleGroupMeta& group, const std::string& name, WriteScratch& scratch, int64_t step)
+  PendingParticleStep(DatasetState& st, ParticleGroupMeta& group, const std::string& name, WriteScratch& scratch,
+                      int64_t step)
       : w{st, group, name, scratch, step}, op(st.comm, phase_names()) {}
   ~PendingParticleStep() {
     if (helper.joinable()) helper.join();   // a step never waited for is left uncommitted
@@ -434,8 +437,8 @@ void exchange_step(PendingParticleStep& s, bool threaded_order) {
   std::vector<size_t> row_bytes;
   for (const auto& f : w.schema().fields()) row_bytes.push_back(f.row_bytes());
   w.path = choose_path(w);
-  const ExchangeMethod method = w.path == WritePath::kPointToPoint ? ExchangeMethod::kPointToPoint
-                                                                   : ExchangeMethod::kSharedMemory;
+  const ExchangeMethod method =
+      w.path == WritePath::kPointToPoint ? ExchangeMethod::kPointToPoint : ExchangeMethod::kSharedMemory;
   ParticleExchange& exchange = s.exchange.emplace(w.st.comm, *w.plan, row_bytes, total_components(w.schema()), method,
                                                   w.scratch.receive, w.scratch.window);
   if (w.path == WritePath::kNode) {
@@ -563,11 +566,11 @@ StepRecord decode_summary(const StepWrite& w, const std::vector<uint8_t>& summar
 void release_collectively(WriteScratch& scratch) { scratch.window.release(); }
 
 std::string WriteProfile::to_json() const {
-  std::string s = cat("{\"step\": ", step, ", \"ranks\": ", ranks, ", \"aggregators\": ", aggregators, ", \"files\": ", files,
-                      ", \"particles\": ", particles, ", \"bytes\": ", bytes, ", \"aligned\": ", aligned ? "true" : "false",
-                      ", \"plan_reused\": ", plan_reused ? "true" : "false", ", \"path\": \"", write_path_name(path), "\"",
-                      ", \"fsync\": ", fsync ? "true" : "false", ", \"total_s\": ", total_s,
-                      ", \"blocked_s\": ", blocked_s);
+  std::string s =
+      cat("{\"step\": ", step, ", \"ranks\": ", ranks, ", \"aggregators\": ", aggregators, ", \"files\": ", files,
+          ", \"particles\": ", particles, ", \"bytes\": ", bytes, ", \"aligned\": ", aligned ? "true" : "false",
+          ", \"plan_reused\": ", plan_reused ? "true" : "false", ", \"path\": \"", write_path_name(path), "\"",
+          ", \"fsync\": ", fsync ? "true" : "false", ", \"total_s\": ", total_s, ", \"blocked_s\": ", blocked_s);
   auto timings = [&](const char* key, const std::vector<PhaseTiming>& ts) {
     s += cat(", \"", key, "\": {");
     for (size_t i = 0; i < ts.size(); ++i)
@@ -586,8 +589,8 @@ namespace {
 // exchange is raised here on every rank (nothing pending then).
 std::shared_ptr<PendingParticleStep> begin_step(DatasetState& st, const std::string& name, WriteScratch& scratch,
                                                 int64_t step, std::span<const FieldView> views,
-                                                const std::optional<Box>& patch, const std::optional<Error>& input_error,
-                                                bool async, bool copy) {
+                                                const std::optional<Box>& patch,
+                                                const std::optional<Error>& input_error, bool async, bool copy) {
   auto s = std::make_shared<PendingParticleStep>(st, *st.manifest.find_particles(name), name, scratch, step);
   StepWrite& w = s->w;
   w.keep_inputs = async && copy;
@@ -639,9 +642,9 @@ WriteProfile commit_step(PendingParticleStep& s) {
   const StepRecord committed = decode_summary(w, v.summary);
   if (st.comm.rank() != 0) {
     auto& steps = w.group.steps;
-    steps.insert(std::upper_bound(steps.begin(), steps.end(), w.step,
-                                  [](int64_t x, const StepRecord& r) { return x < r.step; }),
-                 committed);
+    steps.insert(
+        std::upper_bound(steps.begin(), steps.end(), w.step, [](int64_t x, const StepRecord& r) { return x < r.step; }),
+        committed);
   }
   WriteProfile p;
   p.step = w.step;

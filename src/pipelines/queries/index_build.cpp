@@ -42,8 +42,8 @@ struct BuildTimes {
 };
 
 // One index file: field f of one data file.
-BuildTimes build_one(const Confinement& confinement, const std::string& dir, const DataFileRecord& rec, const Schema& schema, size_t f,
-                     const BinningSpec& binning, bool durable) {
+BuildTimes build_one(const Confinement& confinement, const std::string& dir, const DataFileRecord& rec,
+                     const Schema& schema, size_t f, const BinningSpec& binning, bool durable) {
   BuildTimes t;
   const double t0 = wall_seconds();
   IoCount io;
@@ -51,7 +51,8 @@ BuildTimes build_one(const Confinement& confinement, const std::string& dir, con
   const FieldSpec& spec = schema.field(f);
   const uint64_t n = df.head.num_particles;
   if (n >= (uint64_t{1} << 32))
-    fail(ErrorCode::kUnsupported, "'", df.path, "' has ", n, " particles; bitmap indexes cover files of fewer than 2^32");
+    fail(ErrorCode::kUnsupported, "'", df.path, "' has ", n,
+         " particles; bitmap indexes cover files of fewer than 2^32");
   std::vector<uint8_t> column(n * spec.row_bytes());
   read_column(df, f, column.data(), io);
   t.read_s = since(t0);
@@ -96,9 +97,17 @@ BuildTimes build_one(const Confinement& confinement, const std::string& dir, con
 }  // namespace
 
 std::string IndexBuildStats::to_json() const {
-  nlohmann::json j = {{"steps", steps}, {"files", files}, {"indexes", indexes}, {"rows", rows},
-                      {"column_bytes", column_bytes}, {"index_bytes", index_bytes}, {"seconds", seconds},
-                      {"read_s", read_s}, {"bin_s", bin_s}, {"encode_s", encode_s}, {"write_s", write_s}};
+  nlohmann::json j = {{"steps", steps},
+                      {"files", files},
+                      {"indexes", indexes},
+                      {"rows", rows},
+                      {"column_bytes", column_bytes},
+                      {"index_bytes", index_bytes},
+                      {"seconds", seconds},
+                      {"read_s", read_s},
+                      {"bin_s", bin_s},
+                      {"encode_s", encode_s},
+                      {"write_s", write_s}};
   return j.dump();
 }
 
@@ -143,8 +152,8 @@ uint64_t check_build(const DatasetState& st, const std::string& name, IndexBuild
 
 // ---- commit: the step's record lists the new indexes (rank 0 also writes the manifest) ----
 void commit_indexes(DatasetState& st, const std::string& name, int64_t step, const Schema& schema,
-                    const std::vector<size_t>& field_ids, const BinningSpec& binning, const std::vector<uint64_t>& bytes,
-                    bool write = true) {
+                    const std::vector<size_t>& field_ids, const BinningSpec& binning,
+                    const std::vector<uint64_t>& bytes, bool write = true) {
   ParticleGroupMeta* g = st.manifest.find_particles(name);
   StepRecord* rec = nullptr;
   for (auto& s : g->steps)
@@ -153,11 +162,13 @@ void commit_indexes(DatasetState& st, const std::string& name, int64_t step, con
   const std::vector<StepIndex> before = rec->indexes;
   for (size_t k = 0; k < field_ids.size(); ++k) {
     StepIndex x{schema.field(field_ids[k]).name, binning, bytes[k]};
-    auto it = std::find_if(rec->indexes.begin(), rec->indexes.end(), [&](const StepIndex& y) { return y.field == x.field; });
+    auto it =
+        std::find_if(rec->indexes.begin(), rec->indexes.end(), [&](const StepIndex& y) { return y.field == x.field; });
     if (it != rec->indexes.end()) *it = x;
     else rec->indexes.push_back(x);
   }
-  std::sort(rec->indexes.begin(), rec->indexes.end(), [](const StepIndex& a, const StepIndex& b) { return a.field < b.field; });
+  std::sort(rec->indexes.begin(), rec->indexes.end(),
+            [](const StepIndex& a, const StepIndex& b) { return a.field < b.field; });
   if (!write) return;
   try {
     st.write_manifest();
@@ -211,14 +222,15 @@ IndexBuildStats ParticleGroup::build_index(const IndexSpec& spec_in, const std::
         const std::string& field = schema.field(b.field_ids[t.slot]).name;
         if (std::any_of(had.begin(), had.end(), [&](const StepIndex& x) { return x.field == field; })) continue;
         std::error_code ec;
-        std::filesystem::remove(join_path(loaded.step_dir, index_file_name(loaded.meta.files[t.file].file_name, field)), ec);
+        std::filesystem::remove(join_path(loaded.step_dir, index_file_name(loaded.meta.files[t.file].file_name, field)),
+                                ec);
       }
     };
     step_op.run_locally([&] {
       try {
         parallel_for(tasks.size(), threads, [&](size_t i, size_t) {
-          times[i] = build_one(loaded.confinement, loaded.step_dir, loaded.meta.files[tasks[i].file], schema, b.field_ids[tasks[i].slot],
-                               b.spec.binning, st.options.fsync);
+          times[i] = build_one(loaded.confinement, loaded.step_dir, loaded.meta.files[tasks[i].file], schema,
+                               b.field_ids[tasks[i].slot], b.spec.binning, st.options.fsync);
         });
       } catch (const std::bad_alloc&) {
         fail(ErrorCode::kIo, "out of memory while building bitmap indexes of step ", b.steps[k]);

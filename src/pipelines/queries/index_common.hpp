@@ -17,7 +17,8 @@ inline double since(double t0) { return wall_seconds() - t0; }
 // asked for, "index" or "return").
 inline void check_query_fields(const Schema& schema, const std::vector<std::string>& fields, const char* what) {
   for (const auto& name : fields)
-    if (!schema.has(name)) fail(ErrorCode::kNotFound, "no field '", name, "' to ", what, "; fields: ", schema.describe());
+    if (!schema.has(name))
+      fail(ErrorCode::kNotFound, "no field '", name, "' to ", what, "; fields: ", schema.describe());
 }
 
 }  // namespace lodex

@@ -68,12 +68,22 @@ class FileQuery {
   // `sample`: a query at a level, the file's rows in the read's sample at that level.
   // `trust_ranges` false: the recorded ranges could not be checked against an index and decided
   // the file alone; its comparisons then ignore them (and its values are checked against them).
-  FileQuery(const Confinement& confinement, const std::string& dir, const DataFileRecord& rec, const MetaRanges& ranges, Tri verdict,
-            const Schema& schema, const StepRecord& step, const QueryNode& q, const ValueQuery& vq,
+  FileQuery(const Confinement& confinement, const std::string& dir, const DataFileRecord& rec, const MetaRanges& ranges,
+            Tri verdict, const Schema& schema, const StepRecord& step, const QueryNode& q, const ValueQuery& vq,
             const std::vector<size_t>& out_fields, const std::vector<ParticleQuery::SampleRange>* sample,
             bool trust_ranges)
-      : confinement_(confinement), dir_(dir), rec_(rec), ranges_(ranges), verdict_(verdict), schema_(schema), step_(step), q_(q), vq_(vq),
-        out_fields_(out_fields), sample_(sample), trust_ranges_(trust_ranges) {}
+      : confinement_(confinement),
+        dir_(dir),
+        rec_(rec),
+        ranges_(ranges),
+        verdict_(verdict),
+        schema_(schema),
+        step_(step),
+        q_(q),
+        vq_(vq),
+        out_fields_(out_fields),
+        sample_(sample),
+        trust_ranges_(trust_ranges) {}
 
   FileAnswer run();
 
@@ -121,8 +131,8 @@ void FileQuery::check_within_ranges(size_t f, const uint8_t* column, uint64_t ro
     const auto [lo, hi] = ranges_(f, c);
     if (std::isnan(mn[c])) continue;   // no value but NaN read
     if (!(mn[c] >= lo && mx[c] <= hi))
-      fail(ErrorCode::kFormat, "'", rec_.file_name, "' holds values of field '", spec.name, "' (component ", c, ") from ",
-           mn[c], " to ", mx[c], " outside the range its spatial metadata records (", lo, " .. ", hi,
+      fail(ErrorCode::kFormat, "'", rec_.file_name, "' holds values of field '", spec.name, "' (component ", c,
+           ") from ", mn[c], " to ", mx[c], " outside the range its spatial metadata records (", lo, " .. ", hi,
            "): the record is forged or damaged");
   }
 }
@@ -170,7 +180,8 @@ OpenIndex* FileQuery::index_of(size_t f) {
   try {
     ix = open_index(confinement_, dir_, rec_, schema_.field(f), index_io_);
   } catch (const Error& e) {
-    give_up_index(f, cat("bitmap index unusable, field '", name, "' of '", rec_.file_name, "' scanned instead: ", e.what()));
+    give_up_index(
+        f, cat("bitmap index unusable, field '", name, "' of '", rec_.file_name, "' scanned instead: ", e.what()));
     return nullptr;
   }
   slot = std::move(ix);
@@ -226,11 +237,10 @@ Roaring FileQuery::load_union(OpenIndex& ix, const std::vector<IndexBin>& bins, 
         const IndexBin& e = bins[b];
         if (!e.count) continue;
         const uint8_t* p = buf.data() + (e.offset - start);
-        if (bitmap_checksum(p, e.bytes) != e.checksum) fail(ErrorCode::kFormat, what, ": bitmap of bin ", b, " fails its checksum");
-        if (sparse || e.raw)
-          append_bin_rows(p, e, n_, ids, what);
-        else
-          parts.push_back(bin_bitmap(p, e, n_, what));
+        if (bitmap_checksum(p, e.bytes) != e.checksum)
+          fail(ErrorCode::kFormat, what, ": bitmap of bin ", b, " fails its checksum");
+        if (sparse || e.raw) append_bin_rows(p, e, n_, ids, what);
+        else parts.push_back(bin_bitmap(p, e, n_, what));
       }
     i = j;
   }
@@ -269,8 +279,9 @@ RowSets FileQuery::leaf(const QueryNode& n) {
       BinSpans sure = choice.sure;
       if (choice.nan_sure) sure.push_back({nan_bin, nan_bin + 1});
       auto bytes_of = [&](const BinSpan& sp) {
-        return sp.second > sp.first ? (*bins)[sp.second - 1].offset + (*bins)[sp.second - 1].bytes - (*bins)[sp.first].offset
-                                    : 0;
+        return sp.second > sp.first
+                   ? (*bins)[sp.second - 1].offset + (*bins)[sp.second - 1].bytes - (*bins)[sp.first].offset
+                   : 0;
       };
       uint64_t sure_bytes = 0;
       for (const BinSpan& sp : sure) sure_bytes += bytes_of(sp);
@@ -308,13 +319,12 @@ FileAnswer FileQuery::run() {
   FileAnswer& a = answer_;
   const double t0 = wall_seconds();
   if (rec_.count >= (uint64_t{1} << 32))
-    fail(ErrorCode::kUnsupported, "'", rec_.file_name, "' has ", rec_.count, " particles; value queries cover files of fewer than 2^32");
+    fail(ErrorCode::kUnsupported, "'", rec_.file_name, "' has ", rec_.count,
+         " particles; value queries cover files of fewer than 2^32");
   n_ = static_cast<uint32_t>(rec_.count);
   RowSets sets;
-  if (verdict_ == Tri::kSure)
-    sets.sure = row_range(0, n_);
-  else
-    sets = combine_row_sets(q_, n_, [&](const QueryNode& n) { return leaf(n); });
+  if (verdict_ == Tri::kSure) sets.sure = row_range(0, n_);
+  else sets = combine_row_sets(q_, n_, [&](const QueryNode& n) { return leaf(n); });
   a.stats.index_s = since(t0);
 
   // The domain: a level's sample, or a box's bricks (inside: no test; faces: tested).
@@ -324,7 +334,8 @@ FileAnswer FileQuery::run() {
     Roaring inside, face;
     if (sample_) {
       for (const ParticleQuery::SampleRange& r : *sample_) {
-        if (r.last > n_) fail(ErrorCode::kInternal, "'", rec_.file_name, "': a sample range ends at row ", r.last, " of ", n_);
+        if (r.last > n_)
+          fail(ErrorCode::kInternal, "'", rec_.file_name, "': a sample range ends at row ", r.last, " of ", n_);
         (r.test ? face : inside).addRange(r.first, r.last);
       }
     } else {
@@ -420,8 +431,8 @@ bool holds(double lo, double hi, double vmin, double vmax) {
 
 // Checks a file's recorded ranges of field `spec` against the ranges its bitmap index gives
 // (FormatError when they do not hold them). False when there is no usable index to check with.
-bool checked_against_index(const LoadedMetadata& loaded, const DataFileRecord& rec, const FieldSpec& spec,
-                           size_t first, IoCount& io) {
+bool checked_against_index(const LoadedMetadata& loaded, const DataFileRecord& rec, const FieldSpec& spec, size_t first,
+                           IoCount& io) {
   OpenIndex ix;
   try {
     ix = open_index(loaded.confinement, loaded.step_dir, rec, spec, io);
@@ -499,8 +510,8 @@ struct QuerySetup {
   std::vector<size_t> first_component;   // per field: its first component in the metadata's ranges
 };
 
-QuerySetup set_up(const Comm& comm, const DatasetState& st, const std::string& name, int64_t step,
-                  const ValueQuery& vq, const std::optional<Error>& input_error) {
+QuerySetup set_up(const Comm& comm, const DatasetState& st, const std::string& name, int64_t step, const ValueQuery& vq,
+                  const std::optional<Error>& input_error) {
   QuerySetup s;
   comm.agree(input_error, [&] {
     st.require_open();
@@ -517,10 +528,14 @@ QuerySetup set_up(const Comm& comm, const DatasetState& st, const std::string& n
   const auto box_str = [](const Box& b) { return to_string(b); };
   const auto level_str = [](uint32_t l) { return std::to_string(l); };
   require_same_arguments(comm, "value query",
-                         {{"group", name}, {"query text", vq.text}, {"step", std::to_string(step)},
-                          {"box", argument_text(vq.box, box_str)}, {"level", argument_text(vq.level, level_str)},
+                         {{"group", name},
+                          {"query text", vq.text},
+                          {"step", std::to_string(step)},
+                          {"box", argument_text(vq.box, box_str)},
+                          {"level", argument_text(vq.level, level_str)},
                           {"level-of-detail parameters", cat(vq.lod.readers, ',', vq.lod.P, ',', vq.lod.S)},
-                          {"fields", argument_text(vq.fields)}, {"rows", std::to_string(vq.rows)},
+                          {"fields", argument_text(vq.fields)},
+                          {"rows", std::to_string(vq.rows)},
                           {"use_index", std::to_string(vq.use_index)}});
   const Schema& schema = group_meta(st, name).schema;
   s.first_component.assign(schema.size(), 0);
@@ -571,8 +586,8 @@ LiveFiles decide_files(const Comm& comm, const DatasetState& st, const std::stri
   }
   live.distrusted.assign(meta.files.size(), false);
   if (vq.use_index)
-    check_decided_ranges(comm, s.loaded, schema, *s.step, s.q, s.first_component, by_range, verdicts,
-                         live.distrusted, stats);
+    check_decided_ranges(comm, s.loaded, schema, *s.step, s.q, s.first_component, by_range, verdicts, live.distrusted,
+                         stats);
   for (size_t i = 0; i < meta.files.size(); ++i) {
     if (verdicts[i] == Tri::kNone) {
       ++stats.files_pruned;

@@ -134,8 +134,8 @@ class SeriesGroup {
   // with an extent (split_series_read). Validates the box (InvalidArgument: empty or outside the
   // grid), var (NotFound) and steps (InvalidArgument for repeats, NotFound for steps not
   // flushed). Local, no MPI.
-  SeriesReadPart read_part(const std::string& var, const std::vector<int64_t>& steps,
-                           const std::optional<GridBox>& box, int rank = 0, int size = 1) const;
+  SeriesReadPart read_part(const std::string& var, const std::vector<int64_t>& steps, const std::optional<GridBox>& box,
+                           int rank = 0, int size = 1) const;
   // Serial: read(var, steps, box, merge_gap, MPI_COMM_NULL).
   SeriesArray read(const std::string& var, const std::vector<int64_t>& steps, const std::optional<GridBox>& box,
                    std::optional<uint64_t> merge_gap = std::nullopt) const;
@@ -148,7 +148,8 @@ class SeriesGroup {
   // a byte 1 / bw_io), at most kMaxMergeGap. `input_error`: a language binding could not convert
   // this rank's arguments; the rank still takes part, and every rank raises that error.
   SeriesArray read(const std::string& var, const std::vector<int64_t>& steps, const std::optional<GridBox>& box,
-                   std::optional<uint64_t> merge_gap, MPI_Comm comm, const std::optional<Error>& input_error = std::nullopt) const;
+                   std::optional<uint64_t> merge_gap, MPI_Comm comm,
+                   const std::optional<Error>& input_error = std::nullopt) const;
   static constexpr uint64_t kMaxMergeGap = uint64_t{1} << 20;
   uint64_t default_merge_gap() const;
   // This rank's last read (zeros when its part was empty).

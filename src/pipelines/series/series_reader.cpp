@@ -82,7 +82,8 @@ const SeriesReadPlan& SeriesGroup::read_plan() const {
   for (size_t z = 0; z + 1 < m.cuts[2].size(); ++z)
     for (size_t y = 0; y + 1 < m.cuts[1].size(); ++y)
       for (size_t x = 0; x + 1 < m.cuts[0].size(); ++x)
-        boxes.push_back({{m.cuts[0][x], m.cuts[1][y], m.cuts[2][z]}, {m.cuts[0][x + 1], m.cuts[1][y + 1], m.cuts[2][z + 1]}});
+        boxes.push_back(
+            {{m.cuts[0][x], m.cuts[1][y], m.cuts[2][z]}, {m.cuts[0][x + 1], m.cuts[1][y + 1], m.cuts[2][z + 1]}});
   p->dec = decompose_series(m.dims, boxes);
   p->sar = std::make_unique<SarPlan>(p->dec, m.d_sar);
   read_plan_ = std::move(p);
@@ -97,13 +98,14 @@ void check_window_header(const SeriesWindowHead& h, const SeriesWindowHead& want
                          const std::string& name, const std::string& path) {
   if (h.series != want.series || h.first_step != static_cast<uint64_t>(rec.steps.front()) || h.steps != want.steps ||
       h.variables != want.variables || h.chunks != want.chunks || h.file_bytes != rec.bytes)
-    fail(ErrorCode::kFormat, path, ": the window file does not match the manifest (series '", h.series, "', first step ",
-         h.first_step, ", ", h.steps, " steps, ", h.variables, " variables, ", h.chunks, " chunks, ", h.file_bytes,
-         " bytes; the manifest says '", name, "', ", rec.steps.front(), ", ", rec.steps.size(), ", ", want.variables,
-         ", ", want.chunks, ", ", rec.bytes, ")");
-  if (h.block_bytes != want.block_bytes || h.total_planes != want.total_planes ||
-      h.total_blocks != want.total_blocks || h.data_offset != want.data_offset || h.file_bytes != want.file_bytes)
-    fail(ErrorCode::kFormat, path, ": the window's block size, planes, blocks or size are not what the series' plan gives");
+    fail(ErrorCode::kFormat, path, ": the window file does not match the manifest (series '", h.series,
+         "', first step ", h.first_step, ", ", h.steps, " steps, ", h.variables, " variables, ", h.chunks, " chunks, ",
+         h.file_bytes, " bytes; the manifest says '", name, "', ", rec.steps.front(), ", ", rec.steps.size(), ", ",
+         want.variables, ", ", want.chunks, ", ", rec.bytes, ")");
+  if (h.block_bytes != want.block_bytes || h.total_planes != want.total_planes || h.total_blocks != want.total_blocks ||
+      h.data_offset != want.data_offset || h.file_bytes != want.file_bytes)
+    fail(ErrorCode::kFormat, path,
+         ": the window's block size, planes, blocks or size are not what the series' plan gives");
 }
 
 // Variable v's chunk-table entries against the plan's: any damage to them shows as a difference.
@@ -141,7 +143,8 @@ const SeriesWindowHead& SeriesGroup::window_head(size_t window, uint32_t v, cons
   // The header (a window's first read) and v's entries, in one request when they are close.
   std::vector<uint8_t> buf;
   const MergedRead got(f, series_head_ranges(*want, v, first), gap, buf);
-  if (first) check_window_header(decode_series_header(got.at(0), kSeriesHeaderBytes, size, path), *want, rec, name_, path);
+  if (first)
+    check_window_header(decode_series_header(got.at(0), kSeriesHeaderBytes, size, path), *want, rec, name_, path);
   const auto [lo, hi] = series_head_ranges(*want, v, false).front();
   check_window_entries(decode_series_entries(got.at(lo), hi - lo, *want, v, path), *want, v, m.variables[v].name, path);
   read_stats_.head_requests += got.requests;
@@ -156,7 +159,9 @@ const SeriesWindowHead& SeriesGroup::window_head(size_t window, uint32_t v, cons
 
 std::shared_ptr<const SeriesWindowHead> SeriesGroup::planned_head(uint32_t steps) const {
   std::shared_ptr<const SeriesWindowHead>& h = planned_heads_[steps];
-  if (!h) h = std::make_shared<const SeriesWindowHead>(planned_window_head(name_, meta().variables, *read_plan().sar, 0, steps));
+  if (!h)
+    h = std::make_shared<const SeriesWindowHead>(
+        planned_window_head(name_, meta().variables, *read_plan().sar, 0, steps));
   return h;
 }
 
@@ -193,7 +198,8 @@ std::vector<std::pair<size_t, uint32_t>> SeriesGroup::locate_steps(const std::ve
     if (found) continue;
     const std::vector<int64_t> buffered = buffered_steps();
     if (std::count(buffered.begin(), buffered.end(), s))
-      fail(ErrorCode::kNotFound, "step ", s, " of series '", name_, "' is buffered and not yet flushed (", buffered.size(),
+      fail(ErrorCode::kNotFound, "step ", s, " of series '", name_, "' is buffered and not yet flushed (",
+           buffered.size(),
            " steps are): it becomes readable when its window is written, at the write that fills "
            "the window, at flush() or at close()");
     fail(ErrorCode::kNotFound, "series '", name_, "' has no step ", s, " (steps: ", steps_text(this->steps()), ")");
@@ -211,8 +217,8 @@ SeriesReadPart SeriesGroup::read_part(const std::string& var, const std::vector<
   if (known && known->ndim == 2) obox.lo[2] = 0, obox.hi[2] = m.dims[2];   // z does not apply
   for (int a = 0; a < 3; ++a)
     if (obox.lo[a] < 0 || obox.hi[a] > m.dims[a] || obox.lo[a] >= obox.hi[a])
-      fail(ErrorCode::kInvalidArgument, "box ", box_text(obox), " is empty or outside the ", m.dims[0], " x ", m.dims[1],
-           " x ", m.dims[2], " grid of series '", name_, "'");
+      fail(ErrorCode::kInvalidArgument, "box ", box_text(obox), " is empty or outside the ", m.dims[0], " x ",
+           m.dims[1], " x ", m.dims[2], " grid of series '", name_, "'");
   const std::vector<int64_t> asked = steps.empty() ? this->steps() : steps;
   if (asked.empty()) fail(ErrorCode::kInvalidArgument, "series '", name_, "' has no flushed steps yet");
   const SeriesVariable& variable = m.variables[variable_index(var)];
@@ -239,22 +245,25 @@ SeriesArray SeriesGroup::read(const std::string& var, const std::vector<int64_t>
 }
 
 SeriesArray SeriesGroup::read(const std::string& var, const std::vector<int64_t>& steps,
-                              const std::optional<GridBox>& box, std::optional<uint64_t> merge_gap,
-                              MPI_Comm comm, const std::optional<Error>& input_error) const {
+                              const std::optional<GridBox>& box, std::optional<uint64_t> merge_gap, MPI_Comm comm,
+                              const std::optional<Error>& input_error) const {
   const auto gap_text = [](uint64_t g) { return std::to_string(g); };
-  return agreed_read(comm, input_error, "series read",
-                     {{"series", name_}, {"variable", var}, {"steps", argument_text(steps)},
-                      {"box", argument_text(box, box_text)}, {"merge gap", argument_text(merge_gap, gap_text)}},
-                     [&](int rank, int size) { return read_part(var, steps, box, rank, size); },
-                     [&](const SeriesReadPart& part) {
-    const double t0 = wall_seconds();
-    read_stats_ = {};
-    SeriesArray out = read_part_data(part, variable_index(var), merge_gap);
-    if (!out.bytes.empty()) read_stats_.seconds = wall_seconds() - t0;
-    return out;
-  });
+  return agreed_read(
+      comm, input_error, "series read",
+      {{"series", name_},
+       {"variable", var},
+       {"steps", argument_text(steps)},
+       {"box", argument_text(box, box_text)},
+       {"merge gap", argument_text(merge_gap, gap_text)}},
+      [&](int rank, int size) { return read_part(var, steps, box, rank, size); },
+      [&](const SeriesReadPart& part) {
+        const double t0 = wall_seconds();
+        read_stats_ = {};
+        SeriesArray out = read_part_data(part, variable_index(var), merge_gap);
+        if (!out.bytes.empty()) read_stats_.seconds = wall_seconds() - t0;
+        return out;
+      });
 }
-
 
 // One window's part of a read (plan_window_read's plan): its blocks read with their checksums,
 // needed ranges at most `gap` apart as one request, every block verified, then the rows copied
@@ -278,8 +287,8 @@ void SeriesGroup::read_window(const File& f, const std::string& path, const Seri
       uint64_t expect;
       std::memcpy(&expect, q + 8 * i, 8);   // little-endian, as ByteWriter wrote it
       if (checksum64(p + at, n) != expect)
-        fail(ErrorCode::kFormat, path, ": checksum mismatch in variable '", variable.name, "' at offset ", b.offset + at,
-             " (", n, " bytes): the file is damaged");
+        fail(ErrorCode::kFormat, path, ": checksum mismatch in variable '", variable.name, "' at offset ",
+             b.offset + at, " (", n, " bytes): the file is damaged");
     }
     read_stats_.blocks += b.count;
   }
@@ -313,8 +322,8 @@ SeriesArray SeriesGroup::read_part_data(const SeriesReadPart& part, uint32_t v,
   for (size_t w : windows) {
     const std::string path = join_path(join_path(ds_->path, name_), m.windows[w].file);
     if (!path_exists(path))
-      fail(ErrorCode::kFormat, "window file '", path, "' of series '", name_, "' (steps ", steps_text(m.windows[w].steps),
-           ") is listed in the manifest but missing");
+      fail(ErrorCode::kFormat, "window file '", path, "' of series '", name_, "' (steps ",
+           steps_text(m.windows[w].steps), ") is listed in the manifest but missing");
     const File f = ds_->confinement.open(path);
     ++read_stats_.windows;
     const SeriesWindowHead& head = window_head(w, v, f, path, gap);
@@ -322,8 +331,8 @@ SeriesArray SeriesGroup::read_part_data(const SeriesReadPart& part, uint32_t v,
     std::vector<std::pair<uint64_t, uint64_t>> in_window;   // (answer step, step inside the window)
     for (size_t i = 0; i < steps.size(); ++i)
       if (where[i].first == w) in_window.emplace_back(i, where[i].second);
-    const SeriesWindowRead plan_w = plan_window_read(variable, chunks, chunk_places(head, v), in_window, obox,
-                                                     head.block_bytes);
+    const SeriesWindowRead plan_w =
+        plan_window_read(variable, chunks, chunk_places(head, v), in_window, obox, head.block_bytes);
     read_stats_.chunks += plan_w.chunks;
     read_window(f, path, head, variable, plan_w, gap, out.bytes.data(), data, sums);
   }

@@ -85,17 +85,18 @@ void record_plan(SeriesMeta& m, const SeriesWriter& w) {
 }  // namespace
 
 std::string SeriesWriteProfile::to_json() const {
-  std::string s = cat("{\"step\": ", step, ", \"ranks\": ", ranks, ", \"flushed\": ", flushed ? "true" : "false",
-                      ", \"window_steps\": ", window_steps, ", \"bytes\": ", bytes, ", \"aggregated_bytes\": ",
-                      aggregated_bytes, ", \"writers\": ", writers, ", \"total_s\": ", total_s,
-                      ", \"blocked_s\": ", blocked_s, ", \"phases\": {");
+  std::string s =
+      cat("{\"step\": ", step, ", \"ranks\": ", ranks, ", \"flushed\": ", flushed ? "true" : "false",
+          ", \"window_steps\": ", window_steps, ", \"bytes\": ", bytes, ", \"aggregated_bytes\": ", aggregated_bytes,
+          ", \"writers\": ", writers, ", \"total_s\": ", total_s, ", \"blocked_s\": ", blocked_s, ", \"phases\": {");
   for (size_t i = 0; i < phases.size(); ++i)
-    s += cat(i ? ", " : "", "\"", phases[i].name, "\": {\"min_s\": ", phases[i].min_s, ", \"mean_s\": ",
-             phases[i].mean_s, ", \"max_s\": ", phases[i].max_s, "}");
+    s += cat(i ? ", " : "", "\"", phases[i].name, "\": {\"min_s\": ", phases[i].min_s,
+             ", \"mean_s\": ", phases[i].mean_s, ", \"max_s\": ", phases[i].max_s, "}");
   return s + "}}";
 }
 
-SeriesGroup::SeriesGroup(std::shared_ptr<DatasetState> ds, std::string name) : ds_(std::move(ds)), name_(std::move(name)) {}
+SeriesGroup::SeriesGroup(std::shared_ptr<DatasetState> ds, std::string name)
+    : ds_(std::move(ds)), name_(std::move(name)) {}
 SeriesGroup::~SeriesGroup() = default;
 
 const SeriesMeta& SeriesGroup::meta() const {
@@ -147,8 +148,7 @@ void SeriesGroup::plan_first_write(const GridBox& box, const std::vector<GridBox
     w->sar = std::make_unique<SarPlan>(w->dec, w->d_sar);
     w->box = box;
     w->buffers.resize(m.variables.size());
-    for (size_t v = 0; v < m.variables.size(); ++v)
-      w->buffers[v].resize(chunk_bytes(m.variables[v], box, w->d_tar));
+    for (size_t v = 0; v < m.variables.size(); ++v) w->buffers[v].resize(chunk_bytes(m.variables[v], box, w->d_tar));
   });
   w_ = std::move(w);
 }
@@ -320,8 +320,8 @@ void SeriesGroup::write_step(int64_t step, const GridBox& box, std::span<const F
   std::vector<GridBox> boxes;
   for (const SeriesRecord& r : all) {
     if (r.step != all[0].step)
-      fail(ErrorCode::kInvalidArgument, "ranks write different steps of series '", name_, "': rank 0 step ", all[0].step,
-           ", another step ", r.step);
+      fail(ErrorCode::kInvalidArgument, "ranks write different steps of series '", name_, "': rank 0 step ",
+           all[0].step, ", another step ", r.step);
     boxes.push_back(GridBox{{r.box[0], r.box[1], r.box[2]}, {r.box[3], r.box[4], r.box[5]}});
   }
   if (!w_) plan_first_write(box, boxes);
