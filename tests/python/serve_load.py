@@ -49,14 +49,14 @@ SCHEMA = {"position": ("f8", 3), "energy": "f4", "id": "i8"}
 def make_dataset(path: str, n: int) -> None:
     rng = np.random.default_rng(5)
     with lodex.create(path) as ds:
-        g = ds.particles("p", schema=SCHEMA, domain=((0, 0, 0), (1, 1, 1)), partition_grid=(2, 2, 1))
+        g = ds.define_particles("p", schema=SCHEMA, domain=((0, 0, 0), (1, 1, 1)), partition_grid=(2, 2, 1))
         for step in (0, 1):
             g.write(step, {"position": rng.random((n, 3)), "energy": rng.random(n).astype(np.float32),
                            "id": np.arange(n, dtype=np.int64)})
         g.build_index(fields=["energy"])
-        ds.grid("g", dims=(32, 32, 16), dtype="f4").write(0, ((0, 0, 0), (32, 32, 16)),
+        ds.define_grid("g", dims=(32, 32, 16), dtype="f4").write(0, ((0, 0, 0), (32, 32, 16)),
                                                            rng.random((16, 32, 32)).astype(np.float32))
-        s = ds.series("s", dims=(16, 16, 8), variables={"T": "f4"}, d_tar=2, d_sar=0)
+        s = ds.define_series("s", dims=(16, 16, 8), variables={"T": "f4"}, d_tar=2, d_sar=0)
         for t in range(4):
             s.write(t, ((0, 0, 0), (16, 16, 8)), {"T": np.full((8, 16, 16), t, np.float32)})
 

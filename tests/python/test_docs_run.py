@@ -168,8 +168,8 @@ def _h5part(folder, out, ranks):
 
 
 def _openpmd(folder, out, ranks):
-    src = lodex.open(os.path.join(folder, "run.lodex")).particles("electrons")
-    back = lodex.open(os.path.join(folder, "back.lodex")).particles("electrons")
+    src = lodex.open(os.path.join(folder, "run.lodex")).particles["electrons"]
+    back = lodex.open(os.path.join(folder, "back.lodex")).particles["electrons"]
     assert sorted(os.listdir(folder)).count("run.bp") == 1 and back.steps == src.steps == [0, 10]
     assert os.path.exists(os.path.join(folder, "run_0.h5")) and os.path.exists(os.path.join(folder, "run_10.h5"))
     for s in src.steps:

@@ -56,7 +56,7 @@ def exports(src, tmp_path_factory):
 
 
 def group(src):
-    return lodex.open(src).particles(G)
+    return lodex.open(src).particles[G]
 
 
 def load_species(path: str, iteration: int) -> tuple[dict, dict]:
@@ -308,16 +308,16 @@ def test_grids_and_series_as_meshes_and_back(tmp_path):
     lodex.openpmd.import_series(out, back, G, meshes=True)
     ds = lodex.open(back)
     assert sorted(ds.grids) == ["atm_PS", "atm_T", "fields_E", "fields_rho"]
-    assert ds.grid("fields_E").dims == oc.GRID_DIMS and ds.grid("atm_PS").dims == oc.SERIES_DIMS[:2]
-    assert ds.grid("atm_T").steps == [0, 5, 10] and ds.grid("fields_rho").steps == [0, 10]
+    assert ds.grids["fields_E"].dims == oc.GRID_DIMS and ds.grids["atm_PS"].dims == oc.SERIES_DIMS[:2]
+    assert ds.grids["atm_T"].steps == [0, 5, 10] and ds.grids["fields_rho"].steps == [0, 10]
     for step in (0, 10):
         g = oc.grid_values(step)
-        assert np.array_equal(ds.grid("fields_rho").read(step), g["rho"])
-        assert np.array_equal(ds.grid("fields_E").read(step), g["E"])
+        assert np.array_equal(ds.grids["fields_rho"].read(step), g["rho"])
+        assert np.array_equal(ds.grids["fields_E"].read(step), g["E"])
     for step in (0, 5, 10):
         v = oc.series_values(step)
-        assert np.array_equal(ds.grid("atm_T").read(step), v["T"])
-        assert np.array_equal(ds.grid("atm_PS").read(step), v["PS"])
+        assert np.array_equal(ds.grids["atm_T"].read(step), v["T"])
+        assert np.array_equal(ds.grids["atm_PS"].read(step), v["PS"])
     with pytest.raises(lodex.NotFoundError, match="no mesh 'nope'"):
         lodex.openpmd.import_series(out, str(tmp_path / "none.lodex"), G, meshes=["nope"])
     assert not os.path.exists(str(tmp_path / "none.lodex"))
@@ -342,14 +342,14 @@ def test_round_trip_auto_domain(tmp_path):
     would not hold the second's particles)."""
     path = str(tmp_path / "auto.lodex")
     ds = lodex.create(path)
-    g0 = ds.particles("p", schema={"position": ("f8", 3), "id": "u8"}, domain="auto")
+    g0 = ds.define_particles("p", schema={"position": ("f8", 3), "id": "u8"}, domain="auto")
     rng = np.random.default_rng(3)
     for step, shift in ((0, 0.0), (1, 5.0)):
         g0.write(step, {"position": rng.random((300, 3)) + shift, "id": np.arange(300, dtype=np.uint64)})
     ds.close()
     lodex.openpmd.export(path, "p", str(tmp_path / "a_%T.h5"))
     g = lodex.openpmd.import_series(str(tmp_path / "a_%T.h5"), str(tmp_path / "back.lodex"), "p")
-    g0 = lodex.open(path).particles("p")
+    g0 = lodex.open(path).particles["p"]
     assert g.auto_domain and g.steps == [0, 1]
     for step in g.steps:
         assert g.step_domain(step) == g0.step_domain(step)
@@ -425,7 +425,7 @@ def target(tmp_path):
     """A dataset with one committed group: every failed import must leave it exactly so."""
     path = str(tmp_path / "target.lodex")
     ds = lodex.create(path)
-    ds.particles("keep", schema={"position": ("f8", 3)}, domain=((0, 0, 0), (1, 1, 1))).write(
+    ds.define_particles("keep", schema={"position": ("f8", 3)}, domain=((0, 0, 0), (1, 1, 1))).write(
         0, {"position": np.full((5, 3), 0.5)})
     ds.close()
     return path
@@ -433,8 +433,8 @@ def target(tmp_path):
 
 def unchanged(path: str) -> None:
     ds = lodex.open(path)
-    assert ds.groups == ["keep"]
-    g = ds.particles("keep")
+    assert list(ds.particles) == ["keep"]
+    g = ds.particles["keep"]
     assert g.steps == [0] and len(g.read(0)["position"]) == 5
 
 
@@ -530,8 +530,8 @@ def test_failing_step_commits_nothing(exports, tmp_path, target):
                                     steps=[5, 10])
     ds.close()
     ds = lodex.open(target)
-    assert ds.particles(G).steps == [5]   # the empty step went in, step 10 did not
-    unchanged_keep = ds.particles("keep")
+    assert ds.particles[G].steps == [5]   # the empty step went in, step 10 did not
+    unchanged_keep = ds.particles["keep"]
     assert unchanged_keep.steps == [0]
 
 
@@ -576,7 +576,7 @@ def test_cli_export_and_import(src, tmp_path):
     res = lodex_cli("import", out, back, G, "--format", "openpmd", "--json")
     assert res.returncode == 0, res.stderr
     assert json.loads(res.stdout)["steps"] == [0, 10]
-    g, g0 = lodex.open(back).particles(G), group(src)
+    g, g0 = lodex.open(back).particles[G], group(src)
     for step in (0, 10):
         assert oc.same(dict(g.read(step)), dict(g0.read(step))) is None
     res = lodex_cli("import", str(tmp_path / "missing.h5"), str(tmp_path / "m.lodex"), G, "--format", "openpmd")

@@ -59,7 +59,7 @@ def test_export_collective(sources, n):
     out = os.path.join(sources["dir"], f"export-{n}")
     res = cached(("export", n), lambda: run_mpi(n, "openpmd_mpi.py", "export", sources["src"], out,
                                                timeout=TIMEOUT))
-    g = lodex.open(sources["src"]).particles(oc.GROUP)
+    g = lodex.open(sources["src"]).particles[oc.GROUP]
     for task in ("file", "group"):
         per_rank = res[task]
         assert len(per_rank) == n and all(r == per_rank[0] for r in per_rank), per_rank
@@ -84,10 +84,10 @@ def test_import_collective(sources, n):
     os.makedirs(out, exist_ok=True)
     res = cached(("import", n), lambda: run_mpi(n, "openpmd_mpi.py", "import", sources["h5"], sources["bp"], out,
                                                sources["bad"], sources["missing"], timeout=TIMEOUT))
-    g0 = lodex.open(sources["src"]).particles(oc.GROUP)
+    g0 = lodex.open(sources["src"]).particles[oc.GROUP]
     for task in ("h5", "bp"):
         assert res[task] == [["ok", list(oc.STEPS)]] * n, res[task]
-        g = lodex.open(os.path.join(out, f"{task}.lodex")).particles(oc.GROUP)
+        g = lodex.open(os.path.join(out, f"{task}.lodex")).particles[oc.GROUP]
         assert g.partition == ("grid", (2, 1, 1))
         assert list(g.schema.items()) == list(g0.schema.items()) and g.domain == g0.domain
         for step in oc.STEPS:
@@ -96,12 +96,12 @@ def test_import_collective(sources, n):
     assert sorted(ds.grids) == ["atm_PS", "atm_T", "fields_E", "fields_rho"]
     for step in (0, 10):
         gv = oc.grid_values(step)
-        assert np.array_equal(ds.grid("fields_rho").read(step), gv["rho"])
-        assert np.array_equal(ds.grid("fields_E").read(step), gv["E"])
+        assert np.array_equal(ds.grids["fields_rho"].read(step), gv["rho"])
+        assert np.array_equal(ds.grids["fields_E"].read(step), gv["E"])
     for step in (0, 5, 10):
         sv = oc.series_values(step)
-        assert np.array_equal(ds.grid("atm_T").read(step), sv["T"])
-        assert np.array_equal(ds.grid("atm_PS").read(step), sv["PS"])
+        assert np.array_equal(ds.grids["atm_T"].read(step), sv["T"])
+        assert np.array_equal(ds.grids["atm_PS"].read(step), sv["PS"])
     assert [r[0] for r in res["bad"]] == ["FormatError"] * n, res["bad"]
     assert all(sources["bad"] in r[1] for r in res["bad"])
     assert [r[0] for r in res["rank_missing"]] == ["NotFoundError"] * n, res["rank_missing"]

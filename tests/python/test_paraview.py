@@ -86,7 +86,7 @@ def display():
 def dataset(tmp_path_factory):
     path = str(tmp_path_factory.mktemp("pv") / "run.lodex")
     with lodex.create(path) as ds:
-        g = ds.particles("electrons", schema=SCHEMA, domain=DOMAIN, partition_grid=(2, 1, 1))
+        g = ds.define_particles("electrons", schema=SCHEMA, domain=DOMAIN, partition_grid=(2, 1, 1))
         for step, n in STEPS.items():
             g.write(step=step, data=particles(step, n))
     return path
@@ -98,7 +98,7 @@ def by_id(data: dict) -> dict:
 
 
 def test_h5part_in_paraview(dataset, tmp_path):
-    g = lodex.open(dataset).particles("electrons")
+    g = lodex.open(dataset).particles["electrons"]
     files = {(0, 2, 5): str(tmp_path / "gap.h5part"), (1,): str(tmp_path / "one.h5part")}
     g.export(files[(0, 2, 5)], steps=[0, 2, 5])
     cli = subprocess.run([sys.executable, "-m", "lodex.cli", "export", dataset, "electrons", "--out", files[(1,)],
@@ -171,12 +171,12 @@ def series_data(step: int) -> dict:
 def full_dataset(dataset):
     """The particles of ``dataset`` and a grid "pg" (steps 0, 1) and a series "geo" beside them."""
     with lodex.open(dataset, mode="a") as ds:
-        g = ds.grid("pg", dims=GRID_DIMS, fields={"p": "f8", "v": ("f4", 3)}, bits_per_block=6)   # 32 blocks
+        g = ds.define_grid("pg", dims=GRID_DIMS, fields={"p": "f8", "v": ("f4", 3)}, bits_per_block=6)   # 32 blocks
         for step in (0, 1):
             g.write(step=step, box=((0, 0, 0), GRID_DIMS), data={"p": grid_p(step), "v": grid_v(step)})
-        flat = ds.grid("flat", dims=FLAT_DIMS, dtype="i4")
+        flat = ds.define_grid("flat", dims=FLAT_DIMS, dtype="i4")
         flat.write(step=0, box=((0, 0), FLAT_DIMS), data=flat_data())
-        s = ds.series("geo", dims=SERIES_DIMS, variables={"T": ("f4", 3), "PS": ("f8", 2)})
+        s = ds.define_series("geo", dims=SERIES_DIMS, variables={"T": ("f4", 3), "PS": ("f8", 2)})
         for step in range(SERIES_STEPS):
             s.write(step=step, box=((0, 0, 0), SERIES_DIMS), data=series_data(step))
     return dataset
@@ -240,7 +240,7 @@ def plugin_run(full_dataset, ov_idx, display, tmp_path_factory):
     """The pvpython run over plugin_cases: (npz contents, stdout + stderr, screenshot path)."""
     d = tmp_path_factory.mktemp("pv-plugin")
     from lodex.paraview import plugin_path
-    idx = lodex.open(full_dataset).grid("pg").idx_path
+    idx = lodex.open(full_dataset).grids["pg"].idx_path
     cases = str(d / "cases.json")
     with open(cases, "w") as f:
         json.dump(plugin_cases(full_dataset, idx, ov_idx), f)
@@ -262,7 +262,7 @@ def particle_case(got: dict, key: str) -> dict:
     ("fraction_wins", 5, {"fraction": 0.5})])
 def test_plugin_particles(plugin_run, full_dataset, key, step, kwargs):
     got, _, _ = plugin_run
-    g = lodex.open(full_dataset).particles("electrons")
+    g = lodex.open(full_dataset).particles["electrons"]
     assert got[f"{key}/times"].tolist() == [float(s) for s in g.steps]
     want = g.read(step, **kwargs)
     pv = particle_case(got, key)
@@ -301,7 +301,7 @@ def image_geometry(got: dict, key: str):
     ("grid_full", 1, None, None), ("grid_coarse", 0, 7, None), ("grid_box", 1, 9, GRID_BOX), ("idx", 0, None, None)])
 def test_plugin_grid(plugin_run, full_dataset, key, step, resolution, box):
     got, _, _ = plugin_run
-    g = lodex.open(full_dataset).grid("pg")
+    g = lodex.open(full_dataset).grids["pg"]
     assert got[f"{key}/times"].tolist() == [0.0, 1.0]
     counts, origin, spacing = image_geometry(got, key)
     core_box = None if box is None else (box[:3], box[3:])
@@ -340,7 +340,7 @@ def test_plugin_2d_grid(plugin_run, full_dataset):
     """A 2-D grid is one slice (z 0..0); a coarse read's geometry checked by the values."""
     got, _, _ = plugin_run
     counts, origin, spacing = image_geometry(got, "flat")
-    want = lodex.open(full_dataset).grid("flat").read(0, resolution=5)
+    want = lodex.open(full_dataset).grids["flat"].read(0, resolution=5)
     assert counts[2] == 1 and tuple(counts[1::-1]) == want.shape and np.prod(counts) < np.prod(FLAT_DIMS)
     a = got["flat/array/flat"]
     assert a.dtype == want.dtype and a.tobytes() == want.tobytes()
@@ -354,7 +354,7 @@ def test_plugin_series(plugin_run, full_dataset, key, var, step, box):
     got, _, _ = plugin_run
     assert got[f"{key}/times"].tolist() == [float(s) for s in range(SERIES_STEPS)]
     counts, origin, spacing = image_geometry(got, key)
-    s = lodex.open(full_dataset).series("geo")
+    s = lodex.open(full_dataset).series["geo"]
     want = s.read(var, steps=step, box=None if box is None else (box[:3], box[3:]))
     full = series_data(step)[var]
     if box is not None:   # an independent oracle: numpy slicing of what was written
@@ -418,7 +418,7 @@ def test_plugin_reads_again_after_an_error(dataset, display, tmp_path):
     proc = pvpython("reapply.py", plugin_path(), dataset, stages, out, env=env, timeout=300)
     with open(out) as f:
         seen = json.load(f)
-    g = lodex.open(dataset).particles("electrons")
+    g = lodex.open(dataset).particles["electrons"]
 
     def want(box, level):
         b = ((box[0], box[2], box[4]), (box[1], box[3], box[5]))
@@ -461,10 +461,10 @@ def one_kind(tmp_path_factory):
     d = tmp_path_factory.mktemp("pv-one-kind")
     paths = {"series": str(d / "series.lodex"), "grid": str(d / "grid.lodex")}
     with lodex.create(paths["series"]) as ds:
-        s = ds.series("geo", dims=SERIES_DIMS, variables={"T": ("f4", 3), "PS": ("f8", 2)})
+        s = ds.define_series("geo", dims=SERIES_DIMS, variables={"T": ("f4", 3), "PS": ("f8", 2)})
         s.write(step=0, box=((0, 0, 0), SERIES_DIMS), data=series_data(0))
     with lodex.create(paths["grid"]) as ds:
-        g = ds.grid("pg", dims=GRID_DIMS, fields={"p": "f8", "v": ("f4", 3)}, bits_per_block=6)
+        g = ds.define_grid("pg", dims=GRID_DIMS, fields={"p": "f8", "v": ("f4", 3)}, bits_per_block=6)
         g.write(step=0, box=((0, 0, 0), GRID_DIMS), data={"p": grid_p(0), "v": grid_v(0)})
     return paths
 
@@ -488,7 +488,7 @@ def defaults_run(dataset, big_dataset, full_dataset, one_kind, display, tmp_path
     # (full_dataset is dataset with a grid and a series added; big_dataset holds particles only)
     files = [os.path.join(p, "manifest.json")
              for p in (big_dataset, full_dataset, one_kind["series"], one_kind["grid"])]
-    files.append(lodex.open(one_kind["grid"]).grid("pg").idx_path)
+    files.append(lodex.open(one_kind["grid"]).grids["pg"].idx_path)
     path, out = str(d / "cases.json"), str(d / "out.json")
     with open(path, "w") as f:
         json.dump({"cases": cases, "files": files}, f)
@@ -515,7 +515,7 @@ def test_plugin_opens_coarse(defaults_run, big_dataset, dataset):
     stays."""
     big = defaults_run["big"]["props"]
     level = big["Level"][0]
-    g = lodex.open(big_dataset).particles("electrons")
+    g = lodex.open(big_dataset).particles["electrons"]
     want = g.read(3, level=level, fields=["id"])
     assert 10**5 <= len(want["id"]) <= 2 * 10**5 < BIG
     assert defaults_run["big"]["points"] == len(want["id"]) == big["ParticlesShown"][0]
@@ -537,7 +537,7 @@ def test_plugin_offers_only_the_readers_a_dataset_has_data_for(defaults_run, big
     assert offered[full_dataset] == ["Lodex Grid", "Lodex Particles", "Lodex Series"]
     assert offered[one_kind["series"]] == ["Lodex Series"]
     assert offered[one_kind["grid"]] == ["Lodex Grid"]
-    assert offered[lodex.open(one_kind["grid"]).grid("pg").idx_path] == ["Lodex Grid"]
+    assert offered[lodex.open(one_kind["grid"]).grids["pg"].idx_path] == ["Lodex Grid"]
 
 
 def test_plugin_names_are_drop_down_lists(defaults_run, full_dataset):
@@ -549,7 +549,7 @@ def test_plugin_names_are_drop_down_lists(defaults_run, full_dataset):
     assert grids["props"]["Name"] == [list(ds.grids)[0]]
     series = defaults_run["series"]
     assert series["lists"]["Name"] == ["geo"]
-    assert series["lists"]["Variable"] == list(ds.series("geo").variables) == ["T", "PS"]
+    assert series["lists"]["Variable"] == list(ds.series["geo"].variables) == ["T", "PS"]
     assert series["props"]["Variable"] == ["T"]
     small = defaults_run["small"]
     assert small["lists"]["Name"] == ["electrons"] and small["props"]["Name"] == ["electrons"]

@@ -76,13 +76,13 @@ def test_the_budget_is_checked_and_a_zero_budget_writes_at_once(tmp_path):
             lodex.create(str(tmp_path / f"bad{bad!r}.lodex"), max_pending_bytes=bad)
     path = str(tmp_path / "zero.lodex")
     ds = lodex.create(path, max_pending_bytes=0)
-    g = ds.particles("u", schema=UINTAH_SCHEMA, domain=((0, 0, 0), (1, 1, 1)))
+    g = ds.define_particles("u", schema=UINTAH_SCHEMA, domain=((0, 0, 0), (1, 1, 1)))
     d = {k: np.array(v) for k, v in uintah(0, 500, ((0, 0, 0), (1, 1, 1))).items()}
     p = g.write(0, d, wait=False)
     assert p.done() and g.steps == [0] and ds.pending_bytes == 0
     ds.close()
     ds = lodex.open(path, mode="a", max_pending_bytes=10 ** 9)
-    g = ds.particles("u")
+    g = ds.particles["u"]
     p = g.write(1, d, wait=False)
     assert ds.pending_bytes == sum(v.nbytes for v in d.values()) and g.steps == [0]
     p.wait()
@@ -91,15 +91,15 @@ def test_the_budget_is_checked_and_a_zero_budget_writes_at_once(tmp_path):
     # Between one and two steps: a second group's write completes the first group's step first.
     step = sum(v.nbytes for v in d.values())
     ds = lodex.open(path, mode="a", max_pending_bytes=step + step // 2)
-    a = ds.particles("u")
-    b = ds.particles("v", schema=UINTAH_SCHEMA, domain=((0, 0, 0), (1, 1, 1)))   # defined first: a
+    a = ds.particles["u"]
+    b = ds.define_particles("v", schema=UINTAH_SCHEMA, domain=((0, 0, 0), (1, 1, 1)))   # defined first: a
     # definition commits the pending steps
     a.write(2, d, wait=False)
     assert ds.pending_bytes == step and a.steps == [0, 1]
     b.write(0, d, wait=False)
     assert a.steps == [0, 1, 2] and b.steps == [] and ds.pending_bytes == step
     ds.close()
-    assert lodex.open(path).particles("v").steps == [0]
+    assert lodex.open(path).particles["v"].steps == [0]
 
 
 def test_the_budget_spans_grids_and_series(tmp_path):
@@ -108,9 +108,9 @@ def test_the_budget_spans_grids_and_series(tmp_path):
     v = np.ones((4, 32, 32), "f4")                                     # 16 KiB
     box, sbox = ((0, 0, 0), (32, 32, 32)), ((0, 0, 0), (32, 32, 4))
     ds = lodex.create(path, max_pending_bytes=field.nbytes + field.nbytes // 2)
-    g = ds.grid("g", dims=(32, 32, 32), dtype="f4")
-    h = ds.grid("h", dims=(32, 32, 32), dtype="f4")
-    s = ds.series("s", dims=(32, 32, 4), variables={"v": ("f4", 3)}, d_tar=1, d_sar=0)
+    g = ds.define_grid("g", dims=(32, 32, 32), dtype="f4")
+    h = ds.define_grid("h", dims=(32, 32, 32), dtype="f4")
+    s = ds.define_series("s", dims=(32, 32, 4), variables={"v": ("f4", 3)}, d_tar=1, d_sar=0)
     g.write(0, box, field, wait=False)
     s.write(0, sbox, {"v": v}, wait=False)             # a window of one step: 144 KiB in flight
     assert ds.pending_bytes == field.nbytes + v.nbytes and g.steps == [] and s.steps == []
@@ -119,8 +119,8 @@ def test_the_budget_spans_grids_and_series(tmp_path):
     assert ds.pending_bytes == v.nbytes + field.nbytes
     ds.close()
     ds = lodex.open(path)
-    assert ds.grid("h").steps == [0] and ds.series("s").steps == [0]
-    assert np.array_equal(ds.grid("g").read(0), field)
+    assert ds.grids["h"].steps == [0] and ds.series["s"].steps == [0]
+    assert np.array_equal(ds.grids["g"].read(0), field)
 
 
 @pytest.mark.parametrize("n", [2, 3])
@@ -132,7 +132,7 @@ def test_a_failed_step_completed_to_make_room_is_raised_everywhere_and_commits_n
     assert len({o[1] for o in outcomes}) == 1, outcomes
     assert res["pending_after"] == 0
     ds = lodex.open(path)
-    assert ds.particles("a").steps == [] and ds.particles("b").steps == []   # b's step was not written
+    assert ds.particles["a"].steps == [] and ds.particles["b"].steps == []   # b's step was not written
 
 
 def test_ranks_must_agree_on_the_budget(tmp_path):

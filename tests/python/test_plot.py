@@ -37,20 +37,20 @@ def data(tmp_path_factory):
     electrons = {k: np.concatenate([p[k] for p in parts]) for k in VPIC_SCHEMA}
     geos = Geos(dims=(20, 10, 6), n2d=1, n3d=1, steps=8)
     with lodex.create(path) as ds:
-        g = ds.particles("electrons", schema=VPIC_SCHEMA, domain=VPIC_DOMAIN, partition_grid=(2, 2, 1))
+        g = ds.define_particles("electrons", schema=VPIC_SCHEMA, domain=VPIC_DOMAIN, partition_grid=(2, 2, 1))
         g.write(0, electrons, index=["energy"])
-        gr = ds.grid("flow", dims=GRID_DIMS, fields={"temperature": "f4", "u": ("f4", 3)})
+        gr = ds.define_grid("flow", dims=GRID_DIMS, fields={"temperature": "f4", "u": ("f4", 3)})
         gr.write(0, ((0, 0, 0), GRID_DIMS), {n: grid_field(n, 0) for n in ("temperature", "u")})
-        flat = ds.grid("surface", dims=(30, 20), dtype="f8")
+        flat = ds.define_grid("surface", dims=(30, 20), dtype="f8")
         flat.write(0, ((0, 0), (30, 20)), np.arange(600, dtype="f8").reshape(20, 30) ** 0.5)
-        s = ds.series("geos", dims=geos.dims, variables=geos.variables())
+        s = ds.define_series("geos", dims=geos.dims, variables=geos.variables())
         for t in GEOS_STEPS:
             s.write(t, *geos.local(0, 1, t))
     return {"path": path, "electrons": electrons, "geos": geos}
 
 
 def group(data):
-    return lodex.open(data["path"]).particles("electrons")
+    return lodex.open(data["path"]).particles["electrons"]
 
 
 def hist2d(pos, h, v, d):
@@ -163,7 +163,7 @@ def lattice(full: np.ndarray, bitmask: str, r: int) -> np.ndarray:
 
 
 def test_slice_equals_the_grid_read_and_numpy(data):
-    g = lodex.open(data["path"]).grid("flow")
+    g = lodex.open(data["path"]).grids["flow"]
     t = grid_field("temperature", 0)
     d = lp.grid_slice(g, 0, axis="y", index=9, field="temperature", units={"temperature": "K"}).data
     assert np.array_equal(d.values, t[:, 9, :]) and d.values.shape == (12, 40)
@@ -181,14 +181,14 @@ def test_slice_equals_the_grid_read_and_numpy(data):
 def test_slice_of_a_vector_field_box_and_2d_grid(data):
     ds = lodex.open(data["path"])
     u = grid_field("u", 0)
-    d = lp.grid_slice(ds.grid("flow"), 0, axis="x", index=7, box=((0, 4, 2), (40, 20, 10)), field="u[1]").data
+    d = lp.grid_slice(ds.grids["flow"], 0, axis="x", index=7, box=((0, 4, 2), (40, 20, 10)), field="u[1]").data
     assert np.array_equal(d.values, u[2:10, 4:20, 7, 1])
     assert d.x[0] == 4 and d.x[-1] == 20 and d.y[0] == 2 and d.y[-1] == 10
-    m = lp.grid_slice(ds.grid("flow"), 0, axis="z", index=3, field="u").data
+    m = lp.grid_slice(ds.grids["flow"], 0, axis="z", index=3, field="u").data
     np.testing.assert_allclose(m.values, np.linalg.norm(u[3].astype(np.float64), axis=-1), rtol=1e-12)
-    flat = lp.grid_slice(ds.grid("surface"), 0).data
+    flat = lp.grid_slice(ds.grids["surface"], 0).data
     assert np.array_equal(flat.values, np.arange(600, dtype="f8").reshape(20, 30) ** 0.5)
-    idx = lp.grid_slice(lodex.open_idx(ds.grid("flow").idx_path), 0, axis="y", index=9, field="temperature").data
+    idx = lp.grid_slice(lodex.open_idx(ds.grids["flow"].idx_path), 0, axis="y", index=9, field="temperature").data
     assert np.array_equal(idx.values, grid_field("temperature", 0)[:, 9, :])
 
 
@@ -196,7 +196,7 @@ def test_slice_of_a_vector_field_box_and_2d_grid(data):
 
 
 def test_timeline_equals_the_series_and_numpy(data):
-    s = lodex.open(data["path"]).series("geos")
+    s = lodex.open(data["path"]).series["geos"]
     geos = data["geos"]
     d = lp.timeline(s, "T", (3, 4, 5)).data
     assert np.array_equal(d.x, GEOS_STEPS)
@@ -208,7 +208,7 @@ def test_timeline_equals_the_series_and_numpy(data):
 
 
 def test_hovmoller_equals_numpy(data):
-    s = lodex.open(data["path"]).series("geos")
+    s = lodex.open(data["path"]).series["geos"]
     geos = data["geos"]
     d = lp.hovmoller(s, "T", "x", (0, 6, 2)).data
     assert d.values.shape == (len(GEOS_STEPS), 20)
@@ -370,7 +370,7 @@ def test_particle_counts_default_to_a_log_scale(data, tmp_path, capsys):
 
 def test_grid_default_plane_is_the_middle_as_in_the_web_viewer(data):
     """n // 2 of n planes (plane 6 of 12, 12 of 24, 20 of 40), as the web viewer's slider starts."""
-    g = lodex.open(data["path"]).grid("flow")
+    g = lodex.open(data["path"]).grids["flow"]
     t = grid_field("temperature", 0)
     for axis, n in zip("xyz", GRID_DIMS):
         d = lp.grid_slice(g, 0, axis=axis, field="temperature").data
@@ -429,7 +429,7 @@ def test_bad_output_path_is_refused_before_reading(data, out, error, words, tmp_
 
 
 def test_a_failing_write_leaves_no_partial_file(data, tmp_path, monkeypatch):
-    fig = lp.timeline(lodex.open(data["path"]).series("geos"), "T")
+    fig = lp.timeline(lodex.open(data["path"]).series["geos"], "T")
 
     def broken(f, **kw):
         f.write(b"\x89PNG half a picture")
@@ -446,7 +446,7 @@ def test_a_failing_write_leaves_no_partial_file(data, tmp_path, monkeypatch):
 
 def test_api_bad_arguments(data):
     g = group(data)
-    s = lodex.open(data["path"]).series("geos")
+    s = lodex.open(data["path"]).series["geos"]
     with pytest.raises(lodex.InvalidArgumentError, match="axis must be"):
         lp.particles(g, 0, axis="w")
     with pytest.raises(lodex.InvalidArgumentError, match="either level or fraction"):
@@ -460,9 +460,9 @@ def test_api_bad_arguments(data):
     with pytest.raises(lodex.InvalidArgumentError, match="2-D: it has no z axis"):
         lp.hovmoller(s, "PS", "z")
     with pytest.raises(lodex.InvalidArgumentError, match="resolution must be"):
-        lp.grid_slice(lodex.open(data["path"]).grid("flow"), 0, resolution=99)
+        lp.grid_slice(lodex.open(data["path"]).grids["flow"], 0, resolution=99)
     with pytest.raises(lodex.InvalidArgumentError, match="holds no sample of resolution 3"):
-        lp.grid_slice(lodex.open(data["path"]).grid("flow"), 0, resolution=3, box=((1, 1, 0), (3, 3, 12)))
+        lp.grid_slice(lodex.open(data["path"]).grids["flow"], 0, resolution=3, box=((1, 1, 0), (3, 3, 12)))
     with pytest.raises(lodex.InvalidArgumentError, match="units must map"):
         lp.timeline(s, "T", units=["K"])
 

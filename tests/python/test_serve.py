@@ -26,14 +26,14 @@ def dataset(tmp_path_factory):
     path = str(tmp_path_factory.mktemp("serve") / "ds.lodex")
     rng = np.random.default_rng(7)
     ds = lodex.create(path)
-    g = ds.particles("gas", {"position": ("f8", 3), "energy": "f4", "id": "u8"},
+    g = ds.define_particles("gas", {"position": ("f8", 3), "energy": "f4", "id": "u8"},
                      domain=((0, 0, 0), (1, 1, 1)), partition_grid=(2, 2, 2))
     for s in (0, 5):
         g.write(s, {"position": rng.random((N, 3)), "energy": rng.random(N).astype("f4"),
                     "id": np.arange(N, dtype="u8")}, index=["energy"] if s == 0 else None)
-    gr = ds.grid("density", dims=(16, 16, 8), dtype="f4")
+    gr = ds.define_grid("density", dims=(16, 16, 8), dtype="f4")
     gr.write(0, ((0, 0, 0), (16, 16, 8)), rng.random((8, 16, 16)).astype("f4"))
-    se = ds.series("weather", dims=(8, 6, 4), variables={"T": ("f4", 3), "PS": ("f4", 2)}, d_tar=2)
+    se = ds.define_series("weather", dims=(8, 6, 4), variables={"T": ("f4", 3), "PS": ("f4", 2)}, d_tar=2)
     for t in range(4):
         se.write(t, ((0, 0, 0), (8, 6, 4)), {"T": rng.random((4, 6, 8)).astype("f4"),
                                               "PS": rng.random((6, 8)).astype("f4")})
@@ -89,7 +89,7 @@ def test_info(server, ds):
     status, headers, body = request(server, "/api/info")
     assert status == 200 and headers["Content-Type"] == "application/json"
     info = json.loads(body)
-    g = ds.particles("gas")
+    g = ds.particles["gas"]
     gas = info["particles"]["gas"]
     assert gas["fields"] == {"position": {"dtype": "<f8", "components": 3},
                              "energy": {"dtype": "<f4", "components": 1},
@@ -107,7 +107,7 @@ def test_info(server, ds):
             a = full[f].reshape(N, -1)
             assert r == {"min": a.min(axis=0).astype("f8").tolist(), "max": a.max(axis=0).astype("f8").tolist()}
     assert info["grids"]["density"]["dims"] == [16, 16, 8]
-    assert info["grids"]["density"]["max_resolution"] == ds.grid("density").max_resolution
+    assert info["grids"]["density"]["max_resolution"] == ds.grids["density"].max_resolution
     assert info["series"]["weather"]["steps"] == [0, 1, 2, 3]
     assert info["series"]["weather"]["variables"]["PS"] == {"dtype": "<f4", "ndim": 2}
 
@@ -125,7 +125,7 @@ def test_frame_layout(server, ds):
     assert e["offset"] == 0 and p["offset"] % 8 == 0 and p["offset"] >= e["nbytes"]
     assert len(body) == 4 + n + p["offset"] + p["nbytes"]
     energy = struct.unpack(f"<{head['count']}f", body[4 + n:4 + n + e["nbytes"]])
-    ref = ds.particles("gas").read(0, fields=["energy"], level=1)["energy"]
+    ref = ds.particles["gas"].read(0, fields=["energy"], level=1)["energy"]
     assert list(energy) == ref.tolist()
 
 
@@ -143,7 +143,7 @@ def test_frame_layout(server, ds):
 ])
 def test_particles_match_read(server, ds, query, kw):
     head, arrays, headers = frame(server, "/api/particles?" + query)
-    g = ds.particles("gas")
+    g = ds.particles["gas"]
     step = int(query.split("step=")[1].split("&")[0])
     if "level" not in kw:   # the default is the last level: everything in the box
         kw["level"] = g.refine(step, kw.get("box")).levels - 1
@@ -164,7 +164,7 @@ def test_particles_match_read(server, ds, query, kw):
 def test_new_particles_between_levels(server, ds, start, level, box):
     """from=a&level=b: exactly the particles of read(level=b) that read(level=a) lacks (by id),
     with every field's values the same."""
-    g = ds.particles("gas")
+    g = ds.particles["gas"]
     q = f"/api/particles?group=gas&step=0&from={start}&level={level}"
     if box:
         q += "&box=" + ",".join(str(v) for v in box[0] + box[1])
@@ -181,7 +181,7 @@ def test_new_particles_between_levels(server, ds, start, level, box):
 
 def test_levels_chain_to_the_full_view(server, ds):
     """Level 0, then each next level's new particles: together exactly the whole step."""
-    g = ds.particles("gas")
+    g = ds.particles["gas"]
     levels = g.refine(5).levels
     ids = [frame(server, "/api/particles?group=gas&step=5&from=-1&level=0&fields=id")[1]["id"]]
     for lv in range(1, levels):
@@ -205,7 +205,7 @@ def test_levels_chain_to_the_full_view(server, ds):
 ])
 def test_grid_matches_read(server, ds, query, kw):
     head, arrays, headers = frame(server, "/api/grid?" + query)
-    g = ds.grid("density")
+    g = ds.grids["density"]
     same(arrays["data"], g.read(0, **kw))
     assert head["box"] == [list(b) for b in g.last_read_box]
     assert json.loads(headers["X-Lodex-Read-Stats"])["bytes_read"] == g.last_read_stats["bytes_read"]
@@ -219,7 +219,7 @@ def test_grid_matches_read(server, ds, query, kw):
 ])
 def test_series_matches_read(server, ds, query, var, steps, box):
     head, arrays, _ = frame(server, "/api/series?" + query)
-    same(arrays["data"], ds.series("weather").read(var, steps, box))
+    same(arrays["data"], ds.series["weather"].read(var, steps, box))
     assert head["steps"] == steps
 
 
@@ -238,7 +238,7 @@ def test_query_matches(server, ds, step, q, box, level, indexed):
     if level is not None:
         url += f"&level={level}"
     head, arrays, _ = frame(server, url)
-    ref = ds.particles("gas").query(q, step, box, level, ["id", "position"])
+    ref = ds.particles["gas"].query(q, step, box, level, ["id", "position"])
     assert head["count"] == ref.count and head["used_index"] == ref.used_index == indexed
     assert head["notes"] == ref.notes and (indexed or head["notes"])
     for f in ("id", "position"):
@@ -263,7 +263,7 @@ def test_count_is_the_exact_total_and_a_level_fitting_the_budget(server, ds, ste
     status, headers, body = request(server, url)
     assert status == 200 and headers["Content-Type"] == "application/json", body
     r = json.loads(body)
-    g = ds.particles("gas")
+    g = ds.particles["gas"]
     ref = g.query(q, step, box, count_only=True)
     assert r["count"] == ref.count and r["used_index"] == ref.used_index == (step == 0)
     assert r["notes"] == ref.notes and r["levels"] == g.refine(step, box).levels
@@ -304,7 +304,7 @@ def test_range_matches_numpy(server, ds, query, field, kw):
     status, _, body = request(server, "/api/range?" + query)
     assert status == 200, body
     r = json.loads(body)
-    g = ds.particles("gas")
+    g = ds.particles["gas"]
     step = int(query.split("step=")[1].split("&")[0])
     level = kw.pop("level", g.refine(step, kw.get("box")).levels - 1)
     a = g.read(step, fields=[field], level=level, **kw)[field]
@@ -607,7 +607,7 @@ def test_response_over_the_budget_is_a_413_naming_it(dataset, ds):
         assert "box" in err and "level" in err and "fields" in err
         assert request(srv, "/api/series?name=weather&var=T")[0] == 200   # 4 x 192 floats fit
         head, arrays = decode(request(srv, "/api/particles?group=gas&step=0&level=1&fields=id")[2])
-        same(arrays["id"], ds.particles("gas").read(0, fields=["id"], level=1)["id"])
+        same(arrays["id"], ds.particles["gas"].read(0, fields=["id"], level=1)["id"])
     finally:
         close(srv)
 
@@ -727,7 +727,7 @@ def test_range_of_an_empty_box_is_a_count_of_zero(server):
 
 def test_empty_fields_means_no_field_on_both_endpoints(server, ds):
     """`fields=` (empty) is no field on /api/particles and /api/query alike: the count, no arrays."""
-    g = ds.particles("gas")
+    g = ds.particles["gas"]
     head, arrays, headers = frame(server, "/api/particles?group=gas&step=0&level=2&fields=")
     assert arrays == {} and head["count"] == int(headers["X-Lodex-Count"]) == len(g.read(0, level=2)["id"])
     head, arrays, _ = frame(server, "/api/query?group=gas&step=0&q=energy%3E0.5&fields=")

@@ -26,17 +26,17 @@ def server(tmp_path_factory):
     path = str(tmp_path_factory.mktemp("viewer") / "ds.lodex")
     rng = np.random.default_rng(3)
     ds = lodex.create(path)
-    g = ds.particles("gas", {"position": ("f8", 3), "energy": "f4", "velocity": ("f4", 3)},
+    g = ds.define_particles("gas", {"position": ("f8", 3), "energy": "f4", "velocity": ("f4", 3)},
                      domain=((0, 0, 0), (10, 10, 10)), partition_grid=(2, 2, 2))
     for s in (0, 1):
         pos = rng.normal(5, 1.5 + s, (N, 3)).clip(0, 9.999)
         g.write(s, {"position": pos, "energy": np.linalg.norm(pos - 5, axis=1).astype("f4"),
                     "velocity": rng.normal(size=(N, 3)).astype("f4")}, index=["energy"])
-    gr = ds.grid("density", dims=(32, 32, 16), dtype="f4")
+    gr = ds.define_grid("density", dims=(32, 32, 16), dtype="f4")
     z, y, x = np.mgrid[0:16, 0:32, 0:32]
     gr.write(0, ((0, 0, 0), (32, 32, 16)), (np.sin(x / 5.0) + np.cos(y / 7.0) + z / 16).astype("f4"))
     gr.write(1, ((0, 0, 0), (32, 32, 16)), (np.cos(x / 3.0) * y / 32 - z / 16).astype("f4"))
-    se = ds.series("weather", dims=(24, 12, 6), variables={"T": ("f4", 3), "PS": ("f4", 2)}, d_tar=2)
+    se = ds.define_series("weather", dims=(24, 12, 6), variables={"T": ("f4", 3), "PS": ("f4", 2)}, d_tar=2)
     z, y, x = np.mgrid[0:6, 0:12, 0:24]
     for t in range(3):
         se.write(t, ((0, 0, 0), (24, 12, 6)), {"T": (x + 3 * y + 100 * z + 1000 * t).astype("f4"),
@@ -94,7 +94,7 @@ def last_view(s: dict) -> tuple[int, tuple, list[str]]:
 def check_drawn(server, s: dict) -> int:
     """What the viewer drew is what lodex reads for the same box and level."""
     step, box, _ = last_view(s)
-    g = lodex.open(server.dataset.path).particles("gas")
+    g = lodex.open(server.dataset.path).particles["gas"]
     want = len(g.read(step, box, ["energy"], level=s["level"])["energy"])
     mine = generation(s)
     assert all(r["box"] == s["box"] for r in mine)
@@ -167,7 +167,7 @@ def test_zoom_refines(server, page, tmp_path):
 
 def test_legend_shows_the_fields_range(server, page):
     s = wait_idle(page)
-    g = lodex.open(server.dataset.path).particles("gas")
+    g = lodex.open(server.dataset.path).particles["gas"]
     step = last_view(s)[0]
     for field, (name, comp) in (("energy", ("energy", 0)), ("velocity[1]", ("velocity", 1))):
         page.select_option("#field", field)
@@ -186,7 +186,7 @@ def test_legend_shows_the_fields_range(server, page):
 def test_picking_shows_the_particles_fields(server, page):
     s = wait_idle(page)
     view = page.locator("#view").bounding_box()
-    g = lodex.open(server.dataset.path).particles("gas")
+    g = lodex.open(server.dataset.path).particles["gas"]
     full = g.read(last_view(s)[0])
     inside = page.evaluate(f"""() => {{   // drawn particles whose pixel is inside the canvas
         const out = [];
@@ -232,7 +232,7 @@ def test_value_filter_shows_the_exact_count(server, page):
     page.click("#applyq")
     after = wait_idle(page, s["generation"])
     step, box, _ = last_view(after)
-    g = lodex.open(server.dataset.path).particles("gas")
+    g = lodex.open(server.dataset.path).particles["gas"]
     total = g.query("energy > 1.5", step, box)
     drawn = g.query("energy > 1.5", step, box, after["level"])
     assert after["drawn"] == drawn.count < total.count and total.used_index   # a subset is drawn
@@ -252,7 +252,7 @@ def test_grid_slice(server, page, tmp_path):
     page.wait_for_function("() => window.lodexViewer.slice && window.lodexViewer.slice.idle && "
                            "window.lodexViewer.slice.resolution >= 0", timeout=20000)
     sl = page.evaluate("() => window.lodexViewer.slice")
-    g = lodex.open(server.dataset.path).grid("density")
+    g = lodex.open(server.dataset.path).grids["density"]
     step = int(page.input_value("#step"))   # test_step_change left the slider on step 1
     assert step == 1 and all(f"step={step}&" in r["url"] for r in sl["requests"])   # the slice follows it
     assert sl["resolution"] == g.max_resolution
@@ -294,7 +294,7 @@ def check_picture(img: np.ndarray, plane: np.ndarray, lo: float, hi: float) -> N
 
 
 def test_grid_slice_orientation_and_aspect(server, page):
-    g = lodex.open(server.dataset.path).grid("density")
+    g = lodex.open(server.dataset.path).grids["density"]
     for axis, index, cut in (("y", 5, lambda a: a[:, 5, :]), ("z", 3, lambda a: a[3])):
         gen = page.evaluate("() => window.lodexViewer.slice.generation")
         page.select_option("#axis", axis)
@@ -314,7 +314,7 @@ def test_grid_slice_orientation_and_aspect(server, page):
 def test_series_view(server, page):
     page.wait_for_function("() => window.lodexViewer.series && window.lodexViewer.series.idle && "
                            "window.lodexViewer.series.shape", timeout=20000)
-    se = lodex.open(server.dataset.path).series("weather")
+    se = lodex.open(server.dataset.path).series["weather"]
     page.evaluate("() => { const e = document.getElementById('sstep'); e.value = '2'; "
                   "e.dispatchEvent(new Event('change')); }")
     page.wait_for_function("() => window.lodexViewer.series.idle && window.lodexViewer.series.step === 2",

@@ -887,7 +887,7 @@ DEEP_CHILD = """
 import sys, lodex
 kind, depth = sys.argv[2], int(sys.argv[3])
 text = ("(" * depth + "energy > 0.5" + ")" * depth) if kind == "parens" else ("!" * depth + "energy > 0.5")
-g = lodex.open(sys.argv[1]).particles("e")
+g = lodex.open(sys.argv[1]).particles["e"]
 try:
     print("COUNT", g.query(text, step=0, count_only=True).count, flush=True)
 except lodex.Error as e:

@@ -42,7 +42,7 @@ def source_particles(step: int) -> dict:
 
 def write_source(path: str) -> None:
     ds = lodex.create(path)
-    g = ds.particles(GROUP, schema=SCHEMA, domain=DOMAIN, partition_grid=(2, 2, 1))
+    g = ds.define_particles(GROUP, schema=SCHEMA, domain=DOMAIN, partition_grid=(2, 2, 1))
     for s in STEPS:
         g.write(s, source_particles(s))
     ds.close()
@@ -68,10 +68,10 @@ def write_meshes(path: str) -> None:
     """A grid "fields" (rho f4, E f8 x 3) at steps 0 and 10, a series "atm" (T 3-D, PS 2-D) at
     steps 0, 5 and 10, beside the particle group."""
     ds = lodex.open(path, mode="a")
-    grid = ds.grid("fields", dims=GRID_DIMS, fields={"rho": "f4", "E": ("f8", 3)})
+    grid = ds.define_grid("fields", dims=GRID_DIMS, fields={"rho": "f4", "E": ("f8", 3)})
     for s in (0, 10):
         grid.write(s, ((0, 0, 0), GRID_DIMS), grid_values(s))
-    ser = ds.series("atm", dims=SERIES_DIMS, variables={"T": ("f4", 3), "PS": ("f4", 2)}, d_tar=1)
+    ser = ds.define_series("atm", dims=SERIES_DIMS, variables={"T": ("f4", 3), "PS": ("f4", 2)}, d_tar=1)
     for s in (0, 5, 10):
         ser.write(s, ((0, 0, 0), SERIES_DIMS), series_values(s))
     ds.close()

@@ -58,7 +58,7 @@ def memory(outdir: str, mode: str) -> None:
     data = particles(0, 65536)
     step_bytes = sum(v.nbytes for v in data.values())
     ds = lodex.create(os.path.join(outdir, f"mem-{mode}.lodex"), comm=comm)
-    g = ds.particles("u", schema=UINTAH_SCHEMA, domain=UNIT, partition=grid)
+    g = ds.define_particles("u", schema=UINTAH_SCHEMA, domain=UNIT, partition=grid)
     base = status_kib()
     worst = {"anon": 0.0, "pss": 0.0}
     paths = set()
@@ -86,7 +86,7 @@ def budget(outdir: str) -> None:
     out = {"sizes": sizes}
 
     def group(ds, name):
-        return ds.particles(name, schema=UINTAH_SCHEMA, domain=UNIT, partition=grid)
+        return ds.define_particles(name, schema=UINTAH_SCHEMA, domain=UNIT, partition=grid)
 
     # No budget: one step per group, every group's in flight at once.
     ds = lodex.create(os.path.join(outdir, "none.lodex"), comm=comm)
@@ -124,8 +124,8 @@ def fault(path: str) -> None:
     d = particles(0, 3000)
     step = max(comm.allgather(sum(v.nbytes for v in d.values())))
     ds = lodex.create(path, comm=comm, max_pending_bytes=step + step // 2)
-    a = ds.particles("a", schema=UINTAH_SCHEMA, domain=UNIT, partition=grid)
-    b = ds.particles("b", schema=UINTAH_SCHEMA, domain=UNIT, partition=grid)
+    a = ds.define_particles("a", schema=UINTAH_SCHEMA, domain=UNIT, partition=grid)
+    b = ds.define_particles("b", schema=UINTAH_SCHEMA, domain=UNIT, partition=grid)
     outcome = None
     a.write(0, d, patch_of(rank, grid), wait=False)   # fails on its helper thread: raised later
     try:
@@ -145,7 +145,7 @@ def differ(path: str) -> None:
     outcome = None
     try:
         ds = lodex.create(path, comm=comm, max_pending_bytes=None if rank == 0 else 1 << 30)
-        g = ds.particles("a", schema=UINTAH_SCHEMA, domain=UNIT, partition=grid)
+        g = ds.define_particles("a", schema=UINTAH_SCHEMA, domain=UNIT, partition=grid)
         g.write(0, particles(0, 100), patch_of(rank, grid), wait=False)
         ds.close()
     except lodex.Error as e:

@@ -4,7 +4,7 @@ test_read_errors.py.
 usage: read_collective.py CASES.json
 
 CASES.json holds a list of cases {"path", "step", "kw", "rank_kw"}: every rank calls
-lodex.open(path).particles("p").read(step, comm=COMM_WORLD, **kw, **rank_kw.get(str(rank), {}))
+lodex.open(path).particles["p"].read(step, comm=COMM_WORLD, **kw, **rank_kw.get(str(rank), {}))
 (lists stand for tuples in a box). Each rank records, per case, either ["ok", count, sorted ids]
 or ["error", class name, message]; rank 0 prints them all.
 """
