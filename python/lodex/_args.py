@@ -4,6 +4,7 @@ H5Part modules all use it, and it imports nothing of lodex but its errors."""
 
 from __future__ import annotations
 
+import os
 from typing import Any, Mapping
 
 import numpy as np
@@ -55,6 +56,17 @@ def _count(value: Any, what: str, least: int, most: int) -> int:
     if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or not least <= value <= most:
         raise InvalidArgumentError(f"{what} must be an integer in [{least}, {most}], got {value!r}")
     return int(value)
+
+
+def _path(value: Any, what: str) -> str:
+    """A file or folder argument as a str (os.PathLike accepted); not a path, or empty: InvalidArgumentError."""
+    try:
+        path = os.fspath(value)
+    except TypeError:
+        raise InvalidArgumentError(f"{what} must be a path, got {value!r}") from None
+    if not path:
+        raise InvalidArgumentError(f"{what} must be a path, got ''")
+    return path
 
 
 def _step(value: Any) -> int:

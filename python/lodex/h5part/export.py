@@ -10,7 +10,7 @@ from typing import Any, Callable, Iterable
 
 import numpy as np
 
-from .._args import _field_names, _step
+from .._args import _field_names, _path, _step
 from .._collective import agreed
 from ..errors import AlreadyExistsError, InternalError, InvalidArgumentError, NotFoundError
 from ._common import _CHUNK_BYTES, _STEP_ATTR, DEFAULT_MAX_BYTES, _as_lodex_error, _field_datasets, _h5py, _lodex_error
@@ -107,12 +107,7 @@ def export_h5part(group, out: str | os.PathLike, steps: int | Iterable[int] | No
 def _export(group, out, steps, fields, overwrite, max_bytes, progress=None) -> dict:
     t0 = time.perf_counter()
     h5py = _h5py()
-    try:
-        out = os.fspath(out)
-    except TypeError:
-        raise InvalidArgumentError(f"out must be a path, got {out!r}") from None
-    if not out:
-        raise InvalidArgumentError("out must be a path, got ''")
+    out = _path(out, "out")
     max_bytes = _max_bytes(max_bytes)
     step_list = _steps_of(group, steps)
     chosen = _fields_of(group, fields)

@@ -10,6 +10,7 @@ from typing import Any, Callable, Iterable, Mapping
 
 import numpy as np
 
+from .._args import _path
 from ..errors import AlreadyExistsError, Error, InternalError, InvalidArgumentError, NotFoundError
 from . import _mapping as m
 
@@ -56,12 +57,7 @@ def export(dataset_path, group: str, out_pattern: str | os.PathLike, steps: int 
 
     def prepare():
         io = m.openpmd_api()
-        try:
-            out = os.fspath(out_pattern)
-        except TypeError:
-            raise InvalidArgumentError(f"out must be a path, got {out_pattern!r}") from None
-        if not out:
-            raise InvalidArgumentError("out must be a path, got ''")
+        out = _path(out_pattern, "out")
         m.backend_of(out)
         enc = m.encoding_of(out, encoding)
         ds = dataset_path if isinstance(dataset_path, lodex.Dataset) else lodex.open(dataset_path)

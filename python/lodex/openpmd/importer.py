@@ -10,6 +10,7 @@ from typing import Any, Callable, Iterable
 
 import numpy as np
 
+from .._args import _path
 from ..errors import AlreadyExistsError, Error, FormatError, InvalidArgumentError, NotFoundError
 from . import _mapping as m
 
@@ -185,12 +186,7 @@ def _check_inside(pos: np.ndarray, domain, where: str) -> None:
 
 
 def _series_path(series_path) -> str:
-    try:
-        p = os.fspath(series_path)
-    except TypeError:
-        raise InvalidArgumentError(f"series must be a path, got {series_path!r}") from None
-    if not p:
-        raise InvalidArgumentError("series must be a path, got ''")
+    p = _path(series_path, "series")
     m.backend_of(p)
     if not m.STEP_PATTERN.search(os.path.basename(p)) and not os.path.exists(p):
         raise NotFoundError(f"no openPMD series {p}")
