@@ -29,13 +29,6 @@ import lodex_testutil as tu
 GROUP = "electrons"
 
 
-def outcome(fn):
-    try:
-        return ["ok", fn()]
-    except Exception as e:   # noqa: BLE001 - reported to the test
-        return [type(e).__name__, str(e)]
-
-
 def do_import(comm, argv: list[str]) -> None:
     path, bad, missing = argv[:3]
     sources = [a.split("=", 1) for a in argv[3:]]
@@ -49,14 +42,14 @@ def do_import(comm, argv: list[str]) -> None:
             g = ds.import_h5part(src, name, partition_grid=(2, 1, 1))
             return task, ["ok", g.steps]
         if task == "bad":
-            return task, outcome(lambda: ds.import_h5part(bad, "bad").steps)
+            return task, tu.outcome(lambda: ds.import_h5part(bad, "bad").steps)
         if task == "again":
-            return task, outcome(lambda: ds.import_h5part(first_src, first_name).steps)
+            return task, tu.outcome(lambda: ds.import_h5part(first_src, first_name).steps)
         if task == "rank_missing":
             src = missing if comm.rank == comm.size - 1 else first_src
-            return task, outcome(lambda: ds.import_h5part(src, "partial").steps)
+            return task, tu.outcome(lambda: ds.import_h5part(src, "partial").steps)
         if task == "bad_domain":
-            return task, outcome(lambda: ds.import_h5part(first_src, "small", domain=((0, 0, 0), (1, 1, 1))).steps)
+            return task, tu.outcome(lambda: ds.import_h5part(first_src, "small", domain=((0, 0, 0), (1, 1, 1))).steps)
         if task == "groups":
             return task, sorted(ds.particles)
         raise ValueError(task)
@@ -72,11 +65,11 @@ def do_export(comm, argv: list[str]) -> None:
 
     def handle(task: str):
         if task == "export":
-            return task, outcome(lambda: g.export(out, comm=comm))
+            return task, tu.outcome(lambda: g.export(out, comm=comm))
         if task == "exists":
-            return task, outcome(lambda: g.export(out, comm=comm))
+            return task, tu.outcome(lambda: g.export(out, comm=comm))
         if task == "bad_field":
-            return task, outcome(lambda: g.export(out, fields=["nope"], overwrite=True, comm=comm))
+            return task, tu.outcome(lambda: g.export(out, fields=["nope"], overwrite=True, comm=comm))
         raise ValueError(task)
 
     tu.run_tasks(comm, ["export", "exists", "bad_field"], handle)

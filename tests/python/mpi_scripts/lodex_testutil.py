@@ -36,6 +36,14 @@ ROUNDTRIP_CASES = ["factor111", "factor_big", "grid_patch", "grid_nopatch", "zer
                    "zeros_grid_nopatch"]
 
 
+def outcome(fn) -> list:
+    """["ok", fn()] or [the exception's type name, its message]: what a task reports to the test."""
+    try:
+        return ["ok", fn()]
+    except Exception as e:   # noqa: BLE001 - reported to the test
+        return [type(e).__name__, str(e)]
+
+
 def run_tasks(comm, tasks: list[str], handle) -> None:
     """Runs each task on every rank (``handle(task)`` returns the result key and this rank's
     result; an exception becomes {"exception": [type, message, traceback]}), gathers the results

@@ -29,13 +29,6 @@ import lodex_testutil as tu
 GROUP = "electrons"
 
 
-def outcome(fn):
-    try:
-        return ["ok", fn()]
-    except Exception as e:   # noqa: BLE001 - reported to the test
-        return [type(e).__name__, str(e)]
-
-
 def do_export(comm, argv: list[str]) -> None:
     src, out = argv
     f_out, g_out = os.path.join(out, "f", "s_%T.h5"), os.path.join(out, "g.bp")
@@ -48,11 +41,11 @@ def do_export(comm, argv: list[str]) -> None:
 
     def handle(task: str):
         if task == "file":
-            return task, outcome(lambda: stats(lodex.openpmd.export(src, GROUP, f_out, comm=comm)))
+            return task, tu.outcome(lambda: stats(lodex.openpmd.export(src, GROUP, f_out, comm=comm)))
         if task == "group":
-            return task, outcome(lambda: stats(lodex.openpmd.export(src, GROUP, g_out, comm=comm)))
+            return task, tu.outcome(lambda: stats(lodex.openpmd.export(src, GROUP, g_out, comm=comm)))
         if task == "exists":
-            return task, outcome(lambda: stats(lodex.openpmd.export(src, GROUP, f_out, comm=comm)))
+            return task, tu.outcome(lambda: stats(lodex.openpmd.export(src, GROUP, f_out, comm=comm)))
         raise ValueError(task)
 
     tu.run_tasks(comm, ["file", "group", "exists"], handle)
@@ -65,15 +58,15 @@ def do_import(comm, argv: list[str]) -> None:
         if task in ("h5", "bp"):
             series = h5 if task == "h5" else bp
             path = os.path.join(out, f"{task}.lodex")
-            return task, outcome(lambda: lodex.openpmd.import_series(series, path, GROUP, comm=comm,
+            return task, tu.outcome(lambda: lodex.openpmd.import_series(series, path, GROUP, comm=comm,
                                                                      partition_grid=(2, 1, 1), chunk_rows=333,
                                                                      meshes=task == "h5").steps)
         if task == "bad":
-            return task, outcome(lambda: lodex.openpmd.import_series(bad, os.path.join(out, "bad.lodex"), GROUP,
+            return task, tu.outcome(lambda: lodex.openpmd.import_series(bad, os.path.join(out, "bad.lodex"), GROUP,
                                                                      comm=comm).steps)
         if task == "rank_missing":
             series = missing if comm.rank == comm.size - 1 else h5
-            return task, outcome(lambda: lodex.openpmd.import_series(series, os.path.join(out, "partial.lodex"),
+            return task, tu.outcome(lambda: lodex.openpmd.import_series(series, os.path.join(out, "partial.lodex"),
                                                                      GROUP, comm=comm).steps)
         raise ValueError(task)
 
