@@ -7,10 +7,8 @@ import os
 from collections.abc import Mapping
 from typing import Any, Callable, Iterator, Sequence
 
-import numpy as np
-
 from . import _lodex
-from ._args import DEFAULT_LOD, Box, _box, _partition_spec, _periodic, _schema
+from ._args import DEFAULT_LOD, Box, _box, _count, _partition_spec, _periodic, _schema
 from ._collective import _collective_input, _truncate
 from .calibrate import settings_of
 from ._deprecation import keyword_options, warn
@@ -337,12 +335,8 @@ def _exchange(exchange: str | None) -> str:
 
 
 def _pending_budget(max_pending_bytes: Any) -> int | None:
-    if max_pending_bytes is None:
-        return None
-    if isinstance(max_pending_bytes, bool) or not isinstance(max_pending_bytes, (int, np.integer)) \
-            or max_pending_bytes < 0:
-        raise InvalidArgumentError(f"max_pending_bytes must be None or a byte count >= 0, got {max_pending_bytes!r}")
-    return int(max_pending_bytes)
+    """None (no bound) or a byte count, checked as every count argument is (_args._count)."""
+    return None if max_pending_bytes is None else _count(max_pending_bytes, "max_pending_bytes", 0, 2**63 - 1)
 
 
 @keyword_options(1, ("comm", "fsync", "exchange", "allow_outside"), "lodex.create")
