@@ -16,6 +16,7 @@
 
 #include "mpi/comm.hpp"
 #include "pipelines/dataset.hpp"
+#include "requests.hpp"
 
 namespace lodex::py {
 
@@ -35,14 +36,11 @@ using Array = nb::ndarray<nb::ro, nb::c_contig, nb::device::cpu>;
 Array as_array(nb::handle obj, const std::string& field);
 // The lodex dtype of a numpy array (InvalidArgument naming `field` for others).
 DType dtype_of(const Array& a, const std::string& field);
+// A view of a caller's field array (name, dtype, data; rows and components left for the caller
+// to set from the array's shape, arrays.back()); `arrays` keeps the array alive.
+FieldView array_view(const std::string& name, nb::handle obj, std::vector<Array>& arrays);
 // The numpy dtype of a lodex dtype.
 nb::dlpack::dtype dlpack_of(DType t);
-
-// A rank's argument error from the Python layer, (code, message), as the engine takes it.
-inline std::optional<lodex::Error> python_input_error(const std::optional<std::pair<int, std::string>>& e) {
-  if (!e) return std::nullopt;
-  return lodex::Error(static_cast<lodex::ErrorCode>(e->first), e->second);
-}
 
 // What a truncate removed, for Python: (group, kind, steps) per group truncated.
 using TruncatedSteps = std::vector<std::tuple<std::string, std::string, std::vector<int64_t>>>;
@@ -52,21 +50,20 @@ inline TruncatedSteps truncated_steps(const Truncation& t) {
   return out;
 }
 
-// Binds `truncate(after, error=None)` of a group or dataset type T (T::truncate(after, input_error)).
+// Binds `truncate(request: Truncate)` of a group or dataset type T (T::truncate(after, input_error)).
 template <typename T, typename Class>
 void bind_truncate(Class& cls) {
   cls.def(
       "truncate",
-      [](T& target, int64_t after, const std::optional<std::pair<int, std::string>>& error) {
-        const std::optional<lodex::Error> input_error = python_input_error(error);
+      [](T& target, const Truncate& r) {
         Truncation t;
         {
           nb::gil_scoped_release release;
-          t = target.truncate(after, input_error);
+          t = target.truncate(r.after, r.error);   // a joined error: raised on every rank
         }
         return truncated_steps(t);
       },
-      nb::arg("after"), nb::arg("error").none() = nb::none());
+      nb::arg("request"));
 }
 
 }  // namespace lodex::py

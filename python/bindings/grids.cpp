@@ -22,6 +22,19 @@ std::optional<GridBox> grid_box(const std::optional<BoxArg>& box) {
   return GridBox{(*box)[0], (*box)[1]};
 }
 
+// Views of a grid block's arrays (name, array, components); `arrays` keeps them alive.
+std::vector<FieldView> grid_views(const std::vector<std::tuple<std::string, nb::object, uint32_t>>& fields,
+                                  std::vector<Array>& arrays) {
+  std::vector<FieldView> views;
+  for (const auto& [name, obj, comps] : fields) {
+    FieldView v = array_view(name, obj, arrays);
+    v.components = comps;
+    v.rows = comps ? arrays.back().size() / comps : 0;
+    views.push_back(v);
+  }
+  return views;
+}
+
 // A grid read, `read(comm, &stats)`, as (numpy array, stats dict, (lo, hi) of this rank's part):
 // numpy (z, y, x[, c]) for 3-D grids, (y, x[, c]) for 2-D, (x[, c]) for 1-D. `part(rank, size)`
 // gives the part just read (validated by the read, so it cannot fail).
@@ -83,17 +96,16 @@ void bind_grids(nb::module_& m) {
                    })
       .def(
           "read",
-          [](const IdxDataset& d, const std::string& field, int64_t time, std::optional<BoxArg> box,
-             std::optional<int> resolution, nb::handle comm, const std::optional<std::pair<int, std::string>>& error) {
-            const std::optional<GridBox> b = grid_box(box);
-            const std::optional<lodex::Error> input_error = python_input_error(error);   // raised on every rank
+          [](const IdxDataset& d, const GridRead& r) {
+            const std::optional<GridBox> b = grid_box(r.box);
             return grid_read(
-                d.header().ndims, to_comm(comm),
-                [&](MPI_Comm c, IdxReadStats* s) { return d.read(field, time, b, resolution, c, s, input_error); },
-                [&](int rank, int size) { return d.read_part(field, time, b, resolution, rank, size); });
+                d.header().ndims, to_comm(r.comm),
+                [&](MPI_Comm c, IdxReadStats* s) {   // a joined error: raised on every rank
+                  return d.read(r.field, r.step, b, r.resolution, c, s, r.error);
+                },
+                [&](int rank, int size) { return d.read_part(r.field, r.step, b, r.resolution, rank, size); });
           },
-          nb::arg("field"), nb::arg("time"), nb::arg("box").none(), nb::arg("resolution").none(),
-          nb::arg("comm").none() = nb::none(), nb::arg("error").none() = nb::none());
+          nb::arg("request"));
   m.def("open_idx", nb::overload_cast<const std::string&, bool>(&IdxDataset::open), nb::arg("path"),
         nb::arg("allow_outside") = false);
 
@@ -134,38 +146,24 @@ void bind_grids(nb::module_& m) {
                    })
       .def(
           "write",
-          [](GridGroup& g, int64_t step, const std::array<int64_t, 3>& lo, const std::array<int64_t, 3>& hi,
-             const std::vector<std::tuple<std::string, nb::object, uint32_t>>& fields,
-             const std::optional<std::pair<int, std::string>>& error, bool wait) {
+          [](GridGroup& g, const GridWrite& r) {
             // Any conversion failure must still reach the collective, or the other ranks wait forever.
             std::vector<Array> arrays;
             std::vector<FieldView> views;
-            std::optional<lodex::Error> input_error;
+            std::optional<lodex::Error> input_error = r.error;
             try {
-              for (const auto& [name, obj, comps] : fields) {
-                Array a = as_array(obj, name);
-                FieldView v;
-                v.name = name;
-                v.dtype = dtype_of(a, name);
-                v.components = comps;
-                v.rows = comps ? a.size() / comps : 0;
-                v.data = a.data();
-                views.push_back(v);
-                arrays.push_back(std::move(a));
-              }
+              if (!input_error) views = grid_views(r.fields, arrays);
             } catch (...) {   // any exception: this rank still joins the agreement
               input_error = lodex::current_error();
             }
-            if (!input_error) input_error = python_input_error(error);
-            GridBox box{lo, hi};
+            const GridBox box{r.lo, r.hi};
             nb::gil_scoped_release release;
             // An argument error is raised on every rank. An asynchronous step does not read the arrays
             // after this returns (they are copied or encoded into the group's buffers first).
-            if (wait) g.write(step, box, views, input_error);
-            else g.write_async(step, box, views, input_error);
+            if (r.wait) g.write(r.step, box, views, input_error);
+            else g.write_async(r.step, box, views, input_error);
           },
-          nb::arg("step"), nb::arg("lo"), nb::arg("hi"), nb::arg("fields"), nb::arg("error").none() = nb::none(),
-          nb::arg("wait") = true)
+          nb::arg("request"))
       .def("wait_pending",
            [](GridGroup& g) {
              nb::gil_scoped_release release;
@@ -177,17 +175,16 @@ void bind_grids(nb::module_& m) {
       .def("open_step", &GridGroup::open_step, nb::arg("step"))
       .def(
           "read",
-          [](const GridGroup& g, const std::string& field, int64_t step, std::optional<BoxArg> box,
-             std::optional<int> resolution, nb::handle comm, const std::optional<std::pair<int, std::string>>& error) {
-            const std::optional<GridBox> b = grid_box(box);
-            const std::optional<lodex::Error> input_error = python_input_error(error);   // raised on every rank
+          [](const GridGroup& g, const GridRead& r) {
+            const std::optional<GridBox> b = grid_box(r.box);
             return grid_read(
-                g.meta().ndims, to_comm(comm),
-                [&](MPI_Comm c, IdxReadStats* s) { return g.read(field, step, b, resolution, c, s, input_error); },
-                [&](int rank, int size) { return g.read_part(field, step, b, resolution, rank, size); });
+                g.meta().ndims, to_comm(r.comm),
+                [&](MPI_Comm c, IdxReadStats* s) {   // a joined error: raised on every rank
+                  return g.read(r.field, r.step, b, r.resolution, c, s, r.error);
+                },
+                [&](int rank, int size) { return g.read_part(r.field, r.step, b, r.resolution, rank, size); });
           },
-          nb::arg("field"), nb::arg("step"), nb::arg("box").none(), nb::arg("resolution").none(),
-          nb::arg("comm").none() = nb::none(), nb::arg("error").none() = nb::none())
+          nb::arg("request"))
       .def_prop_ro("part_datasets",
                    [](const GridGroup& g) {
                      nb::list out;
@@ -234,7 +231,7 @@ void bind_grids(nb::module_& m) {
         nb::gil_scoped_release release;
         return write_idx(path, dims, ndims, fd, o);
       },
-      nb::arg("path"), nb::arg("dims"), nb::arg("ndims"), nb::arg("fields"), nb::arg("bitmask"),
+      nb::arg("path"), nb::kw_only(), nb::arg("dims"), nb::arg("ndims"), nb::arg("fields"), nb::arg("bitmask"),
       nb::arg("bits_per_block"), nb::arg("blocks_per_file"), nb::arg("zip"), nb::arg("time").none(), nb::arg("step"));
 }
 
@@ -243,34 +240,27 @@ void bind_dataset_grids(nb::class_<Dataset>& ds) {
       .def("grid", nb::overload_cast<const std::string&>(&Dataset::grid), nb::rv_policy::reference_internal)
       .def(
           "define_grid",
-          [](Dataset& ds, const std::string& name, const std::array<uint64_t, 3>& dims, int ndims,
-             const std::vector<std::tuple<std::string, std::string, uint32_t>>& fields, const std::string& bitmask,
-             int bits_per_block, uint64_t blocks_per_file, const std::string& aggregation, uint32_t partitions,
-             const std::string& index_space, bool zip,
-             const std::optional<std::pair<int, std::string>>& error) -> GridGroup& {
-            std::optional<lodex::Error> input_error = python_input_error(error);
+          [](Dataset& ds, const GridDefinition& r) -> GridGroup& {
+            std::optional<lodex::Error> input_error = r.error;
             GridSpec spec;
             try {
-              spec.dims = dims;
-              spec.ndims = ndims;
-              for (const auto& [n, d, c] : fields) spec.fields.push_back(FieldSpec{n, parse_dtype(d), c});
-              spec.bitmask = bitmask;
-              spec.bits_per_block = bits_per_block;
-              spec.blocks_per_file = blocks_per_file;
-              spec.aggregation = aggregation;
-              spec.partitions = partitions;
-              spec.index_space = index_space;
-              spec.zip = zip;
+              spec.dims = r.dims;
+              spec.ndims = r.ndims;
+              for (const auto& [n, d, c] : r.fields) spec.fields.push_back(FieldSpec{n, parse_dtype(d), c});
+              spec.bitmask = r.bitmask;
+              spec.bits_per_block = r.bits_per_block;
+              spec.blocks_per_file = r.blocks_per_file;
+              spec.aggregation = r.aggregation;
+              spec.partitions = r.partitions;
+              spec.index_space = r.index_space;
+              spec.zip = r.zip;
             } catch (...) {   // any exception: this rank still joins the agreement
               if (!input_error) input_error = lodex::current_error();
             }
             nb::gil_scoped_release release;
-            return ds.grid(name, spec, input_error);   // an input error is raised on every rank
+            return ds.grid(r.name, spec, input_error);   // an input error is raised on every rank
           },
-          nb::arg("name"), nb::arg("dims"), nb::arg("ndims"), nb::arg("fields"), nb::arg("bitmask"),
-          nb::arg("bits_per_block"), nb::arg("blocks_per_file"), nb::arg("aggregation"), nb::arg("partitions"),
-          nb::arg("index_space"), nb::arg("zip"), nb::arg("error").none() = nb::none(),
-          nb::rv_policy::reference_internal);
+          nb::arg("request"), nb::rv_policy::reference_internal);
 }
 
 }  // namespace lodex::py

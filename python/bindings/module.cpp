@@ -9,6 +9,7 @@
 #include <nanobind/stl/pair.h>
 
 #include "bindings.hpp"
+#include "requests.hpp"
 #include "pipelines/dataset.hpp"
 #include "storage/fault.hpp"
 #include "storage/writer_lock.hpp"
@@ -32,6 +33,23 @@ ExchangeMethod exchange_method(const std::string& name) {
                      "exchange must be \"node\", \"p2p\" or \"shm\", got \"" + name + "\"");
 }
 }  // namespace
+
+lodex::Error error_of(nb::handle exception) {
+  std::string message = "(an error whose message cannot be encoded)";
+  const nb::str text = nb::str(exception);
+  Py_ssize_t n = 0;
+  if (const char* p = PyUnicode_AsUTF8AndSize(text.ptr(), &n)) message.assign(p, static_cast<size_t>(n));
+  else PyErr_Clear();
+  PyTypeObject* type = Py_TYPE(exception.ptr());
+  for (int code = 1; code < 9; ++code)   // the class itself first (an IOFailure is also an OSError) ...
+    if (g_error_classes[code] && type == reinterpret_cast<PyTypeObject*>(g_error_classes[code]))
+      return lodex::Error(static_cast<ErrorCode>(code), message);
+  for (int code = 1; code < 9; ++code)   // ... then a subclass of one (MissingDependencyError)
+    if (g_error_classes[code] && PyObject_IsInstance(exception.ptr(), g_error_classes[code]) == 1)
+      return lodex::Error(static_cast<ErrorCode>(code), message);
+  PyErr_Clear();
+  return lodex::Error(ErrorCode::kInternal, message);   // an exception not lodex's
+}
 
 MPI_Comm to_comm(nb::handle obj) {
   if (obj.is_none()) return MPI_COMM_NULL;
@@ -83,6 +101,7 @@ NB_MODULE(_lodex, m) {
       "_unlock",
       [holder_dict](const std::string& path, bool force) { return holder_dict(break_writer_lock(path, force)); },
       nb::arg("path"), nb::arg("force") = false);
+  bind_requests(m);
   m.def("_set_error_classes", [](nb::dict classes) {
     for (auto [k, v] : classes) {
       const int code = nb::cast<int>(k);
@@ -119,8 +138,9 @@ NB_MODULE(_lodex, m) {
             nb::gil_scoped_release release;
             return Dataset::create(path, c, options);
           },
-          nb::arg("path"), nb::arg("comm").none(), nb::arg("fsync") = false, nb::arg("exchange") = "node",
-          nb::arg("allow_outside") = false, nb::arg("max_pending_bytes").none() = nb::none())
+          nb::arg("path"), nb::kw_only(), nb::arg("comm").none(), nb::arg("fsync") = false,
+          nb::arg("exchange") = "node", nb::arg("allow_outside") = false,
+          nb::arg("max_pending_bytes").none() = nb::none())
       .def_static(
           "open",
           [](const std::string& path, const std::string& mode, nb::handle comm, bool fsync, const std::string& exchange,
@@ -133,7 +153,7 @@ NB_MODULE(_lodex, m) {
             nb::gil_scoped_release release;
             return Dataset::open(path, mode == "a" ? OpenMode::kAppend : OpenMode::kRead, c, options);
           },
-          nb::arg("path"), nb::arg("mode"), nb::arg("comm").none(), nb::arg("fsync") = false,
+          nb::arg("path"), nb::kw_only(), nb::arg("mode"), nb::arg("comm").none(), nb::arg("fsync") = false,
           nb::arg("exchange") = "node", nb::arg("allow_outside") = false,
           nb::arg("max_pending_bytes").none() = nb::none())
       .def_prop_ro("path", &Dataset::path)
@@ -145,36 +165,29 @@ NB_MODULE(_lodex, m) {
       .def("particles", nb::overload_cast<const std::string&>(&Dataset::particles), nb::rv_policy::reference_internal)
       .def(
           "define_particles",
-          [](Dataset& ds, const std::string& name,
-             const std::vector<std::tuple<std::string, std::string, uint32_t>>& fields, const std::array<double, 3>& lo,
-             const std::array<double, 3>& hi, const std::string& mode, const std::array<uint32_t, 3>& dims,
-             uint64_t particles_per_file, uint32_t scale, uint64_t level0_max, uint64_t brick_target, uint64_t seed,
-             const std::array<bool, 3>& periodic, bool auto_domain,
-             const std::optional<std::pair<int, std::string>>& error) -> ParticleGroup& {
+          [](Dataset& ds, const ParticleDefinition& r) -> ParticleGroup& {
             // A definition that fails to build on one rank must still reach the collective.
-            std::optional<lodex::Error> input_error = python_input_error(error);
+            std::optional<lodex::Error> input_error = r.error;
             Schema schema;
             PartitionSpec spec;
             try {
               std::vector<FieldSpec> specs;
-              for (const auto& [n, d, c] : fields) specs.push_back(FieldSpec{n, parse_dtype(d), c});
-              spec.mode = parse_partition_mode(mode);
-              spec.dims = dims;
-              spec.particles_per_file = particles_per_file;
+              for (const auto& [n, d, c] : r.fields) specs.push_back(FieldSpec{n, parse_dtype(d), c});
+              spec.mode = parse_partition_mode(r.mode);
+              spec.dims = r.dims;
+              spec.particles_per_file = r.particles_per_file;
               schema = Schema(specs);
             } catch (...) {   // any exception: this rank still joins the agreement
               if (!input_error) input_error = lodex::current_error();
             }
-            LodParams lod{scale, level0_max, brick_target, seed};
+            const LodParams lod{r.scale, r.level0_max, r.brick_target, r.seed};
             nb::gil_scoped_release release;
-            ParticleDomain domain = auto_domain ? ParticleDomain::auto_domain() : ParticleDomain(Box{lo, hi}, periodic);
-            if (auto_domain) domain.periodic = periodic;   // refused with its own message
-            return ds.particles(name, schema, domain, spec, lod, input_error);   // raised on every rank
+            ParticleDomain domain =
+                r.auto_domain ? ParticleDomain::auto_domain() : ParticleDomain(Box{r.lo, r.hi}, r.periodic);
+            if (r.auto_domain) domain.periodic = r.periodic;   // refused with its own message
+            return ds.particles(r.name, schema, domain, spec, lod, input_error);   // raised on every rank
           },
-          nb::arg("name"), nb::arg("fields"), nb::arg("lo"), nb::arg("hi"), nb::arg("mode"), nb::arg("dims"),
-          nb::arg("particles_per_file"), nb::arg("scale"), nb::arg("level0_max"), nb::arg("brick_target"),
-          nb::arg("seed"), nb::arg("periodic") = std::array<bool, 3>{false, false, false},
-          nb::arg("auto_domain") = false, nb::arg("error").none() = nb::none(), nb::rv_policy::reference_internal)
+          nb::arg("request"), nb::rv_policy::reference_internal)
       .def("close", [](Dataset& ds) {
         nb::gil_scoped_release release;
         ds.close();

@@ -23,6 +23,15 @@ Array as_array(nb::handle obj, const std::string& field) {
   return a;
 }
 
+FieldView array_view(const std::string& name, nb::handle obj, std::vector<Array>& arrays) {
+  arrays.push_back(as_array(obj, name));
+  FieldView v;
+  v.name = name;
+  v.dtype = dtype_of(arrays.back(), name);
+  v.data = arrays.back().data();
+  return v;
+}
+
 DType dtype_of(const Array& a, const std::string& field) {
   const nb::dlpack::dtype t = a.dtype();
   const auto code = static_cast<nb::dlpack::dtype_code>(t.code);
@@ -79,19 +88,74 @@ nb::dict stats_dict(const ReadStats& s) {
   return d;
 }
 
-ReadRequest request(const std::optional<std::pair<std::array<double, 3>, std::array<double, 3>>>& box,
-                    const std::vector<std::string>& fields, std::optional<uint32_t> level,
-                    std::optional<double> fraction, uint64_t readers, uint64_t P, double S, const std::string& split) {
+// The engine's read request of a particle read (refine passes no level nor fraction).
+ReadRequest request(const ParticleRead& p, std::optional<uint32_t> level, std::optional<double> fraction) {
   ReadRequest r;
-  if (box) r.box = Box{box->first, box->second};
-  r.fields = fields;
+  if (p.box) r.box = Box{p.box->first, p.box->second};
+  r.fields = p.fields;
   r.level = level;
   r.fraction = fraction;
-  r.lod = LodRequest{readers, P, S};
-  if (split == "spatial") r.split = ReadSplit::kSpatial;
-  else if (split == "bytes") r.split = ReadSplit::kBytes;
-  else throw lodex::Error(ErrorCode::kInvalidArgument, "split must be 'spatial' or 'bytes', got '" + split + "'");
+  r.lod = LodRequest{p.readers, p.P, p.S};
+  if (p.split == "spatial") r.split = ReadSplit::kSpatial;
+  else if (p.split == "bytes") r.split = ReadSplit::kBytes;
+  else throw lodex::Error(ErrorCode::kInvalidArgument, "split must be 'spatial' or 'bytes', got '" + p.split + "'");
   return r;
+}
+
+// Views of a particle step's arrays ((n,) or (n, components)); `arrays` keeps them alive.
+std::vector<FieldView> particle_views(const std::vector<std::pair<std::string, nb::object>>& fields,
+                                      std::vector<Array>& arrays) {
+  std::vector<FieldView> views;
+  for (const auto& [name, obj] : fields) {
+    FieldView v = array_view(name, obj, arrays);
+    const Array& a = arrays.back();
+    if (a.ndim() != 1 && a.ndim() != 2)
+      throw lodex::Error(ErrorCode::kInvalidArgument, "field '" + name +
+                                                          "' must be a 1-D (n,) or 2-D (n, components) array, got " +
+                                                          std::to_string(a.ndim()) + " dimensions");
+    v.rows = a.shape(0);
+    v.components = a.ndim() == 1 ? 1 : static_cast<uint32_t>(a.shape(1));
+    views.push_back(v);
+  }
+  return views;
+}
+
+// A value query's result for Python: the count, the matching rows per file (no copy), the
+// matches' fields, notes and statistics.
+nb::dict query_dict(ValueQueryResult& result) {
+  nb::dict out;
+  out["count"] = result.count;
+  out["local_count"] = result.local_count;
+  nb::list files;
+  for (auto& f : result.files) {
+    auto* rows_vec = new std::vector<uint32_t>(std::move(f.rows));
+    nb::capsule owner(rows_vec, [](void* p) noexcept { delete static_cast<std::vector<uint32_t>*>(p); });
+    size_t shape[1] = {rows_vec->size()};
+    files.append(nb::make_tuple(f.file, nb::ndarray<nb::numpy, uint32_t>(rows_vec->data(), 1, shape, owner)));
+  }
+  out["files"] = files;
+  out["data"] = columns_dict(result.columns);
+  nb::list notes;   // a note may quote bytes of a damaged file (an index's field name)
+  for (const std::string& n : result.notes)
+    notes.append(nb::steal(PyUnicode_DecodeUTF8(n.data(), static_cast<Py_ssize_t>(n.size()), "backslashreplace")));
+  out["notes"] = notes;
+  const ValueQueryStats& s = result.stats;
+  nb::dict st;
+  st["files"] = s.files;
+  st["files_pruned"] = s.files_pruned;
+  st["files_indexed"] = s.files_indexed;
+  st["files_scanned"] = s.files_scanned;
+  st["rows_checked"] = s.rows_checked;
+  st["sure_rows"] = s.sure_rows;
+  st["index_bytes"] = s.index_bytes;
+  st["data_bytes"] = s.data_bytes;
+  st["requests"] = s.requests;
+  st["seconds"] = s.seconds;
+  st["index_s"] = s.index_s;
+  st["check_s"] = s.check_s;
+  st["data_s"] = s.data_s;
+  out["stats"] = st;
+  return out;
 }
 
 nb::dict box_dict(const Box& b) {
@@ -151,48 +215,25 @@ void bind_particles(nb::module_& m) {
       .def_prop_ro("steps", &ParticleGroup::steps)
       .def(
           "write",
-          [](ParticleGroup& g, int64_t step, const std::vector<std::pair<std::string, nb::object>>& fields,
-             std::optional<std::pair<std::array<double, 3>, std::array<double, 3>>> patch,
-             const std::optional<std::pair<int, std::string>>& error, bool wait, bool copy) {
+          [](ParticleGroup& g, const ParticleWrite& r) {
             // Any conversion failure must still reach the collective, or the other ranks wait forever.
             std::vector<Array> arrays;
             std::vector<FieldView> views;
-            std::optional<lodex::Error> input_error;
+            std::optional<lodex::Error> input_error = r.error;
             try {
-              for (const auto& [name, obj] : fields) {
-                Array a = as_array(obj, name);
-                FieldView v;
-                v.name = name;
-                v.dtype = dtype_of(a, name);
-                if (a.ndim() == 1) {
-                  v.rows = a.shape(0);
-                  v.components = 1;
-                } else if (a.ndim() == 2) {
-                  v.rows = a.shape(0);
-                  v.components = static_cast<uint32_t>(a.shape(1));
-                } else {
-                  throw lodex::Error(ErrorCode::kInvalidArgument,
-                                     "field '" + name + "' must be a 1-D (n,) or 2-D (n, components) array, got " +
-                                         std::to_string(a.ndim()) + " dimensions");
-                }
-                v.data = a.data();
-                views.push_back(v);
-                arrays.push_back(std::move(a));
-              }
+              if (!input_error) views = particle_views(r.fields, arrays);
             } catch (...) {   // any exception: this rank still joins the agreement
               input_error = lodex::current_error();
             }
-            if (!input_error) input_error = python_input_error(error);
             std::optional<Box> pb;
-            if (patch) pb = Box{patch->first, patch->second};
+            if (r.patch) pb = Box{r.patch->first, r.patch->second};
             nb::gil_scoped_release release;
             // An argument error is raised on every rank. An asynchronous step reads the arrays
             // after this returns only without copy; the Python caller keeps them alive then.
-            if (wait) g.write(step, views, pb, input_error);
-            else g.write_async(step, views, pb, copy, input_error);
+            if (r.wait) g.write(r.step, views, pb, input_error);
+            else g.write_async(r.step, views, pb, r.copy, input_error);
           },
-          nb::arg("step"), nb::arg("fields"), nb::arg("patch").none(), nb::arg("error").none() = nb::none(),
-          nb::arg("wait") = true, nb::arg("copy") = true)
+          nb::arg("request"))
       .def("wait_pending",
            [](ParticleGroup& g) {
              nb::gil_scoped_release release;
@@ -203,29 +244,23 @@ void bind_particles(nb::module_& m) {
       .def_prop_ro("profile_json", [](const ParticleGroup& g) { return g.profile().to_json(); })
       .def(
           "read",
-          [](const ParticleGroup& g, int64_t step,
-             std::optional<std::pair<std::array<double, 3>, std::array<double, 3>>> box,
-             const std::vector<std::string>& fields, std::optional<uint32_t> level, std::optional<double> fraction,
-             uint64_t readers, uint64_t P, double S, const std::string& split, nb::handle comm,
-             const std::optional<std::pair<int, std::string>>& error) {
-            std::optional<lodex::Error> input_error = python_input_error(error);   // raised on every rank
-            ReadRequest r;
+          [](const ParticleGroup& g, const ParticleRead& r) {
+            std::optional<lodex::Error> input_error = r.error;   // raised on every rank
+            ReadRequest q;
             try {
-              if (!input_error) r = request(box, fields, level, fraction, readers, P, S, split);
+              if (!input_error) q = request(r, r.level, r.fraction);
             } catch (...) {   // any exception: this rank still joins the agreement
               input_error = lodex::current_error();
             }
-            const MPI_Comm c = to_comm(comm);
+            const MPI_Comm c = to_comm(r.comm);
             std::vector<FieldColumn> cols;
             {
               nb::gil_scoped_release release;
-              cols = g.read(step, r, c, input_error);
+              cols = g.read(r.step, q, c, input_error);
             }
             return columns_dict(cols);
           },
-          nb::arg("step"), nb::arg("box").none(), nb::arg("fields"), nb::arg("level").none(),
-          nb::arg("fraction").none(), nb::arg("readers"), nb::arg("P"), nb::arg("S"), nb::arg("split"),
-          nb::arg("comm").none(), nb::arg("error").none() = nb::none())
+          nb::arg("request"))
       .def(
           "spatial_split",
           [](const ParticleGroup& g, int64_t step,
@@ -241,97 +276,53 @@ void bind_particles(nb::module_& m) {
           nb::arg("step"), nb::arg("box").none(), nb::arg("readers"))
       .def(
           "refine",
-          [](const ParticleGroup& g, int64_t step,
-             std::optional<std::pair<std::array<double, 3>, std::array<double, 3>>> box,
-             const std::vector<std::string>& fields, uint64_t readers, uint64_t P, double S, const std::string& split,
-             nb::handle comm, const std::optional<std::pair<int, std::string>>& error) {
-            std::optional<lodex::Error> input_error = python_input_error(error);   // raised on every rank
-            ReadRequest r;
+          [](const ParticleGroup& g, const ParticleRead& r) {
+            std::optional<lodex::Error> input_error = r.error;   // raised on every rank
+            ReadRequest q;
             try {
-              if (!input_error) r = request(box, fields, std::nullopt, std::nullopt, readers, P, S, split);
+              if (!input_error) q = request(r, std::nullopt, std::nullopt);
             } catch (...) {   // any exception: this rank still joins the agreement
               input_error = lodex::current_error();
             }
-            const MPI_Comm c = to_comm(comm);
+            const MPI_Comm c = to_comm(r.comm);
             nb::gil_scoped_release release;
-            return g.refine(step, r, c, input_error);
+            return g.refine(r.step, q, c, input_error);
           },
-          nb::arg("step"), nb::arg("box").none(), nb::arg("fields"), nb::arg("readers"), nb::arg("P"), nb::arg("S"),
-          nb::arg("split"), nb::arg("comm").none(), nb::arg("error").none() = nb::none())
+          nb::arg("request"))
       .def(
           "build_index",
-          [](ParticleGroup& g, const std::vector<std::string>& fields, const std::string& binning, uint32_t param,
-             const std::vector<int64_t>& steps, const std::optional<std::pair<int, std::string>>& error) {
+          [](ParticleGroup& g, const IndexBuild& r) {
             IndexSpec spec;
-            spec.fields = fields;
-            std::optional<lodex::Error> input_error = python_input_error(error);
-            if (binning == "precision") spec.binning = {Binning::kPrecision, param};
-            else if (binning == "equal_weight") spec.binning = {Binning::kEqualWeight, param};
+            spec.fields = r.fields;
+            std::optional<lodex::Error> input_error = r.error;
+            if (r.binning == "precision") spec.binning = {Binning::kPrecision, r.param};
+            else if (r.binning == "equal_weight") spec.binning = {Binning::kEqualWeight, r.param};
             else if (!input_error)
               input_error = lodex::Error(ErrorCode::kInvalidArgument, "binning must be 'precision' or 'equal_weight'");
             nb::gil_scoped_release release;
-            return g.build_index(spec, steps, input_error).to_json();
+            return g.build_index(spec, r.steps, input_error).to_json();
           },
-          nb::arg("fields"), nb::arg("binning"), nb::arg("param"), nb::arg("steps"),
-          nb::arg("error").none() = nb::none())
+          nb::arg("request"))
       .def(
           "query",
-          [](const ParticleGroup& g, int64_t step, const std::string& text,
-             std::optional<std::pair<std::array<double, 3>, std::array<double, 3>>> box, std::optional<uint32_t> level,
-             uint64_t readers, uint64_t P, double S, const std::vector<std::string>& fields, bool rows, bool use_index,
-             nb::handle comm, const std::optional<std::pair<int, std::string>>& error) {
+          [](const ParticleGroup& g, const ParticleQuery& r) {
             ValueQuery q;
-            q.text = text;
-            if (box) q.box = Box{box->first, box->second};
-            q.level = level;
-            q.lod = LodRequest{readers, P, S};
-            q.fields = fields;
-            q.rows = rows;
-            q.use_index = use_index;
-            const MPI_Comm c = to_comm(comm);
-            ValueQueryResult r;
+            q.text = r.text;
+            if (r.box) q.box = Box{r.box->first, r.box->second};
+            q.level = r.level;
+            q.lod = LodRequest{r.readers, r.P, r.S};
+            q.fields = r.fields;
+            q.rows = r.rows;
+            q.use_index = r.use_index;
+            const MPI_Comm c = to_comm(r.comm);
+            ValueQueryResult result;
             {
               nb::gil_scoped_release release;
-              r = g.query(step, q, c, python_input_error(error));   // an input error: raised on every rank
+              result = g.query(r.step, q, c, r.error);   // a joined error: raised on every rank
             }
-            nb::dict out;
-            out["count"] = r.count;
-            out["local_count"] = r.local_count;
-            nb::list files;
-            for (auto& f : r.files) {
-              auto* rows_vec = new std::vector<uint32_t>(std::move(f.rows));
-              nb::capsule owner(rows_vec, [](void* p) noexcept { delete static_cast<std::vector<uint32_t>*>(p); });
-              size_t shape[1] = {rows_vec->size()};
-              files.append(nb::make_tuple(f.file, nb::ndarray<nb::numpy, uint32_t>(rows_vec->data(), 1, shape, owner)));
-            }
-            out["files"] = files;
-            out["data"] = columns_dict(r.columns);
-            nb::list notes;   // a note may quote bytes of a damaged file (an index's field name)
-            for (const std::string& n : r.notes)
-              notes.append(
-                  nb::steal(PyUnicode_DecodeUTF8(n.data(), static_cast<Py_ssize_t>(n.size()), "backslashreplace")));
-            out["notes"] = notes;
-            const ValueQueryStats& s = r.stats;
-            nb::dict st;
-            st["files"] = s.files;
-            st["files_pruned"] = s.files_pruned;
-            st["files_indexed"] = s.files_indexed;
-            st["files_scanned"] = s.files_scanned;
-            st["rows_checked"] = s.rows_checked;
-            st["sure_rows"] = s.sure_rows;
-            st["index_bytes"] = s.index_bytes;
-            st["data_bytes"] = s.data_bytes;
-            st["requests"] = s.requests;
-            st["seconds"] = s.seconds;
-            st["index_s"] = s.index_s;
-            st["check_s"] = s.check_s;
-            st["data_s"] = s.data_s;
-            out["stats"] = st;
-            return out;
+            return query_dict(result);
           },
-          nb::arg("step"), nb::arg("text"), nb::arg("box").none(), nb::arg("level").none(), nb::arg("readers"),
-          nb::arg("P"), nb::arg("S"), nb::arg("fields"), nb::arg("rows"), nb::arg("use_index"), nb::arg("comm").none(),
-          nb::arg("error").none() = nb::none())
+          nb::arg("request"))
       .def(
           "indexes",
           [](const ParticleGroup& g, int64_t step) {

@@ -109,8 +109,8 @@ void bind_planner(nb::module_& m) {
         }
         return out;
       },
-      nb::arg("lo"), nb::arg("hi"), nb::arg("mode"), nb::arg("dims"), nb::arg("particles_per_file"), nb::arg("patches"),
-      nb::arg("counts"), nb::arg("histograms").none());
+      nb::kw_only(), nb::arg("lo"), nb::arg("hi"), nb::arg("mode"), nb::arg("dims"), nb::arg("particles_per_file"),
+      nb::arg("patches"), nb::arg("counts"), nb::arg("histograms").none());
   m.def("adaptive_histogram_side", [](uint64_t ranks) { return adaptive_histogram_side(ranks); });
 }
 

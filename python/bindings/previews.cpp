@@ -193,11 +193,13 @@ void bind_series_preview(nb::module_& m) {
       .def("window_read", &window_read, nb::arg("variable"), nb::arg("window_steps"), nb::arg("steps"), nb::arg("box"),
            nb::arg("merge_gap"), nb::arg("max_request") = 0);
 
-  m.def("split_series_read",
-        [](const std::vector<int64_t>& steps, const std::array<int64_t, 6>& box, int ndim, int rank, int size) {
-          const SeriesReadShare s = split_series_read(steps, box_arg(box), ndim, rank, size);
-          return std::make_pair(s.steps, box_row(s.box));
-        });
+  m.def(
+      "split_series_read",
+      [](const std::vector<int64_t>& steps, const std::array<int64_t, 6>& box, int ndim, int rank, int size) {
+        const SeriesReadShare s = split_series_read(steps, box_arg(box), ndim, rank, size);
+        return std::make_pair(s.steps, box_row(s.box));
+      },
+      nb::kw_only(), nb::arg("steps"), nb::arg("box"), nb::arg("ndim"), nb::arg("rank"), nb::arg("size"));
 
   m.def(
       "plan_series",
@@ -229,8 +231,8 @@ void bind_series_preview(nb::module_& m) {
         }
         return p;
       },
-      nb::arg("dims"), nb::arg("boxes"), nb::arg("variables"), nb::arg("bw_io"), nb::arg("cc"), nb::arg("ts"),
-      nb::arg("memory_budget"), nb::arg("d_tar"), nb::arg("d_sar"), nb::arg("max_window_steps"));
+      nb::kw_only(), nb::arg("dims"), nb::arg("boxes"), nb::arg("variables"), nb::arg("bw_io"), nb::arg("cc"),
+      nb::arg("ts"), nb::arg("memory_budget"), nb::arg("d_tar"), nb::arg("d_sar"), nb::arg("max_window_steps"));
 }
 
 struct GridPreview {
@@ -349,7 +351,7 @@ void bind_grid_preview(nb::module_& m) {
         }
         return g;
       },
-      nb::arg("dims"), nb::arg("ndims"), nb::arg("boxes"), nb::arg("bitmask"), nb::arg("bits_per_block"),
+      nb::kw_only(), nb::arg("dims"), nb::arg("ndims"), nb::arg("boxes"), nb::arg("bitmask"), nb::arg("bits_per_block"),
       nb::arg("blocks_per_file"), nb::arg("fields"), nb::arg("aggregation"), nb::arg("partitions"));
 }
 

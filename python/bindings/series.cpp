@@ -30,6 +30,18 @@ nb::dict stats_dict(const SeriesReadStats& s) {
   return d;
 }
 
+// Views of a series block's arrays (variable, array); `arrays` keeps them alive.
+std::vector<FieldView> series_views(const std::vector<std::pair<std::string, nb::object>>& data,
+                                    std::vector<Array>& arrays) {
+  std::vector<FieldView> views;
+  for (const auto& [name, obj] : data) {
+    FieldView v = array_view(name, obj, arrays);
+    v.rows = arrays.back().size();
+    views.push_back(v);
+  }
+  return views;
+}
+
 nb::dict meta_dict(const SeriesGroup& g) {
   const SeriesMeta& m = g.meta();
   nb::dict d;
@@ -93,36 +105,24 @@ void bind_series(nb::module_& m) {
       .def_prop_ro("meta", &meta_dict)
       .def(
           "write",
-          [](SeriesGroup& g, int64_t step, const std::array<int64_t, 3>& lo, const std::array<int64_t, 3>& hi,
-             const std::vector<std::tuple<std::string, nb::object>>& data,
-             const std::optional<std::pair<int, std::string>>& error, bool wait) {
+          [](SeriesGroup& g, const SeriesWrite& r) {
             // A conversion failure must still reach the collective, or the other ranks wait forever.
             std::vector<Array> arrays;
             std::vector<FieldView> views;
-            std::optional<lodex::Error> input_error;
+            std::optional<lodex::Error> input_error = r.error;
             try {
-              for (const auto& [name, obj] : data) {
-                Array a = as_array(obj, name);
-                FieldView v;
-                v.name = name;
-                v.dtype = dtype_of(a, name);
-                v.rows = a.size();
-                v.data = a.data();
-                views.push_back(v);
-                arrays.push_back(std::move(a));
-              }
+              if (!input_error) views = series_views(r.data, arrays);
             } catch (...) {   // any exception: this rank still joins the agreement
               input_error = lodex::current_error();
             }
-            if (!input_error) input_error = python_input_error(error);
+            const GridBox box{r.lo, r.hi};
             nb::gil_scoped_release release;
             // An argument error is raised on every rank. An asynchronous step does not read the arrays
             // after this returns (they are copied or encoded into the group's buffers first).
-            if (wait) g.write(step, GridBox{lo, hi}, views, input_error);
-            else g.write_async(step, GridBox{lo, hi}, views, input_error);
+            if (r.wait) g.write(r.step, box, views, input_error);
+            else g.write_async(r.step, box, views, input_error);
           },
-          nb::arg("step"), nb::arg("lo"), nb::arg("hi"), nb::arg("data"), nb::arg("error").none() = nb::none(),
-          nb::arg("wait") = true)
+          nb::arg("request"))
       .def("wait_pending",
            [](SeriesGroup& g) {
              nb::gil_scoped_release release;
@@ -138,20 +138,17 @@ void bind_series(nb::module_& m) {
       .def_prop_ro("profile_json", [](const SeriesGroup& g) { return g.profile().to_json(); })
       .def(
           "read",
-          [](const SeriesGroup& g, const std::string& var, const std::vector<int64_t>& steps,
-             std::optional<std::array<std::array<int64_t, 3>, 2>> box, std::optional<uint64_t> merge_gap,
-             nb::handle comm, const std::optional<std::pair<int, std::string>>& error) {
+          [](const SeriesGroup& g, const SeriesRead& r) {
             std::optional<GridBox> b;
-            if (box) b = GridBox{(*box)[0], (*box)[1]};
-            const MPI_Comm c = to_comm(comm);
+            if (r.box) b = GridBox{(*r.box)[0], (*r.box)[1]};
+            const MPI_Comm c = to_comm(r.comm);
             SeriesArray a;
             SeriesReadPart p;
             {
               nb::gil_scoped_release release;
-              a = g.read(var, steps, b, merge_gap, c,
-                         python_input_error(error));   // an input error: raised on every rank
+              a = g.read(r.variable, r.steps, b, r.merge_gap, c, r.error);   // a joined error: raised on every rank
               const auto [rank, size] = rank_and_size(c);
-              p = g.read_part(var, steps, b, rank, size);   // the part just read: cannot fail
+              p = g.read_part(r.variable, r.steps, b, rank, size);   // the part just read: cannot fail
             }
             size_t shape[4] = {a.shape[0], a.shape[1], a.shape[2], a.shape[3]};
             const DType t = a.dtype;
@@ -161,8 +158,7 @@ void bind_series(nb::module_& m) {
             return nb::make_tuple(nb::ndarray<nb::numpy>(data, 4, shape, owner, nullptr, dlpack_of(t)),
                                   nb::make_tuple(p.steps, p.box.lo, p.box.hi));
           },
-          nb::arg("var"), nb::arg("steps"), nb::arg("box").none(), nb::arg("merge_gap").none() = nb::none(),
-          nb::arg("comm").none() = nb::none(), nb::arg("error").none() = nb::none())
+          nb::arg("request"))
       .def_prop_ro("default_merge_gap", &SeriesGroup::default_merge_gap)
       .def_prop_ro("last_read_stats", [](const SeriesGroup& g) { return stats_dict(g.last_read_stats()); });
 }
@@ -172,32 +168,28 @@ void bind_dataset_series(nb::class_<Dataset>& ds) {
       .def("series", nb::overload_cast<const std::string&>(&Dataset::series), nb::rv_policy::reference_internal)
       .def(
           "define_series",
-          [](Dataset& ds, const std::string& name, const std::array<int64_t, 3>& dims,
-             const std::vector<std::tuple<std::string, std::string, int>>& variables, uint64_t memory_budget, int d_tar,
-             int d_sar, double bw_io, double cc, double ts, uint32_t max_window_steps, double max_window_seconds,
-             const std::optional<std::pair<int, std::string>>& error) -> SeriesGroup& {
-            std::optional<lodex::Error> input_error = python_input_error(error);
+          [](Dataset& ds, const SeriesDefinition& r) -> SeriesGroup& {
+            std::optional<lodex::Error> input_error = r.error;
             SeriesSpec spec;
-            spec.dims = dims;
+            spec.dims = r.dims;
             try {
-              for (const auto& [n, d, k] : variables) spec.variables.push_back(SeriesVariable{n, parse_dtype(d), k});
+              for (const auto& [n, d, k] : r.variables) spec.variables.push_back(SeriesVariable{n, parse_dtype(d), k});
             } catch (...) {   // any exception: this rank still joins the agreement
               if (!input_error) input_error = lodex::current_error();
             }
-            spec.settings.memory_budget = memory_budget;
-            spec.settings.d_tar = d_tar;
-            spec.settings.d_sar = d_sar;
-            spec.settings.bw_io = bw_io;
-            spec.settings.cc = cc;
-            spec.settings.ts = ts;
-            spec.settings.max_window_steps = max_window_steps;
-            spec.settings.max_window_seconds = max_window_seconds;
+            StarSettings& st = spec.settings;
+            st.memory_budget = r.memory_budget;
+            st.d_tar = r.d_tar;
+            st.d_sar = r.d_sar;
+            st.bw_io = r.bw_io;
+            st.cc = r.cc;
+            st.ts = r.ts;
+            st.max_window_steps = r.max_window_steps;
+            st.max_window_seconds = r.max_window_seconds;
             nb::gil_scoped_release release;
-            return ds.series(name, spec, input_error);   // an input error is raised on every rank
+            return ds.series(r.name, spec, input_error);   // an input error is raised on every rank
           },
-          nb::arg("name"), nb::arg("dims"), nb::arg("variables"), nb::arg("memory_budget"), nb::arg("d_tar"),
-          nb::arg("d_sar"), nb::arg("bw_io"), nb::arg("cc"), nb::arg("ts"), nb::arg("max_window_steps"),
-          nb::arg("max_window_seconds"), nb::arg("error").none() = nb::none(), nb::rv_policy::reference_internal);
+          nb::arg("request"), nb::rv_policy::reference_internal);
 }
 
 }  // namespace lodex::py

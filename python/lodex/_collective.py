@@ -1,37 +1,50 @@
 """What every collective call of the Python side shares: a rank's argument checks reaching the
-collective (:func:`_collective_input`), the collective truncate, and the one agreement on an
-outcome computed in Python (:func:`agreed`: every rank, or rank 0 alone with ``root=0``)."""
+collective (:func:`_collective_input`, :func:`_join_read`: the core call with a request joined
+with the error), the collective truncate, and the one agreement on an outcome computed in Python
+(:func:`agreed`: every rank, or rank 0 alone with ``root=0``)."""
 
 from __future__ import annotations
 
 import contextlib
 from typing import Any, Callable
 
+from . import _lodex
 from ._args import _after
-from .errors import Error, code_of, from_code
+from .errors import Error, InvalidArgumentError, code_of, from_code
 
 @contextlib.contextmanager
-def _collective_input(join, what: str):
+def _collective_input(call: Callable[[Any], Any], request: Callable[[], Any], what: str):
     """Checks of one rank's arguments to a collective call: a failure must still reach the
-    collective, or the other ranks would wait for this one forever. ``join(code, message)`` makes
-    the collective call with the error as its input error (``error=`` of the core call; its other
-    arguments are not looked at), so every rank raises the same error, this one included."""
+    collective, or the other ranks would wait for this one forever. On a failure, ``call`` (the
+    core's collective, e.g. ``group._core.write``) is made with ``request().join(error)`` (an
+    empty request of the core's type, e.g. ``_lodex.ParticleWrite``, carrying the error; its
+    other fields are not looked at), so every rank raises the same error, this one included."""
     try:
         yield
     except Error as e:
-        join(code_of(e), str(e))
+        call(request().join(e))
         raise
     except (TypeError, ValueError, OverflowError) as e:
-        join(1, f"cannot use the {what}: {e}")
+        call(request().join(InvalidArgumentError(f"cannot use the {what}: {e}")))
         raise
+
+
+def _join_read(call: Callable[[Any], Any], request: Callable[[], Any], error: BaseException, comm: Any) -> None:
+    """A read collective over ``comm`` (mpi4py) whose arguments failed on this rank before it
+    reached the core: ``call(request(comm=comm).join(error))``, so every rank raises the lowest failing
+    rank's error (prefixed "rank r: "; raised here too; an exception not lodex's becomes an
+    internal error, as in :func:`agreed`). Serial or one rank: returns, and the caller raises
+    ``error``."""
+    if comm is not None and comm.Get_size() > 1:
+        call(request(comm=comm).join(error))
 
 
 def _truncate(core: Any, after: Any) -> list[tuple[str, str, list[int]]]:
     """Collective: ``core.truncate`` (a group's or the dataset's) with its argument checked on
     every rank; (group, kind, removed steps) per group."""
-    with _collective_input(lambda code, message: core.truncate(-1, error=(code, message)), "truncate arguments"):
+    with _collective_input(core.truncate, _lodex.Truncate, "truncate arguments"):
         after = _after(after)
-    return [(name, kind, list(steps)) for name, kind, steps in core.truncate(after)]
+    return [(name, kind, list(steps)) for name, kind, steps in core.truncate(_lodex.Truncate(after=after))]
 
 
 def agreed(comm: Any, fn: Callable[[], Any], *, root: int | None = None, undo: Callable[[Any], None] | None = None,

@@ -16,7 +16,7 @@ from .errors import AlreadyExistsError, InvalidArgumentError
 from .grids import Grid, define_grid
 from .h5part import import_h5part
 from .particles import ParticleGroup
-from .series import Series, define_series, join_definition
+from .series import Series, define_series
 
 
 class GroupMap(Mapping):
@@ -149,12 +149,10 @@ class Dataset:
         to get the wrapped images. ``domain="auto"``: no fixed box; each step's domain is the
         bounding box of its particles (:meth:`ParticleGroup.step_domain`), for shrinking or
         expanding systems (docs/writes.md, "Domains")."""
-        with _collective_input(lambda code, message: self._core.define_particles(
-                name, [], (0.0,) * 3, (1.0,) * 3, "factor", (1, 1, 1), 0, 2, 1, 0, 0, error=(code, message)),
-                "group definition"):
-            args, kw = self._definition(schema, domain, partition, partition_grid, lod,
-                                        particles_per_file, file_bytes, periodic)
-        core = self._core.define_particles(name, *args, **kw)
+        with _collective_input(self._core.define_particles, _lodex.ParticleDefinition, "group definition"):
+            request = _lodex.ParticleDefinition(name=name, **self._definition(
+                schema, domain, partition, partition_grid, lod, particles_per_file, file_bytes, periodic))
+        core = self._core.define_particles(request)
         if name not in self._groups:
             self._groups[name] = ParticleGroup(self, core)
         return self._groups[name]
@@ -207,7 +205,7 @@ class Dataset:
         first write on; ``buffered_steps`` lists what is not on disk yet. Every rank must pass the
         same values."""
         if calibration is not None:
-            with _collective_input(join_definition(self._core, name), "series calibration"):
+            with _collective_input(self._core.define_series, _lodex.SeriesDefinition, "series calibration"):
                 given = [k for k, v in (("bw_io", bw_io), ("cc", cc), ("ts", ts)) if v is not None]
                 if given:
                     raise InvalidArgumentError(f"give calibration or {', '.join(given)}, not both "
@@ -222,7 +220,7 @@ class Dataset:
 
     @staticmethod
     def _definition(schema, domain, partition, partition_grid, lod, particles_per_file=None,
-                    file_bytes=None, periodic=None) -> tuple[tuple, dict]:
+                    file_bytes=None, periodic=None) -> dict[str, Any]:
         if domain is None:
             raise InvalidArgumentError('a new particle group needs a domain (a box, or "auto")')
         auto = isinstance(domain, str)
@@ -236,8 +234,9 @@ class Dataset:
             if k not in opts:
                 raise InvalidArgumentError(f"unknown lod setting {k!r}; known: {sorted(opts)}")
             opts[k] = int(v)
-        return ((fields, lo, hi, mode, dims, target, opts["scale"], opts["level0_max"], opts["brick_target"],
-                 opts["seed"]), {"periodic": _periodic(periodic), "auto_domain": auto})
+        return dict(fields=fields, lo=lo, hi=hi, mode=mode, dims=dims, particles_per_file=target,
+                    scale=opts["scale"], level0_max=opts["level0_max"], brick_target=opts["brick_target"],
+                    seed=opts["seed"], periodic=_periodic(periodic), auto_domain=auto)
 
     def import_h5part(self, path: str | os.PathLike, name: str, **kw) -> ParticleGroup:
         """Import the H5Part file ``path`` into the particle group ``name`` (collective over this
@@ -360,7 +359,8 @@ def create(path: str | os.PathLike, *, comm: Any = None, fsync: bool = False, ex
     itself is written before the call returns (docs/writes.md, "Asynchronous steps")."""
     budget = _pending_budget(max_pending_bytes)
     try:
-        core = _lodex.Dataset.create(os.fspath(path), comm, fsync, _exchange(exchange), bool(allow_outside), budget)
+        core = _lodex.Dataset.create(os.fspath(path), comm=comm, fsync=fsync, exchange=_exchange(exchange),
+                                     allow_outside=bool(allow_outside), max_pending_bytes=budget)
     except AlreadyExistsError as e:
         raise AlreadyExistsError(f"{e}; to add steps to it, open it with lodex.open({os.fspath(path)!r}, "
                                  f"mode=\"a\"){_serial_under_mpiexec_hint(comm)}") from None
@@ -393,5 +393,5 @@ def open(path: str | os.PathLike, mode: str = "r", *, comm: Any = None, fsync: b
     A commit finding that another writer replaced the manifest since is refused the same way.
     Reading never locks (docs/reliability.md, "Writer lock")."""
     budget = _pending_budget(max_pending_bytes)
-    return Dataset(_lodex.Dataset.open(os.fspath(path), mode, comm, fsync, _exchange(exchange), bool(allow_outside),
-                                       budget), comm)
+    return Dataset(_lodex.Dataset.open(os.fspath(path), mode=mode, comm=comm, fsync=fsync, exchange=_exchange(exchange),
+                                       allow_outside=bool(allow_outside), max_pending_bytes=budget), comm)

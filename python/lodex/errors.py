@@ -81,14 +81,3 @@ def from_code(code: int, message: str) -> Error:
     """The lodex error of ``code`` (as :func:`code_of` gives it) with ``message``."""
     return BY_CODE.get(code, InternalError)(message)
 
-
-def join_read(read, error: BaseException, comm) -> None:
-    """A read collective over ``comm`` (mpi4py) whose arguments failed on this rank before it
-    reached the core: ``read(error)`` makes the core's read call with ``error`` = (code, message)
-    as its input error (its other arguments are not looked at), so every rank raises the lowest
-    failing rank's error (prefixed "rank r: "; raised here too). An exception not lodex's becomes
-    an internal error, as in :func:`lodex._collective.agreed` (code 0 would read
-    as success). Serial or one rank:
-    returns, and the caller raises ``error``."""
-    if comm is not None and comm.Get_size() > 1:
-        read((code_of(error) or 8, str(error)))

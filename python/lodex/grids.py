@@ -13,9 +13,9 @@ import numpy as np
 
 from . import _lodex
 from ._args import _native, _schema, _step
-from ._collective import _collective_input, _truncate
+from ._collective import _collective_input, _join_read, _truncate
 from ._deprecation import keyword_options
-from .errors import InvalidArgumentError, join_read
+from .errors import InvalidArgumentError
 from .pending import PendingWrite
 from .xarray_grid import grid_to_xarray
 
@@ -126,9 +126,9 @@ def _read(target, grid, step, box, resolution, field, comm) -> np.ndarray:
         elif not isinstance(field, str):
             raise TypeError(f"field must be a name, got {field!r}")
     except Exception as e:   # noqa: BLE001 - the other ranks are in the collective read: abort it
-        join_read(lambda err: core.read("", 0, None, None, comm, error=err), e, comm)
+        _join_read(core.read, _lodex.GridRead, e, comm)
         raise
-    arr, stats, (lo, hi) = core.read(field, step, core_box, res, comm)
+    arr, stats, (lo, hi) = core.read(_lodex.GridRead(field=field, step=step, box=core_box, resolution=res, comm=comm))
     nd = len(grid.dims)
     target.last_read_box = (tuple(lo[:nd]), tuple(hi[:nd]))
     target.last_read_stats = dict(stats)
@@ -299,9 +299,7 @@ class Grid:
         call (the next ``write``, ``PendingWrite.wait()``, ``truncate`` or the dataset's
         ``close``); one step is in flight at a time. An error of the pending step (a full disk) is
         raised there, on every rank, and the step is not committed."""
-        with _collective_input(lambda code,
-                               message: self._core.write(-1, [0, 0, 0], [0, 0, 0], [], error=(code, message)),
-                               "write arguments"):
+        with _collective_input(self._core.write, _lodex.GridWrite, "write arguments"):
             step = _step(step)
             m = self._meta
             nd = m["ndims"]
@@ -327,7 +325,7 @@ class Grid:
                 if a.dtype != np.dtype(dtype):
                     raise InvalidArgumentError(f"field {name!r} is {a.dtype}; the grid stores {dtype}")
                 fields.append((str(name), a, int(comps)))
-        self._core.write(step, lo, hi, fields, wait=bool(wait))
+        self._core.write(_lodex.GridWrite(step=step, lo=lo, hi=hi, fields=fields, wait=bool(wait)))
         if not wait:
             return PendingWrite(self, step)
         return None
@@ -374,8 +372,7 @@ def _grid_fields(name: str, dtype: Any, components: int, fields: Mapping[str, An
 def define_grid(dataset, name, dims, dtype, components, bitmask, bits_per_block, blocks_per_file,
                 aggregation, partitions, compression, fields, index_space="global") -> Any:
     """The arguments of Dataset.define_grid checked and turned into a core definition (collective)."""
-    with _collective_input(lambda code, message: dataset._core.define_grid(
-            name, (1, 1, 1), 1, [], "", 0, 0, "", 0, "", False, error=(code, message)), "grid definition"):
+    with _collective_input(dataset._core.define_grid, _lodex.GridDefinition, "grid definition"):
         if dims is None:
             raise InvalidArgumentError("a new grid needs dims=(x, y[, z])")
         try:
@@ -401,8 +398,10 @@ def define_grid(dataset, name, dims, dtype, components, bitmask, bits_per_block,
             raise InvalidArgumentError(f"partitions must be a power of two (1, 2, 4, ...), got {partitions!r}")
         if index_space not in ("global", "local"):
             raise InvalidArgumentError(f"index_space must be 'global' or 'local', got {index_space!r}")
-    return dataset._core.define_grid(name, d + [1] * (3 - nd), nd, specs, bitmask or "", bpb, bpf, aggregation,
-                                     parts, index_space, compression == "zip")
+    return dataset._core.define_grid(_lodex.GridDefinition(
+        name=name, dims=d + [1] * (3 - nd), ndims=nd, fields=specs, bitmask=bitmask or "", bits_per_block=bpb,
+        blocks_per_file=bpf, aggregation=aggregation, partitions=parts, index_space=index_space,
+        zip=compression == "zip"))
 
 
 def _grid_box(box: Any, ndims: int):
@@ -451,8 +450,9 @@ def write_idx(path: str, data: Any, *, ndims: int | None = None, bitmask: str | 
     if compression not in (None, "zip"):
         raise InvalidArgumentError(f"compression must be None or 'zip', got {compression!r}")
     t = None if time is None else (str(time[0]), str(time[1]), str(time[2]))
-    return _lodex.write_idx(str(path), dims, nd, fields, bitmask or "", int(bits_per_block), int(blocks_per_file),
-                            compression == "zip", t, _step(step))
+    return _lodex.write_idx(str(path), dims=dims, ndims=nd, fields=fields, bitmask=bitmask or "",
+                            bits_per_block=int(bits_per_block), blocks_per_file=int(blocks_per_file),
+                            zip=compression == "zip", time=t, step=_step(step))
 
 
 def open_idx(path: str | os.PathLike, allow_outside: bool = False) -> IdxGrid:

@@ -10,9 +10,10 @@ from typing import Any, Mapping, Sequence
 import numpy as np
 
 from ._args import Box, _box, _count, _field_names, _step, _write_fields
-from ._collective import _collective_input, _truncate
+from . import _lodex
+from ._collective import _collective_input, _join_read, _truncate
 from ._deprecation import keyword_options, old_order
-from .errors import Error, InvalidArgumentError, join_read
+from .errors import Error, InvalidArgumentError
 from .pending import PendingWrite, WriteProfile
 from .h5part import export_h5part
 from .tables import Particles, columns, pandas_module
@@ -105,8 +106,7 @@ class ParticleGroup:
         ``close``); one step is in flight at a time, so the next write first completes this one.
         An error of the pending step (a full disk) is raised there, on every rank, and the step
         is not committed."""
-        with _collective_input(lambda code, message: self._core.write(-1, [], None, error=(code, message)),
-                               "write arguments"):
+        with _collective_input(self._core.write, _lodex.ParticleWrite, "write arguments"):
             if not isinstance(data, Mapping):
                 raise InvalidArgumentError("data must be a dict of field name -> numpy array")
             fields = _write_fields(data)
@@ -122,7 +122,7 @@ class ParticleGroup:
                 if not wait:
                     raise InvalidArgumentError("index= needs the step committed: with wait=False, call "
                                                "build_index after PendingWrite.wait()")
-        self._core.write(step, fields, pb, wait=bool(wait), copy=bool(copy))
+        self._core.write(_lodex.ParticleWrite(step=step, fields=fields, patch=pb, wait=bool(wait), copy=bool(copy)))
         if not wait:
             return PendingWrite(self, step, None if copy else fields)
         if index is not None:
@@ -151,9 +151,7 @@ class ParticleGroup:
         spread over the ranks and each rank's threads pull them from a shared pool
         (``LODEX_INDEX_THREADS`` sets the threads per rank). Re-indexing a field replaces it.
         Returns the build's statistics (bytes, rows, phase times)."""
-        with _collective_input(lambda code, message: self._core.build_index([], "precision", 3, [], error=(code,
-                                                                                                           message)),
-                               "index arguments"):
+        with _collective_input(self._core.build_index, _lodex.IndexBuild, "index arguments"):
             fields = _field_names(fields)
             if precision is not None and bins is not None:
                 raise InvalidArgumentError("give either precision (precision binning) or bins (equal-weight bins)")
@@ -166,7 +164,8 @@ class ParticleGroup:
             steps_ = [] if steps is None else [_step(s) for s in steps]
             if steps is not None and not steps_:
                 raise InvalidArgumentError("steps is empty; give None for every step")
-        return IndexBuildStats(json.loads(self._core.build_index(list(fields or []), binning, param, steps_)))
+        request = _lodex.IndexBuild(fields=list(fields or []), binning=binning, param=param, steps=steps_)
+        return IndexBuildStats(json.loads(self._core.build_index(request)))
 
     @old_order(lambda self, query, step, box=None, level=None, fields=None, *, count_only=False, use_index=True,
                readers=None, P=None, S=None, comm=None: None,
@@ -198,11 +197,11 @@ class ParticleGroup:
             if count_only and fields:
                 raise InvalidArgumentError("count_only returns no data; drop fields or count_only")
         except Error as e:
-            join_read(lambda err: self._core.query(0, "", None, None, 1, 1, 2.0, [], False, True, comm,
-                                                          error=err), e, comm)
+            _join_read(self._core.query, _lodex.ParticleQuery, e, comm)
             raise
-        out = self._core.query(step, query, box_, level, readers_, P_, S_, list(fields or []), not count_only,
-                               bool(use_index), comm)
+        out = self._core.query(_lodex.ParticleQuery(
+            step=step, text=query, box=box_, level=level, readers=readers_, P=P_, S=S_, fields=list(fields or []),
+            rows=not count_only, use_index=bool(use_index), comm=comm))
         return QueryResult(out, list(fields or []), self.schema)
 
     @property
@@ -240,10 +239,10 @@ class ParticleGroup:
                     raise InvalidArgumentError(f"fraction must be a number in (0, 1], got {fraction!r}")
                 fraction = float(fraction)
         except Error as e:
-            join_read(lambda err: self._core.read(0, None, [], None, None, 1, 1, 2.0, "spatial", comm,
-                                                         error=err), e, comm)
+            _join_read(self._core.read, _lodex.ParticleRead, e, comm)
             raise
-        out = self._core.read(step, box_, fields_, level, fraction, readers_, P_, S_, split_, comm)
+        out = self._core.read(_lodex.ParticleRead(step=step, box=box_, fields=fields_, level=level, fraction=fraction,
+                                                  readers=readers_, P=P_, S=S_, split=split_, comm=comm))
         self._stats = self._core.last_read_stats
         return Particles(out)
 
@@ -258,9 +257,10 @@ class ParticleGroup:
             step = _step(step)
             box_, fields_, readers_, P_, S_, split_ = self._request(box, fields, True, readers, P, S, split)
         except Error as e:
-            join_read(lambda err: self._core.refine(0, None, [], 1, 1, 2.0, "spatial", comm, error=err), e, comm)
+            _join_read(self._core.refine, _lodex.ParticleRead, e, comm)
             raise
-        return Refinement(self, self._core.refine(step, box_, fields_, readers_, P_, S_, split_, comm))
+        return Refinement(self, self._core.refine(_lodex.ParticleRead(
+            step=step, box=box_, fields=fields_, readers=readers_, P=P_, S=S_, split=split_, comm=comm)))
 
     @old_order(lambda self, step, readers, box=None: None,
                lambda args, kw: len(args) > 2 and isinstance(args[2], (int, np.integer)) and not isinstance(args[2],

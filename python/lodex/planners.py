@@ -62,7 +62,8 @@ def plan_write(domain, patches: np.ndarray, counts: np.ndarray, *, partition=Non
     counts = np.ascontiguousarray(counts, dtype=np.uint64)
     if histograms is not None:
         histograms = np.ascontiguousarray(histograms, dtype=np.uint32)
-    return _lodex.plan_particles(lo, hi, mode, dims, target, patches, counts, histograms)
+    return _lodex.plan_particles(lo=lo, hi=hi, mode=mode, dims=dims, particles_per_file=target, patches=patches,
+                                 counts=counts, histograms=histograms)
 
 
 def _int_boxes(boxes, what: str = "boxes") -> np.ndarray:
@@ -83,18 +84,18 @@ def plan_series(dims, boxes, variables, *, bw_io: float = 500e6, cc: float = 1e-
     chunks ((C, 6) boxes in file order), chunk_of_rank, aggregator(v, level, rank),
     senders(v, level, rank), window_head(steps) (every chunk's offset, bytes and planes) and
     window_read(v, window_steps, steps, box, merge_gap, max_request=0) (the reader's requests)."""
-    return _lodex.plan_series(tuple(int(d) for d in dims), _int_boxes(boxes),
-                              [(str(t), int(n)) for t, n in variables], float(bw_io), float(cc), float(ts),
-                              int(memory_budget), 0 if d_tar is None else int(d_tar),
-                              -1 if d_sar is None else int(d_sar), int(max_window_steps))
+    return _lodex.plan_series(dims=tuple(int(d) for d in dims), boxes=_int_boxes(boxes),
+                              variables=[(str(t), int(n)) for t, n in variables], bw_io=float(bw_io), cc=float(cc),
+                              ts=float(ts), memory_budget=int(memory_budget), d_tar=0 if d_tar is None else int(d_tar),
+                              d_sar=-1 if d_sar is None else int(d_sar), max_window_steps=int(max_window_steps))
 
 
 def split_series_read(steps, box, ndim: int, rank: int, size: int):
     """Rank ``rank`` of ``size``'s share of a collective series read (layout/series_read_plan.hpp):
     (its steps, its box as (lo xyz, hi xyz))."""
     lo, hi = box
-    return _lodex.split_series_read([int(s) for s in steps], (*map(int, lo), *map(int, hi)), int(ndim),
-                                    int(rank), int(size))
+    return _lodex.split_series_read(steps=[int(s) for s in steps], box=(*map(int, lo), *map(int, hi)),
+                                    ndim=int(ndim), rank=int(rank), size=int(size))
 
 
 def plan_grid(dims, boxes, *, ndims: int = 3, bitmask: str = "", bits_per_block: int = 15,
@@ -104,5 +105,7 @@ def plan_grid(dims, boxes, *, ndims: int = 3, bitmask: str = "", bits_per_block:
     bits_per_block, file_samples, rank_partitions, partition_boxes ((P, 6)), files ((F, 2):
     file, present blocks), units ((U, 3): file, field, aggregator) and sends ((S, 4): unit, from
     rank, to rank, samples; a partition's collector forwarding to the aggregator is a row too)."""
-    return _lodex.plan_grid(tuple(int(d) for d in dims), int(ndims), _int_boxes(boxes), str(bitmask),
-                            int(bits_per_block), int(blocks_per_file), int(fields), str(aggregation), int(partitions))
+    return _lodex.plan_grid(dims=tuple(int(d) for d in dims), ndims=int(ndims), boxes=_int_boxes(boxes),
+                            bitmask=str(bitmask), bits_per_block=int(bits_per_block),
+                            blocks_per_file=int(blocks_per_file), fields=int(fields), aggregation=str(aggregation),
+                            partitions=int(partitions))

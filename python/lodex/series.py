@@ -10,9 +10,10 @@ from typing import Any, Mapping, Sequence
 import numpy as np
 
 from ._args import _native, _step
-from ._collective import _collective_input, _truncate
+from . import _lodex
+from ._collective import _collective_input, _join_read, _truncate
 from ._deprecation import old_order
-from .errors import InvalidArgumentError, join_read
+from .errors import InvalidArgumentError
 from .pending import PendingWrite
 
 GridBoxArg = Any   # ((x0, y0, z0), (x1, y1, z1)); for 2-D variables ((x0, y0), (x1, y1)) also
@@ -169,9 +170,7 @@ class Series:
         of it commits, the step that completed it is lost and its earlier steps stay buffered, as
         when a synchronous write fails."""
         items = []
-        with _collective_input(lambda code,
-                               message: self._core.write(-1, [0, 0, 0], [0, 0, 0], [], error=(code, message)),
-                               "series write"):
+        with _collective_input(self._core.write, _lodex.SeriesWrite, "series write"):
             step = _step(step)
             dims = self.dims
             lo, hi = _int_box(box, "box", dims)
@@ -197,7 +196,7 @@ class Series:
                         f"variable {name!r} over the box {tuple(lo)}..{tuple(hi)} is {axes} = {want}; "
                         f"got shape {a.shape}")
                 items.append((name, _native(a)))
-        self._core.write(step, lo, hi, items, wait=bool(wait))
+        self._core.write(_lodex.SeriesWrite(step=step, lo=lo, hi=hi, data=items, wait=bool(wait)))
         if not wait:
             return PendingWrite(self, step)
         return None
@@ -233,9 +232,10 @@ class Series:
         try:
             step_list, single, core_box, gap = self._read_args(variable, steps, box, merge_gap)
         except Exception as e:   # noqa: BLE001 - the other ranks are in the collective read: abort it
-            join_read(lambda err: self._core.read("", [], None, None, comm, error=err), e, comm)
+            _join_read(self._core.read, _lodex.SeriesRead, e, comm)
             raise
-        a, (part_steps, lo, hi) = self._core.read(variable, step_list, core_box, gap, comm)
+        a, (part_steps, lo, hi) = self._core.read(_lodex.SeriesRead(variable=variable, steps=step_list, box=core_box,
+                                                                    merge_gap=gap, comm=comm))
         self._stats = dict(self._core.last_read_stats)
         lo, hi = list(lo), list(hi)
         if self.variables[variable][1] == 2:   # no z axis: the part spans the grid's z, as a box does
@@ -278,18 +278,11 @@ class Series:
         return f"<lodex.Series {self.name!r} dims={self.dims} variables={len(self.variables)} steps={len(self.steps)}>"
 
 
-def join_definition(core, name: str):
-    """``join(code, message)``: the core's series definition with that input error (a rank whose
-    arguments failed still joins the collective; the other arguments are not looked at)."""
-    return lambda code, message: core.define_series(name, (1, 1, 1), [], 1, 0, -1, 1.0, 1.0, 1.0, 1, 1.0,
-                                                    error=(code, message))
-
-
 def define_series(dataset, name: str, dims, variables, memory_budget, d_tar, d_sar, bw_io, cc, ts,
                   max_window_steps=None, max_window_seconds=None):
     """The core definition call, its arguments checked first (a failing rank still joins the collective)."""
     core = dataset._core
-    with _collective_input(join_definition(core, name), "series definition"):
+    with _collective_input(core.define_series, _lodex.SeriesDefinition, "series definition"):
         if dims is None or variables is None:
             raise InvalidArgumentError("a new series needs dims and variables")
         try:
@@ -317,5 +310,6 @@ def define_series(dataset, name: str, dims, variables, memory_budget, d_tar, d_s
         if isinstance(mwt, bool) or not isinstance(mwt, (int, float, np.integer, np.floating)) or not mwt > 0:
             raise InvalidArgumentError(f"max_window_seconds must be a positive number (math.inf: no bound), "
                                        f"got {max_window_seconds!r}")
-    return core.define_series(name, d, vars_, budget, dt, ds, float(bw_io), float(cc), float(ts), int(mws),
-                              float(mwt))
+    return core.define_series(_lodex.SeriesDefinition(
+        name=name, dims=d, variables=vars_, memory_budget=budget, d_tar=dt, d_sar=ds, bw_io=float(bw_io),
+        cc=float(cc), ts=float(ts), max_window_steps=int(mws), max_window_seconds=float(mwt)))

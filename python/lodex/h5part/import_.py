@@ -9,6 +9,7 @@ from typing import Any, Callable, Iterable, Mapping
 
 import numpy as np
 
+from .. import _lodex
 from .._args import _box, _field_names, _step
 from .._collective import _collective_input, agreed
 from ..errors import AlreadyExistsError, Error, FormatError, InvalidArgumentError, IOFailure, NotFoundError
@@ -370,8 +371,7 @@ def import_h5part(path: str | os.PathLike, dataset, name: str, *, domain=None, s
             g = existing
         for done, (s, key, n) in enumerate(plan.steps, 1):
             lo, hi = _share(n, rank, size)
-            with _collective_input(lambda code, message: g._core.write(-1, [], None, error=(code, message)),
-                                   f"rows of {key}"):
+            with _collective_input(g._core.write, _lodex.ParticleWrite, f"rows of {key}"):
                 try:
                     data = _read_rows(f[key], plan, lo, hi)
                 except Error:
