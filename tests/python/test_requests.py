@@ -52,7 +52,8 @@ def test_every_collective_takes_one_request():
     for name, request in COLLECTIVES.items():
         assert functions[name] == ["request"], (name, functions[name])
         cls, method = name.split(".")
-        assert getattr(getattr(_lodex, cls), method).__nb_signature__[0][0].find(f"request: lodex._lodex.{request})") > 0, name
+        signature = getattr(getattr(_lodex, cls), method).__nb_signature__[0][0]
+        assert f"request: lodex._lodex.{request})" in signature, (name, signature)
 
 
 def test_no_long_positional_argument_lists():
