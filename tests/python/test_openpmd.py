@@ -557,6 +557,31 @@ def test_export_errors(src, tmp_path):
     assert sorted(os.listdir(tmp_path)) == ["e_0.h5", "e_10.h5"]
 
 
+
+def test_export_of_a_damaged_file_fails_whole(tmp_path):
+    """A lodex file that fails its checksum stops the export with lodex's error naming it, even
+    when it is read ahead (the files after the first are read while the one before is written),
+    and no series is left behind."""
+    path = str(tmp_path / "d.lodex")
+    ds = lodex.create(path)
+    g = ds.define_particles("e", schema={"position": ("f8", 3), "id": "u8"}, domain=((0, 0, 0), (1, 1, 1)),
+                            partition_grid=(4, 1, 1))
+    rng = np.random.default_rng(5)
+    g.write(0, data={"position": rng.random((20000, 3)), "id": np.arange(20000, dtype="u8")})
+    ds.close()
+    damaged = os.path.join(path, "e", "step-000000000", lodex.open(path).particles["e"].files(0)[2]["file"])
+    with open(damaged, "r+b") as f:
+        f.seek(os.path.getsize(damaged) // 2)
+        chunk = f.read(64)
+        f.seek(-len(chunk), os.SEEK_CUR)
+        f.write(bytes(b ^ 0xFF for b in chunk))
+    out = tmp_path / "out"
+    out.mkdir()
+    for name in ("x_%T.bp", "x_%T.h5"):
+        with pytest.raises(lodex.FormatError, match=r"p000002\.lpd.*checksum"):
+            lodex.openpmd.export(path, "e", str(out / name))
+    assert os.listdir(out) == []
+
 # ---------------------------------------------------------------------------------------------
 # The command line
 # ---------------------------------------------------------------------------------------------

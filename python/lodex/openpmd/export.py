@@ -6,6 +6,7 @@ import math
 import os
 import shutil
 import time
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any, Callable, Iterable, Mapping
 
 import numpy as np
@@ -42,7 +43,8 @@ def export(dataset_path, group: str, out_pattern: str | os.PathLike, steps: int 
     ``gridGlobalOffset`` 0, ``gridUnitSI`` 1 (lodex grids are in index space), one component
     per field component (x, y, z for three). One mesh step is in memory at a time.
 
-    At most one lodex file's rows are in memory at a time. The series is written into a
+    At most two lodex files' rows are in memory at a time (the next file is read in a helper
+    thread while a patch is written). The series is written into a
     temporary directory beside ``out_pattern`` and moved into place when every rank has
     succeeded; existing outputs raise AlreadyExistsError unless ``overwrite``.
 
@@ -250,23 +252,17 @@ def _write_iteration(io, series, it, g, step: int, chosen: list[str], unit: dict
     # an iteration without files (no particles) has no patches: openPMD-api cannot read back
     # patch records of extent 0
     patches = _declare_patches(io, sp, len(files), unit["position"]) if files else None
+    boxes = _patch_boxes(files, g.step_domain(step)[1])
     start = 0
-    d_hi = g.step_domain(step)[1]
-    for i, (f, count) in enumerate(zip(files, counts)):
-        lo = [float(v) for v in f["partition_box"]["min"]]
-        # boxes exclude their max, as openPMD's patches do (offset + extent is outside); the
-        # domain includes its max, so a face on it moves just past it
-        hi = [math.nextafter(float(h), math.inf) if h >= dh else float(h)
-              for h, dh in zip(f["partition_box"]["max"], d_hi)]
-        rows = _patch_rows(g, step, (lo, hi), count, chosen, f["file"])
+    for i, columns in enumerate(_prefetched(lambda i: _patch_columns(g, step, boxes[i], counts[i], chosen,
+                                                                     files[i]["file"], schema), len(files))):
+        count = counts[i]
         if count:
-            for (name, c), rc in comps.items():
-                col = rows[name] if rows[name].ndim == 1 else rows[name][:, c]
-                # the dtype as declared: numpy's uint64 'Q' and 'L' are one type to lodex, two to openPMD-api
-                rc.store_chunk(np.ascontiguousarray(col).view(np.dtype(schema[name][0])), [start], [count])
-        _store_patch(patches, i, start, count, lo, hi)
-        series.flush()   # the patch's columns are written: at most one file's rows in memory
-        del rows
+            for key, rc in comps.items():
+                rc.store_chunk(columns[key], [start], [count])
+        _store_patch(patches, i, start, count, *boxes[i])
+        series.flush()   # the patch's columns are written: at most two files' rows in memory
+        del columns
         start += count
     it.close()
     return total, len(files)
@@ -378,6 +374,47 @@ def _store_patch(patches: dict, i: int, start: int, count: int, lo, hi) -> None:
             extent = math.nextafter(extent, math.inf)
         patches[("offset", cname)].store(i, np.float64(lo[a]))
         patches[("extent", cname)].store(i, np.float64(extent))
+
+
+def _patch_boxes(files: list[dict], d_hi) -> list[tuple[list[float], list[float]]]:
+    """Each file's partition box as its patch: boxes exclude their max, as openPMD's patches do
+    (offset + extent is outside); the domain includes its max, so a face on it moves just past it."""
+    out = []
+    for f in files:
+        lo = [float(v) for v in f["partition_box"]["min"]]
+        hi = [math.nextafter(float(h), math.inf) if h >= dh else float(h)
+              for h, dh in zip(f["partition_box"]["max"], d_hi)]
+        out.append((lo, hi))
+    return out
+
+
+def _prefetched(load: Callable[[int], Any], n: int):
+    """load(0), ..., load(n - 1) in order, each computed in a helper thread while the caller
+    works on the one before (lodex's reads release the GIL): at most two results alive."""
+    if n == 0:
+        return
+    with ThreadPoolExecutor(max_workers=1, thread_name_prefix="lodex-openpmd") as pool:
+        ahead = pool.submit(load, 0)
+        for i in range(n):
+            current = ahead.result()
+            if i + 1 < n:
+                ahead = pool.submit(load, i + 1)
+            yield current
+            del current
+
+
+def _patch_columns(g, step: int, box, count: int, chosen: list[str], file: str, schema: dict) -> dict:
+    """{(field, component): contiguous column} of one lodex file's rows in level-of-detail order,
+    each in the dtype as declared (numpy's uint64 'Q' and 'L' are one type to lodex, two to
+    openPMD-api)."""
+    rows = _patch_rows(g, step, box, count, chosen, file)
+    out = {}
+    for name in chosen:
+        a = rows[name]
+        dt = np.dtype(schema[name][0])
+        for c in range(schema[name][1]):
+            out[(name, c)] = np.ascontiguousarray(a if a.ndim == 1 else a[:, c]).view(dt)
+    return out
 
 
 def _patch_rows(g, step: int, box, count: int, chosen: list[str], file: str) -> dict:
