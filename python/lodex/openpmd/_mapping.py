@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import time
 from typing import Any, Mapping
 
 import numpy as np
@@ -69,6 +70,7 @@ def agree(comm, fn, undo=None):
     except Exception as e:   # noqa: BLE001 - shared with the other ranks below
         err = e if isinstance(e, Error) else as_lodex_error(e, "openPMD", InternalError)
     if comm is not None and comm.size > 1:
+        idle_barrier(comm)   # the ranks done first sleep until the last one arrives
         reports = comm.allgather(None if err is None else (code_of(err), str(err)))
         if err is None:
             for r, rep in enumerate(reports):
@@ -79,6 +81,15 @@ def agree(comm, fn, undo=None):
     if err is not None:
         raise err
     return result
+
+
+def idle_barrier(comm) -> None:
+    """A barrier that sleeps between polls instead of spinning as MPI's does: the ranks that wait
+    (all but rank 0 while it writes a one-file series alone, or the ranks done first with their
+    share) leave the cores to the ranks at work when there are more ranks than cores."""
+    req = comm.Ibarrier()
+    while not req.Test():
+        time.sleep(0.0005)
 
 
 def share(n: int, rank: int, size: int) -> tuple[int, int]:
