@@ -545,7 +545,7 @@ def test_export_errors(src, tmp_path):
         lodex.openpmd.export(src, G, str(tmp_path / "e.txt"))
     with pytest.raises(lodex.NotFoundError, match="no field 'nope'"):
         lodex.openpmd.export(src, G, out, fields=["position", "nope"], overwrite=True)
-    with pytest.raises(lodex.NotFoundError, match="no particle group 'ions'"):
+    with pytest.raises(lodex.NotFoundError, match="no particle group, grid or series 'ions'"):
         lodex.openpmd.export(src, "ions", out, overwrite=True)
     with pytest.raises(lodex.InvalidArgumentError, match="variable-based"):
         lodex.openpmd.export(src, G, str(tmp_path / "x.h5"), encoding="variable")
@@ -582,6 +582,7 @@ def test_export_of_a_damaged_file_fails_whole(tmp_path):
             lodex.openpmd.export(path, "e", str(out / name))
     assert os.listdir(out) == []
 
+
 # ---------------------------------------------------------------------------------------------
 # The command line
 # ---------------------------------------------------------------------------------------------
@@ -607,3 +608,57 @@ def test_cli_export_and_import(src, tmp_path):
     res = lodex_cli("import", str(tmp_path / "missing.h5"), str(tmp_path / "m.lodex"), G, "--format", "openpmd")
     assert res.returncode != 0 and "NotFoundError" in res.stderr and "missing.h5" in res.stderr
     assert not os.path.exists(str(tmp_path / "m.lodex"))
+
+
+def test_cli_exports_grids_and_series_as_meshes(tmp_path):
+    """`lodex export DATASET GRID --format openpmd`: a grid (here with a series, --meshes) alone as
+    the meshes of its steps' iterations, which the validator passes and openPMD-api reads back
+    equal; `--meshes` beside a particle group; a grid with --fields, or with --format h5part, and
+    a name that is nothing are errors."""
+    path = str(tmp_path / "m.lodex")
+    oc.write_source(path)
+    oc.write_meshes(path)
+    out = str(tmp_path / "grid_%T.h5")
+    res = lodex_cli("export", path, "fields", "--format", "openpmd", "--out", out, "--meshes", "atm", "--json")
+    assert res.returncode == 0, res.stderr
+    st = json.loads(res.stdout)
+    assert st["steps"] == [0, 5, 10] and st["particles"] == 0 and st["patches"] == 0
+    tool = os.path.join(sys.prefix, "bin", "openPMD_check_h5")
+    for step in (0, 5, 10):
+        res = subprocess.run([tool, "-i", str(tmp_path / f"grid_{step}.h5")], capture_output=True, text=True,
+                             timeout=120)
+        assert res.returncode == 0 and "Result: 0 Errors" in res.stdout, res.stdout
+    s = io.Series(out, io.Access.read_only)
+    sc = io.Mesh_Record_Component.SCALAR
+    for step in (0, 5, 10):
+        it = s.iterations[step]
+        assert len(it.particles) == 0 and it.time == float(step)
+        assert set(it.meshes) == ({"fields_rho", "fields_E"} if step != 5 else set()) | {"atm_T", "atm_PS"}
+        t = it.meshes["atm_T"][sc].load_chunk()
+        if step != 5:
+            rho = it.meshes["fields_rho"][sc].load_chunk()
+            e = [it.meshes["fields_E"][c].load_chunk() for c in "xyz"]
+        s.flush()
+        assert np.array_equal(t, oc.series_values(step)["T"])
+        if step != 5:
+            assert np.array_equal(rho, oc.grid_values(step)["rho"])
+            assert np.array_equal(np.stack(e, axis=-1), oc.grid_values(step)["E"])
+    s.close()
+    both = str(tmp_path / "both_%T.bp")
+    res = lodex_cli("export", path, G, "--format", "openpmd", "--out", both, "--meshes", "fields", "--steps", "10")
+    assert res.returncode == 0, res.stderr
+    s = io.Series(both, io.Access.read_only)
+    it = s.iterations[10]
+    assert set(it.meshes) == {"fields_rho", "fields_E"} and G in it.particles
+    assert it.particles[G]["id"][io.Record_Component.SCALAR].shape == [oc.STEPS[10]]
+    s.close()
+    for args, error in (((path, "fields", "--format", "openpmd", "--out", str(tmp_path / "x_%T.h5"), "--fields", "rho"),
+                         "InvalidArgumentError"),
+                        ((path, "fields", "--out", str(tmp_path / "x.h5part")), "NotFoundError"),
+                        ((path, G, "--out", str(tmp_path / "x.h5part"), "--meshes", "fields"), "InvalidArgumentError"),
+                        ((path, "nope", "--format", "openpmd", "--out", str(tmp_path / "x_%T.h5")), "NotFoundError"),
+                        ((path, G, "--format", "openpmd", "--out", str(tmp_path / "x_%T.h5"), "--meshes", "nope"),
+                         "NotFoundError")):
+        res = lodex_cli("export", *args)
+        assert res.returncode != 0 and error in res.stderr, (args, res.stderr)
+    assert sorted(e for e in os.listdir(tmp_path) if e.startswith("x")) == []

@@ -41,7 +41,9 @@ def export(dataset_path, group: str, out_pattern: str | os.PathLike, steps: int 
     ``g`` (one field) or ``g_f``, a series variable ``v`` of series ``s`` as the mesh ``s_v``;
     ``axisLabels`` z, y, x (x, y for 2-D data), ``dataOrder`` "C", ``gridSpacing`` 1,
     ``gridGlobalOffset`` 0, ``gridUnitSI`` 1 (lodex grids are in index space), one component
-    per field component (x, y, z for three). One mesh step is in memory at a time.
+    per field component (x, y, z for three). One mesh step is in memory at a time. ``group`` may
+    name a grid or series instead (when no particle group has that name): it and ``meshes`` are
+    then exported alone, the iterations the union of their steps, without a species.
 
     At most two lodex files' rows are in memory at a time (the next file is read in a helper
     thread while a patch is written). The series is written into a
@@ -63,13 +65,25 @@ def export(dataset_path, group: str, out_pattern: str | os.PathLike, steps: int 
         m.backend_of(out)
         enc = m.encoding_of(out, encoding)
         ds = dataset_path if isinstance(dataset_path, lodex.Dataset) else lodex.open(dataset_path)
-        if not isinstance(group, str) or group not in ds.particles:
-            raise NotFoundError(f"no particle group {group!r} in {ds.path} (groups: {', '.join(ds.particles)})")
-        g = ds.particles[group]
-        step_list = _steps_of(g, steps)
-        chosen = _fields_of(g, fields)
-        unit = m.check_units(units, {n: g.schema[n] for n in chosen})
-        mesh_sources = _meshes_of(ds, meshes, chosen_names=[g.name])
+        if isinstance(group, str) and group not in ds.particles and (group in ds.grids or group in ds.series):
+            # a grid or series alone: iterations of meshes only
+            if fields is not None or units is not None:
+                raise InvalidArgumentError(f"{group!r} is a {'grid' if group in ds.grids else 'series'}: "
+                                           "fields and units select and describe a particle group's fields")
+            g, chosen, unit = None, [], {}
+            mesh_sources = _meshes_of(ds, [group] + _names(meshes), chosen_names=[])
+            step_list = _steps_of(sorted(set().union(*(src[1].steps for src in mesh_sources))),
+                                  f"{mesh_sources[0][0]} {group!r}", steps)
+        else:
+            if not isinstance(group, str) or group not in ds.particles:
+                raise NotFoundError(f"no particle group, grid or series {group!r} in {ds.path} (groups: "
+                                    f"{', '.join(ds.particles) or 'none'}; grids: {', '.join(ds.grids) or 'none'}; "
+                                    f"series: {', '.join(ds.series) or 'none'})")
+            g = ds.particles[group]
+            step_list = _steps_of(g.steps, f"group {g.name!r}", steps)
+            chosen = _fields_of(g, fields)
+            unit = m.check_units(units, {n: g.schema[n] for n in chosen})
+            mesh_sources = _meshes_of(ds, meshes, chosen_names=[g.name])
         targets = _targets(out, enc, step_list)
         existing = [t for t in targets if os.path.lexists(t)]
         if existing and not overwrite:
@@ -104,11 +118,11 @@ def export(dataset_path, group: str, out_pattern: str | os.PathLike, steps: int 
             "seconds": time.perf_counter() - t0}
 
 
-def _steps_of(g, steps) -> list[int]:
-    committed = g.steps
+def _steps_of(committed: list[int], what: str, steps) -> list[int]:
+    """The steps to export of ``committed`` (those of ``what``, e.g. "group 'e'")."""
     if steps is None:
         if not committed:
-            raise InvalidArgumentError(f"group {g.name!r} has no committed steps to export")
+            raise InvalidArgumentError(f"{what} has no committed steps to export")
         wanted = committed
     else:
         if isinstance(steps, (int, np.integer)) and not isinstance(steps, bool):
@@ -122,7 +136,7 @@ def _steps_of(g, steps) -> list[int]:
             if s in wanted[:i]:
                 raise InvalidArgumentError(f"step {s} is listed twice")
             if s not in committed:
-                raise NotFoundError(f"step {s} is not committed in group {g.name!r} "
+                raise NotFoundError(f"step {s} is not committed in {what} "
                                     f"(steps: {', '.join(map(str, committed))})")
     negative = [s for s in wanted if s < 0]
     if negative:
@@ -198,11 +212,17 @@ def _write_series(io, g, path: str, out: str, enc: str, step_list: list[int], ch
         iterations = series.write_iterations()
         for done, step in enumerate(step_list, 1):
             it = iterations[step]
+            it.set_time(float(step))
+            it.set_dt(1.0)
+            it.set_time_unit_SI(1.0)
             for source in mesh_sources:
                 _write_meshes(io, series, it, source, step)
-            n, p = _write_iteration(io, series, it, g, step, chosen, unit)
-            totals["particles"] += n
-            totals["patches"] += p
+            if g is not None:
+                n, p = _write_iteration(io, series, it, g, step, chosen, unit)
+                totals["particles"] += n
+                totals["patches"] += p
+            else:
+                it.close()
             if progress is not None:
                 progress(done, len(step_list))
         series.close()
@@ -221,9 +241,6 @@ def _write_series(io, g, path: str, out: str, enc: str, step_list: list[int], ch
 
 
 def _write_iteration(io, series, it, g, step: int, chosen: list[str], unit: dict) -> tuple[int, int]:
-    it.set_time(float(step))
-    it.set_dt(1.0)
-    it.set_time_unit_SI(1.0)
     files = g.files(step)
     counts = [int(f["count"]) for f in files]
     total = sum(counts)
@@ -268,12 +285,13 @@ def _write_iteration(io, series, it, g, step: int, chosen: list[str], unit: dict
     return total, len(files)
 
 
+def _names(names) -> list[str]:
+    return [] if names is None else [names] if isinstance(names, str) else list(names)
+
+
 def _meshes_of(ds, names, chosen_names) -> list:
     """(kind, object, [(mesh name, field or variable, dtype, components)]) per grid or series."""
-    if names is None:
-        return []
-    if isinstance(names, str):
-        names = [names]
+    names = _names(names)
     out = []
     taken = set(chosen_names)
     for name in names:
