@@ -4,7 +4,7 @@ Export with comm: a file-based HDF5 series (each rank writes its share of the st
 at 3 ranks every rank writes one) and a variable-based BP series (rank 0 writes); every rank
 returns the same totals, openPMD-api reads back lodex's particles, and an existing output is an
 error on every rank; while rank 0 writes a one-file series alone, the other ranks wait asleep
-(their CPU time a fraction of rank 0's: a spinning MPI wait took a core from it). Import with comm: each rank reads its share of every iteration; the
+(their CPU time under 12 % of the export's: a spinning MPI wait took a core from rank 0). Import with comm: each rank reads its share of every iteration; the
 datasets equal the source; a bad series and a series missing on one rank only raise on every
 rank and leave no dataset behind. The HDF5 series carries a grid and a series as meshes, imported
 as grids (each rank a slab of the slowest axis).
@@ -79,9 +79,8 @@ def test_export_collective(sources, n):
     assert [r[0] for r in per_rank] == ["AlreadyExistsError"] * n, per_rank
     per_rank = res["idle"]   # [wall, CPU] seconds of an export rank 0 writes alone
     assert [r[0] for r in per_rank] == ["ok"] * n, per_rank
-    writer_cpu = per_rank[0][1][1]
     for r, (_, (wall, cpu)) in enumerate(per_rank[1:], 1):   # the waiting ranks sleep, not spin
-        assert cpu < 0.3 * writer_cpu, (r, wall, cpu, writer_cpu)
+        assert cpu < 0.12 * wall, (r, wall, cpu)
 
 
 @pytest.mark.parametrize("n", RANKS)

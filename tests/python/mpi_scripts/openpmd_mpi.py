@@ -64,7 +64,7 @@ def idle_export(comm, out: str) -> list[float]:
     if comm.rank == 0:
         ds = lodex.create(big)
         rng = np.random.default_rng(3)
-        n = 400_000
+        n = 1_000_000
         ds.define_particles(GROUP, schema={"position": ("f8", 3), "id": "u8", "w": ("f4", 3)},
                             domain=((0, 0, 0), (1, 1, 1)), partition_grid=(2, 2, 2)).write(
             0, data={"position": rng.random((n, 3)), "id": np.arange(n, dtype="u8"),
