@@ -4,10 +4,11 @@ Export with comm: a file-based HDF5 series (each rank writes its share of the st
 at 3 ranks every rank writes one) and a variable-based BP series (rank 0 writes); every rank
 returns the same totals, openPMD-api reads back lodex's particles, and an existing output is an
 error on every rank; while rank 0 writes a one-file series alone, the other ranks wait asleep
-(their CPU time under 12 % of the export's: a spinning MPI wait took a core from rank 0). Import with comm: each rank reads its share of every iteration; the
-datasets equal the source; a bad series and a series missing on one rank only raise on every
-rank and leave no dataset behind. The HDF5 series carries a grid and a series as meshes, imported
-as grids (each rank a slab of the slowest axis).
+(their CPU time under 12 % of the export's: a spinning MPI wait took a core from rank 0).
+Import with comm: each rank reads its share of every iteration; the datasets equal the source;
+a bad series and a series missing on one rank only raise on every rank and leave no dataset
+behind. The HDF5 series carries a grid and a series as meshes, imported as grids (each rank a
+slab of the slowest axis).
 """
 
 from __future__ import annotations
