@@ -323,6 +323,59 @@ def test_grids_and_series_as_meshes_and_back(tmp_path):
     assert not os.path.exists(str(tmp_path / "none.lodex"))
 
 
+
+def test_mesh_geometry_and_units(tmp_path):
+    """grid_geometry and mesh_units: gridSpacing, gridGlobalOffset (openPMD's z, y, x order from
+    lodex's x, y, z), gridUnitSI, unitSI and unitDimension as given, read back by openPMD-api and
+    passed by the validator; the values unchanged on disk and in SI on import; bad geometry or
+    unknown names are errors and write nothing."""
+    path = str(tmp_path / "m.lodex")
+    oc.write_source(path)
+    oc.write_meshes(path)
+    out = str(tmp_path / "geo_%T.h5")
+    geometry = {"fields": {"spacing": (0.5, 0.25, 2.0), "offset": (1.0, -2.0, 3.0), "unit_si": 1e-6},
+                "atm": {"spacing": (10.0, 20.0, 30.0)}}
+    units = {"fields_rho": (1e3, {"M": 1, "L": -3}), "fields_E": (2.0, {"M": 1, "L": 1, "T": -3, "I": -1})}
+    lodex.openpmd.export(path, G, out, steps=[0, 5], meshes=["fields", "atm"], grid_geometry=geometry,
+                         mesh_units=units)
+    tool = os.path.join(sys.prefix, "bin", "openPMD_check_h5")
+    for step in (0, 5):
+        res = subprocess.run([tool, "-i", str(tmp_path / f"geo_{step}.h5")], capture_output=True, text=True,
+                             timeout=120)
+        assert res.returncode == 0 and "Result: 0 Errors" in res.stdout, res.stdout
+    s = io.Series(out, io.Access.read_only)
+    sc = io.Mesh_Record_Component.SCALAR
+    meshes = s.iterations[0].meshes
+    rho, e, t, ps = meshes["fields_rho"], meshes["fields_E"], meshes["atm_T"], meshes["atm_PS"]
+    for mesh in (rho, e):
+        assert list(mesh.grid_spacing) == [2.0, 0.25, 0.5] and list(mesh.grid_global_offset) == [3.0, -2.0, 1.0]
+        assert mesh.grid_unit_SI == 1e-6
+    assert list(rho.unit_dimension) == [-3.0, 1.0, 0, 0, 0, 0, 0]
+    assert list(e.unit_dimension) == [1.0, 1.0, -3.0, -1.0, 0, 0, 0]
+    assert rho[sc].unit_SI == 1e3 and all(e[c].unit_SI == 2.0 for c in "xyz")
+    assert list(t.grid_spacing) == [30.0, 20.0, 10.0] and list(ps.grid_spacing) == [20.0, 10.0]
+    assert list(t.grid_global_offset) == [0.0] * 3 and t.grid_unit_SI == 1.0 and t[sc].unit_SI == 1.0
+    assert list(t.unit_dimension) == [0.0] * 7
+    raw = rho[sc].load_chunk()
+    s.flush()
+    s.close()
+    assert np.array_equal(raw, oc.grid_values(0)["rho"])   # stored as given, scaled by unitSI
+    lodex.openpmd.import_series(out, str(tmp_path / "back.lodex"), G, meshes=["fields_rho"])
+    got = lodex.open(str(tmp_path / "back.lodex")).grids["fields_rho"].read(0)
+    assert np.array_equal(got, oc.grid_values(0)["rho"].astype(np.float64) * 1e3)
+    bad = [({"nope": {}}, None, lodex.NotFoundError, "grid_geometry: 'nope' is not an exported grid"),
+           ({"fields": {"spacing": (1.0, 1.0)}}, None, lodex.InvalidArgumentError, "3 finite numbers"),
+           ({"fields": {"spacing": (1.0, -1.0, 1.0)}}, None, lodex.InvalidArgumentError, "each > 0"),
+           ({"fields": {"origin": (0, 0, 0)}}, None, lodex.InvalidArgumentError, "keys among spacing"),
+           ({"fields": {"unit_si": 0}}, None, lodex.InvalidArgumentError, "unit_si'\\] must be a positive"),
+           (None, {"rho": 1.0}, lodex.NotFoundError, "mesh_units: no exported mesh 'rho'"),
+           (None, {"fields_rho": (1.0, {"Q": 1})}, lodex.InvalidArgumentError, "unknown dimension 'Q'")]
+    for geo, mu, error, match in bad:
+        with pytest.raises(error, match=match):
+            lodex.openpmd.export(path, G, str(tmp_path / "bad_%T.h5"), meshes=["fields", "atm"], grid_geometry=geo,
+                                 mesh_units=mu)
+    assert not glob.glob(str(tmp_path / "bad_*"))
+
 # ---------------------------------------------------------------------------------------------
 # Import and round trips
 # ---------------------------------------------------------------------------------------------

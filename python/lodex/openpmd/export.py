@@ -18,8 +18,9 @@ from . import _mapping as m
 
 def export(dataset_path, group: str, out_pattern: str | os.PathLike, steps: int | Iterable[int] | None = None,
            fields: Iterable[str] | None = None, *, units: Mapping[str, Any] | None = None,
-           encoding: str | None = None, meshes: Iterable[str] | None = None, overwrite: bool = False,
-           comm: Any = None, progress: Callable[[int, int], None] | None = None) -> dict:
+           encoding: str | None = None, meshes: Iterable[str] | None = None,
+           grid_geometry: Mapping[str, Mapping[str, Any]] | None = None, mesh_units: Mapping[str, Any] | None = None,
+           overwrite: bool = False, comm: Any = None, progress: Callable[[int, int], None] | None = None) -> dict:
     """Write steps of the particle group ``group`` of the dataset ``dataset_path`` (a path, or an
     open :class:`lodex.Dataset`) as the openPMD series ``out_pattern``: each step an iteration
     (iteration index = step), the group one species of the same name. The extension picks the
@@ -41,7 +42,12 @@ def export(dataset_path, group: str, out_pattern: str | os.PathLike, steps: int 
     ``g`` (one field) or ``g_f``, a series variable ``v`` of series ``s`` as the mesh ``s_v``;
     ``axisLabels`` z, y, x (x, y for 2-D data), ``dataOrder`` "C", ``gridSpacing`` 1,
     ``gridGlobalOffset`` 0, ``gridUnitSI`` 1 (lodex grids are in index space), one component
-    per field component (x, y, z for three). One mesh step is in memory at a time. ``group`` may
+    per field component (x, y, z for three). ``grid_geometry`` gives a grid or series physical
+    coordinates: {name: {"spacing": (dx, dy[, dz]), "offset": (x0, y0[, z0]), "unit_si": s}}
+    (lodex's axis order x, y, z; each optional) become ``gridSpacing``, ``gridGlobalOffset`` (in
+    the mesh's z, y, x order) and ``gridUnitSI``; ``mesh_units`` {mesh name: unitSI or (unitSI,
+    {"L": -3, ...})} the mesh's ``unitSI`` and ``unitDimension``, as ``units`` does for records.
+    One mesh step is in memory at a time. ``group`` may
     name a grid or series instead (when no particle group has that name): it and ``meshes`` are
     then exported alone, the iterations the union of their steps, without a species.
 
@@ -71,7 +77,8 @@ def export(dataset_path, group: str, out_pattern: str | os.PathLike, steps: int 
                 raise InvalidArgumentError(f"{group!r} is a {'grid' if group in ds.grids else 'series'}: "
                                            "fields and units select and describe a particle group's fields")
             g, chosen, unit = None, [], {}
-            mesh_sources = _meshes_of(ds, [group] + _names(meshes), chosen_names=[])
+            mesh_sources = _with_geometry(_meshes_of(ds, [group] + _names(meshes), chosen_names=[]),
+                                          grid_geometry, mesh_units)
             step_list = _steps_of(sorted(set().union(*(src[1].steps for src in mesh_sources))),
                                   f"{mesh_sources[0][0]} {group!r}", steps)
         else:
@@ -83,7 +90,8 @@ def export(dataset_path, group: str, out_pattern: str | os.PathLike, steps: int 
             step_list = _steps_of(g.steps, f"group {g.name!r}", steps)
             chosen = _fields_of(g, fields)
             unit = m.check_units(units, {n: g.schema[n] for n in chosen})
-            mesh_sources = _meshes_of(ds, meshes, chosen_names=[g.name])
+            mesh_sources = _with_geometry(_meshes_of(ds, meshes, chosen_names=[g.name]), grid_geometry,
+                                          mesh_units)
         targets = _targets(out, enc, step_list)
         existing = [t for t in targets if os.path.lexists(t)]
         if existing and not overwrite:
@@ -314,10 +322,62 @@ def _meshes_of(ds, names, chosen_names) -> list:
     return out
 
 
+GEOMETRY_KEYS = ("spacing", "offset", "unit_si")
+
+
+def _with_geometry(sources: list, geometry, units) -> list:
+    """Each (kind, object, items) of :func:`_meshes_of` with its geometry (spacing, offset in x, y,
+    z order; gridUnitSI) and its meshes' (unitSI, unitDimension), checked: names must be exported
+    grids and series (meshes), lengths the grid's dimensions, numbers finite (spacing and unitSI
+    positive)."""
+    by_name = {obj.name: (kind, obj, items) for kind, obj, items in sources}
+    geometry = {} if geometry is None else geometry
+    if not isinstance(geometry, Mapping):
+        raise InvalidArgumentError(f"grid_geometry must be a dict grid or series -> {{spacing, offset, unit_si}}, "
+                                   f"got {geometry!r}")
+    for name in geometry:
+        if name not in by_name:
+            raise NotFoundError(f"grid_geometry: {name!r} is not an exported grid or series "
+                                f"({', '.join(by_name) or 'none'})")
+    mesh_names = [item[0] for _, _, items in sources for item in items]
+    unit = m.check_units(units, {n: None for n in mesh_names}, what="mesh_units", default_dims={})
+    out = []
+    for kind, obj, items in sources:
+        geo = _geometry(obj.name, len(obj.dims), geometry.get(obj.name, {}))
+        out.append((kind, obj, items, geo, {n: unit[n] for n, *_ in items}))
+    return out
+
+
+def _geometry(name: str, nd: int, given) -> dict:
+    if not isinstance(given, Mapping) or set(given) - set(GEOMETRY_KEYS):
+        raise InvalidArgumentError(f"grid_geometry[{name!r}] must be a dict with keys among {', '.join(GEOMETRY_KEYS)}, "
+                                   f"got {given!r}")
+    geo = {"spacing": (1.0,) * nd, "offset": (0.0,) * nd, "unit_si": 1.0}
+    for key in ("spacing", "offset"):
+        if key in given:
+            v = given[key]
+            try:
+                t = tuple(float(x) for x in v)
+            except (TypeError, ValueError):
+                t = ()
+            if len(t) != nd or not all(np.isfinite(t)) or (key == "spacing" and min(t) <= 0):
+                raise InvalidArgumentError(f"grid_geometry[{name!r}][{key!r}] must be {nd} finite numbers "
+                                           f"(x, y{', z' if nd == 3 else ''}){', each > 0' if key == 'spacing' else ''}"
+                                           f", got {v!r}")
+            geo[key] = t
+    if "unit_si" in given:
+        u = given["unit_si"]
+        if isinstance(u, bool) or not isinstance(u, (int, float, np.integer, np.floating)) or not np.isfinite(u) \
+                or u <= 0:
+            raise InvalidArgumentError(f"grid_geometry[{name!r}]['unit_si'] must be a positive number, got {u!r}")
+        geo["unit_si"] = float(u)
+    return geo
+
+
 def _write_meshes(io, series, it, source, step: int) -> None:
     """The grid's fields or the series' variables at ``step`` as meshes of the iteration ``it``
     (nothing when the grid or series has no such step)."""
-    kind, obj, items = source
+    kind, obj, items, geo, units = source
     if step not in obj.steps:
         return
     for mesh_name, field, dtype, comps in items:
@@ -329,16 +389,18 @@ def _write_meshes(io, series, it, source, step: int) -> None:
         mesh.geometry = io.Geometry.cartesian
         mesh.axis_labels = ["z", "y", "x"][3 - nd:]
         mesh.data_order = "C"
-        mesh.grid_spacing = [1.0] * nd
-        mesh.grid_global_offset = [0.0] * nd
-        mesh.grid_unit_SI = 1.0
-        mesh.unit_dimension = {}
+        # lodex's x, y, z of a grid; openPMD's in the mesh's axis order (z, y, x)
+        mesh.grid_spacing = list(geo["spacing"][:nd][::-1])
+        mesh.grid_global_offset = list(geo["offset"][:nd][::-1])
+        mesh.grid_unit_SI = geo["unit_si"]
+        si, dims = units[mesh_name]
+        mesh.unit_dimension = _dimension_map(io, dims)
         mesh.set_attribute("lodexSource", f"{kind} {obj.name}" + (f", field {field}" if kind == "grid" else
                                                                   f", variable {field}"))
         for c, cname in enumerate(m.component_names(comps)):
             rc = mesh[cname]
             rc.reset_dataset(io.Dataset(np.dtype(dtype), list(spatial)))
-            rc.unit_SI = 1.0
+            rc.unit_SI = si
             rc.position = [0.0] * nd
             col = a if comps == 1 else np.ascontiguousarray(a[..., c])
             rc.store_chunk(col, [0] * nd, list(spatial))
