@@ -20,7 +20,7 @@ def _export(args: argparse.Namespace) -> int:
         if args.format == "openpmd":   # lodex.openpmd (docs/openpmd.md)
             st = export_command(args, comm, steps, fields, _reporter(bar))
         else:
-            st = g.export(args.out, format=args.format, steps=steps, fields=fields, overwrite=args.overwrite,
+            st = source.export(args.out, format=args.format, steps=steps, fields=fields, overwrite=args.overwrite,
                           comm=comm, progress=_reporter(bar), **kw)
     if args.json:
         _print_json(comm, {**dict(st), "out": args.out, "format": args.format})
