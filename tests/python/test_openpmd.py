@@ -323,6 +323,59 @@ def test_grids_and_series_as_meshes_and_back(tmp_path):
     assert not os.path.exists(str(tmp_path / "none.lodex"))
 
 
+
+def test_mesh_geometry_and_units(tmp_path):
+    """grid_geometry and mesh_units: gridSpacing, gridGlobalOffset (openPMD's z, y, x order from
+    lodex's x, y, z), gridUnitSI, unitSI and unitDimension as given, read back by openPMD-api and
+    passed by the validator; the values unchanged on disk and in SI on import; bad geometry or
+    unknown names are errors and write nothing."""
+    path = str(tmp_path / "m.lodex")
+    oc.write_source(path)
+    oc.write_meshes(path)
+    out = str(tmp_path / "geo_%T.h5")
+    geometry = {"fields": {"spacing": (0.5, 0.25, 2.0), "offset": (1.0, -2.0, 3.0), "unit_si": 1e-6},
+                "atm": {"spacing": (10.0, 20.0, 30.0)}}
+    units = {"fields_rho": (1e3, {"M": 1, "L": -3}), "fields_E": (2.0, {"M": 1, "L": 1, "T": -3, "I": -1})}
+    lodex.openpmd.export(path, G, out, steps=[0, 5], meshes=["fields", "atm"], grid_geometry=geometry,
+                         mesh_units=units)
+    tool = os.path.join(sys.prefix, "bin", "openPMD_check_h5")
+    for step in (0, 5):
+        res = subprocess.run([tool, "-i", str(tmp_path / f"geo_{step}.h5")], capture_output=True, text=True,
+                             timeout=120)
+        assert res.returncode == 0 and "Result: 0 Errors" in res.stdout, res.stdout
+    s = io.Series(out, io.Access.read_only)
+    sc = io.Mesh_Record_Component.SCALAR
+    meshes = s.iterations[0].meshes
+    rho, e, t, ps = meshes["fields_rho"], meshes["fields_E"], meshes["atm_T"], meshes["atm_PS"]
+    for mesh in (rho, e):
+        assert list(mesh.grid_spacing) == [2.0, 0.25, 0.5] and list(mesh.grid_global_offset) == [3.0, -2.0, 1.0]
+        assert mesh.grid_unit_SI == 1e-6
+    assert list(rho.unit_dimension) == [-3.0, 1.0, 0, 0, 0, 0, 0]
+    assert list(e.unit_dimension) == [1.0, 1.0, -3.0, -1.0, 0, 0, 0]
+    assert rho[sc].unit_SI == 1e3 and all(e[c].unit_SI == 2.0 for c in "xyz")
+    assert list(t.grid_spacing) == [30.0, 20.0, 10.0] and list(ps.grid_spacing) == [20.0, 10.0]
+    assert list(t.grid_global_offset) == [0.0] * 3 and t.grid_unit_SI == 1.0 and t[sc].unit_SI == 1.0
+    assert list(t.unit_dimension) == [0.0] * 7
+    raw = rho[sc].load_chunk()
+    s.flush()
+    s.close()
+    assert np.array_equal(raw, oc.grid_values(0)["rho"])   # stored as given, scaled by unitSI
+    lodex.openpmd.import_series(out, str(tmp_path / "back.lodex"), G, meshes=["fields_rho"])
+    got = lodex.open(str(tmp_path / "back.lodex")).grids["fields_rho"].read(0)
+    assert np.array_equal(got, oc.grid_values(0)["rho"].astype(np.float64) * 1e3)
+    bad = [({"nope": {}}, None, lodex.NotFoundError, "grid_geometry: 'nope' is not an exported grid"),
+           ({"fields": {"spacing": (1.0, 1.0)}}, None, lodex.InvalidArgumentError, "3 finite numbers"),
+           ({"fields": {"spacing": (1.0, -1.0, 1.0)}}, None, lodex.InvalidArgumentError, "each > 0"),
+           ({"fields": {"origin": (0, 0, 0)}}, None, lodex.InvalidArgumentError, "keys among spacing"),
+           ({"fields": {"unit_si": 0}}, None, lodex.InvalidArgumentError, "unit_si'\\] must be a positive"),
+           (None, {"rho": 1.0}, lodex.NotFoundError, "mesh_units: no exported mesh 'rho'"),
+           (None, {"fields_rho": (1.0, {"Q": 1})}, lodex.InvalidArgumentError, "unknown dimension 'Q'")]
+    for geo, mu, error, match in bad:
+        with pytest.raises(error, match=match):
+            lodex.openpmd.export(path, G, str(tmp_path / "bad_%T.h5"), meshes=["fields", "atm"], grid_geometry=geo,
+                                 mesh_units=mu)
+    assert not glob.glob(str(tmp_path / "bad_*"))
+
 # ---------------------------------------------------------------------------------------------
 # Import and round trips
 # ---------------------------------------------------------------------------------------------
@@ -545,7 +598,7 @@ def test_export_errors(src, tmp_path):
         lodex.openpmd.export(src, G, str(tmp_path / "e.txt"))
     with pytest.raises(lodex.NotFoundError, match="no field 'nope'"):
         lodex.openpmd.export(src, G, out, fields=["position", "nope"], overwrite=True)
-    with pytest.raises(lodex.NotFoundError, match="no particle group 'ions'"):
+    with pytest.raises(lodex.NotFoundError, match="no particle group, grid or series 'ions'"):
         lodex.openpmd.export(src, "ions", out, overwrite=True)
     with pytest.raises(lodex.InvalidArgumentError, match="variable-based"):
         lodex.openpmd.export(src, G, str(tmp_path / "x.h5"), encoding="variable")
@@ -555,6 +608,32 @@ def test_export_errors(src, tmp_path):
     assert sorted(os.listdir(tmp_path)) == ["e_0.h5"]
     lodex.openpmd.export(src, G, out, steps=[0, 10], overwrite=True)
     assert sorted(os.listdir(tmp_path)) == ["e_0.h5", "e_10.h5"]
+
+
+
+def test_export_of_a_damaged_file_fails_whole(tmp_path):
+    """A lodex file that fails its checksum stops the export with lodex's error naming it, even
+    when it is read ahead (the files after the first are read while the one before is written),
+    and no series is left behind."""
+    path = str(tmp_path / "d.lodex")
+    ds = lodex.create(path)
+    g = ds.define_particles("e", schema={"position": ("f8", 3), "id": "u8"}, domain=((0, 0, 0), (1, 1, 1)),
+                            partition_grid=(4, 1, 1))
+    rng = np.random.default_rng(5)
+    g.write(0, data={"position": rng.random((20000, 3)), "id": np.arange(20000, dtype="u8")})
+    ds.close()
+    damaged = os.path.join(path, "e", "step-000000000", lodex.open(path).particles["e"].files(0)[2]["file"])
+    with open(damaged, "r+b") as f:
+        f.seek(os.path.getsize(damaged) // 2)
+        chunk = f.read(64)
+        f.seek(-len(chunk), os.SEEK_CUR)
+        f.write(bytes(b ^ 0xFF for b in chunk))
+    out = tmp_path / "out"
+    out.mkdir()
+    for name in ("x_%T.bp", "x_%T.h5"):
+        with pytest.raises(lodex.FormatError, match=r"p000002\.lpd.*checksum"):
+            lodex.openpmd.export(path, "e", str(out / name))
+    assert os.listdir(out) == []
 
 
 # ---------------------------------------------------------------------------------------------
@@ -582,3 +661,57 @@ def test_cli_export_and_import(src, tmp_path):
     res = lodex_cli("import", str(tmp_path / "missing.h5"), str(tmp_path / "m.lodex"), G, "--format", "openpmd")
     assert res.returncode != 0 and "NotFoundError" in res.stderr and "missing.h5" in res.stderr
     assert not os.path.exists(str(tmp_path / "m.lodex"))
+
+
+def test_cli_exports_grids_and_series_as_meshes(tmp_path):
+    """`lodex export DATASET GRID --format openpmd`: a grid (here with a series, --meshes) alone as
+    the meshes of its steps' iterations, which the validator passes and openPMD-api reads back
+    equal; `--meshes` beside a particle group; a grid with --fields, or with --format h5part, and
+    a name that is nothing are errors."""
+    path = str(tmp_path / "m.lodex")
+    oc.write_source(path)
+    oc.write_meshes(path)
+    out = str(tmp_path / "grid_%T.h5")
+    res = lodex_cli("export", path, "fields", "--format", "openpmd", "--out", out, "--meshes", "atm", "--json")
+    assert res.returncode == 0, res.stderr
+    st = json.loads(res.stdout)
+    assert st["steps"] == [0, 5, 10] and st["particles"] == 0 and st["patches"] == 0
+    tool = os.path.join(sys.prefix, "bin", "openPMD_check_h5")
+    for step in (0, 5, 10):
+        res = subprocess.run([tool, "-i", str(tmp_path / f"grid_{step}.h5")], capture_output=True, text=True,
+                             timeout=120)
+        assert res.returncode == 0 and "Result: 0 Errors" in res.stdout, res.stdout
+    s = io.Series(out, io.Access.read_only)
+    sc = io.Mesh_Record_Component.SCALAR
+    for step in (0, 5, 10):
+        it = s.iterations[step]
+        assert len(it.particles) == 0 and it.time == float(step)
+        assert set(it.meshes) == ({"fields_rho", "fields_E"} if step != 5 else set()) | {"atm_T", "atm_PS"}
+        t = it.meshes["atm_T"][sc].load_chunk()
+        if step != 5:
+            rho = it.meshes["fields_rho"][sc].load_chunk()
+            e = [it.meshes["fields_E"][c].load_chunk() for c in "xyz"]
+        s.flush()
+        assert np.array_equal(t, oc.series_values(step)["T"])
+        if step != 5:
+            assert np.array_equal(rho, oc.grid_values(step)["rho"])
+            assert np.array_equal(np.stack(e, axis=-1), oc.grid_values(step)["E"])
+    s.close()
+    both = str(tmp_path / "both_%T.bp")
+    res = lodex_cli("export", path, G, "--format", "openpmd", "--out", both, "--meshes", "fields", "--steps", "10")
+    assert res.returncode == 0, res.stderr
+    s = io.Series(both, io.Access.read_only)
+    it = s.iterations[10]
+    assert set(it.meshes) == {"fields_rho", "fields_E"} and G in it.particles
+    assert it.particles[G]["id"][io.Record_Component.SCALAR].shape == [oc.STEPS[10]]
+    s.close()
+    for args, error in (((path, "fields", "--format", "openpmd", "--out", str(tmp_path / "x_%T.h5"), "--fields", "rho"),
+                         "InvalidArgumentError"),
+                        ((path, "fields", "--out", str(tmp_path / "x.h5part")), "NotFoundError"),
+                        ((path, G, "--out", str(tmp_path / "x.h5part"), "--meshes", "fields"), "InvalidArgumentError"),
+                        ((path, "nope", "--format", "openpmd", "--out", str(tmp_path / "x_%T.h5")), "NotFoundError"),
+                        ((path, G, "--format", "openpmd", "--out", str(tmp_path / "x_%T.h5"), "--meshes", "nope"),
+                         "NotFoundError")):
+        res = lodex_cli("export", *args)
+        assert res.returncode != 0 and error in res.stderr, (args, res.stderr)
+    assert sorted(e for e in os.listdir(tmp_path) if e.startswith("x")) == []

@@ -3,10 +3,12 @@
 Export with comm: a file-based HDF5 series (each rank writes its share of the steps' files, so
 at 3 ranks every rank writes one) and a variable-based BP series (rank 0 writes); every rank
 returns the same totals, openPMD-api reads back lodex's particles, and an existing output is an
-error on every rank. Import with comm: each rank reads its share of every iteration; the
-datasets equal the source; a bad series and a series missing on one rank only raise on every
-rank and leave no dataset behind. The HDF5 series carries a grid and a series as meshes, imported
-as grids (each rank a slab of the slowest axis).
+error on every rank; while rank 0 writes a one-file series alone, the other ranks wait asleep
+(their CPU time under 12 % of the export's: a spinning MPI wait took a core from rank 0).
+Import with comm: each rank reads its share of every iteration; the datasets equal the source;
+a bad series and a series missing on one rank only raise on every rank and leave no dataset
+behind. The HDF5 series carries a grid and a series as meshes, imported as grids (each rank a
+slab of the slowest axis).
 """
 
 from __future__ import annotations
@@ -76,6 +78,10 @@ def test_export_collective(sources, n):
             assert all(np.array_equal(got[k], want[k]) for k in want), (path, step)
     per_rank = res["exists"]
     assert [r[0] for r in per_rank] == ["AlreadyExistsError"] * n, per_rank
+    per_rank = res["idle"]   # [wall, CPU] seconds of an export rank 0 writes alone
+    assert [r[0] for r in per_rank] == ["ok"] * n, per_rank
+    for r, (_, (wall, cpu)) in enumerate(per_rank[1:], 1):   # the waiting ranks sleep, not spin
+        assert cpu < 0.12 * wall, (r, wall, cpu)
 
 
 @pytest.mark.parametrize("n", RANKS)

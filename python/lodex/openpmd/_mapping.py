@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import time
 from typing import Any, Mapping
 
 import numpy as np
@@ -69,6 +70,7 @@ def agree(comm, fn, undo=None):
     except Exception as e:   # noqa: BLE001 - shared with the other ranks below
         err = e if isinstance(e, Error) else as_lodex_error(e, "openPMD", InternalError)
     if comm is not None and comm.size > 1:
+        idle_barrier(comm)   # the ranks done first sleep until the last one arrives
         reports = comm.allgather(None if err is None else (code_of(err), str(err)))
         if err is None:
             for r, rep in enumerate(reports):
@@ -79,6 +81,15 @@ def agree(comm, fn, undo=None):
     if err is not None:
         raise err
     return result
+
+
+def idle_barrier(comm) -> None:
+    """A barrier that sleeps between polls instead of spinning as MPI's does: the ranks that wait
+    (all but rank 0 while it writes a one-file series alone, or the ranks done first with their
+    share) leave the cores to the ranks at work when there are more ranks than cores."""
+    req = comm.Ibarrier()
+    while not req.Test():
+        time.sleep(0.0005)
 
 
 def share(n: int, rank: int, size: int) -> tuple[int, int]:
@@ -114,36 +125,41 @@ def dtype_name(dt) -> str | None:
     return name if dt.kind in "fiu" and name in DTYPES else None
 
 
-def check_units(units: Mapping[str, Any] | None, schema: Mapping[str, tuple[str, int]]) -> dict:
+def check_units(units: Mapping[str, Any] | None, schema: Mapping[str, Any], what: str = "units",
+                default_dims: Mapping[str, tuple] | None = None) -> dict:
     """``units`` of an export: field -> unitSI (a number), or (unitSI, {dimension: power}) with the
     dimensions of :data:`DIMENSIONS`; returns field -> (unitSI, 7 powers). position defaults to a
-    length (L = 1), every other field to dimensionless; unitSI defaults to 1."""
-    out = {n: (1.0, (1.0,) + (0.0,) * 6 if n == "position" else (0.0,) * 7) for n in schema}
+    length (L = 1), every other field to dimensionless (``default_dims``: name -> 7 powers
+    instead); unitSI defaults to 1. ``what``: the argument's name in errors."""
+    if default_dims is None:
+        default_dims = {"position": (1.0,) + (0.0,) * 6}
+    out = {n: (1.0, tuple(default_dims.get(n, (0.0,) * 7))) for n in schema}
     if units is None:
         return out
     if not isinstance(units, Mapping):
-        raise InvalidArgumentError(f"units must be a dict field -> unitSI or (unitSI, {{dimension: power}}), "
+        raise InvalidArgumentError(f"{what} must be a dict name -> unitSI or (unitSI, {{dimension: power}}), "
                                    f"got {units!r}")
     for field, spec in units.items():
         if field not in schema:
-            raise NotFoundError(f"units: no field {field!r} in the group ({', '.join(schema)})")
+            kind = "field" if what == "units" else "exported mesh"
+            raise NotFoundError(f"{what}: no {kind} {field!r} ({', '.join(schema) or 'none'})")
         dims = dict(zip(DIMENSIONS, out[field][1]))
         if isinstance(spec, tuple) and len(spec) == 2:
             si, given = spec
             if not isinstance(given, Mapping):
-                raise InvalidArgumentError(f"units[{field!r}]: the dimensions must be a dict like "
+                raise InvalidArgumentError(f"{what}[{field!r}]: the dimensions must be a dict like "
                                            f"{{'L': 1, 'T': -1}}, got {given!r}")
             dims = {d: 0.0 for d in DIMENSIONS}
             for d, p in given.items():
                 if d not in DIMENSIONS:
-                    raise InvalidArgumentError(f"units[{field!r}]: unknown dimension {d!r}; known: "
+                    raise InvalidArgumentError(f"{what}[{field!r}]: unknown dimension {d!r}; known: "
                                                f"{', '.join(DIMENSIONS)}")
                 dims[d] = float(p)
         else:
             si = spec
         if isinstance(si, bool) or not isinstance(si, (int, float, np.integer, np.floating)) \
                 or not np.isfinite(si) or si <= 0:
-            raise InvalidArgumentError(f"units[{field!r}]: unitSI must be a positive number, got {si!r}")
+            raise InvalidArgumentError(f"{what}[{field!r}]: unitSI must be a positive number, got {si!r}")
         out[field] = (float(si), tuple(dims[d] for d in DIMENSIONS))
     return out
 

@@ -7,12 +7,15 @@ from ..errors import InvalidArgumentError
 
 
 def export_command(args, comm, steps, fields, progress) -> dict:
-    """``lodex export DATASET GROUP --format openpmd --out series_%T.h5`` (or .bp)."""
+    """``lodex export DATASET GROUP --format openpmd --out series_%T.h5`` (or .bp), ``--meshes
+    a,b`` grids and series beside it; or ``lodex export DATASET GRID ...``: a grid or series alone,
+    as meshes."""
     from .export import export
     if getattr(args, "max_bytes", None) is not None:
         raise InvalidArgumentError("--max-bytes is H5Part's; an openPMD export holds one lodex file in memory")
-    return export(args.path, args.group, args.out, steps=steps, fields=fields, overwrite=args.overwrite,
-                  comm=comm, progress=progress)
+    meshes = [n for n in args.meshes.split(",") if n] if getattr(args, "meshes", None) else None
+    return export(args.path, args.group, args.out, steps=steps, fields=fields, meshes=meshes,
+                  overwrite=args.overwrite, comm=comm, progress=progress)
 
 
 def import_command(args, dataset, domain, steps, grid, index, progress):

@@ -6,6 +6,7 @@ import math
 import os
 import shutil
 import time
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any, Callable, Iterable, Mapping
 
 import numpy as np
@@ -17,8 +18,9 @@ from . import _mapping as m
 
 def export(dataset_path, group: str, out_pattern: str | os.PathLike, steps: int | Iterable[int] | None = None,
            fields: Iterable[str] | None = None, *, units: Mapping[str, Any] | None = None,
-           encoding: str | None = None, meshes: Iterable[str] | None = None, overwrite: bool = False,
-           comm: Any = None, progress: Callable[[int, int], None] | None = None) -> dict:
+           encoding: str | None = None, meshes: Iterable[str] | None = None,
+           grid_geometry: Mapping[str, Mapping[str, Any]] | None = None, mesh_units: Mapping[str, Any] | None = None,
+           overwrite: bool = False, comm: Any = None, progress: Callable[[int, int], None] | None = None) -> dict:
     """Write steps of the particle group ``group`` of the dataset ``dataset_path`` (a path, or an
     open :class:`lodex.Dataset`) as the openPMD series ``out_pattern``: each step an iteration
     (iteration index = step), the group one species of the same name. The extension picks the
@@ -40,9 +42,17 @@ def export(dataset_path, group: str, out_pattern: str | os.PathLike, steps: int 
     ``g`` (one field) or ``g_f``, a series variable ``v`` of series ``s`` as the mesh ``s_v``;
     ``axisLabels`` z, y, x (x, y for 2-D data), ``dataOrder`` "C", ``gridSpacing`` 1,
     ``gridGlobalOffset`` 0, ``gridUnitSI`` 1 (lodex grids are in index space), one component
-    per field component (x, y, z for three). One mesh step is in memory at a time.
+    per field component (x, y, z for three). ``grid_geometry`` gives a grid or series physical
+    coordinates: {name: {"spacing": (dx, dy[, dz]), "offset": (x0, y0[, z0]), "unit_si": s}}
+    (lodex's axis order x, y, z; each optional) become ``gridSpacing``, ``gridGlobalOffset`` (in
+    the mesh's z, y, x order) and ``gridUnitSI``; ``mesh_units`` {mesh name: unitSI or (unitSI,
+    {"L": -3, ...})} the mesh's ``unitSI`` and ``unitDimension``, as ``units`` does for records.
+    One mesh step is in memory at a time. ``group`` may
+    name a grid or series instead (when no particle group has that name): it and ``meshes`` are
+    then exported alone, the iterations the union of their steps, without a species.
 
-    At most one lodex file's rows are in memory at a time. The series is written into a
+    At most two lodex files' rows are in memory at a time (the next file is read in a helper
+    thread while a patch is written). The series is written into a
     temporary directory beside ``out_pattern`` and moved into place when every rank has
     succeeded; existing outputs raise AlreadyExistsError unless ``overwrite``.
 
@@ -61,13 +71,27 @@ def export(dataset_path, group: str, out_pattern: str | os.PathLike, steps: int 
         m.backend_of(out)
         enc = m.encoding_of(out, encoding)
         ds = dataset_path if isinstance(dataset_path, lodex.Dataset) else lodex.open(dataset_path)
-        if not isinstance(group, str) or group not in ds.particles:
-            raise NotFoundError(f"no particle group {group!r} in {ds.path} (groups: {', '.join(ds.particles)})")
-        g = ds.particles[group]
-        step_list = _steps_of(g, steps)
-        chosen = _fields_of(g, fields)
-        unit = m.check_units(units, {n: g.schema[n] for n in chosen})
-        mesh_sources = _meshes_of(ds, meshes, chosen_names=[g.name])
+        if isinstance(group, str) and group not in ds.particles and (group in ds.grids or group in ds.series):
+            # a grid or series alone: iterations of meshes only
+            if fields is not None or units is not None:
+                raise InvalidArgumentError(f"{group!r} is a {'grid' if group in ds.grids else 'series'}: "
+                                           "fields and units select and describe a particle group's fields")
+            g, chosen, unit = None, [], {}
+            mesh_sources = _with_geometry(_meshes_of(ds, [group] + _names(meshes), chosen_names=[]),
+                                          grid_geometry, mesh_units)
+            step_list = _steps_of(sorted(set().union(*(src[1].steps for src in mesh_sources))),
+                                  f"{mesh_sources[0][0]} {group!r}", steps)
+        else:
+            if not isinstance(group, str) or group not in ds.particles:
+                raise NotFoundError(f"no particle group, grid or series {group!r} in {ds.path} (groups: "
+                                    f"{', '.join(ds.particles) or 'none'}; grids: {', '.join(ds.grids) or 'none'}; "
+                                    f"series: {', '.join(ds.series) or 'none'})")
+            g = ds.particles[group]
+            step_list = _steps_of(g.steps, f"group {g.name!r}", steps)
+            chosen = _fields_of(g, fields)
+            unit = m.check_units(units, {n: g.schema[n] for n in chosen})
+            mesh_sources = _with_geometry(_meshes_of(ds, meshes, chosen_names=[g.name]), grid_geometry,
+                                          mesh_units)
         targets = _targets(out, enc, step_list)
         existing = [t for t in targets if os.path.lexists(t)]
         if existing and not overwrite:
@@ -102,11 +126,11 @@ def export(dataset_path, group: str, out_pattern: str | os.PathLike, steps: int 
             "seconds": time.perf_counter() - t0}
 
 
-def _steps_of(g, steps) -> list[int]:
-    committed = g.steps
+def _steps_of(committed: list[int], what: str, steps) -> list[int]:
+    """The steps to export of ``committed`` (those of ``what``, e.g. "group 'e'")."""
     if steps is None:
         if not committed:
-            raise InvalidArgumentError(f"group {g.name!r} has no committed steps to export")
+            raise InvalidArgumentError(f"{what} has no committed steps to export")
         wanted = committed
     else:
         if isinstance(steps, (int, np.integer)) and not isinstance(steps, bool):
@@ -120,7 +144,7 @@ def _steps_of(g, steps) -> list[int]:
             if s in wanted[:i]:
                 raise InvalidArgumentError(f"step {s} is listed twice")
             if s not in committed:
-                raise NotFoundError(f"step {s} is not committed in group {g.name!r} "
+                raise NotFoundError(f"step {s} is not committed in {what} "
                                     f"(steps: {', '.join(map(str, committed))})")
     negative = [s for s in wanted if s < 0]
     if negative:
@@ -196,11 +220,17 @@ def _write_series(io, g, path: str, out: str, enc: str, step_list: list[int], ch
         iterations = series.write_iterations()
         for done, step in enumerate(step_list, 1):
             it = iterations[step]
+            it.set_time(float(step))
+            it.set_dt(1.0)
+            it.set_time_unit_SI(1.0)
             for source in mesh_sources:
                 _write_meshes(io, series, it, source, step)
-            n, p = _write_iteration(io, series, it, g, step, chosen, unit)
-            totals["particles"] += n
-            totals["patches"] += p
+            if g is not None:
+                n, p = _write_iteration(io, series, it, g, step, chosen, unit)
+                totals["particles"] += n
+                totals["patches"] += p
+            else:
+                it.close()
             if progress is not None:
                 progress(done, len(step_list))
         series.close()
@@ -219,9 +249,6 @@ def _write_series(io, g, path: str, out: str, enc: str, step_list: list[int], ch
 
 
 def _write_iteration(io, series, it, g, step: int, chosen: list[str], unit: dict) -> tuple[int, int]:
-    it.set_time(float(step))
-    it.set_dt(1.0)
-    it.set_time_unit_SI(1.0)
     files = g.files(step)
     counts = [int(f["count"]) for f in files]
     total = sum(counts)
@@ -250,34 +277,29 @@ def _write_iteration(io, series, it, g, step: int, chosen: list[str], unit: dict
     # an iteration without files (no particles) has no patches: openPMD-api cannot read back
     # patch records of extent 0
     patches = _declare_patches(io, sp, len(files), unit["position"]) if files else None
+    boxes = _patch_boxes(files, g.step_domain(step)[1])
     start = 0
-    d_hi = g.step_domain(step)[1]
-    for i, (f, count) in enumerate(zip(files, counts)):
-        lo = [float(v) for v in f["partition_box"]["min"]]
-        # boxes exclude their max, as openPMD's patches do (offset + extent is outside); the
-        # domain includes its max, so a face on it moves just past it
-        hi = [math.nextafter(float(h), math.inf) if h >= dh else float(h)
-              for h, dh in zip(f["partition_box"]["max"], d_hi)]
-        rows = _patch_rows(g, step, (lo, hi), count, chosen, f["file"])
+    for i, columns in enumerate(_prefetched(lambda i: _patch_columns(g, step, boxes[i], counts[i], chosen,
+                                                                     files[i]["file"], schema), len(files))):
+        count = counts[i]
         if count:
-            for (name, c), rc in comps.items():
-                col = rows[name] if rows[name].ndim == 1 else rows[name][:, c]
-                # the dtype as declared: numpy's uint64 'Q' and 'L' are one type to lodex, two to openPMD-api
-                rc.store_chunk(np.ascontiguousarray(col).view(np.dtype(schema[name][0])), [start], [count])
-        _store_patch(patches, i, start, count, lo, hi)
-        series.flush()   # the patch's columns are written: at most one file's rows in memory
-        del rows
+            for key, rc in comps.items():
+                rc.store_chunk(columns[key], [start], [count])
+        _store_patch(patches, i, start, count, *boxes[i])
+        series.flush()   # the patch's columns are written: at most two files' rows in memory
+        del columns
         start += count
     it.close()
     return total, len(files)
 
 
+def _names(names) -> list[str]:
+    return [] if names is None else [names] if isinstance(names, str) else list(names)
+
+
 def _meshes_of(ds, names, chosen_names) -> list:
     """(kind, object, [(mesh name, field or variable, dtype, components)]) per grid or series."""
-    if names is None:
-        return []
-    if isinstance(names, str):
-        names = [names]
+    names = _names(names)
     out = []
     taken = set(chosen_names)
     for name in names:
@@ -300,10 +322,62 @@ def _meshes_of(ds, names, chosen_names) -> list:
     return out
 
 
+GEOMETRY_KEYS = ("spacing", "offset", "unit_si")
+
+
+def _with_geometry(sources: list, geometry, units) -> list:
+    """Each (kind, object, items) of :func:`_meshes_of` with its geometry (spacing, offset in x, y,
+    z order; gridUnitSI) and its meshes' (unitSI, unitDimension), checked: names must be exported
+    grids and series (meshes), lengths the grid's dimensions, numbers finite (spacing and unitSI
+    positive)."""
+    by_name = {obj.name: (kind, obj, items) for kind, obj, items in sources}
+    geometry = {} if geometry is None else geometry
+    if not isinstance(geometry, Mapping):
+        raise InvalidArgumentError(f"grid_geometry must be a dict grid or series -> {{spacing, offset, unit_si}}, "
+                                   f"got {geometry!r}")
+    for name in geometry:
+        if name not in by_name:
+            raise NotFoundError(f"grid_geometry: {name!r} is not an exported grid or series "
+                                f"({', '.join(by_name) or 'none'})")
+    mesh_names = [item[0] for _, _, items in sources for item in items]
+    unit = m.check_units(units, {n: None for n in mesh_names}, what="mesh_units", default_dims={})
+    out = []
+    for kind, obj, items in sources:
+        geo = _geometry(obj.name, len(obj.dims), geometry.get(obj.name, {}))
+        out.append((kind, obj, items, geo, {n: unit[n] for n, *_ in items}))
+    return out
+
+
+def _geometry(name: str, nd: int, given) -> dict:
+    if not isinstance(given, Mapping) or set(given) - set(GEOMETRY_KEYS):
+        raise InvalidArgumentError(f"grid_geometry[{name!r}] must be a dict with keys among {', '.join(GEOMETRY_KEYS)}, "
+                                   f"got {given!r}")
+    geo = {"spacing": (1.0,) * nd, "offset": (0.0,) * nd, "unit_si": 1.0}
+    for key in ("spacing", "offset"):
+        if key in given:
+            v = given[key]
+            try:
+                t = tuple(float(x) for x in v)
+            except (TypeError, ValueError):
+                t = ()
+            if len(t) != nd or not all(np.isfinite(t)) or (key == "spacing" and min(t) <= 0):
+                raise InvalidArgumentError(f"grid_geometry[{name!r}][{key!r}] must be {nd} finite numbers "
+                                           f"(x, y{', z' if nd == 3 else ''}){', each > 0' if key == 'spacing' else ''}"
+                                           f", got {v!r}")
+            geo[key] = t
+    if "unit_si" in given:
+        u = given["unit_si"]
+        if isinstance(u, bool) or not isinstance(u, (int, float, np.integer, np.floating)) or not np.isfinite(u) \
+                or u <= 0:
+            raise InvalidArgumentError(f"grid_geometry[{name!r}]['unit_si'] must be a positive number, got {u!r}")
+        geo["unit_si"] = float(u)
+    return geo
+
+
 def _write_meshes(io, series, it, source, step: int) -> None:
     """The grid's fields or the series' variables at ``step`` as meshes of the iteration ``it``
     (nothing when the grid or series has no such step)."""
-    kind, obj, items = source
+    kind, obj, items, geo, units = source
     if step not in obj.steps:
         return
     for mesh_name, field, dtype, comps in items:
@@ -315,16 +389,18 @@ def _write_meshes(io, series, it, source, step: int) -> None:
         mesh.geometry = io.Geometry.cartesian
         mesh.axis_labels = ["z", "y", "x"][3 - nd:]
         mesh.data_order = "C"
-        mesh.grid_spacing = [1.0] * nd
-        mesh.grid_global_offset = [0.0] * nd
-        mesh.grid_unit_SI = 1.0
-        mesh.unit_dimension = {}
+        # lodex's x, y, z of a grid; openPMD's in the mesh's axis order (z, y, x)
+        mesh.grid_spacing = list(geo["spacing"][:nd][::-1])
+        mesh.grid_global_offset = list(geo["offset"][:nd][::-1])
+        mesh.grid_unit_SI = geo["unit_si"]
+        si, dims = units[mesh_name]
+        mesh.unit_dimension = _dimension_map(io, dims)
         mesh.set_attribute("lodexSource", f"{kind} {obj.name}" + (f", field {field}" if kind == "grid" else
                                                                   f", variable {field}"))
         for c, cname in enumerate(m.component_names(comps)):
             rc = mesh[cname]
             rc.reset_dataset(io.Dataset(np.dtype(dtype), list(spatial)))
-            rc.unit_SI = 1.0
+            rc.unit_SI = si
             rc.position = [0.0] * nd
             col = a if comps == 1 else np.ascontiguousarray(a[..., c])
             rc.store_chunk(col, [0] * nd, list(spatial))
@@ -378,6 +454,47 @@ def _store_patch(patches: dict, i: int, start: int, count: int, lo, hi) -> None:
             extent = math.nextafter(extent, math.inf)
         patches[("offset", cname)].store(i, np.float64(lo[a]))
         patches[("extent", cname)].store(i, np.float64(extent))
+
+
+def _patch_boxes(files: list[dict], d_hi) -> list[tuple[list[float], list[float]]]:
+    """Each file's partition box as its patch: boxes exclude their max, as openPMD's patches do
+    (offset + extent is outside); the domain includes its max, so a face on it moves just past it."""
+    out = []
+    for f in files:
+        lo = [float(v) for v in f["partition_box"]["min"]]
+        hi = [math.nextafter(float(h), math.inf) if h >= dh else float(h)
+              for h, dh in zip(f["partition_box"]["max"], d_hi)]
+        out.append((lo, hi))
+    return out
+
+
+def _prefetched(load: Callable[[int], Any], n: int):
+    """load(0), ..., load(n - 1) in order, each computed in a helper thread while the caller
+    works on the one before (lodex's reads release the GIL): at most two results alive."""
+    if n == 0:
+        return
+    with ThreadPoolExecutor(max_workers=1, thread_name_prefix="lodex-openpmd") as pool:
+        ahead = pool.submit(load, 0)
+        for i in range(n):
+            current = ahead.result()
+            if i + 1 < n:
+                ahead = pool.submit(load, i + 1)
+            yield current
+            del current
+
+
+def _patch_columns(g, step: int, box, count: int, chosen: list[str], file: str, schema: dict) -> dict:
+    """{(field, component): contiguous column} of one lodex file's rows in level-of-detail order,
+    each in the dtype as declared (numpy's uint64 'Q' and 'L' are one type to lodex, two to
+    openPMD-api)."""
+    rows = _patch_rows(g, step, box, count, chosen, file)
+    out = {}
+    for name in chosen:
+        a = rows[name]
+        dt = np.dtype(schema[name][0])
+        for c in range(schema[name][1]):
+            out[(name, c)] = np.ascontiguousarray(a if a.ndim == 1 else a[:, c]).view(dt)
+    return out
 
 
 def _patch_rows(g, step: int, box, count: int, chosen: list[str], file: str) -> dict:

@@ -5,7 +5,9 @@ usage: openpmd_mpi.py export LODEX OUTDIR
 
 export: lodex.openpmd.export of group "electrons" of LODEX, collectively, as OUTDIR/f/s_%T.h5
 (file-based: each rank writes its share of the steps' files) and OUTDIR/g.bp (variable-based: rank 0
-writes); then "exists" (the first export again, without overwrite): an error on every rank.
+writes); then "exists" (the first export again, without overwrite): an error on every rank;
+then "idle": a one-file series of a larger group (rank 0 writes it alone), each rank reporting
+the export's wall and CPU seconds (the ranks that only wait should sleep, not spin).
 
 import: lodex.openpmd.import_series of each series into a new dataset OUTDIR/<name>.lodex with
 partition_grid (2, 1, 1) (each rank reads rows [r*N//P, (r+1)*N//P) of every iteration; the HDF5
@@ -46,9 +48,32 @@ def do_export(comm, argv: list[str]) -> None:
             return task, tu.outcome(lambda: stats(lodex.openpmd.export(src, GROUP, g_out, comm=comm)))
         if task == "exists":
             return task, tu.outcome(lambda: stats(lodex.openpmd.export(src, GROUP, f_out, comm=comm)))
+        if task == "idle":
+            return task, tu.outcome(lambda: idle_export(comm, out))
         raise ValueError(task)
 
-    tu.run_tasks(comm, ["file", "group", "exists"], handle)
+    tu.run_tasks(comm, ["file", "group", "exists", "idle"], handle)
+
+
+def idle_export(comm, out: str) -> list[float]:
+    """[wall, CPU] seconds of this rank in an export that rank 0 does alone (a one-file series)."""
+    import time
+
+    import numpy as np
+    big = os.path.join(out, "big.lodex")
+    if comm.rank == 0:
+        ds = lodex.create(big)
+        rng = np.random.default_rng(3)
+        n = 1_000_000
+        ds.define_particles(GROUP, schema={"position": ("f8", 3), "id": "u8", "w": ("f4", 3)},
+                            domain=((0, 0, 0), (1, 1, 1)), partition_grid=(2, 2, 2)).write(
+            0, data={"position": rng.random((n, 3)), "id": np.arange(n, dtype="u8"),
+                     "w": rng.random((n, 3), dtype="f4")})
+        ds.close()
+    comm.Barrier()
+    wall, cpu = time.perf_counter(), time.process_time()
+    lodex.openpmd.export(big, GROUP, os.path.join(out, "big.bp"), comm=comm)
+    return [time.perf_counter() - wall, time.process_time() - cpu]
 
 
 def do_import(comm, argv: list[str]) -> None:
