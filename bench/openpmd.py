@@ -28,7 +28,8 @@ barrier would take a core from the rank at work on an oversubscribed machine). M
 and max; the load average before and after. The files live in --dir (default: a temporary
 folder under bench/, on a disk: the cold reads need files the page cache can drop).
 
-    [mpiexec -n 4] .venv/bin/python bench/openpmd.py [--particles 1000000] [--repeats 5] [--dir D] [--out F] [--chart-only]
+    [mpiexec -n 4] .venv/bin/python bench/openpmd.py [--particles 1000000] [--repeats 5] [--dir D]
+        [--out F] [--chart-only]
 Writes bench/results/openpmd.json and its chart bench/results/openpmd.png.
 """
 

@@ -6,6 +6,7 @@ with the error), the collective truncate, and the one agreement on an outcome co
 from __future__ import annotations
 
 import contextlib
+import time
 from typing import Any, Callable
 
 from . import _lodex
@@ -56,8 +57,9 @@ def agreed(comm: Any, fn: Callable[[], Any], *, root: int | None = None, undo: C
 
     ``root=None``: every rank runs ``fn`` (one allgather); a rank whose ``fn`` succeeded while
     another's failed calls ``undo(its result)`` first. ``root=r``: rank r alone runs ``fn`` and
-    every rank returns its result (one broadcast); ``wait(comm)``, when given, is how the other
-    ranks wait for it (calibrate sleeps there rather than spinning in the broadcast)."""
+    every rank returns its result (one broadcast). ``wait(comm)``, when given, is how the ranks
+    done first wait for the others before the agreement (:func:`idle_barrier`: sleeping rather
+    than spinning in MPI's allgather or broadcast)."""
     if comm is None:
         return fn()
     out = err = None
@@ -67,11 +69,11 @@ def agreed(comm: Any, fn: Callable[[], Any], *, root: int | None = None, undo: C
         except BaseException as e:   # noqa: BLE001 - agreed on below, then raised everywhere
             err = e
     report = None if err is None else (code_of(err), str(err))
+    if wait is not None:
+        wait(comm)
     if root is None:
         reports = list(enumerate(comm.allgather(report)))
     else:
-        if wait is not None:
-            wait(comm)
         outcome = comm.bcast((report, out if report is None else None), root=root)
         report, out = outcome
         reports = [(root, report)]
@@ -84,3 +86,12 @@ def agreed(comm: Any, fn: Callable[[], Any], *, root: int | None = None, undo: C
         raise err   # an interrupt stays one, here; the other ranks were told
     r, (code, message) = failed[0]
     raise from_code(code, f"rank {r}: {message}") from err
+
+
+def idle_barrier(comm: Any) -> None:
+    """A barrier that sleeps between polls instead of spinning as MPI's does: ranks with nothing
+    to do (waiting for rank 0 to measure or to write a one-file series alone, or done first with
+    their share) leave the cores to the ranks at work when there are more ranks than cores."""
+    req = comm.Ibarrier()
+    while not req.Test():
+        time.sleep(0.0005)

@@ -33,7 +33,7 @@ import numpy as np
 
 from ._files import replace_whole
 
-from ._collective import agreed
+from ._collective import agreed, idle_barrier
 from .errors import FormatError, InvalidArgumentError, IOFailure, NotFoundError
 
 MiB = 1 << 20
@@ -355,14 +355,6 @@ def _fit(sizes: list[int], medians: list[float]) -> tuple[float, float, str]:
     return bw_io, ts, fit
 
 
-def _idle_barrier(comm) -> None:
-    """A barrier that sleeps while it waits: ranks with nothing to do leave the CPU to the ones
-    measuring (busy-polling ranks would slow them on a node with fewer cores than ranks)."""
-    req = comm.Ibarrier()
-    while not req.Test():
-        time.sleep(0.0005)
-
-
 def _cost_unit(comm) -> tuple[float | None, str]:
     """CC on rank 0 (None elsewhere) and how it was measured."""
     from mpi4py import MPI
@@ -393,7 +385,7 @@ def _cost_unit(comm) -> tuple[float | None, str]:
         for _ in range(warmup + iters):
             comm.Recv(buf, source=0, tag=7)
             comm.Send(buf, dest=0, tag=7)
-    _idle_barrier(comm)
+    idle_barrier(comm)
     how = (f"half the median round trip of {iters} 8-byte messages between rank 0 and rank {peer} "
            f"of {comm.Get_size()}")
     return (float(np.median(times)) / 2 if rank == 0 else None), how
@@ -423,10 +415,10 @@ def calibrate(directory: str | os.PathLike, comm: Any = None, *, size: int = 64 
     comm = comm.Dup()   # our messages cannot meet the caller's
     try:
         storage = agreed(comm, lambda: _measure_storage(os.fspath(directory), int(size), int(repeats), int(seed),
-                                                  progress), root=0, wait=_idle_barrier)
+                                                  progress), root=0, wait=idle_barrier)
         cc, cc_method = _cost_unit(comm)
         result = agreed(comm, lambda: Calibration(cc=cc, cc_method=cc_method, ranks=comm.Get_size(),
-                                                  **storage).to_dict(), root=0, wait=_idle_barrier)
+                                                  **storage).to_dict(), root=0, wait=idle_barrier)
     finally:
         comm.Free()
     return Calibration.from_mapping(result)

@@ -6,13 +6,12 @@ from __future__ import annotations
 import json
 import os
 import re
-import time
 from typing import Any, Mapping
 
 import numpy as np
 
-from ..errors import Error, FormatError, InternalError, InvalidArgumentError, IOFailure, NotFoundError, code_of, \
-    from_code
+from .._collective import agreed, idle_barrier
+from ..errors import Error, FormatError, InternalError, InvalidArgumentError, IOFailure, NotFoundError
 
 COORDS = ("x", "y", "z")
 FIELD_NAME = re.compile(r"[A-Za-z0-9_]{1,31}\Z")   # what a lodex schema accepts
@@ -61,35 +60,19 @@ def as_lodex_error(e: BaseException, context: str, default=FormatError) -> Error
 
 
 def agree(comm, fn, undo=None):
-    """Run ``fn`` on every rank of ``comm``; if it fails on any rank every rank raises (the failing
-    rank its own error, the others the first failing rank's, after ``undo(result)``), so no rank
-    goes on to a collective call alone."""
-    result = err = None
-    try:
-        result = fn()
-    except Exception as e:   # noqa: BLE001 - shared with the other ranks below
-        err = e if isinstance(e, Error) else as_lodex_error(e, "openPMD", InternalError)
-    if comm is not None and comm.size > 1:
-        idle_barrier(comm)   # the ranks done first sleep until the last one arrives
-        reports = comm.allgather(None if err is None else (code_of(err), str(err)))
-        if err is None:
-            for r, rep in enumerate(reports):
-                if rep is not None:
-                    if undo is not None:
-                        undo(result)
-                    raise from_code(rep[0], f"{rep[1]} (on rank {r})")
-    if err is not None:
-        raise err
-    return result
-
-
-def idle_barrier(comm) -> None:
-    """A barrier that sleeps between polls instead of spinning as MPI's does: the ranks that wait
-    (all but rank 0 while it writes a one-file series alone, or the ranks done first with their
-    share) leave the cores to the ranks at work when there are more ranks than cores."""
-    req = comm.Ibarrier()
-    while not req.Test():
-        time.sleep(0.0005)
+    """``fn()`` agreed on over ``comm`` (:func:`lodex._collective.agreed`, the ranks done first
+    sleeping in :func:`lodex._collective.idle_barrier`): every rank returns, or every rank raises
+    the lowest failing rank's error, "rank r: ..." (after ``undo(result)`` where ``fn``
+    succeeded), so no rank goes on to a collective call alone. What openPMD-api or the OS raises
+    becomes a lodex error first (:func:`as_lodex_error`)."""
+    def run():
+        try:
+            return fn()
+        except Error:
+            raise
+        except Exception as e:   # noqa: BLE001 - a lodex error, then agreed on
+            raise as_lodex_error(e, "openPMD", InternalError) from e
+    return agreed(comm, run, undo=undo, wait=idle_barrier)
 
 
 def share(n: int, rank: int, size: int) -> tuple[int, int]:

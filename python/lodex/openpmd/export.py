@@ -350,8 +350,8 @@ def _with_geometry(sources: list, geometry, units) -> list:
 
 def _geometry(name: str, nd: int, given) -> dict:
     if not isinstance(given, Mapping) or set(given) - set(GEOMETRY_KEYS):
-        raise InvalidArgumentError(f"grid_geometry[{name!r}] must be a dict with keys among {', '.join(GEOMETRY_KEYS)}, "
-                                   f"got {given!r}")
+        raise InvalidArgumentError(f"grid_geometry[{name!r}] must be a dict with keys among "
+                                   f"{', '.join(GEOMETRY_KEYS)}, got {given!r}")
     geo = {"spacing": (1.0,) * nd, "offset": (0.0,) * nd, "unit_si": 1.0}
     for key in ("spacing", "offset"):
         if key in given:
