@@ -259,15 +259,15 @@ uint32_t adaptive_histogram_side(uint64_t ranks) {
   return 1;
 }
 
-uint32_t ParticlePlan::partition_of(const Vec3& p) const {
-  if (kd) return kd->leaf_of(p);
-  uint32_t idx[3];
+PartitionBinner ParticlePlan::binner() const {
+  PartitionBinner b;
+  b.kd = kd.get();
+  b.grid = grid;
   for (int a = 0; a < 3; ++a) {
-    const double w = (domain.exclusive_max[a] - domain.inclusive_min[a]) / grid[a];
-    const double f = std::floor((p[a] - domain.inclusive_min[a]) / w);
-    idx[a] = f <= 0 ? 0u : (f >= grid[a] - 1 ? grid[a] - 1 : static_cast<uint32_t>(f));
+    b.min[a] = domain.inclusive_min[a];
+    b.width[a] = (domain.exclusive_max[a] - domain.inclusive_min[a]) / grid[a];
   }
-  return idx[0] + grid[0] * (idx[1] + grid[1] * idx[2]);
+  return b;
 }
 
 std::vector<uint32_t> ParticlePlan::partitions_of_aggregator(int rank) const {

@@ -70,6 +70,25 @@ inline uint32_t histogram_cell(double x, double lo, double hi, uint32_t h) {
   return f <= 0 ? 0u : (f >= h - 1 ? h - 1 : static_cast<uint32_t>(f));
 }
 
+// The binning rule of a plan as a value to call once per particle: partition_of without the
+// per-call work (the cell widths computed once, no floor call). The same arithmetic as before
+// (width = extent / cells, then (x - min) / width), so the same partition for every position.
+struct PartitionBinner {
+  const KdPartition* kd = nullptr;   // adaptive mode: the tree
+  std::array<double, 3> min{}, width{};
+  std::array<uint32_t, 3> grid{1, 1, 1};
+
+  uint32_t operator()(const Vec3& p) const {
+    if (kd) return kd->leaf_of(p);
+    uint32_t idx[3];
+    for (int a = 0; a < 3; ++a) {
+      const double f = (p[a] - min[a]) / width[a];   // its floor is the cell; below 1: cell 0
+      idx[a] = f < 1 ? 0u : (f >= grid[a] - 1 ? grid[a] - 1 : static_cast<uint32_t>(f));
+    }
+    return idx[0] + grid[0] * (idx[1] + grid[1] * idx[2]);
+  }
+};
+
 struct ParticlePlan {
   Box domain;
   std::array<uint32_t, 3> grid{1, 1, 1};   // partitions per axis
@@ -92,8 +111,9 @@ struct ParticlePlan {
     return {recv_ranks.data() + recv_offsets[partition], recv_ranks.data() + recv_offsets[partition + 1]};
   }
   std::vector<uint32_t> partitions_of_aggregator(int rank) const;
-  // The partition a position falls in (the binning rule above).
-  uint32_t partition_of(const Vec3& p) const;
+  // The partition a position falls in (the binning rule above); binner() for many positions.
+  uint32_t partition_of(const Vec3& p) const { return binner()(p); }
+  PartitionBinner binner() const;
   uint32_t num_aggregators() const;
   // True when partition p's only sender is its own aggregator: nothing has to move.
   bool aggregated_in_place(uint32_t p) const {

@@ -366,6 +366,46 @@ TEST(ParticlePlanGrid, PartitionOfFollowsTheBinningRule) {
   EXPECT_EQ(plan.partition_of(Vec3{5, 5, 5}), plan.num_partitions() - 1);
 }
 
+// The binner is the rule floor((x - min) / (extent / cells)), clamped, written without floor:
+// the same partition for every position, cell edges and their neighbouring doubles included.
+TEST(ParticlePlanGrid, BinnerIsTheFloorRuleAtEveryEdge) {
+  const Box domain{{-1, 0, 2}, {1, 3, 2.5}};
+  std::vector<RankInput> one(1);
+  const ParticlePlan plan = plan_particle_write(domain, {PartitionMode::kGrid, {5, 3, 7}}, one);
+  const PartitionBinner binner = plan.binner();
+  auto rule = [&](const Vec3& x) {
+    uint32_t idx[3];
+    for (int a = 0; a < 3; ++a) {
+      const double w = (domain.exclusive_max[a] - domain.inclusive_min[a]) / plan.grid[a];
+      const double f = std::floor((x[a] - domain.inclusive_min[a]) / w);
+      idx[a] = f <= 0 ? 0u : (f >= plan.grid[a] - 1 ? plan.grid[a] - 1 : static_cast<uint32_t>(f));
+    }
+    return idx[0] + plan.grid[0] * (idx[1] + plan.grid[1] * idx[2]);
+  };
+  std::vector<double> xs[3];
+  for (int a = 0; a < 3; ++a) {
+    const double lo = domain.inclusive_min[a], hi = domain.exclusive_max[a];
+    for (uint32_t c = 0; c <= plan.grid[a] + 1; ++c) {
+      const double edge = lo + (hi - lo) / plan.grid[a] * c;
+      for (double x : {edge, std::nextafter(edge, -INFINITY), std::nextafter(edge, INFINITY),
+                       std::nextafter(std::nextafter(edge, INFINITY), INFINITY)})
+        xs[a].push_back(x);
+    }
+    xs[a].push_back(lo - 10);
+    xs[a].push_back(hi + 10);
+  }
+  size_t checked = 0;
+  for (double x : xs[0])
+    for (double y : xs[1])
+      for (double z : xs[2]) {
+        const Vec3 p{x, y, z};
+        ASSERT_EQ(binner(p), rule(p)) << x << " " << y << " " << z;
+        ASSERT_EQ(plan.partition_of(p), rule(p));
+        ++checked;
+      }
+  EXPECT_GT(checked, 10000u);
+}
+
 // ---------------------------------------------------------------- scale
 
 // The cache's answer is always the plan plan_particle_write makes for the same inputs.

@@ -234,9 +234,10 @@ void route(StepWrite& w) {
   // live in reused scratch: fresh ones would cost a page fault per 4 KiB every step.
   auto* slot = reinterpret_cast<uint32_t*>(w.scratch.slot.reserve(w.n * sizeof(uint32_t)));
   auto* order = reinterpret_cast<uint32_t*>(w.scratch.order.reserve(w.n * sizeof(uint32_t)));
+  const PartitionBinner partition_of = w.plan->binner();
   auto bin = [&](const auto& q) {
     for (uint64_t i = 0; i < w.n; ++i) {
-      const uint32_t p = w.plan->partition_of({q(i, 0), q(i, 1), q(i, 2)});
+      const uint32_t p = partition_of({q(i, 0), q(i, 1), q(i, 2)});
       const auto it = std::lower_bound(sends.begin(), sends.end(), p);
       if (it == sends.end() || *it != p)
         fail(ErrorCode::kInternal, "particle ", i, " falls in partition ", p, " outside its patch's partitions");
