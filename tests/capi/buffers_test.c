@@ -1,8 +1,9 @@
 /* Zero-copy input through the C API, at any rank count: lodex_particles_buffers, the rows filled in
  * place, lodex_buffers_commit(_async). Every way a step goes (a partition's writers on one node
  * sharing its window, each rank its own partition, positions as three arrays, an asynchronous
- * commit, no patch, an automatic domain, point-to-point exchange, a partition spanning nodes) is
- * compared byte for byte with lodex_particles_write of the same rows in another dataset. Then the
+ * commit, no patch, an automatic domain, point-to-point exchange, a partition spanning nodes,
+ * and a plan not aligned, where a rank's patch spans two partitions) is compared byte for byte
+ * with lodex_particles_write of the same rows in another dataset. Then the
  * misuses: a wrong dtype, an unknown field, a write while buffers are open, a second commit,
  * buffers freed uncommitted, a particle outside its patch or not finite (every rank refused, the
  * step discarded, earlier steps intact, the step written afterwards), a committed step, bad flags,
@@ -135,6 +136,7 @@ static void write_all(const char* path, int buffers, unsigned flags) {
   lodex_particles* one = define(ds, "one", LODEX_PARTITION_GRID, 1);
   lodex_particles* own = define(ds, "own", LODEX_PARTITION_FACTOR, (uint32_t)g_size);
   lodex_particles* autod = define(ds, "auto", -1, 1);
+  lodex_particles* halves = define(ds, "halves", LODEX_PARTITION_GRID, 2);
   int w = write_step(one, 0, buffers, kNone);
   /* One partition of every rank: on one node, every rank's rows lie in its window (1 rank: read in
      place); the point-to-point exchange and ranks on separate nodes use their own memory. */
@@ -149,6 +151,11 @@ static void write_all(const char* path, int buffers, unsigned flags) {
   write_step(own, 1, buffers, kComponents | kAsync);
   w = write_step(autod, 0, buffers, kComponents);   /* an automatic domain: not planned */
   if (buffers) EXPECT(w == 0);
+  /* Two partitions: at 3 ranks the middle slab spans both (not aligned: not planned), at 2 ranks
+     each rank has its own. */
+  w = write_step(halves, 0, buffers, kNone);
+  if (buffers && g_size == 3) EXPECT(w == 0);
+  write_step(halves, 1, buffers, kComponents | kAsync);
   EXPECT_OK(lodex_dataset_close(ds));
 }
 
