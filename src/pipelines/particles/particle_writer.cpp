@@ -774,8 +774,10 @@ bool plan_buffers(PendingParticleStep& s, StepBuffers& b, const std::vector<Rank
   for (size_t f = 0; f < w.schema().size() && !out.partitions.empty(); ++f) out.rows.push_back(b.rows[f]);
   set_up_exchange(s);
   s.op.run_locally([&] { s.exchange->exchange_counts(out, w.rank_counts); });   // aligned: no message
-  s.exchange->prepare(out);   // collective over the node (the window), messages with the aggregators
-  for (size_t f = 0; f < out.rows.size(); ++f) {
+  // Collective over the node (the window), messages with the aggregators; a failure is this rank's
+  // (its buffers stay its own memory), raised on every rank by the commit's agreement.
+  s.op.run_locally([&] { s.exchange->prepare(out); });
+  for (size_t f = 0; f < out.rows.size() && !s.op.failed(); ++f) {
     uint64_t bytes = 0;
     if (uint8_t* t = s.exchange->shared_target(out, 0, f, &bytes)) {
       out.rows[f] = b.rows[f] = t;
@@ -975,6 +977,7 @@ void ParticleGroup::commit_planned(StepBuffers& b, bool async, const std::option
   s->op.times().restart();   // the time since open is the caller's
   try {
     ds_->comm.agree(input_error, [&] {
+      if (s->op.failed()) throw s->op.failure();   // opening the step failed on this rank
       check_buffered(w, b);
       s->op.times().lap(kCheck);
     });
