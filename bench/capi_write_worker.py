@@ -1,9 +1,12 @@
 """One MPI run of the C API write benchmark (launched by capi_write.py under mpiexec).
 
-The Uintah workload written step after step into two datasets, one through the Python API and
-one through the C API of the installed liblodex.so (called with ctypes on the very same numpy
-buffers, the communicator passed as its Fortran handle to lodex_dataset_create_f), in
-interleaved repetitions after an untimed warm-up step each. Every timed step is bracketed by
+The Uintah workload written step after step into three datasets, one through the Python API, one
+through the C API of the installed liblodex.so (called with ctypes on the very same numpy
+buffers, the communicator passed as its Fortran handle to lodex_dataset_create_f), and one
+through the C API's zero-copy input (lodex_particles_buffers: the rows copied from the numpy
+arrays into the buffers, which a code computing into them would not do, then
+lodex_buffers_commit; the copy's time is reported apart), in interleaved repetitions after an
+untimed warm-up step each. Every timed step is bracketed by
 barriers and its files deleted afterwards (untimed), so both write into an equally empty file
 system. Rank 0 prints one JSON object.
 """
@@ -16,6 +19,7 @@ import json
 import os
 import shutil
 import statistics
+import time
 
 import numpy as np
 from mpi4py import MPI
@@ -119,15 +123,45 @@ def main() -> None:
     def c_write(step):
         api("lodex_particles_write", cg, C.c_int64(step), views, C.c_size_t(len(fields)), cpatch)
 
+    # The C API's zero-copy input, in a dataset of its own.
+    b_path = os.path.join(base, "buffers.lodex")
+    bds, bg = C.c_void_p(), C.c_void_p()
+    api("lodex_dataset_create_f", b_path.encode(), C.c_int(comm.py2f()), C.c_uint(0), C.byref(bds))
+    api("lodex_particles_define", bds, b"uintah", defs, C.c_size_t(len(fields)), domain, C.byref(part), None,
+        C.byref(bg))
+    fill_s, in_window = [], []
+
+    def buffers_write(step):
+        b = C.c_void_p()
+        n = data[fields[0][0]].shape[0]
+        api("lodex_particles_buffers", bg, C.c_int64(step), C.c_uint64(n), cpatch, C.c_uint(0), C.byref(b))
+        t0 = time.perf_counter()
+        for name, d, c in fields:   # what a code computing into the buffers does not do
+            ptr = C.c_void_p()
+            api("lodex_buffers_field", b, name.encode(), C.c_int32(DTYPES[d]), C.c_uint32(c), C.byref(ptr))
+            C.memmove(ptr, data[name].ctypes.data, data[name].nbytes)
+        fill_s.append(time.perf_counter() - t0)
+        w = C.c_int()
+        api("lodex_buffers_in_window", b, C.byref(w))
+        in_window.append(w.value)
+        api("lodex_buffers_commit", b)
+        api("lodex_buffers_free", b)
+
     def py_write(step):
         g.write(step=step, data=data, patch=patch)
 
-    times = {"python": [], "c": []}
-    profiles = {"python": [], "c": []}
+    times = {"python": [], "c": [], "c_buffers": []}
+    profiles = {"python": [], "c": [], "c_buffers": []}
     prof = WriteProfile()
+    order = ("python", "c", "c_buffers")
     for step in range(args.repeats + 1):   # step 0: untimed warm-up of each
-        for method in (("python", "c") if step % 2 == 0 else ("c", "python")):
-            if method == "python":
+        for method in order[step % 3:] + order[:step % 3]:
+            if method == "c_buffers":
+                t = timed(comm, lambda: buffers_write(step))
+                api("lodex_particles_profile", bg, C.byref(prof), None)
+                profiles["c_buffers"].append(prof.total_s)
+                cleanup(os.path.join(b_path, "uintah", f"step-{step:09d}"))
+            elif method == "python":
                 t = timed(comm, lambda: py_write(step))
                 profiles["python"].append(g.profile["total_s"])
                 cleanup(os.path.join(py_path, "uintah", f"step-{step:09d}"))
@@ -140,6 +174,9 @@ def main() -> None:
                 times[method].append(t)
     ds.close()
     api("lodex_dataset_close", cds)
+    api("lodex_dataset_close", bds)
+    fill_max = [max(v) for v in zip(*comm.allgather(fill_s[1:]))]   # per step, the slowest rank's copy
+    windowed = comm.allreduce(sum(in_window[1:]))
     if rank == 0:
         med = {k: statistics.median(v) for k, v in times.items()}
         print(json.dumps({
@@ -150,6 +187,9 @@ def main() -> None:
             "profile_total_s": {k: summary(v[1:]) for k, v in profiles.items()},
             "throughput_gib_s": {k: total_bytes / v / 2**30 for k, v in med.items()},
             "c_over_python_time": med["c"] / med["python"],
+            "c_buffers_fill_s": summary(fill_max),
+            "c_buffers_ranks_in_window": windowed / args.repeats,
+            "c_buffers_over_c_time": med["c_buffers"] / med["c"],
         }))
         shutil.rmtree(base, ignore_errors=True)
 

@@ -254,6 +254,48 @@ LODEX_API int lodex_pending_done(const lodex_pending* p, int* done);
 /* Local: releases the handle (the step goes on; it commits at the group's next collective call). */
 LODEX_API int lodex_pending_free(lodex_pending* p);
 
+/* Zero-copy input: a step's rows written in place, where the write reads them, instead of passed
+ * in and copied there (docs/native.md, "Zero-copy input").
+ *
+ * Collective, like lodex_particles_write: every rank passes the step, its particle count (zero
+ * included) and its patch (NULL: none). Opens the step; *out: a handle of its buffers. Where the
+ * step can be planned before its particles exist (a fixed domain without periodic axes, a FACTOR
+ * or GRID partition, a patch from every rank with particles, each rank's patch inside one
+ * partition) it is planned here, and a rank whose rows go to a writer on its node gets buffers in
+ * that writer's MPI-3 shared-memory window: the write then copies nothing of them. Elsewhere
+ * (point-to-point exchange, a writer on another node, other domains and partitions) the buffers are
+ * this rank's own memory, written as lodex_particles_write writes: the same call either way, the
+ * same file bytes. flags: 0, or LODEX_BUFFERS_POSITION_COMPONENTS: the positions as three arrays,
+ * fields "position/x", "position/y", "position/z" (interleaved by the write, as in
+ * lodex_particles_write).
+ *
+ * While a group's buffers are open, its writes and buffers calls return LODEX_ERR_INVALID_ARGUMENT
+ * on every rank, naming the open step: commit them, or free them uncommitted (the step is then
+ * discarded). lodex_dataset_close discards buffers never committed. */
+typedef struct lodex_buffers lodex_buffers;
+enum { LODEX_BUFFERS_POSITION_COMPONENTS = 1 };
+LODEX_API int lodex_particles_buffers(lodex_particles* g, int64_t step, uint64_t count, const double* patch,
+                                      unsigned flags, lodex_buffers** out);
+/* Local. *data: where this rank puts field `name`'s `count` rows (row-major, `components` values
+ * of `dtype` each), which must be the schema's: else LODEX_ERR_INVALID_ARGUMENT naming both. Valid
+ * until the commit (or free). */
+LODEX_API int lodex_buffers_field(lodex_buffers* b, const char* name, int32_t dtype, uint32_t components,
+                                  void** data);
+/* Local. *in_window = 1 when some field of this rank lies in a shared window (the zero-copy path),
+ * 0 when all are this rank's memory. */
+LODEX_API int lodex_buffers_in_window(const lodex_buffers* b, int* in_window);
+/* Collective. Checks the rows (positions finite, inside the domain and inside the patch given to
+ * lodex_particles_buffers: the step was planned for it) and writes the step, as
+ * lodex_particles_write. An error is returned on every rank and discards the step; earlier steps
+ * are untouched. The buffers are not the caller's afterwards; a second commit is
+ * LODEX_ERR_INVALID_ARGUMENT. */
+LODEX_API int lodex_buffers_commit(lodex_buffers* b);
+/* Collective. The same, as lodex_particles_write_async with LODEX_WRITE_NO_COPY (the buffers are
+ * lodex's: nothing to keep unchanged by the caller). *out (may be NULL): as there. */
+LODEX_API int lodex_buffers_commit_async(lodex_buffers* b, lodex_pending** out);
+/* Local. Releases the handle; buffers not committed are discarded (nothing of the step is written). */
+LODEX_API int lodex_buffers_free(lodex_buffers* b);
+
 /* The last write's cost, reduced over ranks. For a series write: aggregators = ranks that wrote
  * chunks, files = window files written (0 while steps are only buffered). */
 typedef struct lodex_write_profile {

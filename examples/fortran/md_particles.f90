@@ -10,7 +10,8 @@
 ! in an MD code between re-neighbourings, atoms may sit past its faces: x runs over [0.3, 1.3),
 ! and lodex wraps the positions it stores into [0, 1) (the program's arrays stay as they are).
 ! Then a restart from the checkpoint of step 1: the dataset reopened, the steps after 1 removed
-! (lodex_particles_truncate) and written again. The program then checks the steps and the
+! (lodex_particles_truncate) and written again, the last through buffers filled in place
+! (lodex_particles_buffers, zero-copy input). The program then checks the steps and the
 ! last step's domain on rank 0.
 !
 ! Atom i of rank r at step s: x = (i + 0.5) / N + 0.3, stored as mod(x, 1); y = mod(7 * i, N) / N,
@@ -96,9 +97,13 @@ program md_particles
   if (ierr /= LODEX_OK .or. removed /= NSTEPS - 2) errs = errs + 1
   do step = 2, NSTEPS - 1
     call fill(step)
-    call lodex_particles_write(g, step, [lodex_field('position/x', x), lodex_field('position/y', y), &
-                                         lodex_field('position/z', z), lodex_field('id', id), &
-                                         lodex_field('energy', energy)], patch=patch, ierr=ierr)
+    if (step == 2) then
+      call lodex_particles_write(g, step, [lodex_field('position/x', x), lodex_field('position/y', y), &
+                                           lodex_field('position/z', z), lodex_field('id', id), &
+                                           lodex_field('energy', energy)], patch=patch, ierr=ierr)
+    else
+      call write_through_buffers(step)
+    end if
     if (ierr /= LODEX_OK) errs = errs + 1
   end do
   call lodex_dataset_close(ds)
@@ -120,6 +125,35 @@ program md_particles
   if (errs /= 0) error stop 1
 
 contains
+
+  ! Zero-copy input: the step's buffers (positions as three arrays), filled in place, committed.
+  ! A code computing its atoms straight into them skips the copy of a write; here they are copied
+  ! from the arrays, and a pointer of the wrong kind is refused first.
+  subroutine write_through_buffers(s)
+    integer, intent(in) :: s
+    type(lodex_buffers) :: b
+    real(real64), pointer :: bx(:), by(:), bz(:), wrong(:)
+    integer(int64), pointer :: bid(:)
+    real(real32), pointer :: benergy(:)
+    integer :: e
+    call lodex_particles_buffers(g, s, n, b, patch=patch, position_components=.true., ierr=ierr)
+    if (ierr /= LODEX_OK) return
+    call lodex_buffers_field(b, 'energy', wrong, ierr=e)
+    if (e /= LODEX_ERR_INVALID_ARGUMENT .or. associated(wrong)) errs = errs + 1
+    call lodex_buffers_field(b, 'position/x', bx)
+    call lodex_buffers_field(b, 'position/y', by)
+    call lodex_buffers_field(b, 'position/z', bz)
+    call lodex_buffers_field(b, 'id', bid)
+    call lodex_buffers_field(b, 'energy', benergy)
+    if (size(bx) /= n .or. size(bid) /= n .or. size(benergy) /= n) errs = errs + 1
+    bx = x
+    by = y
+    bz = z
+    bid = id
+    benergy = energy
+    call lodex_buffers_commit(b, ierr)
+    call lodex_buffers_free(b)
+  end subroutine
 
   ! This rank's atoms at `s`.
   subroutine fill(s)

@@ -648,6 +648,58 @@ class Pending {
   lodex_pending* p_ = nullptr;
 };
 
+// Zero-copy input (lodex_particles_buffers): one rank's buffers of an open step, where it puts
+// its rows in place instead of passing arrays to write. Move-only; destroyed uncommitted, the
+// step is discarded (nothing written). field<T>(name, components) is the rows of a field as the
+// schema has it (else Error naming both); after commit the memory is the step's, not the caller's.
+class Buffers {
+ public:
+  Buffers() noexcept = default;
+  Buffers(lodex_buffers* owned, uint64_t count) noexcept : b_(owned), count_(count) {}
+  Buffers(Buffers&& o) noexcept : b_(o.b_), count_(o.count_) { o.b_ = nullptr; }
+  Buffers& operator=(Buffers&& o) noexcept {
+    if (this != &o) {
+      lodex_buffers_free(b_);
+      b_ = o.b_;
+      count_ = o.count_;
+      o.b_ = nullptr;
+    }
+    return *this;
+  }
+  Buffers(const Buffers&) = delete;
+  Buffers& operator=(const Buffers&) = delete;
+  ~Buffers() { lodex_buffers_free(b_); }
+
+  // Local. count() rows of `components` values of T, row-major ("position/x" etc. when the
+  // positions were asked as three arrays).
+  template <class T>
+  Span<T> field(const std::string& name, uint32_t components = 1) {
+    void* data = nullptr;
+    detail::check(lodex_buffers_field(b_, name.c_str(), static_cast<int32_t>(dtype_of<T>()), components, &data));
+    return Span<T>(static_cast<T*>(data), static_cast<std::size_t>(count_ * components));
+  }
+  uint64_t count() const noexcept { return count_; }
+  // Local. Whether some field of this rank lies in a shared window (the zero-copy path).
+  bool in_window() const {
+    int w = 0;
+    detail::check(lodex_buffers_in_window(b_, &w));
+    return w != 0;
+  }
+  // Collective: checks and writes the step as ParticleGroup::write; an error discards the step.
+  void commit() { detail::check(lodex_buffers_commit(b_)); }
+  // Collective: the same, as write_async without a copy.
+  Pending commit_async() {
+    lodex_pending* out = nullptr;
+    detail::check(lodex_buffers_commit_async(b_, &out));
+    return Pending(out);
+  }
+  lodex_buffers* raw() const noexcept { return b_; }
+
+ private:
+  lodex_buffers* b_ = nullptr;
+  uint64_t count_ = 0;
+};
+
 // A particle group of a dataset: a non-owning handle, valid until its Dataset closes (copies
 // are the same group). Obtain it from Dataset::particles or Dataset::define_particles.
 class ParticleGroup {
@@ -722,6 +774,17 @@ class ParticleGroup {
   Pending write_async(int64_t step, std::initializer_list<FieldData> fields,
                       const std::optional<Box>& patch = std::nullopt, bool copy = true) {
     return write_async(step, Span<const FieldData>(fields.begin(), fields.size()), patch, copy);
+  }
+  // Zero-copy input (lodex_particles_buffers): collective like write, every rank with its own
+  // count and patch. Opens the step; its rows are filled through the Buffers, then committed.
+  // position_components: the positions as three arrays, "position/x", "position/y", "position/z".
+  Buffers buffers(int64_t step, uint64_t count, const std::optional<Box>& patch = std::nullopt,
+                  bool position_components = false) {
+    const detail::BoxArg p(patch);
+    lodex_buffers* out = nullptr;
+    detail::check(lodex_particles_buffers(g_, step, count, p.get(),
+                                          position_components ? unsigned{LODEX_BUFFERS_POSITION_COMPONENTS} : 0u, &out));
+    return Buffers(out, count);
   }
   // Local. The last write's cost, reduced over ranks.
   WriteProfile profile() const { return detail::profile_of(g_, lodex_particles_profile); }

@@ -23,6 +23,7 @@ const char* kind_name(Kind k) {
     case Kind::kQueryResult: return "lodex_query_result";
     case Kind::kIdx: return "lodex_idx";
     case Kind::kPending: return "lodex_pending";
+    case Kind::kBuffers: return "lodex_buffers";
   }
   return "lodex handle";
 }

@@ -24,7 +24,7 @@
 
 namespace lodex::capi {
 
-enum class Kind { kDataset, kParticles, kGrid, kSeries, kColumns, kRefinement, kQueryResult, kIdx, kPending };
+enum class Kind { kDataset, kParticles, kGrid, kSeries, kColumns, kRefinement, kQueryResult, kIdx, kPending, kBuffers };
 
 // A handle the caller holds is a token: a number never handed out before, shaped as a pointer
 // that points nowhere (so it cannot be dereferenced by mistake), which the registry maps to the
@@ -139,6 +139,11 @@ struct lodex_pending {   // an asynchronous step: its group's handle (token) of 
   lodex_grid* grid = nullptr;         // a grid step
   lodex_series* series = nullptr;     // a series step
   int64_t step = -1;
+};
+struct lodex_buffers {   // a particle step opened for zero-copy input: its group's handle (token), its step
+  lodex_particles* group = nullptr;
+  int64_t step = -1;
+  bool committed = false;   // commit was called (successfully or not): the step is no longer open
 };
 struct lodex_grid {
   lodex_grid* token = nullptr;

@@ -269,6 +269,103 @@ int lodex_pending_free(lodex_pending* p) {
   return guarded([&] { delete release_handle(p, Kind::kPending, "pending step"); });
 }
 
+int lodex_particles_buffers(lodex_particles* g, int64_t step, uint64_t count, const double* patch, unsigned flags,
+                            lodex_buffers** out) {
+  return guarded([&] {
+    lodex_particles* const token = g;
+    g = live(g, Kind::kParticles, "group");
+    if (out) *out = nullptr;
+    InputCheck check;
+    std::optional<Box> box;
+    check.require(out != nullptr, "out is NULL");
+    check.attempt([&] {
+      if (patch) box = particle_box(patch, "patch");
+      if (flags & ~unsigned{LODEX_BUFFERS_POSITION_COMPONENTS})
+        fail(ErrorCode::kInvalidArgument, "flags ", flags, " has bits other than LODEX_BUFFERS_POSITION_COMPONENTS");
+    });
+    g->group->open_buffers(step, count, box, flags & LODEX_BUFFERS_POSITION_COMPONENTS, check.error());
+    auto b = std::make_unique<lodex_buffers>();
+    b->group = token;
+    b->step = step;
+    *out = register_handle(b.get(), Kind::kBuffers);
+    b.release();
+  });
+}
+
+namespace {
+
+// The group of open buffers, refusing buffers already committed or no longer open.
+ParticleGroup& open_group(const lodex_buffers* b) {
+  ParticleGroup& g = *live(b->group, Kind::kParticles, "the buffers' group")->group;
+  if (b->committed)
+    fail(ErrorCode::kInvalidArgument, "the buffers of step ", b->step, " of group '", g.name(),
+         "' were committed already; their memory belongs to the step");
+  if (g.buffers_step() != b->step)
+    fail(ErrorCode::kInvalidArgument, "the buffers of step ", b->step, " of group '", g.name(), "' are no longer open");
+  return g;
+}
+
+}  // namespace
+
+int lodex_buffers_field(lodex_buffers* b, const char* name, int32_t dtype, uint32_t components, void** data) {
+  return guarded([&] {
+    b = live(b, Kind::kBuffers, "buffers");
+    void*& out = not_null(data, "data");
+    out = nullptr;
+    const std::string field = text(name, "name");
+    const DType asked = dtype_of(dtype, cat("field '", field, "'").c_str());
+    const ParticleGroup::Buffer f = open_group(b).buffer(field);
+    if (asked != f.dtype || components != f.components)
+      fail(ErrorCode::kInvalidArgument, "field '", field, "' is ", dtype_name(f.dtype), " with ", f.components,
+           f.components == 1 ? " component" : " components", " per particle; asked as ", dtype_name(asked), " with ",
+           components);
+    out = f.data;
+  });
+}
+
+int lodex_buffers_in_window(const lodex_buffers* b, int* in_window) {
+  return guarded([&] {
+    b = live(b, Kind::kBuffers, "buffers");
+    int& out = not_null(in_window, "in_window");
+    out = open_group(b).buffers_in_window() ? 1 : 0;
+  });
+}
+
+static int commit_buffers(lodex_buffers* b, bool async, lodex_pending** out) {
+  return guarded([&] {
+    b = live(b, Kind::kBuffers, "buffers");
+    if (out) *out = nullptr;
+    ParticleGroup& g = open_group(b);
+    b->committed = true;   // whatever the outcome: a failed commit discards the step
+    g.commit_buffers(async);
+    if (out) {
+      auto p = std::make_unique<lodex_pending>();
+      p->group = b->group;
+      p->step = b->step;
+      *out = register_handle(p.get(), Kind::kPending);
+      p.release();
+    }
+  });
+}
+
+int lodex_buffers_commit(lodex_buffers* b) { return commit_buffers(b, false, nullptr); }
+
+int lodex_buffers_commit_async(lodex_buffers* b, lodex_pending** out) { return commit_buffers(b, true, out); }
+
+int lodex_buffers_free(lodex_buffers* b) {
+  if (!b) return LODEX_OK;
+  return guarded([&] {
+    std::unique_ptr<lodex_buffers> owned(release_handle(b, Kind::kBuffers, "buffers"));
+    if (owned->committed) return;
+    // Not committed: the step is discarded (its group may be gone with a closed dataset).
+    try {
+      ParticleGroup& g = *live(owned->group, Kind::kParticles, "the buffers' group")->group;
+      if (g.buffers_step() == owned->step) g.discard_buffers();
+    } catch (const Error&) {
+    }
+  });
+}
+
 int lodex_particles_profile(const lodex_particles* g, lodex_write_profile* out, const char** json) {
   return guarded([&] {
     auto* h = const_cast<lodex_particles*>(live(g, Kind::kParticles, "group"));

@@ -38,6 +38,10 @@ generics = "\n".join([
         "!> lod_s, split, comm, ierr]): reads one field into values (c, n) or (n*c), allocated here",
         "!> (read, then columns, then copy). Collective when comm is given: this rank's part. To read",
         "!> several fields of the same particles, use lodex_particles_read_columns."]),
+    iface("lodex_buffers_field", names("buffers_field", [1, 2]), [
+        "!> lodex_buffers_field(buffers, name, values [, ierr]): local; values points at this rank's",
+        "!> rows of field `name` in the buffers of lodex_particles_buffers: (c, n), or (n*c); fill them",
+        "!> in place. The kind must be the field's (else LODEX_ERR_INVALID_ARGUMENT naming both)."]),
     iface("lodex_grid_read", names("grid_read", [1, 2, 3, 4]), [
         "!> lodex_grid_read(g, field, step, values [, box, resolution, comm, part, stats, ierr]):",
         "!> reads this rank's part (lodex_grid_read_part) of a field into values, allocated here:",
@@ -116,6 +120,25 @@ for k, T, D in KINDS:
       call lodex_columns_free(cols, status2)
     end if
     call report(status, ierr)
+  end subroutine""")
+for k, T, D in KINDS:
+    for r in [1, 2]:
+        shape = "[int(c, int64), b%count]" if r == 2 else "[b%count * c]"
+        out.append(f"""
+  subroutine buffers_field_{k}_{r}(b, name, values, ierr)
+    type(lodex_buffers), intent(in) :: b
+    character(*), intent(in) :: name
+    {T}, pointer, intent(out) :: values({dims(r)})
+    integer, intent(out), optional :: ierr
+    integer :: c
+    integer(c_int) :: status
+    type(c_ptr) :: p
+    c = components_of(SRC_PARTICLES, b%group, name)
+    p = c_null_ptr
+    status = c_lodex_buffers_field(b%ptr, c_str(name), {D}, int(c, c_int32_t), p)
+    nullify(values)
+    if (status == LODEX_OK .and. c_associated(p)) call c_f_pointer(p, values, {shape})
+    call finish(status, ierr)
   end subroutine""")
 for src, typ, h, stepname in [("grid", "lodex_grid", "g", "step"), ("idx", "lodex_idx", "d", "time")]:
     SRC = "SRC_GRID" if src == "grid" else "SRC_IDX"

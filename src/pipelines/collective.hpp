@@ -84,6 +84,7 @@ class CollectiveOp {
   // Runs fn; an Error or bad_alloc it throws becomes this rank's failure.
   void run_locally(const std::function<void()>& fn);
   bool failed() const { return code_ != ErrorCode::kOk; }
+  Error failure() const { return Error(code_, message_); }   // when failed()
 
   PhaseTimes& times() { return times_; }
   // Busy seconds of a helper thread of this rank (reported as its own statistic).

@@ -567,6 +567,7 @@ void Dataset::close() {
   if (state_->writable && state_->comm.is_mpi() && mpi_active()) state_->comm.barrier();
   state_->closed = true;
   state_->lock.reset();   // after the barrier: every rank is done writing
+  for (auto& g : groups_) g->discard_buffers();   // a step opened for zero-copy input, never committed
   for (auto& g : groups_)
     if (g->scratch_ && state_->comm.is_mpi() && mpi_active()) release_collectively(*g->scratch_);   // node-collective
   for (auto& g : groups_) g->scratch_.reset();   // the write buffers kept between steps

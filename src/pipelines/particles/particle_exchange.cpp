@@ -47,6 +47,7 @@ void ParticleExchange::release() {
   // the node enters once done with this one.
   shared_ = false;
   base_ = nullptr;
+  prepared_ = moves_ = false;
   for (auto& in : incoming_) in.columns.clear();
 }
 
@@ -271,38 +272,62 @@ void ParticleExchange::shared_offsets(const Outgoing& out, const std::vector<std
   ex.wait_all();
 }
 
+bool ParticleExchange::anything_moves() const {
+  if (!comm_.is_mpi()) return false;   // serial: every partition is self-only
+  for (uint32_t p = 0; p < plan_.num_partitions(); ++p)
+    if (plan_.aggregator[p] >= 0 && !plan_.aggregated_in_place(p)) return true;
+  return false;
+}
+
+void ParticleExchange::prepare(const Outgoing& out) {
+  if (prepared_) return;
+  prepared_ = true;
+  const size_t nf = row_bytes_.size();
+  const uint64_t region_bytes = lay_out_region(out, column_offset_);
+  moves_ = anything_moves();   // the same answer on every rank (the plan is global)
+  if (!moves_) return;         // nothing to move: no window and no messages
+  const bool shared = method_ == ExchangeMethod::kSharedMemory;
+  if (shared) {
+    base_ = window_.reserve(comm_, region_bytes);   // collective over the node
+    shared_ = true;
+    write_directory(column_offset_);
+  } else {
+    base_ = region_.reserve(region_bytes);
+  }
+  for (size_t k = 0; k < incoming_.size(); ++k)
+    if (!column_offset_[k].empty())
+      for (size_t f = 0; f < nf; ++f) incoming_[k].columns[f] = base_ + column_offset_[k][f];
+  if (shared) shared_offsets(out, column_offset_, replies_, targets_);
+}
+
+uint8_t* ParticleExchange::shared_target(const Outgoing& out, size_t slot, size_t f, uint64_t* bytes) const {
+  const size_t nf = row_bytes_.size();
+  const uint32_t p = out.partitions[slot];
+  const int agg = plan_.aggregator[p];
+  if (!shared_ || out.counts[slot] == 0 || plan_.aggregated_in_place(p) || comm_.node_rank_of(agg) < 0) return nullptr;
+  uint64_t size = 0;
+  uint8_t* dest = window_.part_of(comm_.node_rank_of(agg), &size);
+  const uint64_t off = targets_[slot * nf + f];
+  *bytes = out.counts[slot] * row_bytes_[f];
+  if (off + *bytes > size)
+    fail(ErrorCode::kInternal, "shared-memory target [", off, ", +", *bytes, ") outside the aggregator's ", size,
+         "-byte window");
+  return dest + off;
+}
+
 void ParticleExchange::exchange_particles(const Outgoing& out, size_t position_field,
                                           const std::function<void()>& positions_ready) {
   const size_t nf = row_bytes_.size();
-  std::vector<std::vector<uint64_t>> column_offset;
-  const uint64_t region_bytes = lay_out_region(out, column_offset);
-  // Same answer on every rank (the plan is global): nothing to move, so no window and no messages.
-  bool anything_moves = false;
-  for (uint32_t p = 0; p < plan_.num_partitions() && !anything_moves; ++p)
-    anything_moves = plan_.aggregator[p] >= 0 && !plan_.aggregated_in_place(p);
-  if (!comm_.is_mpi() || !anything_moves) {   // serial: every partition is self-only
+  prepare(out);
+  if (!moves_) {
     merge_stats(out, {});
     if (positions_ready) positions_ready();
     return;
   }
-
-  const bool shared = method_ == ExchangeMethod::kSharedMemory;
-  uint8_t* base = nullptr;
-  if (shared) {
-    base = window_.reserve(comm_, region_bytes);   // collective over the node
-    shared_ = true;
-    base_ = base;
-    write_directory(column_offset);
-  } else {
-    base = region_.reserve(region_bytes);
-    base_ = base;
-  }
-  for (size_t k = 0; k < incoming_.size(); ++k)
-    if (!column_offset[k].empty())
-      for (size_t f = 0; f < nf; ++f) incoming_[k].columns[f] = base + column_offset[k][f];
+  const bool shared = shared_;
+  uint8_t* const base = base_;
+  const std::vector<std::vector<uint64_t>>& column_offset = column_offset_;
   auto on_my_node = [&](int rank) { return shared && comm_.node_rank_of(rank) >= 0; };
-  std::vector<uint64_t> replies, targets;
-  if (shared) shared_offsets(out, column_offset, replies, targets);
 
   // Receives: the position columns in their own batch, so the aggregator can start ordering
   // while the other columns still arrive.
@@ -329,16 +354,12 @@ void ParticleExchange::exchange_particles(const Outgoing& out, size_t position_f
     if (out.counts[s] == 0 || plan_.aggregated_in_place(p)) continue;
     const int agg = plan_.aggregator[p];
     if (on_my_node(agg)) {
-      uint64_t size = 0;
-      uint8_t* dest = window_.part_of(comm_.node_rank_of(agg), &size);
       uint64_t* arrived = area_bytes_ ? arrivals(shared_partition(agg, p).area) : nullptr;
       try {
         for (size_t f = 0; f < nf; ++f) {
-          const uint64_t off = targets[s * nf + f], bytes = out.counts[s] * row_bytes_[f];
-          if (off + bytes > size)
-            fail(ErrorCode::kInternal, "shared-memory target [", off, ", +", bytes, ") outside the aggregator's ", size,
-                 "-byte window");
-          std::memcpy(dest + off, out.rows[s * nf + f], bytes);
+          uint64_t bytes = 0;
+          uint8_t* dest = shared_target(out, s, f, &bytes);
+          if (dest != out.rows[s * nf + f]) std::memcpy(dest, out.rows[s * nf + f], bytes);   // else filled in place
         }
       } catch (...) {
         if (arrived) shared_add(arrived, 1);   // the aggregator must not wait for it (this rank fails the step)

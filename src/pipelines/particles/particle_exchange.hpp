@@ -62,7 +62,16 @@ class ParticleExchange {
 
   // rank_counts: every rank's particle count (the agreed records): enough when the plan is aligned.
   void exchange_counts(const Outgoing& out, std::span<const uint64_t> rank_counts);
-  // Moves the particles. `positions_ready` runs (on this thread) as soon as the position columns
+  // Lays out the receive region, reserves the node's shared window (collective over the node)
+  // and learns where this rank's rows go in it (messages with the same-node aggregators):
+  // exchange_particles does it first unless done before. Done separately (zero-copy input,
+  // ParticleGroup::open_buffers), the caller may fill its rows in place at shared_target.
+  void prepare(const Outgoing& out);
+  // After prepare: where field f of out's slot goes in its aggregator's shared window, and its
+  // bytes; nullptr when that slot's rows are not copied into a shared window (none, another
+  // node, the point-to-point method, or a partition read in place).
+  uint8_t* shared_target(const Outgoing& out, size_t slot, size_t f, uint64_t* bytes) const;
+  // Moves the particles. Rows already at their shared_target are not copied. `positions_ready` runs (on this thread) as soon as the position columns
   // of every incoming partition are complete, while the other columns may still be arriving.
   void exchange_particles(const Outgoing& out, size_t position_field, const std::function<void()>& positions_ready);
   std::vector<IncomingPartition>& incoming() { return incoming_; }
@@ -105,6 +114,8 @@ class ParticleExchange {
   void shared_offsets(const Outgoing& out, const std::vector<std::vector<uint64_t>>& column_offset,
                       std::vector<uint64_t>& replies, std::vector<uint64_t>& targets);
 
+  bool anything_moves() const;
+
   const Comm& comm_;
   const ParticlePlan& plan_;
   std::vector<size_t> row_bytes_;
@@ -118,6 +129,10 @@ class ParticleExchange {
   uint8_t* base_ = nullptr;   // this rank's part of the window or region
   std::function<uint64_t(const IncomingPartition&)> area_bytes_;
   std::vector<uint64_t> area_offset_;   // per incoming_; 0: none
+  bool prepared_ = false;
+  bool moves_ = false;                   // some partition is exchanged (after prepare)
+  std::vector<std::vector<uint64_t>> column_offset_;   // per incoming_, per field (prepare)
+  std::vector<uint64_t> replies_, targets_;           // shared offsets (prepare)
 };
 
 }  // namespace lodex

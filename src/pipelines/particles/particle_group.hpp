@@ -139,6 +139,7 @@ class Dataset;
 struct DatasetState;
 struct WriteScratch;
 struct PendingParticleStep;
+struct StepBuffers;
 // Frees what a particle group's write buffers hold collectively (its node's shared window): called
 // on every rank by Dataset::close.
 void release_collectively(WriteScratch& scratch);
@@ -178,6 +179,35 @@ class ParticleGroup {
   bool pending_done() const;
   int64_t pending_step() const;   // -1 when none is pending
   const WriteProfile& profile() const;
+
+  // Zero-copy input: a step's rows written where the write reads them, instead of copied there.
+  // Collective like write: every rank with its own count and optionally its patch. Opens the step
+  // (nothing is visible until commit_buffers): where the step can be planned before its particles
+  // exist (a fixed domain without periodic axes, a factor or grid partition, a patch from every
+  // rank with particles, each rank's particles going to one partition), it is planned here, and a
+  // rank whose rows go to an aggregator on its node gets them in that aggregator's shared window,
+  // so the exchange copies nothing; elsewhere the rows are this rank's memory, written as by
+  // write. `position_components`: the positions as three arrays ("position/x", "/y", "/z").
+  // While buffers are open, write, write_async and open_buffers of the group are refused (on
+  // every rank) naming the open step; the dataset's close discards them.
+  void open_buffers(int64_t step, uint64_t count, std::optional<Box> patch, bool position_components,
+                    const std::optional<Error>& input_error = std::nullopt);
+  struct Buffer {
+    void* data = nullptr;   // rows x components values of dtype, row-major
+    uint64_t rows = 0;
+    DType dtype = DType::kF8;
+    uint32_t components = 1;
+  };
+  // Local: where this rank puts field `name`'s rows (a position component's when asked so).
+  Buffer buffer(const std::string& name) const;
+  bool buffers_in_window() const;   // local: some field of this rank lies in a shared window
+  int64_t buffers_step() const;     // -1 when none are open
+  // Collective: checks the rows (positions finite, inside the domain and inside the patch the
+  // step was planned for; agreed on every rank, the step then discarded), then writes the step as
+  // write (async: as write_async without a copy). The buffers are not the caller's after it.
+  void commit_buffers(bool async, const std::optional<Error>& input_error = std::nullopt);
+  // Local: the open step is dropped, nothing written.
+  void discard_buffers();
 
   // A read of one step. comm == MPI_COMM_NULL: the whole answer here, no MPI. Otherwise
   // collective over comm: this rank's disjoint part; the parts together are the whole answer;
@@ -226,10 +256,14 @@ class ParticleGroup {
   // One read of a box inside the step's domain (read() splits a box over periodic images).
   std::vector<FieldColumn> read_one(int64_t step, const ReadRequest& request, MPI_Comm comm,
                                     const std::optional<Error>& input_error) const;
+  std::optional<Error> open_buffers_error() const;
+  void start_pending(std::shared_ptr<PendingParticleStep> s, uint64_t bytes, double t0);
+  void commit_planned(StepBuffers& b, bool async, const std::optional<Error>& input_error);
   std::shared_ptr<DatasetState> ds_;
   std::string name_;
   std::shared_ptr<WriteScratch> scratch_;   // buffers reused from step to step
   std::shared_ptr<PendingParticleStep> pending_;   // an asynchronous step not yet committed
+  std::shared_ptr<StepBuffers> buffers_;            // a step opened by open_buffers, not yet committed
   WriteProfile profile_;
   mutable ReadStats read_stats_;
 };
