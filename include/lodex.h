@@ -279,8 +279,7 @@ LODEX_API int lodex_particles_buffers(lodex_particles* g, int64_t step, uint64_t
 /* Local. *data: where this rank puts field `name`'s `count` rows (row-major, `components` values
  * of `dtype` each), which must be the schema's: else LODEX_ERR_INVALID_ARGUMENT naming both. Valid
  * until the commit (or free). */
-LODEX_API int lodex_buffers_field(lodex_buffers* b, const char* name, int32_t dtype, uint32_t components,
-                                  void** data);
+LODEX_API int lodex_buffers_field(lodex_buffers* b, const char* name, int32_t dtype, uint32_t components, void** data);
 /* Local. *in_window = 1 when some field of this rank lies in a shared window (the zero-copy path),
  * 0 when all are this rank's memory. */
 LODEX_API int lodex_buffers_in_window(const lodex_buffers* b, int* in_window);

@@ -782,8 +782,8 @@ class ParticleGroup {
                   bool position_components = false) {
     const detail::BoxArg p(patch);
     lodex_buffers* out = nullptr;
-    detail::check(lodex_particles_buffers(g_, step, count, p.get(),
-                                          position_components ? unsigned{LODEX_BUFFERS_POSITION_COMPONENTS} : 0u, &out));
+    detail::check(lodex_particles_buffers(
+        g_, step, count, p.get(), position_components ? unsigned{LODEX_BUFFERS_POSITION_COMPONENTS} : 0u, &out));
     return Buffers(out, count);
   }
   // Local. The last write's cost, reduced over ranks.

@@ -152,8 +152,7 @@ int main(int argc, char** argv) {
     write_all(base + ".write", false);
     write_all(base + ".buffers", true);
     if (g_rank == 0) {
-      const std::string cmd =
-          "diff -r -q -x manifest.json -x lodex.lock '" + base + ".write' '" + base + ".buffers'";
+      const std::string cmd = "diff -r -q -x manifest.json -x lodex.lock '" + base + ".write' '" + base + ".buffers'";
       expect(std::system(cmd.c_str()) == 0, cmd.c_str(), __LINE__);
     }
     MPI_Barrier(MPI_COMM_WORLD);

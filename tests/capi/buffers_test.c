@@ -82,8 +82,8 @@ static int write_step(lodex_particles* g, int64_t step, int buffers, int how) {
     EXPECT_OK(lodex_particles_write(g, step, data, 3, p));
   } else {
     lodex_buffers* b = NULL;
-    EXPECT_OK(lodex_particles_buffers(g, step, (uint64_t)n, p, how & kComponents ? LODEX_BUFFERS_POSITION_COMPONENTS : 0,
-                                      &b));
+    EXPECT_OK(lodex_particles_buffers(g, step, (uint64_t)n, p,
+                                      how & kComponents ? LODEX_BUFFERS_POSITION_COMPONENTS : 0, &b));
     void *bm = NULL, *bi = NULL;
     EXPECT_OK(lodex_buffers_field(b, "mass", LODEX_F4, 1, &bm));
     EXPECT_OK(lodex_buffers_field(b, "id", LODEX_I4, 1, &bi));
@@ -208,8 +208,8 @@ static void test_misuse(const char* path) {
   lodex_buffers* none = (lodex_buffers*)1;
   EXPECT_ERROR(lodex_particles_buffers(g, 0, 5, NULL, 0, &none), LODEX_ERR_ALREADY_EXISTS, "already committed");
   EXPECT(none == NULL);
-  EXPECT_ERROR(lodex_particles_buffers(g, 1, 5, NULL, g_rank == g_size - 1 ? 8 : 0, &none),
-               LODEX_ERR_INVALID_ARGUMENT, "LODEX_BUFFERS_POSITION_COMPONENTS");
+  EXPECT_ERROR(lodex_particles_buffers(g, 1, 5, NULL, g_rank == g_size - 1 ? 8 : 0, &none), LODEX_ERR_INVALID_ARGUMENT,
+               "LODEX_BUFFERS_POSITION_COMPONENTS");
 
   /* Fields asked as the schema does not have them; writes refused while buffers are open. */
   b = open_filled(g, 1);
@@ -220,8 +220,8 @@ static void test_misuse(const char* path) {
                "no field 'velocity'");
   EXPECT_ERROR(lodex_buffers_field(b, "position/x", LODEX_F8, 1, &data), LODEX_ERR_INVALID_ARGUMENT,
                "no field 'position/x'");
-  const lodex_field_data nothing[] = {{"position", LODEX_F8, 3, 0, NULL}, {"mass", LODEX_F4, 1, 0, NULL},
-                                      {"id", LODEX_I4, 1, 0, NULL}};
+  const lodex_field_data nothing[] = {
+      {"position", LODEX_F8, 3, 0, NULL}, {"mass", LODEX_F4, 1, 0, NULL}, {"id", LODEX_I4, 1, 0, NULL}};
   EXPECT_ERROR(lodex_particles_write(g, 2, nothing, 3, NULL), LODEX_ERR_INVALID_ARGUMENT,
                "step 1 of group 'g' has buffers open");
   lodex_buffers* again = NULL;
@@ -242,7 +242,8 @@ static void test_misuse(const char* path) {
   EXPECT_OK(lodex_buffers_field(b, "position", LODEX_F8, 3, (void**)&pos));
   if (g_size > 1 && g_rank == g_size - 1) pos[3 * 5] = 0.5 / g_size;   /* in rank 0's slab */
   if (g_size == 1) pos[3 * 5 + 1] = 1.5;                                /* outside the domain */
-  EXPECT_ERROR(lodex_buffers_commit(b), LODEX_ERR_INVALID_ARGUMENT, g_size > 1 ? "outside the patch" : "outside the domain");
+  EXPECT_ERROR(lodex_buffers_commit(b), LODEX_ERR_INVALID_ARGUMENT,
+               g_size > 1 ? "outside the patch" : "outside the domain");
   EXPECT_ERROR(lodex_buffers_commit(b), LODEX_ERR_INVALID_ARGUMENT, "committed already");
   EXPECT_OK(lodex_buffers_free(b));
   EXPECT(step_count(g) == 2);

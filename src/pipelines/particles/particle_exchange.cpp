@@ -387,4 +387,4 @@ void ParticleExchange::exchange_particles(const Outgoing& out, size_t position_f
   merge_stats(out, stats);
 }
 
-}  // namespace lodex
+}   // namespace lodex

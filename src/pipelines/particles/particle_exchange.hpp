@@ -122,17 +122,17 @@ class ParticleExchange {
   ExchangeMethod method_;
   int me_;
   std::vector<IncomingPartition> incoming_;
-  uint32_t comps_ = 0;      // schema components (the statistics' length)
+  uint32_t comps_ = 0;   // schema components (the statistics' length)
   ScratchBuffer& region_;   // receive region for point to point
   SharedWindow& window_;
-  bool shared_ = false;       // this step's region is in the shared window
+  bool shared_ = false;   // this step's region is in the shared window
   uint8_t* base_ = nullptr;   // this rank's part of the window or region
   std::function<uint64_t(const IncomingPartition&)> area_bytes_;
   std::vector<uint64_t> area_offset_;   // per incoming_; 0: none
   bool prepared_ = false;
-  bool moves_ = false;                   // some partition is exchanged (after prepare)
+  bool moves_ = false;   // some partition is exchanged (after prepare)
   std::vector<std::vector<uint64_t>> column_offset_;   // per incoming_, per field (prepare)
-  std::vector<uint64_t> replies_, targets_;           // shared offsets (prepare)
+  std::vector<uint64_t> replies_, targets_;   // shared offsets (prepare)
 };
 
-}  // namespace lodex
+}   // namespace lodex

@@ -747,7 +747,8 @@ void own_rows(StepBuffers& b, const Schema& schema, ScratchBuffer& memory) {
   const size_t part_bytes = align_up(b.n * dtype_size(schema.field(schema.position_index()).dtype), kColumnAlignment);
   if (b.position_components) total += 3 * part_bytes;
   uint8_t* base = memory.reserve(total);
-  uint8_t* at = base + (align_up(reinterpret_cast<uintptr_t>(base), kColumnAlignment) - reinterpret_cast<uintptr_t>(base));
+  uint8_t* at =
+      base + (align_up(reinterpret_cast<uintptr_t>(base), kColumnAlignment) - reinterpret_cast<uintptr_t>(base));
   b.rows.assign(nf, nullptr);
   for (size_t f = 0; f < nf; ++f) {
     b.rows[f] = at;
@@ -916,8 +917,8 @@ namespace lodex {
 
 std::optional<Error> ParticleGroup::open_buffers_error() const {
   if (!buffers_) return std::nullopt;
-  return Error(ErrorCode::kInvalidArgument, cat("step ", buffers_->step, " of group '", name_,
-                                                "' has buffers open: commit or discard them first"));
+  return Error(ErrorCode::kInvalidArgument,
+               cat("step ", buffers_->step, " of group '", name_, "' has buffers open: commit or discard them first"));
 }
 
 void ParticleGroup::open_buffers(int64_t step, uint64_t count, std::optional<Box> patch, bool position_components,
