@@ -79,7 +79,8 @@ async function fetchLevel(box, from, level, fields, gen) {
                                     box: box.flat().join(","), fields: fields.join(",") });
   const r = record("particles", u, gen, { level, from, box });
   const f = await getFrame(u);
-  Object.assign(r, { count: f.header.count, bytes: f.bytes, ms: performance.now() - r.t0, levels: f.header.levels });
+  Object.assign(r, { count: f.header.count, bytes: f.bytes, ms: performance.now() - r.t0, levels: f.header.levels,
+                     take: f.header.take });
   return f;
 }
 
@@ -92,7 +93,7 @@ function setRange(opt) {
   if (state.range) state.legend = drawLegend($("legend"), `${opt[0]} (step ${currentStep()})`, lo, hi);
 }
 
-function paint(frame, opt) {
+function paint(frame, opt, tag = null) {
   const n = frame.header.count;
   const vals = column(frame.arrays[opt[1]], opt[3], opt[2], n);
   if (!state.range) {   // no range in the metadata: the first paint's
@@ -101,55 +102,95 @@ function paint(frame, opt) {
     state.range = n ? [lo, hi] : [0, 1];
     state.legend = drawLegend($("legend"), `${opt[0]} (of the drawn sample)`, ...state.range);
   }
-  cloud.append(frame.arrays.position, vals, n, origin, state.range[0], state.range[1]);
+  cloud.append(frame.arrays.position, vals, n, origin, state.range[0], state.range[1], tag);
   state.drawn = cloud.count;
   if (!state.paints) state.firstPaintMs = performance.now();   // since the page's navigation began
   state.paints++;
 }
 
-// The coarsest level whose read of `box` holds no more particles than are drawn inside it now
-// (level l of a box holds at most 32 x (2^(l+1) - 1) particles): where a zoomed view starts.
-function startLevel(box) {
-  const p = cloud.geometry.getAttribute("position");
-  if (!p || !cloud.count) return 0;
+const inBox = (b, x, y, z) => x >= b[0][0] && x < b[1][0] && y >= b[0][1] && y < b[1][1] && z >= b[0][2] && z < b[1][2];
+const meets = (a, b) => [0, 1, 2].every((i) => a[0][i] < b[1][i] && b[0][i] < a[1][i]);
+const clip = (a, b) => [a[0].map((v, i) => Math.max(v, b[0][i])), a[1].map((v, i) => Math.min(v, b[1][i]))];
+const within = (a, b) => [0, 1, 2].every((i) => b[0][i] <= a[0][i] && a[1][i] <= b[1][i]);
+
+// The sample size of levels 0..l of a box (docs/reads.md: level l holds at most 32 x 2^l).
+const levelTake = (l) => 32 * (2 ** (l + 1) - 1);
+const MAX_HAVE = 16;   // the server's limit on the samples a request names as held
+
+// The particles drawn inside `box` among the pieces tagged with one of `tags`.
+function countInside(box, tags) {
   let k = 0;
-  const a = p.array, lo = box[0].map((v, i) => v - origin[i]), hi = box[1].map((v, i) => v - origin[i]);
-  for (let i = 0; i < cloud.count; i++) {
-    const x = a[3 * i], y = a[3 * i + 1], z = a[3 * i + 2];
-    if (x >= lo[0] && x < hi[0] && y >= lo[1] && y < hi[1] && z >= lo[2] && z < hi[2]) k++;
+  for (const q of cloud.pieces) {
+    if (!tags.has(q.tag)) continue;
+    for (let i = 0; i < q.n; i++) {
+      if (inBox(box, Number(q.positions[3 * i]), Number(q.positions[3 * i + 1]), Number(q.positions[3 * i + 2]))) k++;
+    }
   }
-  let l = 0;
-  while (32 * (2 ** (l + 2) - 1) <= k) l++;
-  return l;
+  return k;
 }
 
-// Streams the view: a first level (0, or after a zoom or pan the level that matches what is
-// drawn there: the old particles stay until it arrives), then each next level's new particles,
-// until the budget or the last level; a newer stream (generation) stops this one.
+// What is drawn, as samples: [{box, take, kept}], each the first `take` particles of its box's
+// sample order (levels 0..l are such a prefix: levelTake(l)) inside `kept` (the boxes of the
+// views since, where the rest was dropped), its particles tagged with the entry. A zoom names in
+// `have` those whose particles in the new box are all still drawn, and the server sends only
+// what they lack; the particles of the others go.
+let held = [];
+
+async function fetchSample(box, level, have, most, fields, gen) {
+  const u = url("/api/particles", { group: group.name, step: currentStep(), take: levelTake(level),
+                                    box: box.flat().join(","), fields: fields.join(","), most,
+                                    have: have.length ? have.map((h) => [...h.box.flat(), h.take].join(",")).join(";") : null });
+  const r = record("particles", u, gen, { level, from: null, box, have: have.length, most });
+  const f = await getFrame(u);
+  Object.assign(r, { count: f.header.count, bytes: f.bytes, ms: performance.now() - r.t0, levels: f.header.levels,
+                     take: f.header.take });
+  return f;
+}
+
+// Streams the view. A new view (keep false): level 0, then each next level's new particles
+// (`from`) while that level's sample slots fit the budget (a level adds at most 32 x 2^l
+// particles), then the part of the next level that fills it (`most`). A zoom or pan (keep
+// true): the particles drawn stay until its first answer, then those outside the new box go;
+// every request names the samples drawn in the box (`have`) and gets only the particles they
+// lack: first the level after the coarsest that the particles drawn there already hold, then
+// each next level, the last cut to the budget. A newer stream (generation) stops this one.
 async function stream(keep = false) {
   const gen = ++state.generation;
   const box = viewBox(), opt = colourField();
   const fields = opt[1] === "position" ? ["position"] : ["position", opt[1]];
   const budget = Number($("budget").value) || 2e6;
-  const first = keep && !state.filter ? startLevel(box) : 0;
-  Object.assign(state, { idle: false, box, level: -1, error: null, startLevel: first, filterCount: null });
+  keep = keep && !state.filter && held.length > 0;
+  let have = keep ? held.filter((h) => h.take > 0 && meets(h.box, box) && within(clip(h.box, box), h.kept)) : [];
+  if (have.length > MAX_HAVE - 1) have = have.slice(have.length - (MAX_HAVE - 1));   // the oldest go
+  const tags = new Set(have), inside = keep ? countInside(box, tags) : 0;
+  let first = 0;
+  while (keep && levelTake(first) <= inside) first++;
+  Object.assign(state, { idle: false, box, level: -1, take: 0, error: null, startLevel: first, filterCount: null,
+                         kept: inside, fetched: 0, have: have.map((h) => ({ box: h.box, take: h.take })) });
   $("error").textContent = "";
   setRange(opt);
-  if (!keep) cloud.clear();
+  if (!keep) { cloud.clear(); held = []; }
   try {
     if (state.filter) return await streamFilter(gen, box, fields, opt, budget);
-    let level = first, last = 0;
-    for (;;) {
-      const f = await fetchLevel(box, level === first ? -1 : level - 1, level, fields, gen);
+    const mine = { box, take: 0, kept: box };
+    for (let level = first, levels = Infinity; level < levels; level++) {
+      const drawn = keep && level === first ? inside : cloud.count;
+      const slots = levelTake(level) - (level ? levelTake(level - 1) : 0);
+      const f = !keep && drawn + slots <= budget ? await fetchLevel(box, level - 1, level, fields, gen)
+        : await fetchSample(box, level, mine.take ? [...have, mine] : have, budget - drawn, fields, gen);
       if (gen !== state.generation) return;
-      if (level === first) cloud.clear();   // the previous view's particles, kept until now
-      paint(f, opt);
-      Object.assign(state, { level, levels: f.header.levels });
-      progress(`level ${level + 1} of ${f.header.levels}: ${cloud.count.toLocaleString()} particles`);
-      const next = level === first ? f.header.count : 2 * f.header.count;   // the next level's new particles
-      last = f.header.count;
-      if (level + 1 >= f.header.levels || cloud.count + next > budget) break;
-      level++;
+      if (keep && level === first) {   // the previous views' particles outside the box, or not in `have`, go
+        cloud.keepWhere((x, y, z, q) => tags.has(q.tag) && inBox(box, x, y, z));
+        for (const h of have) h.kept = clip(h.kept, box);
+      }
+      held = [...have, mine];
+      mine.take = f.header.take;
+      paint(f, opt, mine);
+      state.fetched += f.header.count;
+      levels = f.header.levels;
+      Object.assign(state, { level, levels, take: mine.take });
+      progress(`level ${level + 1} of ${levels}: ${cloud.count.toLocaleString()} particles`);
+      if (mine.take < levelTake(level) || cloud.count >= budget) break;   // cut to the budget: full
     }
     progress(`${cloud.count.toLocaleString()} particles, level ${state.level + 1} of ${state.levels}` +
              (state.level + 1 < state.levels ? " (zoom in for more)" : " (all)"));

@@ -33,8 +33,41 @@ export class Cloud {
     this.capacity = cap;
   }
 
-  // Appends n particles: positions (n x 3, any typed array) relative to `origin`, values coloured on [lo, hi].
-  append(positions, values, n, origin, lo, hi) {
+  // Keeps only the particles for which keep(x, y, z, piece) holds (x, y, z as read), in order;
+  // returns how many were dropped.
+  keepWhere(keep) {
+    const P = this.count ? this.geometry.getAttribute("position").array : null;
+    const C = this.count ? this.geometry.getAttribute("color").array : null;
+    let m = 0;
+    const pieces = [];
+    for (const q of this.pieces) {
+      const kept = new q.positions.constructor(q.n * 3);
+      let k = 0;
+      for (let i = 0; i < q.n; i++) {
+        const x = q.positions[3 * i], y = q.positions[3 * i + 1], z = q.positions[3 * i + 2];
+        if (!keep(Number(x), Number(y), Number(z), q)) continue;
+        const j = (q.start + i) * 3;
+        P.copyWithin(3 * m, j, j + 3);
+        C.copyWithin(3 * m, j, j + 3);
+        kept[3 * k] = x; kept[3 * k + 1] = y; kept[3 * k + 2] = z;
+        k++; m++;
+      }
+      if (k) pieces.push({ ...q, start: m - k, n: k, positions: kept.subarray(0, 3 * k) });
+    }
+    const dropped = this.count - m;
+    this.pieces = pieces;
+    this.count = m;
+    if (P) {
+      this.geometry.getAttribute("position").needsUpdate = true;
+      this.geometry.getAttribute("color").needsUpdate = true;
+    }
+    this.geometry.setDrawRange(0, m);
+    return dropped;
+  }
+
+  // Appends n particles: positions (n x 3, any typed array) relative to `origin`, values coloured
+  // on [lo, hi]; `tag` marks their piece (the view they belong to).
+  append(positions, values, n, origin, lo, hi, tag = null) {
     this.reserve(this.count + n);
     const pos = this.geometry.getAttribute("position"), col = this.geometry.getAttribute("color");
     const scale = 1023 / (hi > lo ? hi - lo : 1);
@@ -46,7 +79,7 @@ export class Cloud {
       const c = 3 * (t > 0 ? (t < 1023 ? Math.round(t) : 1023) : 0);   // NaN: the low end
       C[j] = LUT[c]; C[j + 1] = LUT[c + 1]; C[j + 2] = LUT[c + 2];
     }
-    this.pieces.push({ start: this.count, n, positions });
+    this.pieces.push({ start: this.count, n, positions, tag });
     this.count += n;
     pos.needsUpdate = true;
     col.needsUpdate = true;
