@@ -166,6 +166,13 @@ def test_first_paint_matches_the_api(server, page, tmp_path):
         ndc = page.evaluate(f"() => window.lodexViewer.project({corner})")
         assert all(-1 <= v <= 1 for v in ndc), (corner, ndc)
     assert s["box"] == [lo, hi] and s["frame"]["selection"] is None
+    # /api/info preloaded by the page and level 0 requested before the scene: each fetched once
+    names = page.evaluate("() => performance.getEntriesByType('resource').map((e) => e.name)")
+    assert sum("/api/info" in n for n in names) == 1 and sum("level=0" in n for n in names) == 1, names
+    # a frame is drawn only when something changed: none while the view rests
+    frames = state(page)["frames"]
+    page.wait_for_timeout(400)
+    assert state(page)["frames"] == frames > 0
 
 
 def test_zoom_refines(server, page, tmp_path):

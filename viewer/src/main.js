@@ -13,11 +13,15 @@ const DEBOUNCE_MS = 120;   // a burst of wheel ticks or a drag is one view chang
 // What the browser test reads: every request made, what is drawn, whether streaming is idle.
 const state = { requests: [], drawn: 0, idle: false, level: -1, levels: 0, box: null, generation: 0,
                 paints: 0, error: null, filter: null, range: null, legend: null, pick: null,
-                filterCount: null, startLevel: 0 };
+                filterCount: null, startLevel: 0, frames: 0 };
 window.lodexViewer = state;
 
 let info, group, renderer, scene, camera, controls, cloud, origin, selection = null;
 let outline, axes, selBox, startDist = 1, viewTimer = null;
+let framed = true;      // the camera as frameDomain put it (no wheel or drag since)
+let dirty = true;       // the scene changed since the last frame drawn
+const prefetched = new Map();   // url -> the promise of a request started before the scene (level 0)
+const redraw = () => { dirty = true; };
 
 function fail(e) {
   state.error = String(e.message || e);
@@ -44,6 +48,7 @@ function colourField() { return fieldOptions(group).find((o) => o[0] === $("fiel
 // it at once; clipped to the selection (or the domain).
 function viewBox() {
   const bounds = selection || group.domain;
+  if (framed) return [[...bounds[0]], [...bounds[1]]];   // as framed: exactly the bounds
   const scale = camera.position.distanceTo(controls.target) / startDist;
   const t = controls.target.toArray().map((v, a) => v + origin[a]);
   const lo = t.map((v, a) => Math.max(bounds[0][a], v - scale * (bounds[1][a] - bounds[0][a]) / 2));
@@ -74,11 +79,17 @@ function record(kind, u, gen, extra) {
   return r;
 }
 
+function levelUrl(name, step, box, from, level, fields) {
+  return url("/api/particles", { group: name, step, level, from: from >= 0 ? from : null,
+                                 box: box.flat().join(","), fields: fields.join(",") });
+}
+
 async function fetchLevel(box, from, level, fields, gen) {
-  const u = url("/api/particles", { group: group.name, step: currentStep(), level, from: from >= 0 ? from : null,
-                                    box: box.flat().join(","), fields: fields.join(",") });
+  const u = levelUrl(group.name, currentStep(), box, from, level, fields);
   const r = record("particles", u, gen, { level, from, box });
-  const f = await getFrame(u);
+  const early = prefetched.get(u);
+  prefetched.clear();
+  const f = await (early || getFrame(u));
   Object.assign(r, { count: f.header.count, bytes: f.bytes, ms: performance.now() - r.t0, levels: f.header.levels,
                      take: f.header.take });
   return f;
@@ -244,20 +255,29 @@ function setupScene() {
   scene = new THREE.Scene();
   camera = new THREE.PerspectiveCamera(50, 1, 1e-6, 1e9);
   controls = new OrbitControls(camera, renderer.domElement);
+  controls.addEventListener("start", () => { framed = false; });   // the user's wheel or drag
   controls.addEventListener("change", () => {   // debounced: the stream starts once the view rests
+    dirty = true;
     clearTimeout(viewTimer);
     viewTimer = setTimeout(onViewChange, DEBOUNCE_MS);
   });
-  cloud = new Cloud(scene);
+  cloud = new Cloud(scene, redraw);
   const resize = () => {
     const el = $("main");
     renderer.setSize(el.clientWidth, el.clientHeight, false);
     camera.aspect = el.clientWidth / Math.max(1, el.clientHeight);
     camera.updateProjectionMatrix();
+    dirty = true;
   };
   window.addEventListener("resize", resize);
   resize();
-  renderer.setAnimationLoop(() => { controls.update(); renderer.render(scene, camera); });
+  renderer.setAnimationLoop(() => {   // a frame only when something changed (software GL: a frame of a
+    controls.update();                 // million points takes the page's thread for a while)
+    if (!dirty) return;
+    dirty = false;
+    renderer.render(scene, camera);
+    state.frames++;
+  });
   setupPicking();
 }
 
@@ -295,7 +315,9 @@ function frameDomain() {
   camera.far = startDist * 100;
   camera.updateProjectionMatrix();
   controls.update();
+  framed = true;
   drawFrame();
+  dirty = true;
 }
 
 // Picking: a click (not a drag) on a drawn particle shows every field of that particle, read
@@ -379,9 +401,25 @@ function bindControls() {
   $("clearq").onclick = () => { state.filter = null; $("query").value = ""; $("qinfo").textContent = ""; restart(); };
 }
 
+// The first view's level 0 (the first group's first step, the domain, the first colour field),
+// requested before the scene is set up (creating the WebGL context takes a while): what the
+// first stream asks for first, so it takes this answer.
+function prefetchFirstLevel() {
+  const name = Object.keys(info.particles)[0];
+  if (name === undefined) return;
+  const g = info.particles[name];
+  if (!g.steps.length) return;
+  const f = fieldOptions(g)[0][1];
+  const u = levelUrl(name, g.steps[0].step, g.domain, -1, 0, f === "position" ? ["position"] : ["position", f]);
+  const p = getFrame(u);
+  p.catch(() => {});   // a failure is the first stream's to report
+  prefetched.set(u, p);
+}
+
 async function main() {
-  info = await getJSON("/api/info");
+  info = await getJSON("/api/info");   // preloaded by index.html while the bundle loads
   state.info = info;
+  prefetchFirstLevel();
   setupScene();
   bindControls();
   const names = Object.keys(info.particles);

@@ -4,7 +4,8 @@ import * as THREE from "three";
 import { LUT } from "./colormap.js";
 
 export class Cloud {
-  constructor(scene) {
+  constructor(scene, changed = () => {}) {
+    this.changed = changed;   // called whenever what is drawn changes (the viewer draws a frame)
     this.geometry = new THREE.BufferGeometry();
     this.material = new THREE.PointsMaterial({ size: 2, sizeAttenuation: false, vertexColors: true });
     this.points = new THREE.Points(this.geometry, this.material);
@@ -18,6 +19,7 @@ export class Cloud {
     this.count = 0;
     this.pieces = [];   // {start, n, positions}: the positions exactly as the server sent them
     this.geometry.setDrawRange(0, 0);
+    this.changed?.();
   }
 
   reserve(n) {
@@ -62,6 +64,7 @@ export class Cloud {
       this.geometry.getAttribute("color").needsUpdate = true;
     }
     this.geometry.setDrawRange(0, m);
+    this.changed();
     return dropped;
   }
 
@@ -84,6 +87,7 @@ export class Cloud {
     pos.needsUpdate = true;
     col.needsUpdate = true;
     this.geometry.setDrawRange(0, this.count);
+    this.changed();
   }
 
   // Particle i's position as read (numbers, not the float32 drawn copy).

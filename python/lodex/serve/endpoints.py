@@ -218,6 +218,8 @@ class SampleRows:
         return rows
 
     def put(self, key: tuple, rows: dict) -> None:
+        for k in [k for k in self._items if k[:3] == key[:3] and k[3] < key[3]]:
+            del self._items[k]   # a smaller sample of the same view: a client names its largest
         self._items[key] = rows
         while self._items and (len(self._items) > self.size or self._rows() > self.max_rows):
             self._items.pop(next(iter(self._items)))
@@ -290,11 +292,14 @@ def _empty(schema: dict, f: str) -> np.ndarray:
 def _fitting_take(g, step, box, take, have, have_rows, most: int, held: SampleRows) -> int:
     """A take <= ``take`` whose new particles (less ``have``) are at most ``most``: ``take``
     when it fits, else searched between the largest take of this box already held (0 new) and
-    ``take`` (the new count grows with the take: samples are nested), interpolating and bisecting
-    in turn, until within 1 % of ``most`` or after 12 reads of row ids."""
+    ``take`` (the new count grows with the take: samples are nested), until within 1 % of
+    ``most`` or after 12 reads of row ids. The first guess models the new count as the box's
+    sample (about proportional to the take) less the held particles it meets (about those met
+    at ``take``); then interpolation and bisection in turn."""
     def new(t):
-        return _count(_new_masks(_held_rows(g, step, box, t, held), have_rows))
-    hi, n_hi = take, new(take)
+        rows = _held_rows(g, step, box, t, held)
+        return _count(_new_masks(rows, have_rows)), sum(len(r) for r in rows.values())
+    hi, (n_hi, s_hi) = take, new(take)
     if n_hi <= most:
         return take
     lo = max([t for b, t in have if b == box and t < take], default=0)
@@ -302,9 +307,12 @@ def _fitting_take(g, step, box, take, have, have_rows, most: int, held: SampleRo
     for i in range(12):
         if hi - lo <= 1 or n_lo >= 0.99 * most:
             break
-        t = lo + int((hi - lo) * (most - n_lo) / (n_hi - n_lo)) if i % 2 == 0 else (lo + hi) // 2
+        if i == 0:
+            t = int(hi * (most + s_hi - n_hi) / max(s_hi, 1))
+        else:
+            t = lo + int((hi - lo) * (most - n_lo) / (n_hi - n_lo)) if i % 2 else (lo + hi) // 2
         t = min(max(t, lo + 1), hi - 1)
-        n = new(t)
+        n = new(t)[0]
         lo, n_lo, hi, n_hi = (t, n, hi, n_hi) if n <= most else (lo, n_lo, t, n)
     return lo
 
