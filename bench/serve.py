@@ -8,10 +8,11 @@ viewer's requests:
   - zoom: boxes around the centre of 1/2, 1/4 and 1/8 of the domain's side, each streamed the
     same way (level 0 of the box, then each refinement);
   - in the browser: Debian's chromium (headless, software WebGL, driven by Playwright) loads
-    the viewer; time from navigation to the first particles painted (--browser-repeats loads);
+    the viewer; time from navigation to the first frame drawn with particles (--browser-repeats
+    loads), and where it goes (resource timings and the viewer's marks);
   - in the browser, zoom: one wheel tick on a view at rest under a budget of a fifth of the
     particles (so the zoom has detail to add); time from the tick to the first particles of the
-    narrower view painted (the 120 ms debounce included), and what its stream fetched (only the
+    narrower view drawn in a frame (the 120 ms debounce included), and what its stream fetched (only the
     particles the drawn ones lack) and kept; interleaved with the page loads;
   - filter counts: /api/count (the exact count from the energy bitmap index, and the level
     that fits the budget) for a few value filters over the whole domain;
@@ -143,10 +144,15 @@ ZOOM_TICK = """() => new Promise((done) => {
     const s = window.lodexViewer, gen = s.generation, paints = s.paints;
     const c = document.getElementById('view'), r = c.getBoundingClientRect();
     const t0 = performance.now();
+    window.lodexTick = t0;
     c.dispatchEvent(new WheelEvent('wheel', {deltaY: -100, clientX: r.x + r.width / 2,
                                               clientY: r.y + r.height / 2, bubbles: true, cancelable: true}));
-    const poll = () => (s.generation > gen && s.paints > paints) ? done(performance.now() - t0)
-        : performance.now() - t0 > 20000 ? done(Infinity) : setTimeout(poll, 2);
+    let frames = -1;   // the frames drawn when the zoomed view's first particles were added
+    const poll = () => {
+        if (frames < 0 && s.generation > gen && s.paints > paints) frames = s.frames;
+        if (frames >= 0 && s.frames > frames) return done(performance.now() - t0);   // and drawn
+        return performance.now() - t0 > 20000 ? done(Infinity) : setTimeout(poll, 2);
+    };
     poll();
 })"""
 
@@ -158,18 +164,21 @@ PROFILE = """() => {
     return {info_requests: n('/api/info'), level0_requests: n('level=0'),
             html: nav.responseEnd, bundle: f('viewer.js').responseEnd, info_start: f('/api/info').startTime,
             info: f('/api/info').responseEnd, level0_start: f('/api/particles').startTime,
-            level0: f('/api/particles').responseEnd, paint: window.lodexViewer.firstPaintMs};
+            level0: f('/api/particles').responseEnd, paint: window.lodexViewer.firstPaintMs,
+            ...Object.fromEntries(Object.entries(window.lodexViewer.marks).map(([k, v]) => ['viewer_' + k, v]))};
 }"""
 
 ZOOM_STREAM = """() => {
     const s = window.lodexViewer, mine = s.requests.filter((r) => r.gen === s.generation && r.kind === 'particles');
-    return {requests: mine.length, bytes: mine.reduce((a, r) => a + r.bytes, 0), fetched: s.fetched,
-            kept: s.kept, drawn: s.drawn, start_level: s.startLevel, level: s.level};
+    return {request_after_tick_ms: mine[0].t0 - window.lodexTick, first_answer_ms: mine[0].ms,
+            requests: mine.length, bytes: mine.reduce((a, r) => a + r.bytes, 0), fetched: s.fetched,
+            kept: s.kept, drawn: s.drawn, start_level: s.startLevel, level: s.level,
+            compact_ms: s.compactMs, last_frame_ms: s.frameMs};
 }"""
 
 
 def browser(url: str, repeats: int, zoom_budget: int) -> tuple[dict, dict, dict, list]:
-    """Seconds from navigation to the viewer's first painted level (window.lodexViewer.firstPaintMs),
+    """Seconds from navigation to the first frame drawn with particles (window.lodexViewer.marks.frame),
     where that time goes (ms since navigation: the page, the bundle, /api/info, level 0's request
     and answer, the paint; medians), and from a wheel tick to the first particles of the zoomed
     view painted, with what each zoom's stream transferred. Interleaved: each repeat loads the
@@ -185,10 +194,10 @@ def browser(url: str, repeats: int, zoom_budget: int) -> tuple[dict, dict, dict,
         page = b.new_page(viewport={"width": 1000, "height": 700})
         for _ in range(repeats):
             page.goto(url)
-            page.wait_for_function("() => window.lodexViewer && window.lodexViewer.paints > 0", timeout=60000)
-            times.append(page.evaluate("() => window.lodexViewer.firstPaintMs") / 1e3)
-            phases.append(page.evaluate(PROFILE))
+            page.wait_for_function("() => window.lodexViewer && window.lodexViewer.marks.frame", timeout=60000)
+            times.append(page.evaluate("() => window.lodexViewer.marks.frame") / 1e3)
             page.wait_for_function("() => window.lodexViewer.idle", timeout=120000)
+            phases.append(page.evaluate(PROFILE))
             gen = page.evaluate("() => window.lodexViewer.generation")
             page.fill("#budget", str(zoom_budget))
             page.locator("#budget").blur()
@@ -269,7 +278,7 @@ def main() -> None:
           f"{fp['share_of_step_bytes'] * 100:.4f} % of the step's {res['full_step']['bytes']:,}")
     if "browser_first_paint_seconds" in res:
         b = res["browser_first_paint_seconds"]
-        print(f"browser first paint (navigation to first level drawn): {b['median'] * 1e3:.1f} ms "
+        print(f"browser first paint (navigation to the first frame with particles): {b['median'] * 1e3:.1f} ms "
               f"(min {b['min'] * 1e3:.1f}, max {b['max'] * 1e3:.1f})")
     if "browser_zoom_step_seconds" in res:
         z = res["browser_zoom_step_seconds"]

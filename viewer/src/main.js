@@ -15,6 +15,10 @@ const state = { requests: [], drawn: 0, idle: false, level: -1, levels: 0, box: 
                 paints: 0, error: null, filter: null, range: null, legend: null, pick: null,
                 filterCount: null, startLevel: 0, frames: 0 };
 window.lodexViewer = state;
+// Where the first paint's time goes (ms since navigation): the script running, /api/info in,
+// level 0 requested, the scene (WebGL) ready, level 0's particles added, the first frame drawn.
+state.marks = { script: performance.now() };
+const mark = (name) => { if (!(name in state.marks)) state.marks[name] = performance.now(); };
 
 let info, group, renderer, scene, camera, controls, cloud, origin, selection = null;
 let outline, axes, selBox, startDist = 1, viewTimer = null;
@@ -116,10 +120,10 @@ function paint(frame, opt, tag = null) {
   cloud.append(frame.arrays.position, vals, n, origin, state.range[0], state.range[1], tag);
   state.drawn = cloud.count;
   if (!state.paints) state.firstPaintMs = performance.now();   // since the page's navigation began
+  mark("paint");
   state.paints++;
 }
 
-const inBox = (b, x, y, z) => x >= b[0][0] && x < b[1][0] && y >= b[0][1] && y < b[1][1] && z >= b[0][2] && z < b[1][2];
 const meets = (a, b) => [0, 1, 2].every((i) => a[0][i] < b[1][i] && b[0][i] < a[1][i]);
 const clip = (a, b) => [a[0].map((v, i) => Math.max(v, b[0][i])), a[1].map((v, i) => Math.min(v, b[1][i]))];
 const within = (a, b) => [0, 1, 2].every((i) => b[0][i] <= a[0][i] && a[1][i] <= b[1][i]);
@@ -128,18 +132,6 @@ const within = (a, b) => [0, 1, 2].every((i) => b[0][i] <= a[0][i] && a[1][i] <=
 const levelTake = (l) => 32 * (2 ** (l + 1) - 1);
 const MAX_HAVE = 16;   // the server's limit on the samples a request names as held
 
-// The particles drawn inside `box` among the pieces tagged with one of `tags`.
-function countInside(box, tags) {
-  let k = 0;
-  for (const q of cloud.pieces) {
-    if (!tags.has(q.tag)) continue;
-    for (let i = 0; i < q.n; i++) {
-      if (inBox(box, Number(q.positions[3 * i]), Number(q.positions[3 * i + 1]), Number(q.positions[3 * i + 2]))) k++;
-    }
-  }
-  return k;
-}
-
 // What is drawn, as samples: [{box, take, kept}], each the first `take` particles of its box's
 // sample order (levels 0..l are such a prefix: levelTake(l)) inside `kept` (the boxes of the
 // views since, where the rest was dropped), its particles tagged with the entry. A zoom names in
@@ -147,8 +139,8 @@ function countInside(box, tags) {
 // what they lack; the particles of the others go.
 let held = [];
 
-async function fetchSample(box, level, have, most, fields, gen) {
-  const u = url("/api/particles", { group: group.name, step: currentStep(), take: levelTake(level),
+async function fetchSample(box, level, take, have, most, fields, gen) {
+  const u = url("/api/particles", { group: group.name, step: currentStep(), take,
                                     box: box.flat().join(","), fields: fields.join(","), most,
                                     have: have.length ? have.map((h) => [...h.box.flat(), h.take].join(",")).join(";") : null });
   const r = record("particles", u, gen, { level, from: null, box, have: have.length, most });
@@ -173,7 +165,7 @@ async function stream(keep = false) {
   keep = keep && !state.filter && held.length > 0;
   let have = keep ? held.filter((h) => h.take > 0 && meets(h.box, box) && within(clip(h.box, box), h.kept)) : [];
   if (have.length > MAX_HAVE - 1) have = have.slice(have.length - (MAX_HAVE - 1));   // the oldest go
-  const tags = new Set(have), inside = keep ? countInside(box, tags) : 0;
+  const tags = new Set(have), inside = keep ? cloud.countInside(box, tags) : 0;
   let first = 0;
   while (keep && levelTake(first) <= inside) first++;
   Object.assign(state, { idle: false, box, level: -1, take: 0, error: null, startLevel: first, filterCount: null,
@@ -184,24 +176,32 @@ async function stream(keep = false) {
   try {
     if (state.filter) return await streamFilter(gen, box, fields, opt, budget);
     const mine = { box, take: 0, kept: box };
-    for (let level = first, levels = Infinity; level < levels; level++) {
-      const drawn = keep && level === first ? inside : cloud.count;
+    let drawn = inside;   // in the box: the held particles there and those added
+    for (let level = first, levels = Infinity; level < levels;) {
       const slots = levelTake(level) - (level ? levelTake(level - 1) : 0);
+      // a zoom's first request: a take of about the budget (a box's sample of T holds about T
+      // particles), cheaper for the server to cut to the room left than the whole level
+      const want = keep && !mine.take ? Math.min(levelTake(level), budget) : levelTake(level);
       const f = !keep && drawn + slots <= budget ? await fetchLevel(box, level - 1, level, fields, gen)
-        : await fetchSample(box, level, mine.take ? [...have, mine] : have, budget - drawn, fields, gen);
+        : await fetchSample(box, level, want, mine.take ? [...have, mine] : have, budget - drawn, fields, gen);
       if (gen !== state.generation) return;
-      if (keep && level === first) {   // the previous views' particles outside the box, or not in `have`, go
-        cloud.keepWhere((x, y, z, q) => tags.has(q.tag) && inBox(box, x, y, z));
-        for (const h of have) h.kept = clip(h.kept, box);
-      }
       held = [...have, mine];
       mine.take = f.header.take;
       paint(f, opt, mine);
+      drawn += f.header.count;
       state.fetched += f.header.count;
       levels = f.header.levels;
       Object.assign(state, { level, levels, take: mine.take });
       progress(`level ${level + 1} of ${levels}: ${cloud.count.toLocaleString()} particles`);
-      if (mine.take < levelTake(level) || cloud.count >= budget) break;   // cut to the budget: full
+      if (f.header.take < want || drawn >= budget) break;   // cut to the budget: full
+      if (want === levelTake(level)) level++;   // else the rest of this level next
+    }
+    if (keep) {   // the previous views' particles outside the box, or not in `have`, go now (not
+      const t = performance.now();   // before the first answer's frame: a whole upload)
+      cloud.keepInside(box, tags.add(mine));
+      state.compactMs = performance.now() - t;
+      state.drawn = cloud.count;
+      for (const h of have) h.kept = clip(h.kept, box);
     }
     progress(`${cloud.count.toLocaleString()} particles, level ${state.level + 1} of ${state.levels}` +
              (state.level + 1 < state.levels ? " (zoom in for more)" : " (all)"));
@@ -275,8 +275,11 @@ function setupScene() {
     controls.update();                 // million points takes the page's thread for a while)
     if (!dirty) return;
     dirty = false;
+    const t = performance.now();
     renderer.render(scene, camera);
     state.frames++;
+    state.frameMs = performance.now() - t;
+    if (state.paints) mark("frame");
   });
   setupPicking();
 }
@@ -419,8 +422,11 @@ function prefetchFirstLevel() {
 async function main() {
   info = await getJSON("/api/info");   // preloaded by index.html while the bundle loads
   state.info = info;
+  mark("info");
   prefetchFirstLevel();
+  mark("level0");
   setupScene();
+  mark("scene");
   bindControls();
   const names = Object.keys(info.particles);
   $("group").innerHTML = names.map((n) => `<option>${n}</option>`).join("");

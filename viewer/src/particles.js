@@ -30,27 +30,33 @@ export class Cloud {
       pos.set(this.geometry.getAttribute("position").array.subarray(0, this.count * 3));
       col.set(this.geometry.getAttribute("color").array.subarray(0, this.count * 3));
     }
-    this.geometry.setAttribute("position", new THREE.BufferAttribute(pos, 3));
-    this.geometry.setAttribute("color", new THREE.BufferAttribute(col, 3));
+    for (const [name, a] of [["position", pos], ["color", col]]) {
+      const attr = new THREE.BufferAttribute(a, 3);
+      attr.onUpload(() => { this.full = false; });
+      this.geometry.setAttribute(name, attr);
+    }
     this.capacity = cap;
+    this.full = true;   // a whole upload is pending: appends before it add no ranges
   }
 
-  // Keeps only the particles for which keep(x, y, z, piece) holds (x, y, z as read), in order;
-  // returns how many were dropped.
-  keepWhere(keep) {
+  // Keeps only the particles of pieces whose tag is in `tags` with their position as read inside
+  // `box` ([lo, hi), min inclusive, max exclusive), in order; returns how many were dropped.
+  keepInside(box, tags) {
     const P = this.count ? this.geometry.getAttribute("position").array : null;
     const C = this.count ? this.geometry.getAttribute("color").array : null;
+    const [[x0, y0, z0], [x1, y1, z1]] = box;
     let m = 0;
     const pieces = [];
     for (const q of this.pieces) {
-      const kept = new q.positions.constructor(q.n * 3);
+      if (!tags.has(q.tag)) continue;
+      const src = q.positions, kept = new src.constructor(q.n * 3);
       let k = 0;
-      for (let i = 0; i < q.n; i++) {
-        const x = q.positions[3 * i], y = q.positions[3 * i + 1], z = q.positions[3 * i + 2];
-        if (!keep(Number(x), Number(y), Number(z), q)) continue;
-        const j = (q.start + i) * 3;
-        P.copyWithin(3 * m, j, j + 3);
-        C.copyWithin(3 * m, j, j + 3);
+      for (let i = 0, j = 3 * q.start; i < 3 * q.n; i += 3, j += 3) {
+        const x = src[i], y = src[i + 1], z = src[i + 2];
+        if (!(x >= x0 && x < x1 && y >= y0 && y < y1 && z >= z0 && z < z1)) continue;
+        const d = 3 * m;
+        P[d] = P[j]; P[d + 1] = P[j + 1]; P[d + 2] = P[j + 2];
+        C[d] = C[j]; C[d + 1] = C[j + 1]; C[d + 2] = C[j + 2];
         kept[3 * k] = x; kept[3 * k + 1] = y; kept[3 * k + 2] = z;
         k++; m++;
       }
@@ -60,12 +66,31 @@ export class Cloud {
     this.pieces = pieces;
     this.count = m;
     if (P) {
-      this.geometry.getAttribute("position").needsUpdate = true;
-      this.geometry.getAttribute("color").needsUpdate = true;
+      for (const name of ["position", "color"]) {
+        const a = this.geometry.getAttribute(name);
+        a.clearUpdateRanges();   // everything moved: the whole buffer goes up
+        a.needsUpdate = true;
+      }
+      this.full = true;
     }
     this.geometry.setDrawRange(0, m);
     this.changed();
     return dropped;
+  }
+
+  // The particles of pieces whose tag is in `tags` with their position as read inside `box`.
+  countInside(box, tags) {
+    const [[x0, y0, z0], [x1, y1, z1]] = box;
+    let k = 0;
+    for (const q of this.pieces) {
+      if (!tags.has(q.tag)) continue;
+      const src = q.positions;
+      for (let i = 0; i < 3 * q.n; i += 3) {
+        const x = src[i], y = src[i + 1], z = src[i + 2];
+        if (x >= x0 && x < x1 && y >= y0 && y < y1 && z >= z0 && z < z1) k++;
+      }
+    }
+    return k;
   }
 
   // Appends n particles: positions (n x 3, any typed array) relative to `origin`, values coloured
@@ -83,6 +108,10 @@ export class Cloud {
       C[j] = LUT[c]; C[j + 1] = LUT[c + 1]; C[j + 2] = LUT[c + 2];
     }
     this.pieces.push({ start: this.count, n, positions, tag });
+    if (!this.full) {   // only the appended part goes to the GPU (a whole upload of millions of
+      pos.addUpdateRange(3 * this.count, 3 * n);   // points is slow with software WebGL)
+      col.addUpdateRange(3 * this.count, 3 * n);
+    }
     this.count += n;
     pos.needsUpdate = true;
     col.needsUpdate = true;
