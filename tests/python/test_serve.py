@@ -200,10 +200,18 @@ def _box(b) -> str:
     return ",".join(repr(float(v)) for v in b[0] + b[1])
 
 
-def _ids(g, step: int, box, take: int) -> np.ndarray:
+def _ids(g, step: int, box, take: int, clip=None) -> np.ndarray:
     """The ids of the first ``take`` particles of the box's sample order: read at level 0 with
-    P = take (levels 0..L are take = 32 * (2**(L+1) - 1))."""
-    return g.read(step, box, ["id"], level=0, P=take)["id"]
+    P = take (levels 0..L are take = 32 * (2**(L+1) - 1)); with ``clip``, those inside it."""
+    r = g.read(step, box, ["id", "position"], level=0, P=take)
+    if clip is None:
+        return r["id"]
+    p = r["position"]
+    return r["id"][np.all((p >= clip[0]) & (p < clip[1]), axis=1)]
+
+
+def _have(have) -> str:
+    return ";".join(f"{_box(h[0])},{h[1]}" + (f",{_box(h[2])}" if len(h) > 2 else "") for h in have)
 
 
 WHOLE, HALF, INNER = ((0, 0, 0), (1, 1, 1)), ((0, 0, 0), (0.5, 1, 1)), ((0.2, 0.3, 0.1), (0.45, 0.7, 0.6))
@@ -216,6 +224,7 @@ WHOLE, HALF, INNER = ((0, 0, 0), (1, 1, 1)), ((0, 0, 0), (0.5, 1, 1)), ((0.2, 0.
     (WHOLE, 992, [(INNER, 4000)]),                     # a zoom out
     (INNER, 96, []),                                   # no have: the sample itself
     (((0.6, 0.6, 0.6), (0.9, 0.9, 0.9)), 500, [(INNER, 4000)]),   # held samples elsewhere
+    (HALF, 3000, [(WHOLE, 2016, INNER), (INNER, 900)]),   # a zoom out: part of a sample held
 ])
 def test_sample_less_what_is_held(server, ds, box, take, have):
     """take=T&have=...: exactly the particles (by id, with every field) of read(box, level=0,
@@ -223,10 +232,10 @@ def test_sample_less_what_is_held(server, ds, box, take, have):
     g = ds.particles["gas"]
     q = f"/api/particles?group=gas&step=0&box={_box(box)}&take={take}"
     if have:
-        q += "&have=" + ";".join(f"{_box(b)},{t}" for b, t in have)
+        q += "&have=" + _have(have)
     head, arrays, _ = frame(server, q)
     full = g.read(0, box, level=0, P=take)
-    drop = np.concatenate([_ids(g, 0, b, t) for b, t in have]) if have else np.empty(0, "u8")
+    drop = np.concatenate([_ids(g, 0, *h) for h in have]) if have else np.empty(0, "u8")
     new = ~np.isin(full["id"], drop)
     assert head["count"] == new.sum() == len(arrays["id"]) and head["take"] == take
     order, want = np.argsort(arrays["id"]), np.argsort(full["id"][new])
@@ -251,9 +260,9 @@ def test_most_cuts_the_sample_to_fit(server, ds, box, take, have, most):
     g = ds.particles["gas"]
     q = f"/api/particles?group=gas&step=0&box={_box(box)}&take={take}&most={most}&fields=id"
     if have:
-        q += "&have=" + ";".join(f"{_box(b)},{t}" for b, t in have)
+        q += "&have=" + _have(have)
     head, arrays, _ = frame(server, q)
-    drop = np.concatenate([_ids(g, 0, b, t) for b, t in have]) if have else np.empty(0, "u8")
+    drop = np.concatenate([_ids(g, 0, *h) for h in have]) if have else np.empty(0, "u8")
     whole = np.setdiff1d(_ids(g, 0, box, take), drop)
     got = np.sort(arrays["id"])
     assert len(got) == head["count"] <= most
@@ -274,6 +283,8 @@ def test_most_cuts_the_sample_to_fit(server, ds, box, take, have, most):
     ("box=0,0,0,1,1,1&take=10&have=0,0,0,1,1,x,5", "have"),
     ("box=0,0,0,1,1,1&take=10&have=1,0,0,0,1,1,5", "not a box"),
     ("box=0,0,0,1,1,1&take=10&have=0,0,0,1,1,1,0", "sample size"),
+    ("box=0,0,0,1,1,1&take=10&have=0,0,0,1,1,1,5,0,0,0,1,1", "clip box"),
+    ("box=0,0,0,1,1,1&take=10&have=0,0,0,1,1,1,5,1,0,0,0,1,1", "not a box"),
     ("box=0,0,0,1,1,1&take=10&have=" + ";".join(["0,0,0,1,1,1,5"] * 17), "over the limit of 16"),
     ("box=0,0,0,1,1,1&take=10&most=-1", "most"),
 ])

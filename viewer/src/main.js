@@ -133,16 +133,21 @@ const levelTake = (l) => 32 * (2 ** (l + 1) - 1);
 const MAX_HAVE = 16;   // the server's limit on the samples a request names as held
 
 // What is drawn, as samples: [{box, take, kept}], each the first `take` particles of its box's
-// sample order (levels 0..l are such a prefix: levelTake(l)) inside `kept` (the boxes of the
-// views since, where the rest was dropped), its particles tagged with the entry. A zoom names in
-// `have` those whose particles in the new box are all still drawn, and the server sends only
-// what they lack; the particles of the others go.
+// sample order (levels 0..l are such a prefix: levelTake(l)) inside `kept` (its box clipped by
+// the boxes of the views since, outside which the particles were dropped), its particles tagged
+// with the entry. A zoom names in `have` those that meet the new box, each with `kept` where the
+// new box reaches outside it, and the server sends only what they lack.
 let held = [];
+
+function haveEntry(h, box) {
+  const e = [...h.box.flat(), h.take];
+  return (within(clip(h.box, box), h.kept) ? e : [...e, ...h.kept.flat()]).join(",");
+}
 
 async function fetchSample(box, level, take, have, most, fields, gen) {
   const u = url("/api/particles", { group: group.name, step: currentStep(), take,
                                     box: box.flat().join(","), fields: fields.join(","), most,
-                                    have: have.length ? have.map((h) => [...h.box.flat(), h.take].join(",")).join(";") : null });
+                                    have: have.length ? have.map((h) => haveEntry(h, box)).join(";") : null });
   const r = record("particles", u, gen, { level, from: null, box, have: have.length, most });
   const f = await getFrame(u);
   Object.assign(r, { count: f.header.count, bytes: f.bytes, ms: performance.now() - r.t0, levels: f.header.levels,
@@ -162,17 +167,23 @@ async function stream(keep = false) {
   const box = viewBox(), opt = colourField();
   const fields = opt[1] === "position" ? ["position"] : ["position", opt[1]];
   const budget = Number($("budget").value) || 2e6;
-  keep = keep && !state.filter && held.length > 0;
-  let have = keep ? held.filter((h) => h.take > 0 && meets(h.box, box) && within(clip(h.box, box), h.kept)) : [];
-  if (have.length > MAX_HAVE - 1) have = have.slice(have.length - (MAX_HAVE - 1));   // the oldest go
-  const tags = new Set(have), inside = keep ? cloud.countInside(box, tags) : 0;
+  // A view inside the last one (a zoom in) keeps its particles: they are a fair sample of it. Any
+  // other view change (a zoom out, a pan) starts afresh from level 0, the particles drawn kept
+  // until its first answer (those would crowd one part of the new box).
+  const meeting = held.filter((h) => h.take > 0 && meets(h.kept, box));
+  const soft = keep;
+  keep = keep && !state.filter && state.box && within(box, state.box) && meeting.length > 0 &&
+    meeting.length < MAX_HAVE;
+  const have = keep ? meeting : [];
+  const inside = keep ? cloud.countInside(box, new Set(have)) : 0;
   let first = 0;
   while (keep && levelTake(first) <= inside) first++;
   Object.assign(state, { idle: false, box, level: -1, take: 0, error: null, startLevel: first, filterCount: null,
-                         kept: inside, fetched: 0, have: have.map((h) => ({ box: h.box, take: h.take })) });
+                         kept: inside, fetched: 0 });
   $("error").textContent = "";
   setRange(opt);
-  if (!keep) { cloud.clear(); held = []; }
+  if (!keep) held = [];
+  if (!keep && !soft) cloud.clear();
   try {
     if (state.filter) return await streamFilter(gen, box, fields, opt, budget);
     const mine = { box, take: 0, kept: box };
@@ -185,7 +196,8 @@ async function stream(keep = false) {
       const f = !keep && drawn + slots <= budget ? await fetchLevel(box, level - 1, level, fields, gen)
         : await fetchSample(box, level, want, mine.take ? [...have, mine] : have, budget - drawn, fields, gen);
       if (gen !== state.generation) return;
-      held = [...have, mine];
+      if (!keep && !mine.take) cloud.clear();   // the previous view's particles, kept until now
+      if (!mine.take) held = held.filter((h) => h !== mine).concat([mine]);
       mine.take = f.header.take;
       paint(f, opt, mine);
       drawn += f.header.count;
@@ -196,12 +208,13 @@ async function stream(keep = false) {
       if (f.header.take < want || drawn >= budget) break;   // cut to the budget: full
       if (want === levelTake(level)) level++;   // else the rest of this level next
     }
-    if (keep) {   // the previous views' particles outside the box, or not in `have`, go now (not
-      const t = performance.now();   // before the first answer's frame: a whole upload)
-      cloud.keepInside(box, tags.add(mine));
+    if (keep) {   // the particles outside the box go now (not before the first answer's frame:
+      const t = performance.now();   // a whole upload), and every sample is clipped to the box
+      held = held.filter((h) => h.take > 0 && meets(h.kept, box));
+      for (const h of held) h.kept = clip(h.kept, box);
+      cloud.keepInside(box, new Set(held));
       state.compactMs = performance.now() - t;
       state.drawn = cloud.count;
-      for (const h of have) h.kept = clip(h.kept, box);
     }
     progress(`${cloud.count.toLocaleString()} particles, level ${state.level + 1} of ${state.levels}` +
              (state.level + 1 < state.levels ? " (zoom in for more)" : " (all)"));

@@ -218,7 +218,7 @@ class SampleRows:
         return rows
 
     def put(self, key: tuple, rows: dict) -> None:
-        for k in [k for k in self._items if k[:3] == key[:3] and k[3] < key[3]]:
+        for k in [k for k in self._items if k[:3] == key[:3] and k[4:] == key[4:] and k[3] < key[3]]:
             del self._items[k]   # a smaller sample of the same view: a client names its largest
         self._items[key] = rows
         while self._items and (len(self._items) > self.size or self._rows() > self.max_rows):
@@ -231,19 +231,24 @@ class SampleRows:
         self._items.clear()
 
 
-def _sample(g, step: int, box, take: int, fields: list[str]):
+def _sample(g, step: int, box, take: int, fields: list[str], clip=None):
     """The first ``take`` particles of the box's sample order, exactly ``read(step, box,
     level=0, P=take)`` (a level is such a prefix: :func:`level_take`), through a query every
-    particle of the box passes, for its row ids: {file: rows} and the fields' data."""
-    r = g.query(step, f"position[0] >= {box[0][0]!r}", box, level=0, P=take, fields=fields)
+    particle of the box passes (or, with ``clip``, those inside that box: min inclusive, max
+    exclusive, as a box read), for its row ids: {file: rows} and the fields' data."""
+    if clip is None:
+        q = f"position[0] >= {box[0][0]!r}"
+    else:
+        q = " && ".join(f"position[{a}] >= {clip[0][a]!r} && position[{a}] < {clip[1][a]!r}" for a in range(3))
+    r = g.query(step, q, box, level=0, P=take, fields=fields)
     return r.rows, r.data, r.stats
 
 
-def _held_rows(g, step: int, box, take: int, held: SampleRows) -> dict:
-    key = (g.name, step, box, take)
+def _held_rows(g, step: int, box, take: int, held: SampleRows, clip=None) -> dict:
+    key = (g.name, step, box, take, clip)
     rows = held.get(key)
     if rows is None:
-        rows = _sample(g, step, box, take, [])[0]
+        rows = _sample(g, step, box, take, [], clip)[0]
         held.put(key, rows)
     return rows
 
@@ -264,22 +269,24 @@ def _count(masks: dict) -> int:
 def _difference(g, step: int, box, wanted: list[str], take: int, have: list, most: int | None,
                 held: SampleRows) -> Frame:
     """``read(step, box, level=0, P=take)`` less the particles of every ``have`` sample (box,
-    take): what a viewer that already drew those samples lacks of the new view, exact (the
-    samples' row ids, so no particle is sent twice and none missed). With ``most``: the largest
-    take found (at most ``take``) whose new particles are at most ``most``; the header's
-    ``take`` says which (the client's next ``have``)."""
-    have_rows = [_held_rows(g, step, b, t, held) for b, t in have]
+    take, and the clip box of the part held, or None for all of it): what a viewer that already
+    drew those samples lacks of the new view, exact (the samples' row ids, so no particle is sent
+    twice and none missed). With ``most``: a take (at most ``take``) whose new particles are at
+    most ``most`` (:func:`_fitting_take`); the header's ``take`` says which (the client's next
+    ``have``)."""
+    have_rows = [_held_rows(g, step, b, t, held, c) for b, t, c in have]
     if most is not None:
         take = _fitting_take(g, step, box, take, have, have_rows, most, held)
     if take == 0:
         rows, data, stats = {}, {f: _empty(g.schema, f) for f in wanted}, {}
     else:
         rows, data, stats = _sample(g, step, box, take, wanted)
-        held.put((g.name, step, box, take), rows)
+        held.put((g.name, step, box, take, None), rows)
     keep = np.concatenate(list(_new_masks(rows, have_rows).values())) if rows else np.zeros(0, bool)
     out = [(f, data[f][keep]) for f in wanted]
     levels = g.refine(step, box, [_smallest(g.schema)]).levels
-    meta = {"group": g.name, "step": step, "take": take, "have": [[list(b[0]), list(b[1]), t] for b, t in have],
+    meta = {"group": g.name, "step": step, "take": take,
+            "have": [[list(b[0]), list(b[1]), t, None if c is None else [list(c[0]), list(c[1])]] for b, t, c in have],
             "levels": levels, "count": int(keep.sum()), "box": box, "sample": sum(len(r) for r in rows.values())}
     return Frame(meta, out, stats)
 
@@ -302,7 +309,7 @@ def _fitting_take(g, step, box, take, have, have_rows, most: int, held: SampleRo
     hi, (n_hi, s_hi) = take, new(take)
     if n_hi <= most:
         return take
-    lo = max([t for b, t in have if b == box and t < take], default=0)
+    lo = max([t for b, t, c in have if b == box and c is None and t < take], default=0)
     n_lo = 0
     for i in range(12):
         if hi - lo <= 1 or n_lo >= 0.99 * most:

@@ -114,9 +114,10 @@ class Params:
         s = self.text(key)
         return None if s is None else _float_box(s, key)
 
-    def samples(self, key: str) -> list[tuple[tuple, int]] | None:
-        """``x0,y0,z0,x1,y1,z1,T`` entries separated by ``;`` (at most MAX_HAVE): each a box (as
-        :meth:`float_box`) and a sample size T (1 <= T <= MAX_TAKE)."""
+    def samples(self, key: str) -> list[tuple[tuple, int, tuple | None]] | None:
+        """``x0,y0,z0,x1,y1,z1,T[,cx0,cy0,cz0,cx1,cy1,cz1]`` entries separated by ``;`` (at most
+        MAX_HAVE): each a box (as :meth:`float_box`), a sample size T (1 <= T <= MAX_TAKE) and
+        optionally a clip box (the part of the sample held; None: all of it)."""
         s = self.text(key)
         if s is None:
             return None
@@ -125,10 +126,13 @@ class Params:
             raise InvalidArgumentError(f"{key} names {len(entries)} samples, over the limit of {MAX_HAVE}")
         out = []
         for e in entries:
-            box, _, take = e.rpartition(",")
-            if not box:
-                raise InvalidArgumentError(f"{key} entries must be x0,y0,z0,x1,y1,z1,T, got {e!r}")
-            out.append((_float_box(box, key), _int(take, f"{key}'s sample size", 1, MAX_TAKE)))
+            parts = e.split(",")
+            if len(parts) not in (7, 13):
+                raise InvalidArgumentError(f"{key} entries must be x0,y0,z0,x1,y1,z1,T with an optional clip "
+                                           f"box of 6 more numbers, got {e!r}")
+            clip = _float_box(",".join(parts[7:]), key) if len(parts) == 13 else None
+            out.append((_float_box(",".join(parts[:6]), key), _int(parts[6], f"{key}'s sample size", 1, MAX_TAKE),
+                        clip))
         return out
 
     def int_box(self, key: str, ndims: int) -> tuple[list[int], list[int]] | None:
