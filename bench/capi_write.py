@@ -99,8 +99,9 @@ def main() -> int:
     fills = [t for r in runs for t in r["c_buffers_fill_s"]["all"]]
     buffers_summary = {"median": statistics.median(buffers_paired), "min": min(buffers_paired),
                        "max": max(buffers_paired), "fill_median_s": statistics.median(fills)}
-    print(f"buffers {pooled['c_buffers']['median'] * 1e3:.2f} ms (the fill {buffers_summary['fill_median_s'] * 1e3:.2f} "
-          f"ms of it); buffers / C paired per step: median {buffers_summary['median']:.3f}")
+    print(f"buffers {pooled['c_buffers']['median'] * 1e3:.2f} ms (the fill "
+          f"{buffers_summary['fill_median_s'] * 1e3:.2f} ms of it); buffers / C paired per step: "
+          f"median {buffers_summary['median']:.3f}")
     os.makedirs(os.path.dirname(args.out), exist_ok=True)
     with open(args.out, "w") as f:
         json.dump({"benchmark": "capi_write", "environment": environment(work), "runs": runs,

@@ -8,9 +8,12 @@ viewer's requests:
   - zoom: boxes around the centre of 1/2, 1/4 and 1/8 of the domain's side, each streamed the
     same way (level 0 of the box, then each refinement);
   - in the browser: Debian's chromium (headless, software WebGL, driven by Playwright) loads
-    the viewer; time from navigation to the first particles painted (--browser-repeats loads);
-  - in the browser, zoom: one wheel tick on a view at rest; time from the tick to the first
-    particles of the narrower view painted (the 120 ms debounce included);
+    the viewer; time from navigation to the first frame drawn with particles (--browser-repeats
+    loads), and where it goes (resource timings and the viewer's marks);
+  - in the browser, zoom: one wheel tick on a view at rest under a budget of a fifth of the
+    particles (so the zoom has detail to add); time from the tick to the first particles of the
+    narrower view drawn in a frame (the 120 ms debounce included), and what its stream fetched (only the
+    particles the drawn ones lack) and kept; interleaved with the page loads;
   - filter counts: /api/count (the exact count from the energy bitmap index, and the level
     that fits the budget) for a few value filters over the whole domain;
   - the baseline: the whole step (every particle, the same fields) over the same endpoint, which
@@ -141,36 +144,71 @@ ZOOM_TICK = """() => new Promise((done) => {
     const s = window.lodexViewer, gen = s.generation, paints = s.paints;
     const c = document.getElementById('view'), r = c.getBoundingClientRect();
     const t0 = performance.now();
+    window.lodexTick = t0;
     c.dispatchEvent(new WheelEvent('wheel', {deltaY: -100, clientX: r.x + r.width / 2,
                                               clientY: r.y + r.height / 2, bubbles: true, cancelable: true}));
-    const poll = () => (s.generation > gen && s.paints > paints) ? done(performance.now() - t0)
-        : performance.now() - t0 > 20000 ? done(Infinity) : setTimeout(poll, 2);
+    let frames = -1;   // the frames drawn when the zoomed view's first particles were added
+    const poll = () => {
+        if (frames < 0 && s.generation > gen && s.paints > paints) frames = s.frames;
+        if (frames >= 0 && s.frames > frames) return done(performance.now() - t0);   // and drawn
+        return performance.now() - t0 > 20000 ? done(Infinity) : setTimeout(poll, 2);
+    };
     poll();
 })"""
 
 
-def browser(url: str, repeats: int) -> tuple[dict, dict]:
-    """Seconds from navigation to the viewer's first painted level (window.lodexViewer.firstPaintMs),
-    and from a wheel tick to the first particles of the zoomed view painted."""
+PROFILE = """() => {
+    const res = performance.getEntriesByType('resource'), nav = performance.getEntriesByType('navigation')[0];
+    const f = (s) => res.find((r) => r.name.includes(s)) || {};
+    const n = (s) => res.filter((r) => r.name.includes(s)).length;
+    return {info_requests: n('/api/info'), level0_requests: n('level=0'),
+            html: nav.responseEnd, bundle: f('viewer.js').responseEnd, info_start: f('/api/info').startTime,
+            info: f('/api/info').responseEnd, level0_start: f('/api/particles').startTime,
+            level0: f('/api/particles').responseEnd, paint: window.lodexViewer.firstPaintMs,
+            ...Object.fromEntries(Object.entries(window.lodexViewer.marks).map(([k, v]) => ['viewer_' + k, v]))};
+}"""
+
+ZOOM_STREAM = """() => {
+    const s = window.lodexViewer, mine = s.requests.filter((r) => r.gen === s.generation && r.kind === 'particles');
+    return {request_after_tick_ms: mine[0].t0 - window.lodexTick, first_answer_ms: mine[0].ms,
+            requests: mine.length, bytes: mine.reduce((a, r) => a + r.bytes, 0), fetched: s.fetched,
+            kept: s.kept, drawn: s.drawn, start_level: s.startLevel, level: s.level,
+            compact_ms: s.compactMs, last_frame_ms: s.frameMs};
+}"""
+
+
+def browser(url: str, repeats: int, zoom_budget: int) -> tuple[dict, dict, dict, list]:
+    """Seconds from navigation to the first frame drawn with particles (window.lodexViewer.marks.frame),
+    where that time goes (ms since navigation: the page, the bundle, /api/info, level 0's request
+    and answer, the paint; medians), and from a wheel tick to the first particles of the zoomed
+    view painted, with what each zoom's stream transferred. Interleaved: each repeat loads the
+    page, waits for its first paint, sets the budget to ``zoom_budget`` (below the particles, so
+    a zoom has detail to add), waits for that stream to end and zooms one tick."""
     import shutil as sh
 
     from playwright.sync_api import sync_playwright
-    times = []
+    times, phases, zooms, streams = [], [], [], []
     with sync_playwright() as p:
         b = p.chromium.launch(executable_path=sh.which("chromium"), headless=True,
                               args=["--use-angle=swiftshader", "--enable-unsafe-swiftshader", "--no-sandbox"])
         page = b.new_page(viewport={"width": 1000, "height": 700})
         for _ in range(repeats):
             page.goto(url)
-            page.wait_for_function("() => window.lodexViewer && window.lodexViewer.paints > 0", timeout=60000)
-            times.append(page.evaluate("() => window.lodexViewer.firstPaintMs") / 1e3)
-        page.wait_for_function("() => window.lodexViewer.idle", timeout=120000)
-        zooms = []
-        for _ in range(repeats):
+            page.wait_for_function("() => window.lodexViewer && window.lodexViewer.marks.frame", timeout=60000)
+            times.append(page.evaluate("() => window.lodexViewer.marks.frame") / 1e3)
+            page.wait_for_function("() => window.lodexViewer.idle", timeout=120000)
+            phases.append(page.evaluate(PROFILE))
+            gen = page.evaluate("() => window.lodexViewer.generation")
+            page.fill("#budget", str(zoom_budget))
+            page.locator("#budget").blur()
+            page.wait_for_function(f"() => window.lodexViewer.idle && window.lodexViewer.generation > {gen}",
+                                   timeout=120000)
             zooms.append(page.evaluate(ZOOM_TICK) / 1e3)
             page.wait_for_function("() => window.lodexViewer.idle", timeout=120000)
+            streams.append(page.evaluate(ZOOM_STREAM))
         b.close()
-    return stat(times), stat(zooms)
+    profile = {k: statistics.median(ph[k] for ph in phases if ph.get(k) is not None) for k in phases[0]}
+    return stat(times), profile, stat(zooms), streams
 
 
 def chart(res: dict, path: str) -> None:
@@ -202,6 +240,7 @@ def main() -> None:
     ap.add_argument("--browser-repeats", type=int, default=5, help="0: skip the browser")
     ap.add_argument("--out", default=os.path.join(HERE, "results", "serve.json"))
     args = ap.parse_args()
+    load_before = os.getloadavg()
     tmp = tempfile.mkdtemp(prefix="lodex-serve-bench-")
     try:
         path = os.path.join(tmp, "ds.lodex")
@@ -218,8 +257,9 @@ def main() -> None:
         worst = max(v["seconds"]["median"] for v in res["filter_counts"].values())
         res["goals"]["filter_count_under_0.5s"] = worst <= 0.5
         if args.browser_repeats:
-            paint, zoom = browser(srv.url + "/", args.browser_repeats)
+            paint, profile, zoom, streams = browser(srv.url + "/", args.browser_repeats, args.particles // 5)
             res["browser_first_paint_seconds"], res["browser_zoom_step_seconds"] = paint, zoom
+            res["browser_first_paint_profile_ms"], res["browser_zoom_streams"] = profile, streams
             res["goals"]["browser_first_paint_under_0.5s"] = paint["median"] <= 0.5
             res["goals"]["browser_zoom_step_under_0.3s"] = zoom["median"] <= 0.3
         srv.shutdown()
@@ -227,7 +267,8 @@ def main() -> None:
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
     res["config"] = {"particles": args.particles, "repeats": args.repeats, "budget": BUDGET,
-                     "fields": FIELDS, "cpu_count": os.cpu_count(), "cache": "warm"}
+                     "fields": FIELDS, "cpu_count": os.cpu_count(), "cache": "warm",
+                     "loadavg_before": load_before, "loadavg_after": os.getloadavg()}
     with open(args.out, "w") as f:
         json.dump(res, f, indent=1)
     chart(res, os.path.splitext(args.out)[0] + ".png")
@@ -237,12 +278,17 @@ def main() -> None:
           f"{fp['share_of_step_bytes'] * 100:.4f} % of the step's {res['full_step']['bytes']:,}")
     if "browser_first_paint_seconds" in res:
         b = res["browser_first_paint_seconds"]
-        print(f"browser first paint (navigation to first level drawn): {b['median'] * 1e3:.1f} ms "
+        print(f"browser first paint (navigation to the first frame with particles): {b['median'] * 1e3:.1f} ms "
               f"(min {b['min'] * 1e3:.1f}, max {b['max'] * 1e3:.1f})")
     if "browser_zoom_step_seconds" in res:
         z = res["browser_zoom_step_seconds"]
         print(f"browser zoom step (wheel tick to the zoomed view's first paint): {z['median'] * 1e3:.1f} ms "
               f"(min {z['min'] * 1e3:.1f}, max {z['max'] * 1e3:.1f})")
+    if "browser_first_paint_profile_ms" in res:
+        print("first paint profile (ms since navigation, medians):", res["browser_first_paint_profile_ms"])
+        for z in res["browser_zoom_streams"]:
+            print(f"zoom stream: {z}")
+    print(f"load average before {res['config']['loadavg_before']}, after {res['config']['loadavg_after']}")
     for q, v in res["filter_counts"].items():
         print(f"filter count {q!r}: {v['count']:,} matches (index: {v['used_index']}), level {v['level']} "
               f"draws {v['drawn']:,}: {v['seconds']['median'] * 1e3:.1f} ms")

@@ -196,6 +196,104 @@ def test_levels_chain_to_the_full_view(server, ds):
     assert json.loads(headers["X-Lodex-Read-Stats"])["particles"] == len(g.read(5, level=4)["id"])
 
 
+def _box(b) -> str:
+    return ",".join(repr(float(v)) for v in b[0] + b[1])
+
+
+def _ids(g, step: int, box, take: int, clip=None) -> np.ndarray:
+    """The ids of the first ``take`` particles of the box's sample order: read at level 0 with
+    P = take (levels 0..L are take = 32 * (2**(L+1) - 1)); with ``clip``, those inside it."""
+    r = g.read(step, box, ["id", "position"], level=0, P=take)
+    if clip is None:
+        return r["id"]
+    p = r["position"]
+    return r["id"][np.all((p >= clip[0]) & (p < clip[1]), axis=1)]
+
+
+def _have(have) -> str:
+    return ";".join(f"{_box(h[0])},{h[1]}" + (f",{_box(h[2])}" if len(h) > 2 else "") for h in have)
+
+
+WHOLE, HALF, INNER = ((0, 0, 0), (1, 1, 1)), ((0, 0, 0), (0.5, 1, 1)), ((0.2, 0.3, 0.1), (0.45, 0.7, 0.6))
+
+
+@pytest.mark.parametrize("box, take, have", [
+    (INNER, 700, [(WHOLE, 992)]),                      # a zoom: the inner box less the whole view
+    (INNER, 5000, [(WHOLE, 992), (HALF, 300)]),        # two held samples, the view's whole box
+    (HALF, 2016, [(HALF, 992)]),                       # the next level of the same box
+    (WHOLE, 992, [(INNER, 4000)]),                     # a zoom out
+    (INNER, 96, []),                                   # no have: the sample itself
+    (((0.6, 0.6, 0.6), (0.9, 0.9, 0.9)), 500, [(INNER, 4000)]),   # held samples elsewhere
+    (HALF, 3000, [(WHOLE, 2016, INNER), (INNER, 900)]),   # a zoom out: part of a sample held
+])
+def test_sample_less_what_is_held(server, ds, box, take, have):
+    """take=T&have=...: exactly the particles (by id, with every field) of read(box, level=0,
+    P=T) that no held sample has, and take=T of a box equals levels 0..L when T is their size."""
+    g = ds.particles["gas"]
+    q = f"/api/particles?group=gas&step=0&box={_box(box)}&take={take}"
+    if have:
+        q += "&have=" + _have(have)
+    head, arrays, _ = frame(server, q)
+    full = g.read(0, box, level=0, P=take)
+    drop = np.concatenate([_ids(g, 0, *h) for h in have]) if have else np.empty(0, "u8")
+    new = ~np.isin(full["id"], drop)
+    assert head["count"] == new.sum() == len(arrays["id"]) and head["take"] == take
+    order, want = np.argsort(arrays["id"]), np.argsort(full["id"][new])
+    for f in full:
+        same(np.ascontiguousarray(arrays[f][order]), np.ascontiguousarray(full[f][new][want]))
+    level = frame(server, f"/api/particles?group=gas&step=0&box={_box(box)}&level=4&fields=id")
+    assert level[0]["take"] == 32 * (2**5 - 1) and np.array_equal(np.sort(level[1]["id"]),
+                                                                 np.sort(_ids(g, 0, box, 32 * (2**5 - 1))))
+
+
+@pytest.mark.parametrize("box, take, have, most", [
+    (WHOLE, 4064, [(WHOLE, 2016)], 1000),    # the budget's last part of a level
+    (INNER, 8000, [(WHOLE, 992)], 150),      # a zoom with little room
+    (HALF, 6000, [], 1234),                  # a first view cut to a budget
+    (INNER, 8000, [(WHOLE, 992)], 0),        # no room: nothing
+    (HALF, 200, [], 5000),                   # fits: the take asked for
+])
+def test_most_cuts_the_sample_to_fit(server, ds, box, take, have, most):
+    """most=N: the answer is exactly read(box, P=take') less the held samples for the take' in
+    the header, at most N particles and (when the whole take does not fit) at least 99 % of N,
+    or the take asked for when it fits."""
+    g = ds.particles["gas"]
+    q = f"/api/particles?group=gas&step=0&box={_box(box)}&take={take}&most={most}&fields=id"
+    if have:
+        q += "&have=" + _have(have)
+    head, arrays, _ = frame(server, q)
+    drop = np.concatenate([_ids(g, 0, *h) for h in have]) if have else np.empty(0, "u8")
+    whole = np.setdiff1d(_ids(g, 0, box, take), drop)
+    got = np.sort(arrays["id"])
+    assert len(got) == head["count"] <= most
+    if len(whole) <= most:
+        assert head["take"] == take and np.array_equal(got, np.sort(whole))
+    else:
+        assert head["take"] < take and head["count"] >= 0.99 * most
+        want = np.setdiff1d(_ids(g, 0, box, head["take"]), drop) if head["take"] else np.empty(0, "u8")
+        assert np.array_equal(got, np.sort(want))
+
+
+@pytest.mark.parametrize("query, message", [
+    ("take=10", "need a box"),
+    ("box=0,0,0,1,1,1&take=0", "take"),
+    ("box=0,0,0,1,1,1&take=10&level=2", "level or take"),
+    ("box=0,0,0,1,1,1&take=10&from=1&level=2", "from"),
+    ("box=0,0,0,1,1,1&take=10&have=0,0,0,1,1,1", "have"),
+    ("box=0,0,0,1,1,1&take=10&have=0,0,0,1,1,x,5", "have"),
+    ("box=0,0,0,1,1,1&take=10&have=1,0,0,0,1,1,5", "not a box"),
+    ("box=0,0,0,1,1,1&take=10&have=0,0,0,1,1,1,0", "sample size"),
+    ("box=0,0,0,1,1,1&take=10&have=0,0,0,1,1,1,5,0,0,0,1,1", "clip box"),
+    ("box=0,0,0,1,1,1&take=10&have=0,0,0,1,1,1,5,1,0,0,0,1,1", "not a box"),
+    ("box=0,0,0,1,1,1&take=10&have=" + ";".join(["0,0,0,1,1,1,5"] * 17), "over the limit of 16"),
+    ("box=0,0,0,1,1,1&take=10&most=-1", "most"),
+])
+def test_sample_bad_requests(server, query, message):
+    st, _, body = request(server, "/api/particles?group=gas&step=0&" + query)
+    r = json.loads(body)
+    assert st == 400 and message in r["error"], r
+
+
 @pytest.mark.parametrize("query, kw", [
     ("name=density", {}),
     ("name=density&step=0&resolution=4", {"resolution": 4}),

@@ -56,12 +56,13 @@ def page(server):
                                     args=["--use-angle=swiftshader", "--enable-unsafe-swiftshader",
                                           "--no-sandbox"])
         pg = browser.new_page(viewport={"width": 900, "height": 600})
-        errors, statuses = [], []
+        errors, statuses, responses = [], [], []
         pg.on("pageerror", lambda e: errors.append(str(e)))
         pg.on("response", lambda r: statuses.append((r.status, r.url)))
+        pg.on("response", lambda r: responses.append(r))
         pg.goto(server.login_url)   # the token once, then the cookie for every fetch
         assert pg.url == server.url + "/"   # the token left the address bar
-        pg.errors, pg.statuses = errors, statuses
+        pg.errors, pg.statuses, pg.responses = errors, statuses, responses
         yield pg
         browser.close()
 
@@ -91,16 +92,59 @@ def last_view(s: dict) -> tuple[int, tuple, list[str]]:
     return int(q["step"]), (tuple(v[:3]), tuple(v[3:])), q["fields"].split(",")
 
 
-def check_drawn(server, s: dict) -> int:
-    """What the viewer drew is what lodex reads for the same box and level."""
+def sample(g, step: int, box, take: int) -> set:
+    """The positions of the first ``take`` particles of the box's sample order (docs/reads.md):
+    ``read`` at level 0 with P = take, levels 0..L being take = 32 * (2**(L+1) - 1)."""
+    return set(map(tuple, g.read(step, box, ["position"], level=0, P=take)["position"]))
+
+
+def inside(p, box) -> bool:
+    return all(box[0][a] <= p[a] < box[1][a] for a in range(3))
+
+
+def check_drawn(server, s: dict) -> set:
+    """What a new view drew is what lodex reads for the same box and sample (levels 0..level,
+    the last one cut to the budget); returns those positions."""
     step, box, _ = last_view(s)
     g = lodex.open(server.dataset.path).particles["gas"]
-    want = len(g.read(step, box, ["energy"], level=s["level"])["energy"])
+    want = sample(g, step, box, s["take"])
     mine = generation(s)
     assert all(r["box"] == s["box"] for r in mine)
     assert [r["level"] for r in mine] == list(range(s["startLevel"], s["level"] + 1))
-    assert s["drawn"] == want == sum(r["count"] for r in mine)
+    assert s["drawn"] == len(want) == sum(r["count"] for r in mine) and s["take"] == mine[-1]["take"]
     return want
+
+
+def fetched(page, s: dict) -> list[tuple]:
+    """The positions in the bodies of the last stream's particle responses, as the browser got them."""
+    from lodex.serve.endpoints import decode
+    urls = [r["url"] for r in generation(s, ("particles",))]
+    got = [r for r in page.responses if any(r.url.endswith(u) for u in urls)]
+    assert len(got) == len(urls)
+    return [tuple(p) for r in got for p in decode(r.body())[1]["position"]]
+
+
+def check_zoom(server, page, s: dict, before: set) -> set:
+    """A zoomed view fetched exactly the particles of its sample that the samples it named as
+    held (``have``) lack, none of the particles drawn before, and drew their union in its box;
+    returns those positions."""
+    step, box, _ = last_view(s)
+    g = lodex.open(server.dataset.path).particles["gas"]
+    first = {k: v[0] for k, v in parse_qs(urlsplit(generation(s)[0]["url"]).query).items()}
+    held = set()
+    for h in first["have"].split(";"):   # box, take and where the box reaches outside it, the clip
+        v = [float(t) for t in h.split(",")]
+        clip = (tuple(v[7:10]), tuple(v[10:13])) if len(v) == 13 else box
+        held |= {p for p in sample(g, step, (tuple(v[:3]), tuple(v[3:6])), int(v[6])) if inside(p, box)
+                 and inside(p, clip)}
+    mine = sample(g, step, box, s["take"])
+    got = fetched(page, s)
+    assert len(got) == len(set(got)) == s["fetched"]   # no particle twice
+    assert set(got) == mine - held                      # exactly what the held samples lack
+    assert not set(got) & before                        # nothing drawn before fetched again
+    assert held <= before and s["kept"] == len(held) and s["drawn"] == len(held | mine)
+    assert all("have=" in r["url"] for r in generation(s))
+    return held | mine
 
 
 def not_blank(page, tmp_path, name: str, selector: str = "#view") -> None:
@@ -124,6 +168,13 @@ def test_first_paint_matches_the_api(server, page, tmp_path):
         ndc = page.evaluate(f"() => window.lodexViewer.project({corner})")
         assert all(-1 <= v <= 1 for v in ndc), (corner, ndc)
     assert s["box"] == [lo, hi] and s["frame"]["selection"] is None
+    # /api/info preloaded by the page and level 0 requested before the scene: each fetched once
+    names = page.evaluate("() => performance.getEntriesByType('resource').map((e) => e.name)")
+    assert sum("/api/info" in n for n in names) == 1 and sum("level=0" in n for n in names) == 1, names
+    # a frame is drawn only when something changed: none while the view rests
+    frames = state(page)["frames"]
+    page.wait_for_timeout(400)
+    assert state(page)["frames"] == frames > 0
 
 
 def test_zoom_refines(server, page, tmp_path):
@@ -133,15 +184,17 @@ def test_zoom_refines(server, page, tmp_path):
     page.select_option("#field", "velocity[1]")   # and this again, with the small budget
     before = wait_idle(page, s["generation"])
     assert before["level"] + 1 < before["levels"]
-    check_drawn(server, before)
-    assert all("velocity" in r["url"] for r in before["requests"][-(before["level"] + 1):])
+    drawn = check_drawn(server, before)
+    assert 0.98 * 4000 <= before["drawn"] <= 4000   # the budget filled: the last level cut to it
+    assert all("velocity" in r["url"] for r in generation(before))
     box = page.locator("#view").bounding_box()
     page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
     size = lambda b: np.prod(np.subtract(b[1], b[0]))   # noqa: E731
     page.mouse.wheel(0, -100)   # one tick narrows the view at once (the box is not clamped)
     one = wait_idle(page, before["generation"])
     assert one["generation"] == before["generation"] + 1 and size(one["box"]) < 0.97 * size(before["box"])
-    check_drawn(server, one)
+    drawn = check_zoom(server, page, one, drawn)
+    assert one["fetched"] > 0 and one["drawn"] > one["kept"] and one["drawn"] <= 4000
     # a burst of six ticks 30 ms apart: one new stream, once the wheel rests (debounced)
     page.evaluate("""() => new Promise((done) => {
         const c = document.getElementById('view'), r = c.getBoundingClientRect();
@@ -157,12 +210,21 @@ def test_zoom_refines(server, page, tmp_path):
     assert after["generation"] == one["generation"] + 1, [(r["gen"], int(r["t0"])) for r in after["requests"]]
     assert size(after["box"]) < size(one["box"])
     assert after["level"] > before["level"], (before["level"], after["level"])
-    # the zoomed view kept drawing and went on from the level of what it had, not from level 0
+    # the zoomed view kept what it had and went on from the level after the one that covers,
+    # not from level 0, fetching only the particles that were not drawn
     reqs = generation(after)
-    assert 0 < after["startLevel"] == reqs[0]["level"] and reqs[0]["from"] == -1
-    assert len(reqs) < after["level"] + 1
-    check_drawn(server, after)
+    assert 0 < after["startLevel"] == reqs[0]["level"] and len(reqs) < after["level"] + 1
+    drawn = check_zoom(server, page, after, drawn)
+    assert 0 < after["fetched"] < after["drawn"] <= 4000
     not_blank(page, tmp_path, "zoomed")
+    # zooming out: the drawn particles would crowd the middle of the larger box, so the view
+    # starts afresh from level 0 (no have), fills the budget and is the Python read again
+    page.mouse.wheel(0, 300)
+    out = wait_idle(page, after["generation"])
+    assert size(out["box"]) > size(after["box"]) and out["generation"] == after["generation"] + 1
+    assert "have=" not in generation(out)[0]["url"] and generation(out)[0]["level"] == 0
+    check_drawn(server, out)
+    assert 0.98 * 4000 <= out["drawn"] <= 4000
 
 
 def test_legend_shows_the_fields_range(server, page):

@@ -13,11 +13,19 @@ const DEBOUNCE_MS = 120;   // a burst of wheel ticks or a drag is one view chang
 // What the browser test reads: every request made, what is drawn, whether streaming is idle.
 const state = { requests: [], drawn: 0, idle: false, level: -1, levels: 0, box: null, generation: 0,
                 paints: 0, error: null, filter: null, range: null, legend: null, pick: null,
-                filterCount: null, startLevel: 0 };
+                filterCount: null, startLevel: 0, frames: 0 };
 window.lodexViewer = state;
+// Where the first paint's time goes (ms since navigation): the script running, /api/info in,
+// level 0 requested, the scene (WebGL) ready, level 0's particles added, the first frame drawn.
+state.marks = { script: performance.now() };
+const mark = (name) => { if (!(name in state.marks)) state.marks[name] = performance.now(); };
 
 let info, group, renderer, scene, camera, controls, cloud, origin, selection = null;
 let outline, axes, selBox, startDist = 1, viewTimer = null;
+let framed = true;      // the camera as frameDomain put it (no wheel or drag since)
+let dirty = true;       // the scene changed since the last frame drawn
+const prefetched = new Map();   // url -> the promise of a request started before the scene (level 0)
+const redraw = () => { dirty = true; };
 
 function fail(e) {
   state.error = String(e.message || e);
@@ -44,6 +52,7 @@ function colourField() { return fieldOptions(group).find((o) => o[0] === $("fiel
 // it at once; clipped to the selection (or the domain).
 function viewBox() {
   const bounds = selection || group.domain;
+  if (framed) return [[...bounds[0]], [...bounds[1]]];   // as framed: exactly the bounds
   const scale = camera.position.distanceTo(controls.target) / startDist;
   const t = controls.target.toArray().map((v, a) => v + origin[a]);
   const lo = t.map((v, a) => Math.max(bounds[0][a], v - scale * (bounds[1][a] - bounds[0][a]) / 2));
@@ -74,12 +83,19 @@ function record(kind, u, gen, extra) {
   return r;
 }
 
+function levelUrl(name, step, box, from, level, fields) {
+  return url("/api/particles", { group: name, step, level, from: from >= 0 ? from : null,
+                                 box: box.flat().join(","), fields: fields.join(",") });
+}
+
 async function fetchLevel(box, from, level, fields, gen) {
-  const u = url("/api/particles", { group: group.name, step: currentStep(), level, from: from >= 0 ? from : null,
-                                    box: box.flat().join(","), fields: fields.join(",") });
+  const u = levelUrl(group.name, currentStep(), box, from, level, fields);
   const r = record("particles", u, gen, { level, from, box });
-  const f = await getFrame(u);
-  Object.assign(r, { count: f.header.count, bytes: f.bytes, ms: performance.now() - r.t0, levels: f.header.levels });
+  const early = prefetched.get(u);
+  prefetched.clear();
+  const f = await (early || getFrame(u));
+  Object.assign(r, { count: f.header.count, bytes: f.bytes, ms: performance.now() - r.t0, levels: f.header.levels,
+                     take: f.header.take });
   return f;
 }
 
@@ -92,7 +108,7 @@ function setRange(opt) {
   if (state.range) state.legend = drawLegend($("legend"), `${opt[0]} (step ${currentStep()})`, lo, hi);
 }
 
-function paint(frame, opt) {
+function paint(frame, opt, tag = null) {
   const n = frame.header.count;
   const vals = column(frame.arrays[opt[1]], opt[3], opt[2], n);
   if (!state.range) {   // no range in the metadata: the first paint's
@@ -101,55 +117,104 @@ function paint(frame, opt) {
     state.range = n ? [lo, hi] : [0, 1];
     state.legend = drawLegend($("legend"), `${opt[0]} (of the drawn sample)`, ...state.range);
   }
-  cloud.append(frame.arrays.position, vals, n, origin, state.range[0], state.range[1]);
+  cloud.append(frame.arrays.position, vals, n, origin, state.range[0], state.range[1], tag);
   state.drawn = cloud.count;
   if (!state.paints) state.firstPaintMs = performance.now();   // since the page's navigation began
+  mark("paint");
   state.paints++;
 }
 
-// The coarsest level whose read of `box` holds no more particles than are drawn inside it now
-// (level l of a box holds at most 32 x (2^(l+1) - 1) particles): where a zoomed view starts.
-function startLevel(box) {
-  const p = cloud.geometry.getAttribute("position");
-  if (!p || !cloud.count) return 0;
-  let k = 0;
-  const a = p.array, lo = box[0].map((v, i) => v - origin[i]), hi = box[1].map((v, i) => v - origin[i]);
-  for (let i = 0; i < cloud.count; i++) {
-    const x = a[3 * i], y = a[3 * i + 1], z = a[3 * i + 2];
-    if (x >= lo[0] && x < hi[0] && y >= lo[1] && y < hi[1] && z >= lo[2] && z < hi[2]) k++;
-  }
-  let l = 0;
-  while (32 * (2 ** (l + 2) - 1) <= k) l++;
-  return l;
+const meets = (a, b) => [0, 1, 2].every((i) => a[0][i] < b[1][i] && b[0][i] < a[1][i]);
+const clip = (a, b) => [a[0].map((v, i) => Math.max(v, b[0][i])), a[1].map((v, i) => Math.min(v, b[1][i]))];
+const within = (a, b) => [0, 1, 2].every((i) => b[0][i] <= a[0][i] && a[1][i] <= b[1][i]);
+
+// The sample size of levels 0..l of a box (docs/reads.md: level l holds at most 32 x 2^l).
+const levelTake = (l) => 32 * (2 ** (l + 1) - 1);
+const MAX_HAVE = 16;   // the server's limit on the samples a request names as held
+
+// What is drawn, as samples: [{box, take, kept}], each the first `take` particles of its box's
+// sample order (levels 0..l are such a prefix: levelTake(l)) inside `kept` (its box clipped by
+// the boxes of the views since, outside which the particles were dropped), its particles tagged
+// with the entry. A zoom names in `have` those that meet the new box, each with `kept` where the
+// new box reaches outside it, and the server sends only what they lack.
+let held = [];
+
+function haveEntry(h, box) {
+  const e = [...h.box.flat(), h.take];
+  return (within(clip(h.box, box), h.kept) ? e : [...e, ...h.kept.flat()]).join(",");
 }
 
-// Streams the view: a first level (0, or after a zoom or pan the level that matches what is
-// drawn there: the old particles stay until it arrives), then each next level's new particles,
-// until the budget or the last level; a newer stream (generation) stops this one.
+async function fetchSample(box, level, take, have, most, fields, gen) {
+  const u = url("/api/particles", { group: group.name, step: currentStep(), take,
+                                    box: box.flat().join(","), fields: fields.join(","), most,
+                                    have: have.length ? have.map((h) => haveEntry(h, box)).join(";") : null });
+  const r = record("particles", u, gen, { level, from: null, box, have: have.length, most });
+  const f = await getFrame(u);
+  Object.assign(r, { count: f.header.count, bytes: f.bytes, ms: performance.now() - r.t0, levels: f.header.levels,
+                     take: f.header.take });
+  return f;
+}
+
+// Streams the view. A new view (keep false): level 0, then each next level's new particles
+// (`from`) while that level's sample slots fit the budget (a level adds at most 32 x 2^l
+// particles), then the part of the next level that fills it (`most`). A zoom or pan (keep
+// true): the particles drawn stay until its first answer, then those outside the new box go;
+// every request names the samples drawn in the box (`have`) and gets only the particles they
+// lack: first the level after the coarsest that the particles drawn there already hold, then
+// each next level, the last cut to the budget. A newer stream (generation) stops this one.
 async function stream(keep = false) {
   const gen = ++state.generation;
   const box = viewBox(), opt = colourField();
   const fields = opt[1] === "position" ? ["position"] : ["position", opt[1]];
   const budget = Number($("budget").value) || 2e6;
-  const first = keep && !state.filter ? startLevel(box) : 0;
-  Object.assign(state, { idle: false, box, level: -1, error: null, startLevel: first, filterCount: null });
+  // A view inside the last one (a zoom in) keeps its particles: they are a fair sample of it. Any
+  // other view change (a zoom out, a pan) starts afresh from level 0, the particles drawn kept
+  // until its first answer (those would crowd one part of the new box).
+  const meeting = held.filter((h) => h.take > 0 && meets(h.kept, box));
+  const soft = keep;
+  keep = keep && !state.filter && state.box && within(box, state.box) && meeting.length > 0 &&
+    meeting.length < MAX_HAVE;
+  const have = keep ? meeting : [];
+  const inside = keep ? cloud.countInside(box, new Set(have)) : 0;
+  let first = 0;
+  while (keep && levelTake(first) <= inside) first++;
+  Object.assign(state, { idle: false, box, level: -1, take: 0, error: null, startLevel: first, filterCount: null,
+                         kept: inside, fetched: 0 });
   $("error").textContent = "";
   setRange(opt);
-  if (!keep) cloud.clear();
+  if (!keep) held = [];
+  if (!keep && !soft) cloud.clear();
   try {
     if (state.filter) return await streamFilter(gen, box, fields, opt, budget);
-    let level = first, last = 0;
-    for (;;) {
-      const f = await fetchLevel(box, level === first ? -1 : level - 1, level, fields, gen);
+    const mine = { box, take: 0, kept: box };
+    let drawn = inside;   // in the box: the held particles there and those added
+    for (let level = first, levels = Infinity; level < levels;) {
+      const slots = levelTake(level) - (level ? levelTake(level - 1) : 0);
+      // a zoom's first request: a take of about the budget (a box's sample of T holds about T
+      // particles), cheaper for the server to cut to the room left than the whole level
+      const want = keep && !mine.take ? Math.min(levelTake(level), budget) : levelTake(level);
+      const f = !keep && drawn + slots <= budget ? await fetchLevel(box, level - 1, level, fields, gen)
+        : await fetchSample(box, level, want, mine.take ? [...have, mine] : have, budget - drawn, fields, gen);
       if (gen !== state.generation) return;
-      if (level === first) cloud.clear();   // the previous view's particles, kept until now
-      paint(f, opt);
-      Object.assign(state, { level, levels: f.header.levels });
-      progress(`level ${level + 1} of ${f.header.levels}: ${cloud.count.toLocaleString()} particles`);
-      const next = level === first ? f.header.count : 2 * f.header.count;   // the next level's new particles
-      last = f.header.count;
-      if (level + 1 >= f.header.levels || cloud.count + next > budget) break;
-      level++;
+      if (!keep && !mine.take) cloud.clear();   // the previous view's particles, kept until now
+      if (!mine.take) held = held.filter((h) => h !== mine).concat([mine]);
+      mine.take = f.header.take;
+      paint(f, opt, mine);
+      drawn += f.header.count;
+      state.fetched += f.header.count;
+      levels = f.header.levels;
+      Object.assign(state, { level, levels, take: mine.take });
+      progress(`level ${level + 1} of ${levels}: ${cloud.count.toLocaleString()} particles`);
+      if (f.header.take < want || drawn >= budget) break;   // cut to the budget: full
+      if (want === levelTake(level)) level++;   // else the rest of this level next
+    }
+    if (keep) {   // the particles outside the box go now (not before the first answer's frame:
+      const t = performance.now();   // a whole upload), and every sample is clipped to the box
+      held = held.filter((h) => h.take > 0 && meets(h.kept, box));
+      for (const h of held) h.kept = clip(h.kept, box);
+      cloud.keepInside(box, new Set(held));
+      state.compactMs = performance.now() - t;
+      state.drawn = cloud.count;
     }
     progress(`${cloud.count.toLocaleString()} particles, level ${state.level + 1} of ${state.levels}` +
              (state.level + 1 < state.levels ? " (zoom in for more)" : " (all)"));
@@ -203,20 +268,32 @@ function setupScene() {
   scene = new THREE.Scene();
   camera = new THREE.PerspectiveCamera(50, 1, 1e-6, 1e9);
   controls = new OrbitControls(camera, renderer.domElement);
+  controls.addEventListener("start", () => { framed = false; });   // the user's wheel or drag
   controls.addEventListener("change", () => {   // debounced: the stream starts once the view rests
+    dirty = true;
     clearTimeout(viewTimer);
     viewTimer = setTimeout(onViewChange, DEBOUNCE_MS);
   });
-  cloud = new Cloud(scene);
+  cloud = new Cloud(scene, redraw);
   const resize = () => {
     const el = $("main");
     renderer.setSize(el.clientWidth, el.clientHeight, false);
     camera.aspect = el.clientWidth / Math.max(1, el.clientHeight);
     camera.updateProjectionMatrix();
+    dirty = true;
   };
   window.addEventListener("resize", resize);
   resize();
-  renderer.setAnimationLoop(() => { controls.update(); renderer.render(scene, camera); });
+  renderer.setAnimationLoop(() => {   // a frame only when something changed (software GL: a frame of a
+    controls.update();                 // million points takes the page's thread for a while)
+    if (!dirty) return;
+    dirty = false;
+    const t = performance.now();
+    renderer.render(scene, camera);
+    state.frames++;
+    state.frameMs = performance.now() - t;
+    if (state.paints) mark("frame");
+  });
   setupPicking();
 }
 
@@ -254,7 +331,9 @@ function frameDomain() {
   camera.far = startDist * 100;
   camera.updateProjectionMatrix();
   controls.update();
+  framed = true;
   drawFrame();
+  dirty = true;
 }
 
 // Picking: a click (not a drag) on a drawn particle shows every field of that particle, read
@@ -338,10 +417,29 @@ function bindControls() {
   $("clearq").onclick = () => { state.filter = null; $("query").value = ""; $("qinfo").textContent = ""; restart(); };
 }
 
+// The first view's level 0 (the first group's first step, the domain, the first colour field),
+// requested before the scene is set up (creating the WebGL context takes a while): what the
+// first stream asks for first, so it takes this answer.
+function prefetchFirstLevel() {
+  const name = Object.keys(info.particles)[0];
+  if (name === undefined) return;
+  const g = info.particles[name];
+  if (!g.steps.length) return;
+  const f = fieldOptions(g)[0][1];
+  const u = levelUrl(name, g.steps[0].step, g.domain, -1, 0, f === "position" ? ["position"] : ["position", f]);
+  const p = getFrame(u);
+  p.catch(() => {});   // a failure is the first stream's to report
+  prefetched.set(u, p);
+}
+
 async function main() {
-  info = await getJSON("/api/info");
+  info = await getJSON("/api/info");   // preloaded by index.html while the bundle loads
   state.info = info;
+  mark("info");
+  prefetchFirstLevel();
+  mark("level0");
   setupScene();
+  mark("scene");
   bindControls();
   const names = Object.keys(info.particles);
   $("group").innerHTML = names.map((n) => `<option>${n}</option>`).join("");

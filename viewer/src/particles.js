@@ -4,7 +4,8 @@ import * as THREE from "three";
 import { LUT } from "./colormap.js";
 
 export class Cloud {
-  constructor(scene) {
+  constructor(scene, changed = () => {}) {
+    this.changed = changed;   // called whenever what is drawn changes (the viewer draws a frame)
     this.geometry = new THREE.BufferGeometry();
     this.material = new THREE.PointsMaterial({ size: 2, sizeAttenuation: false, vertexColors: true });
     this.points = new THREE.Points(this.geometry, this.material);
@@ -18,6 +19,7 @@ export class Cloud {
     this.count = 0;
     this.pieces = [];   // {start, n, positions}: the positions exactly as the server sent them
     this.geometry.setDrawRange(0, 0);
+    this.changed?.();
   }
 
   reserve(n) {
@@ -28,13 +30,72 @@ export class Cloud {
       pos.set(this.geometry.getAttribute("position").array.subarray(0, this.count * 3));
       col.set(this.geometry.getAttribute("color").array.subarray(0, this.count * 3));
     }
-    this.geometry.setAttribute("position", new THREE.BufferAttribute(pos, 3));
-    this.geometry.setAttribute("color", new THREE.BufferAttribute(col, 3));
+    for (const [name, a] of [["position", pos], ["color", col]]) {
+      const attr = new THREE.BufferAttribute(a, 3);
+      attr.onUpload(() => { this.full = false; });
+      this.geometry.setAttribute(name, attr);
+    }
     this.capacity = cap;
+    this.full = true;   // a whole upload is pending: appends before it add no ranges
   }
 
-  // Appends n particles: positions (n x 3, any typed array) relative to `origin`, values coloured on [lo, hi].
-  append(positions, values, n, origin, lo, hi) {
+  // Keeps only the particles of pieces whose tag is in `tags` with their position as read inside
+  // `box` ([lo, hi), min inclusive, max exclusive), in order; returns how many were dropped.
+  keepInside(box, tags) {
+    const P = this.count ? this.geometry.getAttribute("position").array : null;
+    const C = this.count ? this.geometry.getAttribute("color").array : null;
+    const [[x0, y0, z0], [x1, y1, z1]] = box;
+    let m = 0;
+    const pieces = [];
+    for (const q of this.pieces) {
+      if (!tags.has(q.tag)) continue;
+      const src = q.positions, kept = new src.constructor(q.n * 3);
+      let k = 0;
+      for (let i = 0, j = 3 * q.start; i < 3 * q.n; i += 3, j += 3) {
+        const x = src[i], y = src[i + 1], z = src[i + 2];
+        if (!(x >= x0 && x < x1 && y >= y0 && y < y1 && z >= z0 && z < z1)) continue;
+        const d = 3 * m;
+        P[d] = P[j]; P[d + 1] = P[j + 1]; P[d + 2] = P[j + 2];
+        C[d] = C[j]; C[d + 1] = C[j + 1]; C[d + 2] = C[j + 2];
+        kept[3 * k] = x; kept[3 * k + 1] = y; kept[3 * k + 2] = z;
+        k++; m++;
+      }
+      if (k) pieces.push({ ...q, start: m - k, n: k, positions: kept.subarray(0, 3 * k) });
+    }
+    const dropped = this.count - m;
+    this.pieces = pieces;
+    this.count = m;
+    if (P) {
+      for (const name of ["position", "color"]) {
+        const a = this.geometry.getAttribute(name);
+        a.clearUpdateRanges();   // everything moved: the whole buffer goes up
+        a.needsUpdate = true;
+      }
+      this.full = true;
+    }
+    this.geometry.setDrawRange(0, m);
+    this.changed();
+    return dropped;
+  }
+
+  // The particles of pieces whose tag is in `tags` with their position as read inside `box`.
+  countInside(box, tags) {
+    const [[x0, y0, z0], [x1, y1, z1]] = box;
+    let k = 0;
+    for (const q of this.pieces) {
+      if (!tags.has(q.tag)) continue;
+      const src = q.positions;
+      for (let i = 0; i < 3 * q.n; i += 3) {
+        const x = src[i], y = src[i + 1], z = src[i + 2];
+        if (x >= x0 && x < x1 && y >= y0 && y < y1 && z >= z0 && z < z1) k++;
+      }
+    }
+    return k;
+  }
+
+  // Appends n particles: positions (n x 3, any typed array) relative to `origin`, values coloured
+  // on [lo, hi]; `tag` marks their piece (the view they belong to).
+  append(positions, values, n, origin, lo, hi, tag = null) {
     this.reserve(this.count + n);
     const pos = this.geometry.getAttribute("position"), col = this.geometry.getAttribute("color");
     const scale = 1023 / (hi > lo ? hi - lo : 1);
@@ -46,11 +107,16 @@ export class Cloud {
       const c = 3 * (t > 0 ? (t < 1023 ? Math.round(t) : 1023) : 0);   // NaN: the low end
       C[j] = LUT[c]; C[j + 1] = LUT[c + 1]; C[j + 2] = LUT[c + 2];
     }
-    this.pieces.push({ start: this.count, n, positions });
+    this.pieces.push({ start: this.count, n, positions, tag });
+    if (!this.full) {   // only the appended part goes to the GPU (a whole upload of millions of
+      pos.addUpdateRange(3 * this.count, 3 * n);   // points is slow with software WebGL)
+      col.addUpdateRange(3 * this.count, 3 * n);
+    }
     this.count += n;
     pos.needsUpdate = true;
     col.needsUpdate = true;
     this.geometry.setDrawRange(0, this.count);
+    this.changed();
   }
 
   // Particle i's position as read (numbers, not the float32 drawn copy).

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from ..errors import InvalidArgumentError, NotFoundError
-from .params import MAX_LEVEL, Params
+from .params import MAX_LEVEL, MAX_TAKE, Params
 
 ALIGN = 8
 
@@ -149,9 +149,10 @@ class Refinements:
                 self._items.pop(next(iter(self._items)))
 
 
-def particles(ds, p: Params, cache: Refinements | None = None) -> Frame:
+def particles(ds, p: Params, cache: Refinements | None = None, held: "SampleRows | None" = None) -> Frame:
     """The particles of a box at ``level`` (levels 0..level), or with ``from`` only the ones new
-    in levels from+1..level; ``fields`` (default all; empty: none, only the count)."""
+    in levels from+1..level; ``fields`` (default all; empty: none, only the count). With
+    ``take``, ``have`` or ``most``: a sample less what the client holds (:func:`_difference`)."""
     g, step = _group(ds, p)
     box = p.float_box("box")
     wanted = p.names("fields", list(g.schema), "field")
@@ -159,7 +160,11 @@ def particles(ds, p: Params, cache: Refinements | None = None) -> Frame:
     fields = wanted or [_smallest(g.schema)]   # no field: the count, from the cheapest one
     level = p.integer("level", least=0, most=MAX_LEVEL)
     start = p.integer("from", least=-1, most=MAX_LEVEL)
+    take, have, most = p.integer("take", least=1, most=MAX_TAKE), p.samples("have"), p.integer("most", least=0)
     p.done()
+    if take is not None or have is not None or most is not None:
+        return _difference(g, step, box, wanted, _take_of(level, take, start, box), have or [], most,
+                           held if held is not None else SampleRows(0))
     cache = cache if cache is not None else Refinements(0)
     ref, kept = cache.take(g, step, box, fields, -1 if start is None else start)
     last = ref.levels - 1
@@ -173,8 +178,150 @@ def particles(ds, p: Params, cache: Refinements | None = None) -> Frame:
         data, stats = _new_levels(ref, start, level, g.schema, fields)
         cache.keep(g, step, box, fields, ref)
     meta = {"group": g.name, "step": step, "level": level, "from": start, "levels": ref.levels,
-            "count": len(data[fields[0]]), "box": box, "continued": kept}
+            "count": len(data[fields[0]]), "box": box, "continued": kept, "take": level_take(level)}
     return Frame(meta, [(f, data[f]) for f in wanted], stats)
+
+
+P, S = 32, 2   # the library's default level sizes: level l of one reader holds at most P * S**l
+
+
+def level_take(level: int) -> int:
+    """The sample size T of levels 0..level (docs/reads.md section 3: the sum of P * S**l),
+    capped at MAX_TAKE: ``read(box, level=L)`` is ``read(box, level=0, P=level_take(L))``."""
+    return min(P * (S ** (level + 1) - 1), MAX_TAKE)
+
+
+def _take_of(level, take, start, box) -> int:
+    if start is not None:
+        raise InvalidArgumentError("from goes with level alone; with take, have or most name what is "
+                                   "held in have")
+    if level is not None and take is not None:
+        raise InvalidArgumentError("give level or take, not both")
+    if box is None:
+        raise InvalidArgumentError("take, have and most need a box")
+    return take if take is not None else MAX_TAKE if level is None else level_take(level)
+
+
+class SampleRows:
+    """The rows (per data file) of the last few samples the server sent, so a client's next
+    request, which names them in ``have``, costs one read: keyed by (group, step, box, take),
+    at most ``size`` entries and ``max_rows`` rows in all."""
+
+    def __init__(self, size: int = 16, max_rows: int = 8 * 2**20):
+        self.size, self.max_rows = size, max_rows
+        self._items: dict[tuple, dict] = {}
+
+    def get(self, key: tuple):
+        rows = self._items.pop(key, None)
+        if rows is not None:
+            self._items[key] = rows   # most recent last
+        return rows
+
+    def put(self, key: tuple, rows: dict) -> None:
+        for k in [k for k in self._items if k[:3] == key[:3] and k[4:] == key[4:] and k[3] < key[3]]:
+            del self._items[k]   # a smaller sample of the same view: a client names its largest
+        self._items[key] = rows
+        while self._items and (len(self._items) > self.size or self._rows() > self.max_rows):
+            self._items.pop(next(iter(self._items)))
+
+    def _rows(self) -> int:
+        return sum(len(r) for rows in self._items.values() for r in rows.values())
+
+    def clear(self) -> None:
+        self._items.clear()
+
+
+def _sample(g, step: int, box, take: int, fields: list[str], clip=None):
+    """The first ``take`` particles of the box's sample order, exactly ``read(step, box,
+    level=0, P=take)`` (a level is such a prefix: :func:`level_take`), through a query every
+    particle of the box passes (or, with ``clip``, those inside that box: min inclusive, max
+    exclusive, as a box read), for its row ids: {file: rows} and the fields' data."""
+    if clip is None:
+        q = f"position[0] >= {box[0][0]!r}"
+    else:
+        q = " && ".join(f"position[{a}] >= {clip[0][a]!r} && position[{a}] < {clip[1][a]!r}" for a in range(3))
+    r = g.query(step, q, box, level=0, P=take, fields=fields)
+    return r.rows, r.data, r.stats
+
+
+def _held_rows(g, step: int, box, take: int, held: SampleRows, clip=None) -> dict:
+    key = (g.name, step, box, take, clip)
+    rows = held.get(key)
+    if rows is None:
+        rows = _sample(g, step, box, take, [], clip)[0]
+        held.put(key, rows)
+    return rows
+
+
+def _new_masks(rows: dict, have: list[dict]) -> dict:
+    """Per file, which of ``rows`` are in none of the ``have`` samples."""
+    out = {}
+    for name, r in rows.items():
+        drop = [h[name] for h in have if name in h and len(h[name])]
+        out[name] = ~np.isin(r, np.concatenate(drop)) if drop else np.ones(len(r), dtype=bool)
+    return out
+
+
+def _count(masks: dict) -> int:
+    return int(sum(int(m.sum()) for m in masks.values()))
+
+
+def _difference(g, step: int, box, wanted: list[str], take: int, have: list, most: int | None,
+                held: SampleRows) -> Frame:
+    """``read(step, box, level=0, P=take)`` less the particles of every ``have`` sample (box,
+    take, and the clip box of the part held, or None for all of it): what a viewer that already
+    drew those samples lacks of the new view, exact (the samples' row ids, so no particle is sent
+    twice and none missed). With ``most``: a take (at most ``take``) whose new particles are at
+    most ``most`` (:func:`_fitting_take`); the header's ``take`` says which (the client's next
+    ``have``)."""
+    have_rows = [_held_rows(g, step, b, t, held, c) for b, t, c in have]
+    if most is not None:
+        take = _fitting_take(g, step, box, take, have, have_rows, most, held)
+    if take == 0:
+        rows, data, stats = {}, {f: _empty(g.schema, f) for f in wanted}, {}
+    else:
+        rows, data, stats = _sample(g, step, box, take, wanted)
+        held.put((g.name, step, box, take, None), rows)
+    keep = np.concatenate(list(_new_masks(rows, have_rows).values())) if rows else np.zeros(0, bool)
+    out = [(f, data[f][keep]) for f in wanted]
+    levels = g.refine(step, box, [_smallest(g.schema)]).levels
+    meta = {"group": g.name, "step": step, "take": take,
+            "have": [[list(b[0]), list(b[1]), t, None if c is None else [list(c[0]), list(c[1])]] for b, t, c in have],
+            "levels": levels, "count": int(keep.sum()), "box": box, "sample": sum(len(r) for r in rows.values())}
+    return Frame(meta, out, stats)
+
+
+def _empty(schema: dict, f: str) -> np.ndarray:
+    dtype, comps = schema[f]
+    return np.empty((0,) if comps == 1 else (0, comps), dtype=dtype)
+
+
+def _fitting_take(g, step, box, take, have, have_rows, most: int, held: SampleRows) -> int:
+    """A take <= ``take`` whose new particles (less ``have``) are at most ``most``: ``take``
+    when it fits, else searched between the largest take of this box already held (0 new) and
+    ``take`` (the new count grows with the take: samples are nested), until within 1 % of
+    ``most`` or after 12 reads of row ids. The first guess models the new count as the box's
+    sample (about proportional to the take) less the held particles it meets (about those met
+    at ``take``); then interpolation and bisection in turn."""
+    def new(t):
+        rows = _held_rows(g, step, box, t, held)
+        return _count(_new_masks(rows, have_rows)), sum(len(r) for r in rows.values())
+    hi, (n_hi, s_hi) = take, new(take)
+    if n_hi <= most:
+        return take
+    lo = max([t for b, t, c in have if b == box and c is None and t < take], default=0)
+    n_lo = 0
+    for i in range(12):
+        if hi - lo <= 1 or n_lo >= 0.99 * most:
+            break
+        if i == 0:
+            t = int(hi * (most + s_hi - n_hi) / max(s_hi, 1))
+        else:
+            t = lo + int((hi - lo) * (most - n_lo) / (n_hi - n_lo)) if i % 2 else (lo + hi) // 2
+        t = min(max(t, lo + 1), hi - 1)
+        n = new(t)[0]
+        lo, n_lo, hi, n_hi = (t, n, hi, n_hi) if n <= most else (lo, n_lo, t, n)
+    return lo
 
 
 def _smallest(schema: dict) -> str:

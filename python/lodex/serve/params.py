@@ -13,6 +13,8 @@ from ..errors import InvalidArgumentError, NotFoundError
 
 _INT = re.compile(r"-?[0-9]{1,19}")
 MAX_LEVEL = 2**16   # far above any real level count (levels grow geometrically); bigger is malformed
+MAX_TAKE = 2**62    # a sample's size (the library's largest P): past every real step's particles
+MAX_HAVE = 16       # samples a request may name as already held
 _COMPARISON = re.compile(r"<=|>=|==|!=|<|>")
 
 
@@ -110,21 +112,28 @@ class Params:
     def float_box(self, key: str) -> tuple[tuple[float, ...], tuple[float, ...]] | None:
         """``x0,y0,z0,x1,y1,z1``: finite numbers, min <= max on every axis."""
         s = self.text(key)
+        return None if s is None else _float_box(s, key)
+
+    def samples(self, key: str) -> list[tuple[tuple, int, tuple | None]] | None:
+        """``x0,y0,z0,x1,y1,z1,T[,cx0,cy0,cz0,cx1,cy1,cz1]`` entries separated by ``;`` (at most
+        MAX_HAVE): each a box (as :meth:`float_box`), a sample size T (1 <= T <= MAX_TAKE) and
+        optionally a clip box (the part of the sample held; None: all of it)."""
+        s = self.text(key)
         if s is None:
             return None
-        parts = s.split(",")
-        if len(parts) != 6:
-            raise InvalidArgumentError(f"{key} must be 6 numbers x0,y0,z0,x1,y1,z1, got {s!r}")
-        try:
-            v = [float(p) for p in parts]
-        except ValueError:
-            raise InvalidArgumentError(f"{key} must be 6 numbers x0,y0,z0,x1,y1,z1, got {s!r}") from None
-        if not all(math.isfinite(x) for x in v):
-            raise InvalidArgumentError(f"{key} must be finite numbers, got {s!r}")
-        lo, hi = tuple(v[:3]), tuple(v[3:])
-        if any(h < l for l, h in zip(lo, hi)):
-            raise InvalidArgumentError(f"{key} {s!r} is not a box: a max is below its min")
-        return lo, hi
+        entries = s.split(";")
+        if len(entries) > MAX_HAVE:
+            raise InvalidArgumentError(f"{key} names {len(entries)} samples, over the limit of {MAX_HAVE}")
+        out = []
+        for e in entries:
+            parts = e.split(",")
+            if len(parts) not in (7, 13):
+                raise InvalidArgumentError(f"{key} entries must be x0,y0,z0,x1,y1,z1,T with an optional clip "
+                                           f"box of 6 more numbers, got {e!r}")
+            clip = _float_box(",".join(parts[7:]), key) if len(parts) == 13 else None
+            out.append((_float_box(",".join(parts[:6]), key), _int(parts[6], f"{key}'s sample size", 1, MAX_TAKE),
+                        clip))
+        return out
 
     def int_box(self, key: str, ndims: int) -> tuple[list[int], list[int]] | None:
         """``ndims`` integer minima then ``ndims`` maxima (max exclusive, min <= max)."""
@@ -156,6 +165,22 @@ class Params:
     def done(self) -> None:
         if self._raw:
             raise InvalidArgumentError(f"unknown parameter(s) {', '.join(sorted(self._raw))}")
+
+
+def _float_box(s: str, key: str) -> tuple[tuple[float, ...], tuple[float, ...]]:
+    parts = s.split(",")
+    if len(parts) != 6:
+        raise InvalidArgumentError(f"{key} must be 6 numbers x0,y0,z0,x1,y1,z1, got {s!r}")
+    try:
+        v = [float(p) for p in parts]
+    except ValueError:
+        raise InvalidArgumentError(f"{key} must be 6 numbers x0,y0,z0,x1,y1,z1, got {s!r}") from None
+    if not all(math.isfinite(x) for x in v):
+        raise InvalidArgumentError(f"{key} must be finite numbers, got {s!r}")
+    lo, hi = tuple(v[:3]), tuple(v[3:])
+    if any(h < l for l, h in zip(lo, hi)):
+        raise InvalidArgumentError(f"{key} {s!r} is not a box: a max is below its min")
+    return lo, hi
 
 
 def _int(s: str, key: str, least: int, most: int) -> int:

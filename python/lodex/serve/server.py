@@ -73,8 +73,10 @@ class Server(ThreadingHTTPServer):
         self._busy_lock = threading.Lock()
         self.info = _snapshot(dataset)   # /api/info, served without the lock
         self.refinements = endpoints.Refinements()
+        self.samples = endpoints.SampleRows()   # row ids of the samples sent, for `have`
         self.endpoints = {**ENDPOINTS,
-                          "/api/particles": lambda ds, p: endpoints.particles(ds, p, self.refinements)}
+                          "/api/particles": lambda ds, p: endpoints.particles(ds, p, self.refinements,
+                                                                              self.samples)}
         super().__init__((host, port), Handler)
         self.host_names = access.allowed_names(host)
 
@@ -85,6 +87,7 @@ class Server(ThreadingHTTPServer):
         self._end_connections()
         with self.lock:
             self.refinements.clear()
+            self.samples.clear()
             self.dataset.close()
 
     @property
