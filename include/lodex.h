@@ -253,6 +253,16 @@ LODEX_API int lodex_pending_wait(lodex_pending* p);
 LODEX_API int lodex_pending_done(const lodex_pending* p, int* done);
 /* Local: releases the handle (the step goes on; it commits at the group's next collective call). */
 LODEX_API int lodex_pending_free(lodex_pending* p);
+/* Collective (append mode), every rank the same value: bounds the bytes of asynchronous steps in
+ * flight on each rank over every group of the dataset (Python's max_pending_bytes). An
+ * asynchronous write that would pass the budget first completes the oldest steps in flight until
+ * it fits; a step larger than the budget by itself is written within the call (0: every one).
+ * LODEX_PENDING_UNBOUNDED: no bound over the groups, one step in flight per group (the default).
+ * Ranks passing different values: LODEX_ERR_INVALID_ARGUMENT on every rank. */
+#define LODEX_PENDING_UNBOUNDED UINT64_MAX
+LODEX_API int lodex_dataset_set_pending_budget(lodex_dataset* ds, uint64_t max_pending_bytes);
+/* Local: *bytes = the bytes this rank passed to asynchronous steps still in flight. */
+LODEX_API int lodex_dataset_pending_bytes(const lodex_dataset* ds, uint64_t* bytes);
 
 /* Zero-copy input: a step's rows written in place, where the write reads them, instead of passed
  * in and copied there (docs/native.md, "Zero-copy input").

@@ -3,7 +3,8 @@
 ! and "U" and two 2-D surface variables "PS" and "TS" (all real32), written for 5 steps into one
 ! lodex series with STAR aggregation, d_tar forced to 2 steps per window (so the last, partial
 ! window is written by lodex_series_flush; the odd steps, which complete a window, are written
-! asynchronously). The program then reads back
+! asynchronously, under a budget of 64 MiB in flight per rank: lodex_dataset_set_pending_budget).
+! The program then reads back
 !   - the time series of one column of T (every step, every level) and
 !   - one plane at one step: PS whole, and level LEV/2 of U,
 ! first on rank 0 alone (no communicator), then collectively (each rank its part), and checks
@@ -23,10 +24,10 @@
 program geos_series
   use mpi
   use lodex
-  use, intrinsic :: iso_fortran_env, only: real32, error_unit
+  use, intrinsic :: iso_fortran_env, only: real32, int64, error_unit
   implicit none
   integer, parameter :: NSTEPS = 5, PLANE_STEP = 3
-  integer :: ierr, rank, nranks, i, step, errs, errs_serial, errs_collective
+  integer :: ierr, rank, nranks, i, step, errs, errs_serial, errs_collective, in_flight
   integer :: dims(3), pdims(2), coords(2), lo(3), hi(3), box(6), cart, col(2), lev
   character(len=4096) :: out, arg
   type(lodex_dataset) :: ds
@@ -75,6 +76,8 @@ program geos_series
   call lodex_dataset_create(ds, trim(out), comm=MPI_COMM_WORLD)
   call lodex_series_define(s, ds, 'atmosphere', dims, [character(len=2) :: 'T', 'U', 'PS', 'TS'], &
                            [LODEX_F4, LODEX_F4, LODEX_F4, LODEX_F4], var_ndims=[3, 3, 2, 2], d_tar=2)
+  call lodex_dataset_set_pending_budget(ds, 64_int64 * 1024 * 1024)   ! collective, the same on every rank
+  in_flight = 0
   do step = 0, NSTEPS - 1
     call fill(step)
     ! Fortran (x, y, z) and (x, y) arrays are the series' C (z, y, x) and (y, x): passed as they are.
@@ -84,6 +87,7 @@ program geos_series
       ! window commits at the next write or the flush; the handle may go now.
       call lodex_series_write_async(s, step, box, [lodex_field('T', t), lodex_field('U', u), &
                                                    lodex_field('PS', ps), lodex_field('TS', ts)], pending)
+      if (lodex_dataset_pending_bytes(ds) > 0) in_flight = in_flight + 1   ! the window is in flight
       call lodex_pending_free(pending)
     else
       call lodex_series_write(s, step, box, [lodex_field('T', t), lodex_field('U', u), lodex_field('PS', ps), &
@@ -99,6 +103,7 @@ program geos_series
   end if
   errs = 0
   if (size(steps) /= NSTEPS .or. info%d_tar /= 2) errs = errs + 1
+  if (in_flight /= 2 .or. lodex_dataset_pending_bytes(ds) /= 0) errs = errs + 1   ! two windows, both done
   call lodex_dataset_close(ds)
 
   ! ---- Reads on rank 0 alone: no communicator --------------------------------------------

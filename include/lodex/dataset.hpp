@@ -89,6 +89,17 @@ class Dataset {
   }
   explicit operator bool() const noexcept { return is_open(); }
 
+  // Collective (append mode), every rank the same: the bytes of asynchronous steps in flight on
+  // each rank over every group (LODEX_PENDING_UNBOUNDED: no bound; lodex_dataset_set_pending_budget).
+  void set_pending_budget(std::uint64_t max_pending_bytes) {
+    detail::check(lodex_dataset_set_pending_budget(ds_, max_pending_bytes));
+  }
+  // Local: the bytes this rank passed to asynchronous steps still in flight.
+  std::uint64_t pending_bytes() const {
+    std::uint64_t bytes = 0;
+    detail::check(lodex_dataset_pending_bytes(ds_, &bytes));
+    return bytes;
+  }
   // Local.
   std::string path() const {
     const char* p = nullptr;

@@ -97,6 +97,22 @@ int lodex_dataset_close(lodex_dataset* ds) {
   });
 }
 
+int lodex_dataset_set_pending_budget(lodex_dataset* ds, uint64_t max_pending_bytes) {
+  return guarded([&] {
+    ds = live(ds, Kind::kDataset, "ds");
+    ds->ds->set_max_pending_bytes(
+        max_pending_bytes == LODEX_PENDING_UNBOUNDED ? std::nullopt : std::optional<uint64_t>(max_pending_bytes));
+  });
+}
+
+int lodex_dataset_pending_bytes(const lodex_dataset* ds, uint64_t* bytes) {
+  return guarded([&] {
+    ds = live(ds, Kind::kDataset, "ds");
+    if (!bytes) fail(ErrorCode::kInvalidArgument, "bytes is NULL");
+    *bytes = ds->ds->pending_bytes();
+  });
+}
+
 int lodex_dataset_path(const lodex_dataset* ds, const char** path) {
   return guarded([&] {
     ds = live(ds, Kind::kDataset, "ds");

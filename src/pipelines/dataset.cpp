@@ -259,10 +259,6 @@ size_t edit_distance(const std::string& a, const std::string& b) {
   return row[b.size()];
 }
 
-std::string periodic_text(const Periodic& p) {
-  return cat("(", p[0] ? "true" : "false", ", ", p[1] ? "true" : "false", ", ", p[2] ? "true" : "false", ")");
-}
-
 void check_domain(const ParticleDomain& d) {
   if (d.automatic) {
     if (d.periodic[0] || d.periodic[1] || d.periodic[2])
@@ -581,6 +577,18 @@ void Dataset::complete_pending() {
 }
 
 uint64_t Dataset::pending_bytes() const { return state_ ? state_->pending.held() : 0; }
+
+void Dataset::set_max_pending_bytes(std::optional<uint64_t> bytes) {
+  DatasetState& st = *state_;
+  st.require_open();
+  // The budget makes make_room collective: a rank with another one would wait alone.
+  require_same_arguments(st.comm, "set_max_pending_bytes",
+                         {{"max_pending_bytes", bytes ? std::to_string(*bytes) : "none"}});
+  st.comm.agree([&] {
+    if (!st.writable) fail(ErrorCode::kInvalidArgument, "dataset '", st.path, "' is open to read: no writes to bound");
+  });
+  st.options.max_pending_bytes = bytes;
+}
 
 Dataset::~Dataset() {
   if (!state_) return;

@@ -67,6 +67,10 @@ class Dataset {
   // Local: the bytes this rank passed to the asynchronous steps still in flight, over every group
   // (DatasetOptions::max_pending_bytes bounds them when set).
   uint64_t pending_bytes() const;
+  // Collective (write modes), every rank the same value: DatasetOptions::max_pending_bytes from
+  // now on (none: no bound over the groups). A lower budget applies at the next asynchronous
+  // write, which completes steps in flight until it fits.
+  void set_max_pending_bytes(std::optional<uint64_t> bytes);
   // Collective in write modes: flushes the series' buffered steps first. Idempotent.
   void close();
   ~Dataset();

@@ -3,6 +3,8 @@
  * not see it), nothing committed before the next collective call, lodex_pending_wait/_done/_free
  * on grid and series handles, blocked_s in the profile, bad flags refused on every rank with
  * nothing pending, the last steps committed by lodex_dataset_close, and every step read back.
+ * Then the budget of steps in flight: lodex_dataset_set_pending_budget and
+ * lodex_dataset_pending_bytes (no bound, 0, a large budget; ranks that disagree; read mode).
  *
  *   mpiexec -n 3 ./capi_async_test SCRATCH_DIR
  */
@@ -132,6 +134,45 @@ static int reads_back(const char* path) {
   return ok;
 }
 
+static uint64_t pending_of(const lodex_dataset* ds) {
+  uint64_t b = 99;
+  EXPECT_OK(lodex_dataset_pending_bytes(ds, &b));
+  return b;
+}
+
+static void budget(const char* path) {
+  lodex_dataset* ds = NULL;
+  lodex_grid* g = NULL;
+  lodex_series* s = NULL;
+  EXPECT_OK(lodex_dataset_create(path, MPI_COMM_WORLD, 0, &ds));
+  define(ds, &g, &s);
+  double slab[32];
+  for (int i = 0; i < 32; ++i) slab[i] = i;
+  const int64_t box[6] = {0, 0, 2 * g_rank, 4, 4, 2 * g_rank + 2};
+  const lodex_field_data data = {"rho", LODEX_F8, 1, 32, slab};
+  EXPECT(pending_of(ds) == 0);
+  EXPECT_OK(lodex_dataset_set_pending_budget(ds, LODEX_PENDING_UNBOUNDED));
+  EXPECT_OK(lodex_grid_write_async(g, 0, box, &data, 1, 0, NULL));
+  EXPECT(pending_of(ds) >= sizeof slab && grid_count(g) == 0);   /* in flight */
+  EXPECT_OK(lodex_dataset_set_pending_budget(ds, 0));   /* nothing may stay in flight */
+  EXPECT_OK(lodex_grid_write_async(g, 1, box, &data, 1, 0, NULL));
+  EXPECT(pending_of(ds) == 0 && grid_count(g) == 2);   /* step 0 completed, step 1 within the call */
+  EXPECT_OK(lodex_dataset_set_pending_budget(ds, (uint64_t)1 << 30));
+  EXPECT_OK(lodex_grid_write_async(g, 2, box, &data, 1, 0, NULL));
+  EXPECT(pending_of(ds) >= sizeof slab && grid_count(g) == 2);
+  if (g_size > 1)   /* a rank with another budget would wait alone at the next write: refused */
+    EXPECT_ERROR(lodex_dataset_set_pending_budget(ds, g_rank == 0 ? 100 : 200), LODEX_ERR_INVALID_ARGUMENT,
+                 "max_pending_bytes");
+  EXPECT_ERROR(lodex_dataset_pending_bytes(ds, NULL), LODEX_ERR_INVALID_ARGUMENT, "bytes is NULL");
+  EXPECT_ERROR(lodex_dataset_set_pending_budget(NULL, 0), LODEX_ERR_INVALID_ARGUMENT, NULL);
+  EXPECT_OK(lodex_dataset_close(ds));   /* commits step 2 */
+  EXPECT_OK(lodex_dataset_open(path, LODEX_MODE_READ, MPI_COMM_WORLD, 0, &ds));
+  EXPECT_OK(lodex_grid_open(ds, "g", &g));
+  EXPECT(grid_count(g) == 3);
+  EXPECT_ERROR(lodex_dataset_set_pending_budget(ds, 0), LODEX_ERR_INVALID_ARGUMENT, "open to read");
+  EXPECT_OK(lodex_dataset_close(ds));
+}
+
 int main(int argc, char** argv) {
   char path[4200];
   capi_test_begin(&argc, &argv, "async.lodex", path, sizeof path);
@@ -145,6 +186,9 @@ int main(int argc, char** argv) {
   EXPECT(series_count(s) == 4);   /* step 4 is buffered */
   EXPECT_OK(lodex_dataset_close(ds));   /* commits the grid's step 4 and flushes the series' */
   EXPECT(reads_back(path));
+  char budget_path[4200];
+  path_of(budget_path, sizeof budget_path, "budget.lodex");
+  budget(budget_path);
 
   return capi_test_end();
 }
