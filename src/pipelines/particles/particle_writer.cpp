@@ -15,6 +15,8 @@
 //             a partition share its aggregator's node, they write its file together, each a slice
 //             of whole segments (node_file_write.hpp: the default wherever it applies)
 //   commit    outcomes to rank 0, spatial metadata (§3.5) and manifest, verdict to every rank
+// The zero-copy input (ParticleGroup::open_buffers) is in particle_buffers.cpp; what both share is in
+// particle_step.hpp.
 #include <malloc.h>
 
 #include <algorithm>
@@ -34,64 +36,18 @@
 #include "pipelines/particles/particle_exchange.hpp"
 #include "pipelines/particles/particle_input.hpp"
 #include "pipelines/particles/particle_positions.hpp"
+#include "pipelines/particles/particle_step.hpp"
 #include "pipelines/particles/partition_file_writer.hpp"
 
 namespace lodex {
-
-struct WriteScratch {
-  ScratchBuffer receive;   // the aggregator's receive region (point-to-point exchange)
-  ScratchBuffer file;      // one data file, assembled in file order
-  ScratchBuffer send;      // non-aligned sends: each destination's rows, packed per field
-  ScratchBuffer slot;      // non-aligned sends: the destination of every row (uint32)
-  ScratchBuffer order;     // non-aligned sends: rows grouped by destination (uint32)
-  ScratchBuffer wrapped;   // positions wrapped into a periodic domain (the caller's arrays stay as given)
-  WriteBehind writer;      // the aggregator's write-behind thread
-  ScratchBuffer buffers;   // zero-copy input: the rows of the fields not in a shared window
-  SharedWindow window;     // the node's shared window (node and shm exchanges), kept between steps
-  ParticlePlanCache plans; // the last step's plan, reused while the decomposition holds
-};
 
 namespace {
 
 constexpr uint64_t kMaxMetadataBytes = uint64_t{1} << 30;
 
-enum Phase { kCheck, kAgree, kPlan, kExchange, kReorder, kFileWrite, kCommit, kNumPhases };
-
 std::vector<std::string> phase_names() {
   return {"check", "agree", "plan", "exchange", "reorder", "file_write", "commit"};
 }
-
-// Every rank's summary, agreed on before planning.
-struct RankRecord {
-  double box[6];
-  double bounds[6];   // inclusive min and max of the rank's positions (an "auto" step's domain)
-  uint64_t count;
-  uint64_t patch_given;
-  int64_t step;
-};
-
-// This rank's side of one step's write.
-struct StepWrite {
-  DatasetState& st;
-  ParticleGroupMeta& group;
-  const std::string& name;
-  WriteScratch& scratch;
-  int64_t step;
-  std::string step_dir_rel, step_dir;
-  bool made_step_dir = false;
-  StepInput input;                          // the caller's fields in schema order
-  uint64_t n = 0;
-  Box my_patch{};
-  Box domain{};                             // the step's: the group's, or agreed for an "auto" group
-  std::shared_ptr<const ParticlePlan> plan;
-  std::vector<uint64_t> rank_counts;
-  Outgoing outgoing;
-  std::vector<DataFileRecord> records;      // files this rank wrote (the heads of node-cooperative files)
-  WritePath path = WritePath::kPointToPoint;
-  bool keep_inputs = false;   // an asynchronous step that copies what it still reads of the caller's arrays
-
-  const Schema& schema() const { return group.schema; }
-};
 
 // Adaptive plans: particles per cell of an h^3 grid over `extent` (layout/particle_plan.hpp).
 template <typename P>
@@ -146,6 +102,8 @@ RankRecord check(StepWrite& w, std::span<const FieldView> views, std::optional<B
   return mine;
 }
 
+}  // namespace
+
 // ---- agree + plan ----
 
 std::vector<RankInput> rank_inputs(const std::vector<RankRecord>& all) {
@@ -163,6 +121,8 @@ std::vector<RankInput> rank_inputs(const std::vector<RankRecord>& all) {
   }
   return inputs;
 }
+
+namespace {
 
 // An "auto" group's step domain, the same on every rank: the union of the given patches and the
 // particles' bounds; the patches are then kept inside it.
@@ -198,41 +158,42 @@ void share_histograms(const StepWrite& w, std::vector<RankInput>& inputs) {
 
 // ---- exchange: this rank's rows by destination, with their statistics ----
 
-void route(StepWrite& w) {
+// One destination (aligned plans): the rows stay where they are, unless copied. Rows read in place
+// after the call returns (an asynchronous step whose one partition stays on this rank) are copied
+// first: the caller may reuse its arrays once it has control back. A field given per component is
+// interleaved into rows here.
+void route_whole(StepWrite& w) {
   const Schema& schema = w.schema();
   const size_t nf = schema.size();
-  const auto sends = w.plan->sends_of(w.st.comm.rank());
   Outgoing& out = w.outgoing;
-  out.partitions = sends;
-  out.counts.assign(sends.size(), 0);
-  if (sends.size() == 1) {
-    out.counts[0] = w.n;
-    // Rows read in place after the call returns (an asynchronous step whose one partition stays on
-    // this rank) are copied first: the caller may reuse its arrays once it has control back. A
-    // field given per component is interleaved into rows here.
-    const bool copy_all = w.keep_inputs && w.plan->aggregated_in_place(sends[0]);
-    auto copied = [&](size_t f) { return copy_all || w.input.columns[f].per_component(); };
-    size_t total = kColumnAlignment;
-    for (size_t f = 0; f < nf; ++f)
-      if (copied(f)) total += align_up(w.n * schema.field(f).row_bytes(), kColumnAlignment);
-    uint8_t* base = total > kColumnAlignment ? w.scratch.send.reserve(total) : nullptr;
-    size_t at =
-        base ? align_up(reinterpret_cast<uintptr_t>(base), kColumnAlignment) - reinterpret_cast<uintptr_t>(base) : 0;
-    for (size_t f = 0; f < nf; ++f) {
-      const auto* rows = static_cast<const uint8_t*>(w.input.columns[f].rows);
-      if (copied(f)) {
-        gather_input(w.input, schema, f, nullptr, w.n, base + at);
-        rows = base + at;
-        at += align_up(w.n * schema.field(f).row_bytes(), kColumnAlignment);
-      }
-      out.rows.push_back(rows);
+  out.counts[0] = w.n;
+  const bool copy_all = w.keep_inputs && w.plan->aggregated_in_place(out.partitions[0]);
+  auto copied = [&](size_t f) { return copy_all || w.input.columns[f].per_component(); };
+  size_t total = kColumnAlignment;
+  for (size_t f = 0; f < nf; ++f)
+    if (copied(f)) total += align_up(w.n * schema.field(f).row_bytes(), kColumnAlignment);
+  uint8_t* base = total > kColumnAlignment ? w.scratch.send.reserve(total) : nullptr;
+  size_t at =
+      base ? align_up(reinterpret_cast<uintptr_t>(base), kColumnAlignment) - reinterpret_cast<uintptr_t>(base) : 0;
+  for (size_t f = 0; f < nf; ++f) {
+    const auto* rows = static_cast<const uint8_t*>(w.input.columns[f].rows);
+    if (copied(f)) {
+      gather_input(w.input, schema, f, nullptr, w.n, base + at);
+      rows = base + at;
+      at += align_up(w.n * schema.field(f).row_bytes(), kColumnAlignment);
     }
-    out.stats.push_back(ColumnStats::of(schema, out.rows, w.n));
-    return;
+    out.rows.push_back(rows);
   }
-  if (sends.empty()) return;
-  // Non-aligned: the destination of every row, then the rows grouped by destination. Both arrays
-  // live in reused scratch: fresh ones would cost a page fault per 4 KiB every step.
+  out.stats.push_back(ColumnStats::of(schema, out.rows, w.n));
+}
+
+// Non-aligned: the destination of every row, then the rows grouped by destination. Both arrays
+// live in reused scratch: fresh ones would cost a page fault per 4 KiB every step.
+void route_binned(StepWrite& w) {
+  const Schema& schema = w.schema();
+  const size_t nf = schema.size();
+  Outgoing& out = w.outgoing;
+  const std::span<const uint32_t> sends = out.partitions;
   auto* slot = reinterpret_cast<uint32_t*>(w.scratch.slot.reserve(w.n * sizeof(uint32_t)));
   auto* order = reinterpret_cast<uint32_t*>(w.scratch.order.reserve(w.n * sizeof(uint32_t)));
   const PartitionBinner partition_of = w.plan->binner();
@@ -270,6 +231,16 @@ void route(StepWrite& w) {
     out.stats.push_back(ColumnStats::of(schema, mine, out.counts[s]));
   }
 }
+
+void route(StepWrite& w) {
+  Outgoing& out = w.outgoing;
+  out.partitions = w.plan->sends_of(w.st.comm.rank());
+  out.counts.assign(out.partitions.size(), 0);
+  if (out.partitions.size() == 1) route_whole(w);
+  else if (!out.partitions.empty()) route_binned(w);
+}
+
+}  // namespace
 
 // ---- exchange + reorder + file_write: this rank's partitions ----
 
@@ -357,6 +328,8 @@ class Orderer {
   double seconds_ = 0;
 };
 
+namespace {
+
 // The path a step takes: node-cooperative files where some partition has two or more writers on
 // its aggregator's node (and the option allows it); otherwise one writer per file, its particles
 // brought by the exchange method asked for (the node default uses point to point then).
@@ -410,41 +383,13 @@ void write_together(StepWrite& w, CollectiveOp& op, ParticleExchange& exchange, 
 
 // ---- a step between its exchange and its commit ----
 
-// What the files' writing needs after the exchange (on the calling thread for write, on a helper
-// thread for write_async: no MPI call) and what the commit needs after that.
-struct PendingParticleStep {
-  PendingParticleStep(DatasetState& st, ParticleGroupMeta& group, const std::string& name, WriteScratch& scratch,
-                      int64_t step)
-      : w{st, group, name, scratch, step}, op(st.comm, phase_names()) {}
-  ~PendingParticleStep() {
-    if (helper.joinable()) helper.join();   // a step never waited for is left uncommitted
-  }
-  StepWrite w;
-  CollectiveOp op;
-  std::optional<ParticleExchange> exchange;
-  std::optional<NodeFileWrite> node;
-  std::optional<Orderer> orderer;
-  PartitionFileTimes pt;
-  std::thread helper;
-  std::atomic<bool> written{false};
-  double blocked_s = 0;   // time the calls held the caller
-};
+PendingParticleStep::PendingParticleStep(DatasetState& st, ParticleGroupMeta& group, const std::string& name,
+                                         WriteScratch& scratch, int64_t step)
+    : w{st, group, name, scratch, step}, op(st.comm, phase_names()) {}
 
-// Zero-copy input (ParticleGroup::open_buffers): where this rank's rows of an open step lie.
-struct StepBuffers {
-  int64_t step = -1;
-  uint64_t n = 0;
-  std::optional<Box> patch;
-  bool position_components = false;
-  std::vector<uint8_t*> rows;    // schema order; the positions' is filled from `parts` when given per component
-  uint8_t* parts[3] = {nullptr, nullptr, nullptr};   // the positions per component
-  bool in_window = false;        // some field's rows lie in an aggregator's shared window
-  // The planned path: agreed, planned and the window reserved at open; nullptr when the commit is
-  // an ordinary write of these rows.
-  std::shared_ptr<PendingParticleStep> planned;
-};
-
-namespace {
+PendingParticleStep::~PendingParticleStep() {
+  if (helper.joinable()) helper.join();   // a step never waited for is left uncommitted
+}
 
 // The step's exchange objects, from its plan: no communication.
 void set_up_exchange(PendingParticleStep& s) {
@@ -460,7 +405,7 @@ void set_up_exchange(PendingParticleStep& s) {
     NodeFileWrite& node = s.node.emplace(w.st.comm, *w.plan, w.schema(), w.group.lod);
     exchange.reserve_areas([&node](const IncomingPartition& in) { return node.area_bytes(in); });
   }
-  s.orderer.emplace(w, s.exchange->incoming());
+  s.orderer = std::make_unique<Orderer>(w, s.exchange->incoming());
 }
 
 // The exchange, on the calling thread (its counts first unless `counted`). `threaded_order`: the
@@ -480,10 +425,14 @@ void run_exchange(PendingParticleStep& s, bool threaded_order, bool counted) {
   s.op.times().lap(kExchange);
 }
 
+namespace {
+
 void exchange_step(PendingParticleStep& s, bool threaded_order) {
   set_up_exchange(s);
   run_exchange(s, threaded_order, false);
 }
+
+}  // namespace
 
 // The order, the gathers and the file writes: no MPI call.
 void write_files(PendingParticleStep& s) {
@@ -513,6 +462,8 @@ void write_files(PendingParticleStep& s) {
   const double writer_s = w.scratch.writer.take_busy_seconds();
   if (writer_s > 0) op.add_thread_time("writer", writer_s);
 }
+
+namespace {
 
 // ---- commit (rank 0) ----
 
@@ -656,6 +607,8 @@ std::shared_ptr<PendingParticleStep> begin_step(DatasetState& st, const std::str
   return s;
 }
 
+}  // namespace
+
 // gather + commit + verdict (collective), after the files are written; the profile of the step.
 WriteProfile commit_step(PendingParticleStep& s) {
   StepWrite& w = s.w;
@@ -695,171 +648,6 @@ WriteProfile commit_step(PendingParticleStep& s) {
   }
   return p;
 }
-
-// ---- zero-copy input ----
-
-// open_buffers' check: the step, the count and the patch (no particles yet).
-RankRecord check_open(StepWrite& w, uint64_t n, const std::optional<Box>& patch) {
-  w.st.require_writable();
-  if (w.step < 0) fail(ErrorCode::kInvalidArgument, "step ", w.step, " is negative");
-  if (w.group.find_step(w.step))
-    fail(ErrorCode::kAlreadyExists, "step ", w.step, " of group '", w.name,
-         "' is already committed; steps are written once");
-  if (n > UINT32_MAX) fail(ErrorCode::kUnsupported, n, " particles on one rank; at most 2^32-1 per call");
-  StepInput none;
-  const CheckedPositions checked = check_positions(none, w.group, patch, w.scratch.wrapped);
-  w.n = n;
-  w.my_patch = checked.patch;
-  bool patch_given = checked.patch_given;
-  if (!patch_given && w.st.comm.size() == 1 && w.group.partition.mode == PartitionMode::kFactor &&
-      !w.group.auto_domain) {   // as check(): one writer of a factor partition has the whole domain
-    w.my_patch = w.group.domain;
-    patch_given = true;
-  }
-  RankRecord mine{};
-  for (int a = 0; a < 3; ++a) {
-    mine.box[a] = w.my_patch.inclusive_min[a];
-    mine.box[3 + a] = w.my_patch.exclusive_max[a];
-  }
-  mine.count = n;
-  mine.patch_given = patch_given;
-  mine.step = w.step;
-  return mine;
-}
-
-// Whether the step can be planned before its particles exist (the same answer on every rank): a
-// fixed domain without periodic axes, a factor or grid partition, and a patch from every rank
-// with particles; then the plan must be aligned (a rank's particles go to one partition).
-bool plannable_before_data(const ParticleGroupMeta& g, const std::vector<RankRecord>& all) {
-  if (g.auto_domain || g.periodic[0] || g.periodic[1] || g.periodic[2]) return false;
-  if (g.partition.mode == PartitionMode::kAdaptive) return false;
-  for (const RankRecord& r : all)
-    if (r.count > 0 && !r.patch_given) return false;
-  return true;
-}
-
-// This rank's own memory for the fields of `b` (all of them: the planned path then moves some into
-// the window), 64-byte aligned, and the position components when asked for.
-void own_rows(StepBuffers& b, const Schema& schema, ScratchBuffer& memory) {
-  const size_t nf = schema.size();
-  size_t total = kColumnAlignment;
-  for (size_t f = 0; f < nf; ++f) total += align_up(b.n * schema.field(f).row_bytes(), kColumnAlignment);
-  const size_t part_bytes = align_up(b.n * dtype_size(schema.field(schema.position_index()).dtype), kColumnAlignment);
-  if (b.position_components) total += 3 * part_bytes;
-  uint8_t* base = memory.reserve(total);
-  uint8_t* at =
-      base + (align_up(reinterpret_cast<uintptr_t>(base), kColumnAlignment) - reinterpret_cast<uintptr_t>(base));
-  b.rows.assign(nf, nullptr);
-  for (size_t f = 0; f < nf; ++f) {
-    b.rows[f] = at;
-    at += align_up(b.n * schema.field(f).row_bytes(), kColumnAlignment);
-  }
-  for (int a = 0; a < 3 && b.position_components; ++a) {
-    b.parts[a] = at;
-    at += part_bytes;
-  }
-}
-
-// The planned path at open: the plan, this rank's one destination, the region laid out and the
-// window reserved; the fields whose rows go to a same-node aggregator's window are handed out there.
-bool plan_buffers(PendingParticleStep& s, StepBuffers& b, const std::vector<RankRecord>& all) {
-  StepWrite& w = s.w;
-  std::vector<RankInput> inputs = rank_inputs(all);
-  w.domain = w.group.domain;
-  for (const RankInput& in : inputs) w.rank_counts.push_back(in.count);
-  w.plan = w.scratch.plans.plan(w.domain, w.group.partition, inputs);
-  s.op.times().lap(kPlan);
-  if (!w.plan->aligned) return false;
-  Outgoing& out = w.outgoing;
-  out.partitions = w.plan->sends_of(w.st.comm.rank());
-  out.counts.assign(out.partitions.size(), w.n);
-  for (size_t f = 0; f < w.schema().size() && !out.partitions.empty(); ++f) out.rows.push_back(b.rows[f]);
-  set_up_exchange(s);
-  s.op.run_locally([&] { s.exchange->exchange_counts(out, w.rank_counts); });   // aligned: no message
-  // Collective over the node (the window), messages with the aggregators; a failure is this rank's
-  // (its buffers stay its own memory), raised on every rank by the commit's agreement.
-  s.op.run_locally([&] { s.exchange->prepare(out); });
-  for (size_t f = 0; f < out.rows.size() && !s.op.failed(); ++f) {
-    uint64_t bytes = 0;
-    if (uint8_t* t = s.exchange->shared_target(out, 0, f, &bytes)) {
-      out.rows[f] = b.rows[f] = t;
-      b.in_window = true;
-    }
-  }
-  return true;
-}
-
-// open_buffers: check + agree, then the planned path where it applies (else the commit is an
-// ordinary write of the rows the caller filled in this rank's memory).
-std::shared_ptr<StepBuffers> open_step_buffers(DatasetState& st, const std::string& name, WriteScratch& scratch,
-                                               int64_t step, uint64_t n, const std::optional<Box>& patch,
-                                               bool position_components, const std::optional<Error>& input_error) {
-  auto s = std::make_shared<PendingParticleStep>(st, *st.manifest.find_particles(name), name, scratch, step);
-  StepWrite& w = s->w;
-  w.step_dir_rel = step_directory_name(name, step < 0 ? 0 : step);
-  w.step_dir = join_path(st.path, w.step_dir_rel);
-  const std::vector<RankRecord> all = s->op.agree<RankRecord>(input_error, [&] {
-    const RankRecord r = check_open(w, n, patch);
-    s->op.times().lap(kCheck);
-    return r;
-  });
-  s->op.times().lap(kAgree);
-  auto b = std::make_shared<StepBuffers>();
-  b->step = step;
-  b->n = n;
-  b->patch = patch;
-  b->position_components = position_components;
-  own_rows(*b, w.schema(), scratch.buffers);
-  if (!plannable_before_data(w.group, all)) return b;
-  if (!plan_buffers(*s, *b, all)) return b;   // rank_inputs raises a disagreement on every rank
-  b->planned = s;
-  if (st.comm.rank() == 0)
-    s->op.run_locally([&] {
-      remove_tree(w.step_dir);   // leftovers of a step that never committed
-      w.made_step_dir = true;
-      make_directories(w.step_dir);
-    });
-  return b;
-}
-
-// The caller's rows as the views of an ordinary write.
-std::vector<FieldView> buffer_views(const StepBuffers& b, const Schema& schema) {
-  std::vector<FieldView> views;
-  for (size_t f = 0; f < schema.size(); ++f) {
-    const FieldSpec& spec = schema.field(f);
-    if (f == schema.position_index() && b.position_components) {
-      for (int a = 0; a < 3; ++a)
-        views.push_back(FieldView{cat(spec.name, "/", "xyz"[a]), spec.dtype, 1, b.n, b.parts[a]});
-      continue;
-    }
-    views.push_back(FieldView{spec.name, spec.dtype, spec.components, b.n, b.rows[f]});
-  }
-  return views;
-}
-
-// The planned path's check at commit, local: positions given per component interleaved into
-// their rows, then finite, inside the domain and inside the patch given at open (the plan was made
-// of it: a particle outside it would belong to another file).
-void check_buffered(StepWrite& w, StepBuffers& b) {
-  const Schema& schema = w.schema();
-  const size_t pos = schema.position_index();
-  StepInput in;
-  in.n = b.n;
-  in.columns.resize(schema.size());
-  for (size_t f = 0; f < schema.size(); ++f) in.columns[f].rows = b.rows[f];
-  if (b.position_components) {
-    in.columns[pos] = InputColumn{nullptr, {b.parts[0], b.parts[1], b.parts[2]}};
-    gather_input(in, schema, pos, nullptr, b.n, b.rows[pos]);
-    in.columns[pos] = InputColumn{b.rows[pos], {}};
-  }
-  if (b.n == 0) return;
-  const CheckedPositions checked = check_positions(in, w.group, w.my_patch, w.scratch.wrapped);
-  if (checked.patch != w.my_patch)
-    fail(ErrorCode::kInvalidArgument, "particles of this rank lie outside the patch ", to_string(w.my_patch),
-         " its buffers were planned for: a step written through buffers needs a patch that holds its particles");
-}
-
-}  // namespace
 
 void ParticleGroup::write(int64_t step, std::span<const FieldView> views, std::optional<Box> patch,
                           const std::optional<Error>& input_error) {
@@ -910,95 +698,5 @@ void ParticleGroup::wait_pending() {
 bool ParticleGroup::pending_done() const { return !pending_ || pending_->written.load(std::memory_order_acquire); }
 
 int64_t ParticleGroup::pending_step() const { return pending_ ? pending_->w.step : -1; }
-
-}  // namespace lodex
-
-namespace lodex {
-
-std::optional<Error> ParticleGroup::open_buffers_error() const {
-  if (!buffers_) return std::nullopt;
-  return Error(ErrorCode::kInvalidArgument,
-               cat("step ", buffers_->step, " of group '", name_, "' has buffers open: commit or discard them first"));
-}
-
-void ParticleGroup::open_buffers(int64_t step, uint64_t count, std::optional<Box> patch, bool position_components,
-                                 const std::optional<Error>& input_error) {
-  wait_pending();   // the rows of a pending step may lie where these buffers go
-  if (!scratch_) scratch_ = std::make_shared<WriteScratch>();
-  const std::optional<Error> error = input_error ? input_error : open_buffers_error();
-  buffers_ = open_step_buffers(*ds_, name_, *scratch_, step, count, patch, position_components, error);
-}
-
-ParticleGroup::Buffer ParticleGroup::buffer(const std::string& name) const {
-  if (!buffers_) fail(ErrorCode::kInvalidArgument, "group '", name_, "' has no buffers open");
-  const Schema& s = schema();
-  const StepBuffers& b = *buffers_;
-  const size_t pos = s.position_index();
-  const FieldSpec& p = s.field(pos);
-  if (b.position_components)
-    for (int a = 0; a < 3; ++a)
-      if (name == cat(p.name, "/", "xyz"[a])) return Buffer{b.parts[a], b.n, p.dtype, 1};
-  if (!s.has(name) || (b.position_components && s.index_of(name) == pos))
-    fail(ErrorCode::kInvalidArgument, "the buffers of step ", b.step, " have no field '", name, "'; they have {",
-         s.describe(), "}",
-         b.position_components ? cat(" with '", p.name, "' as ", p.name, "/x, ", p.name, "/y, ", p.name, "/z") : "");
-  const size_t f = s.index_of(name);
-  return Buffer{b.rows[f], b.n, s.field(f).dtype, s.field(f).components};
-}
-
-bool ParticleGroup::buffers_in_window() const { return buffers_ && buffers_->in_window; }
-
-int64_t ParticleGroup::buffers_step() const { return buffers_ ? buffers_->step : -1; }
-
-void ParticleGroup::discard_buffers() {
-  if (!buffers_) return;
-  std::shared_ptr<StepBuffers> b = std::move(buffers_);
-  if (b->planned && b->planned->w.made_step_dir) {
-    try {
-      remove_tree(b->planned->w.step_dir);
-    } catch (const Error&) {   // a leftover folder is removed when the step is written again
-    }
-  }
-}
-
-void ParticleGroup::commit_buffers(bool async, const std::optional<Error>& input_error) {
-  // Local, like a released handle: the same on every rank when every rank made the same call.
-  if (!buffers_) fail(ErrorCode::kInvalidArgument, "group '", name_, "' has no buffers open to commit");
-  std::shared_ptr<StepBuffers> b = buffers_;
-  if (b->planned) return commit_planned(*b, async, input_error);
-  buffers_.reset();   // an ordinary write of the rows (it agrees on input_error itself)
-  const std::vector<FieldView> views = buffer_views(*b, schema());
-  if (async) write_async(b->step, views, b->patch, false, input_error);
-  else write(b->step, views, b->patch, input_error);
-}
-
-void ParticleGroup::commit_planned(StepBuffers& b, bool async, const std::optional<Error>& input_error) {
-  std::shared_ptr<PendingParticleStep> s = b.planned;
-  StepWrite& w = s->w;
-  const double t0 = wall_seconds();
-  s->op.times().restart();   // the time since open is the caller's
-  try {
-    ds_->comm.agree(input_error, [&] {
-      if (s->op.failed()) throw s->op.failure();   // opening the step failed on this rank
-      check_buffered(w, b);
-      s->op.times().lap(kCheck);
-    });
-  } catch (...) {   // raised on every rank: the step is discarded, earlier ones stay
-    discard_buffers();
-    throw;
-  }
-  buffers_.reset();
-  Outgoing& out = w.outgoing;
-  if (!out.partitions.empty()) out.stats.push_back(ColumnStats::of(schema(), out.rows, w.n));
-  const uint64_t bytes = w.n * schema().row_bytes();
-  const bool pending = async && make_room(*ds_, bytes);   // else written within the call, as write_async
-  run_exchange(*s, pending, true);
-  if (pending) {
-    start_pending(std::move(s), bytes, t0);
-    return;
-  }
-  write_files(*s);
-  profile_ = commit_step(*s);
-}
 
 }  // namespace lodex
