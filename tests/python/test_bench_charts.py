@@ -21,7 +21,7 @@ if BENCH not in sys.path:
 import query   # noqa: E402 (bench is on sys.path now)
 from bench_common import COLD_RESIDENT_LIMIT, NotColdError, PageCache, evict   # noqa: E402
 
-CHARTED = ("query", "particle_read", "particle_adaptive", "series", "many_steps", "openpmd")
+CHARTED = ("query", "particle_read", "particle_adaptive", "series", "many_steps", "openpmd", "paraview")
 
 
 @pytest.mark.parametrize("name", CHARTED)

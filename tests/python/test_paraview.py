@@ -621,6 +621,20 @@ def test_plugin_finds_its_python(full_dataset, tmp_path):
     assert "No module named lodex" in proc.stderr
 
 
+def test_plugin_starts_its_worker_as_it_loads(full_dataset, tmp_path):
+    """Loading the plugin starts lodex's Python (python -m lodex.paraview.worker) at once, so that
+    opening a dataset later does not wait for Python and lodex's import (about 0.3 s of ParaView's
+    open to first render, bench/paraview.py); the first read uses that process, and it stays
+    pvpython's only worker."""
+    from lodex.paraview import plugin_path
+    env = dict(os.environ, LODEX_PYTHON=sys.executable)
+    proc = pvpython("early_worker.py", plugin_path(), full_dataset, "1", env=env)
+    got = json.loads([ln for ln in proc.stdout.splitlines() if ln.startswith("{")][-1])
+    assert got["before"] is not None, got
+    assert got["after"] == got["before"] and got["workers"] == [got["before"]], got
+    assert got["points"] == STEPS[1]
+
+
 def test_loader_bad_path(tmp_path):
     proc = subprocess.run([sys.executable, "-m", "lodex.cli", "paraview-plugin", "--loader", str(tmp_path)],
                           capture_output=True, text=True, timeout=60)
