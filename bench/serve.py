@@ -182,8 +182,9 @@ def browser(url: str, repeats: int, zoom_budget: int) -> tuple[dict, dict, dict,
     where that time goes (ms since navigation: the page, the bundle, /api/info, level 0's request
     and answer, the paint; medians), and from a wheel tick to the first particles of the zoomed
     view painted, with what each zoom's stream transferred. Interleaved: each repeat loads the
-    page, waits for its first paint, sets the budget to ``zoom_budget`` (below the particles, so
-    a zoom has detail to add), waits for that stream to end and zooms one tick."""
+    page in a new tab (the previous one closed), waits for its first paint, sets the budget to
+    ``zoom_budget`` (below the particles, so a zoom has detail to add), waits for that stream to
+    end and zooms one tick."""
     import shutil as sh
 
     from playwright.sync_api import sync_playwright
@@ -191,8 +192,13 @@ def browser(url: str, repeats: int, zoom_budget: int) -> tuple[dict, dict, dict,
     with sync_playwright() as p:
         b = p.chromium.launch(executable_path=sh.which("chromium"), headless=True,
                               args=["--use-angle=swiftshader", "--enable-unsafe-swiftshader", "--no-sandbox"])
-        page = b.new_page(viewport={"width": 1000, "height": 700})
+        page = None
         for _ in range(repeats):
+            # A new tab each time, as a user opening the viewer: the previous tab (a million points
+            # drawn in software) is closed first, not navigated away from while it still draws.
+            if page is not None:
+                page.close()
+            page = b.new_page(viewport={"width": 1000, "height": 700})
             page.goto(url)
             page.wait_for_function("() => window.lodexViewer && window.lodexViewer.marks.frame", timeout=60000)
             times.append(page.evaluate("() => window.lodexViewer.marks.frame") / 1e3)
