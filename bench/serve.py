@@ -177,18 +177,44 @@ ZOOM_STREAM = """() => {
 }"""
 
 
-def browser(url: str, repeats: int, zoom_budget: int) -> tuple[dict, dict, dict, list]:
+# The browser's floor for the first frame: a page that creates a WebGL 2 context, compiles a
+# point shader and draws one point in an animation frame, marking the time after the draw call
+# as the viewer marks its first frame (window.lodexViewer.marks.frame).
+FLOOR_PAGE = """<!doctype html><html><head><meta charset="utf-8"><title>floor</title></head>
+<body style="margin:0"><canvas id="c" style="width:100vw;height:100vh;display:block"></canvas><script>
+const c = document.getElementById('c'); c.width = innerWidth; c.height = innerHeight;
+const gl = c.getContext('webgl2');
+const shader = (t, src) => { const s = gl.createShader(t); gl.shaderSource(s, src); gl.compileShader(s); return s; };
+const p = gl.createProgram();
+const vs = '#version 300 es\\nin vec3 a; void main() { gl_Position = vec4(a, 1.0); gl_PointSize = 4.0; }';
+const fs = '#version 300 es\\nprecision mediump float; out vec4 o; void main() { o = vec4(1.0); }';
+gl.attachShader(p, shader(gl.VERTEX_SHADER, vs));
+gl.attachShader(p, shader(gl.FRAGMENT_SHADER, fs));
+gl.linkProgram(p); gl.useProgram(p);
+gl.bindBuffer(gl.ARRAY_BUFFER, gl.createBuffer());
+gl.bufferData(gl.ARRAY_BUFFER, new Float32Array([0, 0, 0]), gl.STATIC_DRAW);
+gl.enableVertexAttribArray(0); gl.vertexAttribPointer(0, 3, gl.FLOAT, false, 0, 0);
+requestAnimationFrame(() => {
+  gl.clearColor(0.07, 0.07, 0.07, 1); gl.clear(gl.COLOR_BUFFER_BIT); gl.drawArrays(gl.POINTS, 0, 1);
+  window.floorFrame = performance.now();
+});
+</script></body></html>
+"""
+
+
+def browser(url: str, repeats: int, zoom_budget: int, floor_url: str) -> tuple[dict, dict, dict, list, dict]:
     """Seconds from navigation to the first frame drawn with particles (window.lodexViewer.marks.frame),
     where that time goes (ms since navigation: the page, the bundle, /api/info, level 0's request
     and answer, the paint; medians), and from a wheel tick to the first particles of the zoomed
     view painted, with what each zoom's stream transferred. Interleaved: each repeat loads the
     page in a new tab (the previous one closed), waits for its first paint, sets the budget to
     ``zoom_budget`` (below the particles, so a zoom has detail to add), waits for that stream to
-    end and zooms one tick."""
+    end and zooms one tick; then loads ``floor_url`` (FLOOR_PAGE) in a new tab: the browser's own
+    navigation to a first WebGL frame."""
     import shutil as sh
 
     from playwright.sync_api import sync_playwright
-    times, phases, zooms, streams = [], [], [], []
+    times, phases, zooms, streams, floors = [], [], [], [], []
     with sync_playwright() as p:
         b = p.chromium.launch(executable_path=sh.which("chromium"), headless=True,
                               args=["--use-angle=swiftshader", "--enable-unsafe-swiftshader", "--no-sandbox"])
@@ -212,9 +238,14 @@ def browser(url: str, repeats: int, zoom_budget: int) -> tuple[dict, dict, dict,
             zooms.append(page.evaluate(ZOOM_TICK) / 1e3)
             page.wait_for_function("() => window.lodexViewer.idle", timeout=120000)
             streams.append(page.evaluate(ZOOM_STREAM))
+            page.close()
+            page = b.new_page(viewport={"width": 1000, "height": 700})
+            page.goto(floor_url)
+            page.wait_for_function("() => window.floorFrame !== undefined", timeout=60000)
+            floors.append(page.evaluate("() => window.floorFrame") / 1e3)
         b.close()
     profile = {k: statistics.median(ph[k] for ph in phases if ph.get(k) is not None) for k in phases[0]}
-    return stat(times), profile, stat(zooms), streams
+    return stat(times), profile, stat(zooms), streams, stat(floors)
 
 
 def chart(res: dict, path: str) -> None:
@@ -237,6 +268,21 @@ def chart(res: dict, path: str) -> None:
     fig.suptitle(f"lodex serve: {res['config']['particles']:,} particles, budget {BUDGET:,}")
     fig.tight_layout()
     fig.savefig(path, dpi=110)
+
+
+def floor_server(directory: str):
+    """A static server of FLOOR_PAGE (floor.html in ``directory``), in a thread."""
+    import functools
+    from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+
+    class Quiet(SimpleHTTPRequestHandler):
+        def log_message(self, *args) -> None:
+            pass
+    with open(os.path.join(directory, "floor.html"), "w") as f:
+        f.write(FLOOR_PAGE)
+    srv = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=directory))
+    threading.Thread(target=srv.serve_forever, daemon=True).start()
+    return srv
 
 
 def main() -> None:
@@ -265,9 +311,13 @@ def main() -> None:
         if args.browser_repeats:
             # The zoom's budget: below the particles (a zoom has detail to add) and not the default
             # budget (the same budget starts no stream: at 10^7 particles // 5 is the default).
-            paint, profile, zoom, streams = browser(srv.url + "/", args.browser_repeats,
-                                                    min(args.particles // 5, BUDGET // 2))
+            floor_srv = floor_server(tmp)
+            paint, profile, zoom, streams, floor = browser(srv.url + "/", args.browser_repeats,
+                                                           min(args.particles // 5, BUDGET // 2),
+                                                           f"http://127.0.0.1:{floor_srv.server_address[1]}/floor.html")
+            floor_srv.shutdown()
             res["browser_first_paint_seconds"], res["browser_zoom_step_seconds"] = paint, zoom
+            res["browser_floor_first_frame_seconds"] = floor
             res["browser_first_paint_profile_ms"], res["browser_zoom_streams"] = profile, streams
             res["goals"]["browser_first_paint_under_0.5s"] = paint["median"] <= 0.5
             res["goals"]["browser_zoom_step_under_0.3s"] = zoom["median"] <= 0.3
@@ -289,6 +339,10 @@ def main() -> None:
         b = res["browser_first_paint_seconds"]
         print(f"browser first paint (navigation to the first frame with particles): {b['median'] * 1e3:.1f} ms "
               f"(min {b['min'] * 1e3:.1f}, max {b['max'] * 1e3:.1f})")
+    if "browser_floor_first_frame_seconds" in res:
+        f = res["browser_floor_first_frame_seconds"]
+        print(f"browser floor (navigation to a one-point WebGL page's first frame): {f['median'] * 1e3:.1f} ms "
+              f"(min {f['min'] * 1e3:.1f}, max {f['max'] * 1e3:.1f})")
     if "browser_zoom_step_seconds" in res:
         z = res["browser_zoom_step_seconds"]
         print(f"browser zoom step (wheel tick to the zoomed view's first paint): {z['median'] * 1e3:.1f} ms "
