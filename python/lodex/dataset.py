@@ -395,3 +395,13 @@ def open(path: str | os.PathLike, mode: str = "r", *, comm: Any = None, fsync: b
     budget = _pending_budget(max_pending_bytes)
     return Dataset(_lodex.Dataset.open(os.fspath(path), mode=mode, comm=comm, fsync=fsync, exchange=_exchange(exchange),
                                        allow_outside=bool(allow_outside), max_pending_bytes=budget), comm)
+
+
+def create_or_append(path: str | os.PathLike, comm: Any = None) -> tuple[Dataset, bool]:
+    """Collective: the dataset at ``path`` opened to append, or created when there is none
+    (rank 0 decides for every rank, before any of them creates it); and whether it was created."""
+    created = not os.path.exists(path)
+    if comm is not None and comm.Get_size() > 1:
+        created = comm.bcast(created, root=0)
+    return (create(path, comm=comm) if created else open(path, mode="a", comm=comm)), created
+

@@ -4,12 +4,11 @@ mpiexec: in parallel)."""
 from __future__ import annotations
 
 import argparse
-import os
 import shutil
 
-import lodex
 
 from .. import errors
+from ..dataset import create_or_append
 from ..openpmd.cli import import_command
 from ._common import (_parse_domain, _parse_ints, _parse_steps, _print_json, _progress, _reporter, _steps_summary,
                       _world_if_mpi)
@@ -21,10 +20,7 @@ def _import(args: argparse.Namespace) -> int:
     grid = _parse_ints(args.partition_grid, "--partition-grid", 3) if args.partition_grid else None
     steps = _import_steps(args.steps) if args.steps else None
     index = [f for f in args.index.split(",") if f] if args.index else None
-    created = not os.path.exists(args.path)
-    if comm is not None:   # one answer for every rank, before any of them creates it
-        created = comm.bcast(created, root=0)
-    ds = lodex.create(args.path, comm=comm) if created else lodex.open(args.path, mode="a", comm=comm)
+    ds, created = create_or_append(args.path, comm)
     try:
         before = set(ds.particles[args.group].steps) if args.group in list(ds.particles) else set()
         with _progress(args, comm, None, f"importing {args.input}") as bar:

@@ -11,6 +11,7 @@ from typing import Any, Callable, Iterable
 import numpy as np
 
 from .._args import _path
+from ..dataset import create_or_append
 from ..errors import AlreadyExistsError, Error, FormatError, InvalidArgumentError, NotFoundError
 from . import _mapping as m
 
@@ -79,10 +80,7 @@ def import_series(series_path: str | os.PathLike, dataset_path, species: str, *,
         path = os.fspath(dataset_path)
     except TypeError:
         raise InvalidArgumentError(f"dataset must be a path or a lodex.Dataset, got {dataset_path!r}") from None
-    created = not os.path.exists(path)
-    if comm is not None and comm.size > 1:
-        created = comm.bcast(created, root=0)
-    ds = lodex.create(path, comm=comm) if created else lodex.open(path, mode="a", comm=comm)
+    ds, created = create_or_append(path, comm)
     try:
         g = _import(series_path, ds, species, group, steps, domain, partition, partition_grid,
                     particles_per_file, index, meshes, chunk_rows, comm, progress)
