@@ -19,6 +19,16 @@ from .h5part import export_h5part
 from .tables import Particles, columns, pandas_module
 
 
+
+LEVEL_P, LEVEL_S = 32, 2   # the level sizes of reads by default: level l holds floor(P * S**l) per reader
+
+
+def level_total(level: int) -> int:
+    """The particles of levels 0..level of a read by one reader at the default level sizes (at
+    most; fewer when the box holds fewer): sum of P * S**l, so ``read(step, box, level=L)`` is the
+    prefix ``read(step, box, level=0, P=level_total(L))`` of the box's sample order."""
+    return LEVEL_P * (LEVEL_S ** (level + 1) - 1)
+
 class ParticleGroup:
     """A named set of particles with a fixed schema, written step by step."""
 
@@ -281,9 +291,9 @@ class ParticleGroup:
             raise InvalidArgumentError("readers, P and S set the levels of a level read or a refinement; "
                                        "give a level (or use refine)")
         readers_ = 0 if readers is None else _count(readers, "readers", 1, 2**62)
-        P_ = 32 if P is None else _count(P, "P", 1, 2**62)
+        P_ = LEVEL_P if P is None else _count(P, "P", 1, 2**62)
         if S is None:
-            S_ = 2.0
+            S_ = float(LEVEL_S)
         elif isinstance(S, bool) or not isinstance(S, (int, float, np.integer, np.floating)):
             raise InvalidArgumentError(f"S must be a number above 1, got {S!r}")
         else:

@@ -35,6 +35,7 @@ import numpy as np
 
 import lodex
 from lodex.errors import Error, InternalError, InvalidArgumentError, NotFoundError
+from lodex.particles import level_total
 
 Arrays = list[tuple[str, np.ndarray]]
 
@@ -87,12 +88,6 @@ def _group(request: dict):
 # 10^5 on a large step), so that a first look at 10^7 or 10^9 particles costs as little as one
 # at 10^5.
 COARSE_PARTICLES = 200_000
-
-
-def level_total(level: int) -> int:
-    """Particles of levels 0..level of a read by one reader (lodex's defaults P = 32, S = 2:
-    level l holds floor(P * S^l), docs/reads.md), before the cap at the step's particles."""
-    return sum(32 * 2 ** k for k in range(level + 1))
 
 
 def levels_of(n: int) -> int:

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from ..errors import InvalidArgumentError, NotFoundError
+from ..particles import level_total
 from .params import MAX_LEVEL, MAX_TAKE, Params
 
 ALIGN = 8
@@ -182,13 +183,10 @@ def particles(ds, p: Params, cache: Refinements | None = None, held: "SampleRows
     return Frame(meta, [(f, data[f]) for f in wanted], stats)
 
 
-P, S = 32, 2   # the library's default level sizes: level l of one reader holds at most P * S**l
-
-
 def level_take(level: int) -> int:
-    """The sample size T of levels 0..level (docs/reads.md section 3: the sum of P * S**l),
-    capped at MAX_TAKE: ``read(box, level=L)`` is ``read(box, level=0, P=level_take(L))``."""
-    return min(P * (S ** (level + 1) - 1), MAX_TAKE)
+    """The sample size T of levels 0..level (:func:`lodex.particles.level_total`), capped at
+    MAX_TAKE: ``read(box, level=L)`` is ``read(box, level=0, P=level_take(L))``."""
+    return min(level_total(level), MAX_TAKE)
 
 
 def _take_of(level, take, start, box) -> int:
