@@ -109,7 +109,8 @@ def main() -> None:
                                for ph in lodex.WriteProfile.PHASES}
                           for ex, ps in profiles.items()},
             "threads_ms": {ex: {t: med([p["threads"][t]["max_s"] for p in ps if t in p["threads"]]) * 1e3
-                                for t in ("order", "writer")} for ex, ps in profiles.items()},
+                                for t in ("order", "writer") if any(t in p["threads"] for p in ps)}
+                           for ex, ps in profiles.items()},
         }, indent=1))
 
 
