@@ -489,9 +489,11 @@ def defaults_run(dataset, big_dataset, full_dataset, one_kind, display, tmp_path
     files = [os.path.join(p, "manifest.json")
              for p in (big_dataset, full_dataset, one_kind["series"], one_kind["grid"])]
     files.append(lodex.open(one_kind["grid"]).grids["pg"].idx_path)
+    folders = [big_dataset, one_kind["series"], one_kind["grid"]]
+    files += folders
     path, out = str(d / "cases.json"), str(d / "out.json")
     with open(path, "w") as f:
-        json.dump({"cases": cases, "files": files}, f)
+        json.dump({"cases": cases, "files": files, "open": folders + [files[0], files[4]]}, f)
     env = dict(os.environ, LODEX_PYTHON=sys.executable, DISPLAY=display)
     pvpython("defaults.py", plugin_path(), path, out, env=env, timeout=300)
     with open(out) as f:
@@ -538,6 +540,31 @@ def test_plugin_offers_only_the_readers_a_dataset_has_data_for(defaults_run, big
     assert offered[one_kind["series"]] == ["Lodex Series"]
     assert offered[one_kind["grid"]] == ["Lodex Grid"]
     assert offered[lodex.open(one_kind["grid"]).grids["pg"].idx_path] == ["Lodex Grid"]
+    folders = {p: v for p, v in defaults_run["offered"].items() if p.endswith(".lodex")}
+    assert folders == {big_dataset: ["Lodex Particles"], one_kind["series"]: ["Lodex Series"],
+                       one_kind["grid"]: ["Lodex Grid"]}
+
+
+def test_plugin_opens_a_dataset_folder(defaults_run, big_dataset, one_kind):
+    """A dataset's folder (*.lodex) opens as the dataset itself (File > Open on the folder; in
+    pvpython OpenDataFile), so that ParaView names the pipeline item after it rather than
+    "manifest.json"; the reader reads what the manifest would give; its RegistrationName (the
+    pipeline name ParaView 5.12 and later take from a reader) names the dataset and the group,
+    grid or series read, and an IDX file by its own name."""
+    opened = defaults_run["opened"]
+    big = opened[big_dataset]
+    assert big["reader"] == "Lodex Particles" and big["registration"] == "big.lodex: electrons"
+    assert big["points"] == defaults_run["big"]["points"]
+    assert opened[os.path.join(big_dataset, "manifest.json")] == big
+    series = opened[one_kind["series"]]
+    assert series["reader"] == "Lodex Series" and series["registration"] == "series.lodex: geo"
+    assert series["points"] == int(np.prod(SERIES_DIMS))
+    grid = opened[one_kind["grid"]]
+    assert grid["reader"] == "Lodex Grid" and grid["registration"] == "grid.lodex: pg"
+    assert grid["points"] == int(np.prod(GRID_DIMS))
+    idx = opened[lodex.open(one_kind["grid"]).grids["pg"].idx_path]
+    assert idx["reader"] == "Lodex Grid" and idx["points"] == grid["points"]
+    assert idx["registration"] == os.path.basename(lodex.open(one_kind["grid"]).grids["pg"].idx_path)
 
 
 def test_plugin_names_are_drop_down_lists(defaults_run, full_dataset):

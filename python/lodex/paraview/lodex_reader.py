@@ -33,6 +33,10 @@ from vtkmodules.vtkCommonExecutionModel import vtkStreamingDemandDrivenPipeline
 
 PATTERNS = "manifest.json"
 DESCRIPTION = "lodex dataset (its manifest.json)"
+# A dataset's folder opens as itself (ParaView's is_directory reader hint), so that the pipeline
+# item is named after it ("run.lodex") rather than "manifest.json"; only folders named *.lodex.
+FOLDER_HINT = ('<ReaderFactory extensions="lodex" is_directory="1" '
+               'file_description="lodex dataset (its .lodex folder)"/>')
 
 
 class LodexError(Exception):
@@ -226,6 +230,18 @@ def _stamp(path):
         return None
 
 
+def registration_name(path, name):
+    """``<dataset>: <name>`` for a dataset's folder or manifest.json, the file's name for an IDX
+    file; just the dataset while nothing is named."""
+    path = os.path.normpath(path) if path else ""
+    if os.path.basename(path) == "manifest.json":
+        path = os.path.dirname(path)
+    dataset = os.path.basename(path)
+    if not dataset.endswith(".idx") and name:
+        return f"{dataset}: {name}"
+    return dataset
+
+
 def _shared(cls):
     """Copy the properties the base classes declare into ``cls``: ParaView's proxy decorator
     looks only at the class's own methods."""
@@ -375,6 +391,13 @@ class _LodexReader(VTKPythonAlgorithmBase):
             self._name = name
             self.Modified()
 
+    @smproperty.stringvector(name="RegistrationName", information_only="1")
+    def GetRegistrationName(self):
+        """The name ParaView 5.12 and later give the pipeline item of a file opened with this
+        reader: the dataset and what is read, "run.lodex: electrons" (ParaView 5.11 names it
+        after the file opened: open the dataset's folder to see "run.lodex")."""
+        return registration_name(self._path, self._name or next(iter(self._kind_names(self._contents())), ""))
+
     @smproperty.stringvector(name="Names", information_only="1")
     def GetNames(self):
         """The names this reader can read in the dataset (the Name drop-down list)."""
@@ -424,6 +447,7 @@ class _LodexReader(VTKPythonAlgorithmBase):
 
 @smproxy.reader(name="LodexParticlesReader", label="Lodex Particles", filename_patterns=PATTERNS,
                 file_description=DESCRIPTION)
+@smhint.xml(FOLDER_HINT)
 @_shared
 class LodexParticlesReader(_LodexReader):
     """A lodex particle group as points, its fields as point arrays, its steps as time."""
@@ -541,6 +565,7 @@ class _ImageReader(_LodexReader):
 
 @smproxy.reader(name="LodexGridReader", label="Lodex Grid", filename_patterns=PATTERNS + " *.idx",
                 file_description="lodex dataset (its manifest.json) or IDX file")
+@smhint.xml(FOLDER_HINT)
 @_shared
 class LodexGridReader(_ImageReader):
     """A lodex grid or an IDX file as image data at a resolution, inside a box."""
@@ -577,6 +602,7 @@ class LodexGridReader(_ImageReader):
 
 @smproxy.reader(name="LodexSeriesReader", label="Lodex Series", filename_patterns=PATTERNS,
                 file_description=DESCRIPTION)
+@smhint.xml(FOLDER_HINT)
 @_shared
 class LodexSeriesReader(_ImageReader):
     """One variable of a lodex series as image data, the series' steps as time."""

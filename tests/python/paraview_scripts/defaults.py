@@ -3,13 +3,17 @@ of a JSON list of cases with only the properties given, read at the given time, 
 render view, and record its properties (values after ParaView applied the defaults), its
 information properties, the choices of its Name and Variable drop-down lists, the points read,
 the output's field data arrays and what the view colours by, into a JSON file. Then, for each
-file of a list, the lodex readers ParaView's reader factory offers for it (File > Open).
+file of a list, the lodex readers ParaView's reader factory offers for it (File > Open), and for
+each path of a third list what OpenDataFile makes of it: the reader, its RegistrationName and the
+points of its first time step.
 
 Usage: pvpython defaults.py PLUGIN CASES.json OUT.json
 CASES.json: {"cases": [{"key": ..., "reader": "LodexParticles" | "LodexGrid" | "LodexSeries",
-                        "props": {property: value}, "time": t}, ...], "files": [path, ...]}
+                        "props": {property: value}, "time": t}, ...], "files": [path, ...],
+             "open": [path, ...]}
 Written: {"<key>": {"props": {name: [values]}, "lists": {name: [choices]}, "points": n,
-"field_data": [names], "color": [association, array]}, "offered": {path: [reader labels]}}.
+"field_data": [names], "color": [association, array]}, "offered": {path: [reader labels]},
+"opened": {path: {"reader": label, "registration": name, "points": n}}}.
 """
 import inspect
 import json
@@ -20,7 +24,7 @@ if not hasattr(inspect, "getargspec"):
     inspect.getargspec = inspect.getfullargspec
 
 from paraview import servermanager  # noqa: E402
-from paraview.simple import GetActiveViewOrCreate, LoadPlugin, Show  # noqa: E402
+from paraview.simple import Delete, GetActiveViewOrCreate, LoadPlugin, OpenDataFile, Show  # noqa: E402
 
 plugin, cases_path, out_path = sys.argv[1:4]
 LoadPlugin(plugin, ns=globals())
@@ -61,6 +65,14 @@ for path in todo["files"]:
     triples = [found.GetString(i) for i in range(found.GetLength())] if found is not None else []
     out["offered"][path] = sorted(triples[i + 2] for i in range(0, len(triples) - 2, 3)
                                   if triples[i + 1].startswith("Lodex"))
+out["opened"] = {}
+for path in todo.get("open", []):
+    reader = OpenDataFile(path)
+    reader.UpdatePipeline(values(reader, "TimestepValues")[0])
+    reader.UpdatePropertyInformation()
+    out["opened"][path] = {"reader": reader.GetXMLLabel(), "registration": values(reader, "RegistrationName")[0],
+                           "points": servermanager.Fetch(reader).GetNumberOfPoints()}
+    Delete(reader)
 with open(out_path, "w") as f:
     json.dump(out, f)
 print("defaults: done", flush=True)
