@@ -14,10 +14,9 @@ def measure(tmp_path_factory, kind: str, n: int, mode: str) -> dict:
 
 
 # Peak growth per step byte of a blocking grid step (one 4 MiB f4 slab per rank, one file) before:
-# 8.0 at every rank count on the file's aggregator (unit buffers of blocks_per_file x 2^15 samples,
-# 32 MiB, whatever the grid's size; after sizing them to the file's blocks, the whole grid: 2 and 4
-# steps at 2 and 3 ranks), 1.17-1.31 elsewhere (the encoded bricks and MPI's send buffers).
-# After: 1.08-1.13 (the encoded bricks, one window of 256 KiB at the aggregator).
+# 8.1 at every rank count on the file's aggregator (unit buffers of blocks_per_file x 2^15 samples,
+# 32 MiB, whatever the grid's size), 1.16-1.19 elsewhere (the encoded bricks). After: 1.09-1.14 on
+# every rank (the encoded bricks; one window of 256 KiB at the aggregator).
 @pytest.mark.parametrize("n", [1, 2, 3])
 def test_a_blocking_grid_step_holds_at_most_a_quarter_step_beyond_its_bytes(tmp_path_factory, n):
     res = measure(tmp_path_factory, "grid", n, "sync")
@@ -28,7 +27,7 @@ def test_a_blocking_grid_step_holds_at_most_a_quarter_step_beyond_its_bytes(tmp_
 
 # A series step's bytes are buffered in its window (d_tar = 4 steps: the temporal aggregation
 # itself, 4.0 x a step). Before, the window's spatial aggregation held a second window (the top
-# aggregates: 8.0-8.1 x at 2 and 3 ranks); after, a window of 256 KiB of slabs at a time.
+# aggregates: 8.0-8.1 x at 2 and 3 ranks); after, 256 KiB of slabs at a time: 4.0-4.15 x.
 @pytest.mark.parametrize("n", [1, 2, 3])
 def test_a_blocking_series_window_holds_its_steps_and_a_quarter_step(tmp_path_factory, n):
     res = measure(tmp_path_factory, "series", n, "sync")
@@ -38,9 +37,9 @@ def test_a_blocking_series_window_holds_its_steps_and_a_quarter_step(tmp_path_fa
 
 
 # An asynchronous grid step keeps its file's unit buffers for the helper that writes them (no MPI
-# call there, so no streaming): the whole index's blocks at the aggregator, 1 step at one rank and
-# 2 at two (the goal, the budget of one step plus the step, met), 4 at three (the grid's 3 slabs
-# padded to 4 in the index: missed). Before, 8.0 at every rank count (blocks_per_file blocks).
+# call there, so no streaming): the blocks of the index at the aggregator, 1.1 x at one rank and
+# 2.1 at two (the goal, the budget of one step plus the step, met), 4.1 at three (the grid's 3
+# slabs padded to 4 in the index: missed). Before, 8.1 at every rank count (blocks_per_file blocks).
 @pytest.mark.parametrize("n", [1, 2, 3])
 def test_an_async_grid_step_holds_its_files_blocks_not_blocks_per_file(tmp_path_factory, n):
     res = measure(tmp_path_factory, "grid", n, "async")

@@ -1,5 +1,7 @@
 #include "pipelines/grids/grid_space_writer.hpp"
 
+#include <malloc.h>
+
 #include <algorithm>
 #include <cstring>
 
@@ -555,6 +557,9 @@ std::shared_ptr<SpaceWrite> prepare_space(const Comm& comm, const SpaceTarget& t
   if (w->stream) {   // the files are written here, window by window: "aggregate" holds the writes
     unit_totals(*w);
     streamed_units(*w, op);
+    // Its window back to the system: glibc would keep it (and the messages' lists) in the heap,
+    // 0.1-0.4 x a 4 MiB step measured between steps.
+    malloc_trim(0);
     times.lap(kGridAggregate);
     times.lap(kGridCompress);
     return w;

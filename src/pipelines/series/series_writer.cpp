@@ -17,6 +17,7 @@
 #include <cstdio>
 #include <cstring>
 #include <map>
+#include <malloc.h>
 #include <unistd.h>
 
 #include <atomic>
@@ -609,6 +610,7 @@ void SeriesGroup::aggregate_window(PendingSeriesWindow& p, bool stream) {
     std::vector<std::vector<uint8_t>>().swap(w.aggregates[w.d_sar - 1]);
     streamed_top(p, comm, sar, m.variables, hold, n, w.d_sar, st.options.fsync);
     hold.assign(V, Piece{});
+    malloc_trim(0);   // its window and message lists back to the system (glibc keeps them in the heap)
   }
   times.lap(kAggregate);
 

@@ -9,12 +9,15 @@ usage: step_memory_mpi.py grid OUTDIR MODE     six steps of one f4 field, each r
 
 Per rank, per step byte, the largest growth over what the rank held before the first write:
 resident anonymous memory after each write ("anon"), and the peak resident set size during each
-write ("peak": VmHWM, reset before the write through /proc/self/clear_refs). A grid and a series
-of another name are written first, so that the code and MPI's own buffers are in place before the
-baseline (they are not a step's memory). Rank 0 prints one result line."""
+write ("peak": VmHWM, reset before the write through /proc/self/clear_refs). A step of a grid or a
+series of another name (a window of one step) is written first, so that the code and MPI's buffers
+for large messages are in place before the baseline (once per process, not a step's memory; that
+group keeps its own buffers), and the freed heap is given back to the system (malloc_trim) so that
+the measured steps cannot reuse it. Rank 0 prints one result line."""
 
 from __future__ import annotations
 
+import ctypes
 import os
 import sys
 
@@ -63,17 +66,17 @@ def main(kind: str, outdir: str, mode: str) -> None:
     if kind == "grid":
         dims, box, data, step_bytes = grid_step()
         warm = ds.define_grid("warm", dims=dims, dtype="f4")
+        warm.write(0, box, data)
         g = ds.define_grid("g", dims=dims, dtype="f4")
         steps = 6
     else:
         geos, box, data, step_bytes = series_step()
         d_sar = 1 if size > 1 else 0
         warm = ds.define_series("warm", dims=geos.dims, variables=geos.variables(), d_tar=1, d_sar=d_sar)
+        warm.write(0, box, data)
         g = ds.define_series("s", dims=geos.dims, variables=geos.variables(), d_tar=4, d_sar=d_sar)
         steps = 12
-    warm.write(0, box, data)
-    if kind == "series":
-        warm.write(1, box, data)
+    ctypes.CDLL("libc.so.6").malloc_trim(0)   # freed heap back to the system: the steps cannot reuse it
     base = status_kib()
     worst = {"anon": 0.0, "peak": 0.0}
     for step in range(steps):
