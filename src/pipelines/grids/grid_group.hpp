@@ -141,7 +141,7 @@ class GridGroup {
   GridReadSpace read_space() const;
   GridArray read_parts(const GridReadPart& part, const std::string& field, int64_t step, IdxReadStats& stats) const;
   std::shared_ptr<PendingGridStep> begin_step(int64_t step, const GridBox& box, std::span<const FieldView> fields,
-                                              const std::optional<Error>& input_error);
+                                              const std::optional<Error>& input_error, bool stream);
   GridGroup(std::shared_ptr<DatasetState> ds, std::string name) : ds_(std::move(ds)), name_(std::move(name)) {}
   std::shared_ptr<DatasetState> ds_;
   std::string name_;

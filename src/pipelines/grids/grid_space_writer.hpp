@@ -88,11 +88,13 @@ void write_space(const Comm& comm, const SpaceTarget& t, const ArrayView& mine, 
 // The collective phases, restructure to compress (and the zipped units' agreed sizes), on the
 // calling thread: when it returns, the caller's arrays (`mine`) are no longer read, and what the
 // file writes need is in `scratch` and the returned state, which refers to t, sample, scratch and
-// out: they must outlive it.
+// out: they must outlive it. `stream` (a blocking write): raw blocks of a space without
+// partitions are gathered and written here a window of blocks at a time, so an aggregator holds
+// a window (256 KiB or one block), not its files; write_space_files then writes nothing.
 struct SpaceWrite;
 std::shared_ptr<SpaceWrite> prepare_space(const Comm& comm, const SpaceTarget& t, const ArrayView& mine,
                                           const std::vector<size_t>& sample, GridScratch& scratch, CollectiveOp& op,
-                                          SpaceOutcome& out);
+                                          SpaceOutcome& out, bool stream);
 // file_write: this rank's units, their tables and block checksums. No MPI call (it may run on a
 // helper thread); skipped when the operation failed already; a failure is recorded in `op`.
 void write_space_files(SpaceWrite& w, CollectiveOp& op);

@@ -557,7 +557,7 @@ GridWriteProfile commit_step(PendingGridStep& s, const std::string& idx_path) {
 // error before the exchanges is raised here on every rank (nothing pending then).
 std::shared_ptr<PendingGridStep> GridGroup::begin_step(int64_t step, const GridBox& box,
                                                        std::span<const FieldView> views,
-                                                       const std::optional<Error>& input_error) {
+                                                       const std::optional<Error>& input_error, bool stream) {
   DatasetState& st = *ds_;
   const Comm& comm = st.comm;
   auto s = std::make_shared<PendingGridStep>(st, name_, step);
@@ -588,14 +588,15 @@ std::shared_ptr<PendingGridStep> GridGroup::begin_step(int64_t step, const GridB
   out.level_bytes.assign(levels, 0);
   const bool split = w.g.split_into_parts();
   if (!split || !part_box(w.g, *w.hz, w.k, w.parts[comm.rank()]).empty())
-    s->files = prepare_space(split ? *part_comm_ : comm, s->t, s->space_mine, w.sample, *s->scratch, s->op, out);
+    s->files =
+        prepare_space(split ? *part_comm_ : comm, s->t, s->space_mine, w.sample, *s->scratch, s->op, out, stream);
   return s;   // the caller's arrays are not read after this: their samples are in the unit buffers
 }
 
 void GridGroup::write(int64_t step, const GridBox& box, std::span<const FieldView> views,
                       const std::optional<Error>& input_error) {
   wait_pending();
-  auto s = begin_step(step, box, views, input_error);
+  auto s = begin_step(step, box, views, input_error, true);   // raw blocks streamed to their files
   if (s->files) write_space_files(*s->files, s->op);
   profile_ = commit_step(*s, meta().split_into_parts() ? std::string() : idx_path());
 }
@@ -609,7 +610,7 @@ void GridGroup::write_async(int64_t step, const GridBox& box, std::span<const Fi
     return;
   }
   const double t0 = wall_seconds();   // the waits above count in the completed steps' blocked_s
-  auto s = begin_step(step, box, views, input_error);
+  auto s = begin_step(step, box, views, input_error, false);   // the files are written on the helper
   PendingGridStep* raw = s.get();
   if (s->files)
     s->helper = std::thread([raw] {

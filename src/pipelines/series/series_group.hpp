@@ -169,7 +169,9 @@ class SeriesGroup {
   void write_step(int64_t step, const GridBox& box, std::span<const FieldView> data,
                   const std::optional<Error>& input_error, bool async);
   // The window's spatial aggregation (collective), then what its file writes need into `p`.
-  void aggregate_window(PendingSeriesWindow& p);
+  // `stream` (a blocking write): its last hop is gathered and written a window of slabs at a time
+  // (no top aggregate held; the file writes are done then).
+  void aggregate_window(PendingSeriesWindow& p, bool stream);
   // Gathers the outcomes, commits the window when `p` writes one, and sets the profile.
   void finish_write(PendingSeriesWindow& p);
   void commit_window(const SeriesWindowHead& head, const SeriesWindowRecord& rec, const std::string& tmp);

@@ -16,6 +16,8 @@
 #include <chrono>
 #include <cstdio>
 #include <cstring>
+#include <map>
+#include <malloc.h>
 #include <unistd.h>
 
 #include <atomic>
@@ -256,6 +258,102 @@ void write_window_files(PendingSeriesWindow& p, const DatasetState& st) {
   p.op.times().lap(kFileWrite);
 }
 
+// ---- the last hop of a blocking window's aggregation, streamed: every variable's top chunk is
+// gathered a window of (step, z-plane) slabs at a time (at most kStreamWindow bytes, at least one
+// slab) into one buffer at its top aggregator, which writes it at the chunk's offset and carries
+// the block checksums on; the aggregator holds a window of slabs, not the chunk. The senders and
+// their aggregator walk the variables and windows in the same order, so their messages match ----
+constexpr uint64_t kStreamWindow = uint64_t{256} << 10;
+
+// The block checksums of a chunk whose bytes come in order, a window at a time.
+struct ChunkSums {
+  uint64_t block_bytes = kSeriesBlockBytes;
+  std::vector<uint8_t> carry;   // the bytes after the last whole block
+  ByteWriter sums;
+  void add(const uint8_t* data, uint64_t len) {
+    if (!carry.empty()) {
+      const uint64_t take = std::min<uint64_t>(len, block_bytes - carry.size());
+      carry.insert(carry.end(), data, data + take);
+      data += take;
+      len -= take;
+      if (carry.size() < block_bytes) return;
+      sums.put<uint64_t>(checksum64(carry.data(), carry.size()));
+      carry.clear();
+    }
+    for (; len >= block_bytes; data += block_bytes, len -= block_bytes)
+      sums.put<uint64_t>(checksum64(data, block_bytes));
+    carry.assign(data, data + len);
+  }
+  void finish() {
+    if (!carry.empty()) sums.put<uint64_t>(checksum64(carry.data(), carry.size()));
+    carry.clear();
+  }
+};
+
+// Level L's hop for every variable: `hold` has this rank's level-(L-1) aggregates (data null: none).
+void streamed_top(PendingSeriesWindow& p, const Comm& comm, const SarPlan& sar, const std::vector<SeriesVariable>& vars,
+                  const std::vector<Piece>& hold, uint32_t n, uint32_t L, bool fsync) {
+  const uint32_t me = static_cast<uint32_t>(comm.rank());
+  std::vector<uint8_t> window;
+  File f;
+  for (uint32_t v = 0; v < vars.size(); ++v) {
+    const SeriesVariable& var = vars[v];
+    const uint64_t sample = var.sample_bytes();
+    const uint32_t top = sar.aggregator(v, L, me);
+    const bool mine = top == me, sends = hold[v].data && !mine;
+    if (!mine && !sends) continue;
+    const GridBox gbox = var_box(var, sar.group_box(L, me));
+    const uint64_t planes = static_cast<uint64_t>(gbox.hi[2] - gbox.lo[2]);
+    const uint64_t slab = chunk_bytes(var, gbox, 1) / planes, slabs = n * planes;
+    const uint64_t per = std::max<uint64_t>(1, kStreamWindow / slab);
+    const uint64_t held_step = hold[v].data ? chunk_bytes(var, hold[v].box, 1) : 0;
+    const std::vector<uint32_t> from = mine ? sar.senders(v, L, me) : std::vector<uint32_t>{};
+    const SeriesChunkEntry e = mine ? p.head.entries[size_t{v} * p.chunks + p.chunk] : SeriesChunkEntry{};
+    if (sends) p.ww.moved += held_step * n;
+    ChunkSums sums;
+    sums.block_bytes = p.head.block_bytes;
+    for (uint64_t k0 = 0; k0 < slabs; k0 += per) {
+      const uint64_t k1 = std::min(slabs, k0 + per);
+      if (mine) window.resize((k1 - k0) * slab);
+      std::map<uint32_t, std::vector<Exchange::SubBox>> recvs;
+      std::vector<Exchange::SubBox> out;
+      for (uint64_t t = k0 / planes; t * planes < k1; ++t) {   // the window's planes of step t
+        GridBox zr = gbox;
+        zr.lo[2] = gbox.lo[2] + static_cast<int64_t>(std::max(k0, t * planes) - t * planes);
+        zr.hi[2] = gbox.lo[2] + static_cast<int64_t>(std::min(k1, (t + 1) * planes) - t * planes);
+        uint8_t* at = window.data() + (t * planes + static_cast<uint64_t>(zr.lo[2] - gbox.lo[2]) - k0) * slab;
+        if (sends) {
+          const GridBox part = hold[v].box.intersect(zr);
+          if (!part.empty()) out.push_back(sub_box(hold[v].data + t * held_step, hold[v].box, part, sample));
+        }
+        for (uint32_t s : from) {
+          const GridBox part = var_box(var, sar.group_box(L - 1, s)).intersect(zr);
+          if (part.empty()) continue;
+          if (s == me) copy_region(hold[v].data + t * held_step, hold[v].box, at, zr, part, sample);
+          else recvs[s].push_back(sub_box(at, zr, part, sample));
+        }
+      }
+      Exchange ex(comm);
+      for (auto& [s, list] : recvs) ex.irecv_boxes(list, static_cast<int>(s), kTagSar);
+      if (!out.empty()) ex.isend_boxes(out, static_cast<int>(top), kTagSar);
+      ex.wait_all();
+      if (!mine || p.op.failed()) continue;
+      p.op.run_locally([&] {
+        if (!f.is_open()) f = File(p.tmp, File::Mode::kShare);
+        p.ww.writer = true;
+        f.pwrite_all(window.data(), window.size(), e.offset + k0 * slab);
+        sums.add(window.data(), window.size());
+      });
+    }
+    if (mine && !p.op.failed())
+      p.op.run_locally([&] {
+        sums.finish();
+        f.pwrite_all(sums.sums.bytes().data(), sums.sums.size(), p.head.block_table_offset() + 8 * e.first_block);
+      });
+  }
+  if (f.is_open() && fsync && !p.op.failed()) p.op.run_locally([&] { f.sync(); });
+}
+
 }  // namespace
 
 void SeriesGroup::write(int64_t step, const GridBox& box, std::span<const FieldView> data,
@@ -342,7 +440,7 @@ void SeriesGroup::write_step(int64_t step, const GridBox& box, std::span<const F
   pending->step = step;
   pending->flush = w.buffered.size() == w.d_tar || aged;
   try {
-    if (pending->flush) aggregate_window(*pending);
+    if (pending->flush) aggregate_window(*pending, !async);
     if (async && pending->flush) {
       PendingSeriesWindow* raw = pending.get();
       const DatasetState* state = &st;
@@ -374,7 +472,7 @@ void SeriesGroup::flush(const std::optional<Error>& input_error) {
   op.times().lap(kAgree);
   pending->step = w_->buffered.back();
   pending->flush = true;
-  aggregate_window(*pending);
+  aggregate_window(*pending, true);
   write_window_files(*pending, st);
   finish_write(*pending);
 }
@@ -443,7 +541,7 @@ void SeriesGroup::finish_write(PendingSeriesWindow& p) {
   profile_ = std::move(prof);
 }
 
-void SeriesGroup::aggregate_window(PendingSeriesWindow& p) {
+void SeriesGroup::aggregate_window(PendingSeriesWindow& p, bool stream) {
   CollectiveOp& op = p.op;
   DatasetState& st = *ds_;
   const Comm& comm = st.comm;
@@ -463,7 +561,12 @@ void SeriesGroup::aggregate_window(PendingSeriesWindow& p) {
     hold[v].data = w.buffers[v].data();
   }
   w.aggregates.resize(w.d_sar);
-  for (uint32_t L = 1; L <= w.d_sar; ++L) {
+  p.chunk = sar.chunk_of_rank(me);
+  p.chunks = static_cast<uint32_t>(sar.chunks().size());
+  p.head = planned_window_head(name_, m.variables, sar, w.buffered.front(), n);
+  p.tmp = window_tmp(st, name_, w.buffered.front());
+  const uint32_t held = stream && w.d_sar > 0 ? w.d_sar - 1 : w.d_sar;   // levels aggregated whole
+  for (uint32_t L = 1; L <= held; ++L) {
     w.aggregates[L - 1].resize(V);
     std::vector<Piece> next(V);
     Exchange ex(comm);
@@ -503,15 +606,17 @@ void SeriesGroup::aggregate_window(PendingSeriesWindow& p) {
       if (sar.aggregator(v, L, me) != me) next[v] = Piece{};
     hold = std::move(next);
   }
+  if (held < w.d_sar) {   // the last hop, streamed into the file: nothing left to write after it
+    std::vector<std::vector<uint8_t>>().swap(w.aggregates[w.d_sar - 1]);
+    streamed_top(p, comm, sar, m.variables, hold, n, w.d_sar, st.options.fsync);
+    hold.assign(V, Piece{});
+    malloc_trim(0);   // its window and message lists back to the system (glibc keeps them in the heap)
+  }
   times.lap(kAggregate);
 
   for (uint32_t v = 0; v < V; ++v)   // the chunks this rank writes: of the variables it aggregates at the top
     if (sar.aggregator(v, w.d_sar, me) != me) hold[v] = Piece{};
   p.hold = std::move(hold);
-  p.chunk = sar.chunk_of_rank(me);
-  p.chunks = static_cast<uint32_t>(sar.chunks().size());
-  p.head = planned_window_head(name_, m.variables, sar, w.buffered.front(), n);
-  p.tmp = window_tmp(st, name_, w.buffered.front());
 }
 
 void SeriesGroup::commit_window(const SeriesWindowHead& head, const SeriesWindowRecord& rec, const std::string& tmp) {

@@ -1,0 +1,95 @@
+"""Memory of grid and series steps (test_step_memory.py).
+
+usage: step_memory_mpi.py grid OUTDIR MODE     six steps of one f4 field, each rank a 128 x 128 x 64
+                                               z-slab (4 MiB), the grid's default settings (one file);
+                                               MODE sync or async (wait=False)
+       step_memory_mpi.py series OUTDIR MODE   three windows of d_tar=4 steps of a GEOS-like series
+                                               (4 3-D and 16 2-D f4 variables over 144 x 91 x 48 split
+                                               over the ranks; d_sar 1 over several ranks)
+
+Per rank, per step byte, the largest growth over what the rank held before the first write:
+resident anonymous memory after each write ("anon"), and the peak resident set size during each
+write ("peak": VmHWM, reset before the write through /proc/self/clear_refs). A step of a grid or a
+series of another name (a window of one step) is written first, so that the code and MPI's buffers
+for large messages are in place before the baseline (once per process, not a step's memory; that
+group keeps its own buffers), and the freed heap is given back to the system (malloc_trim) so that
+the measured steps cannot reuse it. Rank 0 prints one result line."""
+
+from __future__ import annotations
+
+import ctypes
+import os
+import sys
+
+import numpy as np
+from mpi4py import MPI
+
+import lodex
+import lodex_testutil as tu
+from lodex.workloads import Geos
+
+comm = MPI.COMM_WORLD
+rank, size = comm.rank, comm.size
+SLAB = (128, 128, 64)   # x, y, z per rank: 4 MiB of f4
+SERIES_DIMS = (144, 91, 48)
+
+
+def status_kib() -> dict:
+    out = {}
+    with open("/proc/self/status") as f:
+        for line in f:
+            key = line.split(":")[0]
+            if key in ("RssAnon", "VmRSS", "VmHWM"):
+                out[key] = int(line.split()[1])
+    return out
+
+
+def reset_peak() -> None:
+    with open("/proc/self/clear_refs", "w") as f:   # VmHWM := VmRSS (Linux >= 4.0)
+        f.write("5")
+
+
+def grid_step():
+    x, y, z = SLAB
+    data = np.random.default_rng(rank).random((z, y, x)).astype("f4")
+    return (x, y, z * size), ((0, 0, z * rank), (x, y, z * (rank + 1))), data, data.nbytes
+
+
+def series_step():
+    geos = Geos(dims=SERIES_DIMS, n2d=16, n3d=4, steps=1)
+    box, data = geos.local(rank, size, 0)
+    return geos, box, data, sum(a.nbytes for a in data.values())
+
+
+def main(kind: str, outdir: str, mode: str) -> None:
+    ds = lodex.create(os.path.join(outdir, f"{kind}-{mode}.lodex"), comm=comm)
+    if kind == "grid":
+        dims, box, data, step_bytes = grid_step()
+        warm = ds.define_grid("warm", dims=dims, dtype="f4")
+        warm.write(0, box, data)
+        g = ds.define_grid("g", dims=dims, dtype="f4")
+        steps = 6
+    else:
+        geos, box, data, step_bytes = series_step()
+        d_sar = 1 if size > 1 else 0
+        warm = ds.define_series("warm", dims=geos.dims, variables=geos.variables(), d_tar=1, d_sar=d_sar)
+        warm.write(0, box, data)
+        g = ds.define_series("s", dims=geos.dims, variables=geos.variables(), d_tar=4, d_sar=d_sar)
+        steps = 12
+    ctypes.CDLL("libc.so.6").malloc_trim(0)   # freed heap back to the system: the steps cannot reuse it
+    base = status_kib()
+    worst = {"anon": 0.0, "peak": 0.0}
+    for step in range(steps):
+        reset_peak()
+        g.write(step, box, data, wait=mode == "sync")
+        now = status_kib()
+        worst["anon"] = max(worst["anon"], (now["RssAnon"] - base["RssAnon"]) * 1024 / step_bytes)
+        worst["peak"] = max(worst["peak"], (now["VmHWM"] - base["VmRSS"]) * 1024 / step_bytes)
+    ds.close()
+    rows = comm.gather({k: round(v, 3) for k, v in worst.items()})
+    if rank == 0:
+        tu.emit({"per_rank": rows, "step_bytes": step_bytes})
+
+
+if __name__ == "__main__":
+    main(*sys.argv[1:4])
