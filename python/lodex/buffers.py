@@ -3,6 +3,7 @@ write reads, filled in place, then committed."""
 
 from __future__ import annotations
 
+import weakref
 from typing import Any, Iterator, Mapping
 
 import numpy as np
@@ -32,12 +33,14 @@ class StepBuffers(Mapping):
 
     Memory safety: the arrays never point at the buffers themselves, which the group reuses for
     its next step, but at a second mapping of their pages that the arrays own. The commit (or a
-    discard) replaces that mapping by fresh zero pages before the write reads the rows, and marks
-    the arrays handed out read-only: an array kept after the commit reads zeros, and a view made
-    of it still writable writes only into pages nothing else sees. No use of an array can crash,
-    reach the step being written or alias a later step's buffers. After the commit ``b[name]``
-    is an InvalidArgumentError, as is a second commit (local misuses: nothing is collective
-    then)."""
+    discard) replaces the mapping of every array still alive by fresh zero pages before the write
+    reads the rows, and marks the arrays handed out read-only: an array kept after the commit
+    reads zeros, and a view made of it still writable writes only into pages nothing else sees.
+    No use of an array can crash, reach the step being written or alias a later step's buffers.
+    (A mapping no array holds at the commit is unreachable; it is kept and serves the next step
+    whose rows lie in the same memory, so a loop that keeps no array pays no mapping per step.)
+    After the commit ``b[name]`` is an InvalidArgumentError, as is a second commit (local
+    misuses: nothing is collective then)."""
 
     def __init__(self, group: Any, views: Any, step: int, count: int, components: bool):
         self._group = group
@@ -90,10 +93,11 @@ class StepBuffers(Mapping):
         if not self._views.open:
             raise InvalidArgumentError(f"the buffers of step {self.step} of group '{self._group.name}' are already "
                                        "committed or discarded")
+        alive = self._release()
         try:
             self._views.commit(_lodex.BuffersCommit(wait=bool(wait)))
         finally:
-            self._seal()
+            self._seal(alive)
         return None if wait else PendingWrite(self._group, self.step)
 
     def _abort(self, error: BaseException) -> None:
@@ -101,17 +105,27 @@ class StepBuffers(Mapping):
         if not isinstance(error, Error):
             error = InvalidArgumentError(f"step {self.step}'s buffers were discarded: {type(error).__name__} "
                                          f"raised while they were filled: {error}")
+        alive = self._release()
         try:
             self._views.commit(_lodex.BuffersCommit().join(error))
         except Error:
             pass   # this rank raises its own exception
         finally:
-            self._seal()
+            self._seal(alive)
 
-    def _seal(self) -> None:
-        for a in self._arrays.values():
-            a.flags.writeable = False
+    def _release(self) -> list:
+        """Drops this object's references to the arrays (weak ones returned): an array nobody
+        else holds is gone before the commit, and its mapping is kept for the next step."""
+        alive = [weakref.ref(a) for a in self._arrays.values()]
         self._arrays.clear()
+        return alive
+
+    @staticmethod
+    def _seal(alive: list) -> None:
+        for ref in alive:
+            a = ref()
+            if a is not None:   # revoked by the commit: read-only from now on
+                a.flags.writeable = False
 
     def __enter__(self) -> "StepBuffers":
         return self
@@ -128,8 +142,9 @@ class StepBuffers(Mapping):
     def __del__(self) -> None:
         views = getattr(self, "_views", None)
         if views is not None and views.open:   # dropped uncommitted: nothing of the step is written here
+            alive = self._release()
             views.discard()
-            self._seal()
+            self._seal(alive)
 
     def __repr__(self) -> str:
         state = "open" if self.open else "closed"

@@ -134,6 +134,31 @@ def test_arrays_after_commit_alias_no_later_step(tmp_path):
     assert same_files(str(tmp_path / "s.lodex"), str(tmp_path / "ref.lodex"))
 
 
+def test_a_mapping_no_array_holds_serves_the_next_step(tmp_path):
+    """A loop that keeps no array maps the rows once: step 1's arrays lie where step 0's were (the
+    mapping was unreachable at the commit); an array kept over a commit makes the next step's new."""
+    ds, g = group(tmp_path)
+    ref_ds, ref = group(tmp_path, "ref.lodex")
+
+    def addr(a):
+        return a.__array_interface__["data"][0]
+
+    where = []
+    for step in range(4):
+        with g.buffers(step, None, 500) as b:
+            for k, v in rows(step).items():
+                b[k][:] = v
+            where.append(addr(b["density"]))
+            kept = b["density"] if step == 1 else None
+        if step == 1:
+            assert not kept.any() and not kept.flags.writeable
+        ref.write(step, data=rows(step))
+    assert where[1] == where[0] and where[2] != where[1] and where[3] == where[2]
+    ds.close()
+    ref_ds.close()
+    assert same_files(str(tmp_path / "s.lodex"), str(tmp_path / "ref.lodex"))
+
+
 def test_local_misuses(tmp_path):
     ds, g = group(tmp_path)
     b = g.buffers(0, None, 5)

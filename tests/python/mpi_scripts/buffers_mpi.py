@@ -123,7 +123,8 @@ def errors(outdir: str) -> None:
     res["after_exception"] = outcome(lambda: good(0))
     res["disagree"] = outcome(lambda: g.buffers(1 + (rank == size - 1), PATCH, n))
     res["bad_count"] = outcome(lambda: g.buffers(1, PATCH, -1 if rank == size - 1 else n))
-    res["bad_positions"] = outcome(lambda: g.buffers(1, PATCH, n, positions="soa" if rank == size - 1 else "components"))
+    res["bad_positions"] = outcome(lambda: g.buffers(1, PATCH, n,
+                                                     positions="soa" if rank == size - 1 else "components"))
 
     # The last rank's first particle in rank 0's patch (outside the domain at one rank): refused
     # at the commit on every rank, as write refuses it.
