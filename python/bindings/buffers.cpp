@@ -47,6 +47,9 @@ struct RowMapping {
   }
 };
 
+// A test hook (_lodex._buffers_staging): every view staged, as where pages cannot be mapped twice.
+bool g_staging_only = false;
+
 size_t page_size() {
   static const size_t page = static_cast<size_t>(sysconf(_SC_PAGESIZE));
   return page;
@@ -62,7 +65,8 @@ std::shared_ptr<RowMapping> map_rows(uint8_t* target, size_t bytes, uint64_t mem
   const uintptr_t at = reinterpret_cast<uintptr_t>(target);
   const uintptr_t lo = at & ~(page - 1);
   m->len = bytes == 0 ? page : ((at + bytes - lo + page - 1) & ~(page - 1));
-  void* alias = bytes == 0 ? MAP_FAILED : mremap(reinterpret_cast<void*>(lo), 0, m->len, MREMAP_MAYMOVE);
+  void* alias =
+      bytes == 0 || g_staging_only ? MAP_FAILED : mremap(reinterpret_cast<void*>(lo), 0, m->len, MREMAP_MAYMOVE);
   if (alias != MAP_FAILED) {
     m->map = static_cast<uint8_t*>(alias);
     m->view = m->map + (at - lo);
@@ -224,6 +228,7 @@ class BufferViews {
 }  // namespace
 
 void bind_buffers(nb::module_& m, nb::class_<ParticleGroup>& group) {
+  m.def("_buffers_staging", [](bool on) { g_staging_only = on; }, nb::arg("on"));
   nb::class_<BufferViews>(m, "BufferViews")
       .def("array", &BufferViews::array, nb::arg("name"))
       .def("commit", &BufferViews::commit, nb::arg("request"))

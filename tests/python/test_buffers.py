@@ -12,6 +12,7 @@ import pytest
 
 import lodex
 import lodex_testutil as tu
+from lodex import _lodex
 from conftest import LaunchCache, run_mpi
 from lodex.workloads import UINTAH_SCHEMA, uintah
 
@@ -154,6 +155,32 @@ def test_a_mapping_no_array_holds_serves_the_next_step(tmp_path):
             assert not kept.any() and not kept.flags.writeable
         ref.write(step, data=rows(step))
     assert where[1] == where[0] and where[2] != where[1] and where[3] == where[2]
+    ds.close()
+    ref_ds.close()
+    assert same_files(str(tmp_path / "s.lodex"), str(tmp_path / "ref.lodex"))
+
+
+@pytest.fixture
+def staging():
+    _lodex._buffers_staging(True)
+    yield
+    _lodex._buffers_staging(False)
+
+
+@pytest.mark.parametrize("positions", ["interleaved", "components"])
+def test_staged_views_where_pages_cannot_be_mapped_twice(tmp_path, staging, positions):
+    """Where the buffers' pages cannot be mapped a second time, the arrays are staging pages of
+    their own, copied in at the commit: the same files, and the same revocation."""
+    ds, g = group(tmp_path)
+    ref_ds, ref = group(tmp_path, "ref.lodex")
+    for step in range(2):
+        d = rows(step)
+        with g.buffers(step, None, 500, positions=positions) as b:
+            for k, v in d.items():
+                b[k][:] = v.T if k == "position" and positions == "components" else v
+            kept = b["density"]
+        assert not kept.any() and not kept.flags.writeable
+        ref.write(step, data=d)
     ds.close()
     ref_ds.close()
     assert same_files(str(tmp_path / "s.lodex"), str(tmp_path / "ref.lodex"))
