@@ -28,8 +28,9 @@ class StepBuffers(Mapping):
     :class:`PendingWrite`, as ``write(..., wait=False)`` (the buffers are lodex's: nothing of the
     caller's to keep unchanged). An exception inside the ``with`` block discards the step on
     every rank: the raising rank joins the commit with its error, so the other ranks' commits
-    raise it (a lodex error "rank r: ...", not lodex's own errors as InvalidArgumentError naming
-    the exception) and nothing of the step is written; the raising rank gets its own exception.
+    raise it, prefixed "rank r: " (a lodex error as it is, any other exception as an
+    InvalidArgumentError naming it), and nothing of the step is written; the raising rank gets
+    its own exception. Buffers dropped without a commit are discarded on this rank.
 
     Memory safety: the arrays never point at the buffers themselves, which the group reuses for
     its next step, but at a second mapping of their pages that the arrays own. The commit (or a
