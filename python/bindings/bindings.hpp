@@ -25,6 +25,8 @@ namespace nb = nanobind;
 // None -> MPI_COMM_NULL (serial); an mpi4py communicator -> its MPI_Comm; else TypeError.
 MPI_Comm to_comm(nb::handle obj);
 void bind_particles(nb::module_& m);
+// ParticleGroup.open_buffers and the numpy views of a step's buffers (buffers.cpp).
+void bind_buffers(nb::module_& m, nb::class_<ParticleGroup>& group);
 void bind_planner(nb::module_& m);
 void bind_previews(nb::module_& m);   // plan_series, plan_grid: pure previews
 void bind_grids(nb::module_& m);

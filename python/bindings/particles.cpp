@@ -190,6 +190,7 @@ static nb::tuple box_tuple(const Box& b) {
 void bind_particles(nb::module_& m) {
   nb::class_<ParticleGroup> particle_group(m, "ParticleGroup");
   bind_truncate<ParticleGroup>(particle_group);
+  bind_buffers(m, particle_group);
   particle_group.def_prop_ro("name", &ParticleGroup::name)
       .def_prop_ro("schema",
                    [](const ParticleGroup& g) {

@@ -135,6 +135,15 @@ void bind_writes(nb::module_& m) {
       .field("wait", &ParticleWrite::wait, "bool")
       .field("copy", &ParticleWrite::copy, "bool")
       .done();
+  RequestClass<ParticleBuffers>(m, "ParticleBuffers", "ParticleGroup.buffers's request.")
+      .field("step", &ParticleBuffers::step, "int")
+      .field("count", &ParticleBuffers::count, "int")
+      .field("patch", &ParticleBuffers::patch, "tuple[Sequence[float], Sequence[float]] | None")
+      .field("positions", &ParticleBuffers::positions, "str")
+      .done();
+  RequestClass<BuffersCommit>(m, "BuffersCommit", "The commit of ParticleGroup.buffers's step.")
+      .field("wait", &BuffersCommit::wait, "bool")
+      .done();
   RequestClass<GridWrite>(m, "GridWrite", "GridGroup.write's request.")
       .field("step", &GridWrite::step, "int")
       .field("lo", &GridWrite::lo, "Sequence[int]")

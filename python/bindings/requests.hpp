@@ -86,6 +86,19 @@ struct ParticleWrite : Request {
   bool copy = true;
 };
 
+// A step opened for zero-copy input (ParticleGroup.buffers): this rank's count and patch.
+struct ParticleBuffers : Request {
+  int64_t step = 0;
+  uint64_t count = 0;
+  std::optional<PointBox> patch;
+  std::string positions = "interleaved";   // or "components"
+};
+
+// The commit of a step's buffers (wait=False: asynchronous, as write(..., wait=False)).
+struct BuffersCommit : Request {
+  bool wait = true;
+};
+
 // A grid step's block: fields (name, array, components).
 struct GridWrite : Request {
   int64_t step = 0;

@@ -12,6 +12,7 @@ keywords. A dataset's groups are mappings: ``ds.particles``, ``ds.grids``, ``ds.
 
 from . import _lodex
 from .dataset import Dataset, create, open
+from .buffers import StepBuffers
 from .particles import IndexBuildStats, ParticleGroup, QueryResult, Refinement
 from .pending import PendingWrite, WriteProfile
 from .calibrate import Calibration, calibrate
@@ -50,6 +51,6 @@ __all__ = [
     "IdxGrid", "InternalError",
     "IndexBuildStats", "InvalidArgumentError", "MPIError", "NotFoundError", "ParticleGroup", "PendingWrite",
     "QueryResult", "Refinement",
-    "MissingDependencyError", "Particles", "Series", "UnsupportedError",
+    "MissingDependencyError", "Particles", "Series", "StepBuffers", "UnsupportedError",
     "WriteProfile", "calibrate", "create", "export_h5part", "import_h5part", "open", "open_idx", "write_idx",
 ]

@@ -14,6 +14,7 @@ from . import _lodex
 from ._collective import _collective_input, _join_read, _truncate
 from ._deprecation import keyword_options, old_order
 from .errors import Error, InvalidArgumentError
+from .buffers import StepBuffers
 from .pending import PendingWrite, WriteProfile
 from .h5part import export_h5part
 from .tables import Particles, columns, pandas_module
@@ -36,6 +37,7 @@ class ParticleGroup:
         self._dataset = dataset
         self._core = core
         self._stats: dict = {}
+        self._last_views: Any = None   # the last step's buffers (ParticleGroup.buffers)
 
     @property
     def name(self) -> str:
@@ -138,6 +140,40 @@ class ParticleGroup:
         if index is not None:
             self.build_index(steps=[step], **index)
         return None
+
+    def buffers(self, step: int, patch: Box | None, count: int, *,
+                positions: str = "interleaved") -> StepBuffers:
+        """Collective, like :meth:`write`: opens ``step`` for zero-copy input and returns this
+        rank's :class:`StepBuffers`, numpy arrays of ``count`` rows per field to fill in place;
+        leaving a ``with`` block commits them (or :meth:`StepBuffers.commit`)::
+
+            with group.buffers(step, patch, n) as b:
+                b["position"][:] = ...        # (n, 3); positions="components": (3, n)
+                b["mass"][:] = ...
+
+        The files are those of ``write(step, patch, data)`` with the same rows. ``patch``: as in
+        :meth:`write` (this rank's box; None for the whole domain where write allows it). Where
+        the step can be planned before its particles exist (a fixed domain without periodic
+        axes, a factor or grid partition, a patch from every rank with particles, each in one
+        partition), it is planned here and a rank whose particles go to a writer on its node
+        fills that writer's shared-memory window directly (:attr:`StepBuffers.in_window`): the
+        write copies nothing of them. Elsewhere the arrays are this rank's memory, written as by
+        :meth:`write`. ``positions="components"``: the positions as three arrays, x, y and z
+        (structure of arrays), interleaved by the write. The particles must lie inside
+        ``patch`` (checked at the commit, on every rank). While the buffers are open, the
+        group's writes are refused; the dataset's close discards buffers never committed.
+        Arrays kept after the commit read zeros and alias nothing (:class:`StepBuffers`)."""
+        with _collective_input(self._core.open_buffers, _lodex.ParticleBuffers, "buffers arguments"):
+            step = _step(step)
+            pb = None if patch is None else _box(patch, "patch")
+            count = _count(count, "count", 0, 2**32 - 1)
+            if positions not in ("interleaved", "components"):
+                raise InvalidArgumentError(f"positions must be 'interleaved' or 'components', got {positions!r}")
+        views = self._core.open_buffers(_lodex.ParticleBuffers(step=step, count=count, patch=pb, positions=positions))
+        if self._last_views is not None:   # its unreachable mappings, for rows in the same memory
+            views.adopt(self._last_views)
+        self._last_views = views
+        return StepBuffers(self, views, step, count, positions == "components")
 
     def truncate(self, after: int) -> list[int]:
         """Collective (mode "a"): remove every committed step after ``after`` (the steps up to it

@@ -5,6 +5,7 @@
 #include <atomic>
 #include <chrono>
 #include <cstdint>
+#include <cstring>
 #include <stdexcept>
 #include <sys/wait.h>
 #include <thread>
@@ -18,6 +19,7 @@
 #include "core/checksum.hpp"
 #include "core/dtype.hpp"
 #include "core/error.hpp"
+#include "core/mapped_buffer.hpp"
 #include "core/schema.hpp"
 #include "core/worker_pool.hpp"
 
@@ -358,6 +360,22 @@ TEST(WorkerPool, WorksInAForkedChild) {
   int status = 0;
   ASSERT_EQ(waitpid(pid, &status, 0), pid);
   EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+}
+
+TEST(MappedBuffer, PagesCanBeMappedTwiceAndTheSecondMappingRevoked) {
+  MappedBuffer b;
+  uint8_t* p = b.reserve(3 * 4096 + 5);
+  std::memset(p, 7, 3 * 4096 + 5);
+  void* alias = mremap(p, 0, 4 * 4096, MREMAP_MAYMOVE);   // a private heap block refuses this
+  ASSERT_NE(alias, MAP_FAILED);
+  static_cast<uint8_t*>(alias)[4096] = 9;   // the same pages: seen through the buffer
+  EXPECT_EQ(p[4096], 9);
+  ASSERT_NE(mmap(alias, 4 * 4096, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED, -1, 0), MAP_FAILED);
+  static_cast<uint8_t*>(alias)[4096] = 1;   // revoked: fresh pages, the buffer keeps its bytes
+  EXPECT_EQ(p[4096], 9);
+  EXPECT_EQ(static_cast<uint8_t*>(alias)[0], 0);
+  munmap(alias, 4 * 4096);
+  EXPECT_EQ(b.reserve(100), p);   // reused while big enough
 }
 
 }  // namespace

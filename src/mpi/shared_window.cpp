@@ -22,6 +22,7 @@ uint8_t* SharedWindow::reserve(const Comm& comm, uint64_t bytes) {
   check_mpi(MPI_Win_lock_all(MPI_MODE_NOCHECK, window_), "MPI_Win_lock_all");
   base_ = base;
   capacity_ = want;
+  id_ = next_allocation_id();
   return base_;
 }
 

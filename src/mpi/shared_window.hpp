@@ -15,6 +15,7 @@
 #include <cstdint>
 #include <functional>
 
+#include "core/mapped_buffer.hpp"
 #include "mpi/comm.hpp"
 
 namespace lodex {
@@ -35,6 +36,9 @@ class SharedWindow {
   // How many times reserve was called: the same count on every rank of the node, so it names the
   // current use of the window (what its parts hold is this use's once it is written with it).
   uint64_t epoch() const { return epoch_; }
+  // Which allocation holds the parts, unique in the process (next_allocation_id): it changes when
+  // reserve allocates the window anew.
+  uint64_t id() const { return id_; }
   void sync() const;      // MPI_Win_sync
   // Collective over the node: frees the window.
   void release();
@@ -44,6 +48,7 @@ class SharedWindow {
   uint8_t* base_ = nullptr;
   uint64_t capacity_ = 0;
   uint64_t epoch_ = 0;
+  uint64_t id_ = 0;
 };
 
 // Words in a shared window through which the processes of a node signal each other without an MPI

@@ -22,7 +22,7 @@ LAYERS = [
     ("shared", ["lodex._collective", "lodex.tables", "lodex.pending", "lodex.planners", "lodex.calibrate",
                 "lodex.xarray_grid"]),
     ("formats", ["lodex.h5part"]),
-    ("groups", ["lodex.particles", "lodex.grids", "lodex.series"]),
+    ("groups", ["lodex.buffers", "lodex.particles", "lodex.grids", "lodex.series"]),
     ("dataset", ["lodex.dataset"]),
     # lodex/__init__.py imports lodex.plot, lodex.planning and lodex.openpmd on first use, by name (its
     # __getattr__), which the parse below cannot see: they are in its layer.

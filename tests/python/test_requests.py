@@ -16,7 +16,8 @@ from lodex.errors import (BY_CODE, FormatError, InternalError, InvalidArgumentEr
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 REQUESTS = ["ParticleDefinition", "GridDefinition", "SeriesDefinition", "ParticleWrite", "GridWrite", "SeriesWrite",
-            "ParticleRead", "ParticleQuery", "IndexBuild", "GridRead", "SeriesRead", "Truncate"]
+            "ParticleRead", "ParticleQuery", "IndexBuild", "GridRead", "SeriesRead", "Truncate", "ParticleBuffers",
+            "BuffersCommit"]
 # The collective calls and the request each takes.
 COLLECTIVES = {
     "Dataset.define_particles": "ParticleDefinition", "Dataset.define_grid": "GridDefinition",
@@ -26,7 +27,8 @@ COLLECTIVES = {
     "ParticleGroup.build_index": "IndexBuild", "ParticleGroup.truncate": "Truncate",
     "GridGroup.write": "GridWrite", "GridGroup.read": "GridRead", "GridGroup.truncate": "Truncate",
     "IdxDataset.read": "GridRead", "SeriesGroup.write": "SeriesWrite", "SeriesGroup.read": "SeriesRead",
-    "SeriesGroup.truncate": "Truncate",
+    "SeriesGroup.truncate": "Truncate", "ParticleGroup.open_buffers": "ParticleBuffers",
+    "BufferViews.commit": "BuffersCommit",
 }
 
 
@@ -130,6 +132,12 @@ def test_a_joined_request_raises_its_error_and_changes_nothing(ds):
     with pytest.raises(NotFoundError, match="^joined$"):
         core.write(_lodex.ParticleWrite(step=1, fields=data).join(NotFoundError("joined")))
     assert g.steps == [0]
+    with pytest.raises(NotFoundError, match="^joined$"):
+        core.open_buffers(_lodex.ParticleBuffers(step=1, count=4).join(NotFoundError("joined")))
+    views = core.open_buffers(_lodex.ParticleBuffers(step=1, count=4))   # nothing left open by the joined one
+    with pytest.raises(IOFailure, match="^joined$"):
+        views.commit(_lodex.BuffersCommit().join(IOFailure("joined")))
+    assert g.steps == [0] and not views.open
     with pytest.raises(FormatError, match="^joined$"):
         core.truncate(_lodex.Truncate(after=-1).join(FormatError("joined")))
     assert g.steps == [0]

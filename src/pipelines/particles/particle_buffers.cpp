@@ -65,7 +65,7 @@ bool plannable_before_data(const ParticleGroupMeta& g, const std::vector<RankRec
 
 // This rank's own memory for the fields of `b` (all of them: the planned path then moves some into
 // the window), 64-byte aligned, and the position components when asked for.
-void own_rows(StepBuffers& b, const Schema& schema, ScratchBuffer& memory) {
+void own_rows(StepBuffers& b, const Schema& schema, MappedBuffer& memory) {
   const size_t nf = schema.size();
   size_t total = kColumnAlignment;
   for (size_t f = 0; f < nf; ++f) total += align_up(b.n * schema.field(f).row_bytes(), kColumnAlignment);
@@ -75,6 +75,8 @@ void own_rows(StepBuffers& b, const Schema& schema, ScratchBuffer& memory) {
   uint8_t* at =
       base + (align_up(reinterpret_cast<uintptr_t>(base), kColumnAlignment) - reinterpret_cast<uintptr_t>(base));
   b.rows.assign(nf, nullptr);
+  b.memory.assign(nf, memory.id());
+  b.memory_of_parts = memory.id();
   for (size_t f = 0; f < nf; ++f) {
     b.rows[f] = at;
     at += align_up(b.n * schema.field(f).row_bytes(), kColumnAlignment);
@@ -108,6 +110,7 @@ bool plan_buffers(PendingParticleStep& s, StepBuffers& b, const std::vector<Rank
     uint64_t bytes = 0;
     if (uint8_t* t = s.exchange->shared_target(out, 0, f, &bytes)) {
       out.rows[f] = b.rows[f] = t;
+      b.memory[f] = w.scratch.window.id();
       b.in_window = true;
     }
   }
@@ -208,13 +211,13 @@ ParticleGroup::Buffer ParticleGroup::buffer(const std::string& name) const {
   const FieldSpec& p = s.field(pos);
   if (b.position_components)
     for (int a = 0; a < 3; ++a)
-      if (name == cat(p.name, "/", "xyz"[a])) return Buffer{b.parts[a], b.n, p.dtype, 1};
+      if (name == cat(p.name, "/", "xyz"[a])) return Buffer{b.parts[a], b.n, p.dtype, 1, b.memory_of_parts};
   if (!s.has(name) || (b.position_components && s.index_of(name) == pos))
     fail(ErrorCode::kInvalidArgument, "the buffers of step ", b.step, " have no field '", name, "'; they have {",
          s.describe(), "}",
          b.position_components ? cat(" with '", p.name, "' as ", p.name, "/x, ", p.name, "/y, ", p.name, "/z") : "");
   const size_t f = s.index_of(name);
-  return Buffer{b.rows[f], b.n, s.field(f).dtype, s.field(f).components};
+  return Buffer{b.rows[f], b.n, s.field(f).dtype, s.field(f).components, b.memory[f]};
 }
 
 bool ParticleGroup::buffers_in_window() const { return buffers_ && buffers_->in_window; }

@@ -197,6 +197,7 @@ class ParticleGroup {
     uint64_t rows = 0;
     DType dtype = DType::kF8;
     uint32_t components = 1;
+    uint64_t memory = 0;   // the allocation holding the rows: the same in two steps only if not reallocated between
   };
   // Local: where this rank puts field `name`'s rows (a position component's when asked so).
   Buffer buffer(const std::string& name) const;

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "core/box.hpp"
+#include "core/mapped_buffer.hpp"
 #include "core/scratch_buffer.hpp"
 #include "layout/particle_plan.hpp"
 #include "mpi/shared_window.hpp"
@@ -35,7 +36,8 @@ struct WriteScratch {
   ScratchBuffer order;     // non-aligned sends: rows grouped by destination (uint32)
   ScratchBuffer wrapped;   // positions wrapped into a periodic domain (the caller's arrays stay as given)
   WriteBehind writer;      // the aggregator's write-behind thread
-  ScratchBuffer buffers;   // zero-copy input: the rows of the fields not in a shared window
+  MappedBuffer buffers;    // zero-copy input: the rows of the fields not in a shared window (mapped
+                           // memory, so a binding can map its pages again: core/mapped_buffer.hpp)
   SharedWindow window;     // the node's shared window (node and shm exchanges), kept between steps
   ParticlePlanCache plans; // the last step's plan, reused while the decomposition holds
 };
@@ -104,6 +106,10 @@ struct StepBuffers {
   std::vector<uint8_t*> rows;    // schema order; the positions' is filled from `parts` when given per component
   uint8_t* parts[3] = {nullptr, nullptr, nullptr};   // the positions per component
   bool in_window = false;        // some field's rows lie in an aggregator's shared window
+  // The allocation of each field's rows (MappedBuffer::id or SharedWindow::id; the position
+  // components: `memory_of_parts`), for a binding that keeps mappings of them from step to step.
+  std::vector<uint64_t> memory;
+  uint64_t memory_of_parts = 0;
   // The planned path: agreed, planned and the window reserved at open; nullptr when the commit is
   // an ordinary write of these rows.
   std::shared_ptr<PendingParticleStep> planned;
