@@ -38,6 +38,10 @@ struct WriteScratch {
   ScratchBuffer buffers;   // zero-copy input: the rows of the fields not in a shared window
   SharedWindow window;     // the node's shared window (node and shm exchanges), kept between steps
   ParticlePlanCache plans; // the last step's plan, reused while the decomposition holds
+  // The level-of-detail orders of the partitions this rank aggregates and their working arrays
+  // (about 16 bytes per row), kept so that the next step's order touches no fresh pages.
+  std::vector<PartitionOrder> orders;
+  LodPlaceScratch place;
 };
 
 // Phase indices in a step's PhaseTimes (phase_names() in particle_writer.cpp).

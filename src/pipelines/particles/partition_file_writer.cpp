@@ -182,11 +182,11 @@ DataFileRecord finish_partition_file(const ParticleFileHead& head, const Incomin
 
 void shuffle_partition(const IncomingPartition& in, const LodParams& lod, uint64_t row_bytes, PartitionOrder& order) {
   order.lod = lod;
-  order.shuffle = lod_shuffle(in.total, lod, row_bytes);
+  lod_shuffle(in.total, lod, row_bytes, order.shuffle);
 }
 
 void place_partition(const IncomingPartition& in, const Schema& schema, const Box& partition_box, const Box& tile,
-                     PartitionOrder& order) {
+                     PartitionOrder& order, LodPlaceScratch& scratch) {
   const size_t pi = schema.position_index();
   const DType pt = schema.field(pi).dtype;
   order.box = partition_box;
@@ -196,7 +196,7 @@ void place_partition(const IncomingPartition& in, const Schema& schema, const Bo
     order.box = intersection(tile, got);
     if (order.box.empty()) fail(ErrorCode::kInternal, "partition ", in.id, " received particles outside its tile");
   }
-  order.layout = lod_place(std::move(order.shuffle), in.columns[pi], pt, order.box, order.perm);
+  order.layout = lod_place(std::move(order.shuffle), in.columns[pi], pt, order.box, order.perm, scratch);
 }
 
 DataFileRecord write_partition_file(const IncomingPartition& in, const Schema& schema, const PartitionOrder& order,

@@ -25,6 +25,7 @@ namespace lodex {
 
 // The level-of-detail order of one partition's particles (layout/lod_order.hpp), in two steps:
 // the shuffle needs only the partition's count, the placement its positions.
+// Its arrays are reused when the order is computed again (WriteScratch::orders).
 struct PartitionOrder {
   Box box;                       // the brick box: the partition box (adaptive: cut to its particles)
   LodParams lod;                 // seed: this file's
@@ -35,9 +36,9 @@ struct PartitionOrder {
 
 void shuffle_partition(const IncomingPartition& in, const LodParams& lod, uint64_t row_bytes, PartitionOrder& order);
 // `tile` is the adaptive plan's tile of the partition (an empty box otherwise): the brick box is
-// then the tile cut to the particles' hull.
+// then the tile cut to the particles' hull. `scratch`: the placement's working arrays.
 void place_partition(const IncomingPartition& in, const Schema& schema, const Box& partition_box, const Box& tile,
-                     PartitionOrder& order);
+                     PartitionOrder& order, LodPlaceScratch& scratch);
 
 struct PartitionFileTimes {
   double reorder_s = 0;    // gathering rows into file order
