@@ -74,6 +74,7 @@ struct StepWrite {
   Outgoing outgoing;
   std::vector<DataFileRecord> records;      // files this rank wrote (the heads of node-cooperative files)
   WritePath path = WritePath::kPointToPoint;
+  bool async = false;         // an asynchronous step: what can wait for the helper thread does
   bool keep_inputs = false;   // an asynchronous step that copies what it still reads of the caller's arrays
 
   const Schema& schema() const { return group.schema; }

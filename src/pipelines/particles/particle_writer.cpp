@@ -159,13 +159,15 @@ void share_histograms(const StepWrite& w, std::vector<RankInput>& inputs) {
 // One destination (aligned plans): the rows stay where they are, unless copied. Rows read in place
 // after the call returns (an asynchronous step whose one partition stays on this rank) are copied
 // first: the caller may reuse its arrays once it has control back. A field given per component is
-// interleaved into rows here.
+// interleaved into rows here. An asynchronous step leaves the statistics of rows that stay on this
+// rank to its helper thread (they are read there anyway), so the call returns sooner.
 void route_whole(StepWrite& w) {
   const Schema& schema = w.schema();
   const size_t nf = schema.size();
   Outgoing& out = w.outgoing;
   out.counts[0] = w.n;
-  const bool copy_all = w.keep_inputs && w.plan->aggregated_in_place(out.partitions[0]);
+  const bool in_place = w.plan->aggregated_in_place(out.partitions[0]);
+  const bool copy_all = w.keep_inputs && in_place;
   auto copied = [&](size_t f) { return copy_all || w.input.columns[f].per_component(); };
   size_t total = kColumnAlignment;
   for (size_t f = 0; f < nf; ++f)
@@ -182,7 +184,7 @@ void route_whole(StepWrite& w) {
     }
     out.rows.push_back(rows);
   }
-  out.stats.push_back(ColumnStats::of(schema, out.rows, w.n));
+  out.stats.push_back(w.async && in_place ? ColumnStats::pending() : ColumnStats::of(schema, out.rows, w.n));
 }
 
 // Non-aligned: the destination of every row, then the rows grouped by destination. Both arrays
@@ -573,6 +575,7 @@ std::shared_ptr<PendingParticleStep> begin_step(DatasetState& st, const std::str
                                                 const std::optional<Error>& input_error, bool async, bool copy) {
   auto s = std::make_shared<PendingParticleStep>(st, *st.manifest.find_particles(name), name, scratch, step);
   StepWrite& w = s->w;
+  w.async = async;
   w.keep_inputs = async && copy;
   w.step_dir_rel = step_directory_name(name, step < 0 ? 0 : step);
   w.step_dir = join_path(st.path, w.step_dir_rel);
