@@ -123,10 +123,16 @@ uint32_t morton3(uint32_t x, uint32_t y, uint32_t z) {
 }
 
 LodShuffle lod_shuffle(uint64_t n, const LodParams& params, uint64_t row_bytes) {
+  LodShuffle s;
+  lod_shuffle(n, params, row_bytes, s);
+  return s;
+}
+
+void lod_shuffle(uint64_t n, const LodParams& params, uint64_t row_bytes, LodShuffle& s) {
   if (n > UINT32_MAX)
     fail(ErrorCode::kUnsupported, "one aggregation partition holds ", n,
          " particles; at most 2^32-1 per file are supported (use more partitions)");
-  LodShuffle s;
+  s.layout = LodLayout{};
   s.layout.level_ends = lod_level_ends(n, params.scale, params.level0_max);
   s.layout.brick_bits = lod_brick_bits(n, params, row_bytes);
   // Seeded Fisher-Yates shuffle: shuffled[j] is the input row at random position j.
@@ -134,11 +140,16 @@ LodShuffle lod_shuffle(uint64_t n, const LodParams& params, uint64_t row_bytes) 
   std::iota(s.shuffled.begin(), s.shuffled.end(), 0u);
   Xoshiro256 rng(params.seed);
   for (uint64_t i = n > 0 ? n - 1 : 0; i > 0; --i) std::swap(s.shuffled[i], s.shuffled[rng.below(i + 1)]);
-  return s;
 }
 
 LodLayout lod_place(LodShuffle&& shuffle, const void* positions, DType position_type, const Box& brick_box,
                     std::vector<uint32_t>& perm) {
+  LodPlaceScratch scratch;
+  return lod_place(std::move(shuffle), positions, position_type, brick_box, perm, scratch);
+}
+
+LodLayout lod_place(LodShuffle&& shuffle, const void* positions, DType position_type, const Box& brick_box,
+                    std::vector<uint32_t>& perm, LodPlaceScratch& scratch) {
   LodLayout layout = std::move(shuffle.layout);
   const std::vector<uint32_t>& shuffled = shuffle.shuffled;
   const uint64_t n = shuffled.size();
@@ -149,13 +160,15 @@ LodLayout lod_place(LodShuffle&& shuffle, const void* positions, DType position_
   if (n == 0) return layout;
 
   // The brick key of every input row, then of every shuffled position (read twice below).
-  std::vector<uint32_t> key(n);
+  std::vector<uint32_t>& key = scratch.key;
+  key.resize(n);
   if (position_type == DType::kF8)
     brick_keys(static_cast<const double*>(positions), n, brick_box, layout.brick_bits, key.data());
   else if (position_type == DType::kF4)
     brick_keys(static_cast<const float*>(positions), n, brick_box, layout.brick_bits, key.data());
   else fail(ErrorCode::kInternal, "positions must be f4 or f8");
-  std::vector<uint32_t> shuffled_key(n);
+  std::vector<uint32_t>& shuffled_key = scratch.shuffled_key;
+  shuffled_key.resize(n);
   for (uint64_t j = 0; j < n; ++j) shuffled_key[j] = key[shuffled[j]];
 
   // Stable counting sort of shuffled positions by (level, brick). Segment sizes first.

@@ -259,6 +259,31 @@ TEST(LodOrder, SameSeedSameOrderDifferentSeedDifferentOrder) {
   EXPECT_NE(s1, s3);
 }
 
+// A writer keeps the shuffle, the permutation and the placement's arrays from step to step: what
+// they held before (a larger or smaller step, other positions, another seed) must not leak into
+// the next order, which is exactly lod_order's.
+TEST(LodOrder, ReusedArraysGiveTheFreshOrder) {
+  const Box box{{0, 0, 0}, {1, 1, 1}};
+  LodShuffle shuffle;
+  LodPlaceScratch scratch;
+  std::vector<uint32_t> perm;
+  uint64_t seed = 3;
+  for (const uint64_t n : {5000u, 700u, 0u, 9000u, 1u, 4096u}) {
+    const auto pos = positions_in(box, n, 2, seed);
+    LodParams p;
+    p.level0_max = 64;
+    p.seed = ++seed;
+    lod_shuffle(n, p, 124, shuffle);
+    const LodLayout reused = lod_place(std::move(shuffle), pos.data(), DType::kF8, box, perm, scratch);
+    std::vector<uint32_t> fresh_perm;
+    const LodLayout fresh = lod_order(pos.data(), DType::kF8, n, box, p, fresh_perm, 124);
+    EXPECT_EQ(perm, fresh_perm) << n;
+    EXPECT_EQ(reused.level_ends, fresh.level_ends) << n;
+    EXPECT_EQ(reused.brick_bits, fresh.brick_bits) << n;
+    EXPECT_EQ(reused.segment_starts, fresh.segment_starts) << n;
+  }
+}
+
 TEST(LodOrder, LevelPrefixesAreFairSamples) {
   // 100k uniform particles, stored octant by octant: a prefix that is not a random sample (say,
   // the first input rows) would hold one octant only.

@@ -18,6 +18,10 @@ struct ColumnStats {
   static ColumnStats empty(uint32_t components);
   // Of `rows` rows whose field f is columns[f] (row-major, the schema's layout).
   static ColumnStats of(const Schema& schema, const std::vector<const uint8_t*>& columns, uint64_t rows);
+  // Not computed yet (no components): an asynchronous step leaves the statistics of the rows that
+  // stay on their rank to its helper thread (write_partition_file), off the caller's time.
+  static ColumnStats pending() { return {}; }
+  bool is_pending() const { return min.empty(); }
   // Folds `other` in (NaN bounds count as "nothing seen").
   void merge(const ColumnStats& other);
 };

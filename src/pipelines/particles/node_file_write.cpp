@@ -150,7 +150,7 @@ std::optional<DataFileRecord> NodeFileWrite::finish(const uint8_t* area, const I
   std::memcpy(head.segment_checksums.data(), area + a.checksums, head.segment_checksums.size() * 8);
   writer.begin_shared(join_path(directory, partition_file_name(in.id)));
   try {
-    return finish_partition_file(head, in, schema_, order.box, comm_.rank(), writer, fsync, times);
+    return finish_partition_file(head, in, in.stats, schema_, order.box, comm_.rank(), writer, fsync, times);
   } catch (...) {
     try {
       writer.finish(false);

@@ -40,6 +40,10 @@ struct WriteScratch {
                            // memory, so a binding can map its pages again: core/mapped_buffer.hpp)
   SharedWindow window;     // the node's shared window (node and shm exchanges), kept between steps
   ParticlePlanCache plans; // the last step's plan, reused while the decomposition holds
+  // The level-of-detail orders of the partitions this rank aggregates and their working arrays
+  // (about 16 bytes per row), kept so that the next step's order touches no fresh pages.
+  std::vector<PartitionOrder> orders;
+  LodPlaceScratch place;
 };
 
 // Phase indices in a step's PhaseTimes (phase_names() in particle_writer.cpp).
@@ -72,6 +76,7 @@ struct StepWrite {
   Outgoing outgoing;
   std::vector<DataFileRecord> records;      // files this rank wrote (the heads of node-cooperative files)
   WritePath path = WritePath::kPointToPoint;
+  bool async = false;         // an asynchronous step: what can wait for the helper thread does
   bool keep_inputs = false;   // an asynchronous step that copies what it still reads of the caller's arrays
 
   const Schema& schema() const { return group.schema; }

@@ -150,9 +150,10 @@ void write_runs(const std::vector<SegmentRun>& runs, const std::vector<const uin
   }
 }
 
-DataFileRecord finish_partition_file(const ParticleFileHead& head, const IncomingPartition& in, const Schema& schema,
-                                     const Box& brick_box, int aggregator_rank, WriteBehind& writer, bool fsync,
-                                     PartitionFileTimes& times) {
+DataFileRecord finish_partition_file(const ParticleFileHead& head, const IncomingPartition& in,
+                                     const ColumnStats& stats, const Schema& schema, const Box& brick_box,
+                                     int aggregator_rank, WriteBehind& writer, bool fsync, PartitionFileTimes& times) {
+  if (stats.is_pending()) fail(ErrorCode::kInternal, "partition ", in.id, "'s statistics were never computed");
   std::vector<uint8_t> head_bytes = encode_particle_head(head);
   const uint64_t checksum = checksum64(head_bytes.data(), head_bytes.size());
   head_bytes.resize(head.column_offsets.empty() ? head_bytes.size() : head.column_offsets[0], 0);   // zero padding
@@ -169,8 +170,8 @@ DataFileRecord finish_partition_file(const ParticleFileHead& head, const Incomin
   rec.count = in.total;
   rec.file_bytes = head.file_bytes();
   rec.head_checksum = checksum;
-  rec.min = in.stats.min;
-  rec.max = in.stats.max;
+  rec.min = stats.min;
+  rec.max = stats.max;
   uint32_t c0 = 0;
   for (size_t f = 0; f < schema.position_index(); ++f) c0 += schema.field(f).components;
   for (int a = 0; a < 3; ++a) {
@@ -182,11 +183,11 @@ DataFileRecord finish_partition_file(const ParticleFileHead& head, const Incomin
 
 void shuffle_partition(const IncomingPartition& in, const LodParams& lod, uint64_t row_bytes, PartitionOrder& order) {
   order.lod = lod;
-  order.shuffle = lod_shuffle(in.total, lod, row_bytes);
+  lod_shuffle(in.total, lod, row_bytes, order.shuffle);
 }
 
 void place_partition(const IncomingPartition& in, const Schema& schema, const Box& partition_box, const Box& tile,
-                     PartitionOrder& order) {
+                     PartitionOrder& order, LodPlaceScratch& scratch) {
   const size_t pi = schema.position_index();
   const DType pt = schema.field(pi).dtype;
   order.box = partition_box;
@@ -196,19 +197,20 @@ void place_partition(const IncomingPartition& in, const Schema& schema, const Bo
     order.box = intersection(tile, got);
     if (order.box.empty()) fail(ErrorCode::kInternal, "partition ", in.id, " received particles outside its tile");
   }
-  order.layout = lod_place(std::move(order.shuffle), in.columns[pi], pt, order.box, order.perm);
+  order.layout = lod_place(std::move(order.shuffle), in.columns[pi], pt, order.box, order.perm, scratch);
 }
 
 DataFileRecord write_partition_file(const IncomingPartition& in, const Schema& schema, const PartitionOrder& order,
                                     int aggregator_rank, const std::string& directory, bool fsync,
                                     ScratchBuffer& scratch, WriteBehind& writer, PartitionFileTimes& times) {
   ParticleFileHead head = partition_file_head(in.total, schema, order);
+  const ColumnStats stats = in.stats.is_pending() ? ColumnStats::of(schema, in.columns, in.total) : in.stats;
   writer.begin(join_path(directory, partition_file_name(in.id)));
   try {
     write_runs(slice_columns(head, 1)[0], in.columns, order.perm.data(), head, head.segment_checksums.data(), scratch,
                writer, times);
     // The head goes in front of the columns' bytes, which the writer may still be writing.
-    return finish_partition_file(head, in, schema, order.box, aggregator_rank, writer, fsync, times);
+    return finish_partition_file(head, in, stats, schema, order.box, aggregator_rank, writer, fsync, times);
   } catch (...) {
     try {   // the buffer must outlive the queued writes
       writer.finish(false);

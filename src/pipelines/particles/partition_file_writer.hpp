@@ -25,6 +25,7 @@ namespace lodex {
 
 // The level-of-detail order of one partition's particles (layout/lod_order.hpp), in two steps:
 // the shuffle needs only the partition's count, the placement its positions.
+// Its arrays are reused when the order is computed again (WriteScratch::orders).
 struct PartitionOrder {
   Box box;                       // the brick box: the partition box (adaptive: cut to its particles)
   LodParams lod;                 // seed: this file's
@@ -35,9 +36,9 @@ struct PartitionOrder {
 
 void shuffle_partition(const IncomingPartition& in, const LodParams& lod, uint64_t row_bytes, PartitionOrder& order);
 // `tile` is the adaptive plan's tile of the partition (an empty box otherwise): the brick box is
-// then the tile cut to the particles' hull.
+// then the tile cut to the particles' hull. `scratch`: the placement's working arrays.
 void place_partition(const IncomingPartition& in, const Schema& schema, const Box& partition_box, const Box& tile,
-                     PartitionOrder& order);
+                     PartitionOrder& order, LodPlaceScratch& scratch);
 
 struct PartitionFileTimes {
   double reorder_s = 0;    // gathering rows into file order
@@ -59,12 +60,15 @@ void write_runs(const std::vector<SegmentRun>& runs, const std::vector<const uin
                 PartitionFileTimes& times);
 
 // The head (checksums filled) written at offset 0 through `writer`, which is then finished (fsync
-// when asked): the queued runs are complete when it returns. Returns the partition's metadata record.
-DataFileRecord finish_partition_file(const ParticleFileHead& head, const IncomingPartition& in, const Schema& schema,
-                                     const Box& brick_box, int aggregator_rank, WriteBehind& writer, bool fsync,
-                                     PartitionFileTimes& times);
+// when asked): the queued runs are complete when it returns. Returns the partition's metadata record,
+// with the min/max `stats` of its rows.
+DataFileRecord finish_partition_file(const ParticleFileHead& head, const IncomingPartition& in,
+                                     const ColumnStats& stats, const Schema& schema, const Box& brick_box,
+                                     int aggregator_rank, WriteBehind& writer, bool fsync, PartitionFileTimes& times);
 
-// Writes `directory`/p<id>.lpd alone (every run, then the head) and returns its record.
+// Writes `directory`/p<id>.lpd alone (every run, then the head) and returns its record. Statistics
+// still pending (ColumnStats::pending) are computed first, in one pass in row order, which also
+// brings the rows into the cache for the gather's random reads.
 DataFileRecord write_partition_file(const IncomingPartition& in, const Schema& schema, const PartitionOrder& order,
                                     int aggregator_rank, const std::string& directory, bool fsync,
                                     ScratchBuffer& buffer, WriteBehind& writer, PartitionFileTimes& times);
