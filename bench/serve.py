@@ -26,6 +26,7 @@ bench/results/serve.json and serve.png.
 
     .venv/bin/python bench/serve.py                         # 10^7 particles
     .venv/bin/python bench/serve.py --particles 200000      # quick check
+    .venv/bin/python bench/serve.py --viewer OLD/python/lodex/serve/viewer   # an earlier build
 """
 
 from __future__ import annotations
@@ -291,7 +292,12 @@ def main() -> None:
     ap.add_argument("--repeats", type=int, default=5)
     ap.add_argument("--browser-repeats", type=int, default=5, help="0: skip the browser")
     ap.add_argument("--out", default=os.path.join(HERE, "results", "serve.json"))
+    ap.add_argument("--viewer", help="serve this built viewer (a folder as python/lodex/serve/viewer, e.g. "
+                                     "an earlier commit's) instead of the installed one: before/after runs")
     args = ap.parse_args()
+    if args.viewer:
+        import lodex.serve.server
+        lodex.serve.server.VIEWER_DIR = os.path.abspath(args.viewer)
     load_before = os.getloadavg()
     tmp = tempfile.mkdtemp(prefix="lodex-serve-bench-")
     try:
@@ -325,7 +331,7 @@ def main() -> None:
         srv.server_close()
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
-    res["config"] = {"particles": args.particles, "repeats": args.repeats, "budget": BUDGET,
+    res["config"] = {"particles": args.particles, "repeats": args.repeats, "budget": BUDGET, "viewer": args.viewer,
                      "fields": FIELDS, "cpu_count": os.cpu_count(), "cache": "warm",
                      "loadavg_before": load_before, "loadavg_after": os.getloadavg()}
     with open(args.out, "w") as f:

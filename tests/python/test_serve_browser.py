@@ -431,3 +431,55 @@ def test_box_selection_narrows_requests(server, page):
     check_drawn(server, after)
     page.click("#resetbox")
     wait_idle(page, after["generation"])
+
+
+def test_first_frame_draws_the_particles_alone(server, page):
+    """The first frame with particles compiles only the points' shaders (compiled while the data
+    was on its way) and draws every particle added; the outline, axes and selection come in the
+    next frame, with their own shaders."""
+    pg = page.context.browser.new_page(viewport={"width": 900, "height": 600})   # a fresh load
+    try:
+        pg.goto(server.login_url)
+        pg.wait_for_function("() => window.lodexViewer && window.lodexViewer.idle && "
+                             "window.lodexViewer.frameLog.some((f) => f.decor)", timeout=20000)
+        log = pg.evaluate("() => window.lodexViewer.frameLog")
+        first = next(f for f in log if f["paints"] > 0)
+        assert first["drawn"] == first["count"] > 0 and not first["decor"] and first["programs"] == 1, first
+        assert next(f for f in log if f["decor"])["programs"] >= 2   # the lines' shaders, a frame later
+    finally:
+        pg.close()
+
+
+def test_frames_under_a_point_budget_show_a_zoom_s_detail(server, page):
+    """Under a point budget per frame (here 3,000 of 20,000 drawn) the frames while the view
+    changes draw the first particles held (a coarser sample) and every particle the zoom added;
+    once the view rests and its stream has ended, a whole frame draws all of them, and what is
+    held is exactly what a zoom without the budget holds."""
+    s = wait_idle(page)
+    page.click("#resetbox")
+    s = wait_idle(page, s["generation"])
+    page.fill("#budget", "20000")
+    page.locator("#budget").blur()
+    before = wait_idle(page, s["generation"])
+    drawn = check_drawn(server, before)
+    whole = "() => { const s = window.lodexViewer, l = s.frameLog; return l.length && l.at(-1).drawn === s.drawn; }"
+    page.wait_for_function(whole, timeout=20000)
+    page.evaluate("() => { window.lodexViewer.frameBudget = 3000; window.lodexViewer.frameLog.length = 0; }")
+    try:
+        box = page.locator("#view").bounding_box()
+        page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        page.mouse.wheel(0, -100)
+        one = wait_idle(page, before["generation"])
+        page.wait_for_function(whole, timeout=20000)
+        log = state(page)["frameLog"]
+    finally:
+        page.evaluate("() => { window.lodexViewer.frameBudget = null; }")
+    check_zoom(server, page, one, drawn)   # nothing lost: the held and new particles as before
+    partial = [f for f in log if f["drawn"] < f["count"]]
+    assert partial and all(f["drawn"] <= 3000 and f["groups"][0][0] == 0 for f in partial), log
+    new = [f for f in partial if f["paints"] > before["paints"] and f["fresh"] < f["count"]]   # the zoom's particles
+    assert new and all(0 < f["count"] - f["fresh"] <= one["fetched"] for f in new), log
+    for f in new:   # each such frame drew every particle the zoom had added by then
+        assert [f["fresh"], min(f["count"] - f["fresh"], 1500)] in f["groups"] and f["drawn"] <= 3000 < f["count"], f
+    assert new[-1]["count"] - new[-1]["fresh"] == one["fetched"] > 0   # the last: all of them
+    assert log[-1]["drawn"] == log[-1]["count"] == one["drawn"] > 3000   # then the whole set

@@ -1,5 +1,8 @@
 // The particle cloud: growable three.js buffers, appended to level by level; the positions as
 // read (float64 or float32) are kept per appended piece, so a picked particle is found exactly.
+// The buffers are in stream order, coarse levels first, so their first k particles are a coarser
+// sample of what is held: a frame under a point budget (selectFrame) draws that prefix and the
+// particles appended since the last whole frame (a zoom's new detail).
 import * as THREE from "three";
 import { LUT } from "./colormap.js";
 
@@ -8,7 +11,8 @@ export class Cloud {
     this.changed = changed;   // called whenever what is drawn changes (the viewer draws a frame)
     this.geometry = new THREE.BufferGeometry();
     this.material = new THREE.PointsMaterial({ size: 2, sizeAttenuation: false, vertexColors: true });
-    this.points = new THREE.Points(this.geometry, this.material);
+    // one material for every draw range of the geometry's groups (selectFrame)
+    this.points = new THREE.Points(this.geometry, [this.material]);
     this.points.frustumCulled = false;
     scene.add(this.points);
     this.capacity = 0;
@@ -17,6 +21,7 @@ export class Cloud {
 
   clear() {
     this.count = 0;
+    this.fresh = 0;     // the particles from here on were appended since the last whole frame
     this.pieces = [];   // {start, n, positions}: the positions exactly as the server sent them
     this.geometry.setDrawRange(0, 0);
     this.changed?.();
@@ -45,9 +50,10 @@ export class Cloud {
     const P = this.count ? this.geometry.getAttribute("position").array : null;
     const C = this.count ? this.geometry.getAttribute("color").array : null;
     const [[x0, y0, z0], [x1, y1, z1]] = box;
-    let m = 0;
+    let m = 0, fresh = -1;
     const pieces = [];
     for (const q of this.pieces) {
+      if (fresh < 0 && q.start >= this.fresh) fresh = m;
       if (!tags.has(q.tag)) continue;
       const src = q.positions, kept = new src.constructor(q.n * 3);
       let k = 0;
@@ -65,6 +71,7 @@ export class Cloud {
     const dropped = this.count - m;
     this.pieces = pieces;
     this.count = m;
+    this.fresh = fresh < 0 ? m : fresh;
     if (P) {
       for (const name of ["position", "color"]) {
         const a = this.geometry.getAttribute(name);
@@ -118,6 +125,28 @@ export class Cloud {
     this.geometry.setDrawRange(0, this.count);
     this.changed();
   }
+
+  // What the next frame draws, as the geometry's groups: every particle when they fit `budget`;
+  // else the first particles (a coarser sample of what is held) and those appended since the
+  // last whole frame (the newest detail; the first of them when they are more than half the
+  // budget). Returns {drawn, groups: [[start, count]...], fresh: where the newest begin}.
+  selectFrame(budget) {
+    const g = this.geometry;
+    g.clearGroups();
+    if (this.count <= budget) g.addGroup(0, this.count, 0);
+    else {
+      const fresh = Math.min(this.count - this.fresh, Math.ceil(budget / 2));
+      const head = Math.min(budget - fresh, this.fresh);
+      const from = Math.max(head, this.fresh);
+      g.addGroup(0, head, 0);
+      g.addGroup(from, Math.min(this.count - from, budget - head), 0);
+    }
+    const groups = g.groups.filter((r) => r.count > 0).map((r) => [r.start, r.count]);
+    return { drawn: groups.reduce((n, r) => n + r[1], 0), groups, fresh: this.fresh };
+  }
+
+  // After a whole frame: nothing appended is newer than what was drawn.
+  drewWhole() { this.fresh = this.count; }
 
   // Particle i's position as read (numbers, not the float32 drawn copy).
   positionOf(i) {
