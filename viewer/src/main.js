@@ -9,15 +9,18 @@ import { SeriesView } from "./series.js";
 
 const $ = (id) => document.getElementById(id);
 const DEBOUNCE_MS = 120;   // a burst of wheel ticks or a drag is one view change
-// A frame while the view changes (a camera move, particles added or dropped) draws at most the
-// particles the browser draws in FRAME_MS (at least MIN_FRAME_POINTS): the first particles held
-// (coarse levels first: a coarser sample of the view) and those added since the last whole frame
-// (a zoom's new detail). The whole set is drawn once the view has rested REST_MS and its stream
-// has ended. What a whole frame costs is timed from its start to the second animation frame
-// after it with no frame drawn between (render() returns once the draw is queued; the browser
-// runs one more animation frame, then waits until the frame is on screen): software WebGL draws
-// a few hundred thousand to a million points a second, a GPU some hundred times more.
-const FRAME_MS = 50, MIN_FRAME_POINTS = 50000, REST_MS = 250;
+// Progressive frames (as Potree's point budget): a frame draws at most the particles the browser
+// draws in FRAME_MS (at least MIN_FRAME_POINTS). A new picture (the camera moved, particles
+// dropped, a resize) starts with the first particles held (coarse levels first: a coarser sample
+// of the view) and those added since the picture was last whole (a zoom's new detail); each next
+// animation frame draws the next part over it until every particle is drawn. Particles appended
+// are drawn over the picture first. So no frame holds the browser for long: a wheel tick's frame
+// does not wait behind a frame of every particle. What a frame costs is timed from its start to
+// the second animation frame after it with no frame drawn between (render() returns once the
+// draw is queued; the browser runs one more animation frame, then waits until the frame is on
+// screen): software WebGL draws a few hundred thousand to a million points a second, a GPU some
+// hundred times more.
+const FRAME_MS = 50, MIN_FRAME_POINTS = 50000;
 
 // What the browser test reads: every request made, what is drawn, whether streaming is idle.
 const state = { requests: [], drawn: 0, idle: false, level: -1, levels: 0, box: null, generation: 0,
@@ -34,12 +37,12 @@ const mark = (name) => { if (!(name in state.marks)) state.marks[name] = perform
 let info, group, renderer, scene, camera, controls, cloud, origin, selection = null;
 let decor, startDist = 1, viewTimer = null;
 let framed = true;      // the camera as frameDomain put it (no wheel or drag since)
-let dirty = true;       // the scene changed since the last frame drawn
-let partial = false;    // the last frame drew part of the particles (frameBudget)
-let changed = 0;        // when the scene last changed (performance.now())
-let timing = null;      // {t, drawn} of a whole frame drawn at the previous animation frame
+let dirty = true;       // the picture is stale: the next frame starts a new one
+let pending = [];       // ranges [start, count] of the particles the picture on screen lacks
+let timing = null;      // {t, drawn, calls} of a frame being timed
 const prefetched = new Map();   // url -> the promise of a request started before the scene (level 0)
-const redraw = () => { dirty = true; changed = performance.now(); };
+const redraw = () => { dirty = true; };
+const added = (start, n) => { pending.unshift([start, n]); };   // drawn over the picture, first
 
 function fail(e) {
   state.error = String(e.message || e);
@@ -290,7 +293,7 @@ function setupScene() {
     clearTimeout(viewTimer);
     viewTimer = setTimeout(onViewChange, DEBOUNCE_MS);
   });
-  cloud = new Cloud(scene, redraw);
+  cloud = new Cloud(scene, redraw, added);
   // the points' shaders: compiled by the browser (its GPU process) while the views are set up and
   // the data is on its way; the first frame waits only for what is left
   renderer.compile(cloud.points, camera, scene);
@@ -313,32 +316,54 @@ function setupScene() {
       timing = null;
     }
     controls.update();
-    if (dirty) drawFrame(frameBudget());
-    else if (partial && state.idle && !viewTimer && performance.now() - changed >= REST_MS) drawFrame(Infinity);
+    if (dirty) drawFrame(cloud.selectFrame(frameBudget()), true);
+    else if (pending.length) drawFrame(cloud.drawRanges(takeRanges(pending, frameBudget())), false);
   });
   setupPicking();
 }
 
-// The points a frame may draw while the view changes (Infinity until a whole frame was timed).
+// The points a frame may draw (Infinity until a frame of at least MIN_FRAME_POINTS was timed).
 function frameBudget() {
   if (state.frameBudget) return state.frameBudget;   // set by a test
   return state.pointsPerMs ? Math.max(MIN_FRAME_POINTS, Math.round(state.pointsPerMs * FRAME_MS)) : Infinity;
 }
 
-function drawFrame(budget) {
-  dirty = false;
-  const f = cloud.selectFrame(budget);
+// The first `budget` particles of `ranges`, taken off them.
+function takeRanges(ranges, budget) {
+  const out = [];
+  while (ranges.length && budget > 0) {
+    const [start, n] = ranges[0], k = Math.min(n, budget);
+    out.push([start, k]);
+    budget -= k;
+    if (k === n) ranges.shift();
+    else ranges[0] = [start + k, n - k];
+  }
+  return out;
+}
+
+// Draws the ranges of `f` (Cloud.selectFrame or drawRanges): a new picture (`fresh`: cleared
+// first, the rest of the particles pending) or over the picture on screen.
+function drawFrame(f, fresh) {
+  if (fresh) {
+    dirty = false;
+    pending = [];
+    let at = 0;
+    for (const [start, n] of f.groups) { if (start > at) pending.push([at, start - at]); at = start + n; }
+    if (at < cloud.count) pending.push([at, cloud.count - at]);
+  }
+  renderer.autoClear = fresh;
   const t = performance.now();
   renderer.render(scene, camera);
   const ms = performance.now() - t;
-  partial = f.drawn < cloud.count;
-  if (!partial) cloud.drewWhole();
-  timing = !partial && f.drawn >= MIN_FRAME_POINTS ? { t, drawn: f.drawn, calls: 0 } : null;
+  renderer.autoClear = true;
+  if (!pending.length) cloud.drewWhole();
+  timing = f.drawn >= MIN_FRAME_POINTS ? { t, drawn: f.drawn, calls: 0 } : null;
   state.frames++;
-  if (!partial) state.wholeFrames++;
+  if (!pending.length) state.wholeFrames++;
   Object.assign(state, { frameMs: ms, frameDrawn: f.drawn });
   state.frameLog.push({ count: cloud.count, drawn: f.drawn, groups: f.groups, fresh: f.fresh, paints: state.paints,
-                        decor: decor.visible, programs: renderer.info.programs.length });
+                        decor: decor.visible, programs: renderer.info.programs.length, clear: fresh,
+                        whole: !pending.length });
   if (state.frameLog.length > 100) state.frameLog.shift();
   if (state.paints) mark("frame");
   if (state.paints && !decor.visible) { decor.visible = true; dirty = true; }

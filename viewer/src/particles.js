@@ -2,13 +2,17 @@
 // read (float64 or float32) are kept per appended piece, so a picked particle is found exactly.
 // The buffers are in stream order, coarse levels first, so their first k particles are a coarser
 // sample of what is held: a frame under a point budget (selectFrame) draws that prefix and the
-// particles appended since the last whole frame (a zoom's new detail).
+// particles appended since the picture was last whole (a zoom's new detail); later frames draw
+// the rest over it (drawRanges).
 import * as THREE from "three";
 import { LUT } from "./colormap.js";
 
 export class Cloud {
-  constructor(scene, changed = () => {}) {
-    this.changed = changed;   // called whenever what is drawn changes (the viewer draws a frame)
+  // changed(): what is held moved or went (the picture is redrawn); added(start, n): n particles
+  // appended at start (drawn over the picture).
+  constructor(scene, changed = () => {}, added = changed) {
+    this.changed = changed;
+    this.added = added;
     this.geometry = new THREE.BufferGeometry();
     this.material = new THREE.PointsMaterial({ size: 2, sizeAttenuation: false, vertexColors: true });
     // one material for every draw range of the geometry's groups (selectFrame)
@@ -123,29 +127,31 @@ export class Cloud {
     pos.needsUpdate = true;
     col.needsUpdate = true;
     this.geometry.setDrawRange(0, this.count);
-    this.changed();
+    this.added(this.count - n, n);
   }
 
-  // What the next frame draws, as the geometry's groups: every particle when they fit `budget`;
-  // else the first particles (a coarser sample of what is held) and those appended since the
-  // last whole frame (the newest detail; the first of them when they are more than half the
-  // budget). Returns {drawn, groups: [[start, count]...], fresh: where the newest begin}.
+  // What a new picture's first frame draws: every particle when they fit `budget`; else the
+  // first particles (a coarser sample of what is held) and those appended since the picture was
+  // last whole (the newest detail; the first of them when they are more than half the budget).
+  // Returns {drawn, groups: [[start, count]...], fresh: where the newest begin}.
   selectFrame(budget) {
+    if (this.count <= budget) return this.drawRanges([[0, this.count]]);
+    const fresh = Math.min(this.count - this.fresh, Math.ceil(budget / 2));
+    const head = Math.min(budget - fresh, this.fresh);
+    const from = Math.max(head, this.fresh);
+    return this.drawRanges([[0, head], [from, Math.min(this.count - from, budget - head)]]);
+  }
+
+  // The next frame draws these ranges ([start, count]) of the buffers (the geometry's groups).
+  drawRanges(ranges) {
     const g = this.geometry;
     g.clearGroups();
-    if (this.count <= budget) g.addGroup(0, this.count, 0);
-    else {
-      const fresh = Math.min(this.count - this.fresh, Math.ceil(budget / 2));
-      const head = Math.min(budget - fresh, this.fresh);
-      const from = Math.max(head, this.fresh);
-      g.addGroup(0, head, 0);
-      g.addGroup(from, Math.min(this.count - from, budget - head), 0);
-    }
-    const groups = g.groups.filter((r) => r.count > 0).map((r) => [r.start, r.count]);
+    const groups = ranges.filter((r) => r[1] > 0);
+    for (const [start, n] of groups) g.addGroup(start, n, 0);
     return { drawn: groups.reduce((n, r) => n + r[1], 0), groups, fresh: this.fresh };
   }
 
-  // After a whole frame: nothing appended is newer than what was drawn.
+  // The picture holds every particle: nothing appended is newer than what was drawn.
   drewWhole() { this.fresh = this.count; }
 
   // Particle i's position as read (numbers, not the float32 drawn copy).
