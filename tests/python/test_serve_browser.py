@@ -492,3 +492,34 @@ def test_frames_under_a_point_budget_show_a_zoom_s_detail(server, page):
     spans = sorted(r for f in log[last:] for r in f["groups"])
     assert spans[0][0] == 0 and all(a[0] + a[1] == b[0] for a, b in zip(spans, spans[1:]))
     assert spans[-1][0] + spans[-1][1] == log[-1]["count"] == one["drawn"] > 3000 and log[-1]["whole"]
+
+
+def test_progressive_picture_is_one_whole_frame(server, page):
+    """The picture drawn in parts under a point budget (3,000 points a frame, each next part drawn
+    over the last) is, pixel for pixel, the picture of one frame of every particle."""
+    s = wait_idle(page)
+    if s["drawn"] <= 3000:
+        page.fill("#budget", "20000")
+        page.locator("#budget").blur()
+        s = wait_idle(page, s["generation"])
+    whole = "() => { const l = window.lodexViewer.frameLog; return l.length && l.at(-1).whole; }"
+    page.wait_for_function(whole, timeout=20000)
+
+    def picture(budget: int) -> tuple[list, np.ndarray]:
+        page.evaluate(f"() => {{ window.lodexViewer.frameBudget = {budget}; window.lodexViewer.frameLog.length = 0; "
+                      "window.dispatchEvent(new Event('resize')); }")   # a new picture, the camera as it is
+        page.wait_for_function(whole, timeout=20000)
+        import io
+
+        from matplotlib.image import imread
+        return state(page)["frameLog"], imread(io.BytesIO(page.locator("#view").screenshot()))
+
+    try:
+        parts, a = picture(3000)
+        one, b = picture(10**9)
+    finally:
+        page.evaluate("() => { window.lodexViewer.frameBudget = null; }")
+    assert len(parts) >= s["drawn"] // 3000 and parts[0]["clear"] and not any(f["clear"] for f in parts[1:])
+    assert sum(f["drawn"] for f in parts) == s["drawn"] and max(f["drawn"] for f in parts) <= 3000
+    assert len(one) == 1 and one[0]["drawn"] == one[0]["count"] == s["drawn"]
+    assert a.shape == b.shape and (a == b).all(), np.argwhere((a != b).any(axis=-1))[:10]

@@ -273,12 +273,10 @@ function progress(text) { $("progress").textContent = text; }
 
 function restart(keep = false) {
   clearTimeout(viewTimer);
-  viewTimer = null;
   stream(keep);
 }
 
 function onViewChange() {
-  viewTimer = null;
   if (!sameBox(viewBox(), state.box)) restart(true);
 }
 
