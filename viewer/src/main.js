@@ -39,10 +39,11 @@ let decor, startDist = 1, viewTimer = null;
 let framed = true;      // the camera as frameDomain put it (no wheel or drag since)
 let dirty = true;       // the picture is stale: the next frame starts a new one
 let pending = [];       // ranges [start, count] of the particles the picture on screen lacks
+let arrivals = [];      // those appended since, in order: drawn before the others
 let timing = null;      // {t, drawn, calls} of a frame being timed
 const prefetched = new Map();   // url -> the promise of a request started before the scene (level 0)
 const redraw = () => { dirty = true; };
-const added = (start, n) => { pending.unshift([start, n]); };   // drawn over the picture, first
+const added = (start, n) => { arrivals.push([start, n]); };   // drawn over the picture, first
 
 function fail(e) {
   state.error = String(e.message || e);
@@ -315,7 +316,11 @@ function setupScene() {
     }
     controls.update();
     if (dirty) drawFrame(cloud.selectFrame(frameBudget()), true);
-    else if (pending.length) drawFrame(cloud.drawRanges(takeRanges(pending, frameBudget())), false);
+    else if (arrivals.length || pending.length) {
+      const first = takeRanges(arrivals, frameBudget());
+      const more = takeRanges(pending, frameBudget() - first.reduce((n, r) => n + r[1], 0));
+      drawFrame(cloud.drawRanges(first.concat(more)), false);
+    }
   });
   setupPicking();
 }
@@ -345,6 +350,7 @@ function drawFrame(f, fresh) {
   if (fresh) {
     dirty = false;
     pending = [];
+    arrivals = [];
     let at = 0;
     for (const [start, n] of f.groups) { if (start > at) pending.push([at, start - at]); at = start + n; }
     if (at < cloud.count) pending.push([at, cloud.count - at]);
@@ -354,14 +360,15 @@ function drawFrame(f, fresh) {
   renderer.render(scene, camera);
   const ms = performance.now() - t;
   renderer.autoClear = true;
-  if (!pending.length) cloud.drewWhole();
+  const whole = !pending.length && !arrivals.length;
+  if (whole) cloud.drewWhole();
   timing = f.drawn >= MIN_FRAME_POINTS ? { t, drawn: f.drawn, calls: 0 } : null;
   state.frames++;
-  if (!pending.length) state.wholeFrames++;
+  if (whole) state.wholeFrames++;
   Object.assign(state, { frameMs: ms, frameDrawn: f.drawn });
   state.frameLog.push({ count: cloud.count, drawn: f.drawn, groups: f.groups, fresh: f.fresh, paints: state.paints,
                         decor: decor.visible, programs: renderer.info.programs.length, clear: fresh,
-                        whole: !pending.length });
+                        whole });
   if (state.frameLog.length > 100) state.frameLog.shift();
   if (state.paints) mark("frame");
   if (state.paints && !decor.visible) { decor.visible = true; dirty = true; }
