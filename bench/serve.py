@@ -26,6 +26,7 @@ bench/results/serve.json and serve.png.
 
     .venv/bin/python bench/serve.py                         # 10^7 particles
     .venv/bin/python bench/serve.py --particles 200000      # quick check
+    .venv/bin/python bench/serve.py --compare OLD/python/lodex/serve/viewer  # and an earlier build
 """
 
 from __future__ import annotations
@@ -202,50 +203,65 @@ requestAnimationFrame(() => {
 """
 
 
-def browser(url: str, repeats: int, zoom_budget: int, floor_url: str) -> tuple[dict, dict, dict, list, dict]:
-    """Seconds from navigation to the first frame drawn with particles (window.lodexViewer.marks.frame),
-    where that time goes (ms since navigation: the page, the bundle, /api/info, level 0's request
-    and answer, the paint; medians), and from a wheel tick to the first particles of the zoomed
-    view painted, with what each zoom's stream transferred. Interleaved: each repeat loads the
-    page in a new tab (the previous one closed), waits for its first paint, sets the budget to
+def load_and_zoom(b, url: str, zoom_budget: int) -> tuple[float, dict, float, dict]:
+    """One load of the viewer in a new tab: seconds to its first frame with particles, where that
+    time went, the zoom step's seconds under ``zoom_budget`` and what its stream fetched."""
+    page = b.new_page(viewport={"width": 1000, "height": 700})
+    page.goto(url)
+    page.wait_for_function("() => window.lodexViewer && window.lodexViewer.marks.frame", timeout=60000)
+    first = page.evaluate("() => window.lodexViewer.marks.frame") / 1e3
+    page.wait_for_function("() => window.lodexViewer.idle", timeout=120000)
+    phases = page.evaluate(PROFILE)
+    gen = page.evaluate("() => window.lodexViewer.generation")
+    page.fill("#budget", str(zoom_budget))
+    page.locator("#budget").blur()
+    page.wait_for_function(f"() => window.lodexViewer.idle && window.lodexViewer.generation > {gen}",
+                           timeout=120000)
+    zoom = page.evaluate(ZOOM_TICK) / 1e3
+    page.wait_for_function("() => window.lodexViewer.idle", timeout=120000)
+    stream = page.evaluate(ZOOM_STREAM)
+    # A new tab each time, as a user opening the viewer: this one (points drawn in software) is
+    # closed, not navigated away from while it still draws.
+    page.close()
+    return first, phases, zoom, stream
+
+
+def browser(urls: dict, repeats: int, zoom_budget: int, floor_url: str) -> tuple[dict, dict]:
+    """Per viewer of ``urls`` (name -> address): seconds from navigation to the first frame drawn
+    with particles (window.lodexViewer.marks.frame), where that time goes (ms since navigation:
+    the page, the bundle, /api/info, level 0's request and answer, the paint; medians), and from a
+    wheel tick to the first particles of the zoomed view painted, with what each zoom's stream
+    transferred. Interleaved: each repeat loads each viewer (in turn, the first alternating) in
+    a new tab (the previous one closed), waits for its first paint, sets the budget to
     ``zoom_budget`` (below the particles, so a zoom has detail to add), waits for that stream to
     end and zooms one tick; then loads ``floor_url`` (FLOOR_PAGE) in a new tab: the browser's own
     navigation to a first WebGL frame."""
     import shutil as sh
 
     from playwright.sync_api import sync_playwright
-    times, phases, zooms, streams, floors = [], [], [], [], []
+    runs = {name: [] for name in urls}
+    floors = []
     with sync_playwright() as p:
         b = p.chromium.launch(executable_path=sh.which("chromium"), headless=True,
                               args=["--use-angle=swiftshader", "--enable-unsafe-swiftshader", "--no-sandbox"])
-        page = None
-        for _ in range(repeats):
-            # A new tab each time, as a user opening the viewer: the previous tab (a million points
-            # drawn in software) is closed first, not navigated away from while it still draws.
-            if page is not None:
-                page.close()
-            page = b.new_page(viewport={"width": 1000, "height": 700})
-            page.goto(url)
-            page.wait_for_function("() => window.lodexViewer && window.lodexViewer.marks.frame", timeout=60000)
-            times.append(page.evaluate("() => window.lodexViewer.marks.frame") / 1e3)
-            page.wait_for_function("() => window.lodexViewer.idle", timeout=120000)
-            phases.append(page.evaluate(PROFILE))
-            gen = page.evaluate("() => window.lodexViewer.generation")
-            page.fill("#budget", str(zoom_budget))
-            page.locator("#budget").blur()
-            page.wait_for_function(f"() => window.lodexViewer.idle && window.lodexViewer.generation > {gen}",
-                                   timeout=120000)
-            zooms.append(page.evaluate(ZOOM_TICK) / 1e3)
-            page.wait_for_function("() => window.lodexViewer.idle", timeout=120000)
-            streams.append(page.evaluate(ZOOM_STREAM))
-            page.close()
+        for rep in range(repeats):
+            order = list(urls.items())
+            for name, url in order[::-1] if rep % 2 else order:   # which goes first alternates
+                runs[name].append(load_and_zoom(b, url, zoom_budget))
             page = b.new_page(viewport={"width": 1000, "height": 700})
             page.goto(floor_url)
             page.wait_for_function("() => window.floorFrame !== undefined", timeout=60000)
             floors.append(page.evaluate("() => window.floorFrame") / 1e3)
+            page.close()
         b.close()
-    profile = {k: statistics.median(ph[k] for ph in phases if ph.get(k) is not None) for k in phases[0]}
-    return stat(times), profile, stat(zooms), streams, stat(floors)
+    out = {}
+    for name, rs in runs.items():
+        phases = [r[1] for r in rs]
+        profile = {k: statistics.median(ph[k] for ph in phases if ph.get(k) is not None) for k in phases[0]}
+        out[name] = {"first_paint": stat([r[0] for r in rs]), "profile": profile, "zoom": stat([r[2] for r in rs]),
+                     "streams": [r[3] for r in rs], "first_paint_runs": [r[0] for r in rs],
+                     "zoom_runs": [r[2] for r in rs]}
+    return out, {**stat(floors), "runs": floors}
 
 
 def chart(res: dict, path: str) -> None:
@@ -291,6 +307,8 @@ def main() -> None:
     ap.add_argument("--repeats", type=int, default=5)
     ap.add_argument("--browser-repeats", type=int, default=5, help="0: skip the browser")
     ap.add_argument("--out", default=os.path.join(HERE, "results", "serve.json"))
+    ap.add_argument("--compare", help="also load this built viewer (a folder as python/lodex/serve/viewer, "
+                                      "e.g. an earlier commit's) in the browser, interleaved with the installed one")
     args = ap.parse_args()
     load_before = os.getloadavg()
     tmp = tempfile.mkdtemp(prefix="lodex-serve-bench-")
@@ -312,15 +330,29 @@ def main() -> None:
             # The zoom's budget: below the particles (a zoom has detail to add) and not the default
             # budget (the same budget starts no stream: at 10^7 particles // 5 is the default).
             floor_srv = floor_server(tmp)
-            paint, profile, zoom, streams, floor = browser(srv.url + "/", args.browser_repeats,
-                                                           min(args.particles // 5, BUDGET // 2),
-                                                           f"http://127.0.0.1:{floor_srv.server_address[1]}/floor.html")
+            urls = {"viewer": srv.url + "/"}
+            if args.compare:   # the other build, served by a second server of the same dataset
+                import lodex.serve.server
+                installed, lodex.serve.server.VIEWER_DIR = lodex.serve.server.VIEWER_DIR, os.path.abspath(args.compare)
+                other = make_server(path, "127.0.0.1", 0, quiet=True, token=False,
+                                    limits=Limits(max_response_bytes=2**31))
+                lodex.serve.server.VIEWER_DIR = installed
+                threading.Thread(target=other.serve_forever, daemon=True).start()
+                urls["compare"] = other.url + "/"
+            got, floor = browser(urls, args.browser_repeats, min(args.particles // 5, BUDGET // 2),
+                                 f"http://127.0.0.1:{floor_srv.server_address[1]}/floor.html")
             floor_srv.shutdown()
-            res["browser_first_paint_seconds"], res["browser_zoom_step_seconds"] = paint, zoom
+            mine = got["viewer"]
+            res["browser_first_paint_seconds"], res["browser_zoom_step_seconds"] = mine["first_paint"], mine["zoom"]
             res["browser_floor_first_frame_seconds"] = floor
-            res["browser_first_paint_profile_ms"], res["browser_zoom_streams"] = profile, streams
-            res["goals"]["browser_first_paint_under_0.5s"] = paint["median"] <= 0.5
-            res["goals"]["browser_zoom_step_under_0.3s"] = zoom["median"] <= 0.3
+            res["browser_first_paint_profile_ms"], res["browser_zoom_streams"] = mine["profile"], mine["streams"]
+            res["browser_runs"] = {"first_paint": mine["first_paint_runs"], "zoom": mine["zoom_runs"]}
+            res["goals"]["browser_first_paint_under_0.5s"] = mine["first_paint"]["median"] <= 0.5
+            res["goals"]["browser_zoom_step_under_0.3s"] = mine["zoom"]["median"] <= 0.3
+            if args.compare:
+                res["browser_compare"] = {"viewer": args.compare, **got["compare"]}
+                other.shutdown()
+                other.server_close()
         srv.shutdown()
         srv.server_close()
     finally:
@@ -347,6 +379,12 @@ def main() -> None:
         z = res["browser_zoom_step_seconds"]
         print(f"browser zoom step (wheel tick to the zoomed view's first paint): {z['median'] * 1e3:.1f} ms "
               f"(min {z['min'] * 1e3:.1f}, max {z['max'] * 1e3:.1f})")
+    if "browser_compare" in res:
+        c = res["browser_compare"]
+        ms = lambda x: f"{x['median'] * 1e3:.1f} ms (min {x['min'] * 1e3:.1f}, max {x['max'] * 1e3:.1f})"  # noqa: E731
+        print(f"compared viewer {c['viewer']}, interleaved: first frame {ms(c['first_paint'])}, "
+              f"zoom step {ms(c['zoom'])}")
+        print("compared viewer's first paint profile:", c["profile"])
     if "browser_first_paint_profile_ms" in res:
         print("first paint profile (ms since navigation, medians):", res["browser_first_paint_profile_ms"])
         for z in res["browser_zoom_streams"]:

@@ -431,3 +431,95 @@ def test_box_selection_narrows_requests(server, page):
     check_drawn(server, after)
     page.click("#resetbox")
     wait_idle(page, after["generation"])
+
+
+def test_first_frame_draws_the_particles_alone(server, page):
+    """The first frame with particles compiles only the points' shaders (compiled while the data
+    was on its way) and draws every particle added; the outline, axes and selection come in the
+    next frame, with their own shaders."""
+    pg = page.context.browser.new_page(viewport={"width": 900, "height": 600})   # a fresh load
+    try:
+        pg.goto(server.login_url)
+        pg.wait_for_function("() => window.lodexViewer && window.lodexViewer.idle && "
+                             "window.lodexViewer.frameLog.some((f) => f.decor)", timeout=20000)
+        log = pg.evaluate("() => window.lodexViewer.frameLog")
+        first = next(f for f in log if f["paints"] > 0)
+        assert first["drawn"] == first["count"] > 0 and not first["decor"] and first["programs"] == 1, first
+        assert next(f for f in log if f["decor"])["programs"] >= 2   # the lines' shaders, a frame later
+    finally:
+        pg.close()
+
+
+def test_frames_under_a_point_budget_show_a_zoom_s_detail(server, page):
+    """Under a point budget per frame (here 3,000 of 20,000 drawn) no frame draws more: a wheel
+    tick's frame starts a new picture with the first particles held (a coarser sample), the next
+    frames draw the rest over it, the zoom's new particles are drawn over the picture in the first
+    frame after they arrive, and the picture since the last clear holds every particle once;
+    what is held is exactly what a zoom without the budget holds."""
+    s = wait_idle(page)
+    page.click("#resetbox")
+    s = wait_idle(page, s["generation"])
+    page.fill("#budget", "20000")
+    page.locator("#budget").blur()
+    before = wait_idle(page, s["generation"])
+    drawn = check_drawn(server, before)
+    whole = "() => { const s = window.lodexViewer, l = s.frameLog; return l.length && l.at(-1).whole; }"
+    page.wait_for_function(whole, timeout=20000)
+    page.evaluate("() => { window.lodexViewer.frameBudget = 3000; window.lodexViewer.frameLog.length = 0; }")
+    try:
+        box = page.locator("#view").bounding_box()
+        page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        page.mouse.wheel(0, -100)
+        one = wait_idle(page, before["generation"])
+        page.wait_for_function(whole, timeout=20000)
+        log = state(page)["frameLog"]
+    finally:
+        page.evaluate("() => { window.lodexViewer.frameBudget = null; }")
+    check_zoom(server, page, one, drawn)   # nothing lost: the held and new particles as before
+    assert all(f["drawn"] <= 3000 for f in log) and len(log) >= 20000 // 3000, log
+    tick = log[0]   # the wheel tick's frame: a new picture, the coarse prefix
+    assert tick["clear"] and tick["groups"] == [[0, 3000]] and tick["count"] == before["drawn"]
+    # the first frame after the zoom's first particles were added draws them: over the picture
+    # (appended after the held ones) or, when the held ones outside the new box went first, in the
+    # new picture with the coarse prefix (the zoom's particles are then the last ones)
+    counts = [r["count"] for r in generation(one)]
+    j = next(i for i, c in enumerate(counts) if c > 0)
+    new = next(f for f in log if f["paints"] >= before["paints"] + j + 1)
+    on_top = [before["drawn"], min(counts[j], 3000)]
+    at_end = [new["count"] - one["fetched"], min(one["fetched"], 1500)]
+    assert on_top in new["groups"] if new["count"] > before["drawn"] else at_end in new["groups"], (new, counts)
+    last = max(i for i, f in enumerate(log) if f["clear"])   # the last picture: every particle once
+    spans = sorted(r for f in log[last:] for r in f["groups"])
+    assert spans[0][0] == 0 and all(a[0] + a[1] == b[0] for a, b in zip(spans, spans[1:]))
+    assert spans[-1][0] + spans[-1][1] == log[-1]["count"] == one["drawn"] > 3000 and log[-1]["whole"]
+
+
+def test_progressive_picture_is_one_whole_frame(server, page):
+    """The picture drawn in parts under a point budget (3,000 points a frame, each next part drawn
+    over the last) is, pixel for pixel, the picture of one frame of every particle."""
+    s = wait_idle(page)
+    if s["drawn"] <= 3000:
+        page.fill("#budget", "20000")
+        page.locator("#budget").blur()
+        s = wait_idle(page, s["generation"])
+    whole = "() => { const l = window.lodexViewer.frameLog; return l.length && l.at(-1).whole; }"
+    page.wait_for_function(whole, timeout=20000)
+
+    def picture(budget: int) -> tuple[list, np.ndarray]:
+        page.evaluate(f"() => {{ window.lodexViewer.frameBudget = {budget}; window.lodexViewer.frameLog.length = 0; "
+                      "window.dispatchEvent(new Event('resize')); }")   # a new picture, the camera as it is
+        page.wait_for_function(whole, timeout=20000)
+        import io
+
+        from matplotlib.image import imread
+        return state(page)["frameLog"], imread(io.BytesIO(page.locator("#view").screenshot()))
+
+    try:
+        parts, a = picture(3000)
+        one, b = picture(10**9)
+    finally:
+        page.evaluate("() => { window.lodexViewer.frameBudget = null; }")
+    assert len(parts) >= s["drawn"] // 3000 and parts[0]["clear"] and not any(f["clear"] for f in parts[1:])
+    assert sum(f["drawn"] for f in parts) == s["drawn"] and max(f["drawn"] for f in parts) <= 3000
+    assert len(one) == 1 and one[0]["drawn"] == one[0]["count"] == s["drawn"]
+    assert a.shape == b.shape and (a == b).all(), np.argwhere((a != b).any(axis=-1))[:10]

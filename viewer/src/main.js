@@ -9,23 +9,41 @@ import { SeriesView } from "./series.js";
 
 const $ = (id) => document.getElementById(id);
 const DEBOUNCE_MS = 120;   // a burst of wheel ticks or a drag is one view change
+// Progressive frames (as Potree's point budget): a frame draws at most the particles the browser
+// draws in FRAME_MS (at least MIN_FRAME_POINTS). A new picture (the camera moved, particles
+// dropped, a resize) starts with the first particles held (coarse levels first: a coarser sample
+// of the view) and those added since the picture was last whole (a zoom's new detail); each next
+// animation frame draws the next part over it until every particle is drawn. Particles appended
+// are drawn over the picture first. So no frame holds the browser for long: a wheel tick's frame
+// does not wait behind a frame of every particle. What a frame costs is timed from its start to
+// the second animation frame after it with no frame drawn between (render() returns once the
+// draw is queued; the browser runs one more animation frame, then waits until the frame is on
+// screen): software WebGL draws a few hundred thousand to a million points a second, a GPU some
+// hundred times more.
+const FRAME_MS = 50, MIN_FRAME_POINTS = 50000;
 
 // What the browser test reads: every request made, what is drawn, whether streaming is idle.
 const state = { requests: [], drawn: 0, idle: false, level: -1, levels: 0, box: null, generation: 0,
                 paints: 0, error: null, filter: null, range: null, legend: null, pick: null,
-                filterCount: null, startLevel: 0, frames: 0 };
+                filterCount: null, startLevel: 0, frames: 0, frameDrawn: 0, wholeFrames: 0,
+                frameBudget: null, pointsPerMs: null, frameLog: [] };
 window.lodexViewer = state;
 // Where the first paint's time goes (ms since navigation): the script running, /api/info in,
-// level 0 requested, the scene (WebGL) ready, level 0's particles added, the first frame drawn.
+// level 0 requested, the scene (WebGL) ready, the particle view set up, level 0's particles
+// added, the first frame drawn.
 state.marks = { script: performance.now() };
 const mark = (name) => { if (!(name in state.marks)) state.marks[name] = performance.now(); };
 
 let info, group, renderer, scene, camera, controls, cloud, origin, selection = null;
-let outline, axes, selBox, startDist = 1, viewTimer = null;
+let decor, startDist = 1, viewTimer = null;
 let framed = true;      // the camera as frameDomain put it (no wheel or drag since)
-let dirty = true;       // the scene changed since the last frame drawn
+let dirty = true;       // the picture is stale: the next frame starts a new one
+let pending = [];       // ranges [start, count] of the particles the picture on screen lacks
+let arrivals = [];      // those appended since, in order: drawn before the others
+let timing = null;      // {t, drawn, calls} of a frame being timed
 const prefetched = new Map();   // url -> the promise of a request started before the scene (level 0)
 const redraw = () => { dirty = true; };
+const added = (start, n) => { arrivals.push([start, n]); };   // drawn over the picture, first
 
 function fail(e) {
   state.error = String(e.message || e);
@@ -270,49 +288,103 @@ function setupScene() {
   controls = new OrbitControls(camera, renderer.domElement);
   controls.addEventListener("start", () => { framed = false; });   // the user's wheel or drag
   controls.addEventListener("change", () => {   // debounced: the stream starts once the view rests
-    dirty = true;
+    redraw();
     clearTimeout(viewTimer);
     viewTimer = setTimeout(onViewChange, DEBOUNCE_MS);
   });
-  cloud = new Cloud(scene, redraw);
+  cloud = new Cloud(scene, redraw, added);
+  // the points' shaders: compiled by the browser (its GPU process) while the views are set up and
+  // the data is on its way; the first frame waits only for what is left
+  renderer.compile(cloud.points, camera, scene);
+  renderer.getContext().flush();   // sent to the GPU process now, not with the first frame
+  decor = new THREE.Group();   // outline, axes, selection: shown from the frame after the first
+  decor.visible = false;       // with particles (their shaders are not the first frame's work)
+  scene.add(decor);
   const resize = () => {
     const el = $("main");
     renderer.setSize(el.clientWidth, el.clientHeight, false);
     camera.aspect = el.clientWidth / Math.max(1, el.clientHeight);
     camera.updateProjectionMatrix();
-    dirty = true;
+    redraw();
   };
   window.addEventListener("resize", resize);
   resize();
   renderer.setAnimationLoop(() => {   // a frame only when something changed (software GL: a frame of a
-    controls.update();                 // million points takes the page's thread for a while)
-    if (!dirty) return;
-    dirty = false;
-    const t = performance.now();
-    renderer.render(scene, camera);
-    state.frames++;
-    state.frameMs = performance.now() - t;
-    if (state.paints) mark("frame");
+    if (timing && ++timing.calls === 2) {   // million points takes the browser a while)
+      state.pointsPerMs = timing.drawn / Math.max(performance.now() - timing.t, 1);
+      timing = null;
+    }
+    controls.update();
+    if (dirty) drawFrame(cloud.selectFrame(frameBudget()), true);
+    else if (arrivals.length || pending.length) {
+      const first = takeRanges(arrivals, frameBudget());
+      const more = takeRanges(pending, frameBudget() - first.reduce((n, r) => n + r[1], 0));
+      drawFrame(cloud.drawRanges(first.concat(more)), false);
+    }
   });
   setupPicking();
 }
 
+// The points a frame may draw (Infinity until a frame of at least MIN_FRAME_POINTS was timed).
+function frameBudget() {
+  if (state.frameBudget) return state.frameBudget;   // set by a test
+  return state.pointsPerMs ? Math.max(MIN_FRAME_POINTS, Math.round(state.pointsPerMs * FRAME_MS)) : Infinity;
+}
+
+// The first `budget` particles of `ranges`, taken off them.
+function takeRanges(ranges, budget) {
+  const out = [];
+  while (ranges.length && budget > 0) {
+    const [start, n] = ranges[0], k = Math.min(n, budget);
+    out.push([start, k]);
+    budget -= k;
+    if (k === n) ranges.shift();
+    else ranges[0] = [start + k, n - k];
+  }
+  return out;
+}
+
+// Draws the ranges of `f` (Cloud.selectFrame or drawRanges): a new picture (`fresh`: cleared
+// first, the rest of the particles pending) or over the picture on screen.
+function drawFrame(f, fresh) {
+  if (fresh) {
+    dirty = false;
+    pending = [];
+    arrivals = [];
+    let at = 0;
+    for (const [start, n] of f.groups) { if (start > at) pending.push([at, start - at]); at = start + n; }
+    if (at < cloud.count) pending.push([at, cloud.count - at]);
+  }
+  renderer.autoClear = fresh;
+  const t = performance.now();
+  renderer.render(scene, camera);
+  const ms = performance.now() - t;
+  renderer.autoClear = true;
+  const whole = !pending.length && !arrivals.length;
+  if (whole) cloud.drewWhole();
+  timing = f.drawn >= MIN_FRAME_POINTS ? { t, drawn: f.drawn, calls: 0 } : null;
+  state.frames++;
+  if (whole) state.wholeFrames++;
+  Object.assign(state, { frameMs: ms, frameDrawn: f.drawn });
+  state.frameLog.push({ count: cloud.count, drawn: f.drawn, groups: f.groups, fresh: f.fresh, paints: state.paints,
+                        decor: decor.visible, programs: renderer.info.programs.length, clear: fresh,
+                        whole });
+  if (state.frameLog.length > 100) state.frameLog.shift();
+  if (state.paints) mark("frame");
+  if (state.paints && !decor.visible) { decor.visible = true; dirty = true; }
+}
+
 // The domain's outline, axes from its minimum corner (x red, y green, z blue) and the box
 // selection (orange), in the scene's coordinates (relative to the domain's centre).
-function drawFrame() {
-  for (const o of [outline, axes, selBox]) if (o) scene.remove(o);
+function drawDecor() {
+  decor.clear();
   const [lo, hi] = group.domain;
   const rel = (p) => new THREE.Vector3(...p.map((v, a) => v - origin[a]));
-  outline = new THREE.Box3Helper(new THREE.Box3(rel(lo), rel(hi)), 0x888888);
-  axes = new THREE.AxesHelper(0.25 * Math.max(...hi.map((v, a) => v - lo[a])));
+  const axes = new THREE.AxesHelper(0.25 * Math.max(...hi.map((v, a) => v - lo[a])));
   axes.position.copy(rel(lo));
-  scene.add(outline, axes);
-  selBox = null;
-  if (selection) {
-    selBox = new THREE.Box3Helper(new THREE.Box3(rel(selection[0]), rel(selection[1])), 0xff9900);
-    scene.add(selBox);
-  }
-  state.frame = { domain: group.domain, selection: selBox ? selection : null };
+  decor.add(new THREE.Box3Helper(new THREE.Box3(rel(lo), rel(hi)), 0x888888), axes);
+  if (selection) decor.add(new THREE.Box3Helper(new THREE.Box3(rel(selection[0]), rel(selection[1])), 0xff9900));
+  state.frame = { domain: group.domain, selection };
 }
 
 // A camera that frames the selection (or the domain): its bounding sphere fills the view.
@@ -332,8 +404,8 @@ function frameDomain() {
   camera.updateProjectionMatrix();
   controls.update();
   framed = true;
-  drawFrame();
-  dirty = true;
+  drawDecor();
+  redraw();
 }
 
 // Picking: a click (not a drag) on a drawn particle shows every field of that particle, read
@@ -443,10 +515,11 @@ async function main() {
   bindControls();
   const names = Object.keys(info.particles);
   $("group").innerHTML = names.map((n) => `<option>${n}</option>`).join("");
+  if (names.length) selectGroup(names[0]);   // its first request before the other views'
+  mark("views");
   new SliceView(info, state);
   new SeriesView(info, state);
-  if (names.length) selectGroup(names[0]);
-  else {
+  if (!names.length) {
     for (const id of ["partset", "boxset", "filterset", "legend", "axeskey"]) $(id).style.display = "none";
     progress("no particle groups: see the grid and series views");
     state.idle = true;

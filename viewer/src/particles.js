@@ -1,14 +1,22 @@
 // The particle cloud: growable three.js buffers, appended to level by level; the positions as
 // read (float64 or float32) are kept per appended piece, so a picked particle is found exactly.
+// The buffers are in stream order, coarse levels first, so their first k particles are a coarser
+// sample of what is held: a frame under a point budget (selectFrame) draws that prefix and the
+// particles appended since the picture was last whole (a zoom's new detail); later frames draw
+// the rest over it (drawRanges).
 import * as THREE from "three";
 import { LUT } from "./colormap.js";
 
 export class Cloud {
-  constructor(scene, changed = () => {}) {
-    this.changed = changed;   // called whenever what is drawn changes (the viewer draws a frame)
+  // changed(): what is held moved or went (the picture is redrawn); added(start, n): n particles
+  // appended at start (drawn over the picture).
+  constructor(scene, changed = () => {}, added = changed) {
+    this.changed = changed;
+    this.added = added;
     this.geometry = new THREE.BufferGeometry();
     this.material = new THREE.PointsMaterial({ size: 2, sizeAttenuation: false, vertexColors: true });
-    this.points = new THREE.Points(this.geometry, this.material);
+    // one material for every draw range of the geometry's groups (selectFrame)
+    this.points = new THREE.Points(this.geometry, [this.material]);
     this.points.frustumCulled = false;
     scene.add(this.points);
     this.capacity = 0;
@@ -17,6 +25,7 @@ export class Cloud {
 
   clear() {
     this.count = 0;
+    this.fresh = 0;     // the particles from here on were appended since the last whole frame
     this.pieces = [];   // {start, n, positions}: the positions exactly as the server sent them
     this.geometry.setDrawRange(0, 0);
     this.changed?.();
@@ -45,9 +54,10 @@ export class Cloud {
     const P = this.count ? this.geometry.getAttribute("position").array : null;
     const C = this.count ? this.geometry.getAttribute("color").array : null;
     const [[x0, y0, z0], [x1, y1, z1]] = box;
-    let m = 0;
+    let m = 0, fresh = -1;
     const pieces = [];
     for (const q of this.pieces) {
+      if (fresh < 0 && q.start >= this.fresh) fresh = m;
       if (!tags.has(q.tag)) continue;
       const src = q.positions, kept = new src.constructor(q.n * 3);
       let k = 0;
@@ -65,6 +75,7 @@ export class Cloud {
     const dropped = this.count - m;
     this.pieces = pieces;
     this.count = m;
+    this.fresh = fresh < 0 ? m : fresh;
     if (P) {
       for (const name of ["position", "color"]) {
         const a = this.geometry.getAttribute(name);
@@ -116,8 +127,32 @@ export class Cloud {
     pos.needsUpdate = true;
     col.needsUpdate = true;
     this.geometry.setDrawRange(0, this.count);
-    this.changed();
+    this.added(this.count - n, n);
   }
+
+  // What a new picture's first frame draws: every particle when they fit `budget`; else the
+  // first particles (a coarser sample of what is held) and those appended since the picture was
+  // last whole (the newest detail; the first of them when they are more than half the budget).
+  // Returns {drawn, groups: [[start, count]...], fresh: where the newest begin}.
+  selectFrame(budget) {
+    if (this.count <= budget) return this.drawRanges([[0, this.count]]);
+    const fresh = Math.min(this.count - this.fresh, Math.ceil(budget / 2));
+    const head = Math.min(budget - fresh, this.fresh);
+    const from = Math.max(head, this.fresh);
+    return this.drawRanges([[0, head], [from, Math.min(this.count - from, budget - head)]]);
+  }
+
+  // The next frame draws these ranges ([start, count]) of the buffers (the geometry's groups).
+  drawRanges(ranges) {
+    const g = this.geometry;
+    g.clearGroups();
+    const groups = ranges.filter((r) => r[1] > 0);
+    for (const [start, n] of groups) g.addGroup(start, n, 0);
+    return { drawn: groups.reduce((n, r) => n + r[1], 0), groups, fresh: this.fresh };
+  }
+
+  // The picture holds every particle: nothing appended is newer than what was drawn.
+  drewWhole() { this.fresh = this.count; }
 
   // Particle i's position as read (numbers, not the float32 drawn copy).
   positionOf(i) {
