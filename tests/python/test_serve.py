@@ -274,6 +274,56 @@ def test_most_cuts_the_sample_to_fit(server, ds, box, take, have, most):
         assert np.array_equal(got, np.sort(want))
 
 
+@pytest.fixture
+def counted(monkeypatch):
+    """The particle queries and refinements the server runs (it answers in this process)."""
+    calls = {"query": 0, "refine": 0}
+    for name in calls:
+        def wrap(self, *args, _orig=getattr(lodex.particles.ParticleGroup, name), _name=name, **kw):
+            calls[_name] += 1
+            return _orig(self, *args, **kw)
+        monkeypatch.setattr(lodex.particles.ParticleGroup, name, wrap)
+    return calls
+
+
+@pytest.mark.parametrize("box, take, have, most", [
+    (((0.25, 0.3, 0.15), (0.4, 0.65, 0.55)), 4000, [(WHOLE, 992)], 5000),   # a zoom's first request that fits
+    (((0.3, 0.35, 0.2), (0.4, 0.6, 0.5)), 2016, [(INNER, 992)], None),      # the next level, no budget
+])
+def test_a_sample_less_what_is_held_is_one_query(server, counted, box, take, have, most):
+    """A request naming the sample the server just sent (its row ids kept) costs one query of
+    the new sample, with its data (not a second one for its row ids), and one refinement setup
+    for the box's level count, none for the box's next request."""
+    for b, t in have:   # the held sample, as the viewer got it
+        frame(server, f"/api/particles?group=gas&step=0&box={_box(b)}&take={t}&fields=id")
+    counted.update(query=0, refine=0)
+    q = f"/api/particles?group=gas&step=0&box={_box(box)}&take={take}&have={_have(have)}&fields=id"
+    head = frame(server, q + (f"&most={most}" if most is not None else ""))[0]
+    assert head["take"] == take and head["count"] > 0
+    assert counted == {"query": 1, "refine": 1}
+    frame(server, f"/api/particles?group=gas&step=0&box={_box(box)}&take={2 * take}&have={_have(have)};"
+                  f"{_box(box)},{take}&fields=id")
+    assert counted == {"query": 2, "refine": 1}
+
+
+@pytest.mark.parametrize("box, take, have, most", [
+    (INNER, 8000, [(WHOLE, 992)], 150),
+    (HALF, 6000, [], 1234),
+    (HALF, 3000, [(WHOLE, 2016, INNER), (INNER, 900)], 400),
+])
+def test_a_sample_cut_to_fit_is_the_smaller_sample_s_answer(server, box, take, have, most):
+    """most=N cuts the sample read at ``take`` to the take' that fits: the body, array for array
+    in order, is the answer to take=take' (the smaller sample read itself)."""
+    q = f"/api/particles?group=gas&step=0&box={_box(box)}" + (f"&have={_have(have)}" if have else "")
+    head, arrays, _ = frame(server, q + f"&take={take}&most={most}")
+    assert 0 < head["take"] < take
+    head2, arrays2, _ = frame(server, q + f"&take={head['take']}")
+    assert head2["count"] == head["count"] and head2["sample"] == head["sample"]
+    assert list(arrays) == list(arrays2)
+    for f in arrays:
+        same(arrays[f], arrays2[f])
+
+
 @pytest.mark.parametrize("query, message", [
     ("take=10", "need a box"),
     ("box=0,0,0,1,1,1&take=0", "take"),

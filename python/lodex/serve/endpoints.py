@@ -208,6 +208,17 @@ class SampleRows:
     def __init__(self, size: int = 16, max_rows: int = 8 * 2**20):
         self.size, self.max_rows = size, max_rows
         self._items: dict[tuple, dict] = {}
+        self._levels: dict[tuple, int] = {}
+
+    def levels(self, g, step: int, box) -> int:
+        """The box's level count (a refinement's setup: the metadata), kept for the box's next
+        requests (the last ``size`` boxes)."""
+        key = (g.name, step, box)
+        if key not in self._levels:
+            self._levels[key] = g.refine(step, box, [_smallest(g.schema)]).levels
+            while len(self._levels) > max(self.size, 1):
+                self._levels.pop(next(iter(self._levels)))
+        return self._levels[key]
 
     def get(self, key: tuple):
         rows = self._items.pop(key, None)
@@ -227,6 +238,7 @@ class SampleRows:
 
     def clear(self) -> None:
         self._items.clear()
+        self._levels.clear()
 
 
 def _sample(g, step: int, box, take: int, fields: list[str], clip=None):
@@ -271,22 +283,37 @@ def _difference(g, step: int, box, wanted: list[str], take: int, have: list, mos
     drew those samples lacks of the new view, exact (the samples' row ids, so no particle is sent
     twice and none missed). With ``most``: a take (at most ``take``) whose new particles are at
     most ``most`` (:func:`_fitting_take`); the header's ``take`` says which (the client's next
-    ``have``)."""
+    ``have``). One query reads the sample at ``take`` with its data; a smaller take that fits is
+    a prefix of it (samples are nested), picked out by its row ids (:func:`_narrowed`)."""
     have_rows = [_held_rows(g, step, b, t, held, c) for b, t, c in have]
-    if most is not None:
-        take = _fitting_take(g, step, box, take, have, have_rows, most, held)
-    if take == 0:
-        rows, data, stats = {}, {f: _empty(g.schema, f) for f in wanted}, {}
-    else:
-        rows, data, stats = _sample(g, step, box, take, wanted)
-        held.put((g.name, step, box, take, None), rows)
-    keep = np.concatenate(list(_new_masks(rows, have_rows).values())) if rows else np.zeros(0, bool)
-    out = [(f, data[f][keep]) for f in wanted]
-    levels = g.refine(step, box, [_smallest(g.schema)]).levels
+    rows, data, stats = _sample(g, step, box, take, wanted)
+    held.put((g.name, step, box, take, None), rows)
+    masks = _new_masks(rows, have_rows)
+    if most is not None and _count(masks) > most:
+        fit = _fitting_take(g, step, box, take, (_count(masks), _size(rows)), have, have_rows, most, held)
+        rows, data = _narrowed(rows, data, _held_rows(g, step, box, fit, held) if fit else {})
+        masks, take = _new_masks(rows, have_rows), fit
+    keep = np.concatenate(list(masks.values())) if rows else np.zeros(0, bool)
+    out = [(f, data[f][keep] if len(keep) else _empty(g.schema, f)) for f in wanted]
     meta = {"group": g.name, "step": step, "take": take,
             "have": [[list(b[0]), list(b[1]), t, None if c is None else [list(c[0]), list(c[1])]] for b, t, c in have],
-            "levels": levels, "count": int(keep.sum()), "box": box, "sample": sum(len(r) for r in rows.values())}
+            "levels": held.levels(g, step, box), "count": int(keep.sum()), "box": box,
+            "sample": _size(rows)}
     return Frame(meta, out, stats)
+
+
+def _size(rows: dict) -> int:
+    return sum(len(r) for r in rows.values())
+
+
+def _narrowed(rows: dict, data: dict, sub: dict) -> tuple[dict, dict]:
+    """The rows ``sub`` (per file, a subset of ``rows``) and their data, taken out of ``data``
+    (the data of ``rows``, file after file): what a query of the smaller sample returns."""
+    masks = {name: np.isin(r, sub[name], assume_unique=True) if name in sub else np.zeros(len(r), bool)
+             for name, r in rows.items()}
+    pick = np.concatenate(list(masks.values())) if masks else np.zeros(0, bool)
+    return ({name: r[masks[name]] for name, r in rows.items() if masks[name].any()},
+            {f: v[pick] for f, v in data.items()})
 
 
 def _empty(schema: dict, f: str) -> np.ndarray:
@@ -294,19 +321,19 @@ def _empty(schema: dict, f: str) -> np.ndarray:
     return np.empty((0,) if comps == 1 else (0, comps), dtype=dtype)
 
 
-def _fitting_take(g, step, box, take, have, have_rows, most: int, held: SampleRows) -> int:
-    """A take <= ``take`` whose new particles (less ``have``) are at most ``most``: ``take``
-    when it fits, else searched between the largest take of this box already held (0 new) and
-    ``take`` (the new count grows with the take: samples are nested), until within 1 % of
-    ``most`` or after 12 reads of row ids. The first guess models the new count as the box's
-    sample (about proportional to the take) less the held particles it meets (about those met
-    at ``take``); then interpolation and bisection in turn."""
+def _fitting_take(g, step, box, take, at_take: tuple[int, int], have, have_rows, most: int,
+                  held: SampleRows) -> int:
+    """A take < ``take`` whose new particles (less ``have``) are at most ``most`` (at ``take``,
+    ``at_take``: the new particles, over ``most``, and the sample's): searched between the
+    largest take of this box already held (0 new) and ``take`` (the new count grows with the
+    take: samples are nested), until within 1 % of ``most`` or after 12 reads of row ids. The
+    first guess models the new count as the box's sample (about proportional to the take) less
+    the held particles it meets (about those met at ``take``); then interpolation and bisection
+    in turn."""
     def new(t):
         rows = _held_rows(g, step, box, t, held)
-        return _count(_new_masks(rows, have_rows)), sum(len(r) for r in rows.values())
-    hi, (n_hi, s_hi) = take, new(take)
-    if n_hi <= most:
-        return take
+        return _count(_new_masks(rows, have_rows)), _size(rows)
+    hi, (n_hi, s_hi) = take, at_take
     lo = max([t for b, t, c in have if b == box and c is None and t < take], default=0)
     n_lo = 0
     for i in range(12):
