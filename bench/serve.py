@@ -27,6 +27,8 @@ bench/results/serve.json and serve.png.
     .venv/bin/python bench/serve.py                         # 10^7 particles
     .venv/bin/python bench/serve.py --particles 200000      # quick check
     .venv/bin/python bench/serve.py --compare OLD/python/lodex/serve/viewer  # and an earlier build
+    .venv/bin/python bench/serve.py --compare OLD/python/lodex/serve/viewer \
+        --compare-endpoints OLD/python/lodex/serve/endpoints.py              # its server answer too
 """
 
 from __future__ import annotations
@@ -301,6 +303,20 @@ def floor_server(directory: str):
     return srv
 
 
+def answer_with(srv, path: str) -> None:
+    """``srv`` answers /api/particles with the ``particles`` of the endpoints module at ``path``
+    (loaded as a module of lodex.serve, so its relative imports are the installed package's),
+    with that module's own caches."""
+    import importlib.util
+    import sys
+    spec = importlib.util.spec_from_file_location("lodex.serve.endpoints_compared", os.path.abspath(path))
+    mod = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = mod
+    spec.loader.exec_module(mod)
+    refinements, samples = mod.Refinements(), mod.SampleRows()
+    srv.endpoints["/api/particles"] = lambda ds, p: mod.particles(ds, p, refinements, samples)
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--particles", type=int, default=10_000_000)
@@ -309,6 +325,9 @@ def main() -> None:
     ap.add_argument("--out", default=os.path.join(HERE, "results", "serve.json"))
     ap.add_argument("--compare", help="also load this built viewer (a folder as python/lodex/serve/viewer, "
                                       "e.g. an earlier commit's) in the browser, interleaved with the installed one")
+    ap.add_argument("--compare-endpoints", help="with --compare: the compared viewer's server answers "
+                                                "/api/particles with this endpoints.py (an earlier commit's "
+                                                "python/lodex/serve/endpoints.py): before/after covers the server")
     args = ap.parse_args()
     load_before = os.getloadavg()
     tmp = tempfile.mkdtemp(prefix="lodex-serve-bench-")
@@ -337,6 +356,8 @@ def main() -> None:
                 other = make_server(path, "127.0.0.1", 0, quiet=True, token=False,
                                     limits=Limits(max_response_bytes=2**31))
                 lodex.serve.server.VIEWER_DIR = installed
+                if args.compare_endpoints:
+                    answer_with(other, args.compare_endpoints)
                 threading.Thread(target=other.serve_forever, daemon=True).start()
                 urls["compare"] = other.url + "/"
             got, floor = browser(urls, args.browser_repeats, min(args.particles // 5, BUDGET // 2),
@@ -350,7 +371,8 @@ def main() -> None:
             res["goals"]["browser_first_paint_under_0.5s"] = mine["first_paint"]["median"] <= 0.5
             res["goals"]["browser_zoom_step_under_0.3s"] = mine["zoom"]["median"] <= 0.3
             if args.compare:
-                res["browser_compare"] = {"viewer": args.compare, **got["compare"]}
+                res["browser_compare"] = {"viewer": args.compare, "endpoints": args.compare_endpoints,
+                                          **got["compare"]}
                 other.shutdown()
                 other.server_close()
         srv.shutdown()

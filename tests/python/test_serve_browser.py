@@ -115,10 +115,13 @@ def check_drawn(server, s: dict) -> set:
     return want
 
 
-def fetched(page, s: dict) -> list[tuple]:
-    """The positions in the bodies of the last stream's particle responses, as the browser got them."""
+def fetched(page, s: dict, gen: int | None = None) -> list[tuple]:
+    """The positions in the bodies of the last stream's particle responses, as the browser got them;
+    with ``gen``, those of that stream's responses it painted (a stream a newer one superseded
+    paints the answers that came before it, not the later ones)."""
     from lodex.serve.endpoints import decode
-    urls = [r["url"] for r in generation(s, ("particles",))]
+    urls = [r["url"] for r in generation(s, ("particles",))] if gen is None else \
+        [r["url"] for r in s["requests"] if r["gen"] == gen and r["kind"] == "particles" and r.get("painted")]
     got = [r for r in page.responses if any(r.url.endswith(u) for u in urls)]
     assert len(got) == len(urls)
     return [tuple(p) for r in got for p in decode(r.body())[1]["position"]]
@@ -195,19 +198,25 @@ def test_zoom_refines(server, page, tmp_path):
     assert one["generation"] == before["generation"] + 1 and size(one["box"]) < 0.97 * size(before["box"])
     drawn = check_zoom(server, page, one, drawn)
     assert one["fetched"] > 0 and one["drawn"] > one["kept"] and one["drawn"] <= 4000
-    # a burst of six ticks 30 ms apart: one new stream, once the wheel rests (debounced)
-    page.evaluate("""() => new Promise((done) => {
-        const c = document.getElementById('view'), r = c.getBoundingClientRect();
-        let k = 0;
+    # a burst of six ticks 30 ms apart: the first streams at once, in the wheel event's own task
+    # (the leading edge: its request is made before the event returns), the other five are one
+    # more stream once the wheel rests (the trailing edge): two streams, not six
+    lead = page.evaluate("""() => new Promise((done) => {
+        const c = document.getElementById('view'), r = c.getBoundingClientRect(), s = window.lodexViewer;
+        let k = 0, lead = null;
         const tick = () => {
+            const gen = s.generation, reqs = s.requests.length;
             c.dispatchEvent(new WheelEvent('wheel', {deltaY: -300, clientX: r.x + r.width / 2,
                                                       clientY: r.y + r.height / 2, bubbles: true, cancelable: true}));
-            if (++k < 6) setTimeout(tick, 30); else done();
+            if (lead === null) lead = {streams: s.generation - gen, requests: s.requests.length - reqs};
+            if (++k < 6) setTimeout(tick, 30); else done(lead);
         };
         tick();
     })""")
-    after = wait_idle(page, one["generation"])
-    assert after["generation"] == one["generation"] + 1, [(r["gen"], int(r["t0"])) for r in after["requests"]]
+    assert lead == {"streams": 1, "requests": 1}, lead
+    after = wait_idle(page, one["generation"] + 1)
+    assert after["generation"] == one["generation"] + 2, [(r["gen"], int(r["t0"])) for r in after["requests"]]
+    drawn |= set(fetched(page, after, one["generation"] + 1))   # what the leading stream drew
     assert size(after["box"]) < size(one["box"])
     assert after["level"] > before["level"], (before["level"], after["level"])
     # the zoomed view kept what it had and went on from the level after the one that covers,

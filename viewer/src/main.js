@@ -8,7 +8,12 @@ import { SliceView } from "./slice.js";
 import { SeriesView } from "./series.js";
 
 const $ = (id) => document.getElementById(id);
-const DEBOUNCE_MS = 120;   // a burst of wheel ticks or a drag is one view change
+// A user's view change (a wheel tick, a drag) streams at once when the view was at rest (the
+// leading edge: a lone wheel tick's request leaves with the tick); the changes that follow it,
+// each within DEBOUNCE_MS of the last, are one more view change, streamed once they rest (the
+// trailing edge). So a burst of ticks or a drag makes two streams (the second supersedes the
+// first), not one per change.
+const DEBOUNCE_MS = 120;
 // Progressive frames (as Potree's point budget): a frame draws at most the particles the browser
 // draws in FRAME_MS (at least MIN_FRAME_POINTS). A new picture (the camera moved, particles
 // dropped, a resize) starts with the first particles held (coarse levels first: a coarser sample
@@ -36,6 +41,8 @@ const mark = (name) => { if (!(name in state.marks)) state.marks[name] = perform
 
 let info, group, renderer, scene, camera, controls, cloud, origin, selection = null;
 let decor, startDist = 1, viewTimer = null;
+let viewLead = false;   // a user's gesture began (the controls' start): its first change leads
+let viewMoved = false;  // the view changed since the leading edge: the trailing edge streams
 let framed = true;      // the camera as frameDomain put it (no wheel or drag since)
 let dirty = true;       // the picture is stale: the next frame starts a new one
 let pending = [];       // ranges [start, count] of the particles the picture on screen lacks
@@ -114,6 +121,7 @@ async function fetchLevel(box, from, level, fields, gen) {
   const f = await (early || getFrame(u));
   Object.assign(r, { count: f.header.count, bytes: f.bytes, ms: performance.now() - r.t0, levels: f.header.levels,
                      take: f.header.take });
+  f.request = r;
   return f;
 }
 
@@ -170,6 +178,7 @@ async function fetchSample(box, level, take, have, most, fields, gen) {
   const f = await getFrame(u);
   Object.assign(r, { count: f.header.count, bytes: f.bytes, ms: performance.now() - r.t0, levels: f.header.levels,
                      take: f.header.take });
+  f.request = r;
   return f;
 }
 
@@ -214,6 +223,7 @@ async function stream(keep = false) {
       const f = !keep && drawn + slots <= budget ? await fetchLevel(box, level - 1, level, fields, gen)
         : await fetchSample(box, level, want, mine.take ? [...have, mine] : have, budget - drawn, fields, gen);
       if (gen !== state.generation) return;
+      f.request.painted = true;   // (a stream superseded drops its answers: the test reads which it drew)
       if (!keep && !mine.take) cloud.clear();   // the previous view's particles, kept until now
       if (!mine.take) held = held.filter((h) => h !== mine).concat([mine]);
       mine.take = f.header.take;
@@ -274,7 +284,26 @@ function progress(text) { $("progress").textContent = text; }
 
 function restart(keep = false) {
   clearTimeout(viewTimer);
+  viewTimer = null;
+  viewMoved = false;
   stream(keep);
+}
+
+// The controls' change: at rest, a user's change streams now (leading edge); else it waits
+// until the view has rested DEBOUNCE_MS (trailing edge). A change not from the user (the camera
+// framed by the viewer) only waits.
+function viewChanged() {
+  redraw();
+  const lead = viewLead && viewTimer === null;
+  viewLead = false;
+  clearTimeout(viewTimer);
+  if (lead) onViewChange();
+  else viewMoved = true;
+  viewTimer = setTimeout(() => {
+    viewTimer = null;
+    if (viewMoved) onViewChange();
+    viewMoved = false;
+  }, DEBOUNCE_MS);
 }
 
 function onViewChange() {
@@ -286,12 +315,9 @@ function setupScene() {
   scene = new THREE.Scene();
   camera = new THREE.PerspectiveCamera(50, 1, 1e-6, 1e9);
   controls = new OrbitControls(camera, renderer.domElement);
-  controls.addEventListener("start", () => { framed = false; });   // the user's wheel or drag
-  controls.addEventListener("change", () => {   // debounced: the stream starts once the view rests
-    redraw();
-    clearTimeout(viewTimer);
-    viewTimer = setTimeout(onViewChange, DEBOUNCE_MS);
-  });
+  controls.addEventListener("start", () => { framed = false; viewLead = true; });   // the user's wheel or drag
+  controls.addEventListener("end", () => { viewLead = false; });   // a click that moved nothing leads nothing
+  controls.addEventListener("change", viewChanged);
   cloud = new Cloud(scene, redraw, added);
   // the points' shaders: compiled by the browser (its GPU process) while the views are set up and
   // the data is on its way; the first frame waits only for what is left
