@@ -4,6 +4,7 @@ import { OrbitControls } from "three/examples/jsm/controls/OrbitControls.js";
 import { getJSON, getFrame, column } from "./api.js";
 import { drawLegend } from "./colormap.js";
 import { Cloud } from "./particles.js";
+import { drawQuick } from "./quick.js";
 import { SliceView } from "./slice.js";
 import { SeriesView } from "./series.js";
 
@@ -29,8 +30,10 @@ const state = { requests: [], drawn: 0, idle: false, level: -1, levels: 0, box: 
                 frameBudget: null, pointsPerMs: null, frameLog: [] };
 window.lodexViewer = state;
 // Where the first paint's time goes (ms since navigation): the script running, /api/info in,
-// level 0 requested, the scene (WebGL) ready, the particle view set up, level 0's particles
-// added, the first frame drawn.
+// level 0 requested, level 0 in (quickData) and drawn on the 2-D canvas (quick), that frame produced
+// (quickShown), the scene (WebGL) ready, the particle view set up, level 0's particles added,
+// the first WebGL frame with particles drawn (webgl); frame: the first frame with particles
+// drawn on either canvas (the first paint).
 state.marks = { script: performance.now() };
 const mark = (name) => { if (!(name in state.marks)) state.marks[name] = performance.now(); };
 
@@ -281,10 +284,15 @@ function onViewChange() {
   if (!sameBox(viewBox(), state.box)) restart(true);
 }
 
+// The camera (before the scene: the 2-D first paint uses it), its aspect that of the view.
+function makeCamera() {
+  const el = $("main");
+  camera = new THREE.PerspectiveCamera(50, el.clientWidth / Math.max(1, el.clientHeight), 1e-6, 1e9);
+}
+
 function setupScene() {
   renderer = new THREE.WebGLRenderer({ canvas: $("view"), antialias: false, preserveDrawingBuffer: true });
   scene = new THREE.Scene();
-  camera = new THREE.PerspectiveCamera(50, 1, 1e-6, 1e9);
   controls = new OrbitControls(camera, renderer.domElement);
   controls.addEventListener("start", () => { framed = false; });   // the user's wheel or drag
   controls.addEventListener("change", () => {   // debounced: the stream starts once the view rests
@@ -370,7 +378,11 @@ function drawFrame(f, fresh) {
                         decor: decor.visible, programs: renderer.info.programs.length, clear: fresh,
                         whole });
   if (state.frameLog.length > 100) state.frameLog.shift();
-  if (state.paints) mark("frame");
+  if (state.paints) {
+    mark("webgl");
+    mark("frame");
+    $("quick").style.display = "none";   // the WebGL picture replaces it in this frame
+  }
   if (state.paints && !decor.visible) { decor.visible = true; dirty = true; }
 }
 
@@ -389,23 +401,31 @@ function drawDecor() {
 
 // A camera that frames the selection (or the domain): its bounding sphere fills the view.
 function frameDomain() {
-  const [lo, hi] = selection || group.domain;
-  origin = group.domain[0].map((v, a) => (v + group.domain[1][a]) / 2);
+  const c = aimCamera(group.domain, selection || group.domain);
+  controls.target.set(...c);
+  controls.update();
+  framed = true;
+  drawDecor();
+  redraw();
+}
+
+// Sets the origin (the domain's centre) and puts the camera where frameDomain frames `bounds`;
+// returns the point it looks at (relative to the origin).
+function aimCamera(domain, [lo, hi]) {
+  origin = domain[0].map((v, a) => (v + domain[1][a]) / 2);
   const c = lo.map((v, a) => (v + hi[a]) / 2 - origin[a]);
   const radius = Math.max(1e-300, 0.5 * Math.hypot(...hi.map((v, a) => v - lo[a])));
   const vfov = THREE.MathUtils.degToRad(camera.fov);
   const hfov = 2 * Math.atan(Math.tan(vfov / 2) * camera.aspect);
   startDist = radius / Math.sin(Math.min(vfov, hfov) / 2);
   const dir = new THREE.Vector3(0.9, 0.7, 1.1).normalize().multiplyScalar(startDist);
-  controls.target.set(...c);
   camera.position.set(c[0] + dir.x, c[1] + dir.y, c[2] + dir.z);
   camera.near = startDist * 1e-4;
   camera.far = startDist * 100;
   camera.updateProjectionMatrix();
-  controls.update();
-  framed = true;
-  drawDecor();
-  redraw();
+  camera.lookAt(...c);   // as OrbitControls.update does
+  camera.updateMatrixWorld();
+  return c;
 }
 
 // Picking: a click (not a drag) on a drawn particle shows every field of that particle, read
@@ -502,14 +522,46 @@ function prefetchFirstLevel() {
   const p = getFrame(u);
   p.catch(() => {});   // a failure is the first stream's to report
   prefetched.set(u, p);
+  return { group: g, opt: fieldOptions(g)[0], frame: p };
+}
+
+// The first paint, before WebGL: level 0 of the first view drawn on the 2-D canvas over the
+// view with the camera, colour range and point size the WebGL frame will have; then one
+// animation frame, so the browser shows it before the WebGL set-up holds the page. Nothing is
+// drawn when level 0 fails (the first stream reports it) or holds no particle in view.
+async function quickPaint(first) {
+  const f = await first.frame.catch(() => null);
+  const n = f ? f.header.count : 0;
+  if (!n) return;
+  mark("quickData");
+  const { group: g, opt } = first;
+  const r = g.steps[0].ranges?.[opt[1]];
+  const vals = column(f.arrays[opt[1]], opt[3], opt[2], n);
+  let lo = r ? r.min[opt[2]] : null, hi = r ? r.max[opt[2]] : null;
+  if (lo === null || hi === null) {   // as paint(): the range of the first particles
+    [lo, hi] = [Infinity, -Infinity];
+    for (const v of vals) { if (v < lo) lo = v; if (v > hi) hi = v; }
+  }
+  aimCamera(g.domain, g.domain);
+  const el = $("main"), size = 2;   // Cloud's point size (PointsMaterial, no attenuation)
+  const drawn = drawQuick($("quick"), camera, f.arrays.position, vals, n, origin, lo, hi,
+                          el.clientWidth, el.clientHeight, size);
+  if (!drawn) return;
+  state.quick = { count: n, drawn, range: [lo, hi], size };
+  mark("quick");
+  mark("frame");
+  await new Promise((done) => requestAnimationFrame(() => setTimeout(done, 0)));
+  mark("quickShown");
 }
 
 async function main() {
   info = await getJSON("/api/info");   // preloaded by index.html while the bundle loads
   state.info = info;
   mark("info");
-  prefetchFirstLevel();
+  const first = prefetchFirstLevel();
   mark("level0");
+  makeCamera();
+  if (first) await quickPaint(first);
   setupScene();
   mark("scene");
   bindControls();
