@@ -4,7 +4,8 @@ import { OrbitControls } from "three/examples/jsm/controls/OrbitControls.js";
 import { getJSON, getFrame, column } from "./api.js";
 import { drawLegend } from "./colormap.js";
 import { Cloud } from "./particles.js";
-import { drawQuick } from "./quick.js";
+import { FOV, startFirst } from "./firstpaint.js";
+import { fieldOptions, framing, levelUrl, url } from "./view.js";
 import { SliceView } from "./slice.js";
 import { SeriesView } from "./series.js";
 
@@ -29,11 +30,11 @@ const state = { requests: [], drawn: 0, idle: false, level: -1, levels: 0, box: 
                 filterCount: null, startLevel: 0, frames: 0, frameDrawn: 0, wholeFrames: 0,
                 frameBudget: null, pointsPerMs: null, frameLog: [] };
 window.lodexViewer = state;
-// Where the first paint's time goes (ms since navigation): the script running, /api/info in,
-// level 0 requested, level 0 in (quickData) and drawn on the 2-D canvas (quick), that frame produced
-// (quickShown), the scene (WebGL) ready, the particle view set up, level 0's particles added,
-// the first WebGL frame with particles drawn (webgl); frame: the first frame with particles
-// drawn on either canvas (the first paint).
+// Where the first paint's time goes (ms since navigation): first.js running (first), the
+// viewer's script running (script), /api/info in, level 0 requested, level 0 in (quickData) and
+// drawn on the 2-D canvas (quick), the animation frame after it (quickShown), the scene (WebGL)
+// ready, the particle view set up, level 0's particles added, WebGL's first frame with
+// particles (webgl); frame: the first frame with particles on either canvas (the first paint).
 state.marks = { script: performance.now() };
 const mark = (name) => { if (!(name in state.marks)) state.marks[name] = performance.now(); };
 
@@ -52,17 +53,6 @@ function fail(e) {
   state.error = String(e.message || e);
   $("error").textContent = state.error;
   state.idle = true;
-}
-
-function fieldOptions(g) {
-  const out = [];
-  for (const [name, f] of Object.entries(g.fields)) {
-    if (name === "position") continue;
-    if (f.components === 1) out.push([name, name, 0, 1]);
-    else for (let c = 0; c < f.components; c++) out.push([`${name}[${c}]`, name, c, f.components]);
-  }
-  for (let c = 0; c < 3; c++) out.push([`position[${c}]`, "position", c, 3]);
-  return out;
 }
 
 function currentStep() { return group.steps[Number($("step").value)]; }
@@ -92,21 +82,10 @@ function sameBox(a, b) {
   return true;
 }
 
-function url(path, params) {
-  const q = Object.entries(params).filter(([, v]) => v !== null && v !== undefined)
-    .map(([k, v]) => `${k}=${encodeURIComponent(v)}`).join("&");
-  return `${path}?${q}`;
-}
-
 function record(kind, u, gen, extra) {
   const r = { kind, url: u, gen, t0: performance.now(), ...extra };
   state.requests.push(r);
   return r;
-}
-
-function levelUrl(name, step, box, from, level, fields) {
-  return url("/api/particles", { group: name, step, level, from: from >= 0 ? from : null,
-                                 box: box.flat().join(","), fields: fields.join(",") });
 }
 
 async function fetchLevel(box, from, level, fields, gen) {
@@ -287,7 +266,7 @@ function onViewChange() {
 // The camera (before the scene: the 2-D first paint uses it), its aspect that of the view.
 function makeCamera() {
   const el = $("main");
-  camera = new THREE.PerspectiveCamera(50, el.clientWidth / Math.max(1, el.clientHeight), 1e-6, 1e9);
+  camera = new THREE.PerspectiveCamera(FOV, el.clientWidth / Math.max(1, el.clientHeight), 1e-6, 1e9);
 }
 
 function setupScene() {
@@ -401,32 +380,19 @@ function drawDecor() {
 
 // A camera that frames the selection (or the domain): its bounding sphere fills the view.
 function frameDomain() {
-  const c = aimCamera(group.domain, selection || group.domain);
-  controls.target.set(...c);
-  controls.update();
+  const f = framing(group.domain, selection || group.domain, camera.fov, camera.aspect);
+  [origin, startDist] = [f.origin, f.dist];
+  camera.position.set(...f.eye);
+  camera.near = f.near;
+  camera.far = f.far;
+  camera.updateProjectionMatrix();
+  controls.target.set(...f.target);
+  controls.update();   // looks at the target
   framed = true;
   drawDecor();
   redraw();
 }
 
-// Sets the origin (the domain's centre) and puts the camera where frameDomain frames `bounds`;
-// returns the point it looks at (relative to the origin).
-function aimCamera(domain, [lo, hi]) {
-  origin = domain[0].map((v, a) => (v + domain[1][a]) / 2);
-  const c = lo.map((v, a) => (v + hi[a]) / 2 - origin[a]);
-  const radius = Math.max(1e-300, 0.5 * Math.hypot(...hi.map((v, a) => v - lo[a])));
-  const vfov = THREE.MathUtils.degToRad(camera.fov);
-  const hfov = 2 * Math.atan(Math.tan(vfov / 2) * camera.aspect);
-  startDist = radius / Math.sin(Math.min(vfov, hfov) / 2);
-  const dir = new THREE.Vector3(0.9, 0.7, 1.1).normalize().multiplyScalar(startDist);
-  camera.position.set(c[0] + dir.x, c[1] + dir.y, c[2] + dir.z);
-  camera.near = startDist * 1e-4;
-  camera.far = startDist * 100;
-  camera.updateProjectionMatrix();
-  camera.lookAt(...c);   // as OrbitControls.update does
-  camera.updateMatrixWorld();
-  return c;
-}
 
 // Picking: a click (not a drag) on a drawn particle shows every field of that particle, read
 // from the server for the particle's exact position.
@@ -509,59 +475,17 @@ function bindControls() {
   $("clearq").onclick = () => { state.filter = null; $("query").value = ""; $("qinfo").textContent = ""; restart(); };
 }
 
-// The first view's level 0 (the first group's first step, the domain, the first colour field),
-// requested before the scene is set up (creating the WebGL context takes a while): what the
-// first stream asks for first, so it takes this answer.
-function prefetchFirstLevel() {
-  const name = Object.keys(info.particles)[0];
-  if (name === undefined) return;
-  const g = info.particles[name];
-  if (!g.steps.length) return;
-  const f = fieldOptions(g)[0][1];
-  const u = levelUrl(name, g.steps[0].step, g.domain, -1, 0, f === "position" ? ["position"] : ["position", f]);
-  const p = getFrame(u);
-  p.catch(() => {});   // a failure is the first stream's to report
-  prefetched.set(u, p);
-  return { group: g, opt: fieldOptions(g)[0], frame: p };
-}
-
-// The first paint, before WebGL: level 0 of the first view drawn on the 2-D canvas over the
-// view with the camera, colour range and point size the WebGL frame will have; then one
-// animation frame, so the browser shows it before the WebGL set-up holds the page. Nothing is
-// drawn when level 0 fails (the first stream reports it) or holds no particle in view.
-async function quickPaint(first) {
-  const f = await first.frame.catch(() => null);
-  const n = f ? f.header.count : 0;
-  if (!n) return;
-  mark("quickData");
-  const { group: g, opt } = first;
-  const r = g.steps[0].ranges?.[opt[1]];
-  const vals = column(f.arrays[opt[1]], opt[3], opt[2], n);
-  let lo = r ? r.min[opt[2]] : null, hi = r ? r.max[opt[2]] : null;
-  if (lo === null || hi === null) {   // as paint(): the range of the first particles
-    [lo, hi] = [Infinity, -Infinity];
-    for (const v of vals) { if (v < lo) lo = v; if (v > hi) hi = v; }
-  }
-  aimCamera(g.domain, g.domain);
-  const el = $("main"), size = 2;   // Cloud's point size (PointsMaterial, no attenuation)
-  const drawn = drawQuick($("quick"), camera, f.arrays.position, vals, n, origin, lo, hi,
-                          el.clientWidth, el.clientHeight, size);
-  if (!drawn) return;
-  state.quick = { count: n, drawn, range: [lo, hi], size };
-  mark("quick");
-  mark("frame");
-  await new Promise((done) => requestAnimationFrame(() => setTimeout(done, 0)));
-  mark("quickShown");
-}
-
 async function main() {
-  info = await getJSON("/api/info");   // preloaded by index.html while the bundle loads
+  // /api/info, level 0 and the 2-D first paint: first.js's (a smaller script, usually run
+  // first), else started now
+  const first = window.lodexFirst || (window.lodexFirst = startFirst());
+  info = await first.info;
+  await first.done;   // the 2-D picture on screen before the WebGL set-up holds the page
+  if (first.level0) prefetched.set(first.level0.url, first.level0.frame);
+  for (const [k, v] of Object.entries(first.marks)) state.marks[k] ??= v;
+  state.quick = first.quick;
   state.info = info;
-  mark("info");
-  const first = prefetchFirstLevel();
-  mark("level0");
   makeCamera();
-  if (first) await quickPaint(first);
   setupScene();
   mark("scene");
   bindControls();

@@ -8,17 +8,16 @@ import { LUT } from "./colormap.js";
 const srgb = (c) => (c <= 0.0031308 ? 12.92 * c : 1.055 * c ** (1 / 2.4) - 0.055);
 
 // Draws n particles (positions n x 3 as read, relative to `origin` as the WebGL buffers; values
-// coloured on [lo, hi] as Cloud.append) seen by `camera` (projection and view matrices up to
-// date) on `canvas`, sized to `w` x `h` pixels, as squares of `size` pixels centred on each
+// coloured on [lo, hi] as Cloud.append) seen through `m` (the camera's projection times view
+// matrix, column-major: view.js's viewProjection) on `canvas`, sized to `w` x `h` pixels, as squares of `size` pixels centred on each
 // particle's pixel (as WebGL points), the nearest drawn last (WebGL's depth test). Returns the
 // particles drawn (those in front of the camera and inside the view).
-export function drawQuick(canvas, camera, positions, values, n, origin, lo, hi, w, h, size = 2) {
+export function drawQuick(canvas, m, positions, values, n, origin, lo, hi, w, h, size = 2) {
   canvas.width = w;
   canvas.height = h;
   const ctx = canvas.getContext("2d", { alpha: false });
   ctx.fillStyle = "#000";   // the WebGL frame's clear colour (three.js's default)
   ctx.fillRect(0, 0, w, h);
-  const m = camera.projectionMatrix.clone().multiply(camera.matrixWorldInverse).elements;
   const pts = [];
   for (let i = 0; i < n; i++) {
     const x = Number(positions[3 * i]) - origin[0], y = Number(positions[3 * i + 1]) - origin[1];
