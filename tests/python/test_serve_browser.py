@@ -509,6 +509,26 @@ def test_first_paint_on_a_2d_canvas_is_the_webgl_picture(server, page):
         pg.close()
 
 
+def test_first_paint_without_first_js(server, page):
+    """When first.js does not run first (here it never arrives) the viewer makes the same 2-D
+    first paint itself, then WebGL's, and takes level 0 once."""
+    pg = page.context.browser.new_page(viewport={"width": 900, "height": 600})
+    pg.route(lambda u: u.endswith("/first.js"), lambda route: route.abort())
+    try:
+        pg.goto(server.login_url)
+        pg.wait_for_function("() => window.lodexViewer && window.lodexViewer.idle && "
+                             "window.lodexViewer.marks.webgl", timeout=20000)
+        s = state(pg)
+        m = s["marks"]
+        assert s["error"] is None and s["quick"]["drawn"] == s["quick"]["count"] > 0, s["quick"]
+        assert "first" in m and m["script"] <= m["first"] < m["quick"] == m["frame"] < m["scene"] < m["webgl"], m
+        assert sum("level=0&" in r["url"] for r in s["requests"]) == 1
+        assert pg.evaluate("() => performance.getEntriesByType('resource')"
+                           ".filter((r) => r.name.includes('level=0&')).length") == 1
+    finally:
+        pg.close()
+
+
 def test_frames_under_a_point_budget_show_a_zoom_s_detail(server, page):
     """Under a point budget per frame (here 3,000 of 20,000 drawn) no frame draws more: a wheel
     tick's frame starts a new picture with the first particles held (a coarser sample), the next
