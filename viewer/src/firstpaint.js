@@ -7,11 +7,13 @@ import { getJSON, getFrame, column } from "./api.js";
 import { drawQuick } from "./quick.js";
 import { firstView, framing, viewProjection } from "./view.js";
 
+export const FOV = 50;   // the viewer's camera: vertical field of view, degrees
+
 // {info: promise of /api/info, done: promise that settles when the 2-D picture is on screen
 // (or was not drawn: level 0 failed, which the viewer's first stream reports, or has no
 // particle in view), level0: {url, frame: its promise} once requested, quick: what was drawn,
-// marks: ms since navigation}.
-export const FOV = 50;   // the viewer's camera: vertical field of view, degrees
+// marks: ms since navigation (quickDom: the page parsed, for the overlay; quickSetup: the
+// camera and colours ready, the 2-D drawing next)}.
 
 export function startFirst() {
   const first = { marks: { first: performance.now() }, quick: null, level0: null };
@@ -49,6 +51,7 @@ async function paintFirst(first) {
   const el = document.getElementById("main"), w = el.clientWidth, h = el.clientHeight;
   const aspect = w / Math.max(1, h), aim = framing(g.domain, g.domain, FOV, aspect);   // as the viewer's
   const size = 2;   // the viewer's point size (PointsMaterial, no attenuation)
+  mark("quickSetup");
   const drawn = drawQuick(document.getElementById("quick"), viewProjection(aim, FOV, aspect), f.arrays.position,
                           vals, n, aim.origin, lo, hi, w, h, size);
   if (!drawn) return;

@@ -263,15 +263,10 @@ function onViewChange() {
   if (!sameBox(viewBox(), state.box)) restart(true);
 }
 
-// The camera (before the scene: the 2-D first paint uses it), its aspect that of the view.
-function makeCamera() {
-  const el = $("main");
-  camera = new THREE.PerspectiveCamera(FOV, el.clientWidth / Math.max(1, el.clientHeight), 1e-6, 1e9);
-}
-
 function setupScene() {
   renderer = new THREE.WebGLRenderer({ canvas: $("view"), antialias: false, preserveDrawingBuffer: true });
   scene = new THREE.Scene();
+  camera = new THREE.PerspectiveCamera(FOV, 1, 1e-6, 1e9);   // first.js's; its aspect set by resize()
   controls = new OrbitControls(camera, renderer.domElement);
   controls.addEventListener("start", () => { framed = false; });   // the user's wheel or drag
   controls.addEventListener("change", () => {   // debounced: the stream starts once the view rests
@@ -393,7 +388,6 @@ function frameDomain() {
   redraw();
 }
 
-
 // Picking: a click (not a drag) on a drawn particle shows every field of that particle, read
 // from the server for the particle's exact position.
 function setupPicking() {
@@ -485,7 +479,6 @@ async function main() {
   for (const [k, v] of Object.entries(first.marks)) state.marks[k] ??= v;
   state.quick = first.quick;
   state.info = info;
-  makeCamera();
   setupScene();
   mark("scene");
   bindControls();

@@ -9,9 +9,10 @@ const srgb = (c) => (c <= 0.0031308 ? 12.92 * c : 1.055 * c ** (1 / 2.4) - 0.055
 
 // Draws n particles (positions n x 3 as read, relative to `origin` as the WebGL buffers; values
 // coloured on [lo, hi] as Cloud.append) seen through `m` (the camera's projection times view
-// matrix, column-major: view.js's viewProjection) on `canvas`, sized to `w` x `h` pixels, as squares of `size` pixels centred on each
-// particle's pixel (as WebGL points), the nearest drawn last (WebGL's depth test). Returns the
-// particles drawn (those in front of the camera and inside the view).
+// matrix, column-major: view.js's viewProjection) on `canvas`, sized to `w` x `h` pixels, as
+// squares of `size` pixels centred on each particle's pixel (as WebGL points), the nearest drawn
+// last (WebGL's depth test). Returns the particles drawn (those inside the view, between the near
+// and far planes).
 export function drawQuick(canvas, m, positions, values, n, origin, lo, hi, w, h, size = 2) {
   canvas.width = w;
   canvas.height = h;
@@ -26,7 +27,8 @@ export function drawQuick(canvas, m, positions, values, n, origin, lo, hi, w, h,
     if (!(cw > 0)) continue;
     const nx = (m[0] * x + m[4] * y + m[8] * z + m[12]) / cw, ny = (m[1] * x + m[5] * y + m[9] * z + m[13]) / cw;
     const nz = (m[2] * x + m[6] * y + m[10] * z + m[14]) / cw;
-    if (nz < -1 || nz > 1) continue;   // outside the near and far planes: WebGL clips it
+    // outside the view or the near and far planes: WebGL clips it (a point by its centre)
+    if (nz < -1 || nz > 1 || nx < -1 || nx > 1 || ny < -1 || ny > 1) continue;
     pts.push([(nx + 1) * w / 2, (1 - ny) * h / 2, nz, values[i]]);
   }
   pts.sort((a, b) => b[2] - a[2]);   // far first
