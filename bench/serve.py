@@ -8,8 +8,10 @@ viewer's requests:
   - zoom: boxes around the centre of 1/2, 1/4 and 1/8 of the domain's side, each streamed the
     same way (level 0 of the box, then each refinement);
   - in the browser: Debian's chromium (headless, software WebGL, driven by Playwright) loads
-    the viewer; time from navigation to the first frame drawn with particles (--browser-repeats
-    loads), and where it goes (resource timings and the viewer's marks);
+    the viewer; time from navigation to the first frame drawn with particles on either of the
+    viewer's canvases (its 2-D first paint, then WebGL's; --browser-repeats loads), and where it
+    goes (resource timings and the viewer's marks); the floors: one-point WebGL and Canvas 2D
+    pages loaded the same way;
   - in the browser, zoom: one wheel tick on a view at rest under a budget of a fifth of the
     particles (so the zoom has detail to add); time from the tick to the first particles of the
     narrower view drawn in a frame (the 120 ms debounce included), and what its stream fetched (only the
@@ -204,6 +206,20 @@ requestAnimationFrame(() => {
 </script></body></html>
 """
 
+# The same for Canvas 2D (the viewer's first paint, before WebGL): one point drawn on a 2-D
+# canvas in an animation frame.
+FLOOR_2D_PAGE = """<!doctype html><html><head><meta charset="utf-8"><title>floor 2d</title></head>
+<body style="margin:0"><canvas id="c" style="width:100vw;height:100vh;display:block"></canvas><script>
+const c = document.getElementById('c'); c.width = innerWidth; c.height = innerHeight;
+const ctx = c.getContext('2d', {alpha: false});
+requestAnimationFrame(() => {
+  ctx.fillStyle = '#000'; ctx.fillRect(0, 0, c.width, c.height);
+  ctx.fillStyle = '#fff'; ctx.fillRect(c.width / 2 - 1, c.height / 2 - 1, 2, 2);
+  window.floorFrame = performance.now();
+});
+</script></body></html>
+"""
+
 
 def load_and_zoom(b, url: str, zoom_budget: int) -> tuple[float, dict, float, dict]:
     """One load of the viewer in a new tab: seconds to its first frame with particles, where that
@@ -212,7 +228,7 @@ def load_and_zoom(b, url: str, zoom_budget: int) -> tuple[float, dict, float, di
     page.goto(url)
     page.wait_for_function("() => window.lodexViewer && window.lodexViewer.marks.frame", timeout=60000)
     first = page.evaluate("() => window.lodexViewer.marks.frame") / 1e3
-    page.wait_for_function("() => window.lodexViewer.idle", timeout=120000)
+    page.wait_for_function("() => window.lodexViewer.idle && window.lodexViewer.frames > 0", timeout=120000)
     phases = page.evaluate(PROFILE)
     gen = page.evaluate("() => window.lodexViewer.generation")
     page.fill("#budget", str(zoom_budget))
@@ -228,7 +244,17 @@ def load_and_zoom(b, url: str, zoom_budget: int) -> tuple[float, dict, float, di
     return first, phases, zoom, stream
 
 
-def browser(urls: dict, repeats: int, zoom_budget: int, floor_url: str) -> tuple[dict, dict]:
+def floor_frame(b, url: str) -> float:
+    """Seconds from navigation to a floor page's first frame, in a new tab."""
+    page = b.new_page(viewport={"width": 1000, "height": 700})
+    page.goto(url)
+    page.wait_for_function("() => window.floorFrame !== undefined", timeout=60000)
+    t = page.evaluate("() => window.floorFrame") / 1e3
+    page.close()
+    return t
+
+
+def browser(urls: dict, repeats: int, zoom_budget: int, floor_url: str) -> tuple[dict, dict, dict]:
     """Per viewer of ``urls`` (name -> address): seconds from navigation to the first frame drawn
     with particles (window.lodexViewer.marks.frame), where that time goes (ms since navigation:
     the page, the bundle, /api/info, level 0's request and answer, the paint; medians), and from a
@@ -237,12 +263,14 @@ def browser(urls: dict, repeats: int, zoom_budget: int, floor_url: str) -> tuple
     a new tab (the previous one closed), waits for its first paint, sets the budget to
     ``zoom_budget`` (below the particles, so a zoom has detail to add), waits for that stream to
     end and zooms one tick; then loads ``floor_url`` (FLOOR_PAGE) in a new tab: the browser's own
-    navigation to a first WebGL frame."""
+    navigation to a first WebGL frame; then its 2-D twin (FLOOR_2D_PAGE): to a first Canvas 2D
+    frame. The first paint is the viewer's marks.frame: the first frame with particles drawn on
+    either of its canvases (the 2-D first paint, then WebGL's); marks.webgl is WebGL's."""
     import shutil as sh
 
     from playwright.sync_api import sync_playwright
     runs = {name: [] for name in urls}
-    floors = []
+    floors, floors_2d = [], []
     with sync_playwright() as p:
         b = p.chromium.launch(executable_path=sh.which("chromium"), headless=True,
                               args=["--use-angle=swiftshader", "--enable-unsafe-swiftshader", "--no-sandbox"])
@@ -250,20 +278,17 @@ def browser(urls: dict, repeats: int, zoom_budget: int, floor_url: str) -> tuple
             order = list(urls.items())
             for name, url in order[::-1] if rep % 2 else order:   # which goes first alternates
                 runs[name].append(load_and_zoom(b, url, zoom_budget))
-            page = b.new_page(viewport={"width": 1000, "height": 700})
-            page.goto(floor_url)
-            page.wait_for_function("() => window.floorFrame !== undefined", timeout=60000)
-            floors.append(page.evaluate("() => window.floorFrame") / 1e3)
-            page.close()
+            floors.append(floor_frame(b, floor_url))
+            floors_2d.append(floor_frame(b, floor_url.replace("floor.html", "floor2d.html")))
         b.close()
     out = {}
     for name, rs in runs.items():
         phases = [r[1] for r in rs]
         profile = {k: statistics.median(ph[k] for ph in phases if ph.get(k) is not None) for k in phases[0]}
         out[name] = {"first_paint": stat([r[0] for r in rs]), "profile": profile, "zoom": stat([r[2] for r in rs]),
-                     "streams": [r[3] for r in rs], "first_paint_runs": [r[0] for r in rs],
+                     "streams": [r[3] for r in rs], "first_paint_runs": [r[0] for r in rs], "profiles": phases,
                      "zoom_runs": [r[2] for r in rs]}
-    return out, {**stat(floors), "runs": floors}
+    return out, {**stat(floors), "runs": floors}, {**stat(floors_2d), "runs": floors_2d}
 
 
 def chart(res: dict, path: str) -> None:
@@ -296,8 +321,9 @@ def floor_server(directory: str):
     class Quiet(SimpleHTTPRequestHandler):
         def log_message(self, *args) -> None:
             pass
-    with open(os.path.join(directory, "floor.html"), "w") as f:
-        f.write(FLOOR_PAGE)
+    for name, text in (("floor.html", FLOOR_PAGE), ("floor2d.html", FLOOR_2D_PAGE)):
+        with open(os.path.join(directory, name), "w") as f:
+            f.write(text)
     srv = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=directory))
     threading.Thread(target=srv.serve_forever, daemon=True).start()
     return srv
@@ -360,13 +386,15 @@ def main() -> None:
                     answer_with(other, args.compare_endpoints)
                 threading.Thread(target=other.serve_forever, daemon=True).start()
                 urls["compare"] = other.url + "/"
-            got, floor = browser(urls, args.browser_repeats, min(args.particles // 5, BUDGET // 2),
+            got, floor, floor_2d = browser(urls, args.browser_repeats, min(args.particles // 5, BUDGET // 2),
                                  f"http://127.0.0.1:{floor_srv.server_address[1]}/floor.html")
             floor_srv.shutdown()
             mine = got["viewer"]
             res["browser_first_paint_seconds"], res["browser_zoom_step_seconds"] = mine["first_paint"], mine["zoom"]
             res["browser_floor_first_frame_seconds"] = floor
+            res["browser_floor_2d_first_frame_seconds"] = floor_2d
             res["browser_first_paint_profile_ms"], res["browser_zoom_streams"] = mine["profile"], mine["streams"]
+            res["browser_first_paint_profiles_ms"] = mine["profiles"]
             res["browser_runs"] = {"first_paint": mine["first_paint_runs"], "zoom": mine["zoom_runs"]}
             res["goals"]["browser_first_paint_under_0.5s"] = mine["first_paint"]["median"] <= 0.5
             res["goals"]["browser_zoom_step_under_0.3s"] = mine["zoom"]["median"] <= 0.3
@@ -396,6 +424,10 @@ def main() -> None:
     if "browser_floor_first_frame_seconds" in res:
         f = res["browser_floor_first_frame_seconds"]
         print(f"browser floor (navigation to a one-point WebGL page's first frame): {f['median'] * 1e3:.1f} ms "
+              f"(min {f['min'] * 1e3:.1f}, max {f['max'] * 1e3:.1f})")
+    if "browser_floor_2d_first_frame_seconds" in res:
+        f = res["browser_floor_2d_first_frame_seconds"]
+        print(f"browser 2-D floor (navigation to a one-point Canvas 2D page's first frame): {f['median'] * 1e3:.1f} ms "
               f"(min {f['min'] * 1e3:.1f}, max {f['max'] * 1e3:.1f})")
     if "browser_zoom_step_seconds" in res:
         z = res["browser_zoom_step_seconds"]

@@ -5,6 +5,8 @@ screenshots."""
 
 from __future__ import annotations
 
+import base64
+import io
 import shutil
 import threading
 from urllib.parse import parse_qs, urlsplit
@@ -455,6 +457,83 @@ def test_first_frame_draws_the_particles_alone(server, page):
         first = next(f for f in log if f["paints"] > 0)
         assert first["drawn"] == first["count"] > 0 and not first["decor"] and first["programs"] == 1, first
         assert next(f for f in log if f["decor"])["programs"] >= 2   # the lines' shaders, a frame later
+    finally:
+        pg.close()
+
+
+def particle_pixels(img) -> np.ndarray:
+    """(row, col) of the pixels of ``img`` (RGB 0..255) in a colour of the viewer's colour map as
+    shown (viridis' key colours, linearly interpolated, through the sRGB transfer): particles, not
+    the outline, the axes or the background."""
+    stops = np.array([[68, 1, 84], [59, 82, 139], [33, 145, 140], [94, 201, 98], [253, 231, 37]]) / 255
+    t = np.linspace(0, 1, 1024)[:, None] * 4
+    i = np.minimum(t.astype(int), 3)
+    lin = stops[i[:, 0]] + (t - i) * (stops[i[:, 0] + 1] - stops[i[:, 0]])
+    cmap = 255 * np.where(lin <= 0.0031308, 12.92 * lin, 1.055 * lin ** (1 / 2.4) - 0.055)
+    px = img.reshape(-1, 3).astype(float)
+    lit = np.flatnonzero(px.max(axis=1) > 30)
+    d = np.min(np.linalg.norm(px[lit, None, :] - cmap[None, ::8, :], axis=2), axis=1)
+    keep = lit[d < 12]
+    return np.stack(np.unravel_index(keep, img.shape[:2]), axis=1)
+
+
+def test_first_paint_on_a_2d_canvas_is_the_webgl_picture(server, page):
+    """The first paint does not wait for WebGL: level 0 is drawn on a 2-D canvas before the WebGL
+    context exists, and WebGL's first frame with particles replaces it. With the later levels held
+    back (WebGL then draws level 0 alone), both pictures have the same particles at the same
+    pixels in the same colours: every lit pixel of one within 2 pixels of a lit pixel of the
+    other."""
+    from matplotlib.image import imread
+    pg = page.context.browser.new_page(viewport={"width": 900, "height": 600})
+    pg.route(lambda u: "/api/particles" in u and "level=0&" not in u, lambda route: None)   # held
+    try:
+        pg.goto(server.login_url)
+        pg.wait_for_function("() => window.lodexViewer && window.lodexViewer.frameLog.some((f) => f.decor)",
+                             timeout=20000)
+        s = state(pg)
+        m, quick = s["marks"], s["quick"]
+        assert quick["count"] == quick["drawn"] == s["drawn"] == 32, (quick, s["drawn"])   # level 0, all in view
+        # the 2-D picture came first and counted as the first paint; WebGL's frame replaced it
+        assert m["level0"] < m["quick"] == m["frame"] < m["quickShown"] < m["scene"] < m["webgl"], m
+        assert quick["range"] == s["range"]
+        assert pg.evaluate("() => getComputedStyle(document.getElementById('quick')).display") == "none"
+        png = pg.evaluate("() => document.getElementById('quick').toDataURL('image/png')")
+        two = (imread(io.BytesIO(base64.b64decode(png.split(",")[1])))[..., :3] * 255).round()
+        pg.evaluate("() => { document.getElementById('axeskey').style.display = 'none'; "
+                    "document.getElementById('legend').style.display = 'none'; "
+                    "document.getElementById('progress').style.display = 'none'; }")
+        gl = (imread(io.BytesIO(pg.locator("#view").screenshot()))[..., :3] * 255).round()
+        assert two.shape == gl.shape
+        a, b = particle_pixels(two), particle_pixels(gl)
+        assert len(a) >= 3 * 32 and len(b) >= 3 * 32, (len(a), len(b))   # not blank: about 4 pixels a point
+        for p, q in ((a, b), (b, a)):   # each lit pixel has one of the other picture near it
+            d = np.abs(p[:, None, :] - q[None, :, :]).max(axis=2).min(axis=1)
+            assert np.mean(d <= 1) > 0.9 and d.max() <= 2, np.bincount(d.astype(int))
+        # and in the same colour (those at the same pixel)
+        both = [tuple(x) for x in a if (b == x).all(axis=1).any()]
+        assert len(both) > 0.5 * len(a)
+        diff = [np.abs(two[r, c] - gl[r, c]).max() for r, c in both]
+        assert max(diff) <= 6, max(diff)
+    finally:
+        pg.close()
+
+
+def test_first_paint_without_first_js(server, page):
+    """When first.js does not run first (here it never arrives) the viewer makes the same 2-D
+    first paint itself, then WebGL's, and takes level 0 once."""
+    pg = page.context.browser.new_page(viewport={"width": 900, "height": 600})
+    pg.route(lambda u: u.endswith("/first.js"), lambda route: route.abort())
+    try:
+        pg.goto(server.login_url)
+        pg.wait_for_function("() => window.lodexViewer && window.lodexViewer.idle && "
+                             "window.lodexViewer.marks.webgl", timeout=20000)
+        s = state(pg)
+        m = s["marks"]
+        assert s["error"] is None and s["quick"]["drawn"] == s["quick"]["count"] > 0, s["quick"]
+        assert "first" in m and m["script"] <= m["first"] < m["quick"] == m["frame"] < m["scene"] < m["webgl"], m
+        assert sum("level=0&" in r["url"] for r in s["requests"]) == 1
+        assert pg.evaluate("() => performance.getEntriesByType('resource')"
+                           ".filter((r) => r.name.includes('level=0&')).length") == 1
     finally:
         pg.close()
 

@@ -4,6 +4,8 @@ import { OrbitControls } from "three/examples/jsm/controls/OrbitControls.js";
 import { getJSON, getFrame, column } from "./api.js";
 import { drawLegend } from "./colormap.js";
 import { Cloud } from "./particles.js";
+import { FOV, startFirst } from "./firstpaint.js";
+import { fieldOptions, framing, levelUrl, url } from "./view.js";
 import { SliceView } from "./slice.js";
 import { SeriesView } from "./series.js";
 
@@ -33,9 +35,11 @@ const state = { requests: [], drawn: 0, idle: false, level: -1, levels: 0, box: 
                 filterCount: null, startLevel: 0, frames: 0, frameDrawn: 0, wholeFrames: 0,
                 frameBudget: null, pointsPerMs: null, frameLog: [] };
 window.lodexViewer = state;
-// Where the first paint's time goes (ms since navigation): the script running, /api/info in,
-// level 0 requested, the scene (WebGL) ready, the particle view set up, level 0's particles
-// added, the first frame drawn.
+// Where the first paint's time goes (ms since navigation): first.js running (first), the
+// viewer's script running (script), /api/info in, level 0 requested, level 0 in (quickData) and
+// drawn on the 2-D canvas (quick), the animation frame after it (quickShown), the scene (WebGL)
+// ready, the particle view set up, level 0's particles added, WebGL's first frame with
+// particles (webgl); frame: the first frame with particles on either canvas (the first paint).
 state.marks = { script: performance.now() };
 const mark = (name) => { if (!(name in state.marks)) state.marks[name] = performance.now(); };
 
@@ -56,17 +60,6 @@ function fail(e) {
   state.error = String(e.message || e);
   $("error").textContent = state.error;
   state.idle = true;
-}
-
-function fieldOptions(g) {
-  const out = [];
-  for (const [name, f] of Object.entries(g.fields)) {
-    if (name === "position") continue;
-    if (f.components === 1) out.push([name, name, 0, 1]);
-    else for (let c = 0; c < f.components; c++) out.push([`${name}[${c}]`, name, c, f.components]);
-  }
-  for (let c = 0; c < 3; c++) out.push([`position[${c}]`, "position", c, 3]);
-  return out;
 }
 
 function currentStep() { return group.steps[Number($("step").value)]; }
@@ -96,21 +89,10 @@ function sameBox(a, b) {
   return true;
 }
 
-function url(path, params) {
-  const q = Object.entries(params).filter(([, v]) => v !== null && v !== undefined)
-    .map(([k, v]) => `${k}=${encodeURIComponent(v)}`).join("&");
-  return `${path}?${q}`;
-}
-
 function record(kind, u, gen, extra) {
   const r = { kind, url: u, gen, t0: performance.now(), ...extra };
   state.requests.push(r);
   return r;
-}
-
-function levelUrl(name, step, box, from, level, fields) {
-  return url("/api/particles", { group: name, step, level, from: from >= 0 ? from : null,
-                                 box: box.flat().join(","), fields: fields.join(",") });
 }
 
 async function fetchLevel(box, from, level, fields, gen) {
@@ -313,7 +295,7 @@ function onViewChange() {
 function setupScene() {
   renderer = new THREE.WebGLRenderer({ canvas: $("view"), antialias: false, preserveDrawingBuffer: true });
   scene = new THREE.Scene();
-  camera = new THREE.PerspectiveCamera(50, 1, 1e-6, 1e9);
+  camera = new THREE.PerspectiveCamera(FOV, 1, 1e-6, 1e9);   // first.js's; its aspect set by resize()
   controls = new OrbitControls(camera, renderer.domElement);
   controls.addEventListener("start", () => { framed = false; viewLead = true; });   // the user's wheel or drag
   controls.addEventListener("end", () => { viewLead = false; });   // a click that moved nothing leads nothing
@@ -396,7 +378,11 @@ function drawFrame(f, fresh) {
                         decor: decor.visible, programs: renderer.info.programs.length, clear: fresh,
                         whole });
   if (state.frameLog.length > 100) state.frameLog.shift();
-  if (state.paints) mark("frame");
+  if (state.paints) {
+    mark("webgl");
+    mark("frame");
+    $("quick").style.display = "none";   // the WebGL picture replaces it in this frame
+  }
   if (state.paints && !decor.visible) { decor.visible = true; dirty = true; }
 }
 
@@ -415,20 +401,14 @@ function drawDecor() {
 
 // A camera that frames the selection (or the domain): its bounding sphere fills the view.
 function frameDomain() {
-  const [lo, hi] = selection || group.domain;
-  origin = group.domain[0].map((v, a) => (v + group.domain[1][a]) / 2);
-  const c = lo.map((v, a) => (v + hi[a]) / 2 - origin[a]);
-  const radius = Math.max(1e-300, 0.5 * Math.hypot(...hi.map((v, a) => v - lo[a])));
-  const vfov = THREE.MathUtils.degToRad(camera.fov);
-  const hfov = 2 * Math.atan(Math.tan(vfov / 2) * camera.aspect);
-  startDist = radius / Math.sin(Math.min(vfov, hfov) / 2);
-  const dir = new THREE.Vector3(0.9, 0.7, 1.1).normalize().multiplyScalar(startDist);
-  controls.target.set(...c);
-  camera.position.set(c[0] + dir.x, c[1] + dir.y, c[2] + dir.z);
-  camera.near = startDist * 1e-4;
-  camera.far = startDist * 100;
+  const f = framing(group.domain, selection || group.domain, camera.fov, camera.aspect);
+  [origin, startDist] = [f.origin, f.dist];
+  camera.position.set(...f.eye);
+  camera.near = f.near;
+  camera.far = f.far;
   camera.updateProjectionMatrix();
-  controls.update();
+  controls.target.set(...f.target);
+  controls.update();   // looks at the target
   framed = true;
   drawDecor();
   redraw();
@@ -515,27 +495,16 @@ function bindControls() {
   $("clearq").onclick = () => { state.filter = null; $("query").value = ""; $("qinfo").textContent = ""; restart(); };
 }
 
-// The first view's level 0 (the first group's first step, the domain, the first colour field),
-// requested before the scene is set up (creating the WebGL context takes a while): what the
-// first stream asks for first, so it takes this answer.
-function prefetchFirstLevel() {
-  const name = Object.keys(info.particles)[0];
-  if (name === undefined) return;
-  const g = info.particles[name];
-  if (!g.steps.length) return;
-  const f = fieldOptions(g)[0][1];
-  const u = levelUrl(name, g.steps[0].step, g.domain, -1, 0, f === "position" ? ["position"] : ["position", f]);
-  const p = getFrame(u);
-  p.catch(() => {});   // a failure is the first stream's to report
-  prefetched.set(u, p);
-}
-
 async function main() {
-  info = await getJSON("/api/info");   // preloaded by index.html while the bundle loads
+  // /api/info, level 0 and the 2-D first paint: first.js's (a smaller script, usually run
+  // first), else started now
+  const first = window.lodexFirst || (window.lodexFirst = startFirst());
+  info = await first.info;
+  await first.done;   // the 2-D picture on screen before the WebGL set-up holds the page
+  if (first.level0) prefetched.set(first.level0.url, first.level0.frame);
+  for (const [k, v] of Object.entries(first.marks)) state.marks[k] ??= v;
+  state.quick = first.quick;
   state.info = info;
-  mark("info");
-  prefetchFirstLevel();
-  mark("level0");
   setupScene();
   mark("scene");
   bindControls();
