@@ -74,22 +74,19 @@ const std::array<uint32_t, 1024>& spread3_table() {
   return table;
 }
 
-// key[j]: the brick key of input row rows[j] (the rows in shuffled order: the keys are read in that
-// order twice, so they are computed in it, without an array of every input row's key).
 template <typename T>
-void brick_keys(const T* pos, const uint32_t* rows, uint64_t n, const Box& box, uint32_t bits, uint32_t* key) {
+void brick_keys(const T* pos, uint64_t n, const Box& box, uint32_t bits, uint32_t* key) {
   if (bits == 0) {   // one brick: every key is 0
     std::fill(key, key + n, 0u);
     return;
   }
   const BrickGrid grid(box, bits);
   const uint32_t* spread = spread3_table().data();
-  for (uint64_t j = 0; j < n; ++j) {
-    const T* p = pos + 3 * uint64_t{rows[j]};
-    const uint32_t cx = grid.cell(0, static_cast<double>(p[0]));
-    const uint32_t cy = grid.cell(1, static_cast<double>(p[1]));
-    const uint32_t cz = grid.cell(2, static_cast<double>(p[2]));
-    key[j] = spread[cx] | (spread[cy] << 1) | (spread[cz] << 2);
+  for (uint64_t i = 0; i < n; ++i) {
+    const uint32_t cx = grid.cell(0, static_cast<double>(pos[3 * i]));
+    const uint32_t cy = grid.cell(1, static_cast<double>(pos[3 * i + 1]));
+    const uint32_t cz = grid.cell(2, static_cast<double>(pos[3 * i + 2]));
+    key[i] = spread[cx] | (spread[cy] << 1) | (spread[cz] << 2);
   }
 }
 
@@ -167,16 +164,19 @@ LodLayout lod_place(LodShuffle&& shuffle, const void* positions, DType position_
   layout.segment_starts.assign(nl * nb + 1, 0);
   if (n == 0) return layout;
 
-  // The brick key of every shuffled position (read twice below).
+  // The brick key of every input row, in perm's room (unused until the sort below): computed in row
+  // order, then read in shuffled order from an array of 4 bytes per row, which stays in cache where
+  // the positions (12-24 bytes per row) would not. Then the key of every shuffled position (read
+  // twice below).
+  uint32_t* key = perm;
+  if (position_type == DType::kF8)
+    brick_keys(static_cast<const double*>(positions), n, brick_box, layout.brick_bits, key);
+  else if (position_type == DType::kF4)
+    brick_keys(static_cast<const float*>(positions), n, brick_box, layout.brick_bits, key);
+  else fail(ErrorCode::kInternal, "positions must be f4 or f8");
   std::vector<uint32_t>& shuffled_key = scratch.shuffled_key;
   shuffled_key.resize(n);
-  if (position_type == DType::kF8)
-    brick_keys(static_cast<const double*>(positions), shuffled.data(), n, brick_box, layout.brick_bits,
-               shuffled_key.data());
-  else if (position_type == DType::kF4)
-    brick_keys(static_cast<const float*>(positions), shuffled.data(), n, brick_box, layout.brick_bits,
-               shuffled_key.data());
-  else fail(ErrorCode::kInternal, "positions must be f4 or f8");
+  for (uint64_t j = 0; j < n; ++j) shuffled_key[j] = key[shuffled[j]];
 
   // Stable counting sort of shuffled positions by (level, brick). Segment sizes first.
   uint64_t* count = layout.segment_starts.data() + 1;

@@ -55,8 +55,8 @@ def test_an_async_grid_step_holds_its_files_blocks_not_blocks_per_file(tmp_path_
 # Before (the ring of 4 x 256 KiB, the order's four arrays of 4 bytes per row of the partition in
 # the aggregator's own memory): blocking 0.30 / 1.47 / 1.69 at 1 / 2 / 3 ranks, asynchronous 1.44
 # (copy) and 0.45 (copy=False) at one rank, 1.77 / 1.74 at 2 / 3 ranks. After (a ring of 4 x 128
-# KiB, the permutation placed straight into the window, the brick keys computed in shuffled order:
-# 8 bytes per row kept by the aggregator): 0.20 / 1.38 / 1.52 and 1.36, 0.36, 1.46, 1.64. The
+# KiB, the permutation placed straight into the window, the input rows' brick keys in its room:
+# 8 bytes per row kept by the aggregator): 0.20 / 1.38 / 1.52 and 1.36, 0.27, 1.46, 1.64. The
 # goal, 1.25 x for a blocking step, is missed at 2 and 3 ranks: these bounds are regression guards
 # at what was reached (docs/writes.md, "Memory of a step", says what remains).
 @pytest.mark.parametrize("n", [1, 2, 3])
@@ -76,7 +76,7 @@ def test_a_blocking_particle_step_holds_the_windows_share_and_little_else(tmp_pa
 @pytest.mark.parametrize("mode", ["async", "nocopy"])
 def test_an_async_particle_step_holds_at_most_the_budget_and_its_step(tmp_path_factory, n, mode):
     res = measure(tmp_path_factory, "particles", n, mode, "node")
-    bound = {("async", 1): 1.40, ("nocopy", 1): 0.41, 2: 1.52, 3: 1.69}
+    bound = {("async", 1): 1.40, ("nocopy", 1): 0.40, 2: 1.52, 3: 1.69}
     b = bound.get((mode, n), bound.get(n))
     for r, worst in enumerate(res["per_rank"]):
         assert worst["peak"] <= b, (r, worst)
