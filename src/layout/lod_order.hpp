@@ -95,9 +95,10 @@ LodShuffle lod_shuffle(uint64_t n, const LodParams& params, uint64_t row_bytes);
 // The same into `out`, whose arrays are reused: a writer that orders every step touches no fresh
 // pages (a page fault and a cleared page per 4 KiB otherwise).
 void lod_shuffle(uint64_t n, const LodParams& params, uint64_t row_bytes, LodShuffle& out);
-// lod_place's working arrays (the brick key of every row), kept by a caller that orders again.
+// lod_place's working array (the brick key of every shuffled position: 4 bytes per row), kept by a
+// caller that orders again.
 struct LodPlaceScratch {
-  std::vector<uint32_t> key, shuffled_key;
+  std::vector<uint32_t> shuffled_key;
 };
 // Then the bricks of the positions and the counting sort: the same permutation as lod_order.
 // `shuffle.shuffled` is left as it was (its array may be reused).
@@ -105,6 +106,10 @@ LodLayout lod_place(LodShuffle&& shuffle, const void* positions, DType position_
                     std::vector<uint32_t>& perm);
 LodLayout lod_place(LodShuffle&& shuffle, const void* positions, DType position_type, const Box& brick_box,
                     std::vector<uint32_t>& perm, LodPlaceScratch& scratch);
+// The same into `perm`, room for the shuffle's n entries that the caller provides (a node's shared
+// window, where the writers of the file read it: no copy of it in the aggregator's own memory).
+LodLayout lod_place(LodShuffle&& shuffle, const void* positions, DType position_type, const Box& brick_box,
+                    uint32_t* perm, LodPlaceScratch& scratch);
 
 // out[i] = in[perm[i]] for rows of `row_bytes` bytes.
 void gather_rows(const void* in, void* out, size_t row_bytes, const uint32_t* perm, uint64_t n);

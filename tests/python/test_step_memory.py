@@ -1,5 +1,6 @@
-"""Memory of grid and series steps at 1, 2 and 3 ranks: a blocking write streams its files a
-window at a time, so no rank holds a file (a grid) or a window's top aggregate (a series)."""
+"""Memory of grid, series and particle steps at 1, 2 and 3 ranks: a blocking write streams its
+files a window at a time, so no rank holds a file (a grid) or a window's top aggregate (a series);
+a particle step holds the node's one shared copy of its partition's rows and little else."""
 
 from __future__ import annotations
 
@@ -8,9 +9,9 @@ import pytest
 from conftest import run_mpi
 
 
-def measure(tmp_path_factory, kind: str, n: int, mode: str) -> dict:
+def measure(tmp_path_factory, kind: str, n: int, mode: str, *extra: str) -> dict:
     out = str(tmp_path_factory.mktemp(f"{kind}{n}{mode}"))
-    return run_mpi(n, "step_memory_mpi.py", kind, out, mode, timeout=300)
+    return run_mpi(n, "step_memory_mpi.py", kind, out, mode, *extra, timeout=300)
 
 
 # Peak growth per step byte of a blocking grid step (one 4 MiB f4 slab per rank, one file) before:
@@ -46,3 +47,36 @@ def test_an_async_grid_step_holds_its_files_blocks_not_blocks_per_file(tmp_path_
     bound = {1: 1.25, 2: 2.25, 3: 4.25}[n]
     for r, worst in enumerate(res["per_rank"]):
         assert worst["peak"] <= bound, (r, worst)
+
+
+# Particle steps, 65,536 Uintah particles (7.8 MiB) per rank, one partition of all the ranks (the
+# node-cooperative path at 2 and 3 ranks), per step byte, the largest rank; the node's shared
+# window counts as each rank's proportional share (1.0 x: the one copy of the partition's rows).
+# Before (the ring of 4 x 256 KiB, the order's four arrays of 4 bytes per row of the partition in
+# the aggregator's own memory): blocking 0.30 / 1.47 / 1.69 at 1 / 2 / 3 ranks, asynchronous 1.44
+# (copy) and 0.45 (copy=False) at one rank, 1.77 / 1.74 at 2 / 3 ranks. After (a ring of 4 x 128
+# KiB, the permutation placed straight into the window, the input rows' brick keys in its room:
+# 8 bytes per row kept by the aggregator): 0.20 / 1.38 / 1.52 and 1.36, 0.27, 1.46, 1.64. The
+# goal, 1.25 x for a blocking step, is missed at 2 and 3 ranks: these bounds are regression guards
+# at what was reached (docs/writes.md, "Memory of a step", says what remains).
+@pytest.mark.parametrize("n", [1, 2, 3])
+def test_a_blocking_particle_step_holds_the_windows_share_and_little_else(tmp_path_factory, n):
+    res = measure(tmp_path_factory, "particles", n, "sync", "node")
+    assert res["paths"] == (["p2p"] if n == 1 else ["node"])
+    bound = {1: 0.25, 2: 1.42, 3: 1.58}[n]
+    for r, worst in enumerate(res["per_rank"]):
+        assert worst["peak"] <= bound, (r, worst)
+        assert worst["anon"] <= bound, (r, worst)
+
+
+# An asynchronous particle step: one step in flight per group (the next write completes it first),
+# so the goal is the budget (one step) plus the step, 2 x: met. With the copy at one rank the copy
+# of the rows the rank keeps is the step in flight.
+@pytest.mark.parametrize("n", [1, 2, 3])
+@pytest.mark.parametrize("mode", ["async", "nocopy"])
+def test_an_async_particle_step_holds_at_most_the_budget_and_its_step(tmp_path_factory, n, mode):
+    res = measure(tmp_path_factory, "particles", n, mode, "node")
+    bound = {("async", 1): 1.40, ("nocopy", 1): 0.40, 2: 1.52, 3: 1.69}
+    b = bound.get((mode, n), bound.get(n))
+    for r, worst in enumerate(res["per_rank"]):
+        assert worst["peak"] <= b, (r, worst)

@@ -75,6 +75,11 @@ uint64_t NodeFileWrite::area_bytes(const IncomingPartition& in) const {
   return area_of(skeleton(in.total), writers_[in.id].size()).bytes;
 }
 
+uint32_t* NodeFileWrite::perm_target(uint8_t* area, const IncomingPartition& in) const {
+  if (!area || in.total == 0) return nullptr;
+  return reinterpret_cast<uint32_t*>(area + area_of(skeleton(in.total), writers_[in.id].size()).perm);
+}
+
 void NodeFileWrite::publish(uint8_t* area, const IncomingPartition& in, const PartitionOrder* order) const {
   if (!area) return;
   if (!order) {
@@ -83,10 +88,12 @@ void NodeFileWrite::publish(uint8_t* area, const IncomingPartition& in, const Pa
   }
   const ParticleFileHead head = skeleton(in.total);
   const Area a = area_of(head, writers_[in.id].size());
-  if (order->layout.segment_starts.size() != head.segment_starts.size() || order->perm.size() != in.total)
+  auto* perm = reinterpret_cast<uint32_t*>(area + a.perm);
+  const bool placed = order->perm_target == perm;   // else computed into the order's own array
+  if (order->layout.segment_starts.size() != head.segment_starts.size() || (!placed && order->perm.size() != in.total))
     fail(ErrorCode::kInternal, "partition ", in.id, "'s order does not match its file's layout");
   std::memcpy(area + a.starts, order->layout.segment_starts.data(), head.segment_starts.size() * 8);
-  std::memcpy(area + a.perm, order->perm.data(), in.total * 4);
+  if (!placed) std::memcpy(perm, order->perm.data(), in.total * 4);
   std::fill_n(word(area, a.status), writers_[in.id].size(), kPending);
   shared_store(word(area, 0), kOrderPublished);   // releases everything above to the writers
 }

@@ -50,6 +50,9 @@ class NodeFileWrite {
 
   // Bytes of the area a partition this rank aggregates needs in its window (0: written alone).
   uint64_t area_bytes(const IncomingPartition& in) const;
+  // Aggregator: where partition in's permutation goes in its area (nullptr without an area), for
+  // the order to be placed there directly (PartitionOrder::perm_target).
+  uint32_t* perm_target(uint8_t* area, const IncomingPartition& in) const;
   // Aggregator: partition in's order into its area; a null order tells its writers there is none.
   void publish(uint8_t* area, const IncomingPartition& in, const PartitionOrder* order) const;
   // Every rank: this rank's slices of every file it helps write, each once its order is published

@@ -41,7 +41,8 @@ struct WriteScratch {
   SharedWindow window;     // the node's shared window (node and shm exchanges), kept between steps
   ParticlePlanCache plans; // the last step's plan, reused while the decomposition holds
   // The level-of-detail orders of the partitions this rank aggregates and their working arrays
-  // (about 16 bytes per row), kept so that the next step's order touches no fresh pages.
+  // (8 bytes per row; 12 where the permutation is not in a shared window), kept so that the next
+  // step's order touches no fresh pages.
   std::vector<PartitionOrder> orders;
   LodPlaceScratch place;
 };

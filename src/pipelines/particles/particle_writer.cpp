@@ -20,6 +20,7 @@
 #include <algorithm>
 #include <cmath>
 #include <atomic>
+#include <functional>
 #include <future>
 #include <optional>
 #include <thread>
@@ -250,8 +251,14 @@ void route(StepWrite& w) {
 // the group's scratch (WriteScratch::orders), reused from step to step.
 class Orderer {
  public:
-  Orderer(StepWrite& w, const std::vector<IncomingPartition>& incoming)
-      : w_(w), incoming_(incoming), orders_(w.scratch.orders), place_(w.scratch.place) {}
+  // `perm_target(k)`: where partition k's permutation goes when not in its order's own array (the
+  // node-cooperative file's area in the shared window), or nullptr.
+  Orderer(StepWrite& w, const std::vector<IncomingPartition>& incoming, std::function<uint32_t*(size_t)> perm_target)
+      : w_(w),
+        incoming_(incoming),
+        orders_(w.scratch.orders),
+        place_(w.scratch.place),
+        perm_target_(std::move(perm_target)) {}
   ~Orderer() { stop(); }
 
   void start(bool threaded) {
@@ -283,6 +290,7 @@ class Orderer {
   void place_all() {
     for (size_t k = 0; k < incoming_.size(); ++k) {
       const IncomingPartition& in = incoming_[k];
+      orders_[k].perm_target = perm_target_ ? perm_target_(k) : nullptr;
       if (in.total == 0) continue;
       const Box tile = w_.plan->tiles.empty() ? Box::nothing() : w_.plan->tiles[in.id];
       place_partition(in, w_.schema(), w_.plan->partitions[in.id], tile, orders_[k], place_);
@@ -324,6 +332,7 @@ class Orderer {
   const std::vector<IncomingPartition>& incoming_;
   std::vector<PartitionOrder>& orders_;
   LodPlaceScratch& place_;
+  std::function<uint32_t*(size_t)> perm_target_;
   std::promise<void> positions_;
   bool threaded_ = false;
   std::thread thread_;
@@ -404,11 +413,14 @@ void set_up_exchange(PendingParticleStep& s) {
       w.path == WritePath::kPointToPoint ? ExchangeMethod::kPointToPoint : ExchangeMethod::kSharedMemory;
   ParticleExchange& exchange = s.exchange.emplace(w.st.comm, *w.plan, row_bytes, total_components(w.schema()), method,
                                                   w.scratch.receive, w.scratch.window);
+  std::function<uint32_t*(size_t)> perm_target;
   if (w.path == WritePath::kNode) {
     NodeFileWrite& node = s.node.emplace(w.st.comm, *w.plan, w.schema(), w.group.lod);
     exchange.reserve_areas([&node](const IncomingPartition& in) { return node.area_bytes(in); });
+    // The order is placed straight into the window, where the file's writers read it.
+    perm_target = [&node, &exchange](size_t k) { return node.perm_target(exchange.area(k), exchange.incoming()[k]); };
   }
-  s.orderer = std::make_unique<Orderer>(w, s.exchange->incoming());
+  s.orderer = std::make_unique<Orderer>(w, s.exchange->incoming(), std::move(perm_target));
 }
 
 // The exchange, on the calling thread (its counts first unless `counted`). `threaded_order`: the
@@ -456,7 +468,7 @@ void write_files(PendingParticleStep& s) {
   if (orderer.threaded()) op.add_thread_time("order", orderer.seconds());
   else times.move(kExchange, kReorder, orderer.seconds());
   exchange.release();
-  s.orderer.reset();   // the orders' arrays (16 bytes per row of this rank's partitions) stay in the
+  s.orderer.reset();   // the orders' arrays (8-12 bytes per row of this rank's partitions) stay in the
   // group's scratch for the next step: given back to the system (malloc_trim) and allocated again,
   // they cost a page fault and a cleared page per 4 KiB every step, 0.5 ms of 32,768 particles.
   times.lap(kFileWrite);

@@ -16,8 +16,9 @@ namespace {
 
 // A chunk handed to the write-behind thread: whole segments, at least this many bytes (the last
 // of a column may be smaller). Small enough that the first write starts early and that the ring
-// below stays in cache, large enough that the per-call cost of the write does not show.
-constexpr uint64_t kChunkBytes = uint64_t{256} << 10;
+// below stays in cache, large enough that the per-call cost of the write does not show. 128 KiB:
+// a ring of 512 KiB (256 KiB chunks, a 1 MiB ring, wrote no faster here: docs/writes.md).
+constexpr uint64_t kChunkBytes = uint64_t{128} << 10;
 // Chunks are gathered into a ring of this many slots, each as large as the slice's largest chunk:
 // a slot is refilled once the writer has written the chunk it held, so a slice needs about
 // kRingSlots x kChunkBytes of memory whatever its size (not a buffer of the whole slice).
@@ -197,7 +198,10 @@ void place_partition(const IncomingPartition& in, const Schema& schema, const Bo
     order.box = intersection(tile, got);
     if (order.box.empty()) fail(ErrorCode::kInternal, "partition ", in.id, " received particles outside its tile");
   }
-  order.layout = lod_place(std::move(order.shuffle), in.columns[pi], pt, order.box, order.perm, scratch);
+  if (order.perm_target) std::vector<uint32_t>().swap(order.perm);   // an earlier step's, not used now
+  order.layout = order.perm_target
+                     ? lod_place(std::move(order.shuffle), in.columns[pi], pt, order.box, order.perm_target, scratch)
+                     : lod_place(std::move(order.shuffle), in.columns[pi], pt, order.box, order.perm, scratch);
 }
 
 DataFileRecord write_partition_file(const IncomingPartition& in, const Schema& schema, const PartitionOrder& order,
@@ -207,7 +211,7 @@ DataFileRecord write_partition_file(const IncomingPartition& in, const Schema& s
   const ColumnStats stats = in.stats.is_pending() ? ColumnStats::of(schema, in.columns, in.total) : in.stats;
   writer.begin(join_path(directory, partition_file_name(in.id)));
   try {
-    write_runs(slice_columns(head, 1)[0], in.columns, order.perm.data(), head, head.segment_checksums.data(), scratch,
+    write_runs(slice_columns(head, 1)[0], in.columns, order.permutation(), head, head.segment_checksums.data(), scratch,
                writer, times);
     // The head goes in front of the columns' bytes, which the writer may still be writing.
     return finish_partition_file(head, in, stats, schema, order.box, aggregator_rank, writer, fsync, times);

@@ -5,7 +5,7 @@
 // The file is a pipeline on two threads: the caller gathers a chunk of whole segments of one
 // column into file order (the reorder), checksums them while they are in cache, and hands the
 // chunk to a write-behind thread, which writes it while the next chunk is gathered. Chunks take
-// turns in a small ring of slots, so a writer holds about 1 MiB whatever its file's size. The
+// turns in a small ring of slots, so a writer holds about 512 KiB whatever its file's size. The
 // head, which holds the checksums, is written last. The columns can be cut into slices of whole
 // segments written by several processes (node_file_write.hpp); one writer writes one slice.
 #pragma once
@@ -32,6 +32,10 @@ struct PartitionOrder {
   LodShuffle shuffle;            // between the two steps
   LodLayout layout;
   std::vector<uint32_t> perm;    // file row i is received row perm[i]
+  // Where place_partition puts the permutation instead of perm, when set: the partition's area in
+  // the node's shared window (node_file_write.hpp), where its writers read it.
+  uint32_t* perm_target = nullptr;
+  const uint32_t* permutation() const { return perm_target ? perm_target : perm.data(); }
 };
 
 void shuffle_partition(const IncomingPartition& in, const LodParams& lod, uint64_t row_bytes, PartitionOrder& order);

@@ -6,6 +6,12 @@ usage: step_memory_mpi.py grid OUTDIR MODE     six steps of one f4 field, each r
        step_memory_mpi.py series OUTDIR MODE   three windows of d_tar=4 steps of a GEOS-like series
                                                (4 3-D and 16 2-D f4 variables over 144 x 91 x 48 split
                                                over the ranks; d_sar 1 over several ranks)
+       step_memory_mpi.py particles OUTDIR MODE EXCHANGE
+                                               six steps of 65,536 Uintah particles per rank (7.8 MiB),
+                                               one partition of all the ranks (partition factor
+                                               rank_grid(size)); MODE sync, async (wait=False) or
+                                               nocopy (wait=False, copy=False); EXCHANGE node (the
+                                               default path) or p2p (one aggregator receives the rows)
 
 Per rank, per step byte, the largest growth over what the rank held before the first write:
 resident anonymous memory after each write ("anon"), and the peak resident set size during each
@@ -13,7 +19,17 @@ write ("peak": VmHWM, reset before the write through /proc/self/clear_refs). A s
 series of another name (a window of one step) is written first, so that the code and MPI's buffers
 for large messages are in place before the baseline (once per process, not a step's memory; that
 group keeps its own buffers), and the freed heap is given back to the system (malloc_trim) so that
-the measured steps cannot reuse it. Rank 0 prints one result line."""
+the measured steps cannot reuse it. Rank 0 prints one result line.
+
+Particles: the node's shared window holds one copy of the partition's rows for all its ranks, and
+every writer reads the whole of it, so resident memory would count it once per rank. There the
+window counts as its proportional share (Pss_Shmem of /proc/self/smaps_rollup: shared pages divided
+among the ranks that touched them), and the rest as private memory: "peak" is the high-water mark
+less the resident shared and file pages (the window is kept from step to step, so its pages are
+resident throughout a step after the first) plus the window's share, "anon" is RssAnon plus the
+window's share after each write. An asynchronous step runs on after its call returns: the
+high-water mark is read and reset at every call's start and end, and after the last step's wait,
+so each interval between them counts."""
 
 from __future__ import annotations
 
@@ -26,12 +42,14 @@ from mpi4py import MPI
 
 import lodex
 import lodex_testutil as tu
-from lodex.workloads import Geos
+from lodex.workloads import UINTAH_SCHEMA, Geos, patch_of, rank_grid, uintah
 
 comm = MPI.COMM_WORLD
 rank, size = comm.rank, comm.size
 SLAB = (128, 128, 64)   # x, y, z per rank: 4 MiB of f4
 SERIES_DIMS = (144, 91, 48)
+PARTICLES = 65536   # per rank: 7.8 MiB of Uintah rows
+UNIT = ((0, 0, 0), (1, 1, 1))
 
 
 def status_kib() -> dict:
@@ -39,8 +57,12 @@ def status_kib() -> dict:
     with open("/proc/self/status") as f:
         for line in f:
             key = line.split(":")[0]
-            if key in ("RssAnon", "VmRSS", "VmHWM"):
+            if key in ("RssAnon", "RssFile", "RssShmem", "VmRSS", "VmHWM"):
                 out[key] = int(line.split()[1])
+    with open("/proc/self/smaps_rollup") as f:
+        for line in f:
+            if line.startswith("Pss_Shmem:"):
+                out["PssShmem"] = int(line.split()[1])
     return out
 
 
@@ -61,7 +83,51 @@ def series_step():
     return geos, box, data, sum(a.nbytes for a in data.values())
 
 
-def main(kind: str, outdir: str, mode: str) -> None:
+def particle_memory(outdir: str, mode: str, exchange: str) -> None:
+    grid = rank_grid(size)
+    patch = patch_of(rank, grid)
+    data = {k: np.ascontiguousarray(v) for k, v in uintah(rank, PARTICLES, patch, seed=3).items()}
+    step_bytes = sum(v.nbytes for v in data.values())
+    ds = lodex.create(os.path.join(outdir, f"particles-{mode}-{exchange}.lodex"), comm=comm, exchange=exchange)
+    warm = ds.define_particles("warm", schema=UINTAH_SCHEMA, domain=UNIT, partition=grid)
+    warm.write(0, data, patch)
+    g = ds.define_particles("u", schema=UINTAH_SCHEMA, domain=UNIT, partition=grid)
+    ctypes.CDLL("libc.so.6").malloc_trim(0)
+    base = status_kib()
+    worst = {"anon": 0.0, "peak": 0.0}
+
+    def sample(after_write: bool) -> None:
+        now = status_kib()
+        share = now["PssShmem"] - base["PssShmem"]   # the windows' share
+        private_peak = now["VmHWM"] - now["RssFile"] - now["RssShmem"]
+        worst["peak"] = max(worst["peak"], (private_peak - base["RssAnon"] + share) * 1024 / step_bytes)
+        if after_write:
+            worst["anon"] = max(worst["anon"], (now["RssAnon"] - base["RssAnon"] + share) * 1024 / step_bytes)
+        reset_peak()
+
+    reset_peak()
+    paths, pending = set(), None
+    for step in range(6):
+        sample(False)
+        if mode == "sync":
+            g.write(step, data, patch)
+            paths.add(g.profile["path"])
+        else:
+            pending = g.write(step, data, patch, wait=False, copy=mode == "async")
+        sample(True)
+    if pending is not None:
+        paths.add(pending.wait()["path"])
+        sample(True)
+    ds.close()
+    rows = comm.gather({k: round(v, 3) for k, v in worst.items()})
+    if rank == 0:
+        tu.emit({"per_rank": rows, "step_bytes": step_bytes, "paths": sorted(paths)})
+
+
+def main(kind: str, outdir: str, mode: str, exchange: str = "node") -> None:
+    if kind == "particles":
+        particle_memory(outdir, mode, exchange)
+        return
     ds = lodex.create(os.path.join(outdir, f"{kind}-{mode}.lodex"), comm=comm)
     if kind == "grid":
         dims, box, data, step_bytes = grid_step()
@@ -92,4 +158,4 @@ def main(kind: str, outdir: str, mode: str) -> None:
 
 
 if __name__ == "__main__":
-    main(*sys.argv[1:4])
+    main(*sys.argv[1:5])
