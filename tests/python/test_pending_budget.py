@@ -30,7 +30,10 @@ def test_a_blocking_write_holds_little_beyond_the_shared_window(tmp_path_factory
         assert worst["anon"] <= (0.3 if n == 1 else 0.7), (r, worst)
         # Proportional set size: the window's share (its partition's rows over its ranks) and the rest.
         # (2 and 3 ranks measured 1.42-1.72 here; 2.59-2.62 before the ring and the orders' release.)
-        assert worst["pss"] <= (0.3 if n == 1 else 2.0), (r, worst)
+        # PSS also holds the shares of shared-library pages, which grow when other processes that
+        # map them exit during the run (one rank measured 0.02 quiet, 0.35 beside a ctest run), so
+        # the bound at one rank is loose here; test_step_memory.py bounds the private memory.
+        assert worst["pss"] <= (0.6 if n == 1 else 2.0), (r, worst)
 
 
 @pytest.mark.parametrize("n", [1, 2, 3])
