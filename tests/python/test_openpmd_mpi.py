@@ -81,7 +81,10 @@ def test_export_collective(sources, n):
     per_rank = res["idle"]   # [wall, CPU] seconds of an export rank 0 writes alone
     assert [r[0] for r in per_rank] == ["ok"] * n, per_rank
     for r, (_, (wall, cpu)) in enumerate(per_rank[1:], 1):   # the waiting ranks sleep, not spin
-        assert cpu < 0.12 * wall, (r, wall, cpu)
+        # A spinning rank burns its whole wait (about the wall time); a sleeping one the export's own
+        # start (opening the dataset, the agreements: 25 ms measured beside other jobs, 13 % of a
+        # 0.19 s export, which failed a bound of 12 % of the wall time alone) and its polls.
+        assert cpu < 0.04 + 0.1 * wall, (r, wall, cpu)
 
 
 @pytest.mark.parametrize("n", RANKS)
