@@ -417,25 +417,18 @@ def main() -> None:
     print(f"first paint: {fp['seconds']['median'] * 1e3:.2f} ms (min {fp['seconds']['min'] * 1e3:.2f}, "
           f"max {fp['seconds']['max'] * 1e3:.2f}), {fp['bytes']:,} bytes = "
           f"{fp['share_of_step_bytes'] * 100:.4f} % of the step's {res['full_step']['bytes']:,}")
-    if "browser_first_paint_seconds" in res:
-        b = res["browser_first_paint_seconds"]
-        print(f"browser first paint (navigation to the first frame with particles): {b['median'] * 1e3:.1f} ms "
-              f"(min {b['min'] * 1e3:.1f}, max {b['max'] * 1e3:.1f})")
-    if "browser_floor_first_frame_seconds" in res:
-        f = res["browser_floor_first_frame_seconds"]
-        print(f"browser floor (navigation to a one-point WebGL page's first frame): {f['median'] * 1e3:.1f} ms "
-              f"(min {f['min'] * 1e3:.1f}, max {f['max'] * 1e3:.1f})")
-    if "browser_floor_2d_first_frame_seconds" in res:
-        f = res["browser_floor_2d_first_frame_seconds"]
-        print(f"browser 2-D floor (navigation to a one-point Canvas 2D page's first frame): {f['median'] * 1e3:.1f} ms "
-              f"(min {f['min'] * 1e3:.1f}, max {f['max'] * 1e3:.1f})")
-    if "browser_zoom_step_seconds" in res:
-        z = res["browser_zoom_step_seconds"]
-        print(f"browser zoom step (wheel tick to the zoomed view's first paint): {z['median'] * 1e3:.1f} ms "
-              f"(min {z['min'] * 1e3:.1f}, max {z['max'] * 1e3:.1f})")
+    ms = lambda x: f"{x['median'] * 1e3:.1f} ms (min {x['min'] * 1e3:.1f}, max {x['max'] * 1e3:.1f})"  # noqa: E731
+    for key, what in (("browser_first_paint_seconds",
+                       "browser first paint (navigation to the first frame with particles)"),
+                      ("browser_floor_first_frame_seconds",
+                       "browser floor (navigation to a one-point WebGL page's first frame)"),
+                      ("browser_floor_2d_first_frame_seconds",
+                       "browser 2-D floor (navigation to a one-point Canvas 2D page's first frame)"),
+                      ("browser_zoom_step_seconds", "browser zoom step (wheel tick to the zoomed view's first paint)")):
+        if key in res:
+            print(f"{what}: {ms(res[key])}")
     if "browser_compare" in res:
         c = res["browser_compare"]
-        ms = lambda x: f"{x['median'] * 1e3:.1f} ms (min {x['min'] * 1e3:.1f}, max {x['max'] * 1e3:.1f})"  # noqa: E731
         print(f"compared viewer {c['viewer']}, interleaved: first frame {ms(c['first_paint'])}, "
               f"zoom step {ms(c['zoom'])}")
         print("compared viewer's first paint profile:", c["profile"])
