@@ -259,6 +259,7 @@ void ParticleGroup::commit_planned(StepBuffers& b, bool async, const std::option
     });
   } catch (...) {   // raised on every rank: the step is discarded, earlier ones stay
     discard_buffers();
+    ds_->comm.barrier();   // rank 0 removed the step's folder before any rank returns
     throw;
   }
   buffers_.reset();
