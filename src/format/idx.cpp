@@ -6,6 +6,7 @@
 #include <cctype>
 #include <charconv>
 #include <cstdio>
+#include <set>
 #include <sstream>
 
 #include "core/error.hpp"
@@ -159,9 +160,13 @@ std::string encode_idx_header(const IdxHeader& h) {
   return s.str();
 }
 
-IdxHeader decode_idx_header(const std::string& text, const std::string& what) {
-  // Keys "(name)" on their own line, then value lines up to the next key.
-  std::vector<std::pair<std::string, std::vector<std::string>>> entries;
+namespace {
+
+using IdxEntries = std::vector<std::pair<std::string, std::vector<std::string>>>;
+
+// Keys "(name)" on their own line, then value lines up to the next key.
+IdxEntries split_entries(const std::string& text, const std::string& what) {
+  IdxEntries entries;
   std::istringstream in(text);
   std::string line;
   while (std::getline(in, line)) {
@@ -178,65 +183,62 @@ IdxHeader decode_idx_header(const std::string& text, const std::string& what) {
       entries.back().second.push_back(trimmed);
     }
   }
-  auto joined = [](const std::vector<std::string>& v) {
-    std::string s;
-    for (const auto& x : v) s += (s.empty() ? "" : " ") + x;
-    return s;
+  return entries;
+}
+
+void parse_box(const std::string& value, IdxHeader& h, const std::string& what) {
+  const auto t = tokens(value);
+  if (t.size() < 2 || t.size() > 10 || t.size() % 2)
+    fail(ErrorCode::kFormat, what, ": (box) '", value, "' must hold 2 to 10 integers, min and max per axis");
+  std::vector<int64_t> v(t.size());
+  for (size_t i = 0; i < t.size(); ++i)
+    if (!parse_int(t[i], v[i])) fail(ErrorCode::kFormat, what, ": (box) '", value, "' is not all integers");
+  int n = static_cast<int>(t.size() / 2);
+  while (n > 1 && v[2 * (n - 1)] == 0 && v[2 * (n - 1) + 1] == 0 && n > 3) --n;   // PIDX's 5-D padding
+  if (n > 3) fail(ErrorCode::kFormat, what, ": (box) '", value, "' has ", n, " axes; at most 3 are supported");
+  h.ndims = n;
+  for (int a = 0; a < n; ++a) {
+    h.box_min[a] = v[2 * a];
+    h.box_max[a] = v[2 * a + 1];
+    if (h.box_min[a] < 0 || h.box_max[a] < h.box_min[a])
+      fail(ErrorCode::kFormat, what, ": (box) '", value, "' has an empty or negative axis");
+  }
+}
+
+void parse_fields(const std::string& value, IdxHeader& h, const std::string& what) {
+  std::vector<std::string> cur;
+  for (const std::string& tok : tokens(value)) {
+    if (tok == "+") {
+      h.fields.push_back(parse_field(cur, what));
+      cur.clear();
+    } else {
+      cur.push_back(tok);
+    }
+  }
+  if (!cur.empty()) h.fields.push_back(parse_field(cur, what));
+  if (h.fields.empty()) fail(ErrorCode::kFormat, what, ": (fields) is empty");
+}
+
+// One entry into the header; returns whether the key is one of the six a header must have.
+bool apply_entry(const std::string& key, const std::string& value, IdxHeader& h, const std::string& what) {
+  auto integer = [&](auto& out) {
+    if (!parse_int(value, out)) fail(ErrorCode::kFormat, what, ": (", key, ") is '", value, "', not an integer");
   };
-  IdxHeader h;
-  h.filename_template.clear();
-  bool seen_version = false, seen_box = false, seen_fields = false, seen_bits = false, seen_bpb = false,
-       seen_bpf = false;
-  for (const auto& [key, lines] : entries) {
-    const std::string value = joined(lines);
-    auto integer = [&](auto& out) {
-      if (!parse_int(value, out)) fail(ErrorCode::kFormat, what, ": (", key, ") is '", value, "', not an integer");
-    };
-    if (key == "version") {
-      const std::string major = value.substr(0, value.find('.'));
-      if (!parse_int(major, h.version)) fail(ErrorCode::kFormat, what, ": (version) is '", value, "'");
-      seen_version = true;
-    } else if (key == "box") {
-      const auto t = tokens(value);
-      if (t.size() < 2 || t.size() > 10 || t.size() % 2)
-        fail(ErrorCode::kFormat, what, ": (box) '", value, "' must hold 2 to 10 integers, min and max per axis");
-      std::vector<int64_t> v(t.size());
-      for (size_t i = 0; i < t.size(); ++i)
-        if (!parse_int(t[i], v[i])) fail(ErrorCode::kFormat, what, ": (box) '", value, "' is not all integers");
-      int n = static_cast<int>(t.size() / 2);
-      while (n > 1 && v[2 * (n - 1)] == 0 && v[2 * (n - 1) + 1] == 0 && n > 3) --n;   // PIDX's 5-D padding
-      if (n > 3) fail(ErrorCode::kFormat, what, ": (box) '", value, "' has ", n, " axes; at most 3 are supported");
-      h.ndims = n;
-      for (int a = 0; a < n; ++a) {
-        h.box_min[a] = v[2 * a];
-        h.box_max[a] = v[2 * a + 1];
-        if (h.box_min[a] < 0 || h.box_max[a] < h.box_min[a])
-          fail(ErrorCode::kFormat, what, ": (box) '", value, "' has an empty or negative axis");
-      }
-      seen_box = true;
-    } else if (key == "fields") {
-      std::vector<std::string> cur;
-      for (const std::string& tok : tokens(value)) {
-        if (tok == "+") {
-          h.fields.push_back(parse_field(cur, what));
-          cur.clear();
-        } else {
-          cur.push_back(tok);
-        }
-      }
-      if (!cur.empty()) h.fields.push_back(parse_field(cur, what));
-      if (h.fields.empty()) fail(ErrorCode::kFormat, what, ": (fields) is empty");
-      seen_fields = true;
-    } else if (key == "bits") {
-      h.bits = value;
-      seen_bits = true;
-    } else if (key == "bitsperblock") {
-      integer(h.bits_per_block);
-      seen_bpb = true;
-    } else if (key == "blocksperfile") {
-      integer(h.blocks_per_file);
-      seen_bpf = true;
-    } else if (key == "interleave block" || key == "interleave") {
+  if (key == "version") {
+    const std::string major = value.substr(0, value.find('.'));
+    if (!parse_int(major, h.version)) fail(ErrorCode::kFormat, what, ": (version) is '", value, "'");
+  } else if (key == "box") {
+    parse_box(value, h, what);
+  } else if (key == "fields") {
+    parse_fields(value, h, what);
+  } else if (key == "bits") {
+    h.bits = value;
+  } else if (key == "bitsperblock") {
+    integer(h.bits_per_block);
+  } else if (key == "blocksperfile") {
+    integer(h.blocks_per_file);
+  } else {
+    if (key == "interleave block" || key == "interleave") {
       integer(h.interleave);
     } else if (key == "filename_template") {
       h.filename_template = value;
@@ -251,9 +253,13 @@ IdxHeader decode_idx_header(const std::string& text, const std::string& what) {
     } else {
       h.other.push_back({key, value});
     }
+    return false;
   }
-  if (!seen_version || !seen_box || !seen_fields || !seen_bits || !seen_bpb || !seen_bpf)
-    fail(ErrorCode::kFormat, what, ": missing one of (version) (box) (fields) (bits) (bitsperblock) (blocksperfile)");
+  return true;
+}
+
+// What this reader supports, and the defaults a header may leave out (blocks per file, bits per block).
+void check_header(IdxHeader& h, const std::string& what) {
   if (h.version != 6)
     fail(ErrorCode::kUnsupported, what, ": IDX version ", h.version, " files are not supported (version 6 only)");
   if (h.bits.empty()) fail(ErrorCode::kUnsupported, what, ": an empty (bits) (guessed bitmask) is not supported");
@@ -278,6 +284,22 @@ IdxHeader decode_idx_header(const std::string& text, const std::string& what) {
   if (h.interleave != 0) fail(ErrorCode::kUnsupported, what, ": interleaved blocks are not supported");
   if (h.filename_template.empty())
     fail(ErrorCode::kUnsupported, what, ": an empty (filename_template) (guessed names) is not supported");
+}
+
+}  // namespace
+
+IdxHeader decode_idx_header(const std::string& text, const std::string& what) {
+  IdxHeader h;
+  h.filename_template.clear();
+  std::set<std::string> required;
+  for (const auto& [key, lines] : split_entries(text, what)) {
+    std::string value;
+    for (const auto& x : lines) value += (value.empty() ? "" : " ") + x;
+    if (apply_entry(key, value, h, what)) required.insert(key);
+  }
+  if (required.size() != 6)
+    fail(ErrorCode::kFormat, what, ": missing one of (version) (box) (fields) (bits) (bitsperblock) (blocksperfile)");
+  check_header(h, what);
   return h;
 }
 
