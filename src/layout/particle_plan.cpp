@@ -283,7 +283,9 @@ uint32_t ParticlePlan::num_aggregators() const {
   return n;
 }
 
-ParticlePlan plan_particle_write(const Box& domain, const PartitionSpec& spec, std::span<const RankInput> ranks) {
+namespace {
+
+void check_plan_input(const Box& domain, const PartitionSpec& spec, std::span<const RankInput> ranks) {
   if (domain.empty() || !domain.finite())
     fail(ErrorCode::kInvalidArgument, "domain ", to_string(domain), " must be finite with min < max on every axis");
   if (ranks.empty()) fail(ErrorCode::kInvalidArgument, "a plan needs at least one rank");
@@ -294,8 +296,7 @@ ParticlePlan plan_particle_write(const Box& domain, const PartitionSpec& spec, s
              spec.dims[a], "; it must be at least 1");
   if (spec.mode == PartitionMode::kAdaptive && spec.particles_per_file < 1)
     fail(ErrorCode::kInvalidArgument, "particles_per_file must be at least 1 for adaptive partitions");
-  const int num_ranks = static_cast<int>(ranks.size());
-  for (int r = 0; r < num_ranks; ++r) {
+  for (size_t r = 0; r < ranks.size(); ++r) {
     const Box& b = ranks[r].patch;
     if (b.empty()) {
       if (ranks[r].count)
@@ -307,14 +308,12 @@ ParticlePlan plan_particle_write(const Box& domain, const PartitionSpec& spec, s
       fail(ErrorCode::kInvalidArgument, "rank ", r, "'s patch ", to_string(b), " is not inside the domain ",
            to_string(domain));
   }
+}
 
-  if (spec.mode == PartitionMode::kAdaptive) return plan_adaptive(domain, spec, ranks);
-
-  ParticlePlan plan;
-  plan.domain = domain;
-  Lattice lat{};
+// The aggregation grid: given (fixed) or the ranks' lattice over the factor (factor mode).
+void plan_grid(ParticlePlan& plan, Lattice& lat, const PartitionSpec& spec, std::span<const RankInput> ranks) {
   if (spec.mode == PartitionMode::kFactor) {
-    lat = infer_lattice(domain, ranks);
+    lat = infer_lattice(plan.domain, ranks);
     for (int a = 0; a < 3; ++a) {
       if (lat.patches[a] % spec.dims[a] != 0)
         fail(ErrorCode::kInvalidArgument, "partition factor P", kAxis[a], "=", spec.dims[a],
@@ -325,15 +324,16 @@ ParticlePlan plan_particle_write(const Box& domain, const PartitionSpec& spec, s
   } else {
     plan.grid = spec.dims;
   }
-  const uint64_t nparts64 = uint64_t{plan.grid[0]} * plan.grid[1] * plan.grid[2];
-  if (nparts64 > (uint64_t{1} << 31))
+  const uint64_t nparts = uint64_t{plan.grid[0]} * plan.grid[1] * plan.grid[2];
+  if (nparts > (uint64_t{1} << 31))
     fail(ErrorCode::kInvalidArgument, "aggregation grid ", plan.grid[0], "x", plan.grid[1], "x", plan.grid[2],
          " has more than 2^31 partitions");
-  const uint32_t nparts = static_cast<uint32_t>(nparts64);
+}
 
-  Vec3 w;
-  for (int a = 0; a < 3; ++a) w[a] = (domain.exclusive_max[a] - domain.inclusive_min[a]) / plan.grid[a];
-  plan.partitions.resize(nparts);
+// The partitions' boxes, x fastest; the last along an axis ends exactly on the domain.
+void plan_boxes(ParticlePlan& plan, const Vec3& w) {
+  const Box& domain = plan.domain;
+  plan.partitions.resize(size_t{plan.grid[0]} * plan.grid[1] * plan.grid[2]);
   for (uint32_t k = 0; k < plan.grid[2]; ++k)
     for (uint32_t j = 0; j < plan.grid[1]; ++j)
       for (uint32_t i = 0; i < plan.grid[0]; ++i) {
@@ -345,14 +345,18 @@ ParticlePlan plan_particle_write(const Box& domain, const PartitionSpec& spec, s
               idx[a] + 1 == plan.grid[a] ? domain.exclusive_max[a] : domain.inclusive_min[a] + (idx[a] + 1) * w[a];
         }
       }
+}
 
-  // Sends: each rank with particles -> the partitions its patch overlaps.
-  plan.send_offsets.assign(num_ranks + 1, 0);
+// Sends: each rank with particles -> the partitions its patch overlaps.
+void plan_sends(ParticlePlan& plan, const Vec3& w, const Lattice& lat, const PartitionSpec& spec,
+                std::span<const RankInput> ranks) {
+  const Box& domain = plan.domain;
+  plan.send_offsets.assign(ranks.size() + 1, 0);
   auto bin = [&](double x, int a) -> uint32_t {
     const double f = std::floor((x - domain.inclusive_min[a]) / w[a]);
     return f <= 0 ? 0u : (f >= plan.grid[a] - 1 ? plan.grid[a] - 1 : static_cast<uint32_t>(f));
   };
-  for (int r = 0; r < num_ranks; ++r) {
+  for (size_t r = 0; r < ranks.size(); ++r) {
     const RankInput& in = ranks[r];
     plan.send_offsets[r] = plan.send_partitions.size();
     if (in.count == 0 || in.patch.empty()) continue;
@@ -377,11 +381,25 @@ ParticlePlan plan_particle_write(const Box& domain, const PartitionSpec& spec, s
         for (uint32_t i = lo[0]; i <= hi[0]; ++i)
           plan.send_partitions.push_back(i + plan.grid[0] * (j + plan.grid[1] * k));
   }
-  plan.send_offsets[num_ranks] = plan.send_partitions.size();
+  plan.send_offsets[ranks.size()] = plan.send_partitions.size();
   if (spec.mode == PartitionMode::kFactor && !plan.aligned)
     fail(ErrorCode::kInternal, "factor-mode plan is not aligned");
+}
 
-  finish_plan(plan, num_ranks, false);
+}  // namespace
+
+ParticlePlan plan_particle_write(const Box& domain, const PartitionSpec& spec, std::span<const RankInput> ranks) {
+  check_plan_input(domain, spec, ranks);
+  if (spec.mode == PartitionMode::kAdaptive) return plan_adaptive(domain, spec, ranks);
+  ParticlePlan plan;
+  plan.domain = domain;
+  Lattice lat{};
+  plan_grid(plan, lat, spec, ranks);
+  Vec3 w;
+  for (int a = 0; a < 3; ++a) w[a] = (domain.exclusive_max[a] - domain.inclusive_min[a]) / plan.grid[a];
+  plan_boxes(plan, w);
+  plan_sends(plan, w, lat, spec, ranks);
+  finish_plan(plan, static_cast<int>(ranks.size()), false);
   return plan;
 }
 
