@@ -61,6 +61,9 @@ struct RankRecord {
 
 // This rank's side of one step's write.
 struct StepWrite {
+  StepWrite(DatasetState& st, ParticleGroupMeta& group, const std::string& name, WriteScratch& scratch, int64_t step)
+      : st(st), group(group), name(name), scratch(scratch), step(step) {}
+
   DatasetState& st;
   ParticleGroupMeta& group;
   const std::string& name;

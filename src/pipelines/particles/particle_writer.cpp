@@ -397,7 +397,7 @@ void write_together(StepWrite& w, CollectiveOp& op, ParticleExchange& exchange, 
 
 PendingParticleStep::PendingParticleStep(DatasetState& st, ParticleGroupMeta& group, const std::string& name,
                                          WriteScratch& scratch, int64_t step)
-    : w{st, group, name, scratch, step}, op(st.comm, phase_names()) {}
+    : w(st, group, name, scratch, step), op(st.comm, phase_names()) {}
 
 PendingParticleStep::~PendingParticleStep() {
   if (helper.joinable()) helper.join();   // a step never waited for is left uncommitted
