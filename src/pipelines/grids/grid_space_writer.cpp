@@ -461,7 +461,7 @@ BrickRun clip(const BrickRun& r, uint64_t lo, uint64_t hi) {
   return BrickRun{r.brick, r.local + (a - r.global), a, b - a};
 }
 
-void streamed_units(SpaceWrite& w, const Comm& comm, bool polite, CollectiveOp& op) {
+void streamed_units(SpaceWrite& w, const Comm& comm, CollectiveOp& op) {
   const auto& units = w.plan.units();
   const int bpb = w.plan.bits_per_block();
   const uint64_t fs = w.plan.file_samples(), bpf = w.t.in.blocks_per_file, B = uint64_t{1} << bpb;
@@ -511,7 +511,7 @@ void streamed_units(SpaceWrite& w, const Comm& comm, bool polite, CollectiveOp& 
         }
       for (auto& [s, list] : recvs) ex.irecv_ranges(list, s, kTagAggregate);
       if (!sends.empty()) ex.isend_ranges(sends, unit.aggregator, kTagAggregate);
-      ex.wait_all(polite);
+      ex.wait_all();
       if (!mine || op.failed()) continue;
       std::vector<GridPayload> payloads;
       for (uint64_t b = first + b0; b < first + b1; ++b)
@@ -556,7 +556,7 @@ std::shared_ptr<SpaceWrite> prepare_space(const Comm& comm, const SpaceTarget& t
   times.lap(kGridEncode);
   if (w->stream) {   // the files are written here, window by window: "aggregate" holds the writes
     unit_totals(*w);
-    if (!defer_stream) stream_space_files(*w, comm, false, op);
+    if (!defer_stream) stream_space_files(*w, comm, op);
     return w;
   }
   aggregate(*w);
@@ -567,9 +567,9 @@ std::shared_ptr<SpaceWrite> prepare_space(const Comm& comm, const SpaceTarget& t
   return w;
 }
 
-void stream_space_files(SpaceWrite& w, const Comm& comm, bool polite, CollectiveOp& op) {
+void stream_space_files(SpaceWrite& w, const Comm& comm, CollectiveOp& op) {
   PhaseTimes& times = op.times();
-  streamed_units(w, comm, polite, op);
+  streamed_units(w, comm, op);
   // Its window back to the system: glibc would keep it (and the messages' lists) in the heap,
   // 0.1-0.4 x a 4 MiB step measured between steps.
   malloc_trim(0);

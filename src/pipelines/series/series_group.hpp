@@ -179,9 +179,8 @@ class SeriesGroup {
   // The window's spatial aggregation (collective over `comm`: the dataset's, or on the helper
   // thread the series' own), then what its file writes need into `p`. `stream`: its last hop is
   // gathered and written a window of slabs at a time (no top aggregate held; the file writes are
-  // done then). `polite`: the exchanges' waits sleep between polls (the helper thread, beside a
-  // computing caller).
-  void aggregate_window(PendingSeriesWindow& p, bool stream, const Comm& comm, bool polite);
+  // done then).
+  void aggregate_window(PendingSeriesWindow& p, bool stream, const Comm& comm);
   // Gathers the outcomes, commits the window when `p` writes one, and sets the profile.
   void finish_write(PendingSeriesWindow& p);
   void commit_window(const SeriesWindowHead& head, const SeriesWindowRecord& rec, const std::string& tmp);

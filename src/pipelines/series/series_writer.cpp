@@ -296,7 +296,7 @@ struct ChunkSums {
 
 // Level L's hop for every variable: `hold` has this rank's level-(L-1) aggregates (data null: none).
 void streamed_top(PendingSeriesWindow& p, const Comm& comm, const SarPlan& sar, const std::vector<SeriesVariable>& vars,
-                  const std::vector<Piece>& hold, uint32_t n, uint32_t L, bool fsync, bool polite) {
+                  const std::vector<Piece>& hold, uint32_t n, uint32_t L, bool fsync) {
   const uint32_t me = static_cast<uint32_t>(comm.rank());
   std::vector<uint8_t> window;
   File f;
@@ -340,7 +340,7 @@ void streamed_top(PendingSeriesWindow& p, const Comm& comm, const SarPlan& sar, 
       Exchange ex(comm);
       for (auto& [s, list] : recvs) ex.irecv_boxes(list, static_cast<int>(s), kTagSar);
       if (!out.empty()) ex.isend_boxes(out, static_cast<int>(top), kTagSar);
-      ex.wait_all(polite);
+      ex.wait_all();
       if (!mine || p.op.failed()) continue;
       p.op.run_locally([&] {
         if (!f.is_open()) f = File(p.tmp, File::Mode::kShare);
@@ -452,7 +452,7 @@ void SeriesGroup::write_step(int64_t step, const GridBox& box, std::span<const F
       PendingSeriesWindow* raw = pending.get();
       pending->helper = std::thread([this, raw] {
         raw->op.run_locally([&] {   // its errors are the window's, raised at the commit on every rank
-          aggregate_window(*raw, true, *raw->helper_comm, true);
+          aggregate_window(*raw, true, *raw->helper_comm);
           write_window_files(*raw, *ds_);
         });
         raw->written.store(true, std::memory_order_release);
@@ -460,7 +460,7 @@ void SeriesGroup::write_step(int64_t step, const GridBox& box, std::span<const F
       pending_ = std::move(pending);
       return;
     }
-    if (pending->flush) aggregate_window(*pending, !async, comm, false);
+    if (pending->flush) aggregate_window(*pending, !async, comm);
     if (async && pending->flush) {
       PendingSeriesWindow* raw = pending.get();
       const DatasetState* state = &st;
@@ -492,7 +492,7 @@ void SeriesGroup::flush(const std::optional<Error>& input_error) {
   op.times().lap(kAgree);
   pending->step = w_->buffered.back();
   pending->flush = true;
-  aggregate_window(*pending, true, st.comm, false);
+  aggregate_window(*pending, true, st.comm);
   write_window_files(*pending, st);
   finish_write(*pending);
 }
@@ -562,7 +562,7 @@ void SeriesGroup::finish_write(PendingSeriesWindow& p) {
   profile_ = std::move(prof);
 }
 
-void SeriesGroup::aggregate_window(PendingSeriesWindow& p, bool stream, const Comm& comm, bool polite) {
+void SeriesGroup::aggregate_window(PendingSeriesWindow& p, bool stream, const Comm& comm) {
   CollectiveOp& op = p.op;
   DatasetState& st = *ds_;
   const uint32_t me = static_cast<uint32_t>(comm.rank());
@@ -621,14 +621,14 @@ void SeriesGroup::aggregate_window(PendingSeriesWindow& p, bool stream, const Co
         }
       }
     }
-    ex.wait_all(polite);
+    ex.wait_all();
     for (uint32_t v = 0; v < V; ++v)
       if (sar.aggregator(v, L, me) != me) next[v] = Piece{};
     hold = std::move(next);
   }
   if (held < w.d_sar) {   // the last hop, streamed into the file: nothing left to write after it
     std::vector<std::vector<uint8_t>>().swap(w.aggregates[w.d_sar - 1]);
-    streamed_top(p, comm, sar, m.variables, hold, n, w.d_sar, st.options.fsync, polite);
+    streamed_top(p, comm, sar, m.variables, hold, n, w.d_sar, st.options.fsync);
     hold.assign(V, Piece{});
     malloc_trim(0);   // its window and message lists back to the system (glibc keeps them in the heap)
   }
