@@ -45,7 +45,7 @@ def test_a_blocking_series_window_holds_its_steps_and_a_quarter_step(tmp_path_fa
 # bound, the window a blocking write holds plus one step, with that step to spare too). Measured
 # 1.17 / 1.18 / 1.18 (grid) and 4.01 / 4.06 / 4.13 (series) at 1 / 2 / 3 ranks. Before (the
 # caller's thread aggregated whole files or top aggregates for a helper making no MPI call): grid
-# 1.12 / 2.11 / 4.11, series 4.01 / 8.43 / 8.72. The high-water mark is read at every call's start
+# 1.11 / 2.12 / 4.12, series 4.01 / 8.02 / 8.14. The high-water mark is read at every call's start
 # and end and after the last step's wait, so the helper's time between calls counts.
 @pytest.mark.parametrize("n", [1, 2, 3])
 @pytest.mark.parametrize("kind", ["grid", "series"])
@@ -61,7 +61,7 @@ def test_an_async_step_streams_on_its_helper_and_holds_what_a_blocking_step_hold
 # The fallback (MPI without MPI_THREAD_MULTIPLE, forced here): the caller's thread aggregates and
 # the helper, which makes no MPI call, writes what it holds: the file's blocks at the grid's
 # aggregator (2.1 x at two ranks, 4.1 at three: 3 slabs padded to 4 in the index), a second window
-# (the top aggregates) for a series (8.4-8.7 x). Regression guards at what that path reaches.
+# (the top aggregates) for a series (8.0-8.7 x). Regression guards at what that path reaches.
 @pytest.mark.parametrize("kind", ["grid", "series"])
 def test_an_async_step_on_the_fallback_path_holds_what_the_caller_aggregated(tmp_path_factory, kind):
     res = measure(tmp_path_factory, kind, 3, "async", env={"LODEX_ASYNC_PATH": "caller-aggregates"})
