@@ -121,6 +121,13 @@ bool mpi_active() {
   return init && !fin;
 }
 
+bool mpi_thread_multiple() {
+  if (!mpi_active()) return false;
+  int level = MPI_THREAD_SINGLE;
+  check_mpi(MPI_Query_thread(&level), "MPI_Query_thread");
+  return level == MPI_THREAD_MULTIPLE;
+}
+
 std::pair<int, int> rank_and_size(MPI_Comm comm) {
   int rank = 0, size = 1;
   if (comm != MPI_COMM_NULL) {

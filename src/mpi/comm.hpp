@@ -120,6 +120,10 @@ class Exchange {
 // True when MPI is initialized and not yet finalized.
 bool mpi_active();
 
+// True when MPI is active and gives MPI_THREAD_MULTIPLE (MPI_Query_thread): any thread may call
+// MPI, concurrently with the others.
+bool mpi_thread_multiple();
+
 // This process's rank in comm and comm's size; (0, 1) for MPI_COMM_NULL (serial: no MPI call).
 std::pair<int, int> rank_and_size(MPI_Comm comm);
 

@@ -1,6 +1,7 @@
 #include <algorithm>
 #include <cerrno>
 #include <csignal>
+#include <cstdlib>
 #include <filesystem>
 #include <unistd.h>
 
@@ -24,6 +25,19 @@ bool make_room(DatasetState& st, uint64_t bytes) {
     complete();   // removes the entry; raises the step's error on every rank
   }
   return need[1] == 0;
+}
+
+void choose_async_path(DatasetState& st) {
+  bool allowed = true;
+  st.comm.agree([&] {
+    const char* env = std::getenv("LODEX_ASYNC_PATH");
+    const std::string want = env ? env : "";
+    if (!want.empty() && want != "helper-mpi" && want != "caller-aggregates")
+      fail(ErrorCode::kInvalidArgument, "LODEX_ASYNC_PATH must be helper-mpi or caller-aggregates, got \"", want, "\"");
+    allowed = want != "caller-aggregates";
+  });
+  const uint64_t mine = allowed && (!st.comm.is_mpi() || mpi_thread_multiple()) ? 1 : 0;
+  st.helper_mpi = st.comm.allreduce_u64(mine, MPI_MIN) == 1;   // serial: no MPI call
 }
 
 namespace {
@@ -155,6 +169,7 @@ std::shared_ptr<Dataset> Dataset::create(const std::string& path, MPI_Comm comm,
   st.path = path;
   st.writable = true;
   st.options = options;
+  choose_async_path(st);
   st.manifest.created_by = "lodex " + version();
   st.comm.agree([&] {
     if (path.empty()) fail(ErrorCode::kInvalidArgument, "dataset path is empty");
@@ -216,6 +231,7 @@ std::shared_ptr<Dataset> Dataset::open(const std::string& path, OpenMode mode, M
   st.path = path;
   st.writable = mode == OpenMode::kAppend;
   st.options = options;
+  if (st.writable) choose_async_path(st);
   st.confinement = Confinement(path, options.allow_outside);
   std::string text;
   st.comm.agree([&] {

@@ -27,6 +27,12 @@ struct DatasetState {
   Manifest manifest;
 
   PendingBudget pending;   // the asynchronous steps in flight over the groups
+  // Asynchronous grid steps and series windows aggregate on their helper thread, over a
+  // communicator of their group's own ("helper-mpi"): MPI gives MPI_THREAD_MULTIPLE (or the
+  // dataset is serial) and LODEX_ASYNC_PATH does not ask for the fallback. Otherwise the caller's
+  // thread aggregates them before the call returns ("caller-aggregates"). The same on every rank.
+  bool helper_mpi = false;
+  const char* async_path() const { return helper_mpi ? "helper-mpi" : "caller-aggregates"; }
 
   std::unique_ptr<WriterLock> lock;   // rank 0 of a writer (create, append): one writer at a time
 
@@ -47,6 +53,11 @@ struct DatasetState {
 // more fit within the budget on every rank. False when the step alone exceeds it on some rank: the
 // caller then writes it synchronously. Without a budget: true, no MPI call.
 bool make_room(DatasetState& st, uint64_t bytes);
+
+// Collective (create and open for append): sets st.helper_mpi. The environment variable
+// LODEX_ASYNC_PATH=caller-aggregates forces the fallback (tests of that path); helper-mpi or unset:
+// the helper's path wherever MPI allows it. Another value is an InvalidArgument on every rank.
+void choose_async_path(DatasetState& st);
 
 // Atomic replace; durable (fsync file + directory) or only atomic against concurrent readers.
 void replace_file(const std::string& path, std::span<const uint8_t> bytes, bool durable);

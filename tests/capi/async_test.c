@@ -5,6 +5,8 @@
  * nothing pending, the last steps committed by lodex_dataset_close, and every step read back.
  * Then the budget of steps in flight: lodex_dataset_set_pending_budget and
  * lodex_dataset_pending_bytes (no bound, 0, a large budget; ranks that disagree; read mode).
+ * The profiles name the path the steps took: "helper-mpi" under MPI_THREAD_MULTIPLE (ctest runs
+ * it a second time with LODEX_TEST_THREAD_MULTIPLE=1), "caller-aggregates" after MPI_Init.
  *
  *   mpiexec -n 3 ./capi_async_test SCRATCH_DIR
  */
@@ -52,6 +54,13 @@ static size_t series_count(lodex_series* s) {
   return n;
 }
 
+/* The profile's async_path this MPI's thread level gives asynchronous steps. */
+static const char* expected_path(void) {
+  int level = MPI_THREAD_SINGLE;
+  MPI_Query_thread(&level);
+  return level == MPI_THREAD_MULTIPLE ? "\"async_path\": \"helper-mpi\"" : "\"async_path\": \"caller-aggregates\"";
+}
+
 static int done_of(lodex_pending* p) {
   int d = -1;
   EXPECT_OK(lodex_pending_done(p, &d));
@@ -87,8 +96,10 @@ static void write_steps(lodex_grid* g, lodex_series* s) {
       EXPECT_OK(lodex_pending_wait(pg));   /* commits the grid's step 2 */
       EXPECT(grid_count(g) == 3 && done_of(pg) == 1);
       lodex_write_profile prof;
-      EXPECT_OK(lodex_grid_profile(g, &prof, NULL));
+      const char* json = NULL;
+      EXPECT_OK(lodex_grid_profile(g, &prof, &json));
       EXPECT(prof.step == 2 && prof.blocked_s > 0 && prof.bytes > 0);
+      EXPECT(strstr(json, expected_path()) != NULL);
       EXPECT_OK(lodex_pending_wait(pg));   /* again: nothing left to do */
     }
     if (step == 3) {
@@ -98,6 +109,7 @@ static void write_steps(lodex_grid* g, lodex_series* s) {
       const char* json = NULL;
       EXPECT_OK(lodex_series_profile(s, &prof, &json));
       EXPECT(prof.step == 3 && prof.blocked_s > 0 && strstr(json, "\"blocked_s\"") != NULL);
+      EXPECT(strstr(json, expected_path()) != NULL);
     }
   }
   /* Bad flags: refused on every rank, nothing pending (the grid's step 4 is still the pending one). */

@@ -14,10 +14,14 @@ static char g_dir[4096];   /* the scratch folder: argv[1], default "." */
 
 static inline void path_of(char* out, size_t n, const char* name) { snprintf(out, n, "%s/%s", g_dir, name); }
 
-/* MPI_Init, g_rank, g_size and g_dir; `path` = g_dir/`name`, which rank 0 removes before the
- * test with everything named `name`.* beside it (a rerun starts clean). */
+/* MPI_Init (MPI_Init_thread asking for MPI_THREAD_MULTIPLE when the environment variable
+ * LODEX_TEST_THREAD_MULTIPLE is set), g_rank, g_size and g_dir; `path` = g_dir/`name`, which rank
+ * 0 removes before the test with everything named `name`.* beside it (a rerun starts clean). */
 static void capi_test_begin(int* argc, char*** argv, const char* name, char* path, size_t n) {
-  MPI_Init(argc, argv);
+  const char* multiple = getenv("LODEX_TEST_THREAD_MULTIPLE");
+  int provided = MPI_THREAD_SINGLE;
+  if (multiple && *multiple) MPI_Init_thread(argc, argv, MPI_THREAD_MULTIPLE, &provided);
+  else MPI_Init(argc, argv);
   MPI_Comm_rank(MPI_COMM_WORLD, &g_rank);
   MPI_Comm_size(MPI_COMM_WORLD, &g_size);
   snprintf(g_dir, sizeof g_dir, "%s", *argc > 1 ? (*argv)[1] : ".");

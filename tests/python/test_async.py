@@ -125,17 +125,22 @@ def same_bits(got: np.ndarray, want: np.ndarray) -> bool:
     return got.dtype == want.dtype and got.shape == want.shape and got.tobytes() == want.tobytes()
 
 
-def grid_series_run(tmp_path_factory, n: int) -> tuple[str, dict]:
+# The asynchronous path: "helper-mpi" (the helper thread gathers and writes, over the group's own
+# communicator: MPICH gives MPI_THREAD_MULTIPLE) and the fallback without it, forced.
+PATHS = [(1, "helper-mpi"), (2, "helper-mpi"), (3, "helper-mpi"), (3, "caller-aggregates")]
+
+
+def grid_series_run(tmp_path_factory, n: int, path: str = "helper-mpi") -> tuple[str, dict]:
     def launch():
         out = str(tmp_path_factory.mktemp(f"agrid{n}"))
-        return out, run_mpi(n, "async_grid_mpi.py", "write", out, timeout=240)
-    return cached(("grids", n), launch)
+        return out, run_mpi(n, "async_grid_mpi.py", "write", out, timeout=240, env={"LODEX_ASYNC_PATH": path})
+    return cached(("grids", n, path), launch)
 
 
-@pytest.mark.parametrize("n", [1, 2, 3])
-def test_async_grid_steps_write_what_sync_steps_write(tmp_path_factory, n):
+@pytest.mark.parametrize("n,path", PATHS)
+def test_async_grid_steps_write_what_sync_steps_write(tmp_path_factory, n, path):
     import grid_write_cases as gc
-    out, res = grid_series_run(tmp_path_factory, n)
+    out, res = grid_series_run(tmp_path_factory, n, path)
     a, s = os.path.join(out, "async.lodex"), os.path.join(out, "sync.lodex")
     da, ds_ = tree_digests(a), tree_digests(s)
     assert len([f for f in da if f.endswith(".bin")]) >= 10
@@ -151,6 +156,10 @@ def test_async_grid_steps_write_what_sync_steps_write(tmp_path_factory, n):
         assert rows[0]["after_wait"] == steps[:1] and rows[0]["done"] is True
         prof = rows[0]["profile"]
         assert prof["step"] == steps[0] and 0 < prof["blocked_s"] and prof["bytes"] > 0
+        # Raw blocks without partitions stream on the helper; zipped grids keep the fallback.
+        kw = gc.CASES[name]["kw"]
+        streams = kw.get("compression") != "zip" and kw.get("partitions", 1) <= 1
+        assert prof["async_path"] == (path if streams else "caller-aggregates"), (name, prof)
     g = lodex.open(a)
     for name in res["grids"]:
         grid = g.grids[name]
@@ -172,10 +181,10 @@ def test_openvisus_reads_an_async_grid(tmp_path_factory):
         assert same_bits(got, gc.full_data("p3", step)["p3"]), step
 
 
-@pytest.mark.parametrize("n", [1, 2, 3])
-def test_async_series_steps_write_what_sync_steps_write(tmp_path_factory, n):
+@pytest.mark.parametrize("n,path", PATHS)
+def test_async_series_steps_write_what_sync_steps_write(tmp_path_factory, n, path):
     from series_data import GEOS, full
-    out, res = grid_series_run(tmp_path_factory, n)
+    out, res = grid_series_run(tmp_path_factory, n, path)
     rows = res["series"]
     # d_tar=2: steps 1 and 3 complete a window, which is pending until the next collective call;
     # the others are buffered and done at once.
@@ -184,6 +193,7 @@ def test_async_series_steps_write_what_sync_steps_write(tmp_path_factory, n):
     assert rows[1]["after_wait"] == [0, 1]
     prof = rows[1]["profile"]
     assert prof["step"] == 1 and prof["flushed"] and prof["window_steps"] == 2 and prof["blocked_s"] > 0
+    assert prof["async_path"] == path
     ser = lodex.open(os.path.join(out, "async.lodex")).series["geos"]
     assert ser.steps == list(range(5))
     for var in GEOS.names:
@@ -202,12 +212,14 @@ def grid_fault_base(tmp_path_factory):
 GRID_FAULTS = ["write:1:ENOSPC", "write:1:EIO:1", "open:1:EIO:2", "write:3:ENOSPC:0"]
 
 
+@pytest.mark.parametrize("path", ["helper-mpi", "caller-aggregates"])
 @pytest.mark.parametrize("fault", GRID_FAULTS)
-def test_a_failure_while_a_grid_step_is_pending_loses_that_step_only(grid_fault_base, tmp_path, fault):
+def test_a_failure_while_a_grid_step_is_pending_loses_that_step_only(grid_fault_base, tmp_path, fault, path):
     import grid_write_cases as gc
     work = str(tmp_path / "d.lodex")
     shutil.copytree(grid_fault_base, work)
-    res = run_mpi(3, "async_grid_mpi.py", "grid", work, timeout=120, env={"LODEX_FAULT": fault})
+    res = run_mpi(3, "async_grid_mpi.py", "grid", work, timeout=120,
+                  env={"LODEX_FAULT": fault, "LODEX_ASYNC_PATH": path})
     outcomes = res["outcomes"]
     # The call returned; the next call (the synchronous step 2) raised the pending step's error on
     # every rank, and wrote nothing of its own.
@@ -226,22 +238,35 @@ def test_a_failure_while_a_grid_step_is_pending_loses_that_step_only(grid_fault_
             assert same_bits(g.read(step, field=field), want), (step, field)
 
 
-@pytest.mark.parametrize("fault", ["write:1:ENOSPC", "write:1:EIO:2", "open:1:EIO:1"])
-def test_a_failure_while_a_series_window_is_pending_loses_that_step_only(grid_fault_base, tmp_path, fault):
+# "geos" (d_sar=0) writes its window from each rank's buffers; "geos_sar" (d_sar=1) gathers it
+# between ranks first, on the helper thread on the "helper-mpi" path: a failure on one rank there
+# (rank 0, a top aggregator) must leave the others' streams going and fail the window everywhere.
+SERIES_FAULTS = [(kind, fault, path) for path in ("helper-mpi", "caller-aggregates")
+                 for kind, fault in [("series", "write:1:ENOSPC"), ("series", "write:1:EIO:2"),
+                                     ("series", "open:1:EIO:1"), ("series_sar", "write:1:ENOSPC"),
+                                     ("series_sar", "write:1:EIO:0")]]
+
+
+@pytest.mark.parametrize("kind,fault,path", SERIES_FAULTS)
+def test_a_failure_while_a_series_window_is_pending_loses_that_step_only(grid_fault_base, tmp_path, kind, fault,
+                                                                          path):
     from series_data import full
+    name = "geos_sar" if kind == "series_sar" else "geos"
     work = str(tmp_path / "d.lodex")
     shutil.copytree(grid_fault_base, work)
-    res = run_mpi(3, "async_grid_mpi.py", "series", work, timeout=120, env={"LODEX_FAULT": fault})
+    res = run_mpi(3, "async_grid_mpi.py", kind, work, timeout=120,
+                  env={"LODEX_FAULT": fault, "LODEX_ASYNC_PATH": path})
     outcomes = res["outcomes"]
     assert all(o is not None and o[:2] == ["next", "IOFailure"] for o in outcomes), outcomes
     assert len({o[2] for o in outcomes}) == 1, outcomes
     # Step 3 completed the failed window and is lost; step 2 stayed buffered and the close wrote it.
-    s = lodex.open(work).series["geos"]
+    s = lodex.open(work).series[name]
     assert s.steps == [0, 1, 2]
     assert np.array_equal(s.read(variable="T"), full("T", [0, 1, 2]))
-    res = run_mpi(3, "async_grid_mpi.py", "series", work, timeout=120)   # appends again: steps 3..5
+    res = run_mpi(3, "async_grid_mpi.py", kind, work, timeout=120,
+                  env={"LODEX_ASYNC_PATH": path})   # appends again: steps 3..5
     assert res["outcomes"] == [None, None, None]
-    s = lodex.open(work).series["geos"]
+    s = lodex.open(work).series[name]
     assert s.steps == list(range(6))
     assert np.array_equal(s.read(variable="T"), full("T", range(6)))
 

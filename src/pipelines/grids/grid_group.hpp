@@ -57,6 +57,9 @@ struct GridWriteProfile {
   double total_s = 0;
   double blocked_s = 0;               // the time the step's calls held the caller, slowest rank: total_s
                                       // for write; write_async plus the wait for its files otherwise
+  // Where an asynchronous step was aggregated: "helper-mpi" (streamed on the helper thread, over
+  // the grid's own communicator) or "caller-aggregates" (in the call); "blocking" for write.
+  std::string async_path = "blocking";
   std::vector<PhaseTiming>
       phases;    // check, agree, plan, restructure, hz_encode, aggregate, compress, file_write, commit
   struct Level {
@@ -92,10 +95,14 @@ class GridGroup {
   // takes part, and every rank raises that error.
   void write(int64_t step, const GridBox& box, std::span<const FieldView> fields,
              const std::optional<Error>& input_error = std::nullopt);
-  // An asynchronous step, collective like write: the check, the agreement, the plan and the
-  // exchanges (restructure, hz encoding, aggregation, compression) run before it returns, so the
-  // caller's arrays are no longer read then (their samples are in the grid's unit buffers); the
-  // file writes and block checksums run on a helper thread, which makes no MPI call; the commit
+  // An asynchronous step, collective like write: the check, the agreement, the plan, the
+  // restructure and the hz encoding run before it returns, so the caller's arrays are no longer
+  // read then (their samples are in the encoded bricks). Raw blocks of a grid without partitions
+  // are then gathered and written on a helper thread as write streams them, a window at a time,
+  // over a duplicate of the dataset's communicator made at the grid's first such step
+  // ("helper-mpi"). Without MPI_THREAD_MULTIPLE (or with LODEX_ASYNC_PATH=caller-aggregates), and
+  // for zipped or partitioned grids, the call aggregates (and compresses) into the files' unit
+  // buffers and the helper, which then makes no MPI call, writes them ("caller-aggregates"). The commit
   // (collective) happens at the grid's next collective call: the next write or write_async,
   // wait_pending, truncate, or the dataset's close, truncate or group definitions. One step is in
   // flight at a time: the next one first completes it. An error of the pending step is raised
@@ -141,7 +148,8 @@ class GridGroup {
   GridReadSpace read_space() const;
   GridArray read_parts(const GridReadPart& part, const std::string& field, int64_t step, IdxReadStats& stats) const;
   std::shared_ptr<PendingGridStep> begin_step(int64_t step, const GridBox& box, std::span<const FieldView> fields,
-                                              const std::optional<Error>& input_error, bool stream);
+                                              const std::optional<Error>& input_error, bool stream,
+                                              bool defer_stream = false);
   GridGroup(std::shared_ptr<DatasetState> ds, std::string name) : ds_(std::move(ds)), name_(std::move(name)) {}
   std::shared_ptr<DatasetState> ds_;
   std::string name_;
@@ -150,6 +158,9 @@ class GridGroup {
   std::shared_ptr<Comm> part_comm_;          // this rank's partition (partitions > 1)
   std::vector<uint32_t> part_of_rank_;       // every rank's partition when part_comm_ was made
   std::shared_ptr<PendingGridStep> pending_;   // an asynchronous step not yet committed
+  // The helper thread's duplicate of the dataset's communicator ("helper-mpi"; made at the first
+  // step that takes that path): only the helper uses it, and only while a step is pending.
+  std::shared_ptr<Comm> helper_comm_;
 };
 
 // After a truncate commits (rank 0; pipelines/truncate.cpp): the grid's .idx header(s) say the

@@ -461,7 +461,7 @@ BrickRun clip(const BrickRun& r, uint64_t lo, uint64_t hi) {
   return BrickRun{r.brick, r.local + (a - r.global), a, b - a};
 }
 
-void streamed_units(SpaceWrite& w, CollectiveOp& op) {
+void streamed_units(SpaceWrite& w, const Comm& comm, CollectiveOp& op) {
   const auto& units = w.plan.units();
   const int bpb = w.plan.bits_per_block();
   const uint64_t fs = w.plan.file_samples(), bpf = w.t.in.blocks_per_file, B = uint64_t{1} << bpb;
@@ -486,7 +486,7 @@ void streamed_units(SpaceWrite& w, CollectiveOp& op) {
     if (mine && !op.failed()) op.run_locally([&] { f = open_unit(w, u); });
     for (uint64_t b0 = 0; b0 < nblocks; b0 += per) {
       const uint64_t b1 = std::min(nblocks, b0 + per), lo = A + (b0 << bpb), hi = A + (b1 << bpb);
-      Exchange ex(w.comm);
+      Exchange ex(comm);
       std::map<int, std::vector<Exchange::Range>> recvs;
       std::vector<Exchange::Range> sends;
       if (mine) {
@@ -536,7 +536,7 @@ const GridPlan& cached_plan(const SpaceTarget& t, GridScratch& scratch) {
 
 std::shared_ptr<SpaceWrite> prepare_space(const Comm& comm, const SpaceTarget& t, const ArrayView& mine,
                                           const std::vector<size_t>& sample, GridScratch& scratch, CollectiveOp& op,
-                                          SpaceOutcome& out, bool stream) {
+                                          SpaceOutcome& out, bool stream, bool defer_stream) {
   PhaseTimes& times = op.times();
   const GridPlan& plan = cached_plan(t, scratch);
   auto w = std::make_shared<SpaceWrite>(SpaceWrite{comm, t, mine, sample, scratch, out, plan});
@@ -556,12 +556,7 @@ std::shared_ptr<SpaceWrite> prepare_space(const Comm& comm, const SpaceTarget& t
   times.lap(kGridEncode);
   if (w->stream) {   // the files are written here, window by window: "aggregate" holds the writes
     unit_totals(*w);
-    streamed_units(*w, op);
-    // Its window back to the system: glibc would keep it (and the messages' lists) in the heap,
-    // 0.1-0.4 x a 4 MiB step measured between steps.
-    malloc_trim(0);
-    times.lap(kGridAggregate);
-    times.lap(kGridCompress);
+    if (!defer_stream) stream_space_files(*w, comm, op);
     return w;
   }
   aggregate(*w);
@@ -570,6 +565,16 @@ std::shared_ptr<SpaceWrite> prepare_space(const Comm& comm, const SpaceTarget& t
   unit_totals(*w);   // collective when zipped, failed or not
   times.lap(kGridCompress);
   return w;
+}
+
+void stream_space_files(SpaceWrite& w, const Comm& comm, CollectiveOp& op) {
+  PhaseTimes& times = op.times();
+  streamed_units(w, comm, op);
+  // Its window back to the system: glibc would keep it (and the messages' lists) in the heap,
+  // 0.1-0.4 x a 4 MiB step measured between steps.
+  malloc_trim(0);
+  times.lap(kGridAggregate);
+  times.lap(kGridCompress);
 }
 
 void write_space_files(SpaceWrite& w, CollectiveOp& op) {

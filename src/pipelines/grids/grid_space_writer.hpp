@@ -92,9 +92,17 @@ void write_space(const Comm& comm, const SpaceTarget& t, const ArrayView& mine, 
 // partitions are gathered and written here a window of blocks at a time, so an aggregator holds
 // a window (256 KiB or one block), not its files; write_space_files then writes nothing.
 struct SpaceWrite;
+// `defer_stream` (with `stream`, an asynchronous step): the streamed gather and writes are left
+// to stream_space_files.
 std::shared_ptr<SpaceWrite> prepare_space(const Comm& comm, const SpaceTarget& t, const ArrayView& mine,
                                           const std::vector<size_t>& sample, GridScratch& scratch, CollectiveOp& op,
-                                          SpaceOutcome& out, bool stream);
+                                          SpaceOutcome& out, bool stream, bool defer_stream = false);
+// The streamed gather and writes prepare_space deferred, collectively over `comm` (the same ranks
+// as prepare_space's, in the same order: its duplicate, on a helper thread). Failures are recorded
+// in `op` as the blocking stream does. Its waits are busy, as the blocking stream's: sleeping
+// between polls (the collectives' polite waits) made a step 7-8 x slower (MPI moves a large
+// message only while it is polled).
+void stream_space_files(SpaceWrite& w, const Comm& comm, CollectiveOp& op);
 // file_write: this rank's units, their tables and block checksums. No MPI call (it may run on a
 // helper thread); skipped when the operation failed already; a failure is recorded in `op`.
 void write_space_files(SpaceWrite& w, CollectiveOp& op);

@@ -50,7 +50,7 @@ std::string GridWriteProfile::to_json() const {
           ", \"aggregated_bytes\": ", aggregated_bytes, ", \"bitmask\": \"", bitmask, "\", \"rank_order\": \"",
           rank_order, "\", \"brick_bits\": ", brick_bits, ", \"partitions\": ", partitions, ", \"index_space\": \"",
           index_space, "\"", ", \"fsync\": ", fsync ? "true" : "false", ", \"total_s\": ", total_s,
-          ", \"blocked_s\": ", blocked_s, ", \"phases\": {");
+          ", \"blocked_s\": ", blocked_s, ", \"async_path\": \"", async_path, "\", \"phases\": {");
   for (size_t i = 0; i < phases.size(); ++i)
     s += cat(i ? ", " : "", "\"", phases[i].name, "\": {\"min_s\": ", phases[i].min_s,
              ", \"mean_s\": ", phases[i].mean_s, ", \"max_s\": ", phases[i].max_s, "}");
@@ -500,8 +500,9 @@ GridWriteProfile make_profile(const GridStepWrite& w, const Verdict& v, const Sp
 // ---- a step between its collective phases and its commit ----
 
 // What the file writes need after the collective phases (on the calling thread for write, on a
-// helper thread for write_async: no MPI call) and what the commit needs after them. The space's
-// state refers to t, space_mine, w.sample, out and *scratch: they live here.
+// helper thread for write_async: with the streamed gather over `helper_comm` on the "helper-mpi"
+// path, no MPI call otherwise) and what the commit needs after them. The space's state refers to
+// t, space_mine, w.sample, out and *scratch: they live here.
 struct PendingGridStep {
   PendingGridStep(DatasetState& st, const std::string& name, int64_t step)
       : w{st, *st.manifest.find_grid(name), name, step}, op(st.comm, phase_names()) {}
@@ -515,6 +516,8 @@ struct PendingGridStep {
   SpaceOutcome out;
   std::shared_ptr<GridScratch> scratch;
   std::shared_ptr<SpaceWrite> files;   // null: this rank's partition holds no sample
+  std::shared_ptr<Comm> helper_comm;   // the grid's own communicator ("helper-mpi"), else null
+  const char* path = "blocking";       // GridWriteProfile::async_path
   std::thread helper;
   std::atomic<bool> written{false};
   double blocked_s = 0;   // time the calls held the caller
@@ -545,6 +548,7 @@ GridWriteProfile commit_step(PendingGridStep& s, const std::string& idx_path) {
     w.g.steps.push_back(step_record(w, sum));
   }
   GridWriteProfile prof = make_profile(w, v, sum, aggregators);
+  prof.async_path = s.path;
   prof.blocked_s = v.total_s;   // a write holds the caller throughout
   for (const PhaseTiming& t : v.threads)
     if (t.name == "blocked") prof.blocked_s = t.max_s;   // an asynchronous step: its calls, slowest rank
@@ -557,7 +561,8 @@ GridWriteProfile commit_step(PendingGridStep& s, const std::string& idx_path) {
 // error before the exchanges is raised here on every rank (nothing pending then).
 std::shared_ptr<PendingGridStep> GridGroup::begin_step(int64_t step, const GridBox& box,
                                                        std::span<const FieldView> views,
-                                                       const std::optional<Error>& input_error, bool stream) {
+                                                       const std::optional<Error>& input_error, bool stream,
+                                                       bool defer_stream) {
   DatasetState& st = *ds_;
   const Comm& comm = st.comm;
   auto s = std::make_shared<PendingGridStep>(st, name_, step);
@@ -588,8 +593,8 @@ std::shared_ptr<PendingGridStep> GridGroup::begin_step(int64_t step, const GridB
   out.level_bytes.assign(levels, 0);
   const bool split = w.g.split_into_parts();
   if (!split || !part_box(w.g, *w.hz, w.k, w.parts[comm.rank()]).empty())
-    s->files =
-        prepare_space(split ? *part_comm_ : comm, s->t, s->space_mine, w.sample, *s->scratch, s->op, out, stream);
+    s->files = prepare_space(split ? *part_comm_ : comm, s->t, s->space_mine, w.sample, *s->scratch, s->op, out,
+                             stream, defer_stream);
   return s;   // the caller's arrays are not read after this: their samples are in the unit buffers
 }
 
@@ -610,14 +615,32 @@ void GridGroup::write_async(int64_t step, const GridBox& box, std::span<const Fi
     return;
   }
   const double t0 = wall_seconds();   // the waits above count in the completed steps' blocked_s
-  auto s = begin_step(step, box, views, input_error, false);   // the files are written on the helper
+  // Raw blocks of one dataset without partitions stream on the helper when MPI allows it (the
+  // same decision on every rank: the option is agreed on, the grid's settings are the manifest's).
+  const GridMeta& g = meta();
+  const bool on_helper = ds_->helper_mpi && !g.zip && g.partitions <= 1;
+  if (on_helper && !helper_comm_)   // collective: every rank makes it at the same step
+    helper_comm_ = std::make_shared<Comm>(ds_->comm.is_mpi() ? Comm(ds_->comm.raw()) : Comm());
+  auto s = begin_step(step, box, views, input_error, on_helper, on_helper);   // files written on the helper
+  s->path = on_helper ? "helper-mpi" : "caller-aggregates";
   PendingGridStep* raw = s.get();
-  if (s->files)
+  if (s->files && on_helper) {
+    s->helper_comm = helper_comm_;
+    s->helper = std::thread([raw] {
+      raw->op.run_locally([&] {   // its errors are the step's, raised at the commit on every rank
+        stream_space_files(*raw->files, *raw->helper_comm, raw->op);
+      });
+      write_space_files(*raw->files, raw->op);   // the streamed units are written: its phase only
+      raw->written.store(true, std::memory_order_release);
+    });
+  } else if (s->files) {
     s->helper = std::thread([raw] {
       write_space_files(*raw->files, raw->op);   // records its errors in the step's operation
       raw->written.store(true, std::memory_order_release);
     });
-  else s->written.store(true, std::memory_order_release);
+  } else {
+    s->written.store(true, std::memory_order_release);
+  }
   s->blocked_s = wall_seconds() - t0;
   pending_ = std::move(s);
   ds_->pending.add(this, bytes, [this] { wait_pending(); });

@@ -24,6 +24,7 @@ namespace lodex {
 struct SeriesWindowHead;
 struct SeriesWindowRecord;
 class CollectiveOp;
+class Comm;
 class File;
 struct PendingSeriesWindow;   // a window between its aggregation and its commit (series_writer.cpp)
 struct SeriesWriter;     // this rank's plan and window buffers (pipelines/series/series_writer.cpp)
@@ -49,6 +50,9 @@ struct SeriesWriteProfile {
   double total_s = 0;            // slowest rank
   double blocked_s = 0;          // the time the step's calls held the caller, slowest rank: total_s
                                  // for write; write_async plus the wait for its window otherwise
+  // Where an asynchronous window was aggregated: "helper-mpi" (on the helper thread, over the
+  // series' own communicator) or "caller-aggregates" (in the call); "blocking" for write and flush.
+  std::string async_path = "blocking";
   std::vector<PhaseTiming> phases;   // check, agree, plan, buffer, aggregate, file_write, commit
   std::string to_json() const;
 };
@@ -105,9 +109,13 @@ class SeriesGroup {
   void write(int64_t step, const GridBox& box, std::span<const FieldView> data,
              const std::optional<Error>& input_error = std::nullopt);
   // An asynchronous step, collective like write: the step is copied into this rank's window
-  // buffers before it returns (the caller's arrays are not read after), and a write that completes
-  // a window aggregates it (the exchanges) there too; only the window's file writes and block
-  // checksums run on a helper thread, which makes no MPI call; the window commits (collective) at
+  // buffers before it returns (the caller's arrays are not read after). A write that completes a
+  // window hands it to a helper thread, which aggregates it as write does (the last hop streamed
+  // into the file) over a duplicate of the dataset's communicator made at the series' first
+  // asynchronous write, and writes its chunks and block checksums ("helper-mpi"). Without
+  // MPI_THREAD_MULTIPLE (or with LODEX_ASYNC_PATH=caller-aggregates) the call aggregates it (the
+  // exchanges, the top aggregates kept whole) and the helper, which then makes no MPI call, only
+  // writes the files ("caller-aggregates"). The window commits (collective) at
   // the series' next collective call: the next write or write_async, wait_pending, flush,
   // truncate, or the dataset's close, truncate or group definitions. A step that completes no
   // window is done when the call returns. One window is in flight at a time. An error of the
@@ -168,10 +176,11 @@ class SeriesGroup {
   friend struct PendingSeriesWindow;
   void write_step(int64_t step, const GridBox& box, std::span<const FieldView> data,
                   const std::optional<Error>& input_error, bool async);
-  // The window's spatial aggregation (collective), then what its file writes need into `p`.
-  // `stream` (a blocking write): its last hop is gathered and written a window of slabs at a time
-  // (no top aggregate held; the file writes are done then).
-  void aggregate_window(PendingSeriesWindow& p, bool stream);
+  // The window's spatial aggregation (collective over `comm`: the dataset's, or on the helper
+  // thread the series' own), then what its file writes need into `p`. `stream`: its last hop is
+  // gathered and written a window of slabs at a time (no top aggregate held; the file writes are
+  // done then).
+  void aggregate_window(PendingSeriesWindow& p, bool stream, const Comm& comm);
   // Gathers the outcomes, commits the window when `p` writes one, and sets the profile.
   void finish_write(PendingSeriesWindow& p);
   void commit_window(const SeriesWindowHead& head, const SeriesWindowRecord& rec, const std::string& tmp);
@@ -195,6 +204,9 @@ class SeriesGroup {
   std::string name_;
   std::shared_ptr<SeriesWriter> w_;
   std::shared_ptr<PendingSeriesWindow> pending_;   // an asynchronous window not yet committed
+  // The helper thread's duplicate of the dataset's communicator ("helper-mpi"; made at the first
+  // asynchronous write): only the helper uses it, and only while a window is pending.
+  std::shared_ptr<Comm> helper_comm_;
   SeriesWriteProfile profile_;
   mutable SeriesReadStats read_stats_;
   mutable std::shared_ptr<SeriesReadPlan> read_plan_;

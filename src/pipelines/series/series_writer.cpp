@@ -90,7 +90,8 @@ std::string SeriesWriteProfile::to_json() const {
   std::string s =
       cat("{\"step\": ", step, ", \"ranks\": ", ranks, ", \"flushed\": ", flushed ? "true" : "false",
           ", \"window_steps\": ", window_steps, ", \"bytes\": ", bytes, ", \"aggregated_bytes\": ", aggregated_bytes,
-          ", \"writers\": ", writers, ", \"total_s\": ", total_s, ", \"blocked_s\": ", blocked_s, ", \"phases\": {");
+          ", \"writers\": ", writers, ", \"total_s\": ", total_s, ", \"blocked_s\": ", blocked_s,
+          ", \"async_path\": \"", async_path, "\", \"phases\": {");
   for (size_t i = 0; i < phases.size(); ++i)
     s += cat(i ? ", " : "", "\"", phases[i].name, "\": {\"min_s\": ", phases[i].min_s,
              ", \"mean_s\": ", phases[i].mean_s, ", \"max_s\": ", phases[i].max_s, "}");
@@ -211,9 +212,10 @@ void SeriesGroup::check_write(int64_t step, const GridBox& box, std::span<const 
 }
 
 // A window between its aggregation and its commit: what the file writes need (on the calling
-// thread for write and flush, on a helper thread for write_async: no MPI call) and what the commit
-// needs after them. `hold` points into the writer's window buffers or aggregates, which the next
-// write reuses: it first completes this window.
+// thread for write and flush, on a helper thread for write_async: its aggregation too on the
+// "helper-mpi" path, over `helper_comm`) and what the commit needs after them. `hold` points into
+// the writer's window buffers or aggregates, which the next write reuses: it first completes this
+// window.
 struct PendingSeriesWindow {
   explicit PendingSeriesWindow(const Comm& comm) : op(comm, phase_names()) {}
   ~PendingSeriesWindow() {
@@ -227,6 +229,8 @@ struct PendingSeriesWindow {
   std::string tmp;               // the window's temporary file
   uint32_t chunk = 0, chunks = 0;   // this rank's chunk, and the chunks of a variable
   SeriesGroup::WindowWrite ww;
+  std::shared_ptr<Comm> helper_comm;   // the series' own communicator ("helper-mpi"), else null
+  const char* path = "blocking";       // SeriesWriteProfile::async_path
   std::thread helper;
   std::atomic<bool> written{false};
   double blocked_s = 0;          // time the calls held the caller
@@ -365,6 +369,8 @@ void SeriesGroup::write(int64_t step, const GridBox& box, std::span<const FieldV
 void SeriesGroup::write_async(int64_t step, const GridBox& box, std::span<const FieldView> data,
                               const std::optional<Error>& input_error) {
   wait_pending();   // one window in flight: the next step reuses its buffers
+  if (ds_->helper_mpi && !helper_comm_)   // collective: every rank makes it at the same call
+    helper_comm_ = std::make_shared<Comm>(ds_->comm.is_mpi() ? Comm(ds_->comm.raw()) : Comm());
   // The window this step may complete: its buffered steps and this one, each of this step's bytes.
   const uint64_t bytes = input_error ? 0 : view_bytes(data) * ((w_ ? w_->buffered.size() : 0) + 1);
   if (!make_room(*ds_, bytes)) {   // larger than the budget by itself: written within the call
@@ -439,8 +445,22 @@ void SeriesGroup::write_step(int64_t step, const GridBox& box, std::span<const F
   const bool aged = all[0].window_age >= m.settings.max_window_seconds;
   pending->step = step;
   pending->flush = w.buffered.size() == w.d_tar || aged;
+  if (async) pending->path = st.async_path();
   try {
-    if (pending->flush) aggregate_window(*pending, !async);
+    if (async && pending->flush && st.helper_mpi) {   // aggregated and written on the helper thread
+      pending->helper_comm = helper_comm_;
+      PendingSeriesWindow* raw = pending.get();
+      pending->helper = std::thread([this, raw] {
+        raw->op.run_locally([&] {   // its errors are the window's, raised at the commit on every rank
+          aggregate_window(*raw, true, *raw->helper_comm);
+          write_window_files(*raw, *ds_);
+        });
+        raw->written.store(true, std::memory_order_release);
+      });
+      pending_ = std::move(pending);
+      return;
+    }
+    if (pending->flush) aggregate_window(*pending, !async, comm);
     if (async && pending->flush) {
       PendingSeriesWindow* raw = pending.get();
       const DatasetState* state = &st;
@@ -472,7 +492,7 @@ void SeriesGroup::flush(const std::optional<Error>& input_error) {
   op.times().lap(kAgree);
   pending->step = w_->buffered.back();
   pending->flush = true;
-  aggregate_window(*pending, true);
+  aggregate_window(*pending, true, st.comm);
   write_window_files(*pending, st);
   finish_write(*pending);
 }
@@ -534,6 +554,7 @@ void SeriesGroup::finish_write(PendingSeriesWindow& p) {
   prof.aggregated_bytes = moved;
   prof.writers = static_cast<uint32_t>(writers);
   prof.total_s = v.total_s;
+  prof.async_path = p.path;
   prof.blocked_s = v.total_s;   // a write holds the caller throughout
   for (const PhaseTiming& t : v.threads)
     if (t.name == "blocked") prof.blocked_s = t.max_s;   // an asynchronous window: its calls, slowest rank
@@ -541,10 +562,9 @@ void SeriesGroup::finish_write(PendingSeriesWindow& p) {
   profile_ = std::move(prof);
 }
 
-void SeriesGroup::aggregate_window(PendingSeriesWindow& p, bool stream) {
+void SeriesGroup::aggregate_window(PendingSeriesWindow& p, bool stream, const Comm& comm) {
   CollectiveOp& op = p.op;
   DatasetState& st = *ds_;
-  const Comm& comm = st.comm;
   const uint32_t me = static_cast<uint32_t>(comm.rank());
   PhaseTimes& times = op.times();
   SeriesWriter& w = *w_;

@@ -6,11 +6,14 @@ usage: async_grid_mpi.py write OUTDIR     every rank writes the same grids (grid
                                           overwritten right after each call, and sync.lodex with
                                           write()
        async_grid_mpi.py create PATH      grid "multi" step 0 (many files: every rank writes some) and
-                                          series "geos" steps 0, 1 (one window)
+                                          series "geos" (d_sar=0) and "geos_sar" (d_sar=1) steps 0, 1
+                                          (one window)
        async_grid_mpi.py grid PATH        grid step 1 with wait=False, then a synchronous step 2
                                           (the next call: it commits step 1 first)
        async_grid_mpi.py series PATH      series steps k, k+1 (k the next step; k+1 completes a
                                           window) with wait=False, then a synchronous step k+2
+       async_grid_mpi.py series_sar PATH  the same for series "geos_sar" (d_sar=1: its window is
+                                          aggregated between ranks)
 
 The last two run under LODEX_FAULT and print where each rank's error was raised. Rank 0 prints one
 result line."""
@@ -54,7 +57,7 @@ def write(outdir: str) -> None:
             if step == steps[0]:
                 prof = p.wait()   # collective: commits the step
                 rows[-1]["after_wait"] = ga.steps
-                rows[-1]["profile"] = {k: prof[k] for k in ("step", "blocked_s", "total_s", "bytes")}
+                rows[-1]["profile"] = {k: prof[k] for k in ("step", "blocked_s", "total_s", "bytes", "async_path")}
                 rows[-1]["done"] = p.done()
             gs.write(step, box, gc.write_data(name, gc.box_data(name, step, box)))
         result["grids"][name] = rows
@@ -70,7 +73,7 @@ def write(outdir: str) -> None:
         if t == 1:
             prof = p.wait()
             row["after_wait"] = sa.steps
-            row["profile"] = {k: prof[k] for k in ("step", "blocked_s", "flushed", "window_steps")}
+            row["profile"] = {k: prof[k] for k in ("step", "blocked_s", "flushed", "window_steps", "async_path")}
         result["series"].append(row)
         box, data = GEOS.local(rank, size, t)
         ss.write(t, box, data)
@@ -86,8 +89,10 @@ def create(path: str) -> None:
         box = gc.rank_boxes(FAULT_GRID, size)[rank]
         g.write(0, box, gc.write_data(FAULT_GRID, gc.box_data(FAULT_GRID, 0, box)))
         s = ds.define_series("geos", dims=GEOS.dims, variables=GEOS.variables(), d_tar=2, d_sar=0)
+        sar = ds.define_series("geos_sar", dims=GEOS.dims, variables=GEOS.variables(), d_tar=2, d_sar=1)
         for t in (0, 1):
             s.write(t, *GEOS.local(rank, size, t))
+            sar.write(t, *GEOS.local(rank, size, t))
     if rank == 0:
         tu.emit({"ok": True})
 
@@ -112,7 +117,7 @@ def fault(path: str, kind: str) -> None:
         outcome = outcomes_of([("call", lambda: g.write(first, box, arg(first), wait=False)),
                                ("next", lambda: g.write(first + 1, box, arg(first + 1)))])
     else:
-        s = ds.series["geos"]
+        s = ds.series["geos_sar" if kind == "series_sar" else "geos"]
         k = s.steps[-1] + 1
         outcome = outcomes_of([("call", lambda: s.write(k, *GEOS.local(rank, size, k), wait=False)),
                                ("call", lambda: s.write(k + 1, *GEOS.local(rank, size, k + 1), wait=False)),
