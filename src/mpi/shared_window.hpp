@@ -8,6 +8,11 @@
 // orders this process's stores and loads around a node barrier. The destructor frees nothing
 // collectively (it may run on one rank alone): call release() at a collective point (a dataset's
 // close); a window still held at exit is reclaimed by MPI_Finalize.
+//
+// Each window holds a duplicate of the node's communicator inside MPI: with MPICH, whichever call
+// first needs more than its 8 preallocated communicator objects allocates 256 more (1.8 MiB, kept
+// until MPI_Finalize), once per process; a group's first reserve can be that call
+// (docs/writes.md, "MPI's communicator objects").
 #pragma once
 
 #include <mpi.h>

@@ -76,16 +76,25 @@ def test_an_async_step_on_the_fallback_path_holds_what_the_caller_aggregated(tmp
 # window counts as each rank's proportional share (1.0 x: the one copy of the partition's rows).
 # Before (the ring of 4 x 256 KiB, the order's four arrays of 4 bytes per row of the partition in
 # the aggregator's own memory): blocking 0.30 / 1.47 / 1.69 at 1 / 2 / 3 ranks, asynchronous 1.44
-# (copy) and 0.45 (copy=False) at one rank, 1.77 / 1.74 at 2 / 3 ranks. After (a ring of 4 x 128
+# (copy) and 0.45 (copy=False) at one rank, 1.77 / 1.74 at 2 / 3 ranks. Then (a ring of 4 x 128
 # KiB, the permutation placed straight into the window, the input rows' brick keys in its room:
-# 8 bytes per row kept by the aggregator): 0.20 / 1.38 / 1.52 and 1.36, 0.27, 1.46, 1.64. The
-# goal, 1.25 x for a blocking step, is missed at 2 and 3 ranks: these bounds are regression guards
-# at what was reached (docs/writes.md, "Memory of a step", says what remains).
+# 8 bytes per row kept by the aggregator): 0.20 / 1.38 / 1.52 and 1.36, 0.27, 1.46, 1.64, where
+# 1.38 and 1.52 were a rank that is not the aggregator: 0.24 x (1.8 MiB) of them was MPICH's block
+# of 256 communicator objects, which the measured group's window (MPI_Win_allocate_shared
+# duplicates the node's communicator) was the first to need on that rank: once in a process's
+# life, not a step's memory, now put in place before the baseline with MPI's other once-per-process
+# buffers (step_memory_mpi.py, hold_mpi_communicator_block). Now: 0.20 / 1.28 / 1.43 (the
+# aggregator at 2 and 3 ranks; the other ranks 1.13 at 2, 0.94-1.29 at 3), asynchronous
+# 1.26-1.29 / 0.27-0.36 at one rank (unchanged), 1.36-1.45 / 1.45-1.56 at 2 / 3 (the
+# helper's timing moves them: those bounds are kept). The goal, 1.25 x for a
+# blocking step, is still missed at 2 and 3 ranks by the aggregator (the window's share 1.03 x, the
+# order's 8 bytes per row of the partition, the ring): these bounds are regression guards at what was reached (docs/writes.md,
+# "Memory of a step", says what remains).
 @pytest.mark.parametrize("n", [1, 2, 3])
 def test_a_blocking_particle_step_holds_the_windows_share_and_little_else(tmp_path_factory, n):
     res = measure(tmp_path_factory, "particles", n, "sync", "node")
     assert res["paths"] == (["p2p"] if n == 1 else ["node"])
-    bound = {1: 0.25, 2: 1.42, 3: 1.58}[n]
+    bound = {1: 0.25, 2: 1.32, 3: 1.47}[n]
     for r, worst in enumerate(res["per_rank"]):
         assert worst["peak"] <= bound, (r, worst)
         assert worst["anon"] <= bound, (r, worst)
