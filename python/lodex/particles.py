@@ -278,7 +278,8 @@ class ParticleGroup:
             clip = h[2] if len(h) == 3 else None
             held_.append((_box(h[0], f"held[{i}]'s box"), _count(h[1], f"held[{i}]'s take", 1, 2**62),
                           None if clip is None else _box(clip, f"held[{i}]'s clip")))
-        out = self._core.sample_difference(step, box_, take_, held_, fields_, S_, bool(count_sample))
+        out = self._core.sample_difference(step, box_, take_, held=held_, fields=fields_, S=S_,
+                                           count_sample=bool(count_sample))
         result = QueryResult(out, fields_, self.schema)
         result.sample = out["sample"]
         return result

@@ -54,10 +54,14 @@ SampleSets sample_sets(const LoadedMetadata& loaded, const ParticleGroupMeta& g,
   stats.requests += q.setup_stats().requests;
   for (const auto& [file, rs] : ranges) {
     if (rs.empty()) continue;
+    const DataFileRecord& rec = loaded.meta.files[file];
+    if (rec.count >= (uint64_t{1} << 32))
+      fail(ErrorCode::kUnsupported, "'", rec.file_name, "' has ", rec.count,
+           " particles; sample differences cover files of fewer than 2^32");
     auto& [inside, face] = out.files[file];
     for (const ParticleQuery::SampleRange& x : rs) {
-      if (x.last > loaded.meta.files[file].count || x.last >= (uint64_t{1} << 32))
-        fail(ErrorCode::kInternal, "'", loaded.meta.files[file].file_name, "': a sample range ends at row ", x.last);
+      if (x.last > rec.count)
+        fail(ErrorCode::kInternal, "'", rec.file_name, "': a sample range ends at row ", x.last, " of ", rec.count);
       (x.test ? face : inside).addRange(x.first, x.last);
     }
   }
