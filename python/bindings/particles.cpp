@@ -349,8 +349,8 @@ void bind_particles(nb::module_& m) {
             out["sample"] = result.sample ? nb::cast(*result.sample) : nb::none();
             return out;
           },
-          nb::arg("step"), nb::arg("box"), nb::arg("take"), nb::kw_only(), nb::arg("held"), nb::arg("fields"), nb::arg("S"),
-          nb::arg("count_sample"))
+          nb::arg("step"), nb::arg("box"), nb::arg("take"), nb::kw_only(), nb::arg("held"), nb::arg("fields"),
+          nb::arg("S"), nb::arg("count_sample"))
       .def(
           "indexes",
           [](const ParticleGroup& g, int64_t step) {

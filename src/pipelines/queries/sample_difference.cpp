@@ -81,7 +81,12 @@ class FileSubtraction {
  public:
   FileSubtraction(const LoadedMetadata& loaded, const Schema& schema, size_t record, const SampleSets& fresh,
                   const std::vector<SampleSets>& held, const std::vector<size_t>& fields, bool count_sample)
-      : loaded_(loaded), schema_(schema), record_(record), fresh_(fresh), held_(held), fields_(fields),
+      : loaded_(loaded),
+        schema_(schema),
+        record_(record),
+        fresh_(fresh),
+        held_(held),
+        fields_(fields),
         count_sample_(count_sample) {}
 
   FileDifference run() {
@@ -96,7 +101,8 @@ class FileSubtraction {
     Roaring decide = count_sample_ ? face : rows & face;
     answer_.sample = inside.cardinality();
     for (size_t i = 0; i < held_.size(); ++i)
-      if (held_here[i]) decide |= rows & (held_[i].clip ? held_here[i]->first | held_here[i]->second : held_here[i]->second);
+      if (held_here[i])
+        decide |= rows & (held_[i].clip ? held_here[i]->first | held_here[i]->second : held_here[i]->second);
     // Phase 2, positions: the rows to decide, read and tested.
     if (!decide.isEmpty()) rows -= dropped(decide, face, held_here);
     // Phase 3, the answer's fields.
@@ -115,7 +121,8 @@ class FileSubtraction {
  private:
   // The rows of `decide` whose positions leave them out: outside the new box (face rows), or
   // inside a held sample (its face rows inside its box, and inside its clip box).
-  Roaring dropped(const Roaring& decide, const Roaring& face, const std::vector<const std::pair<Roaring, Roaring>*>& held) {
+  Roaring dropped(const Roaring& decide, const Roaring& face,
+                  const std::vector<const std::pair<Roaring, Roaring>*>& held) {
     std::vector<uint32_t> ids(decide.cardinality());
     decide.toUint32Array(ids.data());
     const size_t pos = schema_.position_index();
@@ -131,7 +138,8 @@ class FileSubtraction {
       bool drop = on_face && !in_box;
       for (size_t i = 0; i < held.size() && !drop; ++i) {
         if (!held[i]) continue;
-        const bool in_inside = held[i]->first.contains(ids[k]), in_face = !in_inside && held[i]->second.contains(ids[k]);
+        const bool in_inside = held[i]->first.contains(ids[k]),
+                   in_face = !in_inside && held[i]->second.contains(ids[k]);
         drop = (in_inside || (in_face && position_in_box(p, ps.dtype, held_[i].box))) &&
                (!held_[i].clip || position_in_box(p, ps.dtype, *held_[i].clip));
       }
