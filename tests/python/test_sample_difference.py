@@ -174,3 +174,11 @@ def test_every_rank_gets_the_serial_answer(path, ds, ranks):
     assert len(got) == ranks
     for answers in got:
         assert answers == want
+
+
+def test_a_closed_dataset_is_an_error(path):
+    d = lodex.open(path)
+    g = d.particles["p"]
+    d.close()
+    with pytest.raises(lodex.errors.Error, match="closed"):
+        g.sample_difference(0, C, 100)

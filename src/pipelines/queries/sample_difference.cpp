@@ -176,8 +176,8 @@ class FileSubtraction {
 
 SampleDifferenceResult ParticleGroup::sample_difference(int64_t step, const SampleDifference& d) const {
   const double t0 = wall_seconds();
-  const ParticleGroupMeta& g = group_meta(*ds_, name_);
   ds_->require_open();
+  const ParticleGroupMeta& g = group_meta(*ds_, name_);
   if (d.take == 0) fail(ErrorCode::kInvalidArgument, "a sample's take must be at least 1, got 0");
   check_sample_box(d.box, g, "a sample difference");
   for (const HeldSample& h : d.held) {
