@@ -339,7 +339,8 @@ def answer_with(srv, path: str) -> None:
     mod = importlib.util.module_from_spec(spec)
     sys.modules[spec.name] = mod
     spec.loader.exec_module(mod)
-    refinements, samples = mod.Refinements(), mod.SampleRows()
+    refinements = mod.Refinements()
+    samples = mod.BoxLevels() if hasattr(mod, "BoxLevels") else mod.SampleRows()   # before 2026-11-27 20:00
     srv.endpoints["/api/particles"] = lambda ds, p: mod.particles(ds, p, refinements, samples)
 
 

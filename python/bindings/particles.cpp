@@ -325,6 +325,33 @@ void bind_particles(nb::module_& m) {
           },
           nb::arg("request"))
       .def(
+          "sample_difference",
+          [](const ParticleGroup& g, int64_t step, const PointBox& box, uint64_t take,
+             const std::vector<std::tuple<PointBox, uint64_t, std::optional<PointBox>>>& held,
+             const std::vector<std::string>& fields, double S, bool count_sample) {
+            SampleDifference d;
+            d.box = Box{box.first, box.second};
+            d.take = take;
+            d.S = S;
+            d.fields = fields;
+            d.count_sample = count_sample;
+            for (const auto& [b, t, clip] : held) {
+              HeldSample h{Box{b.first, b.second}, t, std::nullopt};
+              if (clip) h.clip = Box{clip->first, clip->second};
+              d.held.push_back(h);
+            }
+            SampleDifferenceResult result;
+            {
+              nb::gil_scoped_release release;
+              result = g.sample_difference(step, d);
+            }
+            nb::dict out = query_dict(result.answer);
+            out["sample"] = result.sample ? nb::cast(*result.sample) : nb::none();
+            return out;
+          },
+          nb::arg("step"), nb::arg("box"), nb::arg("take"), nb::kw_only(), nb::arg("held"), nb::arg("fields"),
+          nb::arg("S"), nb::arg("count_sample"))
+      .def(
           "indexes",
           [](const ParticleGroup& g, int64_t step) {
             nb::list out;

@@ -250,6 +250,40 @@ class ParticleGroup:
             rows=not count_only, use_index=bool(use_index), comm=comm))
         return QueryResult(out, list(fields or []), self.schema)
 
+    def sample_difference(self, step: int, box: Box, take: int, held: Sequence = (), *,
+                          fields: Sequence[str] | None = None, S: float | None = None,
+                          count_sample: bool = False) -> "QueryResult":
+        """The first ``take`` particles of ``box``'s sample order (``read(step, box, level=0,
+        P=take, S=S)`` by one reader) less those of the ``held`` samples, each ``(box, take)`` or
+        ``(box, take, clip)`` (only its particles inside ``clip``: min inclusive, max exclusive),
+        matched by data file and row: what a viewer holding those samples lacks of the new one
+        (``lodex serve``'s zoom, docs/serve.md). As a :class:`QueryResult` (rows per file in
+        file order, ascending; ``fields``' data, default none), the same as a query every
+        particle of the box passes at that level less the held samples' queries. Only the
+        positions that decide (bricks on a box's face, clip boxes) and the answer's fields are
+        read. ``count_sample``: also set the result's ``sample`` to the number of particles of
+        the box's sample before the held ones are taken out (reads every face brick's positions;
+        otherwise ``sample`` is None). Local: no communicator, each rank may call it alone."""
+        step = _step(step)
+        box_, fields_, _, _, S_, _ = self._request(box, fields, True, None, None, S, "spatial")
+        if box_ is None:
+            raise InvalidArgumentError("a sample difference needs a box")
+        take_ = _count(take, "take", 1, 2**62)
+        if isinstance(held, (str, bytes)) or not isinstance(held, Sequence):
+            raise InvalidArgumentError(f"held must be a sequence of (box, take[, clip]), got {held!r}")
+        held_ = []
+        for i, h in enumerate(held):
+            if not isinstance(h, (tuple, list)) or len(h) not in (2, 3):
+                raise InvalidArgumentError(f"held[{i}] must be (box, take) or (box, take, clip), got {h!r}")
+            clip = h[2] if len(h) == 3 else None
+            held_.append((_box(h[0], f"held[{i}]'s box"), _count(h[1], f"held[{i}]'s take", 1, 2**62),
+                          None if clip is None else _box(clip, f"held[{i}]'s clip")))
+        out = self._core.sample_difference(step, box_, take_, held=held_, fields=fields_, S=S_,
+                                           count_sample=bool(count_sample))
+        result = QueryResult(out, fields_, self.schema)
+        result.sample = out["sample"]
+        return result
+
     @property
     def profile(self) -> WriteProfile:
         """Timings of this rank's last write (reduced over ranks; identical on every rank)."""

@@ -276,8 +276,9 @@ def test_most_cuts_the_sample_to_fit(server, ds, box, take, have, most):
 
 @pytest.fixture
 def counted(monkeypatch):
-    """The particle queries and refinements the server runs (it answers in this process)."""
-    calls = {"query": 0, "refine": 0}
+    """The particle queries, sample differences and refinements the server runs (it answers in
+    this process)."""
+    calls = {"query": 0, "sample_difference": 0, "refine": 0}
     for name in calls:
         def wrap(self, *args, _orig=getattr(lodex.particles.ParticleGroup, name), _name=name, **kw):
             calls[_name] += 1
@@ -291,19 +292,19 @@ def counted(monkeypatch):
     (((0.3, 0.35, 0.2), (0.4, 0.6, 0.5)), 2016, [(INNER, 992)], None),      # the next level, no budget
 ])
 def test_a_sample_less_what_is_held_is_one_query(server, counted, box, take, have, most):
-    """A request naming the sample the server just sent (its row ids kept) costs one query of
-    the new sample, with its data (not a second one for its row ids), and one refinement setup
+    """A request naming held samples costs one sample difference (the planner's rows of the
+    samples, the new particles' data; no query of the whole sample), and one refinement setup
     for the box's level count, none for the box's next request."""
     for b, t in have:   # the held sample, as the viewer got it
         frame(server, f"/api/particles?group=gas&step=0&box={_box(b)}&take={t}&fields=id")
-    counted.update(query=0, refine=0)
+    counted.update(query=0, sample_difference=0, refine=0)
     q = f"/api/particles?group=gas&step=0&box={_box(box)}&take={take}&have={_have(have)}&fields=id"
     head = frame(server, q + (f"&most={most}" if most is not None else ""))[0]
     assert head["take"] == take and head["count"] > 0
-    assert counted == {"query": 1, "refine": 1}
+    assert counted == {"query": 0, "sample_difference": 1, "refine": 1}
     frame(server, f"/api/particles?group=gas&step=0&box={_box(box)}&take={2 * take}&have={_have(have)};"
                   f"{_box(box)},{take}&fields=id")
-    assert counted == {"query": 2, "refine": 1}
+    assert counted == {"query": 0, "sample_difference": 2, "refine": 1}
 
 
 @pytest.mark.parametrize("box, take, have, most", [

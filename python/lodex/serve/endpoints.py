@@ -150,7 +150,7 @@ class Refinements:
                 self._items.pop(next(iter(self._items)))
 
 
-def particles(ds, p: Params, cache: Refinements | None = None, held: "SampleRows | None" = None) -> Frame:
+def particles(ds, p: Params, cache: Refinements | None = None, levels: BoxLevels | None = None) -> Frame:
     """The particles of a box at ``level`` (levels 0..level), or with ``from`` only the ones new
     in levels from+1..level; ``fields`` (default all; empty: none, only the count). With
     ``take``, ``have`` or ``most``: a sample less what the client holds (:func:`_difference`)."""
@@ -165,7 +165,7 @@ def particles(ds, p: Params, cache: Refinements | None = None, held: "SampleRows
     p.done()
     if take is not None or have is not None or most is not None:
         return _difference(g, step, box, wanted, _take_of(level, take, start, box), have or [], most,
-                           held if held is not None else SampleRows(0))
+                           levels if levels is not None else BoxLevels(0))
     cache = cache if cache is not None else Refinements(0)
     ref, kept = cache.take(g, step, box, fields, -1 if start is None else start)
     last = ref.levels - 1
@@ -200,19 +200,15 @@ def _take_of(level, take, start, box) -> int:
     return take if take is not None else MAX_TAKE if level is None else level_take(level)
 
 
-class SampleRows:
-    """The rows (per data file) of the last few samples the server sent, so a client's next
-    request, which names them in ``have``, costs one read: keyed by (group, step, box, take),
-    at most ``size`` entries and ``max_rows`` rows in all."""
+class BoxLevels:
+    """The level count of the last few boxes a sample was asked of (a refinement's setup: the
+    metadata and the heads), kept for each box's next requests."""
 
-    def __init__(self, size: int = 16, max_rows: int = 8 * 2**20):
-        self.size, self.max_rows = size, max_rows
-        self._items: dict[tuple, dict] = {}
+    def __init__(self, size: int = 16):
+        self.size = size
         self._levels: dict[tuple, int] = {}
 
     def levels(self, g, step: int, box) -> int:
-        """The box's level count (a refinement's setup: the metadata), kept for the box's next
-        requests (the last ``size`` boxes)."""
         key = (g.name, step, box)
         if key not in self._levels:
             self._levels[key] = g.refine(step, box, [_smallest(g.schema)]).levels
@@ -220,100 +216,37 @@ class SampleRows:
                 self._levels.pop(next(iter(self._levels)))
         return self._levels[key]
 
-    def get(self, key: tuple):
-        rows = self._items.pop(key, None)
-        if rows is not None:
-            self._items[key] = rows   # most recent last
-        return rows
-
-    def put(self, key: tuple, rows: dict) -> None:
-        for k in [k for k in self._items if k[:3] == key[:3] and k[4:] == key[4:] and k[3] < key[3]]:
-            del self._items[k]   # a smaller sample of the same view: a client names its largest
-        self._items[key] = rows
-        while self._items and (len(self._items) > self.size or self._rows() > self.max_rows):
-            self._items.pop(next(iter(self._items)))
-
-    def _rows(self) -> int:
-        return sum(len(r) for rows in self._items.values() for r in rows.values())
-
     def clear(self) -> None:
-        self._items.clear()
         self._levels.clear()
 
 
-def _sample(g, step: int, box, take: int, fields: list[str], clip=None):
-    """The first ``take`` particles of the box's sample order, exactly ``read(step, box,
-    level=0, P=take)`` (a level is such a prefix: :func:`level_take`), through a query every
-    particle of the box passes (or, with ``clip``, those inside that box: min inclusive, max
-    exclusive, as a box read), for its row ids: {file: rows} and the fields' data."""
-    if clip is None:
-        q = f"position[0] >= {box[0][0]!r}"
-    else:
-        q = " && ".join(f"position[{a}] >= {clip[0][a]!r} && position[{a}] < {clip[1][a]!r}" for a in range(3))
-    r = g.query(step, q, box, level=0, P=take, fields=fields)
-    return r.rows, r.data, r.stats
-
-
-def _held_rows(g, step: int, box, take: int, held: SampleRows, clip=None) -> dict:
-    key = (g.name, step, box, take, clip)
-    rows = held.get(key)
-    if rows is None:
-        rows = _sample(g, step, box, take, [], clip)[0]
-        held.put(key, rows)
-    return rows
-
-
-def _new_masks(rows: dict, have: list[dict]) -> dict:
-    """Per file, which of ``rows`` are in none of the ``have`` samples."""
-    out = {}
-    for name, r in rows.items():
-        drop = [h[name] for h in have if name in h and len(h[name])]
-        out[name] = ~np.isin(r, np.concatenate(drop)) if drop else np.ones(len(r), dtype=bool)
-    return out
-
-
-def _count(masks: dict) -> int:
-    return int(sum(int(m.sum()) for m in masks.values()))
+def _new_sample(g, step: int, box, take: int, have: list, fields: list[str], count_sample: bool = False):
+    """``read(step, box, level=0, P=take)`` less the ``have`` samples, by data file and row:
+    :meth:`lodex.particles.ParticleGroup.sample_difference` (the planner's rows of each sample;
+    only the positions that decide and the answer are read)."""
+    return g.sample_difference(step, box, take, [(b, t, c) for b, t, c in have], fields=fields,
+                               count_sample=count_sample)
 
 
 def _difference(g, step: int, box, wanted: list[str], take: int, have: list, most: int | None,
-                held: SampleRows) -> Frame:
+                levels: BoxLevels) -> Frame:
     """``read(step, box, level=0, P=take)`` less the particles of every ``have`` sample (box,
     take, and the clip box of the part held, or None for all of it): what a viewer that already
-    drew those samples lacks of the new view, exact (the samples' row ids, so no particle is sent
-    twice and none missed). With ``most``: a take (at most ``take``) whose new particles are at
-    most ``most`` (:func:`_fitting_take`); the header's ``take`` says which (the client's next
-    ``have``). One query reads the sample at ``take`` with its data; a smaller take that fits is
-    a prefix of it (samples are nested), picked out by its row ids (:func:`_narrowed`)."""
-    have_rows = [_held_rows(g, step, b, t, held, c) for b, t, c in have]
-    rows, data, stats = _sample(g, step, box, take, wanted)
-    held.put((g.name, step, box, take, None), rows)
-    masks = _new_masks(rows, have_rows)
-    if most is not None and _count(masks) > most:
-        fit = _fitting_take(g, step, box, take, (_count(masks), _size(rows)), have, have_rows, most, held)
-        rows, data = _narrowed(rows, data, _held_rows(g, step, box, fit, held) if fit else {})
-        masks, take = _new_masks(rows, have_rows), fit
-    keep = np.concatenate(list(masks.values())) if rows else np.zeros(0, bool)
-    out = [(f, data[f][keep] if len(keep) else _empty(g.schema, f)) for f in wanted]
+    drew those samples lacks of the new view, exact (matched by data file and row, so no particle
+    is sent twice and none missed), in a value query's order (file after file, rows ascending).
+    With ``most``: a take (at most ``take``) whose new particles are at most ``most``
+    (:func:`_fitting_take`); the header's ``take`` says which (the client's next ``have``)."""
+    r = _new_sample(g, step, box, take, have, wanted, count_sample=True)
+    stats = r.stats
+    if most is not None and r.count > most:
+        take = _fitting_take(g, step, box, take, (r.count, r.sample), have, most)
+        r = _new_sample(g, step, box, take, have, wanted, count_sample=True) if take else None
+    out = [(f, r.data[f] if r is not None else _empty(g.schema, f)) for f in wanted]
     meta = {"group": g.name, "step": step, "take": take,
             "have": [[list(b[0]), list(b[1]), t, None if c is None else [list(c[0]), list(c[1])]] for b, t, c in have],
-            "levels": held.levels(g, step, box), "count": int(keep.sum()), "box": box,
-            "sample": _size(rows)}
-    return Frame(meta, out, stats)
-
-
-def _size(rows: dict) -> int:
-    return sum(len(r) for r in rows.values())
-
-
-def _narrowed(rows: dict, data: dict, sub: dict) -> tuple[dict, dict]:
-    """The rows ``sub`` (per file, a subset of ``rows``) and their data, taken out of ``data``
-    (the data of ``rows``, file after file): what a query of the smaller sample returns."""
-    masks = {name: np.isin(r, sub[name], assume_unique=True) if name in sub else np.zeros(len(r), bool)
-             for name, r in rows.items()}
-    pick = np.concatenate(list(masks.values())) if masks else np.zeros(0, bool)
-    return ({name: r[masks[name]] for name, r in rows.items() if masks[name].any()},
-            {f: v[pick] for f, v in data.items()})
+            "levels": levels.levels(g, step, box), "count": 0 if r is None else r.count, "box": box,
+            "sample": 0 if r is None else r.sample}
+    return Frame(meta, out, stats if r is None else r.stats)
 
 
 def _empty(schema: dict, f: str) -> np.ndarray:
@@ -321,18 +254,14 @@ def _empty(schema: dict, f: str) -> np.ndarray:
     return np.empty((0,) if comps == 1 else (0, comps), dtype=dtype)
 
 
-def _fitting_take(g, step, box, take, at_take: tuple[int, int], have, have_rows, most: int,
-                  held: SampleRows) -> int:
+def _fitting_take(g, step, box, take, at_take: tuple[int, int], have, most: int) -> int:
     """A take < ``take`` whose new particles (less ``have``) are at most ``most`` (at ``take``,
     ``at_take``: the new particles, over ``most``, and the sample's): searched between the
     largest take of this box already held (0 new) and ``take`` (the new count grows with the
-    take: samples are nested), until within 1 % of ``most`` or after 12 reads of row ids. The
-    first guess models the new count as the box's sample (about proportional to the take) less
-    the held particles it meets (about those met at ``take``); then interpolation and bisection
-    in turn."""
-    def new(t):
-        rows = _held_rows(g, step, box, t, held)
-        return _count(_new_masks(rows, have_rows)), _size(rows)
+    take: samples are nested), until within 1 % of ``most`` or after 12 counts (row ids alone,
+    no data). The first guess models the new count as the box's sample (about proportional to
+    the take) less the held particles it meets (about those met at ``take``); then
+    interpolation and bisection in turn."""
     hi, (n_hi, s_hi) = take, at_take
     lo = max([t for b, t, c in have if b == box and c is None and t < take], default=0)
     n_lo = 0
@@ -344,7 +273,7 @@ def _fitting_take(g, step, box, take, at_take: tuple[int, int], have, have_rows,
         else:
             t = lo + int((hi - lo) * (most - n_lo) / (n_hi - n_lo)) if i % 2 else (lo + hi) // 2
         t = min(max(t, lo + 1), hi - 1)
-        n = new(t)[0]
+        n = _new_sample(g, step, box, t, have, []).count
         lo, n_lo, hi, n_hi = (t, n, hi, n_hi) if n <= most else (lo, n_lo, t, n)
     return lo
 

@@ -73,7 +73,7 @@ class Server(ThreadingHTTPServer):
         self._busy_lock = threading.Lock()
         self.info = _snapshot(dataset)   # /api/info, served without the lock
         self.refinements = endpoints.Refinements()
-        self.samples = endpoints.SampleRows()   # row ids of the samples sent, for `have`
+        self.samples = endpoints.BoxLevels()   # the level counts of the boxes sampled
         self.endpoints = {**ENDPOINTS,
                           "/api/particles": lambda ds, p: endpoints.particles(ds, p, self.refinements,
                                                                               self.samples)}

@@ -114,6 +114,28 @@ struct ValueQueryResult {
   ValueQueryStats stats;
 };
 
+// A box's sample less samples already held (lodex serve's zoom): the first `take` particles of
+// the box's sample order (a read at level 0 with P = take, S, by one reader) that none of `held`
+// holds; a held sample is the same of its box and take, only its particles inside `clip` when one
+// is given (min inclusive, max exclusive).
+struct HeldSample {
+  Box box;
+  uint64_t take = 0;
+  std::optional<Box> clip;
+};
+struct SampleDifference {
+  Box box;
+  uint64_t take = 0;
+  double S = 2;
+  std::vector<HeldSample> held;
+  std::vector<std::string> fields;   // fields of the answer's particles (none: rows only)
+  bool count_sample = false;         // also count the box's sample (every face position read)
+};
+struct SampleDifferenceResult {
+  ValueQueryResult answer;        // count, rows per file, columns
+  std::optional<uint64_t> sample;   // with count_sample: the box's sample before the held go
+};
+
 class ParticleQuery;
 
 // Progressive refinement of one query: level after level (coarse to fine), only the particles
@@ -241,6 +263,10 @@ class ParticleGroup {
   // step's files are shared among the ranks, each returning its files' matches; count is the total.
   ValueQueryResult query(int64_t step, const ValueQuery& q, MPI_Comm comm = MPI_COMM_NULL,
                          const std::optional<Error>& input_error = std::nullopt) const;
+  // A sample less the samples held (SampleDifference), here (no MPI; every rank may call it on its
+  // own): the answer's rows per file (record order, rows ascending: a value query's order), their
+  // fields and count. Only positions that decide (face bricks, clip boxes) and the answer are read.
+  SampleDifferenceResult sample_difference(int64_t step, const SampleDifference& d) const;
   // The bitmap indexes a committed step has (ascending by field).
   std::vector<StepIndex> indexes(int64_t step) const;
 
