@@ -611,3 +611,66 @@ def test_progressive_picture_is_one_whole_frame(server, page):
     assert sum(f["drawn"] for f in parts) == s["drawn"] and max(f["drawn"] for f in parts) <= 3000
     assert len(one) == 1 and one[0]["drawn"] == one[0]["count"] == s["drawn"]
     assert a.shape == b.shape and (a == b).all(), np.argwhere((a != b).any(axis=-1))[:10]
+
+
+# Counts the bytes each WebGL buffer upload sends (bufferData, bufferSubData), tagged with the
+# viewer's frame count when it was made: an upload tagged k is part of frame k + 1 (three.js
+# uploads inside render, and the frame is counted after it).
+UPLOADS = """(() => {
+    window.lodexUploads = [];
+    const bytes = (src, offset, length) => typeof src === "number" ? 0 : !ArrayBuffer.isView(src) ? src.byteLength
+        : src.BYTES_PER_ELEMENT ? (length || src.length - (offset || 0)) * src.BYTES_PER_ELEMENT : src.byteLength;
+    for (const C of [WebGL2RenderingContext, WebGLRenderingContext]) {
+        const data = C.prototype.bufferData, sub = C.prototype.bufferSubData;
+        const tag = () => (window.lodexViewer ? window.lodexViewer.frames : -1);
+        C.prototype.bufferData = function (t, src, usage, offset, length) {
+            window.lodexUploads.push({frame: tag(), bytes: bytes(src, offset, length)});
+            return data.apply(this, arguments);
+        };
+        C.prototype.bufferSubData = function (t, dst, src, offset, length) {
+            window.lodexUploads.push({frame: tag(), bytes: bytes(src, offset, length)});
+            return sub.apply(this, arguments);
+        };
+    }
+})()"""
+
+
+def test_zoom_frame_uploads_only_the_new_particles(server, page):
+    """A zoom that fills the budget (a million held on a large dataset) shows its new particles in
+    the first frame after they arrive, and the frames up to it upload only their bytes (position
+    and colour, 24 bytes a particle): not the whole held set again (the particles outside the new
+    box go after that frame), nor the buffer's unused tail (an empty answer adds no update
+    range). No request of the zoom's stream comes back empty (an answer without particles is a
+    round trip the new particles wait for)."""
+    pg = page.context.browser.new_page(viewport={"width": 900, "height": 600})
+    pg.add_init_script(UPLOADS)
+    pg.errors = []
+    pg.on("pageerror", lambda e: pg.errors.append(str(e)))
+    try:
+        pg.goto(server.login_url)
+        s = wait_idle(pg)
+        pg.fill("#budget", "4000")
+        pg.locator("#budget").blur()
+        before = wait_idle(pg, s["generation"])
+        assert 0.98 * 4000 <= before["drawn"] <= 4000
+        pg.wait_for_function("() => { const l = window.lodexViewer.frameLog; return l.length && l.at(-1).whole; }",
+                             timeout=20000)
+        before = state(pg)
+        box = pg.locator("#view").bounding_box()
+        pg.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        pg.mouse.wheel(0, -100)
+        one = wait_idle(pg, before["generation"])
+        reqs = generation(one)
+        assert one["fetched"] > 0 and all(r["count"] > 0 for r in reqs), [(r["take"], r["count"]) for r in reqs]
+        log = [f for f in one["frameLog"] if f["frame"] > before["frames"]]
+        new = next(f for f in log if f["paints"] > before["paints"])   # the first frame after an answer
+        answers = reqs[:new["paints"] - before["paints"]]
+        added = sum(r["count"] for r in answers)
+        assert new["count"] == before["drawn"] + added   # nothing dropped before it: no whole upload
+        # drawn in it: over the picture, or in the wheel tick's new picture when they came first
+        assert added and any(a <= before["drawn"] and before["drawn"] + added <= a + n for a, n in new["groups"]), new
+        ups = pg.evaluate("() => window.lodexUploads")
+        sent = sum(u["bytes"] for u in ups if before["frames"] <= u["frame"] < new["frame"])
+        assert sent == 24 * added, (sent, added)
+    finally:
+        pg.close()
