@@ -674,3 +674,58 @@ def test_zoom_frame_uploads_only_the_new_particles(server, page):
         assert sent == 24 * added, (sent, added)
     finally:
         pg.close()
+
+
+def test_an_empty_answer_uploads_nothing(server, page):
+    """An answer without particles adds nothing to the GPU buffers: the frames drawn while the
+    next answer is on its way upload no byte (an update range of length 0 would upload the
+    buffer's whole unused tail: WebGL 2's bufferSubData reads to the end of the array). The
+    zoom's first answer is made empty here (the server's answer with its rows cut to none, its
+    `take` the whole take asked, so the stream goes on), and the next one is held back 0.5 s while the picture is
+    drawn in parts of 500 points."""
+    import time
+
+    from lodex.serve.endpoints import Frame, decode
+    pg = page.context.browser.new_page(viewport={"width": 900, "height": 600})
+    pg.add_init_script(UPLOADS)
+    pg.errors = []
+    pg.on("pageerror", lambda e: pg.errors.append(str(e)))
+    answers = []
+
+    def zoom(route):
+        answers.append(route.request.url)
+        if len(answers) > 1:
+            time.sleep(0.5)   # the frames go on in the browser meanwhile
+            return route.continue_()
+        head, arrays = decode(route.fetch().body())
+        take = int(parse_qs(urlsplit(route.request.url).query)["take"][0])   # the whole take: go on
+        meta = {k: v for k, v in head.items() if k != "arrays"} | {"count": 0, "take": take}
+        route.fulfill(status=200, content_type="application/octet-stream",
+                      body=Frame(meta, [(k, a[:0]) for k, a in arrays.items()]).encode())
+
+    try:
+        pg.goto(server.login_url)
+        s = wait_idle(pg)
+        pg.fill("#budget", "4000")
+        pg.locator("#budget").blur()
+        before = wait_idle(pg, s["generation"])
+        pg.wait_for_function("() => { const l = window.lodexViewer.frameLog; return l.length && l.at(-1).whole; }",
+                             timeout=20000)
+        pg.evaluate("() => { window.lodexViewer.frameBudget = 500; }")
+        before = state(pg)
+        pg.route(lambda u: "/api/particles" in u and "have=" in u, zoom)
+        box = pg.locator("#view").bounding_box()
+        pg.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        pg.mouse.wheel(0, -100)
+        one = wait_idle(pg, before["generation"])
+        reqs = generation(one)
+        assert len(reqs) >= 2 and reqs[0]["count"] == 0 < reqs[1]["count"], [(r["take"], r["count"]) for r in reqs]
+        log = [f for f in one["frameLog"] if f["frame"] > before["frames"]]
+        gap = [f for f in log if f["paints"] == before["paints"] + 1]   # after the empty answer, before the next
+        assert gap, log   # frames were drawn meanwhile (parts of the picture)
+        ups = pg.evaluate("() => window.lodexUploads")
+        sent = sum(u["bytes"] for u in ups if gap[0]["frame"] - 1 <= u["frame"] < gap[-1]["frame"])
+        assert sent == 0, (sent, len(gap))
+    finally:
+        pg.evaluate("() => { window.lodexViewer.frameBudget = null; }")
+        pg.close()
