@@ -611,3 +611,121 @@ def test_progressive_picture_is_one_whole_frame(server, page):
     assert sum(f["drawn"] for f in parts) == s["drawn"] and max(f["drawn"] for f in parts) <= 3000
     assert len(one) == 1 and one[0]["drawn"] == one[0]["count"] == s["drawn"]
     assert a.shape == b.shape and (a == b).all(), np.argwhere((a != b).any(axis=-1))[:10]
+
+
+# Counts the bytes each WebGL buffer upload sends (bufferData, bufferSubData), tagged with the
+# viewer's frame count when it was made: an upload tagged k is part of frame k + 1 (three.js
+# uploads inside render, and the frame is counted after it).
+UPLOADS = """(() => {
+    window.lodexUploads = [];
+    const bytes = (src, offset, length) => typeof src === "number" ? 0 : !ArrayBuffer.isView(src) ? src.byteLength
+        : src.BYTES_PER_ELEMENT ? (length || src.length - (offset || 0)) * src.BYTES_PER_ELEMENT : src.byteLength;
+    for (const C of [WebGL2RenderingContext, WebGLRenderingContext]) {
+        const data = C.prototype.bufferData, sub = C.prototype.bufferSubData;
+        const tag = () => (window.lodexViewer ? window.lodexViewer.frames : -1);
+        C.prototype.bufferData = function (t, src, usage, offset, length) {
+            window.lodexUploads.push({frame: tag(), bytes: bytes(src, offset, length)});
+            return data.apply(this, arguments);
+        };
+        C.prototype.bufferSubData = function (t, dst, src, offset, length) {
+            window.lodexUploads.push({frame: tag(), bytes: bytes(src, offset, length)});
+            return sub.apply(this, arguments);
+        };
+    }
+})()"""
+
+
+def test_zoom_frame_uploads_only_the_new_particles(server, page):
+    """A zoom that fills the budget (a million held on a large dataset) shows its new particles in
+    the first frame after they arrive, and the frames up to it upload only their bytes (position
+    and colour, 24 bytes a particle): not the whole held set again (the particles outside the new
+    box go after that frame), nor the buffer's unused tail (an empty answer adds no update
+    range). No request of the zoom's stream comes back empty (an answer without particles is a
+    round trip the new particles wait for)."""
+    pg = page.context.browser.new_page(viewport={"width": 900, "height": 600})
+    pg.add_init_script(UPLOADS)
+    pg.errors = []
+    pg.on("pageerror", lambda e: pg.errors.append(str(e)))
+    try:
+        pg.goto(server.login_url)
+        s = wait_idle(pg)
+        pg.fill("#budget", "4000")
+        pg.locator("#budget").blur()
+        before = wait_idle(pg, s["generation"])
+        assert 0.98 * 4000 <= before["drawn"] <= 4000
+        pg.wait_for_function("() => { const l = window.lodexViewer.frameLog; return l.length && l.at(-1).whole; }",
+                             timeout=20000)
+        before = state(pg)
+        box = pg.locator("#view").bounding_box()
+        pg.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        pg.mouse.wheel(0, -100)
+        one = wait_idle(pg, before["generation"])
+        reqs = generation(one)
+        assert one["fetched"] > 0 and all(r["count"] > 0 for r in reqs), [(r["take"], r["count"]) for r in reqs]
+        log = [f for f in one["frameLog"] if f["frame"] > before["frames"]]
+        new = next(f for f in log if f["paints"] > before["paints"])   # the first frame after an answer
+        answers = reqs[:new["paints"] - before["paints"]]
+        added = sum(r["count"] for r in answers)
+        assert new["count"] == before["drawn"] + added   # nothing dropped before it: no whole upload
+        # drawn in it: over the picture, or in the wheel tick's new picture when they came first
+        assert added and any(a <= before["drawn"] and before["drawn"] + added <= a + n for a, n in new["groups"]), new
+        ups = pg.evaluate("() => window.lodexUploads")
+        sent = sum(u["bytes"] for u in ups if before["frames"] <= u["frame"] < new["frame"])
+        assert sent == 24 * added, (sent, added)
+    finally:
+        pg.close()
+
+
+def test_an_empty_answer_uploads_nothing(server, page):
+    """An answer without particles adds nothing to the GPU buffers: the frames drawn while the
+    next answer is on its way upload no byte (an update range of length 0 would upload the
+    buffer's whole unused tail: WebGL 2's bufferSubData reads to the end of the array). The
+    zoom's first answer is made empty here (the server's answer with its rows cut to none, its
+    `take` the whole take asked, so the stream goes on), and the next one is held back 0.5 s while the picture is
+    drawn in parts of 500 points."""
+    import time
+
+    from lodex.serve.endpoints import Frame, decode
+    pg = page.context.browser.new_page(viewport={"width": 900, "height": 600})
+    pg.add_init_script(UPLOADS)
+    pg.errors = []
+    pg.on("pageerror", lambda e: pg.errors.append(str(e)))
+    answers = []
+
+    def zoom(route):
+        answers.append(route.request.url)
+        if len(answers) > 1:
+            time.sleep(0.5)   # the frames go on in the browser meanwhile
+            return route.continue_()
+        head, arrays = decode(route.fetch().body())
+        take = int(parse_qs(urlsplit(route.request.url).query)["take"][0])   # the whole take: go on
+        meta = {k: v for k, v in head.items() if k != "arrays"} | {"count": 0, "take": take}
+        route.fulfill(status=200, content_type="application/octet-stream",
+                      body=Frame(meta, [(k, a[:0]) for k, a in arrays.items()]).encode())
+
+    try:
+        pg.goto(server.login_url)
+        s = wait_idle(pg)
+        pg.fill("#budget", "4000")
+        pg.locator("#budget").blur()
+        before = wait_idle(pg, s["generation"])
+        pg.wait_for_function("() => { const l = window.lodexViewer.frameLog; return l.length && l.at(-1).whole; }",
+                             timeout=20000)
+        pg.evaluate("() => { window.lodexViewer.frameBudget = 500; }")
+        before = state(pg)
+        pg.route(lambda u: "/api/particles" in u and "have=" in u, zoom)
+        box = pg.locator("#view").bounding_box()
+        pg.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        pg.mouse.wheel(0, -100)
+        one = wait_idle(pg, before["generation"])
+        reqs = generation(one)
+        assert len(reqs) >= 2 and reqs[0]["count"] == 0 < reqs[1]["count"], [(r["take"], r["count"]) for r in reqs]
+        log = [f for f in one["frameLog"] if f["frame"] > before["frames"]]
+        gap = [f for f in log if f["paints"] == before["paints"] + 1]   # after the empty answer, before the next
+        assert gap, log   # frames were drawn meanwhile (parts of the picture)
+        ups = pg.evaluate("() => window.lodexUploads")
+        sent = sum(u["bytes"] for u in ups if gap[0]["frame"] - 1 <= u["frame"] < gap[-1]["frame"])
+        assert sent == 0, (sent, len(gap))
+    finally:
+        pg.evaluate("() => { window.lodexViewer.frameBudget = null; }")
+        pg.close()

@@ -15,12 +15,15 @@ export async function getJSON(url) {
 
 // {header, arrays: {name: typed array}, stats, bytes} of a binary endpoint.
 export async function getFrame(url) {
+  const t0 = performance.now();
   const r = await fetch(url);
+  const headers = performance.now();
   if (!r.ok) {
     const body = await r.json().catch(() => ({}));
     throw new Error(body.error || `HTTP ${r.status}`);
   }
   const buf = await r.arrayBuffer();
+  const body = performance.now();
   const n = new DataView(buf).getUint32(0, true);
   const header = JSON.parse(new TextDecoder().decode(new Uint8Array(buf, 4, n)));
   const arrays = {};
@@ -30,7 +33,8 @@ export async function getFrame(url) {
     arrays[a.name] = new T(buf, 4 + n + a.offset, a.nbytes / T.BYTES_PER_ELEMENT);
   }
   const stats = JSON.parse(r.headers.get("X-Lodex-Read-Stats") || "{}");
-  return { header, arrays, stats, bytes: buf.byteLength };
+  return { header, arrays, stats, bytes: buf.byteLength,
+           times: { t0, headers, body, decoded: performance.now() } };
 }
 
 // Component c of a (count, comps) array as numbers.

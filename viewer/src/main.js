@@ -28,6 +28,10 @@ const DEBOUNCE_MS = 120;
 // screen): software WebGL draws a few hundred thousand to a million points a second, a GPU some
 // hundred times more.
 const FRAME_MS = 50, MIN_FRAME_POINTS = 50000;
+// While a zoom's first answer is on its way (at most HOLD_MS), the rest of the picture waits: the
+// browser is then not drawing a part of it when the answer comes (the next animation frame waits
+// for the frame before it), so the new particles are in the very next frame.
+const HOLD_MS = 300;
 
 // What the browser test reads: every request made, what is drawn, whether streaming is idle.
 const state = { requests: [], drawn: 0, idle: false, level: -1, levels: 0, box: null, generation: 0,
@@ -52,9 +56,22 @@ let dirty = true;       // the picture is stale: the next frame starts a new one
 let pending = [];       // ranges [start, count] of the particles the picture on screen lacks
 let arrivals = [];      // those appended since, in order: drawn before the others
 let timing = null;      // {t, drawn, calls} of a frame being timed
+let loopT = 0;          // when the animation frame being drawn began (the frame log's `loop`)
 const prefetched = new Map();   // url -> the promise of a request started before the scene (level 0)
 const redraw = () => { dirty = true; };
 const added = (start, n) => { arrivals.push([start, n]); };   // drawn over the picture, first
+let frameWaiters = [];   // resolved by the next frame drawn
+let holdFill = 0;        // until then (performance.now()) the picture's rest waits: HOLD_MS
+
+// Resolves once the particles added so far are in a frame: at the next frame drawn when some
+// wait (a hidden page draws no frame: after a second at most).
+function drawnOver() {
+  if (!arrivals.length && !dirty) return Promise.resolve();
+  return new Promise((done) => {
+    frameWaiters.push(done);
+    setTimeout(done, 1000);
+  });
+}
 
 function fail(e) {
   state.error = String(e.message || e);
@@ -193,15 +210,17 @@ async function stream(keep = false) {
   setRange(opt);
   if (!keep) held = [];
   if (!keep && !soft) cloud.clear();
+  holdFill = keep ? performance.now() + HOLD_MS : 0;
   try {
     if (state.filter) return await streamFilter(gen, box, fields, opt, budget);
     const mine = { box, take: 0, kept: box };
     let drawn = inside;   // in the box: the held particles there and those added
     for (let level = first, levels = Infinity; level < levels;) {
       const slots = levelTake(level) - (level ? levelTake(level - 1) : 0);
-      // a zoom's first request: a take of about the budget (a box's sample of T holds about T
-      // particles), cheaper for the server to cut to the room left than the whole level
-      const want = keep && !mine.take ? Math.min(levelTake(level), budget) : levelTake(level);
+      // the whole level, cut by the server to the room left (`most`): a take of about the budget
+      // (a box's sample of T holds a little less than T) can be all held when the room is small,
+      // an empty answer the new particles would wait behind
+      const want = levelTake(level);
       const f = !keep && drawn + slots <= budget ? await fetchLevel(box, level - 1, level, fields, gen)
         : await fetchSample(box, level, want, mine.take ? [...have, mine] : have, budget - drawn, fields, gen);
       if (gen !== state.generation) return;
@@ -210,16 +229,20 @@ async function stream(keep = false) {
       if (!mine.take) held = held.filter((h) => h !== mine).concat([mine]);
       mine.take = f.header.take;
       paint(f, opt, mine);
+      holdFill = 0;
+      Object.assign(f.request, f.times, { paintedAt: performance.now() });
       drawn += f.header.count;
       state.fetched += f.header.count;
       levels = f.header.levels;
       Object.assign(state, { level, levels, take: mine.take });
       progress(`level ${level + 1} of ${levels}: ${cloud.count.toLocaleString()} particles`);
       if (f.header.take < want || drawn >= budget) break;   // cut to the budget: full
-      if (want === levelTake(level)) level++;   // else the rest of this level next
+      level++;
     }
-    if (keep) {   // the particles outside the box go now (not before the first answer's frame:
-      const t = performance.now();   // a whole upload), and every sample is clipped to the box
+    if (keep) {   // the particles outside the box go once the frame with the new ones is drawn (a
+      await drawnOver();   // whole upload: not in that frame), and every sample is clipped to the box
+      if (gen !== state.generation) return;   // a newer stream took the particles as they are
+      const t = performance.now();
       held = held.filter((h) => h.take > 0 && meets(h.kept, box));
       for (const h of held) h.kept = clip(h.kept, box);
       cloud.keepInside(box, new Set(held));
@@ -230,7 +253,7 @@ async function stream(keep = false) {
              (state.level + 1 < state.levels ? " (zoom in for more)" : " (all)"));
     state.idle = true;
     state.idleMs = performance.now();
-  } catch (e) { if (gen === state.generation) fail(e); }
+  } catch (e) { if (gen === state.generation) fail(e); } finally { if (gen === state.generation) holdFill = 0; }
 }
 
 // A value filter: the exact count of matches in the view first (the bitmap index where the
@@ -318,13 +341,14 @@ function setupScene() {
   window.addEventListener("resize", resize);
   resize();
   renderer.setAnimationLoop(() => {   // a frame only when something changed (software GL: a frame of a
+    loopT = performance.now();
     if (timing && ++timing.calls === 2) {   // million points takes the browser a while)
       state.pointsPerMs = timing.drawn / Math.max(performance.now() - timing.t, 1);
       timing = null;
     }
     controls.update();
     if (dirty) drawFrame(cloud.selectFrame(frameBudget()), true);
-    else if (arrivals.length || pending.length) {
+    else if (arrivals.length || (pending.length && performance.now() >= holdFill)) {
       const first = takeRanges(arrivals, frameBudget());
       const more = takeRanges(pending, frameBudget() - first.reduce((n, r) => n + r[1], 0));
       drawFrame(cloud.drawRanges(first.concat(more)), false);
@@ -376,7 +400,7 @@ function drawFrame(f, fresh) {
   Object.assign(state, { frameMs: ms, frameDrawn: f.drawn });
   state.frameLog.push({ count: cloud.count, drawn: f.drawn, groups: f.groups, fresh: f.fresh, paints: state.paints,
                         decor: decor.visible, programs: renderer.info.programs.length, clear: fresh,
-                        whole });
+                        whole, frame: state.frames, loop: loopT, t, end: t + ms });
   if (state.frameLog.length > 100) state.frameLog.shift();
   if (state.paints) {
     mark("webgl");
@@ -384,6 +408,9 @@ function drawFrame(f, fresh) {
     $("quick").style.display = "none";   // the WebGL picture replaces it in this frame
   }
   if (state.paints && !decor.visible) { decor.visible = true; dirty = true; }
+  const waiting = frameWaiters;
+  frameWaiters = [];
+  for (const done of waiting) done();
 }
 
 // The domain's outline, axes from its minimum corner (x red, y green, z blue) and the box

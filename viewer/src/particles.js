@@ -106,7 +106,10 @@ export class Cloud {
 
   // Appends n particles: positions (n x 3, any typed array) relative to `origin`, values coloured
   // on [lo, hi]; `tag` marks their piece (the view they belong to).
+  // Nothing for n = 0: an update range of 0 would upload the buffer's whole unused tail (WebGL 2's
+  // bufferSubData reads to the end of the array when its length is 0).
   append(positions, values, n, origin, lo, hi, tag = null) {
+    if (!n) return;
     this.reserve(this.count + n);
     const pos = this.geometry.getAttribute("position"), col = this.geometry.getAttribute("color");
     const scale = 1023 / (hi > lo ? hi - lo : 1);
