@@ -86,10 +86,10 @@ def test_an_async_step_on_the_fallback_path_holds_what_the_caller_aggregated(tmp
 # buffers (step_memory_mpi.py, hold_mpi_communicator_block). Now: 0.20 / 1.28 / 1.43 (the
 # aggregator at 2 and 3 ranks; the other ranks 1.13 at 2, 0.94-1.29 at 3), asynchronous
 # 1.26-1.29 / 0.27-0.36 at one rank (unchanged), 1.36-1.45 / 1.45-1.56 at 2 / 3 (the
-# helper's timing moves them: those bounds are kept). The goal, 1.25 x for a
-# blocking step, is still missed at 2 and 3 ranks by the aggregator (the window's share 1.03 x, the
-# order's 8 bytes per row of the partition, the ring): these bounds are regression guards at what was reached (docs/writes.md,
-# "Memory of a step", says what remains).
+# helper's timing moves them: those bounds are kept). The goal, 1.25 x for a blocking step, is
+# still missed at 2 and 3 ranks by the aggregator (the window's share 1.03 x, the order's 8 bytes
+# per row of the partition, the ring): these bounds are regression guards at what was reached
+# (docs/writes.md, "Memory of a step", says what remains).
 @pytest.mark.parametrize("n", [1, 2, 3])
 def test_a_blocking_particle_step_holds_the_windows_share_and_little_else(tmp_path_factory, n):
     res = measure(tmp_path_factory, "particles", n, "sync", "node")
