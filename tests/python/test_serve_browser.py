@@ -635,6 +635,27 @@ UPLOADS = """(() => {
 })()"""
 
 
+def uploads_page(page):
+    """A new tab that logs the GPU buffer uploads (UPLOADS) and the page's errors."""
+    pg = page.context.browser.new_page(viewport={"width": 900, "height": 600})
+    pg.add_init_script(UPLOADS)
+    pg.errors = []
+    pg.on("pageerror", lambda e: pg.errors.append(str(e)))
+    return pg
+
+
+def settle_whole(pg, url: str, budget: int) -> int:
+    """Loads the viewer under ``budget``, waits for its stream and a whole frame; the drawn count."""
+    pg.goto(url)
+    s = wait_idle(pg)
+    pg.fill("#budget", str(budget))
+    pg.locator("#budget").blur()
+    drawn = wait_idle(pg, s["generation"])["drawn"]
+    pg.wait_for_function("() => { const l = window.lodexViewer.frameLog; return l.length && l.at(-1).whole; }",
+                         timeout=20000)
+    return drawn
+
+
 def test_zoom_frame_uploads_only_the_new_particles(server, page):
     """A zoom that fills the budget (a million held on a large dataset) shows its new particles in
     the first frame after they arrive, and the frames up to it upload only their bytes (position
@@ -642,19 +663,9 @@ def test_zoom_frame_uploads_only_the_new_particles(server, page):
     box go after that frame), nor the buffer's unused tail (an empty answer adds no update
     range). No request of the zoom's stream comes back empty (an answer without particles is a
     round trip the new particles wait for)."""
-    pg = page.context.browser.new_page(viewport={"width": 900, "height": 600})
-    pg.add_init_script(UPLOADS)
-    pg.errors = []
-    pg.on("pageerror", lambda e: pg.errors.append(str(e)))
+    pg = uploads_page(page)
     try:
-        pg.goto(server.login_url)
-        s = wait_idle(pg)
-        pg.fill("#budget", "4000")
-        pg.locator("#budget").blur()
-        before = wait_idle(pg, s["generation"])
-        assert 0.98 * 4000 <= before["drawn"] <= 4000
-        pg.wait_for_function("() => { const l = window.lodexViewer.frameLog; return l.length && l.at(-1).whole; }",
-                             timeout=20000)
+        assert 0.98 * 4000 <= settle_whole(pg, server.login_url, 4000) <= 4000
         before = state(pg)
         box = pg.locator("#view").bounding_box()
         pg.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
@@ -686,10 +697,7 @@ def test_an_empty_answer_uploads_nothing(server, page):
     import time
 
     from lodex.serve.endpoints import Frame, decode
-    pg = page.context.browser.new_page(viewport={"width": 900, "height": 600})
-    pg.add_init_script(UPLOADS)
-    pg.errors = []
-    pg.on("pageerror", lambda e: pg.errors.append(str(e)))
+    pg = uploads_page(page)
     answers = []
 
     def zoom(route):
@@ -704,13 +712,7 @@ def test_an_empty_answer_uploads_nothing(server, page):
                       body=Frame(meta, [(k, a[:0]) for k, a in arrays.items()]).encode())
 
     try:
-        pg.goto(server.login_url)
-        s = wait_idle(pg)
-        pg.fill("#budget", "4000")
-        pg.locator("#budget").blur()
-        before = wait_idle(pg, s["generation"])
-        pg.wait_for_function("() => { const l = window.lodexViewer.frameLog; return l.length && l.at(-1).whole; }",
-                             timeout=20000)
+        settle_whole(pg, server.login_url, 4000)
         pg.evaluate("() => { window.lodexViewer.frameBudget = 500; }")
         before = state(pg)
         pg.route(lambda u: "/api/particles" in u and "have=" in u, zoom)

@@ -517,7 +517,7 @@ struct PendingGridStep {
   std::shared_ptr<GridScratch> scratch;
   std::shared_ptr<SpaceWrite> files;   // null: this rank's partition holds no sample
   std::shared_ptr<Comm> helper_comm;   // the grid's own communicator ("helper-mpi"), else null
-  const char* path = "blocking";       // GridWriteProfile::async_path
+  const char* path = "blocking";   // GridWriteProfile::async_path
   std::thread helper;
   std::atomic<bool> written{false};
   double blocked_s = 0;   // time the calls held the caller
@@ -593,8 +593,8 @@ std::shared_ptr<PendingGridStep> GridGroup::begin_step(int64_t step, const GridB
   out.level_bytes.assign(levels, 0);
   const bool split = w.g.split_into_parts();
   if (!split || !part_box(w.g, *w.hz, w.k, w.parts[comm.rank()]).empty())
-    s->files = prepare_space(split ? *part_comm_ : comm, s->t, s->space_mine, w.sample, *s->scratch, s->op, out,
-                             stream, defer_stream);
+    s->files = prepare_space(split ? *part_comm_ : comm, s->t, s->space_mine, w.sample, *s->scratch, s->op, out, stream,
+                             defer_stream);
   return s;   // the caller's arrays are not read after this: their samples are in the unit buffers
 }
 
