@@ -389,9 +389,6 @@ void write_together(StepWrite& w, CollectiveOp& op, ParticleExchange& exchange, 
                                      w.scratch.writer, pt))
             w.records.push_back(std::move(*rec));
     });
-  // The writers' ring is not held until the next step, when this rank's order (an aggregator's 8
-  // bytes per row) comes first: the step's peak holds one of the two, not both.
-  w.scratch.file.release_pages();
 }
 
 }  // namespace

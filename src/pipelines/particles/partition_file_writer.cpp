@@ -7,7 +7,6 @@
 
 #include "core/bytes.hpp"
 #include "core/checksum.hpp"
-#include "core/scratch_buffer.hpp"
 #include "format/particle_file.hpp"
 #include "pipelines/phase_clock.hpp"
 
@@ -199,18 +198,10 @@ void place_partition(const IncomingPartition& in, const Schema& schema, const Bo
     order.box = intersection(tile, got);
     if (order.box.empty()) fail(ErrorCode::kInternal, "partition ", in.id, " received particles outside its tile");
   }
-  if (!order.perm_target) {
-    order.layout = lod_place(std::move(order.shuffle), in.columns[pi], pt, order.box, order.perm, scratch);
-    return;
-  }
-  std::vector<uint32_t>().swap(order.perm);   // an earlier step's, not used now
-  order.layout = lod_place(std::move(order.shuffle), in.columns[pi], pt, order.box, order.perm_target, scratch);
-  // The permutation is in the node's window: the placement's 8 bytes per row of the partition (the
-  // shuffle and the shuffled brick keys) are given back before the file is written, rather than
-  // held through the write beside the window's one copy of the rows (docs/writes.md). Their arrays
-  // stay (rewritten before they are read next step); only their pages go.
-  release_pages(order.shuffle.shuffled.data(), order.shuffle.shuffled.size() * sizeof(uint32_t));
-  release_pages(scratch.shuffled_key.data(), scratch.shuffled_key.size() * sizeof(uint32_t));
+  if (order.perm_target) std::vector<uint32_t>().swap(order.perm);   // an earlier step's, not used now
+  order.layout = order.perm_target
+                     ? lod_place(std::move(order.shuffle), in.columns[pi], pt, order.box, order.perm_target, scratch)
+                     : lod_place(std::move(order.shuffle), in.columns[pi], pt, order.box, order.perm, scratch);
 }
 
 DataFileRecord write_partition_file(const IncomingPartition& in, const Schema& schema, const PartitionOrder& order,
