@@ -24,6 +24,9 @@ class Comm {
  public:
   Comm() = default;                  // serial
   explicit Comm(MPI_Comm comm);      // collective over `comm`: duplicates it
+  // Collective: a Comm of the same ranks over a communicator of its own (serial: serial), for
+  // traffic that must not meet this one's (a helper thread's, under MPI_THREAD_MULTIPLE).
+  Comm duplicate() const { return is_mpi() ? Comm(raw()) : Comm(); }
   ~Comm();
   Comm(Comm&& o) noexcept;
   Comm& operator=(Comm&& o) noexcept;

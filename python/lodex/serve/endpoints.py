@@ -224,8 +224,7 @@ def _new_sample(g, step: int, box, take: int, have: list, fields: list[str], cou
     """``read(step, box, level=0, P=take)`` less the ``have`` samples, by data file and row:
     :meth:`lodex.particles.ParticleGroup.sample_difference` (the planner's rows of each sample;
     only the positions that decide and the answer are read)."""
-    return g.sample_difference(step, box, take, [(b, t, c) for b, t, c in have], fields=fields,
-                               count_sample=count_sample)
+    return g.sample_difference(step, box, take, have, fields=fields, count_sample=count_sample)
 
 
 def _difference(g, step: int, box, wanted: list[str], take: int, have: list, most: int | None,
@@ -237,7 +236,7 @@ def _difference(g, step: int, box, wanted: list[str], take: int, have: list, mos
     With ``most``: a take (at most ``take``) whose new particles are at most ``most``
     (:func:`_fitting_take`); the header's ``take`` says which (the client's next ``have``)."""
     r = _new_sample(g, step, box, take, have, wanted, count_sample=True)
-    stats = r.stats
+    stats = r.stats   # kept when no take fits (r is then None)
     if most is not None and r.count > most:
         take = _fitting_take(g, step, box, take, (r.count, r.sample), have, most)
         r = _new_sample(g, step, box, take, have, wanted, count_sample=True) if take else None

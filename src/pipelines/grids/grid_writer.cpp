@@ -620,7 +620,7 @@ void GridGroup::write_async(int64_t step, const GridBox& box, std::span<const Fi
   const GridMeta& g = meta();
   const bool on_helper = ds_->helper_mpi && !g.zip && g.partitions <= 1;
   if (on_helper && !helper_comm_)   // collective: every rank makes it at the same step
-    helper_comm_ = std::make_shared<Comm>(ds_->comm.is_mpi() ? Comm(ds_->comm.raw()) : Comm());
+    helper_comm_ = std::make_shared<Comm>(ds_->comm.duplicate());
   auto s = begin_step(step, box, views, input_error, on_helper, on_helper);   // files written on the helper
   s->path = on_helper ? "helper-mpi" : "caller-aggregates";
   PendingGridStep* raw = s.get();

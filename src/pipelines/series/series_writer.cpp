@@ -370,7 +370,7 @@ void SeriesGroup::write_async(int64_t step, const GridBox& box, std::span<const 
                               const std::optional<Error>& input_error) {
   wait_pending();   // one window in flight: the next step reuses its buffers
   if (ds_->helper_mpi && !helper_comm_)   // collective: every rank makes it at the same call
-    helper_comm_ = std::make_shared<Comm>(ds_->comm.is_mpi() ? Comm(ds_->comm.raw()) : Comm());
+    helper_comm_ = std::make_shared<Comm>(ds_->comm.duplicate());
   // The window this step may complete: its buffered steps and this one, each of this step's bytes.
   const uint64_t bytes = input_error ? 0 : view_bytes(data) * ((w_ ? w_->buffered.size() : 0) + 1);
   if (!make_room(*ds_, bytes)) {   // larger than the budget by itself: written within the call
