@@ -75,19 +75,37 @@ const std::array<uint32_t, 1024>& spread3_table() {
 }
 
 template <typename T>
-void brick_keys(const T* pos, uint64_t n, const Box& box, uint32_t bits, uint32_t* key) {
+void brick_keys(const T* pos, uint64_t begin, uint64_t end, const Box& box, uint32_t bits, uint32_t* key) {
   if (bits == 0) {   // one brick: every key is 0
-    std::fill(key, key + n, 0u);
+    std::fill(key + begin, key + end, 0u);
     return;
   }
   const BrickGrid grid(box, bits);
   const uint32_t* spread = spread3_table().data();
-  for (uint64_t i = 0; i < n; ++i) {
+  for (uint64_t i = begin; i < end; ++i) {
     const uint32_t cx = grid.cell(0, static_cast<double>(pos[3 * i]));
     const uint32_t cy = grid.cell(1, static_cast<double>(pos[3 * i + 1]));
     const uint32_t cz = grid.cell(2, static_cast<double>(pos[3 * i + 2]));
     key[i] = spread[cx] | (spread[cy] << 1) | (spread[cz] << 2);
   }
+}
+
+// The levels and bricks of n particles (no segment starts yet).
+LodLayout lod_layout(uint64_t n, const LodParams& params, uint64_t row_bytes) {
+  if (n > UINT32_MAX)
+    fail(ErrorCode::kUnsupported, "one aggregation partition holds ", n,
+         " particles; at most 2^32-1 per file are supported (use more partitions)");
+  LodLayout layout;
+  layout.level_ends = lod_level_ends(n, params.scale, params.level0_max);
+  layout.brick_bits = lod_brick_bits(n, params, row_bytes);
+  return layout;
+}
+
+// Seeded Fisher-Yates shuffle: shuffled[j] is the input row at random position j.
+void seeded_shuffle(uint64_t n, uint64_t seed, uint32_t* shuffled) {
+  std::iota(shuffled, shuffled + n, 0u);
+  Xoshiro256 rng(seed);
+  for (uint64_t i = n > 0 ? n - 1 : 0; i > 0; --i) std::swap(shuffled[i], shuffled[rng.below(i + 1)]);
 }
 
 }  // namespace
@@ -129,17 +147,15 @@ LodShuffle lod_shuffle(uint64_t n, const LodParams& params, uint64_t row_bytes) 
 }
 
 void lod_shuffle(uint64_t n, const LodParams& params, uint64_t row_bytes, LodShuffle& s) {
-  if (n > UINT32_MAX)
-    fail(ErrorCode::kUnsupported, "one aggregation partition holds ", n,
-         " particles; at most 2^32-1 per file are supported (use more partitions)");
-  s.layout = LodLayout{};
-  s.layout.level_ends = lod_level_ends(n, params.scale, params.level0_max);
-  s.layout.brick_bits = lod_brick_bits(n, params, row_bytes);
-  // Seeded Fisher-Yates shuffle: shuffled[j] is the input row at random position j.
+  s.layout = lod_layout(n, params, row_bytes);
   s.shuffled.resize(n);
-  std::iota(s.shuffled.begin(), s.shuffled.end(), 0u);
-  Xoshiro256 rng(params.seed);
-  for (uint64_t i = n > 0 ? n - 1 : 0; i > 0; --i) std::swap(s.shuffled[i], s.shuffled[rng.below(i + 1)]);
+  seeded_shuffle(n, params.seed, s.shuffled.data());
+}
+
+LodLayout lod_shuffle_into(uint64_t n, const LodParams& params, uint64_t row_bytes, uint32_t* shuffled) {
+  LodLayout layout = lod_layout(n, params, row_bytes);
+  seeded_shuffle(n, params.seed, shuffled);
+  return layout;
 }
 
 LodLayout lod_place(LodShuffle&& shuffle, const void* positions, DType position_type, const Box& brick_box,
@@ -154,46 +170,67 @@ LodLayout lod_place(LodShuffle&& shuffle, const void* positions, DType position_
   return lod_place(std::move(shuffle), positions, position_type, brick_box, perm.data(), scratch);
 }
 
+void lod_keys(const void* positions, DType position_type, uint64_t begin, uint64_t end, const Box& brick_box,
+              uint32_t brick_bits, uint32_t* key) {
+  if (position_type == DType::kF8)
+    brick_keys(static_cast<const double*>(positions), begin, end, brick_box, brick_bits, key);
+  else if (position_type == DType::kF4)
+    brick_keys(static_cast<const float*>(positions), begin, end, brick_box, brick_bits, key);
+  else fail(ErrorCode::kInternal, "positions must be f4 or f8");
+}
+
+void lod_count(const LodLayout& layout, const uint32_t* shuffled, const uint32_t* key, uint64_t begin, uint64_t end,
+               uint32_t* shuffled_key, uint64_t* counts) {
+  const uint64_t nb = layout.num_bricks();
+  std::fill_n(counts, layout.num_levels() * nb, uint64_t{0});
+  // Read twice below (the counts, then the scatter) from an array of 4 bytes per row, which stays
+  // in cache where the positions (12-24 bytes per row) would not.
+  for (uint64_t j = begin; j < end; ++j) shuffled_key[j - begin] = key[shuffled[j]];
+  uint64_t j = begin;
+  for (uint32_t k = 0; k < layout.num_levels() && j < end; ++k) {
+    uint64_t* level_count = counts + k * nb;
+    for (const uint64_t stop = std::min(end, layout.level_ends[k]); j < stop; ++j) ++level_count[shuffled_key[j - begin]];
+  }
+}
+
+void lod_fill_starts(LodLayout& layout, const uint64_t* counts, size_t parties, size_t me, std::vector<uint64_t>& fill) {
+  const uint64_t segments = layout.num_levels() * layout.num_bricks();
+  layout.segment_starts.assign(segments + 1, 0);
+  fill.assign(segments, 0);
+  uint64_t at = 0;
+  for (uint64_t s = 0; s < segments; ++s) {
+    layout.segment_starts[s] = at;
+    for (size_t p = 0; p < parties; ++p) {
+      if (p == me) fill[s] = at;
+      at += counts[p * segments + s];
+    }
+  }
+  layout.segment_starts[segments] = at;
+}
+
+void lod_scatter(const LodLayout& layout, const uint32_t* shuffled, const uint32_t* shuffled_key, uint64_t begin,
+                 uint64_t end, std::vector<uint64_t>& fill, uint32_t* perm) {
+  const uint64_t nb = layout.num_bricks();
+  uint64_t j = begin;
+  for (uint32_t k = 0; k < layout.num_levels() && j < end; ++k) {
+    uint64_t* level_fill = fill.data() + k * nb;
+    for (const uint64_t stop = std::min(end, layout.level_ends[k]); j < stop; ++j)
+      perm[level_fill[shuffled_key[j - begin]]++] = shuffled[j];
+  }
+}
+
 LodLayout lod_place(LodShuffle&& shuffle, const void* positions, DType position_type, const Box& brick_box,
                     uint32_t* perm, LodPlaceScratch& scratch) {
   LodLayout layout = std::move(shuffle.layout);
-  const std::vector<uint32_t>& shuffled = shuffle.shuffled;
-  const uint64_t n = shuffled.size();
-  const uint64_t nb = layout.num_bricks();
-  const uint32_t nl = layout.num_levels();
-  layout.segment_starts.assign(nl * nb + 1, 0);
-  if (n == 0) return layout;
-
-  // The brick key of every input row, in perm's room (unused until the sort below): computed in row
-  // order, then read in shuffled order from an array of 4 bytes per row, which stays in cache where
-  // the positions (12-24 bytes per row) would not. Then the key of every shuffled position (read
-  // twice below).
-  uint32_t* key = perm;
-  if (position_type == DType::kF8)
-    brick_keys(static_cast<const double*>(positions), n, brick_box, layout.brick_bits, key);
-  else if (position_type == DType::kF4)
-    brick_keys(static_cast<const float*>(positions), n, brick_box, layout.brick_bits, key);
-  else fail(ErrorCode::kInternal, "positions must be f4 or f8");
-  std::vector<uint32_t>& shuffled_key = scratch.shuffled_key;
-  shuffled_key.resize(n);
-  for (uint64_t j = 0; j < n; ++j) shuffled_key[j] = key[shuffled[j]];
-
-  // Stable counting sort of shuffled positions by (level, brick). Segment sizes first.
-  uint64_t* count = layout.segment_starts.data() + 1;
-  {
-    uint64_t j = 0;
-    for (uint32_t k = 0; k < nl; ++k) {
-      uint64_t* level_count = count + k * nb;
-      for (const uint64_t end = layout.level_ends[k]; j < end; ++j) ++level_count[shuffled_key[j]];
-    }
-  }
-  for (uint64_t s = 1; s <= nl * nb; ++s) layout.segment_starts[s] += layout.segment_starts[s - 1];
-  std::vector<uint64_t> fill(layout.segment_starts.begin(), layout.segment_starts.end() - 1);
-  uint64_t j = 0;
-  for (uint32_t k = 0; k < nl; ++k) {
-    uint64_t* level_fill = fill.data() + k * nb;
-    for (const uint64_t end = layout.level_ends[k]; j < end; ++j) perm[level_fill[shuffled_key[j]]++] = shuffled[j];
-  }
+  const uint64_t n = shuffle.shuffled.size();
+  // The keys of the input rows go in perm's room, unused until the scatter overwrites them.
+  lod_keys(positions, position_type, 0, n, brick_box, layout.brick_bits, perm);
+  scratch.shuffled_key.resize(n);
+  std::vector<uint64_t> counts(layout.num_levels() * layout.num_bricks());
+  lod_count(layout, shuffle.shuffled.data(), perm, 0, n, scratch.shuffled_key.data(), counts.data());
+  std::vector<uint64_t> fill;
+  lod_fill_starts(layout, counts.data(), 1, 0, fill);
+  lod_scatter(layout, shuffle.shuffled.data(), scratch.shuffled_key.data(), 0, n, fill, perm);
   return layout;
 }
 

@@ -111,6 +111,30 @@ LodLayout lod_place(LodShuffle&& shuffle, const void* positions, DType position_
 LodLayout lod_place(LodShuffle&& shuffle, const void* positions, DType position_type, const Box& brick_box,
                     uint32_t* perm, LodPlaceScratch& scratch);
 
+// The placement in pieces, for writers that share it (pipelines/particles/node_file_write.hpp):
+// k parties each take a range of the input rows, then a range of the shuffled positions, and
+// meet twice. Run over one range each, these are lod_place; over k ranges in order, with the
+// counts summed as lod_fill_starts says, they give exactly its permutation (the sort is stable).
+//   1. lod_keys: the brick key of input rows [begin, end) into key[begin, end) (key has n entries);
+//   2. lod_count: for shuffled positions [begin, end): their keys into shuffled_key[0, end - begin)
+//      (read from key[], which every party must have finished) and the rows per segment (level,
+//      brick) into counts (num_levels x num_bricks, zeroed first);
+//   3. lod_fill_starts: from every party's counts (in range order), the segment starts and where
+//      party `me` places its first row of each segment;
+//   4. lod_scatter: perm[fill[segment]++] = shuffled[j] over the party's range. perm may be key's
+//      room: once every party counted, the keys are no longer read.
+void lod_keys(const void* positions, DType position_type, uint64_t begin, uint64_t end, const Box& brick_box,
+              uint32_t brick_bits, uint32_t* key);
+void lod_count(const LodLayout& layout, const uint32_t* shuffled, const uint32_t* key, uint64_t begin, uint64_t end,
+               uint32_t* shuffled_key, uint64_t* counts);
+// counts: `parties` tables of num_levels x num_bricks; fills layout.segment_starts and `fill`.
+void lod_fill_starts(LodLayout& layout, const uint64_t* counts, size_t parties, size_t me, std::vector<uint64_t>& fill);
+void lod_scatter(const LodLayout& layout, const uint32_t* shuffled, const uint32_t* shuffled_key, uint64_t begin,
+                 uint64_t end, std::vector<uint64_t>& fill, uint32_t* perm);
+// The seeded shuffle into `shuffled` (n entries the caller provides) and the layout without its
+// segment starts: lod_shuffle's, into a node's shared window.
+LodLayout lod_shuffle_into(uint64_t n, const LodParams& params, uint64_t row_bytes, uint32_t* shuffled);
+
 // out[i] = in[perm[i]] for rows of `row_bytes` bytes.
 void gather_rows(const void* in, void* out, size_t row_bytes, const uint32_t* perm, uint64_t n);
 

@@ -284,6 +284,59 @@ TEST(LodOrder, ReusedArraysGiveTheFreshOrder) {
   }
 }
 
+// The placement shared by k parties (a node's writers), each over its own ranges, meeting after
+// the keys and after the counts: exactly lod_order's permutation and segment table, for any k
+// (more parties than rows included), either position type and bricks or none.
+std::vector<uint32_t> shared_placement(const void* pos, DType type, uint64_t n, const Box& box, const LodParams& p,
+                                       size_t parties, LodLayout& layout) {
+  std::vector<uint32_t> shuffled(n), perm(n);
+  layout = lod_shuffle_into(n, p, 124, shuffled.data());
+  const uint64_t segments = layout.num_levels() * layout.num_bricks();
+  auto lo = [&](size_t w) { return n * w / parties; };
+  for (size_t w = 0; w < parties; ++w) lod_keys(pos, type, lo(w), lo(w + 1), box, layout.brick_bits, perm.data());
+  std::vector<std::vector<uint32_t>> keys(parties);
+  std::vector<uint64_t> counts(parties * segments);
+  for (size_t w = 0; w < parties; ++w) {
+    keys[w].resize(lo(w + 1) - lo(w));
+    lod_count(layout, shuffled.data(), perm.data(), lo(w), lo(w + 1), keys[w].data(), counts.data() + w * segments);
+  }
+  for (size_t w = 0; w < parties; ++w) {
+    LodLayout mine = layout;
+    std::vector<uint64_t> fill;
+    lod_fill_starts(mine, counts.data(), parties, w, fill);
+    lod_scatter(mine, shuffled.data(), keys[w].data(), lo(w), lo(w + 1), fill, perm.data());
+    if (w == 0) layout.segment_starts = mine.segment_starts;
+    else EXPECT_EQ(mine.segment_starts, layout.segment_starts) << "party " << w;
+  }
+  return perm;
+}
+
+TEST(LodOrder, PlacementSharedByPartiesIsLodOrders) {
+  const Box box{{-2, 0, 1}, {2, 1, 3}};
+  uint64_t seed = 40;
+  for (const uint64_t n : {0u, 1u, 7u, 700u, 5000u, 33333u})
+    for (const uint64_t target : {0u, 1u, 50u, 100000u})
+      for (const size_t parties : {1u, 2u, 3u, 5u, 8u, 13u}) {
+        LodParams p;
+        p.level0_max = 64;
+        p.brick_target = target;
+        p.seed = ++seed;
+        const auto pos = positions_in(box, n, 3, seed);
+        std::vector<float> pos4(pos.begin(), pos.end());
+        for (const DType type : {DType::kF8, DType::kF4}) {
+          const void* data = type == DType::kF8 ? static_cast<const void*>(pos.data()) : pos4.data();
+          std::vector<uint32_t> expected;
+          const LodLayout want = lod_order(data, type, n, box, p, expected, 124);
+          LodLayout got;
+          const std::vector<uint32_t> perm = shared_placement(data, type, n, box, p, parties, got);
+          ASSERT_EQ(perm, expected) << n << " rows, target " << target << ", " << parties << " parties";
+          EXPECT_EQ(got.segment_starts, want.segment_starts) << n << " rows, " << parties << " parties";
+          EXPECT_EQ(got.brick_bits, want.brick_bits);
+          EXPECT_EQ(got.level_ends, want.level_ends);
+        }
+      }
+}
+
 TEST(LodOrder, LevelPrefixesAreFairSamples) {
   // 100k uniform particles, stored octant by octant: a prefix that is not a random sample (say,
   // the first input rows) would hold one octant only.

@@ -252,13 +252,17 @@ void route(StepWrite& w) {
 class Orderer {
  public:
   // `perm_target(k)`: where partition k's permutation goes when not in its order's own array (the
-  // node-cooperative file's area in the shared window), or nullptr.
-  Orderer(StepWrite& w, const std::vector<IncomingPartition>& incoming, std::function<uint32_t*(size_t)> perm_target)
+  // node-cooperative file's area in the shared window), or nullptr. `shuffle_target(k)`: where its
+  // shuffle goes when the file's writers place the order together (then only the shuffle is
+  // computed here), or nullptr.
+  using Target = std::function<uint32_t*(size_t)>;
+  Orderer(StepWrite& w, const std::vector<IncomingPartition>& incoming, Target perm_target, Target shuffle_target)
       : w_(w),
         incoming_(incoming),
         orders_(w.scratch.orders),
         place_(w.scratch.place),
-        perm_target_(std::move(perm_target)) {}
+        perm_target_(std::move(perm_target)),
+        shuffle_target_(std::move(shuffle_target)) {}
   ~Orderer() { stop(); }
 
   void start(bool threaded) {
@@ -284,6 +288,7 @@ class Orderer {
     for (size_t k = 0; k < incoming_.size(); ++k) {
       LodParams lod = w_.group.lod;
       lod.seed = file_seed(w_.group.lod.seed, w_.step, incoming_[k].id);
+      orders_[k].shuffle_target = shuffle_target_ ? shuffle_target_(k) : nullptr;
       shuffle_partition(incoming_[k], lod, w_.schema().row_bytes(), orders_[k]);
     }
   }
@@ -332,7 +337,7 @@ class Orderer {
   const std::vector<IncomingPartition>& incoming_;
   std::vector<PartitionOrder>& orders_;
   LodPlaceScratch& place_;
-  std::function<uint32_t*(size_t)> perm_target_;
+  Target perm_target_, shuffle_target_;
   std::promise<void> positions_;
   bool threaded_ = false;
   std::thread thread_;
@@ -379,7 +384,9 @@ void write_together(StepWrite& w, CollectiveOp& op, ParticleExchange& exchange, 
       node.publish(exchange.area(k), exchange.incoming()[k], orders ? &(*orders)[k] : nullptr);
   });
   times.lap(kReorder);
-  op.run_locally([&] { node.write_slices(exchange, w.step_dir, w.scratch.file, w.scratch.writer, pt); });
+  op.run_locally([&] {
+    node.write_slices(exchange, w.step_dir, w.scratch.file, w.scratch.place.shuffled_key, w.scratch.writer, pt);
+  });
   if (orders) op.run_locally([&] { write_alone(w, exchange, *orders, pt); });
   if (orders && !op.failed())
     op.run_locally([&] {
@@ -413,14 +420,18 @@ void set_up_exchange(PendingParticleStep& s) {
       w.path == WritePath::kPointToPoint ? ExchangeMethod::kPointToPoint : ExchangeMethod::kSharedMemory;
   ParticleExchange& exchange = s.exchange.emplace(w.st.comm, *w.plan, row_bytes, total_components(w.schema()), method,
                                                   w.scratch.receive, w.scratch.window);
-  std::function<uint32_t*(size_t)> perm_target;
+  Orderer::Target perm_target, shuffle_target;
   if (w.path == WritePath::kNode) {
     NodeFileWrite& node = s.node.emplace(w.st.comm, *w.plan, w.schema(), w.group.lod);
     exchange.reserve_areas([&node](const IncomingPartition& in) { return node.area_bytes(in); });
-    // The order is placed straight into the window, where the file's writers read it.
+    // The order is placed straight into the window, where the file's writers read it (or place it
+    // together from the shuffle put there).
     perm_target = [&node, &exchange](size_t k) { return node.perm_target(exchange.area(k), exchange.incoming()[k]); };
+    shuffle_target = [&node, &exchange](size_t k) {
+      return node.shuffle_target(exchange.area(k), exchange.incoming()[k]);
+    };
   }
-  s.orderer = std::make_unique<Orderer>(w, s.exchange->incoming(), std::move(perm_target));
+  s.orderer = std::make_unique<Orderer>(w, s.exchange->incoming(), std::move(perm_target), std::move(shuffle_target));
 }
 
 // The exchange, on the calling thread (its counts first unless `counted`). `threaded_order`: the
@@ -432,6 +443,7 @@ void run_exchange(PendingParticleStep& s, bool threaded_order, bool counted) {
   Orderer& orderer = *s.orderer;
   s.op.run_locally([&] {
     if (!counted) exchange.exchange_counts(w.outgoing, w.rank_counts);
+    exchange.prepare(w.outgoing);   // the areas in the window, where the orders' shuffles may go
     bool moving = threaded_order && !exchange.incoming().empty();
     for (const auto& in : exchange.incoming()) moving = moving || !w.plan->aggregated_in_place(in.id);
     orderer.start(moving);

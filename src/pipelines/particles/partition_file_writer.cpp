@@ -184,7 +184,8 @@ DataFileRecord finish_partition_file(const ParticleFileHead& head, const Incomin
 
 void shuffle_partition(const IncomingPartition& in, const LodParams& lod, uint64_t row_bytes, PartitionOrder& order) {
   order.lod = lod;
-  lod_shuffle(in.total, lod, row_bytes, order.shuffle);
+  if (order.shuffle_target) order.layout = lod_shuffle_into(in.total, lod, row_bytes, order.shuffle_target);
+  else lod_shuffle(in.total, lod, row_bytes, order.shuffle);
 }
 
 void place_partition(const IncomingPartition& in, const Schema& schema, const Box& partition_box, const Box& tile,
@@ -192,6 +193,11 @@ void place_partition(const IncomingPartition& in, const Schema& schema, const Bo
   const size_t pi = schema.position_index();
   const DType pt = schema.field(pi).dtype;
   order.box = partition_box;
+  if (order.shuffle_target) {   // its writers place it
+    if (!tile.empty()) fail(ErrorCode::kInternal, "partition ", in.id, " has a tile: its writers cannot place it");
+    std::vector<uint32_t>().swap(order.perm);   // an earlier step's, not used now
+    return;
+  }
   if (!tile.empty()) {   // adaptive: the tile cut down to the particles it received
     const Box got = pt == DType::kF8 ? positions_box(reinterpret_cast<const double*>(in.columns[pi]), in.total)
                                      : positions_box(reinterpret_cast<const float*>(in.columns[pi]), in.total);

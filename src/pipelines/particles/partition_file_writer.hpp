@@ -35,6 +35,10 @@ struct PartitionOrder {
   // Where place_partition puts the permutation instead of perm, when set: the partition's area in
   // the node's shared window (node_file_write.hpp), where its writers read it.
   uint32_t* perm_target = nullptr;
+  // Where shuffle_partition puts the shuffle instead of `shuffle`, when set: the partition's area,
+  // whose writers then place the order together (node_file_write.hpp); place_partition only sets
+  // the box, and `layout` keeps no segment starts.
+  uint32_t* shuffle_target = nullptr;
   const uint32_t* permutation() const { return perm_target ? perm_target : perm.data(); }
 };
 

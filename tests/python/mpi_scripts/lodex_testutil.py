@@ -72,7 +72,7 @@ def big_factor(n: int) -> tuple[int, int, int]:
 
 def case_spec(case: str, n: int) -> dict:
     """Everything that defines a round-trip case; identical in writers and checker."""
-    seed = ROUNDTRIP_CASES.index(case) + 11
+    seed = ROUNDTRIP_CASES.index(case) + 11 if case in ROUNDTRIP_CASES else 5
     if case == "factor111":
         return dict(mode="factor", dims=(1, 1, 1), domain=UNIT, give_patch=True, steps=[0, 1], seed=seed)
     if case == "factor_big":
@@ -87,6 +87,9 @@ def case_spec(case: str, n: int) -> dict:
                     seed=seed)
     if case == "zeros_grid_nopatch":
         return dict(mode="grid", dims=(2, 2, 2), domain=UNIT, give_patch=False, steps=[0, 1], seed=seed)
+    if case == "fine_bricks":   # not a round-trip case: more segments than a shared placement takes
+        return dict(mode="factor", dims=big_factor(n), domain=ODD_DOMAIN, give_patch=True, steps=[0, 1], seed=seed,
+                    lod={"brick_target": 4, "level0_max": 16})
     raise KeyError(case)
 
 

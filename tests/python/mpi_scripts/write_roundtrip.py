@@ -28,7 +28,7 @@ def main() -> None:
         path = os.path.join(outdir, f"{case}.lodex")
         ds = lodex.create(path, comm=comm)
         kw = {"partition": spec["dims"]} if spec["mode"] == "factor" else {"partition_grid": spec["dims"]}
-        g = ds.define_particles("uintah", schema=UINTAH_SCHEMA, domain=spec["domain"], **kw)
+        g = ds.define_particles("uintah", schema=UINTAH_SCHEMA, domain=spec["domain"], lod=spec.get("lod"), **kw)
         profiles = {}
         same = {}
         for step in spec["steps"]:
