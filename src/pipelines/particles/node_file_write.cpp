@@ -65,9 +65,11 @@ ParticleFileHead NodeFileWrite::skeleton(uint64_t total) const {
   return head;
 }
 
-NodeFileWrite::Area NodeFileWrite::area_of(const ParticleFileHead& head, size_t writers, bool together) const {
+NodeFileWrite::Area NodeFileWrite::area_of(uint32_t p, const ParticleFileHead& head, bool together) const {
+  const size_t writers = writers_[p].size();
   Area a;
-  a.status = kColumnAlignment;   // after the signal words (above)
+  // After the signal words (above) and the senders' statistics (the exchange's).
+  a.status = ParticleExchange::area_prefix_bytes(plan_.senders_of(p).size(), total_components(schema_));
   a.starts = a.status + align_up(writers * 8, kColumnAlignment);
   a.checksums = a.starts + align_up((head.num_segments() + 1) * 8, kColumnAlignment);
   a.perm = a.checksums + align_up(head.segment_checksums.size() * 8, kColumnAlignment);
@@ -87,18 +89,18 @@ bool NodeFileWrite::places_together(uint32_t p, uint64_t total) const {
 
 uint64_t NodeFileWrite::area_bytes(const IncomingPartition& in) const {
   if (writers_[in.id].size() < 2 || in.total == 0) return 0;
-  return area_of(skeleton(in.total), writers_[in.id].size(), places_together(in.id, in.total)).bytes;
+  return area_of(in.id, skeleton(in.total), places_together(in.id, in.total)).bytes;
 }
 
 uint32_t* NodeFileWrite::perm_target(uint8_t* area, const IncomingPartition& in) const {
   if (!area || in.total == 0) return nullptr;
-  const Area a = area_of(skeleton(in.total), writers_[in.id].size(), places_together(in.id, in.total));
+  const Area a = area_of(in.id, skeleton(in.total), places_together(in.id, in.total));
   return reinterpret_cast<uint32_t*>(area + a.perm);
 }
 
 uint32_t* NodeFileWrite::shuffle_target(uint8_t* area, const IncomingPartition& in) const {
   if (!area || !places_together(in.id, in.total)) return nullptr;
-  return reinterpret_cast<uint32_t*>(area + area_of(skeleton(in.total), writers_[in.id].size(), true).shuffled);
+  return reinterpret_cast<uint32_t*>(area + area_of(in.id, skeleton(in.total), true).shuffled);
 }
 
 void NodeFileWrite::publish(uint8_t* area, const IncomingPartition& in, const PartitionOrder* order) const {
@@ -109,7 +111,7 @@ void NodeFileWrite::publish(uint8_t* area, const IncomingPartition& in, const Pa
   }
   const ParticleFileHead head = skeleton(in.total);
   const bool together = places_together(in.id, in.total);
-  const Area a = area_of(head, writers_[in.id].size(), together);
+  const Area a = area_of(in.id, head, together);
   if (together) {
     if (order->shuffle_target != reinterpret_cast<uint32_t*>(area + a.shuffled))
       fail(ErrorCode::kInternal, "partition ", in.id, "'s shuffle is not in its area");
@@ -176,7 +178,7 @@ void NodeFileWrite::write_slices(const ParticleExchange& exchange, const std::st
     await_shared([&] { return shared_load(word(sp.area, 0)) != kNoOrder; });
     if (shared_load(word(sp.area, 0)) != kOrderPublished) continue;   // the aggregator failed: its error fails the step
     Slice slice{p, sp, skeleton(sp.total), {}, static_cast<size_t>(mine - writers.begin()), places_together(p, sp.total)};
-    slice.area = area_of(slice.head, writers.size(), slice.together);
+    slice.area = area_of(p, slice.head, slice.together);
     uint64_t* status = word(sp.area, slice.area.status) + slice.me;
     if (failure) {   // this rank failed on an earlier file: the others must not wait for it
       if (slice.together) shared_store(word(sp.area, kPlaceFailed), 1);
@@ -224,7 +226,7 @@ std::optional<DataFileRecord> NodeFileWrite::finish(const uint8_t* area, const I
                                                     bool fsync, WriteBehind& writer, PartitionFileTimes& times) const {
   ParticleFileHead head = partition_file_head(in.total, schema_, order);
   const std::vector<int>& writers = writers_[in.id];
-  const Area a = area_of(head, writers.size(), places_together(in.id, in.total));
+  const Area a = area_of(in.id, head, places_together(in.id, in.total));
   const uint64_t* status = word(area, a.status);
   await_shared([&] {
     for (size_t i = 0; i < writers.size(); ++i)

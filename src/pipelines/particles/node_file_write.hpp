@@ -92,7 +92,7 @@ class NodeFileWrite {
     uint64_t counts = 0;      // placed together: rows per segment of each writer's range, writers x nseg u64
     uint64_t bytes = 0;
   };
-  Area area_of(const ParticleFileHead& head, size_t writers, bool together) const;
+  Area area_of(uint32_t p, const ParticleFileHead& head, bool together) const;
   // One writer's slice of partition p's file (its order published).
   struct Slice {
     uint32_t p = 0;

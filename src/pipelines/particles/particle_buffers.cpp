@@ -264,9 +264,12 @@ void ParticleGroup::commit_planned(StepBuffers& b, bool async, const std::option
   }
   buffers_.reset();
   Outgoing& out = w.outgoing;
-  if (!out.partitions.empty()) out.stats.push_back(ColumnStats::of(schema(), out.rows, w.n));
   const uint64_t bytes = w.n * schema().row_bytes();
   const bool pending = async && make_room(*ds_, bytes);   // else written within the call, as write_async
+  // Pending: the helper computes them (rows it keeps or copies itself), or the exchange does before
+  // they leave the rank (ParticleGroup::write_async, copy=False).
+  if (!out.partitions.empty())
+    out.stats.push_back(pending ? ColumnStats::pending() : ColumnStats::of(schema(), out.rows, w.n));
   run_exchange(*s, pending, true);
   if (pending) {
     start_pending(std::move(s), bytes, t0);

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <exception>
 
 #include "core/bytes.hpp"
 #include "format/particle_file.hpp"
@@ -198,6 +199,19 @@ uint64_t ParticleExchange::lay_out_region(const Outgoing& out, std::vector<std::
 }
 
 // Statistics travel as 2 * components doubles (min then max) per (sender, partition) with rows.
+bool ParticleExchange::stats_in_window(int sender, int aggregator, uint32_t partition) const {
+  return shared_ && area_bytes_ && comm_.node_rank_of(sender) >= 0 && comm_.node_rank_of(aggregator) >= 0 &&
+         shared_partition(aggregator, partition).area != nullptr;
+}
+
+double* ParticleExchange::stats_slot(uint8_t* area, size_t sender) const {
+  return reinterpret_cast<double*>(area + kColumnAlignment) + sender * 2 * comps_;
+}
+
+uint64_t ParticleExchange::area_prefix_bytes(size_t senders, uint32_t components) {
+  return kColumnAlignment + align_up(senders * 2 * components * sizeof(double), kColumnAlignment);
+}
+
 void ParticleExchange::post_stats(const Outgoing& out, Exchange& ex, std::vector<std::vector<double>>& received) {
   received.assign(incoming_.size(), {});
   for (size_t k = 0; k < incoming_.size(); ++k) {
@@ -206,12 +220,12 @@ void ParticleExchange::post_stats(const Outgoing& out, Exchange& ex, std::vector
     const auto senders = plan_.senders_of(in.id);
     received[k].assign(senders.size() * 2 * comps_, 0.0);
     for (size_t i = 0; i < senders.size(); ++i)
-      if (in.counts[i] > 0)
+      if (in.counts[i] > 0 && !stats_in_window(senders[i], me_, in.id))
         ex.irecv(received[k].data() + i * 2 * comps_, 2 * comps_ * sizeof(double), senders[i], kTagStats);
   }
   for (size_t s = 0; s < out.partitions.size(); ++s) {
     const uint32_t p = out.partitions[s];
-    if (out.counts[s] == 0 || plan_.aggregated_in_place(p)) continue;
+    if (out.counts[s] == 0 || plan_.aggregated_in_place(p) || stats_in_window(me_, plan_.aggregator[p], p)) continue;
     // min and max are adjacent only in the message: send both vectors as two ranges
     ex.isend_ranges(
         {{out.stats[s].min.data(), comps_ * sizeof(double)}, {out.stats[s].max.data(), comps_ * sizeof(double)}},
@@ -227,10 +241,12 @@ void ParticleExchange::merge_stats(const Outgoing& out, const std::vector<std::v
       in.stats = out.stats[slot_of(out, in.id)];
       continue;
     }
+    const auto senders = plan_.senders_of(in.id);
     for (size_t i = 0; i < in.counts.size(); ++i) {   // sender order, as the rows lie
       if (in.counts[i] == 0) continue;
       ColumnStats s;
-      const double* v = received[k].data() + i * 2 * comps_;
+      const double* v = stats_in_window(senders[i], me_, in.id) ? stats_slot(area(k), i)   // copy_to_node
+                                                                : received[k].data() + i * 2 * comps_;
       s.min.assign(v, v + comps_);
       s.max.assign(v + comps_, v + 2 * comps_);
       in.stats.merge(s);
@@ -316,9 +332,10 @@ uint8_t* ParticleExchange::shared_target(const Outgoing& out, size_t slot, size_
 }
 
 void ParticleExchange::exchange_particles(const Outgoing& out, size_t position_field,
-                                          const std::function<void()>& positions_ready) {
+                                          const std::function<void()>& positions_ready, bool defer_node_copies) {
   const size_t nf = row_bytes_.size();
   prepare(out);
+  deferred_ = false;
   if (!moves_) {
     merge_stats(out, {});
     if (positions_ready) positions_ready();
@@ -332,8 +349,7 @@ void ParticleExchange::exchange_particles(const Outgoing& out, size_t position_f
   // Receives: the position columns in their own batch, so the aggregator can start ordering
   // while the other columns still arrive.
   Exchange positions(comm_), rest(comm_);
-  std::vector<std::vector<double>> stats;
-  post_stats(out, rest, stats);
+  post_stats(out, rest, received_stats_);
   // Both sides list a (sender, aggregator) pair's columns in this order: MPI matches them in order.
   std::vector<size_t> field_order{position_field};
   for (size_t f = 0; f < nf; ++f)
@@ -349,23 +365,13 @@ void ParticleExchange::exchange_particles(const Outgoing& out, size_t position_f
               .irecv(base + column_offset[k][f] + in.first_row[i] * row_bytes_[f], in.counts[i] * row_bytes_[f],
                      senders[i], kTagData);
   }
+  deferred_ = defer_node_copies && defers_node_copies(out);
   for (size_t s = 0; s < out.partitions.size(); ++s) {
     const uint32_t p = out.partitions[s];
     if (out.counts[s] == 0 || plan_.aggregated_in_place(p)) continue;
     const int agg = plan_.aggregator[p];
     if (on_my_node(agg)) {
-      uint64_t* arrived = area_bytes_ ? arrivals(shared_partition(agg, p).area) : nullptr;
-      try {
-        for (size_t f = 0; f < nf; ++f) {
-          uint64_t bytes = 0;
-          uint8_t* dest = shared_target(out, s, f, &bytes);
-          if (dest != out.rows[s * nf + f]) std::memcpy(dest, out.rows[s * nf + f], bytes);   // else filled in place
-        }
-      } catch (...) {
-        if (arrived) shared_add(arrived, 1);   // the aggregator must not wait for it (this rank fails the step)
-        throw;
-      }
-      if (arrived) shared_add(arrived, 1);
+      if (!deferred_) copy_to_node(out, s, nullptr);
     } else {   // the position column first: it is what the aggregator waits for first
       for (size_t f : field_order) rest.isend(out.rows[s * nf + f], out.counts[s] * row_bytes_[f], agg, kTagData);
     }
@@ -378,13 +384,73 @@ void ParticleExchange::exchange_particles(const Outgoing& out, size_t position_f
   if (!shared && receives && positions_ready) positions_ready();
   rest.wait_all(!receives);
   if (shared && area_bytes_) {   // node-cooperative: each aggregator waits for its own senders only
-    await_copies();
-    if (receives && positions_ready) positions_ready();
-  } else if (shared) {   // make the copies visible to the aggregators
+    if (!deferred_) finish_node_exchange(out, positions_ready, {});
+    return;
+  }
+  if (shared) {   // make the copies visible to the aggregators
     node_sync();
     if (receives && positions_ready) positions_ready();
   }
-  merge_stats(out, stats);
+  merge_stats(out, received_stats_);
+}
+
+bool ParticleExchange::defers_node_copies(const Outgoing& out) const {
+  if (!shared_ || !area_bytes_) return false;
+  for (size_t s = 0; s < out.partitions.size(); ++s) {
+    const uint32_t p = out.partitions[s];
+    if (out.counts[s] == 0 || plan_.aggregated_in_place(p)) continue;
+    const int agg = plan_.aggregator[p];
+    if (comm_.node_rank_of(agg) < 0 || !shared_partition(agg, p).area || out.stats[s].is_pending() == false)
+      return false;   // a message, or statistics already sent as one
+  }
+  return true;
+}
+
+void ParticleExchange::finish_node_exchange(const Outgoing& out, const std::function<void()>& positions_ready,
+                                            const std::function<void(size_t)>& before_copy) {
+  if (deferred_) {
+    deferred_ = false;
+    std::exception_ptr failure;   // the first; every slot still counts itself in
+    for (size_t s = 0; s < out.partitions.size(); ++s) {
+      if (out.counts[s] == 0 || plan_.aggregated_in_place(out.partitions[s])) continue;
+      try {
+        copy_to_node(out, s, failure ? nullptr : &before_copy);
+      } catch (...) {
+        if (!failure) failure = std::current_exception();
+      }
+    }
+    if (failure) std::rethrow_exception(failure);
+  }
+  await_copies();
+  merge_stats(out, received_stats_);
+  if (!incoming_.empty() && positions_ready) positions_ready();
+}
+
+void ParticleExchange::copy_to_node(const Outgoing& out, size_t s, const std::function<void(size_t)>* before_copy) {
+  const size_t nf = row_bytes_.size();
+  const uint32_t p = out.partitions[s];
+  const int agg = plan_.aggregator[p];
+  uint8_t* area = area_bytes_ ? shared_partition(agg, p).area : nullptr;
+  uint64_t* arrived = arrivals(area);
+  try {
+    if (before_copy && *before_copy) (*before_copy)(s);
+    for (size_t f = 0; f < nf; ++f) {
+      uint64_t bytes = 0;
+      uint8_t* dest = shared_target(out, s, f, &bytes);
+      if (dest != out.rows[s * nf + f]) std::memcpy(dest, out.rows[s * nf + f], bytes);   // else filled in place
+    }
+    if (area) {   // the statistics beside the rows, in this sender's slot
+      if (out.stats[s].is_pending()) fail(ErrorCode::kInternal, "statistics of partition ", p, " not computed");
+      const auto senders = plan_.senders_of(p);
+      double* slot = stats_slot(area, static_cast<size_t>(std::find(senders.begin(), senders.end(), me_) - senders.begin()));
+      std::copy(out.stats[s].min.begin(), out.stats[s].min.end(), slot);
+      std::copy(out.stats[s].max.begin(), out.stats[s].max.end(), slot + comps_);
+    }
+  } catch (...) {
+    if (arrived) shared_add(arrived, 1);   // the aggregator must not wait for it (this rank fails the step)
+    throw;
+  }
+  if (arrived) shared_add(arrived, 1);   // releases the rows and the statistics
 }
 
 }   // namespace lodex

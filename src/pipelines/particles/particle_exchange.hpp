@@ -73,7 +73,24 @@ class ParticleExchange {
   uint8_t* shared_target(const Outgoing& out, size_t slot, size_t f, uint64_t* bytes) const;
   // Moves the particles. Rows already at their shared_target are not copied. `positions_ready` runs (on this thread) as soon as the position columns
   // of every incoming partition are complete, while the other columns may still be arriving.
-  void exchange_particles(const Outgoing& out, size_t position_field, const std::function<void()>& positions_ready);
+  // `defer_node_copies`: where this rank sends only to aggregators of its node that write with
+  // their node (areas) and its statistics are still pending (ColumnStats::pending: an asynchronous
+  // step that does not copy the caller's rows), its copies into the window are left to
+  // finish_node_exchange (which makes no MPI call), and so are the aggregators' waits for their
+  // node's senders, the statistics' merge and positions_ready.
+  void exchange_particles(const Outgoing& out, size_t position_field, const std::function<void()>& positions_ready,
+                          bool defer_node_copies = false);
+  // Whether exchange_particles left the node's part to finish_node_exchange (after it).
+  bool deferred() const { return deferred_; }
+  // The node's part of the exchange: where exchange_particles left them, this rank's copies into
+  // the window (`before_copy(slot)` first, which computes the slot's pending statistics), then an
+  // aggregator's wait for its node's senders, the statistics' merge and positions_ready. A
+  // failing slot still counts itself in, so no aggregator waits for it.
+  void finish_node_exchange(const Outgoing& out, const std::function<void()>& positions_ready,
+                            const std::function<void(size_t)>& before_copy);
+  // After prepare: whether exchange_particles can leave this rank's node copies to
+  // finish_node_exchange (above).
+  bool defers_node_copies(const Outgoing& out) const;
   std::vector<IncomingPartition>& incoming() { return incoming_; }
   const std::vector<IncomingPartition>& incoming() const { return incoming_; }
 
@@ -82,8 +99,12 @@ class ParticleExchange {
   // (its "area"), for the ranks that write its file together. An area's first 64 bytes are words
   // for signals: word 1 counts the node's senders whose rows are in (each adds 1 after its copy;
   // the aggregator waits for all of them instead of a node barrier); the others are zero when
-  // exchange_particles returns, the rest of the area as the last step left it.
+  // exchange_particles returns, the rest of the area as the last step left it. The statistics of
+  // the node's senders follow those words (area_prefix_bytes: 2 x components doubles per sender of
+  // the partition, in sender order), written by each sender with its rows instead of a message;
+  // `bytes(in)` counts them.
   void reserve_areas(std::function<uint64_t(const IncomingPartition&)> bytes) { area_bytes_ = std::move(bytes); }
+  static uint64_t area_prefix_bytes(size_t senders, uint32_t components);
   // This rank's area for incoming()[k] (nullptr when it has none).
   uint8_t* area(size_t k) const;
   // After exchange_particles, on any rank of `aggregator`'s node: its exchanged partition
@@ -109,6 +130,12 @@ class ParticleExchange {
   void write_directory(const std::vector<std::vector<uint64_t>>& column_offset);
   static uint64_t* arrivals(uint8_t* area);
   void await_copies();   // node-cooperative: an aggregator's wait for its same-node senders' rows
+  // A sender's rows of out's slot s into its same-node aggregator's window, and its statistics
+  // there when the partition has an area; then it counts itself in.
+  void copy_to_node(const Outgoing& out, size_t s, const std::function<void(size_t)>* before_copy);
+  // Whether `sender`'s statistics for `partition` travel in its aggregator's area, not a message.
+  bool stats_in_window(int sender, int aggregator, uint32_t partition) const;
+  double* stats_slot(uint8_t* area, size_t sender) const;
   void post_stats(const Outgoing& out, Exchange& ex, std::vector<std::vector<double>>& received);
   void merge_stats(const Outgoing& out, const std::vector<std::vector<double>>& received);
   void shared_offsets(const Outgoing& out, const std::vector<std::vector<uint64_t>>& column_offset,
@@ -133,6 +160,8 @@ class ParticleExchange {
   bool moves_ = false;   // some partition is exchanged (after prepare)
   std::vector<std::vector<uint64_t>> column_offset_;   // per incoming_, per field (prepare)
   std::vector<uint64_t> replies_, targets_;   // shared offsets (prepare)
+  std::vector<std::vector<double>> received_stats_;   // statistics by message, per incoming_
+  bool deferred_ = false;   // the node's part is left to finish_node_exchange
 };
 
 }   // namespace lodex

@@ -161,7 +161,10 @@ void share_histograms(const StepWrite& w, std::vector<RankInput>& inputs) {
 // after the call returns (an asynchronous step whose one partition stays on this rank) are copied
 // first: the caller may reuse its arrays once it has control back. A field given per component is
 // interleaved into rows here. An asynchronous step leaves the statistics of rows that stay on this
-// rank to its helper thread (they are read there anyway), so the call returns sooner.
+// rank to its helper thread (they are read there anyway), so the call returns sooner, and so does
+// one that does not copy (copy=False) for the rows it sends: where they go to its node's window,
+// the helper computes them and copies the rows (ParticleExchange::finish_node_exchange), else the
+// call does before they leave (send_statistics).
 void route_whole(StepWrite& w) {
   const Schema& schema = w.schema();
   const size_t nf = schema.size();
@@ -185,7 +188,23 @@ void route_whole(StepWrite& w) {
     }
     out.rows.push_back(rows);
   }
-  out.stats.push_back(w.async && in_place ? ColumnStats::pending() : ColumnStats::of(schema, out.rows, w.n));
+  const bool later = w.async && (in_place || !w.keep_inputs);
+  out.stats.push_back(later ? ColumnStats::pending() : ColumnStats::of(schema, out.rows, w.n));
+}
+
+// The statistics of out's slot s, if still pending (route_whole).
+void slot_statistics(StepWrite& w, size_t s) {
+  Outgoing& out = w.outgoing;
+  if (!out.stats[s].is_pending()) return;
+  const size_t nf = w.schema().size();
+  const std::vector<const uint8_t*> rows(out.rows.begin() + s * nf, out.rows.begin() + (s + 1) * nf);
+  out.stats[s] = ColumnStats::of(w.schema(), rows, out.counts[s]);
+}
+
+// Before rows leave the rank in the call: the statistics still pending of every slot that is sent.
+void send_statistics(StepWrite& w) {
+  for (size_t s = 0; s < w.outgoing.partitions.size(); ++s)
+    if (!w.plan->aggregated_in_place(w.outgoing.partitions[s])) slot_statistics(w, s);
 }
 
 // Non-aligned: the destination of every row, then the rows grouped by destination. Both arrays
@@ -444,10 +463,14 @@ void run_exchange(PendingParticleStep& s, bool threaded_order, bool counted) {
   s.op.run_locally([&] {
     if (!counted) exchange.exchange_counts(w.outgoing, w.rank_counts);
     exchange.prepare(w.outgoing);   // the areas in the window, where the orders' shuffles may go
+    // An asynchronous step sending only to its node's windows leaves the copies to its helper.
+    const bool defer = threaded_order && exchange.defers_node_copies(w.outgoing);
+    if (!defer) send_statistics(w);
     bool moving = threaded_order && !exchange.incoming().empty();
     for (const auto& in : exchange.incoming()) moving = moving || !w.plan->aggregated_in_place(in.id);
     orderer.start(moving);
-    exchange.exchange_particles(w.outgoing, w.schema().position_index(), [&] { orderer.positions_ready(); });
+    exchange.exchange_particles(w.outgoing, w.schema().position_index(), [&] { orderer.positions_ready(); },
+                                defer);
   });
   s.op.times().lap(kExchange);
 }
@@ -468,6 +491,13 @@ void write_files(PendingParticleStep& s) {
   PhaseTimes& times = op.times();
   ParticleExchange& exchange = *s.exchange;
   Orderer& orderer = *s.orderer;
+  if (exchange.deferred()) {   // the node's part of the exchange, which the call left here
+    op.run_locally([&] {
+      exchange.finish_node_exchange(
+          w.outgoing, [&] { orderer.positions_ready(); }, [&](size_t slot) { slot_statistics(w, slot); });
+    });
+    times.lap(kExchange);
+  }
   if (s.node) {
     write_together(w, op, exchange, *s.node, orderer, s.pt);
   } else {
