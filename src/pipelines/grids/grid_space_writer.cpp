@@ -221,7 +221,7 @@ void encode(SpaceWrite& w) {
 }
 
 // ---- aggregate: runs to their collectors; then shared files merged at their aggregators ----
-void aggregate(SpaceWrite& w) {
+void aggregate(SpaceWrite& w, const Comm& comm) {
   const uint64_t fs = w.plan.file_samples();
   const auto& units = w.plan.units();
   const std::vector<uint64_t>& owned = w.plan.bricks_of(w.me);
@@ -272,7 +272,7 @@ void aggregate(SpaceWrite& w) {
         merge_sends[unit.aggregator].push_back({at, r.count * sb});
     }
   }
-  Exchange ex(w.comm);
+  Exchange ex(comm);
   for (auto& [s, list] : recvs) ex.irecv_ranges(list, s, kTagAggregate);
   for (auto& [a, list] : sends) ex.isend_ranges(list, a, kTagAggregate);
   ex.wait_all();   // busy on both sides (derived types: see restructure)
@@ -307,7 +307,7 @@ void compress(SpaceWrite& w) {
 
 // Every unit's payload bytes: computed from the plan for raw blocks; agreed on for zipped ones
 // (a partition's own files over its communicator, shared files over everyone's).
-void unit_totals(SpaceWrite& w) {
+void unit_totals(SpaceWrite& w, const Comm& comm) {
   const auto& units = w.plan.units();
   const int bpb = w.plan.bits_per_block();
   const uint64_t bpf = w.t.in.blocks_per_file;
@@ -323,7 +323,7 @@ void unit_totals(SpaceWrite& w) {
   for (const auto& [u, list] : w.payloads)
     for (const GridPayload& pl : list) w.totals[u] += pl.size;
   if (!w.t.part) {
-    w.comm.allreduce_u64(w.totals, MPI_SUM);
+    comm.allreduce_u64(w.totals, MPI_SUM);
     return;
   }
   std::vector<uint64_t> shared;
@@ -333,7 +333,7 @@ void unit_totals(SpaceWrite& w) {
       w.totals[u] = 0;
     }
   w.t.part->allreduce_u64(w.totals, MPI_SUM);
-  w.comm.allreduce_u64(shared, MPI_SUM);
+  comm.allreduce_u64(shared, MPI_SUM);
   for (size_t u = 0, i = 0; u < units.size(); ++u)
     if (!units[u].merge.empty()) w.totals[u] = shared[i++];
 }
@@ -534,6 +534,11 @@ const GridPlan& cached_plan(const SpaceTarget& t, GridScratch& scratch) {
 
 }  // namespace
 
+namespace {
+// aggregate + compress (and the zipped units' agreed sizes), over `comm`.
+void gather_and_compress(SpaceWrite& w, const Comm& comm, CollectiveOp& op);
+}  // namespace
+
 std::shared_ptr<SpaceWrite> prepare_space(const Comm& comm, const SpaceTarget& t, const ArrayView& mine,
                                           const std::vector<size_t>& sample, GridScratch& scratch, CollectiveOp& op,
                                           SpaceOutcome& out, bool stream, bool defer_stream) {
@@ -555,19 +560,28 @@ std::shared_ptr<SpaceWrite> prepare_space(const Comm& comm, const SpaceTarget& t
   encode(*w);
   times.lap(kGridEncode);
   if (w->stream) {   // the files are written here, window by window: "aggregate" holds the writes
-    unit_totals(*w);
+    unit_totals(*w, comm);
     if (!defer_stream) stream_space_files(*w, comm, op);
     return w;
   }
-  aggregate(*w);
-  times.lap(kGridAggregate);
-  op.run_locally([&] { compress(*w); });
-  unit_totals(*w);   // collective when zipped, failed or not
-  times.lap(kGridCompress);
+  if (defer_stream) return w;   // aggregate and compress on the helper (stream_space_files)
+  gather_and_compress(*w, comm, op);
   return w;
 }
 
+namespace {
+void gather_and_compress(SpaceWrite& w, const Comm& comm, CollectiveOp& op) {
+  PhaseTimes& times = op.times();
+  aggregate(w, comm);
+  times.lap(kGridAggregate);
+  op.run_locally([&] { compress(w); });
+  unit_totals(w, comm);   // collective when zipped, failed or not
+  times.lap(kGridCompress);
+}
+}  // namespace
+
 void stream_space_files(SpaceWrite& w, const Comm& comm, CollectiveOp& op) {
+  if (!w.stream) return gather_and_compress(w, comm, op);   // a zipped grid's units, for write_space_files
   PhaseTimes& times = op.times();
   streamed_units(w, comm, op);
   // Its window back to the system: glibc would keep it (and the messages' lists) in the heap,

@@ -92,14 +92,15 @@ void write_space(const Comm& comm, const SpaceTarget& t, const ArrayView& mine, 
 // partitions are gathered and written here a window of blocks at a time, so an aggregator holds
 // a window (256 KiB or one block), not its files; write_space_files then writes nothing.
 struct SpaceWrite;
-// `defer_stream` (with `stream`, an asynchronous step): the streamed gather and writes are left
-// to stream_space_files.
+// `defer_stream` (with `stream`, an asynchronous step): the gather (streamed with the writes for
+// raw blocks; aggregate and compress with the zipped units' agreed sizes for zipped ones, a space
+// without partitions) is left to stream_space_files.
 std::shared_ptr<SpaceWrite> prepare_space(const Comm& comm, const SpaceTarget& t, const ArrayView& mine,
                                           const std::vector<size_t>& sample, GridScratch& scratch, CollectiveOp& op,
                                           SpaceOutcome& out, bool stream, bool defer_stream = false);
-// The streamed gather and writes prepare_space deferred, collectively over `comm` (the same ranks
-// as prepare_space's, in the same order: its duplicate, on a helper thread). Failures are recorded
-// in `op` as the blocking stream does. Its waits are busy, as the blocking stream's: sleeping
+// The gather prepare_space deferred (the streamed gather and writes, or a zipped grid's aggregate
+// and compress), collectively over `comm` (the same ranks as prepare_space's, in the same order:
+// its duplicate, on a helper thread). Failures are recorded in `op` as the blocking write does. Its waits are busy, as the blocking stream's: sleeping
 // between polls (the collectives' polite waits) made a step 7-8 x slower (MPI moves a large
 // message only while it is polled).
 void stream_space_files(SpaceWrite& w, const Comm& comm, CollectiveOp& op);

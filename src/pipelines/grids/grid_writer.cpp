@@ -615,10 +615,11 @@ void GridGroup::write_async(int64_t step, const GridBox& box, std::span<const Fi
     return;
   }
   const double t0 = wall_seconds();   // the waits above count in the completed steps' blocked_s
-  // Raw blocks of one dataset without partitions stream on the helper when MPI allows it (the
-  // same decision on every rank: the option is agreed on, the grid's settings are the manifest's).
+  // A grid without partitions is gathered on the helper when MPI allows it (raw blocks streamed
+  // with their writes, zipped ones aggregated and compressed): the same decision on every rank
+  // (the option is agreed on, the grid's settings are the manifest's).
   const GridMeta& g = meta();
-  const bool on_helper = ds_->helper_mpi && !g.zip && g.partitions <= 1;
+  const bool on_helper = ds_->helper_mpi && g.partitions <= 1;
   if (on_helper && !helper_comm_)   // collective: every rank makes it at the same step
     helper_comm_ = std::make_shared<Comm>(ds_->comm.duplicate());
   auto s = begin_step(step, box, views, input_error, on_helper, on_helper);   // files written on the helper
