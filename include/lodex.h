@@ -234,8 +234,10 @@ LODEX_API int lodex_particles_write(lodex_particles* g, int64_t step, const lode
 /* Asynchronous write (collective, like lodex_particles_write): returns once the particles reached
  * the ranks that write them; the level-of-detail order, checksums and file writes run on a helper
  * thread (no MPI call on it), and the step commits at the group's next collective call: the next
- * write, lodex_pending_wait, an index build or lodex_dataset_close. One step is in flight per group:
- * the next write first completes it. Errors of the pending step are returned there, on every rank,
+ * write, lodex_pending_wait, an index build or lodex_dataset_close. One step is in flight per group
+ * (the next write first completes it), or with a budget (lodex_dataset_set_pending_budget) up to
+ * four, the oldest completing first to make room; lodex_pending_wait commits its step and the
+ * group's steps before it. Errors of the pending step are returned there, on every rank,
  * and it commits nothing. flags: 0, or LODEX_WRITE_NO_COPY: the field arrays are read after the
  * call returns, so they must stay unchanged until the step is done (without it, what stays on this
  * rank is copied first and the arrays may be reused at once). *out (out may be NULL): a handle of
@@ -257,6 +259,7 @@ LODEX_API int lodex_pending_free(lodex_pending* p);
  * flight on each rank over every group of the dataset (Python's max_pending_bytes). An
  * asynchronous write that would pass the budget first completes the oldest steps in flight until
  * it fits; a step larger than the budget by itself is written within the call (0: every one).
+ * With a budget a particle group keeps up to four steps in flight.
  * LODEX_PENDING_UNBOUNDED: no bound over the groups, one step in flight per group (the default).
  * Ranks passing different values: LODEX_ERR_INVALID_ARGUMENT on every rank. */
 #define LODEX_PENDING_UNBOUNDED UINT64_MAX

@@ -164,6 +164,14 @@ void bind_grids(nb::module_& m) {
             else g.write_async(r.step, box, views, input_error);
           },
           nb::arg("request"))
+      .def(
+          "wait_step",
+          [](GridGroup& g, int64_t step) {
+            nb::gil_scoped_release release;
+            g.wait_step(step);
+          },
+          nb::arg("step"))
+      .def("step_written", &GridGroup::step_written, nb::arg("step"))
       .def("wait_pending",
            [](GridGroup& g) {
              nb::gil_scoped_release release;

@@ -235,6 +235,14 @@ void bind_particles(nb::module_& m) {
             else g.write_async(r.step, views, pb, r.copy, input_error);
           },
           nb::arg("request"))
+      .def(
+          "wait_step",
+          [](ParticleGroup& g, int64_t step) {
+            nb::gil_scoped_release release;
+            g.wait_step(step);
+          },
+          nb::arg("step"))
+      .def("step_written", &ParticleGroup::step_written, nb::arg("step"))
       .def("wait_pending",
            [](ParticleGroup& g) {
              nb::gil_scoped_release release;

@@ -123,6 +123,14 @@ void bind_series(nb::module_& m) {
             else g.write_async(r.step, box, views, input_error);
           },
           nb::arg("request"))
+      .def(
+          "wait_step",
+          [](SeriesGroup& g, int64_t step) {
+            nb::gil_scoped_release release;
+            g.wait_step(step);
+          },
+          nb::arg("step"))
+      .def("step_written", &SeriesGroup::step_written, nb::arg("step"))
       .def("wait_pending",
            [](SeriesGroup& g) {
              nb::gil_scoped_release release;

@@ -356,7 +356,8 @@ def create(path: str | os.PathLike, *, comm: Any = None, fsync: bool = False, ex
     the bytes of asynchronous steps (``wait=False``) in flight on each rank, over every group (None,
     the default: one step in flight per group, no bound over the groups); an asynchronous write first
     completes the oldest pending steps until its own bytes fit, and a step larger than the budget by
-    itself is written before the call returns (docs/writes.md, "Asynchronous steps")."""
+    itself is written before the call returns. With a budget a particle group keeps up to four steps
+    in flight (docs/writes.md, "Asynchronous steps")."""
     budget = _pending_budget(max_pending_bytes)
     try:
         core = _lodex.Dataset.create(os.fspath(path), comm=comm, fsync=fsync, exchange=_exchange(exchange),

@@ -61,15 +61,13 @@ class PendingWrite:
     def done(self) -> bool:
         """Local: whether this rank finished the step's files (it still commits at the next
         collective call)."""
-        core = self._group._core
-        return core.pending_step != self.step or core.pending_done
+        return self._group._core.step_written(self.step)
 
     def wait(self) -> WriteProfile:
         """Collective over the dataset's ranks: completes and commits the step (if no later call
         did already) and returns the group's profile; the step's error is raised on every rank."""
         try:
-            if self._group._core.pending_step == self.step:
-                self._group._core.wait_pending()
+            self._group._core.wait_step(self.step)   # and the group's steps pending before it
         finally:
             self._keep = None
         return self._group.profile

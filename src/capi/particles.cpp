@@ -250,9 +250,7 @@ int lodex_particles_write_async(lodex_particles* g, int64_t step, const lodex_fi
 int lodex_pending_wait(lodex_pending* p) {
   return guarded([&] {
     p = live(p, Kind::kPending, "pending step");
-    with_pending_group(p, [&](auto& g) {
-      if (g.pending_step() == p->step) g.wait_pending();
-    });
+    with_pending_group(p, [&](auto& g) { g.wait_step(p->step); });
   });
 }
 
@@ -260,7 +258,7 @@ int lodex_pending_done(const lodex_pending* p, int* done) {
   return guarded([&] {
     p = live(p, Kind::kPending, "pending step");
     int& d = not_null(done, "done");
-    with_pending_group(p, [&](const auto& g) { d = g.pending_step() != p->step || g.pending_done(); });
+    with_pending_group(p, [&](const auto& g) { d = g.step_written(p->step); });
   });
 }
 

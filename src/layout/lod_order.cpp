@@ -189,11 +189,13 @@ void lod_count(const LodLayout& layout, const uint32_t* shuffled, const uint32_t
   uint64_t j = begin;
   for (uint32_t k = 0; k < layout.num_levels() && j < end; ++k) {
     uint64_t* level_count = counts + k * nb;
-    for (const uint64_t stop = std::min(end, layout.level_ends[k]); j < stop; ++j) ++level_count[shuffled_key[j - begin]];
+    for (const uint64_t stop = std::min(end, layout.level_ends[k]); j < stop; ++j)
+      ++level_count[shuffled_key[j - begin]];
   }
 }
 
-void lod_fill_starts(LodLayout& layout, const uint64_t* counts, size_t parties, size_t me, std::vector<uint64_t>& fill) {
+void lod_fill_starts(LodLayout& layout, const uint64_t* counts, size_t parties, size_t me,
+                     std::vector<uint64_t>& fill) {
   const uint64_t segments = layout.num_levels() * layout.num_bricks();
   layout.segment_starts.assign(segments + 1, 0);
   fill.assign(segments, 0);

@@ -581,8 +581,9 @@ void Dataset::close() {
   state_->lock.reset();   // after the barrier: every rank is done writing
   for (auto& g : groups_) g->discard_buffers();   // a step opened for zero-copy input, never committed
   for (auto& g : groups_)
-    if (g->scratch_ && state_->comm.is_mpi() && mpi_active()) release_collectively(*g->scratch_);   // node-collective
-  for (auto& g : groups_) g->scratch_.reset();   // the write buffers kept between steps
+    for (auto& scratch : g->scratch_)   // in the same order on every rank
+      if (state_->comm.is_mpi() && mpi_active()) release_collectively(*scratch);   // node-collective
+  for (auto& g : groups_) g->scratch_.clear();   // the write buffers kept between steps
   for (auto& g : grids_) g->scratch_.reset();
 }
 

@@ -75,6 +75,35 @@ def test_the_budget_bounds_the_steps_in_flight_over_the_groups(tmp_path_factory,
     assert small["blocked_is_total"]
 
 
+@pytest.mark.parametrize("n", [1, 2, 3])
+def test_a_budget_lets_a_group_keep_several_steps_in_flight(tmp_path_factory, n):
+    """With a budget, a group's next asynchronous step does not wait for its pending ones: each
+    takes buffers (and a node's window) of its own, up to the budget and at most four at once; a
+    PendingWrite's wait commits its step and the ones before it; the files are those of blocking
+    writes."""
+    import lodex_testutil as tu
+    out = str(tmp_path_factory.mktemp(f"inflight{n}"))
+    res = run_mpi(n, "pending_budget_mpi.py", "inflight", out, timeout=240)
+    step = res["rows"][0]["pending_bytes"]   # the largest rank's bytes of one step (3.5 of them fit)
+    rows = [(r["after"], r["steps"], r["pending_bytes"] / step, r["pending_step"]) for r in res["rows"]]
+    assert rows == [
+        ("write 0", [], 1, 0),
+        ("write 1", [], 2, 1),
+        ("write 2", [], 3, 2),
+        ("wait 1", [0, 1], 1, 2),
+        ("write 3", [0, 1], 2, 3),
+        ("write 4", [0, 1], 3, 4),
+        ("write 5", [0, 1, 2], 3, 5),   # 4 would not fit: the oldest committed first
+    ], rows
+    assert res["done_0_1"] == [True] * n
+    assert res["most_in_flight"] == 4 and res["many_steps_before_close"] == [0, 1, 2]
+    got, want = tu.file_digests(f"{out}/async.lodex"), tu.file_digests(f"{out}/sync.lodex")
+    assert len(want) >= 12 and got == want
+    assert tu.file_digests(f"{out}/many.lodex").keys() >= {k for k in want if "step-000000006" not in k}
+    for name in ("async", "many"):
+        assert lodex.open(f"{out}/{name}.lodex").particles["u"].steps == list(range(6 if name == "async" else 7))
+
+
 def test_the_budget_is_checked_and_a_zero_budget_writes_at_once(tmp_path):
     for bad in (-1, 1.5, "1", True):
         with pytest.raises(lodex.InvalidArgumentError, match="max_pending_bytes"):

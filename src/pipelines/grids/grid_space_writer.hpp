@@ -108,4 +108,4 @@ void stream_space_files(SpaceWrite& w, const Comm& comm, CollectiveOp& op);
 // helper thread); skipped when the operation failed already; a failure is recorded in `op`.
 void write_space_files(SpaceWrite& w, CollectiveOp& op);
 
-}  // namespace lodex
+}   // namespace lodex

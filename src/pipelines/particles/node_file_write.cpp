@@ -82,8 +82,8 @@ NodeFileWrite::Area NodeFileWrite::area_of(uint32_t p, const ParticleFileHead& h
 bool NodeFileWrite::places_together(uint32_t p, uint64_t total) const {
   const uint64_t writers = writers_[p].size();
   if (writers < 2 || total == 0 || !plan_.tiles.empty()) return false;
-  const uint64_t segments =
-      uint64_t{lod_level_count(total, lod_.scale, lod_.level0_max)} << (3 * lod_brick_bits(total, lod_, schema_.row_bytes()));
+  const uint64_t segments = uint64_t{lod_level_count(total, lod_.scale, lod_.level0_max)}
+                            << (3 * lod_brick_bits(total, lod_, schema_.row_bytes()));
   return writers * segments * 2 <= total;   // the count tables (8 bytes each) at most the permutation's 4 per row
 }
 
@@ -118,7 +118,8 @@ void NodeFileWrite::publish(uint8_t* area, const IncomingPartition& in, const Pa
   } else {
     auto* perm = reinterpret_cast<uint32_t*>(area + a.perm);
     const bool placed = order->perm_target == perm;   // else computed into the order's own array
-    if (order->layout.segment_starts.size() != head.segment_starts.size() || (!placed && order->perm.size() != in.total))
+    if (order->layout.segment_starts.size() != head.segment_starts.size() ||
+        (!placed && order->perm.size() != in.total))
       fail(ErrorCode::kInternal, "partition ", in.id, "'s order does not match its file's layout");
     std::memcpy(area + a.starts, order->layout.segment_starts.data(), head.segment_starts.size() * 8);
     if (!placed) std::memcpy(perm, order->perm.data(), in.total * 4);
@@ -134,7 +135,8 @@ bool NodeFileWrite::place_together(uint32_t p, const ParticleExchange::SharedPar
   const size_t writers = writers_[p].size();
   // Waits until all writers reached `step`; false when one of them failed instead.
   auto all_reached = [&](uint64_t step) {
-    await_shared([&] { return shared_load(word(area, step)) >= writers || shared_load(word(area, kPlaceFailed)) != 0; });
+    await_shared(
+        [&] { return shared_load(word(area, step)) >= writers || shared_load(word(area, kPlaceFailed)) != 0; });
     return shared_load(word(area, kPlaceFailed)) == 0;
   };
   try {
@@ -177,7 +179,8 @@ void NodeFileWrite::write_slices(const ParticleExchange& exchange, const std::st
     if (sp.total == 0 || !sp.area) continue;
     await_shared([&] { return shared_load(word(sp.area, 0)) != kNoOrder; });
     if (shared_load(word(sp.area, 0)) != kOrderPublished) continue;   // the aggregator failed: its error fails the step
-    Slice slice{p, sp, skeleton(sp.total), {}, static_cast<size_t>(mine - writers.begin()), places_together(p, sp.total)};
+    Slice slice{
+        p, sp, skeleton(sp.total), {}, static_cast<size_t>(mine - writers.begin()), places_together(p, sp.total)};
     slice.area = area_of(p, slice.head, slice.together);
     uint64_t* status = word(sp.area, slice.area.status) + slice.me;
     if (failure) {   // this rank failed on an earlier file: the others must not wait for it

@@ -198,9 +198,8 @@ std::optional<Error> ParticleGroup::open_buffers_error() const {
 void ParticleGroup::open_buffers(int64_t step, uint64_t count, std::optional<Box> patch, bool position_components,
                                  const std::optional<Error>& input_error) {
   wait_pending();   // the rows of a pending step may lie where these buffers go
-  if (!scratch_) scratch_ = std::make_shared<WriteScratch>();
   const std::optional<Error> error = input_error ? input_error : open_buffers_error();
-  buffers_ = open_step_buffers(*ds_, name_, *scratch_, step, count, patch, position_components, error);
+  buffers_ = open_step_buffers(*ds_, name_, free_scratch(), step, count, patch, position_components, error);
 }
 
 ParticleGroup::Buffer ParticleGroup::buffer(const std::string& name) const {

@@ -442,7 +442,8 @@ void ParticleExchange::copy_to_node(const Outgoing& out, size_t s, const std::fu
     if (area) {   // the statistics beside the rows, in this sender's slot
       if (out.stats[s].is_pending()) fail(ErrorCode::kInternal, "statistics of partition ", p, " not computed");
       const auto senders = plan_.senders_of(p);
-      double* slot = stats_slot(area, static_cast<size_t>(std::find(senders.begin(), senders.end(), me_) - senders.begin()));
+      double* slot =
+          stats_slot(area, static_cast<size_t>(std::find(senders.begin(), senders.end(), me_) - senders.begin()));
       std::copy(out.stats[s].min.begin(), out.stats[s].min.end(), slot);
       std::copy(out.stats[s].max.begin(), out.stats[s].max.end(), slot + comps_);
     }

@@ -6,6 +6,7 @@
 #include <mpi.h>
 
 #include <cstdint>
+#include <deque>
 #include <memory>
 #include <optional>
 #include <span>
@@ -189,17 +190,26 @@ class ParticleGroup {
   // what stays on this rank is copied first, so the caller may reuse its arrays at once; without,
   // the arrays must stay unchanged until the step is done); the order, gathers, checksums and
   // file writes run on a helper thread, which makes no MPI call; the commit (collective) happens at
-  // the group's next collective call: the next write or write_async, wait_pending, an index build,
-  // or the dataset's close. One step is in flight at a time: the next one first completes it. An
-  // error of the pending step is raised there, on every rank, and it commits nothing.
+  // the group's next collective call: the next write, wait_pending or wait_step, an index build,
+  // or the dataset's close (a later write_async commits it only to make room). Without a budget
+  // (DatasetOptions::max_pending_bytes) one step is in flight at a time: the next one first
+  // completes it. With a budget, up to kMaxStepsInFlight steps are, each with buffers of its own,
+  // as long as the budget holds them (the oldest complete first to make room). An error of a
+  // pending step is raised where it completes, on every rank, and it commits nothing.
   void write_async(int64_t step, std::span<const FieldView> fields, std::optional<Box> patch, bool copy,
                    const std::optional<Error>& input_error = std::nullopt);
-  // Collective: completes and commits the pending step, if any (its profile becomes profile()).
+  static constexpr size_t kMaxStepsInFlight = 4;
+  // Collective: completes and commits every pending step, oldest first (the last one's profile
+  // becomes profile()).
   void wait_pending();
-  // Local: whether the pending step's files are written (true when none is pending); it is
-  // committed only by the next collective call.
+  // Collective: completes and commits the pending steps up to `step`, if it is pending.
+  void wait_step(int64_t step);
+  // Local: whether step `step`'s files are written (true when it is not pending); it is
+  // committed only by a later collective call.
+  bool step_written(int64_t step) const;
+  // Local: whether every pending step's files are written (true when none is pending).
   bool pending_done() const;
-  int64_t pending_step() const;   // -1 when none is pending
+  int64_t pending_step() const;   // the newest pending step; -1 when none is pending
   const WriteProfile& profile() const;
 
   // Zero-copy input: a step's rows written where the write reads them, instead of copied there.
@@ -285,11 +295,16 @@ class ParticleGroup {
                                     const std::optional<Error>& input_error) const;
   std::optional<Error> open_buffers_error() const;
   void start_pending(std::shared_ptr<PendingParticleStep> s, uint64_t bytes, double t0);
+  void complete_oldest();   // collective: commits pending_.front()
+  // Buffers for a new step: the first of the group's not held by a pending step (the same choice on
+  // every rank: the pending steps are), or new ones.
+  WriteScratch& free_scratch();
   void commit_planned(StepBuffers& b, bool async, const std::optional<Error>& input_error);
   std::shared_ptr<DatasetState> ds_;
   std::string name_;
-  std::shared_ptr<WriteScratch> scratch_;   // buffers reused from step to step
-  std::shared_ptr<PendingParticleStep> pending_;   // an asynchronous step not yet committed
+  // Buffers reused from step to step: the first for every step, more for steps in flight beside it.
+  std::vector<std::shared_ptr<WriteScratch>> scratch_;
+  std::deque<std::shared_ptr<PendingParticleStep>> pending_;   // asynchronous steps not yet committed, oldest first
   std::shared_ptr<StepBuffers> buffers_;            // a step opened by open_buffers, not yet committed
   WriteProfile profile_;
   mutable ReadStats read_stats_;

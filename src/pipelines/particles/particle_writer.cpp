@@ -469,8 +469,7 @@ void run_exchange(PendingParticleStep& s, bool threaded_order, bool counted) {
     bool moving = threaded_order && !exchange.incoming().empty();
     for (const auto& in : exchange.incoming()) moving = moving || !w.plan->aggregated_in_place(in.id);
     orderer.start(moving);
-    exchange.exchange_particles(w.outgoing, w.schema().position_index(), [&] { orderer.positions_ready(); },
-                                defer);
+    exchange.exchange_particles(w.outgoing, w.schema().position_index(), [&] { orderer.positions_ready(); }, defer);
   });
   s.op.times().lap(kExchange);
 }
@@ -709,16 +708,20 @@ WriteProfile commit_step(PendingParticleStep& s) {
 void ParticleGroup::write(int64_t step, std::span<const FieldView> views, std::optional<Box> patch,
                           const std::optional<Error>& input_error) {
   wait_pending();
-  if (!scratch_) scratch_ = std::make_shared<WriteScratch>();
   const std::optional<Error> error = input_error ? input_error : open_buffers_error();
-  auto s = begin_step(*ds_, name_, *scratch_, step, views, patch, error, false, false);
+  auto s = begin_step(*ds_, name_, free_scratch(), step, views, patch, error, false, false);
   write_files(*s);
   profile_ = commit_step(*s);
 }
 
 void ParticleGroup::write_async(int64_t step, std::span<const FieldView> views, std::optional<Box> patch, bool copy,
                                 const std::optional<Error>& input_error) {
-  wait_pending();   // one step in flight: the next one reuses its buffers and window
+  // Without a budget one step in flight: the next one reuses its buffers and window. With one, a
+  // pending step of the same number commits first (its folder is the new one's), and at most
+  // kMaxStepsInFlight are in flight (the same on every rank: the pending steps are).
+  if (!ds_->options.max_pending_bytes) wait_pending();
+  wait_step(step);
+  if (pending_.size() >= kMaxStepsInFlight) complete_oldest();
   const std::optional<Error> error = input_error ? input_error : open_buffers_error();
   const uint64_t bytes = error ? 0 : view_bytes(views);
   if (!make_room(*ds_, bytes)) {   // larger than the budget by itself: written within the call
@@ -726,9 +729,17 @@ void ParticleGroup::write_async(int64_t step, std::span<const FieldView> views, 
     return;
   }
   const double t0 = wall_seconds();   // the waits above count in the completed steps' blocked_s
-  if (!scratch_) scratch_ = std::make_shared<WriteScratch>();
-  auto s = begin_step(*ds_, name_, *scratch_, step, views, patch, error, true, copy);
+  auto s = begin_step(*ds_, name_, free_scratch(), step, views, patch, error, true, copy);
   start_pending(std::move(s), bytes, t0);
+}
+
+WriteScratch& ParticleGroup::free_scratch() {
+  for (const std::shared_ptr<WriteScratch>& sc : scratch_) {
+    bool held = false;
+    for (const auto& p : pending_) held = held || &p->w.scratch == sc.get();
+    if (!held) return *sc;
+  }
+  return *scratch_.emplace_back(std::make_shared<WriteScratch>());
 }
 
 void ParticleGroup::start_pending(std::shared_ptr<PendingParticleStep> s, uint64_t bytes, double t0) {
@@ -738,22 +749,46 @@ void ParticleGroup::start_pending(std::shared_ptr<PendingParticleStep> s, uint64
     raw->written.store(true, std::memory_order_release);
   });
   s->blocked_s = wall_seconds() - t0;
-  pending_ = std::move(s);
-  ds_->pending.add(this, bytes, [this] { wait_pending(); });
+  pending_.push_back(std::move(s));
+  ds_->pending.add(raw, bytes, [this] { complete_oldest(); });   // the oldest entry is this group's oldest step
 }
 
-void ParticleGroup::wait_pending() {
-  if (!pending_) return;
-  std::shared_ptr<PendingParticleStep> s = std::move(pending_);
-  ds_->pending.remove(this);
+void ParticleGroup::complete_oldest() {
+  if (pending_.empty()) return;
+  std::shared_ptr<PendingParticleStep> s = std::move(pending_.front());
+  pending_.pop_front();
+  ds_->pending.remove(s.get());
   const double t0 = wall_seconds();
   if (s->helper.joinable()) s->helper.join();
   s->op.add_thread_time("blocked", s->blocked_s + wall_seconds() - t0);   // reduced over ranks with the rest
   profile_ = commit_step(*s);   // raises the step's error on every rank
 }
 
-bool ParticleGroup::pending_done() const { return !pending_ || pending_->written.load(std::memory_order_acquire); }
+void ParticleGroup::wait_pending() {
+  while (!pending_.empty()) complete_oldest();
+}
 
-int64_t ParticleGroup::pending_step() const { return pending_ ? pending_->w.step : -1; }
+void ParticleGroup::wait_step(int64_t step) {
+  bool pending = false;
+  for (const auto& p : pending_) pending = pending || p->w.step == step;
+  while (pending && !pending_.empty()) {
+    pending = pending_.front()->w.step != step;
+    complete_oldest();
+  }
+}
+
+bool ParticleGroup::step_written(int64_t step) const {
+  for (const auto& p : pending_)
+    if (p->w.step == step && !p->written.load(std::memory_order_acquire)) return false;
+  return true;
+}
+
+bool ParticleGroup::pending_done() const {
+  for (const auto& p : pending_)
+    if (!p->written.load(std::memory_order_acquire)) return false;
+  return true;
+}
+
+int64_t ParticleGroup::pending_step() const { return pending_.empty() ? -1 : pending_.back()->w.step; }
 
 }  // namespace lodex

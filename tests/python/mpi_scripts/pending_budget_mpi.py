@@ -15,6 +15,10 @@ usage: pending_budget_mpi.py memory OUTDIR MODE   six steps of 65,536 Uintah par
 
        pending_budget_mpi.py differ PATH          rank 0 creates PATH without a budget, the others
                                                   with one: where each rank's error was raised
+       pending_budget_mpi.py inflight OUTDIR      one group, a budget of 3.5 steps: steps 0-2 in
+                                                  flight at once, step 1's wait, steps 3-5, then a
+                                                  budget far above: at most kMaxStepsInFlight; the
+                                                  same steps written blocking into sync.lodex
 
 Rank 0 prints one result line."""
 
@@ -155,8 +159,53 @@ def differ(path: str) -> None:
         tu.emit({"outcomes": outcomes})
 
 
+def inflight(outdir: str) -> None:
+    grid = rank_grid(size)
+    n = 3000 + 500 * rank
+    step = max(comm.allgather(sum(v.nbytes for v in particles(0, n).values())))
+    out = {"rows": []}
+    ds = lodex.create(os.path.join(outdir, "async.lodex"), comm=comm, max_pending_bytes=3 * step + step // 2)
+    g = ds.define_particles("u", schema=UINTAH_SCHEMA, domain=UNIT, partition=grid)
+    pending = {}
+
+    def row(what):
+        out["rows"].append({"after": what, "steps": g.steps, "pending_bytes": max(comm.allgather(ds.pending_bytes)),
+                            "pending_step": g._core.pending_step})
+
+    for s in range(3):
+        pending[s] = g.write(s, patch_of(rank, grid), particles(s, n), wait=False)
+        row(f"write {s}")
+    while not all(comm.allgather(pending[1].done())):   # local; steps 0 and 1 written by then
+        pass
+    out["done_0_1"] = comm.allgather(pending[0].done() and pending[1].done())
+    pending[1].wait()                                    # commits 0 and 1, not 2
+    row("wait 1")
+    for s in range(3, 6):
+        pending[s] = g.write(s, patch_of(rank, grid), particles(s, n), wait=False)
+        row(f"write {s}")
+    ds.close()
+    ds = lodex.create(os.path.join(outdir, "many.lodex"), comm=comm, max_pending_bytes=1 << 40)
+    g = ds.define_particles("u", schema=UINTAH_SCHEMA, domain=UNIT, partition=grid)
+    most = 0
+    for s in range(7):
+        g.write(s, patch_of(rank, grid), particles(s, n), wait=False)
+        most = max(most, max(comm.allgather(ds.pending_bytes)))
+    out["most_in_flight"] = most // step if most % step == 0 else most / step
+    out["many_steps_before_close"] = g.steps
+    ds.close()
+    ds = lodex.create(os.path.join(outdir, "sync.lodex"), comm=comm)
+    g = ds.define_particles("u", schema=UINTAH_SCHEMA, domain=UNIT, partition=grid)
+    for s in range(6):
+        g.write(s, patch_of(rank, grid), particles(s, n))
+    ds.close()
+    if rank == 0:
+        tu.emit(out)
+
+
 if __name__ == "__main__":
-    if sys.argv[1] == "memory":
+    if sys.argv[1] == "inflight":
+        inflight(sys.argv[2])
+    elif sys.argv[1] == "memory":
         memory(sys.argv[2], sys.argv[3])
     elif sys.argv[1] == "fault":
         fault(sys.argv[2])
