@@ -29,7 +29,17 @@ def sorted_by_id(d):
 
 @pytest.mark.parametrize("n", [1, 2, 3])
 def test_lammps_melt_in_a_periodic_box(tmp_path, n):
-    res = run_mpi(n, "lammps_melt.py", tmp_path, "nve", timeout=300)
+    check_melt(tmp_path, run_mpi(n, "lammps_melt.py", tmp_path, "nve", timeout=300))
+
+
+@pytest.mark.parametrize("n", [2, 3])
+def test_lammps_melt_written_asynchronously_from_its_own_arrays(tmp_path, n):
+    """Each step written with wait=False from LAMMPS's own arrays, which it changes while the step
+    is written as it runs on: what is read back is what LAMMPS had at the write."""
+    check_melt(tmp_path, run_mpi(n, "lammps_melt.py", tmp_path, "nve", "async", timeout=300))
+
+
+def check_melt(tmp_path, res):
     assert res["outside"] > 0, "LAMMPS kept no atom outside its box: the run tests nothing"
     g = lodex.open(res["path"]).particles["atoms"]
     assert g.steps == res["steps"] and g.periodic == (True, True, True)

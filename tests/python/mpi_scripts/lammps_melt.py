@@ -3,10 +3,13 @@ this job's MPI ranks) runs the classic Lennard-Jones melt; every 50 steps each r
 atoms' positions, ids and velocities as they are between re-neighbourings, some outside the
 periodic box.
 
-usage: lammps_melt.py OUTDIR MODE
+usage: lammps_melt.py OUTDIR MODE [async]
   MODE "nve":  a fixed periodic box; the group is periodic on every axis, each rank's patch its
                LAMMPS subdomain, partition_grid (2, 2, 2).
   MODE "npt":  the box breathes under a barostat; the group's domain is "auto".
+  async:       each step written with wait=False, the positions and velocities passed as LAMMPS's
+               own arrays (numpy views of its memory), which LAMMPS changes as it runs on while
+               the step is written.
 Every rank saves what it passed as OUTDIR/in-<step>-<rank>.npz; rank 0 prints one result line."""
 
 from __future__ import annotations
@@ -41,7 +44,7 @@ neigh_modify every 20 delay 0 check no
 """
 
 
-def main(outdir: str, mode: str) -> None:
+def main(outdir: str, mode: str, asynchronous: bool = False) -> None:
     lmp = lammps.lammps(cmdargs=["-log", "none", "-screen", "none"], comm=comm)
     lmp.commands_string(MELT)
     lmp.command("fix 1 all nve" if mode == "nve" else "fix 1 all npt temp 3.0 3.0 0.5 iso 0.5 8.0 2.0")
@@ -68,7 +71,11 @@ def main(outdir: str, mode: str) -> None:
         patch = None
         if mode == "nve":
             patch = (tuple(lmp.extract_global("sublo")), tuple(lmp.extract_global("subhi")))
-        g.write(step, patch, {"position": x, "id": ids, "velocity": v})
+        if asynchronous:   # LAMMPS's arrays themselves: the write copies what it still needs
+            x_lmp, v_lmp = lmp.numpy.extract_atom("x")[:n], lmp.numpy.extract_atom("v")[:n]
+            g.write(step, patch, {"position": x_lmp, "id": ids, "velocity": v_lmp}, wait=False)
+        else:
+            g.write(step, patch, {"position": x, "id": ids, "velocity": v})
         steps.append(int(step))
     ds.close()
     total_outside = comm.allreduce(outside)
@@ -79,4 +86,4 @@ def main(outdir: str, mode: str) -> None:
 
 
 if __name__ == "__main__":
-    main(sys.argv[1], sys.argv[2])
+    main(sys.argv[1], sys.argv[2], sys.argv[3:] == ["async"])
