@@ -202,7 +202,10 @@ def test_zoom_refines(server, page, tmp_path):
     assert one["fetched"] > 0 and one["drawn"] > one["kept"] and one["drawn"] <= 4000
     # a burst of six ticks 30 ms apart: the first streams at once, in the wheel event's own task
     # (the leading edge: its request is made before the event returns), the other five are one
-    # more stream once the wheel rests (the trailing edge): two streams, not six
+    # more stream once the wheel rests (the trailing edge): two streams, not six. The view must be
+    # at rest first: no change for the viewer's DEBOUNCE_MS (120 ms) since the tick above, which a
+    # fast machine reaches here sooner (the burst's first tick is then a trailing one)
+    page.wait_for_timeout(200)
     lead = page.evaluate("""() => new Promise((done) => {
         const c = document.getElementById('view'), r = c.getBoundingClientRect(), s = window.lodexViewer;
         let k = 0, lead = null;
