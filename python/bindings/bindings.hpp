@@ -32,6 +32,26 @@ void bind_previews(nb::module_& m);   // plan_series, plan_grid: pure previews
 void bind_grids(nb::module_& m);
 void bind_dataset_grids(nb::class_<Dataset>& cls);   // Dataset.grid, define_grid, grid_names
 void bind_series(nb::module_& m);
+// The calls of a group's asynchronous steps, the same on particles, grids and series:
+// wait_pending, wait_step, step_written, pending_done, pending_step.
+template <class Group>
+void def_pending_calls(nb::class_<Group>& cls) {
+  cls.def("wait_pending",
+          [](Group& g) {
+            nb::gil_scoped_release release;
+            g.wait_pending();
+          })
+      .def(
+          "wait_step",
+          [](Group& g, int64_t step) {
+            nb::gil_scoped_release release;
+            g.wait_step(step);
+          },
+          nb::arg("step"))
+      .def("step_written", &Group::step_written, nb::arg("step"))
+      .def_prop_ro("pending_done", &Group::pending_done)
+      .def_prop_ro("pending_step", &Group::pending_step);
+}
 void bind_dataset_series(nb::class_<Dataset>& cls);  // Dataset.series, define_series, series_names
 using Array = nb::ndarray<nb::ro, nb::c_contig, nb::device::cpu>;
 // A caller's field array (C order, native byte order, on the CPU); InvalidArgument naming `field` otherwise.

@@ -110,6 +110,7 @@ void bind_grids(nb::module_& m) {
         nb::arg("allow_outside") = false);
 
   nb::class_<GridGroup> grid_group(m, "GridGroup");
+  def_pending_calls(grid_group);
   bind_truncate<GridGroup>(grid_group);
   grid_group.def_prop_ro("name", &GridGroup::name)
       .def_prop_ro("steps", &GridGroup::steps)
@@ -164,21 +165,6 @@ void bind_grids(nb::module_& m) {
             else g.write_async(r.step, box, views, input_error);
           },
           nb::arg("request"))
-      .def(
-          "wait_step",
-          [](GridGroup& g, int64_t step) {
-            nb::gil_scoped_release release;
-            g.wait_step(step);
-          },
-          nb::arg("step"))
-      .def("step_written", &GridGroup::step_written, nb::arg("step"))
-      .def("wait_pending",
-           [](GridGroup& g) {
-             nb::gil_scoped_release release;
-             g.wait_pending();
-           })
-      .def_prop_ro("pending_done", &GridGroup::pending_done)
-      .def_prop_ro("pending_step", &GridGroup::pending_step)
       .def_prop_ro("profile_json", [](const GridGroup& g) { return g.profile().to_json(); })
       .def("open_step", &GridGroup::open_step, nb::arg("step"))
       .def(

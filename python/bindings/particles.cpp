@@ -189,6 +189,7 @@ static nb::tuple box_tuple(const Box& b) {
 
 void bind_particles(nb::module_& m) {
   nb::class_<ParticleGroup> particle_group(m, "ParticleGroup");
+  def_pending_calls(particle_group);
   bind_truncate<ParticleGroup>(particle_group);
   bind_buffers(m, particle_group);
   particle_group.def_prop_ro("name", &ParticleGroup::name)
@@ -235,21 +236,6 @@ void bind_particles(nb::module_& m) {
             else g.write_async(r.step, views, pb, r.copy, input_error);
           },
           nb::arg("request"))
-      .def(
-          "wait_step",
-          [](ParticleGroup& g, int64_t step) {
-            nb::gil_scoped_release release;
-            g.wait_step(step);
-          },
-          nb::arg("step"))
-      .def("step_written", &ParticleGroup::step_written, nb::arg("step"))
-      .def("wait_pending",
-           [](ParticleGroup& g) {
-             nb::gil_scoped_release release;
-             g.wait_pending();
-           })
-      .def_prop_ro("pending_done", &ParticleGroup::pending_done)
-      .def_prop_ro("pending_step", &ParticleGroup::pending_step)
       .def_prop_ro("profile_json", [](const ParticleGroup& g) { return g.profile().to_json(); })
       .def(
           "read",

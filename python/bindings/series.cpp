@@ -86,6 +86,7 @@ nb::dict meta_dict(const SeriesGroup& g) {
 
 void bind_series(nb::module_& m) {
   nb::class_<SeriesGroup> series_group(m, "SeriesGroup");
+  def_pending_calls(series_group);
   bind_truncate<SeriesGroup>(series_group);
   series_group.def_prop_ro("name", &SeriesGroup::name)
       .def_prop_ro("steps", &SeriesGroup::steps)
@@ -123,21 +124,6 @@ void bind_series(nb::module_& m) {
             else g.write_async(r.step, box, views, input_error);
           },
           nb::arg("request"))
-      .def(
-          "wait_step",
-          [](SeriesGroup& g, int64_t step) {
-            nb::gil_scoped_release release;
-            g.wait_step(step);
-          },
-          nb::arg("step"))
-      .def("step_written", &SeriesGroup::step_written, nb::arg("step"))
-      .def("wait_pending",
-           [](SeriesGroup& g) {
-             nb::gil_scoped_release release;
-             g.wait_pending();
-           })
-      .def_prop_ro("pending_done", &SeriesGroup::pending_done)
-      .def_prop_ro("pending_step", &SeriesGroup::pending_step)
       .def("flush",
            [](SeriesGroup& g) {
              nb::gil_scoped_release release;
