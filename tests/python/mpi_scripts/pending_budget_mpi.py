@@ -175,9 +175,10 @@ def inflight(outdir: str) -> None:
     for s in range(3):
         pending[s] = g.write(s, patch_of(rank, grid), particles(s, n), wait=False)
         row(f"write {s}")
-    while not all(comm.allgather(pending[1].done())):   # local; steps 0 and 1 written by then
+    while not all(comm.allgather(pending[0].done() and pending[1].done())):   # local, each step its own
         pass
     out["done_0_1"] = comm.allgather(pending[0].done() and pending[1].done())
+    out["committed_before_wait"] = g.steps   # written is not committed
     pending[1].wait()                                    # commits 0 and 1, not 2
     row("wait 1")
     for s in range(3, 6):
