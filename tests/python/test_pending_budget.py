@@ -104,6 +104,22 @@ def test_a_budget_lets_a_group_keep_several_steps_in_flight(tmp_path_factory, n)
         assert lodex.open(f"{out}/{name}.lodex").particles["u"].steps == list(range(6 if name == "async" else 7))
 
 
+@pytest.mark.parametrize("n", [1, 2])
+def test_a_failed_step_among_several_in_flight_loses_that_step_only(tmp_path, n):
+    """Three steps in flight, one write of rank 0 failing (a full disk) in whichever step reaches it
+    first: close raises that error on every rank after committing the other two; the dataset
+    reopens with them and appends."""
+    path = str(tmp_path / "f.lodex")
+    res = run_mpi(n, "pending_budget_mpi.py", "inflight_fault", path, timeout=180,
+                  env={"LODEX_FAULT": "write:4:ENOSPC:0"})
+    outcomes = res["outcomes"]
+    assert all(o[0] == "IOFailure" and "No space left" in o[1] for o in outcomes), outcomes
+    assert len({o[1] for o in outcomes}) == 1, outcomes
+    kept = res["steps_after_error"]
+    assert len(kept) == 2 and set(kept) < {0, 1, 2}, kept
+    assert res["steps_reopened"] == kept and res["steps_appended"] == kept + [5]
+
+
 def test_the_budget_is_checked_and_a_zero_budget_writes_at_once(tmp_path):
     for bad in (-1, 1.5, "1", True):
         with pytest.raises(lodex.InvalidArgumentError, match="max_pending_bytes"):

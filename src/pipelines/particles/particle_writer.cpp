@@ -765,16 +765,32 @@ void ParticleGroup::complete_oldest() {
 }
 
 void ParticleGroup::wait_pending() {
-  while (!pending_.empty()) complete_oldest();
+  // A failed step does not keep the ones after it from committing: its error (raised on every
+  // rank alike, so every rank goes on alike) is raised once they have.
+  std::exception_ptr first;
+  while (!pending_.empty()) {
+    try {
+      complete_oldest();
+    } catch (...) {
+      if (!first) first = std::current_exception();
+    }
+  }
+  if (first) std::rethrow_exception(first);
 }
 
 void ParticleGroup::wait_step(int64_t step) {
   bool pending = false;
   for (const auto& p : pending_) pending = pending || p->w.step == step;
+  std::exception_ptr first;   // as in wait_pending
   while (pending && !pending_.empty()) {
     pending = pending_.front()->w.step != step;
-    complete_oldest();
+    try {
+      complete_oldest();
+    } catch (...) {
+      if (!first) first = std::current_exception();
+    }
   }
+  if (first) std::rethrow_exception(first);
 }
 
 bool ParticleGroup::step_written(int64_t step) const {

@@ -15,6 +15,9 @@ usage: pending_budget_mpi.py memory OUTDIR MODE   six steps of 65,536 Uintah par
 
        pending_budget_mpi.py differ PATH          rank 0 creates PATH without a budget, the others
                                                   with one: where each rank's error was raised
+       pending_budget_mpi.py inflight_fault PATH  (under LODEX_FAULT) steps 0-2 in flight at once, then
+                                                  close: where each rank's error was raised, the
+                                                  steps committed, then close again and step 5
        pending_budget_mpi.py inflight OUTDIR      one group, a budget of 3.5 steps: steps 0-2 in
                                                   flight at once, step 1's wait, steps 3-5, then a
                                                   budget far above: at most kMaxStepsInFlight; the
@@ -123,13 +126,20 @@ def budget(outdir: str) -> None:
         tu.emit(out)
 
 
-def fault(path: str) -> None:
+def budgeted(path: str, steps: float, names: tuple[str, ...]):
+    """A new dataset at PATH whose budget holds `steps` steps of 3,000 particles of the largest
+    rank, its groups `names`, and one step's particles: (ds, groups, particles)."""
     grid = rank_grid(size)
     d = particles(0, 3000)
     step = max(comm.allgather(sum(v.nbytes for v in d.values())))
-    ds = lodex.create(path, comm=comm, max_pending_bytes=step + step // 2)
-    a = ds.define_particles("a", schema=UINTAH_SCHEMA, domain=UNIT, partition=grid)
-    b = ds.define_particles("b", schema=UINTAH_SCHEMA, domain=UNIT, partition=grid)
+    ds = lodex.create(path, comm=comm, max_pending_bytes=int(steps * step))
+    groups = [ds.define_particles(x, schema=UINTAH_SCHEMA, domain=UNIT, partition=grid) for x in names]
+    return ds, groups, d
+
+
+def fault(path: str) -> None:
+    grid = rank_grid(size)
+    ds, (a, b), d = budgeted(path, 1.5, ("a", "b"))
     outcome = None
     a.write(0, d, patch_of(rank, grid), wait=False)   # fails on its helper thread: raised later
     try:
@@ -203,8 +213,34 @@ def inflight(outdir: str) -> None:
         tu.emit(out)
 
 
+def inflight_fault(path: str) -> None:
+    grid = rank_grid(size)
+    ds, (g,), _ = budgeted(path, 3.5, ("u",))
+    for s in range(3):
+        g.write(s, patch_of(rank, grid), particles(s, 3000), wait=False)
+    out = {}
+    try:
+        ds.close()
+        outcome = ["closed"]
+    except lodex.Error as e:
+        outcome = [type(e).__name__, str(e)]
+    out["outcomes"] = comm.gather(outcome)
+    out["steps_after_error"] = g.steps
+    ds.close()   # nothing left pending: it closes
+    ds = lodex.open(path, mode="a", comm=comm)
+    g = ds.particles["u"]
+    out["steps_reopened"] = g.steps
+    g.write(5, patch_of(rank, grid), particles(5, 3000))
+    out["steps_appended"] = g.steps
+    ds.close()
+    if rank == 0:
+        tu.emit(out)
+
+
 if __name__ == "__main__":
-    if sys.argv[1] == "inflight":
+    if sys.argv[1] == "inflight_fault":
+        inflight_fault(sys.argv[2])
+    elif sys.argv[1] == "inflight":
         inflight(sys.argv[2])
     elif sys.argv[1] == "memory":
         memory(sys.argv[2], sys.argv[3])
