@@ -111,13 +111,13 @@ class GridGroup {
                    const std::optional<Error>& input_error = std::nullopt);
   // Collective: completes and commits the pending step, if any (its profile becomes profile()).
   void wait_pending();
-  // Local: whether this rank's files of the pending step are written (true when none is pending).
   // Collective: wait_pending when `step` is the pending one (one step in flight per group).
   void wait_step(int64_t step) {
     if (pending_step() == step) wait_pending();
   }
   // Local: whether step `step`'s files are written (true when it is not pending).
   bool step_written(int64_t step) const { return pending_step() != step || pending_done(); }
+  // Local: whether this rank's files of the pending step are written (true when none is pending).
   bool pending_done() const;
   int64_t pending_step() const;   // -1 when none is pending
   const GridWriteProfile& profile() const { return profile_; }

@@ -532,11 +532,16 @@ const GridPlan& cached_plan(const SpaceTarget& t, GridScratch& scratch) {
   return *scratch.plan;
 }
 
-}  // namespace
-
-namespace {
 // aggregate + compress (and the zipped units' agreed sizes), over `comm`.
-void gather_and_compress(SpaceWrite& w, const Comm& comm, CollectiveOp& op);
+void gather_and_compress(SpaceWrite& w, const Comm& comm, CollectiveOp& op) {
+  PhaseTimes& times = op.times();
+  aggregate(w, comm);
+  times.lap(kGridAggregate);
+  op.run_locally([&] { compress(w); });
+  unit_totals(w, comm);   // collective when zipped, failed or not
+  times.lap(kGridCompress);
+}
+
 }  // namespace
 
 std::shared_ptr<SpaceWrite> prepare_space(const Comm& comm, const SpaceTarget& t, const ArrayView& mine,
@@ -561,26 +566,15 @@ std::shared_ptr<SpaceWrite> prepare_space(const Comm& comm, const SpaceTarget& t
   times.lap(kGridEncode);
   if (w->stream) {   // the files are written here, window by window: "aggregate" holds the writes
     unit_totals(*w, comm);
-    if (!defer_stream) stream_space_files(*w, comm, op);
+    if (!defer_stream) gather_space_files(*w, comm, op);
     return w;
   }
-  if (defer_stream) return w;   // aggregate and compress on the helper (stream_space_files)
+  if (defer_stream) return w;   // aggregate and compress on the helper (gather_space_files)
   gather_and_compress(*w, comm, op);
   return w;
 }
 
-namespace {
-void gather_and_compress(SpaceWrite& w, const Comm& comm, CollectiveOp& op) {
-  PhaseTimes& times = op.times();
-  aggregate(w, comm);
-  times.lap(kGridAggregate);
-  op.run_locally([&] { compress(w); });
-  unit_totals(w, comm);   // collective when zipped, failed or not
-  times.lap(kGridCompress);
-}
-}  // namespace
-
-void stream_space_files(SpaceWrite& w, const Comm& comm, CollectiveOp& op) {
+void gather_space_files(SpaceWrite& w, const Comm& comm, CollectiveOp& op) {
   if (!w.stream) return gather_and_compress(w, comm, op);   // a zipped grid's units, for write_space_files
   PhaseTimes& times = op.times();
   streamed_units(w, comm, op);

@@ -94,7 +94,7 @@ void write_space(const Comm& comm, const SpaceTarget& t, const ArrayView& mine, 
 struct SpaceWrite;
 // `defer_stream` (with `stream`, an asynchronous step): the gather (streamed with the writes for
 // raw blocks; aggregate and compress with the zipped units' agreed sizes for zipped ones, a space
-// without partitions) is left to stream_space_files.
+// without partitions) is left to gather_space_files.
 std::shared_ptr<SpaceWrite> prepare_space(const Comm& comm, const SpaceTarget& t, const ArrayView& mine,
                                           const std::vector<size_t>& sample, GridScratch& scratch, CollectiveOp& op,
                                           SpaceOutcome& out, bool stream, bool defer_stream = false);
@@ -103,7 +103,7 @@ std::shared_ptr<SpaceWrite> prepare_space(const Comm& comm, const SpaceTarget& t
 // its duplicate, on a helper thread). Failures are recorded in `op` as the blocking write does. Its waits are busy, as the blocking stream's: sleeping
 // between polls (the collectives' polite waits) made a step 7-8 x slower (MPI moves a large
 // message only while it is polled).
-void stream_space_files(SpaceWrite& w, const Comm& comm, CollectiveOp& op);
+void gather_space_files(SpaceWrite& w, const Comm& comm, CollectiveOp& op);
 // file_write: this rank's units, their tables and block checksums. No MPI call (it may run on a
 // helper thread); skipped when the operation failed already; a failure is recorded in `op`.
 void write_space_files(SpaceWrite& w, CollectiveOp& op);

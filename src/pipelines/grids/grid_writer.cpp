@@ -629,7 +629,7 @@ void GridGroup::write_async(int64_t step, const GridBox& box, std::span<const Fi
     s->helper_comm = helper_comm_;
     s->helper = std::thread([raw] {
       raw->op.run_locally([&] {   // its errors are the step's, raised at the commit on every rank
-        stream_space_files(*raw->files, *raw->helper_comm, raw->op);
+        gather_space_files(*raw->files, *raw->helper_comm, raw->op);
       });
       write_space_files(*raw->files, raw->op);   // the streamed units are written: its phase only
       raw->written.store(true, std::memory_order_release);

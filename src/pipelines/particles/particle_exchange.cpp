@@ -400,8 +400,8 @@ bool ParticleExchange::defers_node_copies(const Outgoing& out) const {
     const uint32_t p = out.partitions[s];
     if (out.counts[s] == 0 || plan_.aggregated_in_place(p)) continue;
     const int agg = plan_.aggregator[p];
-    if (comm_.node_rank_of(agg) < 0 || !shared_partition(agg, p).area || out.stats[s].is_pending() == false)
-      return false;   // a message, or statistics already sent as one
+    if (comm_.node_rank_of(agg) < 0 || !shared_partition(agg, p).area || !out.stats[s].is_pending())
+      return false;   // rows sent as a message, or statistics already computed in the call
   }
   return true;
 }

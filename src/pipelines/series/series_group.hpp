@@ -125,13 +125,13 @@ class SeriesGroup {
                    const std::optional<Error>& input_error = std::nullopt);
   // Collective: completes and commits the pending window, if any (its profile becomes profile()).
   void wait_pending();
-  // Local: whether this rank's files of the pending window are written (true when none is pending).
   // Collective: wait_pending when `step` is the pending one (one step in flight per group).
   void wait_step(int64_t step) {
     if (pending_step() == step) wait_pending();
   }
   // Local: whether step `step`'s files are written (true when it is not pending).
   bool step_written(int64_t step) const { return pending_step() != step || pending_done(); }
+  // Local: whether this rank's files of the pending window are written (true when none is pending).
   bool pending_done() const;
   int64_t pending_step() const;   // the step whose write completed the pending window; -1: none
   // Collective: writes the buffered steps (fewer than d_tar) as one window. Dataset::close calls it.
