@@ -38,6 +38,10 @@ def test_async_steps_write_what_sync_steps_write(tmp_path_factory, n):
     assert res["steps_after_wait"] == [0, 1, 2, 3]
     prof = res["profiles"][0]
     assert prof["step"] == 3 and 0 < prof["blocked_s"] and prof["particles"] == len(expected(n, 3)["id"])
+    # copy=False (step 3): where rows move on the node, their copies into the window ran on the
+    # helper; with the copy (step 2) they ran in the call. One rank moves nothing.
+    assert res["profile_copy"]["step"] == 2 and "helper_exchange" not in res["profile_copy"]["threads"]
+    assert ("helper_exchange" in prof["threads"]) == (n > 1), prof["threads"]
     assert res["last_done"] is True
     a, s = digests(os.path.join(out, "async.lodex")), digests(os.path.join(out, "sync.lodex"))
     assert len(a) >= 12 and a == s

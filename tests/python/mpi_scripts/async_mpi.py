@@ -49,6 +49,7 @@ def write(outdir: str) -> None:
                 v[...] = 0   # the caller reuses its arrays at once
         result["pending"].append([p.step, ga.steps == list(range(step))])   # not committed yet
         if step == 3:
+            result["profile_copy"] = dict(ga.profile)   # step 2's (copy=True), committed by this write
             prof = p.wait()   # collective, commits step 3
             result["profiles"].append(dict(prof))
             result["steps_after_wait"] = ga.steps
