@@ -21,6 +21,7 @@
 #include "core/error.hpp"
 #include "core/mapped_buffer.hpp"
 #include "core/schema.hpp"
+#include "core/scratch_buffer.hpp"
 #include "core/worker_pool.hpp"
 
 namespace lodex {
@@ -376,6 +377,19 @@ TEST(MappedBuffer, PagesCanBeMappedTwiceAndTheSecondMappingRevoked) {
   EXPECT_EQ(static_cast<uint8_t*>(alias)[0], 0);
   munmap(alias, 4 * 4096);
   EXPECT_EQ(b.reserve(100), p);   // reused while big enough
+}
+
+TEST(ScratchBuffer, SmallAndLargeBuffersAreReusedWhileBigEnoughAndGrowWhenAskedForMore) {
+  ScratchBuffer b;
+  for (size_t size : {size_t{100}, size_t{1} << 20, (size_t{1} << 20) + 4097}) {   // a heap block, then mappings
+    uint8_t* p = b.reserve(size);
+    ASSERT_NE(p, nullptr);
+    std::memset(p, 0x5a, size);   // every byte asked for is writable (AddressSanitizer checks the end)
+    EXPECT_EQ(p[size - 1], 0x5a);
+    EXPECT_EQ(b.reserve(size / 2), p);   // reused
+    EXPECT_EQ(b.reserve(size), p);
+  }
+  EXPECT_NE(b.reserve(0), nullptr);
 }
 
 }  // namespace

@@ -15,13 +15,15 @@ namespace lodex {
 namespace {
 
 // A chunk handed to the write-behind thread: whole segments, at least this many bytes (the last
-// of a column may be smaller). Small enough that the first write starts early and that the ring
-// below stays in cache, large enough that the per-call cost of the write does not show. 128 KiB:
-// a ring of 512 KiB (256 KiB chunks, a 1 MiB ring, wrote no faster here: docs/writes.md).
+// of a column may be smaller), up to one segment more. Small enough that the first write starts
+// early and that the ring below stays in cache, large enough that the per-call cost of the write
+// does not show. 128 KiB: a ring of 512 KiB to 1 MiB (256 KiB chunks wrote no faster; chunks of at
+// most 128 KiB, a ring of 512 KiB, wrote 10 % slower: docs/writes.md).
 constexpr uint64_t kChunkBytes = uint64_t{128} << 10;
 // Chunks are gathered into a ring of this many slots, each as large as the slice's largest chunk:
-// a slot is refilled once the writer has written the chunk it held, so a slice needs about
-// kRingSlots x kChunkBytes of memory whatever its size (not a buffer of the whole slice).
+// a slot is refilled once the writer has written the chunk it held, so a slice needs
+// kRingSlots x (kChunkBytes + a segment) of memory at most whatever its size (not a buffer of the
+// whole slice).
 constexpr size_t kRingSlots = 4;
 
 // The half-open box of positions (max one ulp above the largest coordinate).
