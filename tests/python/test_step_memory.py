@@ -107,12 +107,14 @@ def test_a_blocking_particle_step_holds_the_windows_share_and_little_else(tmp_pa
 
 # An asynchronous particle step: one step in flight per group (the next write completes it first),
 # so the goal is the budget (one step) plus the step, 2 x: met. With the copy at one rank the copy
-# of the rows the rank keeps is the step in flight.
+# of the rows the rank keeps is the step in flight. Measured 1.21-1.23 / 0.21 (copy / copy=False)
+# at one rank, 1.25-1.26 at 2, 1.33-1.36 at 3; before the scratch buffers were mappings of their
+# own up to 1.29 / 0.36, 1.40 and 1.56 (the bounds were 1.40 / 0.40, 1.47 and 1.55).
 @pytest.mark.parametrize("n", [1, 2, 3])
 @pytest.mark.parametrize("mode", ["async", "nocopy"])
 def test_an_async_particle_step_holds_at_most_the_budget_and_its_step(tmp_path_factory, n, mode):
     res = measure(tmp_path_factory, "particles", n, mode, "node")
-    bound = {("async", 1): 1.40, ("nocopy", 1): 0.40, 2: 1.47, 3: 1.55}
+    bound = {("async", 1): 1.40, ("nocopy", 1): 0.40, 2: 1.40, 3: 1.50}
     b = bound.get((mode, n), bound.get(n))
     for r, worst in enumerate(res["per_rank"]):
         assert worst["peak"] <= b, (r, worst)
