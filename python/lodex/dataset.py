@@ -3,7 +3,10 @@ particle groups, grids and series."""
 
 from __future__ import annotations
 
+import atexit
 import os
+import sys
+import weakref
 from collections.abc import Mapping
 from typing import Any, Callable, Iterator, Sequence
 
@@ -13,6 +16,7 @@ from ._collective import _collective_input, _truncate
 from .calibrate import settings_of
 from ._deprecation import keyword_options, warn
 from .errors import AlreadyExistsError, InvalidArgumentError
+from .errors import Error as LodexError
 from .grids import Grid, define_grid
 from .h5part import import_h5part
 from .particles import ParticleGroup
@@ -92,6 +96,8 @@ class Dataset:
         self._comm = comm
         self._groups: dict[str, ParticleGroup] = {}
         self._series: dict[str, Series] = {}
+        if core.writable:
+            _unclosed.add(self)
 
     @property
     def path(self) -> str:
@@ -314,9 +320,28 @@ class Dataset:
         return {name: steps for name, _kind, steps in _truncate(self._core, after)}
 
     def close(self) -> None:
-        """Collective in write modes: series write their buffered steps first. Committed steps are
-        already durable; close only ends use."""
+        """Collective in write modes: series write their buffered steps first and the steps still
+        in flight (``wait=False``) are completed and committed. Committed steps are already
+        durable; close only ends use. A program that ends without closing a dataset it writes
+        commits neither: lodex then names them on standard error as the interpreter exits."""
+        _unclosed.discard(self)
         self._core.close()
+
+    def _uncommitted(self) -> list[str]:
+        """Local: the steps of this rank's groups that close would still commit or write (in flight,
+        or buffered in a series' window), as phrases naming the group and the steps."""
+        out = []
+        for kind, names, group in (("particle group", self._core.particle_group_names, self._core.particles),
+                                   ("grid", self._core.grid_names, self._core.grid),
+                                   ("series", self._core.series_names, self._core.series)):
+            for name in names():
+                g = group(name)
+                if g.pending_step >= 0:
+                    out.append(f"{kind} {name!r}: the steps in flight up to {g.pending_step}")
+                buffered = list(getattr(g, "buffered_steps", []))
+                if buffered:
+                    out.append(f"{kind} {name!r}: the steps {buffered} buffered in its window")
+        return out
 
     def __enter__(self) -> "Dataset":
         return self
@@ -327,6 +352,25 @@ class Dataset:
     def __repr__(self) -> str:
         return (f"<lodex.Dataset {self.path!r} particles={list(self.particles)} grids={list(self.grids)} "
                 f"series={list(self.series)}>")
+
+
+# The datasets open to write and not closed: as the interpreter exits (before mpi4py ends MPI),
+# the steps a close would have committed are named on standard error (by the dataset's rank 0),
+# since they are lost. No collective call is made then (a close at exit would commit them, but one
+# rank ending early, on an error, would hang the others' exit in it).
+_unclosed: "weakref.WeakSet[Dataset]" = weakref.WeakSet()
+
+
+@atexit.register
+def _name_uncommitted_steps() -> None:
+    for ds in list(_unclosed):
+        try:
+            lost = ds._uncommitted()
+        except LodexError:   # a dataset its core closed already (a failed collective): nothing to name
+            continue
+        if lost and ds._core.rank == 0:   # every rank holds the same steps: one line, not one a rank
+            sys.stderr.write(f"lodex: dataset {ds.path!r} was not closed; not committed: {'; '.join(lost)} "
+                             "(call close(), or write in a with block)\n")
 
 
 def _exchange(exchange: str | None) -> str:
