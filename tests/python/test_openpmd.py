@@ -398,7 +398,7 @@ def test_round_trip_auto_domain(tmp_path):
     g0 = ds.define_particles("p", schema={"position": ("f8", 3), "id": "u8"}, domain="auto")
     rng = np.random.default_rng(3)
     for step, shift in ((0, 0.0), (1, 5.0)):
-        g0.write(step, {"position": rng.random((300, 3)) + shift, "id": np.arange(300, dtype=np.uint64)})
+        g0.write(step, None, {"position": rng.random((300, 3)) + shift, "id": np.arange(300, dtype=np.uint64)})
     ds.close()
     lodex.openpmd.export(path, "p", str(tmp_path / "a_%T.h5"))
     g = lodex.openpmd.import_series(str(tmp_path / "a_%T.h5"), str(tmp_path / "back.lodex"), "p")
@@ -479,7 +479,7 @@ def target(tmp_path):
     path = str(tmp_path / "target.lodex")
     ds = lodex.create(path)
     ds.define_particles("keep", schema={"position": ("f8", 3)}, domain=((0, 0, 0), (1, 1, 1))).write(
-        0, {"position": np.full((5, 3), 0.5)})
+        0, None, {"position": np.full((5, 3), 0.5)})
     ds.close()
     return path
 

@@ -128,12 +128,12 @@ def test_the_budget_is_checked_and_a_zero_budget_writes_at_once(tmp_path):
     ds = lodex.create(path, max_pending_bytes=0)
     g = ds.define_particles("u", schema=UINTAH_SCHEMA, domain=((0, 0, 0), (1, 1, 1)))
     d = {k: np.array(v) for k, v in uintah(0, 500, ((0, 0, 0), (1, 1, 1))).items()}
-    p = g.write(0, d, wait=False)
+    p = g.write(0, None, d, wait=False)
     assert p.done() and g.steps == [0] and ds.pending_bytes == 0
     ds.close()
     ds = lodex.open(path, mode="a", max_pending_bytes=10 ** 9)
     g = ds.particles["u"]
-    p = g.write(1, d, wait=False)
+    p = g.write(1, None, d, wait=False)
     assert ds.pending_bytes == sum(v.nbytes for v in d.values()) and g.steps == [0]
     p.wait()
     assert ds.pending_bytes == 0 and g.steps == [0, 1]
@@ -144,9 +144,9 @@ def test_the_budget_is_checked_and_a_zero_budget_writes_at_once(tmp_path):
     a = ds.particles["u"]
     b = ds.define_particles("v", schema=UINTAH_SCHEMA, domain=((0, 0, 0), (1, 1, 1)))   # defined first: a
     # definition commits the pending steps
-    a.write(2, d, wait=False)
+    a.write(2, None, d, wait=False)
     assert ds.pending_bytes == step and a.steps == [0, 1]
-    b.write(0, d, wait=False)
+    b.write(0, None, d, wait=False)
     assert a.steps == [0, 1, 2] and b.steps == [] and ds.pending_bytes == step
     ds.close()
     assert lodex.open(path).particles["v"].steps == [0]

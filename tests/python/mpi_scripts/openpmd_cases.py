@@ -44,7 +44,7 @@ def write_source(path: str) -> None:
     ds = lodex.create(path)
     g = ds.define_particles(GROUP, schema=SCHEMA, domain=DOMAIN, partition_grid=(2, 2, 1))
     for s in STEPS:
-        g.write(s, source_particles(s))
+        g.write(s, None, source_particles(s))
     ds.close()
 
 

@@ -103,7 +103,7 @@ def particle_memory(outdir: str, mode: str, exchange: str) -> None:
     step_bytes = sum(v.nbytes for v in data.values())
     ds = lodex.create(os.path.join(outdir, f"particles-{mode}-{exchange}.lodex"), comm=comm, exchange=exchange)
     warm = ds.define_particles("warm", schema=UINTAH_SCHEMA, domain=UNIT, partition=grid)
-    warm.write(0, data, patch)
+    warm.write(0, patch, data)
     hold_mpi_communicator_block()
     g = ds.define_particles("u", schema=UINTAH_SCHEMA, domain=UNIT, partition=grid)
     ctypes.CDLL("libc.so.6").malloc_trim(0)
@@ -124,10 +124,10 @@ def particle_memory(outdir: str, mode: str, exchange: str) -> None:
     for step in range(6):
         sample(False)
         if mode == "sync":
-            g.write(step, data, patch)
+            g.write(step, patch, data)
             paths.add(g.profile["path"])
         else:
-            pending = g.write(step, data, patch, wait=False, copy=mode == "async")
+            pending = g.write(step, patch, data, wait=False, copy=mode == "async")
         sample(True)
     if pending is not None:
         paths.add(pending.wait()["path"])
