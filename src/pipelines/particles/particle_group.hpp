@@ -296,6 +296,7 @@ class ParticleGroup {
   std::optional<Error> open_buffers_error() const;
   void start_pending(std::shared_ptr<PendingParticleStep> s, uint64_t bytes, double t0);
   void complete_oldest();   // collective: commits pending_.front()
+  void complete_oldest(size_t count);   // collective: the oldest `count`, each whatever the others' errors
   // Buffers for a new step: the first of the group's not held by a pending step (the same choice on
   // every rank: the pending steps are), or new ones.
   WriteScratch& free_scratch();

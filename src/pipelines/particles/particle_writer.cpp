@@ -766,11 +766,11 @@ void ParticleGroup::complete_oldest() {
   profile_ = commit_step(*s);   // raises the step's error on every rank
 }
 
-void ParticleGroup::wait_pending() {
+void ParticleGroup::complete_oldest(size_t count) {
   // A failed step does not keep the ones after it from committing: its error (raised on every
   // rank alike, so every rank goes on alike) is raised once they have.
   std::exception_ptr first;
-  while (!pending_.empty()) {
+  for (size_t i = 0; i < count && !pending_.empty(); ++i) {
     try {
       complete_oldest();
     } catch (...) {
@@ -780,19 +780,11 @@ void ParticleGroup::wait_pending() {
   if (first) std::rethrow_exception(first);
 }
 
+void ParticleGroup::wait_pending() { complete_oldest(pending_.size()); }
+
 void ParticleGroup::wait_step(int64_t step) {
-  bool pending = false;
-  for (const auto& p : pending_) pending = pending || p->w.step == step;
-  std::exception_ptr first;   // as in wait_pending
-  while (pending && !pending_.empty()) {
-    pending = pending_.front()->w.step != step;
-    try {
-      complete_oldest();
-    } catch (...) {
-      if (!first) first = std::current_exception();
-    }
-  }
-  if (first) std::rethrow_exception(first);
+  const auto it = std::find_if(pending_.begin(), pending_.end(), [&](const auto& p) { return p->w.step == step; });
+  if (it != pending_.end()) complete_oldest(static_cast<size_t>(it - pending_.begin()) + 1);
 }
 
 bool ParticleGroup::step_written(int64_t step) const {
