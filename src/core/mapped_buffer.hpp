@@ -22,6 +22,14 @@ inline uint64_t next_allocation_id() {
   return ++next;
 }
 
+// `bytes` of fresh anonymous pages, MAP_SHARED or MAP_PRIVATE (`sharing`); kIo naming `what`
+// when the system refuses them. Given back with munmap.
+inline uint8_t* map_anonymous(size_t bytes, int sharing, const char* what) {
+  void* p = mmap(nullptr, bytes, PROT_READ | PROT_WRITE, sharing | MAP_ANONYMOUS, -1, 0);
+  if (p == MAP_FAILED) fail(ErrorCode::kIo, "mmap of ", bytes, " bytes for ", what, " failed");
+  return static_cast<uint8_t*>(p);
+}
+
 class MappedBuffer {
  public:
   MappedBuffer() = default;
@@ -34,9 +42,7 @@ class MappedBuffer {
     if (bytes > capacity_ || !data_) {
       unmap();   // free first: never hold both the old and the new block
       const size_t want = bytes ? bytes : 1;
-      void* p = mmap(nullptr, want, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
-      if (p == MAP_FAILED) fail(ErrorCode::kIo, "mmap of ", want, " bytes for the step's buffers failed");
-      data_ = static_cast<uint8_t*>(p);
+      data_ = map_anonymous(want, MAP_SHARED, "the step's buffers");
       capacity_ = want;
       id_ = next_allocation_id();
     }

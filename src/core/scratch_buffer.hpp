@@ -16,7 +16,7 @@
 #include <cstddef>
 #include <cstdint>
 
-#include "core/error.hpp"
+#include "core/mapped_buffer.hpp"
 
 namespace lodex {
 
@@ -37,9 +37,7 @@ class ScratchBuffer {
         capacity_ = want;
       } else {
         const size_t pages = (want + kPage - 1) / kPage * kPage;
-        void* p = mmap(nullptr, pages, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-        if (p == MAP_FAILED) fail(ErrorCode::kIo, "mmap of ", pages, " bytes for a scratch buffer failed");
-        data_ = static_cast<uint8_t*>(p);
+        data_ = map_anonymous(pages, MAP_PRIVATE, "a scratch buffer");
         capacity_ = pages;
         mapped_ = true;
       }
