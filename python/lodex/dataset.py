@@ -338,7 +338,7 @@ class Dataset:
                 g = group(name)
                 if g.pending_step >= 0:
                     out.append(f"{kind} {name!r}: the steps in flight up to {g.pending_step}")
-                buffered = list(getattr(g, "buffered_steps", []))
+                buffered = list(g.buffered_steps) if kind == "series" else []   # a series' window
                 if buffered:
                     out.append(f"{kind} {name!r}: the steps {buffered} buffered in its window")
         return out
